@@ -1,0 +1,86 @@
+/**
+ * Access decisions, shared by the server (which enforces them) and the screens (which mirror them).
+ * A user's permissions are their own overrides plus those of every group that lists them.
+ */
+import { v5 as uuidv5 } from 'uuid';
+import type { Entity, ModuleName, Verb } from './entity.ts';
+
+/** Fixed label from which each organization's product-staff admin id is derived (spec/000 section 1). */
+export const PRODUCT_STAFF_LABEL = 'dform:product-staff-admin';
+
+/** The product-staff admin's user key in an organization: deterministic, so it can be recognised. */
+export function productStaffAdminKey(orgId: string): string {
+  return uuidv5(PRODUCT_STAFF_LABEL, orgId);
+}
+
+export interface Principal {
+  userKey: string;
+  orgId: string;
+  permissions: ReadonlySet<string>;
+  isAdmin: boolean;
+  isEmployee: boolean;
+}
+
+export function effectivePermissions(
+  userKey: string,
+  overrides: readonly string[] | undefined,
+  groups: readonly { users?: readonly string[]; permissions?: readonly string[] }[],
+): Set<string> {
+  const out = new Set(overrides ?? []);
+  for (const g of groups) if (g.users?.includes(userKey)) for (const p of g.permissions ?? []) out.add(p);
+  return out;
+}
+
+/** Does one access rule let this principal through? `isOwner` answers for @owner. */
+export function allows(rule: readonly string[], p: Principal, isOwner = false): boolean {
+  if (rule.includes('@nobody') && rule.length === 1) return false;
+  if (p.isAdmin && !rule.includes('@nobody')) return true;
+  return rule.some((alt) => {
+    switch (alt) {
+      case '@admin':
+        return p.isAdmin;
+      case '@owner':
+        return isOwner;
+      case '@employee':
+        return p.isEmployee;
+      case '@signed-in':
+        return true;
+      case '@nobody':
+        return false;
+      default:
+        return p.permissions.has(alt);
+    }
+  });
+}
+
+/** The user key that owns a record, per the entity's x-owner (or its key for user-keyed types). */
+export function ownerOf(entity: Entity, key: string, data: Record<string, unknown>): string | undefined {
+  const field = entity.file['x-owner'] ?? (entity.file['x-key'] === 'user' ? 'key' : undefined);
+  if (!field) return undefined;
+  const v = field === 'key' ? key : data[field];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function can(
+  entity: Entity,
+  verb: Verb,
+  p: Principal,
+  record?: { key: string; data: Record<string, unknown> },
+): boolean {
+  const rule = entity.file['x-access'][verb];
+  const isOwner = record ? ownerOf(entity, record.key, record.data) === p.userKey : false;
+  return allows(rule, p, isOwner);
+}
+
+/**
+ * A module is usable when the organization has it active and the user holds its CanUseModule
+ * (spec/000 section 6). AUTH is always available; STORAGE serves every module. COMMS has no
+ * CanUseModule permission, so any of its permissions makes it usable.
+ */
+export function moduleUsable(module: ModuleName, activeModules: readonly string[], p: Principal): boolean {
+  if (p.isAdmin || module === 'auth' || module === 'storage') return true;
+  if (!activeModules.includes(module)) return false;
+  const prefix = `${module.toUpperCase()}:`;
+  if (module === 'comms') return [...p.permissions].some((perm) => perm.startsWith(prefix));
+  return p.permissions.has(`${prefix}CanUseModule`);
+}

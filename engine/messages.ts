@@ -1,0 +1,114 @@
+/**
+ * Turns ajv's errors into `{path, message}` items: the spec's own message where the schema gives one
+ * (`x-messages` beside the keyword), otherwise a plain sentence that names the rule.
+ */
+import type { ErrorObject } from 'ajv';
+import type { JsonSchema } from './entity.ts';
+
+export interface FieldError {
+  /** JSON Pointer into the data (`/legal_address/postal_code`); '' for the record as a whole. */
+  path: string;
+  message: string;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'empty',
+};
+
+function defaultMessage(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return 'Required';
+    case 'type':
+      return `Must be ${String(p.type)
+        .split(',')
+        .map((t) => TYPE_WORDS[t] ?? t)
+        .join(' or ')}`;
+    case 'maxLength':
+      return `Must be at most ${p.limit} characters`;
+    case 'minLength':
+      return p.limit === 1 ? 'Required' : `Must be at least ${p.limit} characters`;
+    case 'pattern':
+      return 'Has an invalid format';
+    case 'format':
+      return p.format === 'date' ? 'Please enter a valid date.' : `Must be a valid ${p.format}`;
+    case 'enum': {
+      const allowed = (p.allowedValues as unknown[]) ?? [];
+      return allowed.length <= 12 ? `Must be one of: ${allowed.join(', ')}` : 'Is not one of the allowed values';
+    }
+    case 'const':
+      return `Must be ${JSON.stringify(p.allowedValue)}`;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `Must be ${e.keyword === 'minimum' ? 'at least' : 'more than'} ${p.limit}`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `Must be ${e.keyword === 'maximum' ? 'at most' : 'less than'} ${p.limit}`;
+    case 'minItems':
+      return `Must have at least ${p.limit} item${p.limit === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `Must have at most ${p.limit} item${p.limit === 1 ? '' : 's'}`;
+    case 'additionalProperties':
+      return 'Is not a field of this form';
+    case 'multipleOf':
+      return p.multipleOf === 1 ? 'Must be a whole number' : `Must be a multiple of ${p.multipleOf}`;
+    case 'uniqueItems':
+      return 'Must not repeat an item';
+    default:
+      return 'Is not valid';
+  }
+}
+
+function resolveRef(root: JsonSchema | undefined, s: JsonSchema | undefined): JsonSchema | undefined {
+  let cur = s;
+  for (let i = 0; i < 8 && cur && typeof cur.$ref === 'string' && root; i++) {
+    const ref = cur.$ref as string;
+    cur = ref.startsWith('#/definitions/')
+      ? (root.definitions as Record<string, JsonSchema>)?.[ref.slice(14)]
+      : undefined;
+  }
+  return cur;
+}
+
+function messageFrom(schema: JsonSchema | undefined, keyword: string): string | undefined {
+  const m = schema?.['x-messages'] as Record<string, string> | undefined;
+  return m?.[keyword];
+}
+
+/** Combinator noise that repeats what the branch errors already say. */
+const SKIP = new Set(['if', 'then', 'else', 'anyOf', 'oneOf', 'allOf', '$ref', 'not']);
+
+export function explainErrors(errors: ErrorObject[] | null | undefined, root?: JsonSchema): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    if (SKIP.has(e.keyword) && e.keyword !== 'not') continue;
+    let path = e.instancePath;
+    let message: string | undefined;
+    const parent = e.parentSchema as JsonSchema | undefined;
+    if (e.keyword === 'required') {
+      const prop = String((e.params as { missingProperty: string }).missingProperty);
+      path = `${path}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const props = resolveRef(root, parent)?.properties as Record<string, JsonSchema> | undefined;
+      message = messageFrom(resolveRef(root, props?.[prop]), 'required') ?? messageFrom(parent, 'required');
+    } else if (e.keyword === 'additionalProperties') {
+      path = `${path}/${String((e.params as { additionalProperty: string }).additionalProperty)}`;
+    } else {
+      message = messageFrom(parent, e.keyword);
+    }
+    message ??= defaultMessage(e);
+    const id = `${path}\u0000${message}`;
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push({ path, message });
+    }
+  }
+  return out;
+}

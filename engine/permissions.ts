@@ -1,0 +1,49 @@
+/**
+ * The permissions of spec/000 section 6, as `MODULE:Permission` strings.
+ * Which role holds which is not in the spec: groups and per-user overrides grant them.
+ */
+export const PERMISSIONS = [
+  'AUTH:CanManageUsers',
+  'AUTH:CanManageGroups',
+  'AUTH:CanManageOrganizations',
+  'AUTH:CanManageOrganizationPreferences',
+  'AUTH:CanLoginToOrganizations',
+  'AUTH:CanUseCrossSiteLogin',
+  'AUTH:CanViewAuditLogs',
+  'HR:CanManageModule',
+  'HR:CanUseModule',
+  'HR:CanManageSecureFileTransfer',
+  'HR:CanManageLaborLawAdmin',
+  'PAYROLL:CanUseModule',
+  'PAYROLL:CanManageUserPayrollData',
+  'PAYROLL:CanManageOnboarding',
+  'PAYROLL:CanViewPayrollReports',
+  'PAYROLL:CanOnlyViewPersonalReports',
+  'TIME:CanManagePTO',
+  'TIME:CanUsePTO',
+  'TIME:CanUseClock',
+  'TIME:CanManageClock',
+  'TIME:CanUseModule',
+  'COMMS:CanManageNotificationRoutes',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Splits at the first colon, as the client does (spec/000 section 6). */
+export function splitPermission(p: string): { module: string; name: string } | undefined {
+  const i = p.indexOf(':');
+  if (i <= 0 || i === p.length - 1) return undefined;
+  return { module: p.slice(0, i), name: p.slice(i + 1) };
+}
+
+/** `{MODULE: [names]}`: the shape of the session's permissions map. */
+export function permissionMap(perms: Iterable<string>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const p of perms) {
+    const s = splitPermission(p);
+    if (!s) continue;
+    (out[s.module] ??= []).push(s.name);
+  }
+  for (const k of Object.keys(out)) out[k].sort();
+  return out;
+}

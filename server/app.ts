@@ -1,0 +1,68 @@
+/**
+ * The app factory: `createApp(services)` answers a Hono app; only server/main.ts listens.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { MODULES } from '../engine/entity.ts';
+import { authRoutes } from './auth/routes.ts';
+import { dataRoutes } from './data/routes.ts';
+import { ApiError, errorResponse } from './http/errors.ts';
+import { MAX_BODY_BYTES } from './http/json-body.ts';
+import type { AppEnv } from './http/context.ts';
+import { retrieveSsnRoute } from './payroll/retrieve-ssn.ts';
+import type { Services } from './services.ts';
+import { StorageUnavailableError, VersionConflictError } from './storage/types.ts';
+
+export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    '*/api/*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Payload too large' }, 413) }),
+  );
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.route('/auth/api', authRoutes(s));
+  app.route('/payroll/api', retrieveSsnRoute(s));
+  for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));
+  app.all('*/api/*', (c) => c.json({ message: 'Not found' }, 404));
+  extra?.(app);
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof VersionConflictError) {
+      return c.json({ message: 'Version conflict: the record changed since it was read' }, 409);
+    }
+    if (err instanceof StorageUnavailableError) {
+      s.log('error', 'storage unavailable', { code: err.code });
+      const full = err.code === 'ENOSPC' || err.code === 'EDQUOT';
+      return c.json({ message: full ? 'Insufficient storage' : 'Service unavailable' }, full ? 507 : 503);
+    }
+    // A malformed request line or header that Hono itself rejected.
+    if ((err as { status?: number }).status === 400) return c.json({ message: 'Bad request' }, 400);
+    s.log('error', 'unhandled error', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,106 @@
+/**
+ * Who is calling: the organization from the `organization-id` header, and for a signed-in call the
+ * user from the `auth_token` header, with the permissions they hold right now.
+ */
+import type { Context } from 'hono';
+import { effectivePermissions, productStaffAdminKey, type Principal } from '../../engine/access.ts';
+import { permissionMap } from '../../engine/permissions.ts';
+import { badRequest, invalidToken, notFound } from '../http/errors.ts';
+import { getOrg, type OrgInfo } from '../orgs.ts';
+import { SYSTEM, type Services } from '../services.ts';
+import type { StoredRecord } from '../storage/types.ts';
+import { verifyToken } from './tokens.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isUuid(v: unknown): v is string {
+  return typeof v === 'string' && UUID.test(v);
+}
+
+export interface Caller {
+  org: OrgInfo;
+  user: StoredRecord;
+  sid: string;
+  exp: number;
+  principal: Principal;
+}
+
+export function orgFromHeader(s: Services, c: Context): OrgInfo {
+  const id = c.req.header('organization-id');
+  if (!id || !isUuid(id.toLowerCase())) throw badRequest('The organization-id header must hold an organization id');
+  const org = getOrg(s, id.toLowerCase());
+  if (!org) throw notFound();
+  return org;
+}
+
+export function principalFor(s: Services, org: OrgInfo, user: StoredRecord): Principal {
+  const groups = s.storage.find('auth/groups', org.id, {
+    criteria: [{ field: 'users', is: 'contains', value: user.key }],
+    limit: 500,
+    offset: 0,
+  }).items;
+  const d = user.data;
+  return {
+    userKey: user.key,
+    orgId: org.id,
+    permissions: effectivePermissions(
+      user.key,
+      d.permissions as string[] | undefined,
+      groups.map((g) => g.data as { users?: string[]; permissions?: string[] }),
+    ),
+    isAdmin: user.key === productStaffAdminKey(org.id),
+    isEmployee: d.is_employee === true,
+  };
+}
+
+/** A user may hold a session while active or inactive (the inactive layout); blocked or locked may not. */
+export function userMaySignIn(user: StoredRecord | undefined): user is StoredRecord {
+  return !!user && user.data.status !== 'blocked' && user.data.locked !== true;
+}
+
+export async function authenticate(s: Services, c: Context): Promise<Caller> {
+  const token = c.req.header('auth_token');
+  const headerOrg = c.req.header('organization-id')?.toLowerCase();
+  if (!token || !headerOrg) throw invalidToken();
+  const claims = await verifyToken(s.tokenKey, token, s.now());
+  if (!claims || claims.org !== headerOrg) throw invalidToken();
+  const session = s.storage.get(SYSTEM.sessions, claims.org, claims.sid);
+  if (!session || session.data.user !== claims.sub || Number(session.data.exp) <= s.now()) throw invalidToken();
+  const org = getOrg(s, claims.org);
+  const user = s.storage.get('auth/users', claims.org, claims.sub);
+  if (!org || !userMaySignIn(user)) throw invalidToken();
+  return { org, user, sid: claims.sid, exp: claims.exp, principal: principalFor(s, org, user) };
+}
+
+/** The session content of spec/000 section 3. */
+export function sessionView(caller: Pick<Caller, 'org' | 'user' | 'principal' | 'exp'>): Record<string, unknown> {
+  const { org, user, principal, exp } = caller;
+  const u = user.data;
+  const od = org.record.data;
+  return {
+    organization_id: org.id,
+    organization: {
+      key: org.id,
+      active_modules: org.activeModules,
+      enabled_features: org.enabledFeatures,
+      data: {
+        name: od.name,
+        hostname: od.hostname,
+        status: od.status,
+        company_id: od.company_id,
+        parent_organization: od.parent_organization,
+      },
+    },
+    user: {
+      key: user.key,
+      display_name: u.display_name,
+      email: u.email,
+      is_employee: u.is_employee === true,
+      employee_id: u.employee_id ?? null,
+      status: u.status,
+    },
+    permissions: permissionMap(principal.permissions),
+    is_admin: principal.isAdmin,
+    exp,
+  };
+}

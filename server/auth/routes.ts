@@ -1,0 +1,183 @@
+/**
+ * The auth module's calls (../shared/API.md "Sign-in"): resolve_org, login, session, logout,
+ * logout_all, forgot_password, change_password, sudo_login, get_available_permissions.
+ */
+import { Hono } from 'hono';
+import { PERMISSIONS } from '../../engine/permissions.ts';
+import { ApiError, badRequest, invalidCredentials, notAuthorized, validationFailed } from '../http/errors.ts';
+import { readJsonObject } from '../http/json-body.ts';
+import { requestInfo, type AppEnv } from '../http/context.ts';
+import { findOrgByHostname, getOrg, rootOrgId } from '../orgs.ts';
+import type { Services } from '../services.ts';
+import { SYSTEM } from '../services.ts';
+import { auditOp } from '../data/audit.ts';
+import { hashPassword, passwordProblems } from '../crypto/passwords.ts';
+import { authenticate, isUuid, sessionView } from './principal.ts';
+import { findUser, sessionsOf, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
+import type { WriteOp } from '../storage/types.ts';
+import { brandingOf } from './branding.ts';
+
+const LOGIN_TYPES = new Set<LoginType>(['password', 'sudo_login', 'forgot_password']);
+
+export function authRoutes(s: Services) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/resolve_org', (c) => {
+    const host = (c.req.query('hostname') ?? c.req.header('host') ?? '').replace(/:\d+$/, '').toLowerCase();
+    const id = (host && findOrgByHostname(s, host)) || rootOrgId(s);
+    const org = id ? getOrg(s, id) : undefined;
+    if (!org) throw new ApiError(503, 'The server has no organization yet');
+    return c.json({ organization_id: org.id, name: org.name, hostname: org.hostname, branding: brandingOf(s, org) });
+  });
+
+  app.post('/login', async (c) => {
+    const body = await readJsonObject(c);
+    const { userid, key, type = 'password' } = body;
+    if (typeof userid !== 'string' || typeof key !== 'string' || !userid || !key || userid.length > 256 || key.length > 1024) {
+      throw badRequest('userid and key are required', [
+        ...(typeof userid === 'string' && userid ? [] : [{ path: '/userid', message: 'Required' }]),
+        ...(typeof key === 'string' && key ? [] : [{ path: '/key', message: 'Required' }]),
+      ]);
+    }
+    if (!LOGIN_TYPES.has(type as LoginType)) throw badRequest("type must be password, sudo_login or forgot_password");
+    const orgHeader = (c.req.header('organization-id') ?? '').toLowerCase();
+    const info = requestInfo(c);
+    if (!s.throttle.attempt(`${orgHeader}\u0000${userid.toLowerCase()}`, info.address ?? '')) {
+      throw new ApiError(429, 'Too many attempts');
+    }
+    const org = isUuid(orgHeader) ? getOrg(s, orgHeader) : undefined;
+    const result = await signIn(s, org, userid, key, type as LoginType, info);
+    s.throttle.succeeded(`${orgHeader}\u0000${userid.toLowerCase()}`);
+    c.header('Cache-Control', 'no-store');
+    return c.json(result);
+  });
+
+  app.get('/session', async (c) => {
+    const caller = await authenticate(s, c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(sessionView(caller));
+  });
+
+  app.post('/logout', async (c) => {
+    const caller = await authenticate(s, c);
+    await s.storage.commit([{ op: 'delete', collection: SYSTEM.sessions, org: caller.org.id, key: caller.sid }]);
+    return c.body(null, 204);
+  });
+
+  app.post('/logout_all', async (c) => {
+    const caller = await authenticate(s, c);
+    await readJsonObject(c, { allowEmpty: true });
+    const ops: WriteOp[] = sessionsOf(s, caller.org.id, caller.user.key).map((r) => ({
+      op: 'delete',
+      collection: SYSTEM.sessions,
+      org: caller.org.id,
+      key: r.key,
+    }));
+    await s.storage.commit(ops);
+    return c.body(null, 204);
+  });
+
+  app.post('/forgot_password', async (c) => {
+    const { username } = await readJsonObject(c);
+    if (typeof username !== 'string' || !username || username.length > 256) {
+      throw badRequest('username is required', [{ path: '/username', message: 'Required' }]);
+    }
+    const orgHeader = (c.req.header('organization-id') ?? '').toLowerCase();
+    const info = requestInfo(c);
+    if (!s.throttle.attempt(`forgot\u0000${orgHeader}\u0000${username.toLowerCase()}`, info.address ?? '')) {
+      throw new ApiError(429, 'Too many attempts');
+    }
+    const org = isUuid(orgHeader) ? getOrg(s, orgHeader) : undefined;
+    const user = org ? findUser(s, org.id, username) : undefined;
+    if (org && user && user.data.status !== 'blocked') {
+      const { op, key } = singleUseOp(s, org.id, user, 'forgot_password', 3600);
+      await s.storage.commit([op]);
+      const link = `/auto-login?userid=${encodeURIComponent(user.key)}&key=${encodeURIComponent(key)}&type=forgot_password`;
+      await s.transport.send({
+        to: String(user.data.email),
+        subject: `Sign in to ${org.name}`,
+        text: `Use this link within an hour to sign in and choose a new password: ${link}\nIf you did not ask for it, ignore this message.`,
+        html: `<p>Use <a href="${link}">this link</a> within an hour to sign in and choose a new password.</p>`,
+      });
+    }
+    // The same answer whether or not the account exists.
+    return c.json({ message: 'If the account exists, a sign-in link has been sent.' });
+  });
+
+  app.post('/change_password', async (c) => {
+    const caller = await authenticate(s, c);
+    const { password, password2 } = await readJsonObject(c);
+    const problems = passwordProblems(password, password2);
+    if (problems.length) throw validationFailed(problems);
+    const now = s.now();
+    const secret = await hashPassword(password as string);
+    const user = caller.user;
+    const others: WriteOp[] = sessionsOf(s, caller.org.id, user.key)
+      .filter((r) => r.key !== caller.sid)
+      .map((r) => ({ op: 'delete', collection: SYSTEM.sessions, org: caller.org.id, key: r.key }));
+    await s.storage.commit([
+      {
+        op: 'put',
+        expectVersion: user.meta.version,
+        record: {
+          ...user,
+          data: { ...user.data, secret },
+          meta: { ...user.meta, updated_by: user.key, updated_time: now, version: user.meta.version + 1 },
+        },
+      },
+      ...others,
+      auditOp({
+        org: caller.org.id,
+        actor: { key: user.key, name: String(user.data.display_name ?? '') },
+        action: 'password',
+        module: 'auth',
+        type: 'users',
+        key: user.key,
+        affectedUser: user.key,
+        fields: ['secret'],
+        ...requestInfo(c),
+        now,
+      }),
+    ]);
+    return c.json({ message: 'Password changed.' });
+  });
+
+  app.post('/sudo_login', async (c) => {
+    const caller = await authenticate(s, c);
+    const body = await readJsonObject(c, { allowEmpty: true });
+    const targetId = String(c.req.query('organization_id') ?? body.organization_id ?? '').toLowerCase();
+    if (!caller.principal.isAdmin && !caller.principal.permissions.has('AUTH:CanLoginToOrganizations')) {
+      throw notAuthorized();
+    }
+    const { org, admin } = sudoTarget(s, caller.org, targetId);
+    const { op, key } = singleUseOp(s, org.id, admin, 'sudo_login', 120, { from_org: caller.org.id, by: caller.user.key });
+    await s.storage.commit([
+      op,
+      auditOp({
+        org: caller.org.id,
+        actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+        action: 'login',
+        module: 'auth',
+        type: 'organizations',
+        key: org.id,
+        fields: ['sudo_login'],
+        ...requestInfo(c),
+        now: s.now(),
+      }),
+    ]);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ hostname: org.hostname, identifier: admin.key, single_use_key: key });
+  });
+
+  app.get('/get_available_permissions', async (c) => {
+    const caller = await authenticate(s, c);
+    const list = caller.principal.isAdmin
+      ? [...PERMISSIONS]
+      : PERMISSIONS.filter((p) => caller.principal.permissions.has(p));
+    return c.json(list);
+  });
+
+  return app;
+}
+
+export { invalidCredentials };

@@ -1,0 +1,180 @@
+/**
+ * Sign-in: password and single-use keys (sudo_login, forgot_password) open a session; a session is
+ * a system record named by the token, so logout takes effect at once.
+ */
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { productStaffAdminKey } from '../../engine/access.ts';
+import { ApiError, invalidCredentials } from '../http/errors.ts';
+import { getOrg, type OrgInfo } from '../orgs.ts';
+import { SYSTEM, type Services } from '../services.ts';
+import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
+import { auditOp } from '../data/audit.ts';
+import { verifyPassword } from '../crypto/passwords.ts';
+import { isUuid, principalFor, sessionView, userMaySignIn } from './principal.ts';
+import { signToken } from './tokens.ts';
+
+export const SINGLE_USE = 'auth/single_use_logins';
+export type LoginType = 'password' | 'sudo_login' | 'forgot_password';
+
+export function findUser(s: Services, orgId: string, userid: string): StoredRecord | undefined {
+  const id = userid.trim().toLowerCase();
+  if (isUuid(id)) return s.storage.get('auth/users', orgId, id);
+  return s.storage.find('auth/users', orgId, {
+    criteria: [{ field: 'email', is: '=', value: id }],
+    limit: 1,
+    offset: 0,
+  }).items[0];
+}
+
+function meta(actor: string, now: number, version = 1) {
+  return { created_by: actor, created_time: now, updated_by: actor, updated_time: now, version };
+}
+
+/** Issues a single-use key (`<record key>.<secret>`); only a keyed digest of the secret is stored. */
+export function singleUseOp(
+  s: Services,
+  org: string,
+  user: StoredRecord,
+  type: 'sudo_login' | 'forgot_password',
+  lifetime: number,
+  metadata: Record<string, unknown> = {},
+): { op: WriteOp; key: string } {
+  const id = randomUUID();
+  const secret = randomBytes(24).toString('base64url');
+  const now = s.now();
+  return {
+    key: `${id}.${secret}`,
+    op: {
+      op: 'put',
+      expectVersion: 0,
+      record: {
+        collection: SINGLE_USE,
+        org,
+        key: id,
+        data: {
+          user_identifier: user.key,
+          user_key: user.key,
+          key_hash: s.cipher.lookup(secret),
+          type,
+          expiration: now + lifetime,
+          session_length: s.config.sessionSeconds,
+          metadata,
+        },
+        meta: meta('system', now),
+      },
+    },
+  };
+}
+
+/** Checks a single-use key and the op that consumes it; undefined when it does not open this door. */
+function redeem(
+  s: Services,
+  org: string,
+  user: StoredRecord,
+  key: string,
+  type: LoginType,
+): { consume: WriteOp; sessionLength: number } | undefined {
+  const [id, secret] = key.split('.');
+  if (!isUuid(id) || !secret) return undefined;
+  const rec = s.storage.get(SINGLE_USE, org, id);
+  if (!rec) return undefined;
+  const d = rec.data;
+  const expected = Buffer.from(String(d.key_hash));
+  const given = Buffer.from(s.cipher.lookup(secret));
+  const ok =
+    expected.length === given.length &&
+    timingSafeEqual(expected, given) &&
+    d.type === type &&
+    d.user_key === user.key &&
+    Number(d.expiration) > s.now();
+  if (!ok) return undefined;
+  return {
+    consume: { op: 'delete', collection: SINGLE_USE, org, key: id, expectVersion: rec.meta.version },
+    sessionLength: Number(d.session_length) || s.config.sessionSeconds,
+  };
+}
+
+export interface SignInResult {
+  token: string;
+  exp: number;
+  session: Record<string, unknown>;
+}
+
+export async function signIn(
+  s: Services,
+  org: OrgInfo | undefined,
+  userid: string,
+  key: string,
+  type: LoginType,
+  request: { browser?: string; address?: string },
+): Promise<SignInResult> {
+  const user = org ? findUser(s, org.id, userid) : undefined;
+  let ops: WriteOp[] = [];
+  let sessionLength = s.config.sessionSeconds;
+  if (type === 'password') {
+    // Unknown users cost the same hashing work as known ones.
+    const ok = await verifyPassword(user?.data.secret as string | undefined, key);
+    if (!ok) throw invalidCredentials();
+  } else {
+    const r = org && user ? redeem(s, org.id, user, key, type) : undefined;
+    if (!r) throw invalidCredentials();
+    ops = [r.consume];
+    sessionLength = r.sessionLength;
+  }
+  if (!org || org.status !== 'active' || !userMaySignIn(user)) throw invalidCredentials();
+  const now = s.now();
+  const sid = randomUUID();
+  const exp = now + sessionLength;
+  ops.push(
+    {
+      op: 'put',
+      expectVersion: 0,
+      record: { collection: SYSTEM.sessions, org: org.id, key: sid, data: { user: user.key, exp, type }, meta: meta(user.key, now) },
+    },
+    auditOp({
+      org: org.id,
+      actor: { key: user.key, name: String(user.data.display_name ?? '') },
+      action: 'login',
+      module: 'auth',
+      type: 'users',
+      key: user.key,
+      affectedUser: user.key,
+      fields: [type],
+      browser: request.browser,
+      address: request.address,
+      now,
+    }),
+  );
+  try {
+    await s.storage.commit(ops);
+  } catch (e) {
+    // A single-use key redeemed twice at once: only the first commit wins.
+    if (e instanceof VersionConflictError) throw invalidCredentials();
+    throw e;
+  }
+  const principal = principalFor(s, org, user);
+  const session = sessionView({ org, user, principal, exp });
+  const token = await signToken(s.tokenKey, { sub: user.key, org: org.id, sid, exp, session }, now);
+  return { token, exp, session };
+}
+
+export function sessionsOf(s: Services, org: string, userKey: string): StoredRecord[] {
+  return s.storage.find(SYSTEM.sessions, org, {
+    criteria: [{ field: 'user', is: '=', value: userKey }],
+    limit: 500,
+    offset: 0,
+  }).items;
+}
+
+/** The target of a sudo login: a company below the caller's, and its product-staff admin account. */
+export function sudoTarget(s: Services, from: OrgInfo, targetId: string): { org: OrgInfo; admin: StoredRecord } {
+  const target = isUuid(targetId) ? getOrg(s, targetId) : undefined;
+  let ok = false;
+  for (let o = target, hops = 0; o && hops < 16; o = o.parent === o.id ? undefined : getOrg(s, o.parent), hops++) {
+    if (o.parent === from.id && o.id !== from.id) ok = true;
+  }
+  if (!target || !ok) throw new ApiError(404, 'Not found');
+  const admin = s.storage.get('auth/users', target.id, productStaffAdminKey(target.id));
+  if (!admin || !userMaySignIn(admin)) throw new ApiError(404, 'Not found');
+  return { org: target, admin };
+}

@@ -1,0 +1,54 @@
+/**
+ * Session tokens: JWTs signed with HS256 (jose). Verification pins the algorithm, issuer and
+ * audience; revocation is by the session record the token names (`sid`), checked on every call.
+ */
+import { SignJWT, jwtVerify } from 'jose';
+
+export const TOKEN_ISSUER = 'dform';
+export const TOKEN_AUDIENCE = 'dform-api';
+
+export interface TokenClaims {
+  sub: string;
+  org: string;
+  sid: string;
+  exp: number;
+  /** The session content of spec/000 section 3, for the client's convenience; the server never trusts it. */
+  session: Record<string, unknown>;
+}
+
+export async function signToken(key: Uint8Array, claims: TokenClaims, now: number): Promise<string> {
+  return new SignJWT({ org: claims.org, sid: claims.sid, session: claims.session })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(now)
+    .setNotBefore(now - 5)
+    .setExpirationTime(claims.exp)
+    .sign(key);
+}
+
+/** The verified claims, or undefined for any token that is not ours, well formed and current. */
+export async function verifyToken(
+  key: Uint8Array,
+  token: string,
+  now: number,
+): Promise<{ sub: string; org: string; sid: string; exp: number } | undefined> {
+  if (token.length > 16_384) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      currentDate: new Date(now * 1000),
+      requiredClaims: ['sub', 'exp', 'iat', 'nbf'],
+    });
+    const { sub, org, sid, exp } = payload as { sub?: unknown; org?: unknown; sid?: unknown; exp?: unknown };
+    if (typeof sub !== 'string' || typeof org !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
+      return undefined;
+    }
+    return { sub, org, sid, exp };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * First start: with no organization in the store, create the root (product) organization and its
+ * product-staff admin, with the credentials of the environment or a generated password printed once.
+ */
+import { randomBytes } from 'node:crypto';
+import { companyOps } from './companies.ts';
+import { rootOrgId } from './orgs.ts';
+import type { Services } from './services.ts';
+
+export interface BootstrapResult {
+  created: boolean;
+  orgId: string;
+  adminEmail?: string;
+  /** Only when the server generated it: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+export async function bootstrap(s: Services): Promise<BootstrapResult> {
+  const existing = rootOrgId(s);
+  if (existing) return { created: false, orgId: existing };
+  const adminEmail = (s.config.adminEmail ?? `admin@${s.config.productDomain}`).toLowerCase();
+  const generatedPassword = s.config.adminPassword ? undefined : randomBytes(12).toString('base64url');
+  const { id, ops } = await companyOps(s, {
+    name: 'dform',
+    hostname: `admin.${s.config.productDomain}`,
+    adminEmail,
+    adminPassword: s.config.adminPassword ?? generatedPassword,
+    activeModules: ['auth', 'payroll', 'comms', 'hr'],
+  });
+  await s.storage.commit(ops);
+  return { created: true, orgId: id, adminEmail, generatedPassword };
+}

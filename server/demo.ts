@@ -1,0 +1,152 @@
+/**
+ * `npm start -- --demo`: a demo company with a user of each role and sample records, so a new user
+ * can sign in and try every screen. Idempotent: a second run only prints the sign-in details.
+ */
+import { randomUUID } from 'node:crypto';
+import { companyOps } from './companies.ts';
+import { hashPassword } from './crypto/passwords.ts';
+import { claimOps } from './data/hooks/unique.ts';
+import { systemPut } from './data/system-write.ts';
+import { findOrgByHostname } from './orgs.ts';
+import type { Services } from './services.ts';
+import type { WriteOp } from './storage/types.ts';
+
+export const DEMO_HOST = 'acmedemo.dform.app';
+
+export const DEMO_USERS = [
+  {
+    email: 'admin@acme.example',
+    password: 'demo-admin-pass',
+    display_name: 'Alice Admin',
+    role: 'company admin',
+    groups: ['Company Admins', 'Employees'],
+    employee: false,
+  },
+  {
+    email: 'payroll@acme.example',
+    password: 'demo-payroll-pass',
+    display_name: 'Paul Payroll',
+    role: 'payroll manager',
+    groups: ['Payroll Managers', 'Employees'],
+    employee: false,
+  },
+  {
+    email: 'emma@acme.example',
+    password: 'demo-employee-pass',
+    display_name: 'Emma Employee',
+    role: 'employee',
+    groups: ['Employees'],
+    employee: true,
+  },
+  {
+    email: 'ivan@acme.example',
+    password: 'demo-inactive-pass',
+    display_name: 'Ivan Inactive',
+    role: 'inactive employee',
+    groups: ['Employees'],
+    employee: true,
+    status: 'inactive',
+  },
+] as const;
+
+const GROUPS: Record<string, string[]> = {
+  'Company Admins': [
+    'AUTH:CanManageUsers',
+    'AUTH:CanManageGroups',
+    'AUTH:CanManageOrganizationPreferences',
+    'AUTH:CanViewAuditLogs',
+    'PAYROLL:CanUseModule',
+    'PAYROLL:CanManageUserPayrollData',
+    'PAYROLL:CanManageOnboarding',
+    'PAYROLL:CanViewPayrollReports',
+    'HR:CanUseModule',
+    'HR:CanManageModule',
+    'TIME:CanUseModule',
+    'TIME:CanManagePTO',
+  ],
+  'Payroll Managers': [
+    'PAYROLL:CanUseModule',
+    'PAYROLL:CanManageUserPayrollData',
+    'PAYROLL:CanManageOnboarding',
+    'PAYROLL:CanViewPayrollReports',
+  ],
+  Employees: ['PAYROLL:CanUseModule', 'HR:CanUseModule', 'TIME:CanUseModule', 'TIME:CanUsePTO', 'TIME:CanUseClock'],
+};
+
+function describe(orgId: string): string[] {
+  return [
+    `demo company "Acme Demo": organization-id ${orgId} (hostname ${DEMO_HOST})`,
+    ...DEMO_USERS.map((u) => `  ${u.role.padEnd(18)} ${u.email.padEnd(22)} password ${u.password}`),
+  ];
+}
+
+export async function seedDemo(s: Services, rootOrg: string): Promise<string[]> {
+  const existing = findOrgByHostname(s, DEMO_HOST);
+  if (existing) return describe(existing);
+  const company = await companyOps(s, {
+    name: 'Acme Demo',
+    hostname: DEMO_HOST,
+    adminEmail: 'it@acme.example',
+    parent: rootOrg,
+    companyId: '1001',
+  });
+  const org = company.id;
+  const ops: WriteOp[] = [...company.ops];
+  const keys = new Map<string, string>();
+  const now = s.now();
+  for (const u of DEMO_USERS) {
+    const key = randomUUID();
+    keys.set(u.email, key);
+    ops.push(
+      systemPut(s, 'auth/users', org, key, {
+        email: u.email,
+        display_name: u.display_name,
+        status: 'status' in u ? u.status : 'active',
+        permissions: [],
+        is_employee: u.employee,
+        ...(u.employee ? { employee_id: String(10000 + keys.size) } : {}),
+        cross_site_login_only: false,
+        secret: await hashPassword(u.password),
+        created_by: company.adminKey,
+        created_time: now,
+      }),
+      ...claimOps(s, org, 'email', key, u.email, undefined),
+    );
+  }
+  for (const [name, permissions] of Object.entries(GROUPS)) {
+    ops.push(
+      systemPut(s, 'auth/groups', org, randomUUID(), {
+        name,
+        description: `Demo group: ${name}`,
+        permissions,
+        users: DEMO_USERS.filter((u) => (u.groups as readonly string[]).includes(name)).map((u) => keys.get(u.email)!),
+        notes: '',
+        type: 'group',
+        created_by: company.adminKey,
+        created_time: now,
+      }),
+    );
+  }
+  const emma = keys.get('emma@acme.example')!;
+  ops.push(
+    systemPut(s, 'payroll/employee', org, emma, {
+      first_name: 'Emma',
+      last_name: 'Employee',
+      email: 'emma@acme.example',
+      ssn: '123-45-6789',
+      job_title: 'Payroll Clerk',
+      employment_type: 'REGULAR',
+      employment_status: 'Full-Time',
+      pay_status: 'Hourly',
+      pay_frequency: 'Bi-Weekly',
+      hire_date: now - 86400 * 30,
+      status: 'active',
+      sync_status: 'pending',
+      created_by: company.adminKey,
+      created_time: now,
+      _user_uuid: emma,
+    }),
+  );
+  await s.storage.commit(ops);
+  return describe(org);
+}

@@ -1,0 +1,30 @@
+/**
+ * The error shape of the wire contract: `{message, errors?}`, never a stack trace.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { FieldError } from '../../engine/messages.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const notFound = () => new ApiError(404, 'Not found');
+export const notAuthorized = () => new ApiError(403, 'Not authorized.');
+export const invalidToken = () => new ApiError(401, 'Invalid token specified');
+export const invalidCredentials = () => new ApiError(401, 'Invalid credentials');
+export const validationFailed = (errors: FieldError[]) => new ApiError(400, 'Validation failed', errors);
+export const badRequest = (message: string, errors?: FieldError[]) => new ApiError(400, message, errors);
+
+export function errorResponse(c: Context, err: ApiError) {
+  const body: { message: string; errors?: FieldError[] } = { message: err.message };
+  if (err.errors?.length) body.errors = err.errors;
+  return c.json(body, err.status);
+}

@@ -1,0 +1,31 @@
+/**
+ * Outgoing e-mail and text messages. The default transport appends one JSON line per message to
+ * DATA_DIR/outbox.jsonl (../shared/API.md); a real mail relay is another Transport.
+ */
+import { appendFile } from 'node:fs/promises';
+
+export interface OutgoingMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Transport {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+export function outboxTransport(file: string, now: () => number = () => Math.floor(Date.now() / 1000)): Transport {
+  return {
+    async send(m) {
+      const line = JSON.stringify({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? '', time: now() });
+      await appendFile(file, line + '\n', { mode: 0o600 });
+    },
+  };
+}
+
+/** Keeps messages in memory (tests). */
+export function memoryTransport(): Transport & { sent: OutgoingMessage[] } {
+  const sent: OutgoingMessage[] = [];
+  return { sent, send: async (m) => void sent.push(m) };
+}

@@ -1,0 +1,41 @@
+/**
+ * The entry point: `npm start` (add `-- --demo` to seed a demo company). Serves the API and the
+ * web app on one port; stops cleanly on SIGINT/SIGTERM so the store is compacted and unlocked.
+ */
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { bootstrap } from './bootstrap.ts';
+import { configFromEnv } from './config.ts';
+import { seedDemo } from './demo.ts';
+import { openServices } from './services-factory.ts';
+import { webApp } from './web.ts';
+
+const config = configFromEnv();
+const services = await openServices(config).catch((e: Error) => {
+  console.error(`dform: cannot start: ${e.message}`);
+  process.exit(1);
+});
+const boot = await bootstrap(services);
+if (boot.created) {
+  console.log(`dform: created the product organization ${boot.orgId}`);
+  console.log(`dform: product-staff admin: ${boot.adminEmail}`);
+  if (boot.generatedPassword) console.log(`dform: generated admin password (shown once): ${boot.generatedPassword}`);
+}
+if (process.argv.includes('--demo')) {
+  for (const line of await seedDemo(services, boot.orgId)) console.log(`dform: ${line}`);
+}
+const app = createApp(services, await webApp());
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`dform: listening on http://${config.host}:${info.port}`);
+});
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  await services.storage.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

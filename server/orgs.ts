@@ -1,0 +1,85 @@
+/**
+ * The directory of organizations. A company's own record lives in its parent's `auth/organizations`
+ * collection (the parent administers it); the directory maps every organization id to that parent
+ * and to its hostname, so a request's organization can be found from its id or its host alone.
+ */
+import type { Services } from './services.ts';
+import { SYSTEM, SYSTEM_ORG } from './services.ts';
+import type { StoredRecord, WriteOp } from './storage/types.ts';
+
+export interface OrgInfo {
+  id: string;
+  parent: string;
+  record: StoredRecord;
+  activeModules: string[];
+  enabledFeatures: Record<string, unknown>;
+  name: string;
+  hostname: string;
+  status: string;
+}
+
+export function getOrg(s: Services, orgId: string): OrgInfo | undefined {
+  const dir = s.storage.get(SYSTEM.orgs, SYSTEM_ORG, orgId);
+  if (!dir) return undefined;
+  const parent = String(dir.data.parent);
+  const record = s.storage.get('auth/organizations', parent, orgId);
+  if (!record) return undefined;
+  const d = record.data;
+  const modules = Array.isArray(d.active_modules) ? (d.active_modules as string[]) : [];
+  return {
+    id: orgId,
+    parent,
+    record,
+    // auth and comms are always kept active (spec/001 section 5).
+    activeModules: [...new Set(['auth', 'comms', ...modules])],
+    enabledFeatures: (d.enabled_features as Record<string, unknown>) ?? {},
+    name: String(d.name ?? ''),
+    hostname: String(d.hostname ?? ''),
+    status: String(d.status ?? 'active'),
+  };
+}
+
+export function findOrgByHostname(s: Services, hostname: string): string | undefined {
+  const r = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
+    criteria: [{ field: 'hostname', is: '=', value: hostname.toLowerCase() }],
+    limit: 1,
+    offset: 0,
+  });
+  return r.items[0]?.key;
+}
+
+export function rootOrgId(s: Services): string | undefined {
+  const r = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
+    criteria: [{ field: 'root', is: '=', value: true }],
+    limit: 1,
+    offset: 0,
+  });
+  return r.items[0]?.key;
+}
+
+/** The directory entry to write beside an organization record. */
+export function directoryOp(
+  orgId: string,
+  parent: string,
+  hostname: string,
+  now: number,
+  root = false,
+  previousVersion?: number,
+): WriteOp {
+  return {
+    op: 'put',
+    record: {
+      collection: SYSTEM.orgs,
+      org: SYSTEM_ORG,
+      key: orgId,
+      data: { parent, hostname: hostname.toLowerCase(), root },
+      meta: {
+        created_by: 'system',
+        created_time: now,
+        updated_by: 'system',
+        updated_time: now,
+        version: (previousVersion ?? 0) + 1,
+      },
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * What the app is built from (`createApp(services)`): storage, the schema catalogue, keys and
+ * the small collaborators each route needs. Tests build it with a MemoryStore or a JournalStore.
+ */
+import type { Storage } from './storage/types.ts';
+import type { Catalogue } from './schemas.ts';
+import type { FieldCipher } from './crypto/field-cipher.ts';
+import type { ServerConfig } from './config.ts';
+import type { Transport } from './mail/transport.ts';
+import type { Throttle } from './auth/throttle.ts';
+
+export interface Services {
+  storage: Storage;
+  catalogue: Catalogue;
+  cipher: FieldCipher;
+  tokenKey: Uint8Array;
+  config: ServerConfig;
+  transport: Transport;
+  throttle: Throttle;
+  /** Epoch seconds; injectable so tests can move time. */
+  now: () => number;
+  log: (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
+}
+
+/** Collections the server keeps for itself; never reachable through the data API. */
+export const SYSTEM = {
+  orgs: 'system/orgs',
+  sessions: 'system/sessions',
+  unique: 'system/unique',
+  idempotency: 'system/idempotency',
+} as const;
+
+/** The pseudo-organization that holds the directory of organizations. */
+export const SYSTEM_ORG = '00000000-0000-0000-0000-000000000000';

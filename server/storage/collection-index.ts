@@ -1,0 +1,108 @@
+/**
+ * One collection in memory: the records by key, the same records grouped by organization (so a
+ * query never looks at another tenant's data), and lazily built equality hash indexes.
+ */
+import type { StoredRecord } from './types.ts';
+import { getPath, valueKey } from './values.ts';
+
+/** org -> value key -> record keys. */
+type EqualityIndex = Map<string, Map<string, Set<string>>>;
+
+export class Collection {
+  /** Insertion order is the default result order, so a replacing put keeps its place. */
+  readonly records = new Map<string, StoredRecord>();
+  readonly byOrg = new Map<string, Map<string, StoredRecord>>();
+  /**
+   * Insertion rank per key. Index sets lose insertion order when a value changes, so results
+   * drawn from an index are put back in order with this.
+   */
+  private readonly ordinals = new Map<string, number>();
+  private nextOrdinal = 0;
+  private readonly indexes = new Map<string, EqualityIndex>();
+
+  constructor(readonly name: string) {}
+
+  get(key: string): StoredRecord | undefined {
+    return this.records.get(key);
+  }
+
+  ordinal(key: string): number {
+    return this.ordinals.get(key) ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  put(record: StoredRecord): void {
+    const previous = this.records.get(record.key);
+    this.records.set(record.key, record);
+    if (previous === undefined) this.ordinals.set(record.key, this.nextOrdinal++);
+    let orgRecords = this.byOrg.get(record.org);
+    if (orgRecords === undefined) {
+      orgRecords = new Map();
+      this.byOrg.set(record.org, orgRecords);
+    }
+    orgRecords.set(record.key, record);
+    for (const [field, index] of this.indexes) {
+      const before = previous === undefined ? undefined : valueKey(getPath(previous.data, field));
+      const after = valueKey(getPath(record.data, field));
+      if (before === after) continue;
+      if (before !== undefined) removeFromIndex(index, record.org, before, record.key);
+      if (after !== undefined) addToIndex(index, record.org, after, record.key);
+    }
+  }
+
+  delete(key: string): void {
+    const previous = this.records.get(key);
+    if (previous === undefined) return;
+    this.records.delete(key);
+    this.ordinals.delete(key);
+    const orgRecords = this.byOrg.get(previous.org);
+    orgRecords?.delete(key);
+    if (orgRecords?.size === 0) this.byOrg.delete(previous.org);
+    for (const [field, index] of this.indexes) {
+      const before = valueKey(getPath(previous.data, field));
+      if (before !== undefined) removeFromIndex(index, previous.org, before, key);
+    }
+  }
+
+  /** The keys of `org`'s records whose `field` has value key `vkey`; builds the index on first use. */
+  lookup(field: string, org: string, vkey: string): ReadonlySet<string> | undefined {
+    let index = this.indexes.get(field);
+    if (index === undefined) {
+      index = new Map();
+      for (const record of this.records.values()) {
+        const key = valueKey(getPath(record.data, field));
+        if (key !== undefined) addToIndex(index, record.org, key, record.key);
+      }
+      this.indexes.set(field, index);
+    }
+    return index.get(org)?.get(vkey);
+  }
+
+  /** The array of references a compaction writes out; records are immutable so no copy is needed. */
+  snapshot(): StoredRecord[] {
+    return Array.from(this.records.values());
+  }
+}
+
+function addToIndex(index: EqualityIndex, org: string, vkey: string, key: string): void {
+  let byValue = index.get(org);
+  if (byValue === undefined) {
+    byValue = new Map();
+    index.set(org, byValue);
+  }
+  let keys = byValue.get(vkey);
+  if (keys === undefined) {
+    keys = new Set();
+    byValue.set(vkey, keys);
+  }
+  keys.add(key);
+}
+
+function removeFromIndex(index: EqualityIndex, org: string, vkey: string, key: string): void {
+  const byValue = index.get(org);
+  const keys = byValue?.get(vkey);
+  if (byValue === undefined || keys === undefined) return;
+  keys.delete(key);
+  // Empty sets are dropped so that churn over many distinct values does not leak memory.
+  if (keys.size === 0) byValue.delete(vkey);
+  if (byValue.size === 0) index.delete(org);
+}

@@ -1,0 +1,97 @@
+/**
+ * The only door between the storage engine and the disk. Everything goes through it so tests can
+ * inject ENOSPC/EIO/EROFS at any single step (a temp write, an fsync, a rename...) and check that
+ * the engine leaves no trace of a failed change.
+ */
+import * as fsp from 'node:fs/promises';
+
+export interface FileHandleLike {
+  /** The path the handle was opened with (fault injection matches on it). */
+  readonly path: string;
+  /** Writes every byte (loops over short writes) at the current position / the end for 'a'. */
+  write(data: Uint8Array | string): Promise<void>;
+  sync(): Promise<void>;
+  truncate(length: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * 'a' append (created if missing), 'w' create/truncate, 'wx' create exclusively (EEXIST if it
+ * exists), 'r' read-only (used to fsync a directory).
+ */
+export type OpenFlags = 'a' | 'w' | 'wx' | 'r';
+
+export interface FileLayer {
+  open(path: string, flags: OpenFlags): Promise<FileHandleLike>;
+  readFile(path: string): Promise<Buffer>;
+  readdir(path: string): Promise<string[]>;
+  rename(from: string, to: string): Promise<void>;
+  unlink(path: string): Promise<void>;
+  mkdir(path: string): Promise<void>;
+  /** fsync of a directory, so that a rename or a new file inside it survives a power loss. */
+  syncDir(path: string): Promise<void>;
+}
+
+class NodeFileHandle implements FileHandleLike {
+  constructor(
+    readonly path: string,
+    private readonly handle: fsp.FileHandle,
+  ) {}
+
+  async write(data: Uint8Array | string): Promise<void> {
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    let done = 0;
+    while (done < buf.byteLength) {
+      const { bytesWritten } = await this.handle.write(buf, done, buf.byteLength - done);
+      // A zero-byte write would loop forever; the kernel reports ENOSPC/EIO as errors instead.
+      if (bytesWritten <= 0) throw Object.assign(new Error(`short write to ${this.path}`), { code: 'EIO' });
+      done += bytesWritten;
+    }
+  }
+
+  sync(): Promise<void> {
+    return this.handle.sync();
+  }
+
+  truncate(length: number): Promise<void> {
+    return this.handle.truncate(length);
+  }
+
+  close(): Promise<void> {
+    return this.handle.close();
+  }
+}
+
+export const nodeFileLayer: FileLayer = {
+  async open(path, flags) {
+    return new NodeFileHandle(path, await fsp.open(path, flags));
+  },
+  readFile: (path) => fsp.readFile(path),
+  readdir: (path) => fsp.readdir(path),
+  rename: (from, to) => fsp.rename(from, to),
+  unlink: (path) => fsp.unlink(path),
+  async mkdir(path) {
+    await fsp.mkdir(path, { recursive: true });
+  },
+  async syncDir(path) {
+    const handle = await fsp.open(path, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  },
+};
+
+/** The errno code of a file-system error, if it has one. */
+export function errorCode(err: unknown): string | undefined {
+  if (typeof err === 'object' && err !== null && 'code' in err) {
+    const code = (err as { code: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

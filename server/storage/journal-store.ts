@@ -1,0 +1,262 @@
+/**
+ * The embedded default store. Reads are served from memory. A commit is checked, appended as one
+ * line to the journal, fsync'd, and only then applied to memory, so its cost does not depend on
+ * the amount of data. Per-collection snapshot files are rewritten in the background when the
+ * journal grows, after which the journal restarts with only the entries the snapshots miss.
+ */
+import { join } from 'node:path';
+import { errorCode, errorMessage, nodeFileLayer, type FileLayer } from './file-layer.ts';
+import { Journal, encodeEntry } from './journal.ts';
+import { DirLock } from './lock.ts';
+import { readSnapshot, snapshotPath, TEMP_SUFFIX, writeSnapshot } from './snapshot-adapter.ts';
+import { putRecords, StoreState, type AppliedOp, type Overlay } from './state.ts';
+import { StorageUnavailableError } from './types.ts';
+import type { FindQuery, FindResult, Storage, StoredRecord, WriteOp } from './types.ts';
+
+export interface JournalStoreOptions {
+  fs?: FileLayer;
+  /** Journal size in bytes that triggers a background compaction; default 8 MiB. */
+  compactEvery?: number;
+  log?: (msg: string) => void;
+}
+
+interface Pending {
+  ops: WriteOp[];
+  resolve: (records: StoredRecord[]) => void;
+  reject: (err: unknown) => void;
+}
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 60_000;
+
+export class JournalStore implements Storage {
+  private readonly state = new StoreState();
+  private journal!: Journal;
+  /** Collections changed since their snapshot file was last written. */
+  private readonly dirty = new Set<string>();
+  private lastSeq = 0;
+  private pending: Pending[] = [];
+  /** Tail of the chain that serializes journal writes and journal switches. */
+  private lane: Promise<unknown> = Promise.resolve();
+  private draining: Promise<void> | undefined;
+  private compacting: Promise<void> | undefined;
+  private retryAt = 0;
+  private retryDelay = FIRST_RETRY_MS;
+  private closed = false;
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly dir: string,
+    private readonly fs: FileLayer,
+    private readonly lock: DirLock,
+    private readonly compactEvery: number,
+    private readonly log: (msg: string) => void,
+  ) {}
+
+  static async open(dir: string, options: JournalStoreOptions = {}): Promise<JournalStore> {
+    const fs = options.fs ?? nodeFileLayer;
+    const log = options.log ?? ((msg: string) => console.warn(msg));
+    await fs.mkdir(join(dir, 'collections'));
+    const lock = await DirLock.acquire(fs, dir, log);
+    const store = new JournalStore(dir, fs, lock, options.compactEvery ?? 8 * 1024 * 1024, log);
+    try {
+      await store.recover();
+    } catch (err) {
+      await lock.release().catch(() => undefined);
+      throw err;
+    }
+    return store;
+  }
+
+  get(collection: string, org: string, key: string): StoredRecord | undefined {
+    return this.state.get(collection, org, key);
+  }
+
+  find(collection: string, org: string, query: FindQuery): FindResult {
+    return this.state.find(collection, org, query);
+  }
+
+  async commit(ops: WriteOp[]): Promise<StoredRecord[]> {
+    if (this.closed) throw new Error('storage: the store is closed');
+    return new Promise((resolve, reject) => {
+      this.pending.push({ ops, resolve, reject });
+      this.drain();
+    });
+  }
+
+  /** Writes snapshots now and restarts the journal; rejects if that failed (nothing is lost). */
+  async compact(): Promise<void> {
+    while (this.compacting !== undefined) await this.compacting;
+    await this.track(this.runCompaction());
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.closing ??= (async () => {
+      while (this.draining !== undefined) await this.draining;
+      while (this.compacting !== undefined) await this.compacting;
+      try {
+        await this.runCompaction();
+      } catch (err) {
+        this.log(`storage: compaction on close failed, the journal keeps the data: ${errorMessage(err)}`);
+      }
+      await this.journal.close().catch(() => undefined);
+      await this.lock.release();
+    })();
+    return this.closing;
+  }
+
+  private async recover(): Promise<void> {
+    const collectionsDir = join(this.dir, 'collections');
+    const files = (await this.fs.readdir(collectionsDir)).filter((name) => name.endsWith('.json')).sort();
+    const snapshotSeq = new Map<string, number>();
+    for (const name of files) {
+      const file = join(collectionsDir, name);
+      const snapshot = await readSnapshot(this.fs, file);
+      if (snapshotPath(this.dir, snapshot.collection) !== file) {
+        throw new Error(`storage: snapshot file ${file} holds collection ${snapshot.collection}`);
+      }
+      this.state.apply(snapshot.records.map((record) => ({ op: 'put', record })));
+      snapshotSeq.set(snapshot.collection, snapshot.seq);
+      this.lastSeq = Math.max(this.lastSeq, snapshot.seq);
+    }
+    const journalPath = join(this.dir, 'journal.jsonl');
+    const contents = await Journal.read(this.fs, journalPath);
+    for (const entry of contents.entries) {
+      // Entries already in a collection's snapshot are skipped: a crash between writing the
+      // snapshots and switching the journal leaves both behind.
+      const newer = entry.ops.filter((op) => entry.seq > (snapshotSeq.get(collectionOf(op)) ?? 0));
+      this.state.apply(newer);
+      for (const op of newer) this.dirty.add(collectionOf(op));
+      this.lastSeq = Math.max(this.lastSeq, entry.seq);
+    }
+    // Everything above only read; the directory is changed once it is known to be sound.
+    for (const dir of [this.dir, collectionsDir]) {
+      for (const name of await this.fs.readdir(dir)) {
+        if (!name.endsWith(TEMP_SUFFIX)) continue;
+        this.log(`storage: removing ${name}, left by an interrupted write`);
+        await this.fs.unlink(join(dir, name));
+      }
+    }
+    this.journal = await Journal.open(this.fs, journalPath, contents, this.log);
+  }
+
+  /** Runs `task` once every earlier task in the lane has finished. */
+  private exclusive<T>(task: () => Promise<T> | T): Promise<T> {
+    const run = this.lane.then(task);
+    this.lane = run.catch(() => undefined);
+    return run;
+  }
+
+  /** One group per lane turn: commits arriving during an fsync share the next one. */
+  private drain(): void {
+    if (this.draining !== undefined) return;
+    this.draining = this.exclusive(() => {
+      const group = this.pending.splice(0);
+      // writeGroup settles every commit itself; this only guards against a bug leaving one hanging.
+      return this.writeGroup(group).catch((err: unknown) => {
+        for (const commit of group) commit.reject(err);
+      });
+    }).finally(() => {
+      this.draining = undefined;
+      if (this.pending.length > 0) this.drain();
+    });
+  }
+
+  private async writeGroup(group: Pending[]): Promise<void> {
+    try {
+      await this.journal.ensureWritable();
+    } catch (err) {
+      for (const commit of group) commit.reject(unavailable(err));
+      return;
+    }
+    const overlay: Overlay = new Map();
+    const accepted: { commit: Pending; ops: AppliedOp[]; seq: number }[] = [];
+    const lines: string[] = [];
+    let seq = this.lastSeq;
+    for (const commit of group) {
+      let ops: AppliedOp[];
+      try {
+        ops = this.state.prepare(commit.ops, overlay);
+      } catch (err) {
+        commit.reject(err);
+        continue;
+      }
+      if (ops.length > 0) lines.push(encodeEntry(++seq, ops));
+      accepted.push({ commit, ops, seq });
+    }
+    if (lines.length > 0) {
+      try {
+        await this.journal.append(lines);
+      } catch (err) {
+        for (const { commit } of accepted) commit.reject(unavailable(err));
+        return;
+      }
+    }
+    for (const { ops } of accepted) {
+      this.state.apply(ops);
+      for (const op of ops) this.dirty.add(collectionOf(op));
+    }
+    this.lastSeq = seq;
+    for (const { commit, ops } of accepted) commit.resolve(putRecords(ops));
+    this.maybeCompact();
+  }
+
+  private maybeCompact(): void {
+    if (this.closed || this.compacting !== undefined) return;
+    if (this.journal.size < this.compactEvery || Date.now() < this.retryAt) return;
+    this.track(this.runCompaction()).then(
+      () => {
+        this.retryDelay = FIRST_RETRY_MS;
+        this.retryAt = 0;
+      },
+      (err: unknown) => {
+        this.log(`storage: compaction failed, retrying in ${this.retryDelay} ms: ${errorMessage(err)}`);
+        this.retryAt = Date.now() + this.retryDelay;
+        this.retryDelay = Math.min(this.retryDelay * 2, MAX_RETRY_MS);
+      },
+    );
+  }
+
+  private track(run: Promise<void>): Promise<void> {
+    const tracked: Promise<void> = run
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.compacting === tracked) this.compacting = undefined;
+      });
+    this.compacting = tracked;
+    return run;
+  }
+
+  private async runCompaction(): Promise<void> {
+    // Taken between two commit groups, so memory holds exactly the journal's entries.
+    const start = await this.exclusive(() => {
+      if (this.journal.size === 0 && this.dirty.size === 0) return undefined;
+      const names = [...this.dirty];
+      this.dirty.clear();
+      this.journal.beginCapture();
+      const snapshots = names.map((name) => ({ name, records: this.state.collections.get(name)?.snapshot() ?? [] }));
+      return { seq: this.lastSeq, snapshots };
+    });
+    if (start === undefined) return;
+    try {
+      for (const { name, records } of start.snapshots) {
+        await writeSnapshot(this.fs, snapshotPath(this.dir, name), { collection: name, seq: start.seq, records });
+      }
+      await this.exclusive(() => this.journal.rotate(this.log));
+    } catch (err) {
+      this.journal.endCapture();
+      for (const { name } of start.snapshots) this.dirty.add(name);
+      throw err;
+    }
+  }
+}
+
+function collectionOf(op: AppliedOp): string {
+  return op.op === 'put' ? op.record.collection : op.collection;
+}
+
+function unavailable(err: unknown): StorageUnavailableError {
+  const code = errorCode(err);
+  return new StorageUnavailableError(`storage: could not make the commit durable: ${errorMessage(err)}`, code);
+}

@@ -1,0 +1,153 @@
+/** `find` over one organization's records of one collection. */
+import type { Collection } from './collection-index.ts';
+import type { Criterion, DataObject, FindQuery, FindResult, SortSpec, StoredRecord } from './types.ts';
+import { compareValues, getPath, isMissing, valueKey } from './values.ts';
+
+type Predicate = (data: DataObject) => boolean;
+
+export function runFind(collection: Collection | undefined, org: string, query: FindQuery): FindResult {
+  checkPaging(query);
+  const orgRecords = collection?.byOrg.get(org);
+  if (collection === undefined || orgRecords === undefined) return { items: [], total: 0 };
+
+  // Equality criteria are answered by hash sets; everything else becomes a predicate on data.
+  const eqSets: ReadonlySet<string>[] = [];
+  const predicates: Predicate[] = [];
+  for (const criterion of query.criteria) {
+    if (criterion.is === '=') {
+      const vkey = valueKey(criterion.value);
+      const keys = vkey === undefined ? undefined : collection.lookup(criterion.field, org, vkey);
+      if (keys === undefined) return { items: [], total: 0 };
+      eqSets.push(keys);
+    } else {
+      predicates.push(compile(criterion));
+    }
+  }
+  eqSets.sort((a, b) => a.size - b.size);
+  const matches = (record: StoredRecord, from: number): boolean => {
+    for (let i = from; i < eqSets.length; i++) if (!eqSets[i].has(record.key)) return false;
+    for (const predicate of predicates) if (!predicate(record.data)) return false;
+    return true;
+  };
+
+  const sort = query.sort ?? [];
+  const smallest = eqSets[0];
+  // A large candidate set is cheaper to scan in insertion order than to re-sort by ordinal.
+  const useCandidates = smallest !== undefined && (sort.length > 0 || smallest.size * 8 < orgRecords.size);
+
+  if (!useCandidates && sort.length === 0) {
+    // Insertion order for free: keep only the requested page, count the rest.
+    const items: StoredRecord[] = [];
+    const end = query.offset + query.limit;
+    let total = 0;
+    for (const record of orgRecords.values()) {
+      if (!matches(record, 0)) continue;
+      if (total >= query.offset && total < end) items.push(record);
+      total++;
+    }
+    return { items, total };
+  }
+
+  const found: StoredRecord[] = [];
+  if (useCandidates) {
+    for (const key of smallest) {
+      const record = orgRecords.get(key);
+      if (record !== undefined && matches(record, 1)) found.push(record);
+    }
+  } else {
+    for (const record of orgRecords.values()) if (matches(record, 0)) found.push(record);
+  }
+  const ordered = sortRecords(found, sort, collection);
+  return { items: ordered.slice(query.offset, query.offset + query.limit), total: found.length };
+}
+
+function checkPaging(query: FindQuery): void {
+  const ok = (n: number): boolean => n === Infinity || (Number.isInteger(n) && n >= 0);
+  if (!ok(query.limit) || !Number.isInteger(query.offset) || query.offset < 0) {
+    throw new Error(`storage: bad paging limit=${query.limit} offset=${query.offset}`);
+  }
+  if (!Array.isArray(query.criteria)) throw new Error('storage: criteria must be an array');
+}
+
+/** Stable: ties fall back to insertion order. Missing values go last whatever the direction. */
+function sortRecords(records: StoredRecord[], sort: SortSpec[], collection: Collection): StoredRecord[] {
+  const rows = records.map((record) => ({
+    record,
+    values: sort.map((spec) => getPath(record.data, spec.field)),
+    ordinal: collection.ordinal(record.key),
+  }));
+  rows.sort((a, b) => {
+    for (let i = 0; i < sort.length; i++) {
+      const va = a.values[i];
+      const vb = b.values[i];
+      const ma = isMissing(va);
+      const mb = isMissing(vb);
+      if (ma || mb) {
+        if (ma && mb) continue;
+        return ma ? 1 : -1;
+      }
+      const c = compareValues(va, vb);
+      if (c !== 0) return sort[i].dir === 'desc' ? -c : c;
+    }
+    return a.ordinal - b.ordinal;
+  });
+  return rows.map((row) => row.record);
+}
+
+function compile(criterion: Criterion): Predicate {
+  const { field, value } = criterion;
+  switch (criterion.is) {
+    case '!=': {
+      const vkey = valueKey(value);
+      return (data) => {
+        const k = valueKey(getPath(data, field));
+        return k === undefined || k !== vkey;
+      };
+    }
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
+      if (typeof value !== 'number' && typeof value !== 'string') {
+        throw new Error(`storage: operator ${criterion.is} on ${field} needs a number or a string`);
+      }
+      const accept = ORDER_TESTS[criterion.is];
+      return (data) => {
+        const v = getPath(data, field);
+        return typeof v === typeof value && accept(compareValues(v, value));
+      };
+    }
+    case 'in': {
+      if (!Array.isArray(value)) throw new Error(`storage: operator in on ${field} needs an array`);
+      const keys = new Set(value.map(valueKey).filter((k): k is string => k !== undefined));
+      return (data) => {
+        const k = valueKey(getPath(data, field));
+        return k !== undefined && keys.has(k);
+      };
+    }
+    case 'contains': {
+      const vkey = valueKey(value);
+      return (data) => {
+        const v = getPath(data, field);
+        return vkey !== undefined && Array.isArray(v) && v.some((item) => valueKey(item) === vkey);
+      };
+    }
+    case 'like': {
+      if (typeof value !== 'string') throw new Error(`storage: operator like on ${field} needs a string`);
+      const needle = value.toLowerCase();
+      return (data) => {
+        const v = getPath(data, field);
+        return typeof v === 'string' && v.toLowerCase().includes(needle);
+      };
+    }
+    default:
+      throw new Error(`storage: unknown operator ${String(criterion.is)} on ${field}`);
+  }
+}
+
+const ORDER_TESTS: Record<'<' | '<=' | '>' | '>=', (c: number) => boolean> = {
+  '<': (c) => c < 0,
+  '<=': (c) => c <= 0,
+  '>': (c) => c > 0,
+  '>=': (c) => c >= 0,
+};

@@ -1,0 +1,109 @@
+/**
+ * The storage interface the server talks to. Two implementations: `MemoryStore` (fast tests) and
+ * `JournalStore` (the embedded default: an fsync'd append-only journal plus per-collection lowdb
+ * snapshot files, compacted in the background).
+ *
+ * Records are immutable values: a write replaces the record object, it never mutates one, so a
+ * reader (or a compaction in progress) can keep a reference without copying.
+ */
+
+/** Bookkeeping the server owns; times are epoch seconds. */
+export interface RecordMeta {
+  created_by: string;
+  created_time: number;
+  updated_by: string;
+  updated_time: number;
+  version: number;
+}
+
+export type DataObject = Record<string, unknown>;
+
+export interface StoredRecord {
+  /** Collection name, `<module>/<type>` (never a `my_` variant). */
+  collection: string;
+  /** The organization the record belongs to: tenancy is decided by this field alone. */
+  org: string;
+  key: string;
+  data: DataObject;
+  meta: RecordMeta;
+}
+
+export type Operator = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'contains' | 'like';
+
+export interface Criterion {
+  /** A data field, dotted for nested ones (`legal_address.state`). */
+  field: string;
+  is: Operator;
+  value: unknown;
+}
+
+export interface SortSpec {
+  field: string;
+  dir: 'asc' | 'desc';
+}
+
+export interface FindQuery {
+  criteria: Criterion[];
+  sort?: SortSpec[];
+  limit: number;
+  offset: number;
+}
+
+export interface FindResult {
+  items: StoredRecord[];
+  total: number;
+}
+
+/** One change inside an atomic commit. */
+export type WriteOp =
+  | {
+      op: 'put';
+      record: StoredRecord;
+      /**
+       * Optimistic concurrency: the version the caller read (0 = the record must not exist yet).
+       * Checked inside the commit, so two concurrent writers of one version cannot both win.
+       */
+      expectVersion?: number;
+    }
+  | { op: 'delete'; collection: string; org: string; key: string; expectVersion?: number };
+
+/** A commit's precondition failed; nothing of the commit was applied. */
+export class VersionConflictError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly key: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`storage: ${collection}/${key} is at version ${actual}, not ${expected}`);
+    this.name = 'VersionConflictError';
+  }
+}
+
+/**
+ * The store could not make a commit durable (disk full, I/O error, read-only file system).
+ * Nothing of the commit is visible, in memory or after a restart. `code` is the errno code.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+export interface Storage {
+  /** The record, or undefined when it does not exist or belongs to another organization. */
+  get(collection: string, org: string, key: string): StoredRecord | undefined;
+  /** Records of one organization matching every criterion (AND), sorted, paged, with the total. */
+  find(collection: string, org: string, query: FindQuery): FindResult;
+  /**
+   * Applies every op or none. Resolves only once the commit is durable (fsync'd); throws
+   * VersionConflictError or StorageUnavailableError and then leaves no trace.
+   */
+  commit(ops: WriteOp[]): Promise<StoredRecord[]>;
+  /** Waits for pending writes and background work, then releases files and locks. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,110 @@
+/**
+ * Starts the real server (`server/main.ts`) as a child process on a free port with a temporary
+ * DATA_DIR, and a small client that speaks the wire contract.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const ADMIN_EMAIL = 'staff@dform.test';
+export const ADMIN_PASSWORD = 'correct horse battery';
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop(opts?: { keepData?: boolean; signal?: NodeJS.Signals }): Promise<number | null>;
+}
+
+export async function startServer(
+  opts: { dataDir?: string; demo?: boolean; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'dform-test-')));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(opts.demo ? ['--demo'] : [])], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DFORM_ADMIN_EMAIL: ADMIN_EMAIL,
+      DFORM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      DFORM_THROTTLE_ADDRESS: '100000',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${out}`)), 30_000);
+    const check = () => {
+      const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    proc.stdout!.on('data', check);
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    proc,
+    output: () => out,
+    async stop({ keepData = false, signal = 'SIGTERM' } = {}) {
+      const code = await new Promise<number | null>((resolve) => {
+        if (proc.exitCode !== null) return resolve(proc.exitCode);
+        proc.once('exit', (c) => resolve(c));
+        proc.kill(signal);
+      });
+      if (!keepData && !opts.dataDir) await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+export interface CallOptions {
+  org?: string;
+  token?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export function client(url: string) {
+  return async function call<T = any>(method: string, p: string, o: CallOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.org) headers['organization-id'] = o.org;
+    if (o.token) headers['auth_token'] = o.token;
+    let body: BodyInit | undefined = o.rawBody;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(url + p, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  };
+}
