@@ -4,6 +4,8 @@
  */
 import { Hono } from 'hono';
 import { PERMISSIONS } from '../../engine/permissions.ts';
+import { allows, moduleUsable } from '../../engine/access.ts';
+import type { Verb } from '../../engine/entity.ts';
 import { ApiError, badRequest, invalidCredentials, notAuthorized, validationFailed } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
@@ -17,6 +19,7 @@ import { findUser, sessionsOf, signIn, singleUseOp, sudoTarget, type LoginType }
 import type { WriteOp } from '../storage/types.ts';
 import { brandingOf } from './branding.ts';
 
+const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
 const LOGIN_TYPES = new Set<LoginType>(['password', 'sudo_login', 'forgot_password']);
 
 export function authRoutes(s: Services) {
@@ -167,6 +170,28 @@ export function authRoutes(s: Services) {
     ]);
     c.header('Cache-Control', 'no-store');
     return c.json({ hostname: org.hostname, identifier: admin.key, single_use_key: key });
+  });
+
+  // The types the caller may use, for the navigation menu: every type whose module is usable and
+  // which the caller may list or read (their own record counts).
+  app.get('/catalogue', async (c) => {
+    const caller = await authenticate(s, c);
+    const out: { module: string; type: string; title: string; plural: string; can: Record<string, boolean> }[] = [];
+    for (const e of s.catalogue.registry.all()) {
+      if (!moduleUsable(e.module, caller.org.activeModules, caller.principal)) continue;
+      const variants: [string, boolean][] = [[e.type, false]];
+      if (e.file['x-my']) variants.push([`my_${e.type}`, true]);
+      for (const [type, my] of variants) {
+        const can = Object.fromEntries(
+          VERBS.map((v) => {
+            const rule = e.file['x-access'][v];
+            return [v, my ? allows(rule, caller.principal, true) : allows(rule, caller.principal, false)];
+          }),
+        );
+        if (can.list || can.read) out.push({ module: e.module, type, title: e.file.title, plural: e.file['x-plural'], can });
+      }
+    }
+    return c.json(out);
   });
 
   app.get('/get_available_permissions', async (c) => {

@@ -86,6 +86,7 @@ export class JournalStore implements Storage {
 
   /** Writes snapshots now and restarts the journal; rejects if that failed (nothing is lost). */
   async compact(): Promise<void> {
+    if (this.closed) throw new Error('storage: the store is closed');
     while (this.compacting !== undefined) await this.compacting;
     await this.track(this.runCompaction());
   }

@@ -115,7 +115,12 @@ export class Journal {
   }
 
   /** Opens for appending, cutting a torn tail off first. */
-  static async open(fs: FileLayer, path: string, contents: JournalContents, log: (msg: string) => void): Promise<Journal> {
+  static async open(
+    fs: FileLayer,
+    path: string,
+    contents: JournalContents,
+    log: (msg: string) => void,
+  ): Promise<Journal> {
     const journal = new Journal(fs, path, undefined, contents.goodLength);
     if (contents.fileLength > contents.goodLength) {
       log(`storage: dropping ${contents.fileLength - contents.goodLength} bytes of a torn last line of ${path}`);

@@ -26,4 +26,3 @@ export class MemoryStore implements Storage {
     this.closed = true;
   }
 }
-

@@ -11,8 +11,7 @@ import { deepFreeze } from './values.ts';
 
 /** An op as journaled and applied: preconditions already checked, records normalized. */
 export type AppliedOp =
-  | { op: 'put'; record: StoredRecord }
-  | { op: 'delete'; collection: string; org: string; key: string };
+  { op: 'put'; record: StoredRecord } | { op: 'delete'; collection: string; org: string; key: string };
 
 /**
  * Changes accepted but not yet applied, by `collection \0 key` (null = deleted), so that the

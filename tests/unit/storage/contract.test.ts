@@ -39,8 +39,7 @@ const q = (criteria: FindQuery['criteria'], extra: Partial<FindQuery> = {}): Fin
   ...extra,
 });
 
-const keys = (store: Storage, query: FindQuery, org = A): string[] =>
-  store.find(C, org, query).items.map((r) => r.key);
+const keys = (store: Storage, query: FindQuery, org = A): string[] => store.find(C, org, query).items.map((r) => r.key);
 
 for (const [name, makeHarness] of [
   ['MemoryStore', memoryHarness],
@@ -54,8 +53,20 @@ for (const [name, makeHarness] of [
       harness = makeHarness();
       store = await harness.open();
       await store.commit([
-        { op: 'put', record: rec(C, A, 'e1', { name: 'Alice Smith', age: 34, state: 'CA', tags: ['ft', 'exempt'], addr: { state: 'CA' } }) },
-        { op: 'put', record: rec(C, A, 'e2', { name: 'bob jones', age: 27, state: 'NY', tags: ['pt'], addr: { state: 'NY' } }) },
+        {
+          op: 'put',
+          record: rec(C, A, 'e1', {
+            name: 'Alice Smith',
+            age: 34,
+            state: 'CA',
+            tags: ['ft', 'exempt'],
+            addr: { state: 'CA' },
+          }),
+        },
+        {
+          op: 'put',
+          record: rec(C, A, 'e2', { name: 'bob jones', age: 27, state: 'NY', tags: ['pt'], addr: { state: 'NY' } }),
+        },
         { op: 'put', record: rec(C, A, 'e3', { name: 'Carol SMITHERS', age: 41, state: 'CA', tags: [] }) },
         { op: 'put', record: rec(C, A, 'e4', { name: 'Dan', state: 'TX', tags: ['ft'], addr: { state: 'TX' } }) },
         { op: 'put', record: rec(C, B, 'b1', { name: 'Alice Other', age: 34, state: 'CA', tags: ['ft'] }) },
@@ -132,7 +143,12 @@ for (const [name, makeHarness] of [
     it('sorts stably on several fields with missing values last', () => {
       assert.deepEqual(keys(store, q([], { sort: [{ field: 'age', dir: 'asc' }] })), ['e2', 'e1', 'e3', 'e4']);
       assert.deepEqual(keys(store, q([], { sort: [{ field: 'age', dir: 'desc' }] })), ['e3', 'e1', 'e2', 'e4']);
-      const byState = q([], { sort: [{ field: 'state', dir: 'desc' }, { field: 'age', dir: 'desc' }] });
+      const byState = q([], {
+        sort: [
+          { field: 'state', dir: 'desc' },
+          { field: 'age', dir: 'desc' },
+        ],
+      });
       assert.deepEqual(keys(store, byState), ['e4', 'e2', 'e3', 'e1']);
       const nested = q([], { sort: [{ field: 'addr.state', dir: 'asc' }] });
       assert.deepEqual(keys(store, nested), ['e1', 'e2', 'e4', 'e3']);
@@ -168,10 +184,20 @@ for (const [name, makeHarness] of [
 
     it('pages with offset and limit and counts the total before paging', () => {
       const page = store.find(C, A, q([], { offset: 1, limit: 2 }));
-      assert.deepEqual(page.items.map((r) => r.key), ['e2', 'e3']);
+      assert.deepEqual(
+        page.items.map((r) => r.key),
+        ['e2', 'e3'],
+      );
       assert.equal(page.total, 4);
-      const sorted = store.find(C, A, q([{ field: 'state', is: '!=', value: 'TX' }], { sort: [{ field: 'age', dir: 'asc' }], offset: 2, limit: 5 }));
-      assert.deepEqual(sorted.items.map((r) => r.key), ['e3']);
+      const sorted = store.find(
+        C,
+        A,
+        q([{ field: 'state', is: '!=', value: 'TX' }], { sort: [{ field: 'age', dir: 'asc' }], offset: 2, limit: 5 }),
+      );
+      assert.deepEqual(
+        sorted.items.map((r) => r.key),
+        ['e3'],
+      );
       assert.equal(sorted.total, 3);
       const eq = store.find(C, A, q([{ field: 'state', is: '=', value: 'CA' }], { offset: 1, limit: 1 }));
       assert.deepEqual([eq.items.map((r) => r.key), eq.total], [['e3'], 2]);
@@ -180,7 +206,10 @@ for (const [name, makeHarness] of [
     it('isolates organizations in find, put and delete', async () => {
       assert.deepEqual(keys(store, q([{ field: 'name', is: 'like', value: 'alice' }]), B), ['b1']);
       assert.equal(store.find(C, 'org-c', q([])).total, 0);
-      await assert.rejects(store.commit([{ op: 'put', record: rec(C, B, 'e1', { name: 'stolen' }) }]), /another organization/);
+      await assert.rejects(
+        store.commit([{ op: 'put', record: rec(C, B, 'e1', { name: 'stolen' }) }]),
+        /another organization/,
+      );
       assert.equal(store.get(C, A, 'e1')?.data.name, 'Alice Smith');
       await store.commit([{ op: 'delete', collection: C, org: B, key: 'e1' }]);
       assert.ok(store.get(C, A, 'e1'));
@@ -192,14 +221,20 @@ for (const [name, makeHarness] of [
 
     it('checks expectVersion, 0 meaning "must not exist"', async () => {
       await store.commit([{ op: 'put', record: rec(C, A, 'n1', { v: 1 }), expectVersion: 0 }]);
-      await assert.rejects(store.commit([{ op: 'put', record: rec(C, A, 'n1', { v: 2 }), expectVersion: 0 }]), (err: unknown) => {
-        assert.ok(err instanceof VersionConflictError);
-        assert.deepEqual([err.collection, err.key, err.expected, err.actual], [C, 'n1', 0, 1]);
-        return true;
-      });
+      await assert.rejects(
+        store.commit([{ op: 'put', record: rec(C, A, 'n1', { v: 2 }), expectVersion: 0 }]),
+        (err: unknown) => {
+          assert.ok(err instanceof VersionConflictError);
+          assert.deepEqual([err.collection, err.key, err.expected, err.actual], [C, 'n1', 0, 1]);
+          return true;
+        },
+      );
       await store.commit([{ op: 'put', record: rec(C, A, 'n1', { v: 2 }, 2), expectVersion: 1 }]);
       assert.equal(store.get(C, A, 'n1')?.data.v, 2);
-      await assert.rejects(store.commit([{ op: 'delete', collection: C, org: A, key: 'n1', expectVersion: 1 }]), VersionConflictError);
+      await assert.rejects(
+        store.commit([{ op: 'delete', collection: C, org: A, key: 'n1', expectVersion: 1 }]),
+        VersionConflictError,
+      );
       await store.commit([{ op: 'delete', collection: C, org: A, key: 'n1', expectVersion: 2 }]);
       assert.equal(store.get(C, A, 'n1'), undefined);
       await store.commit([{ op: 'delete', collection: C, org: A, key: 'n1' }]);
@@ -228,7 +263,10 @@ for (const [name, makeHarness] of [
         { op: 'put', record: rec(C, A, 'x1', { a: 2 }, 2), expectVersion: 1 },
         { op: 'delete', collection: C, org: A, key: 'e2', expectVersion: 1 },
       ]);
-      assert.deepEqual(out.map((r) => r.data.a), [1, 2]);
+      assert.deepEqual(
+        out.map((r) => r.data.a),
+        [1, 2],
+      );
       assert.equal(store.get(C, A, 'x1')?.data.a, 2);
       assert.equal(store.get(C, A, 'e2'), undefined);
     });

@@ -2,7 +2,12 @@
 import * as fsp from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
-import { nodeFileLayer, type FileHandleLike, type FileLayer, type OpenFlags } from '../../../server/storage/file-layer.ts';
+import {
+  nodeFileLayer,
+  type FileHandleLike,
+  type FileLayer,
+  type OpenFlags,
+} from '../../../server/storage/file-layer.ts';
 import type { DataObject, StoredRecord } from '../../../server/storage/types.ts';
 
 export async function tempDir(): Promise<string> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { MemoryStore } from '../../../server/storage/memory-store.ts';
-import { VersionConflictError, type Storage } from '../../../server/storage/types.ts';
+import { VersionConflictError, type Storage, type StoredRecord } from '../../../server/storage/types.ts';
 import { crashCopy, FaultyFs, rec, removeDir, tempDir } from './helpers.ts';
 
 const C = 'payroll/employee';
@@ -48,7 +48,7 @@ describe('concurrent commits', () => {
       const lost = results.filter((r) => r.status === 'rejected');
       assert.equal(won.length, 1);
       assert.ok(lost.every((r) => r.reason instanceof VersionConflictError && r.reason.actual === 2));
-      const winner = (won[0] as PromiseFulfilledResult<{ data: { by: unknown } }[]>).value[0].data.by;
+      const winner = (won[0] as PromiseFulfilledResult<StoredRecord[]>).value[0].data.by;
       assert.equal(store.get(C, A, 'e1')?.data.by, winner);
       assert.equal(store.get(C, A, 'e1')?.meta.version, 2);
     });
@@ -89,7 +89,8 @@ describe('concurrent commits', () => {
       ['a', 3],
       ['b', 3],
     ];
-    const view = (s: Storage) => s.find(C, A, { criteria: [], limit: 10, offset: 0 }).items.map((r) => [r.key, r.data.n]);
+    const view = (s: Storage) =>
+      s.find(C, A, { criteria: [], limit: 10, offset: 0 }).items.map((r) => [r.key, r.data.n]);
     assert.deepEqual(view(store), expected);
     assert.deepEqual(view(await reopenCopy(dir)), expected);
   });
@@ -103,7 +104,10 @@ describe('concurrent commits', () => {
     let finished = false;
     void compaction.then(() => (finished = true));
     for (let i = 0; i < 200 && !finished; i++) {
-      await store.commit([{ op: 'put', record: rec(C, A, `d${i}`, { i }) }, { op: 'delete', collection: C, org: A, key: `b${i}` }]);
+      await store.commit([
+        { op: 'put', record: rec(C, A, `d${i}`, { i }) },
+        { op: 'delete', collection: C, org: A, key: `b${i}` },
+      ]);
       during++;
     }
     await compaction;

@@ -19,7 +19,12 @@ async function populate(store: JournalStore, count: number, org = A): Promise<vo
     for (let i = start; i < Math.min(count, start + 2_000); i++) {
       ops.push({
         op: 'put',
-        record: rec(C, org, `${org === A ? 'e' : 'x'}${i}`, { n: i, state: STATES[i % 5], dept: `d${i % 200}`, name: `Employee ${i}` }),
+        record: rec(C, org, `${org === A ? 'e' : 'x'}${i}`, {
+          n: i,
+          state: STATES[i % 5],
+          dept: `d${i % 200}`,
+          name: `Employee ${i}`,
+        }),
       });
     }
     await store.commit(ops);
@@ -61,7 +66,10 @@ describe('JournalStore at 100k records', () => {
     const first = large.find(C, A, query);
     const firstMs = performance.now() - t;
     assert.equal(first.total, 500);
-    assert.deepEqual(first.items.slice(0, 2).map((r) => r.key), ['e15', 'e215']);
+    assert.deepEqual(
+      first.items.slice(0, 2).map((r) => r.key),
+      ['e15', 'e215'],
+    );
     const times: number[] = [];
     for (let i = 0; i < 50; i++) {
       t = performance.now();
@@ -71,7 +79,9 @@ describe('JournalStore at 100k records', () => {
     }
     times.sort((a, b) => a - b);
     const median = times[times.length >> 1];
-    figures.push(`find (2 x =, limit 20) at 100k: first call ${firstMs.toFixed(1)} ms (builds indexes), median ${median.toFixed(3)} ms, max ${times.at(-1)?.toFixed(3)} ms`);
+    figures.push(
+      `find (2 x =, limit 20) at 100k: first call ${firstMs.toFixed(1)} ms (builds indexes), median ${median.toFixed(3)} ms, max ${times.at(-1)?.toFixed(3)} ms`,
+    );
     assert.ok(median < 10, `median find ${median} ms`);
   });
 
@@ -90,7 +100,11 @@ describe('JournalStore at 100k records', () => {
         await store.commit([
           {
             op: 'put',
-            record: { ...current, data: { ...current.data, dept: 'moved' }, meta: { ...current.meta, version: current.meta.version + 1 } },
+            record: {
+              ...current,
+              data: { ...current.data, dept: 'moved' },
+              meta: { ...current.meta, version: current.meta.version + 1 },
+            },
             expectVersion: current.meta.version,
           },
         ]);
@@ -99,9 +113,14 @@ describe('JournalStore at 100k records', () => {
     }
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const ratio = mean(timings.large) / mean(timings.small);
-    figures.push(`commit mean: 1k ${mean(timings.small).toFixed(3)} ms, 100k ${mean(timings.large).toFixed(3)} ms, ratio ${ratio.toFixed(2)}`);
+    figures.push(
+      `commit mean: 1k ${mean(timings.small).toFixed(3)} ms, 100k ${mean(timings.large).toFixed(3)} ms, ratio ${ratio.toFixed(2)}`,
+    );
     assert.ok(ratio < 2, `commit latency ratio ${ratio}`);
-    assert.equal(large.find(C, A, { criteria: [{ field: 'dept', is: '=', value: 'moved' }], limit: 0, offset: 0 }).total, 300);
+    assert.equal(
+      large.find(C, A, { criteria: [{ field: 'dept', is: '=', value: 'moved' }], limit: 0, offset: 0 }).total,
+      300,
+    );
   });
 
   it('compacts 100k records without blocking the event loop for 50 ms', async () => {
@@ -120,7 +139,9 @@ describe('JournalStore at 100k records', () => {
     histogram.disable();
     clearInterval(ticker);
     const maxDelay = histogram.max / 1e6;
-    figures.push(`compaction of 105k records: ${took.toFixed(0)} ms, max event-loop gap ${maxGap.toFixed(1)} ms, max delay (histogram) ${maxDelay.toFixed(1)} ms`);
+    figures.push(
+      `compaction of 105k records: ${took.toFixed(0)} ms, max event-loop gap ${maxGap.toFixed(1)} ms, max delay (histogram) ${maxDelay.toFixed(1)} ms`,
+    );
     assert.ok(maxGap < 50, `event loop blocked for ${maxGap} ms`);
     assert.ok(maxDelay < 50, `event loop delay ${maxDelay} ms`);
     // The result is complete: a crash copy of the directory has every record.

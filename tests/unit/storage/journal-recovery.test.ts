@@ -62,7 +62,11 @@ describe('JournalStore recovery', () => {
     await store.commit([put('e1', { n: 1 }), put('e2', { n: 2 }), put('e3', { n: 3 })]);
     await store.compact();
     assert.equal((await fsp.stat(join(dir, 'journal.jsonl'))).size, 0);
-    await store.commit([put('e2', { n: 20 }, 2), { op: 'delete', collection: C, org: A, key: 'e1' }, put('e4', { n: 4 })]);
+    await store.commit([
+      put('e2', { n: 20 }, 2),
+      { op: 'delete', collection: C, org: A, key: 'e1' },
+      put('e4', { n: 4 }),
+    ]);
     const reopened = await open(await copyOf(dir));
     const expected = [
       ['e2', { n: 20 }, 2],
@@ -94,7 +98,10 @@ describe('JournalStore recovery', () => {
   it('loads a plain lowdb file {"records": [...]}', async () => {
     const dir = await newDir();
     await fsp.mkdir(join(dir, 'collections'));
-    await fsp.writeFile(join(dir, 'collections', 'payroll__employee.json'), JSON.stringify({ records: [rec(C, A, 'e9', { n: 9 })] }));
+    await fsp.writeFile(
+      join(dir, 'collections', 'payroll__employee.json'),
+      JSON.stringify({ records: [rec(C, A, 'e9', { n: 9 })] }),
+    );
     const store = await open(dir);
     assert.equal(store.get(C, A, 'e9')?.data.n, 9);
   });
@@ -118,7 +125,10 @@ describe('JournalStore recovery', () => {
         ['e2', { n: 2 }, 1],
       ]);
       assert.deepEqual(await fsp.readFile(join(copy, 'journal.jsonl')), good, tear);
-      assert.ok(logs.some((m) => m.includes('torn')), tear);
+      assert.ok(
+        logs.some((m) => m.includes('torn')),
+        tear,
+      );
       await reopened.commit([put('e4', { n: 4 })]);
       assert.equal((await open(await copyOf(copy))).get(C, A, 'e4')?.data.n, 4);
     }

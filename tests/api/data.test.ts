@@ -1,0 +1,319 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+
+let w: DemoWorld;
+before(async () => {
+  w = await demoWorld();
+});
+after(async () => {
+  await w.server.stop();
+});
+
+const EMP = '/payroll/api/data/employee';
+const newEmployee = (over: Record<string, unknown> = {}) => ({
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@acme.example',
+  ssn: '123-45-6789',
+  employment_type: 'REGULAR',
+  ...over,
+});
+
+/** Creates an employee record for a fresh user key (user-keyed type) as the payroll manager. */
+async function createEmployee(over: Record<string, unknown> = {}) {
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(w.admin),
+    body: {
+      email: `e${crypto.randomUUID().slice(0, 8)}@acme.example`,
+      display_name: 'New Hire',
+      status: 'active',
+      permissions: [],
+      is_employee: true,
+      employee_id: String(Math.floor(Math.random() * 1e6)),
+    },
+  });
+  assert.equal(u.status, 201, u.text);
+  const user = u.body.key;
+  const r = await w.call('POST', `${EMP}/`, { ...as(w.payroll), body: newEmployee({ _user_uuid: user, ...over }) });
+  assert.equal(r.status, 201, r.text);
+  return r.body;
+}
+
+describe('generic data API: records', () => {
+  test('create answers 201 with key, data and meta; server-owned fields are the server’s', async () => {
+    const rec = await createEmployee({ status: 'active', created_by: 'someone-else', sync_status: 'synced' });
+    assert.match(rec.key, /^[0-9a-f-]{36}$/);
+    assert.equal(rec.data.status, 'onboarding');
+    assert.equal(rec.data.sync_status, 'pending');
+    assert.equal(rec.data.created_by, w.payroll.user);
+    assert.equal(rec.meta.version, 1);
+    assert.equal(rec.meta.created_by, w.payroll.user);
+    assert.ok(Number.isInteger(rec.meta.created_time));
+  });
+
+  test('the SSN is answered masked, stored encrypted, and a masked value saved back keeps it', async () => {
+    const rec = await createEmployee({ ssn: '987-65-4321' });
+    assert.equal(rec.data.ssn, 'xxx-xx-4321');
+    const saved = await w.call('POST', `${EMP}/${rec.key}`, {
+      ...as(w.payroll),
+      body: { ...rec.data, job_title: 'Admiral' },
+    });
+    assert.equal(saved.status, 200, saved.text);
+    assert.equal(saved.body.data.ssn, 'xxx-xx-4321');
+    const reveal = await w.call('POST', '/payroll/api/retrieve_ssn', {
+      ...as(w.payroll),
+      body: { data: { employee_id: rec.key, last_four: '4321' } },
+    });
+    assert.equal(reveal.status, 200);
+    assert.deepEqual(reveal.body, { ssn: '987-65-4321' });
+    const files = await readdir(path.join(w.server.dataDir, 'db'));
+    let disk = '';
+    for (const f of files) if (!f.startsWith('LOCK')) disk += await readFile(path.join(w.server.dataDir, 'db', f), 'utf8').catch(() => '');
+    for (const f of await readdir(path.join(w.server.dataDir, 'db', 'collections')).catch(() => [])) {
+      disk += await readFile(path.join(w.server.dataDir, 'db', 'collections', f), 'utf8');
+    }
+    assert.ok(disk.includes(rec.key), 'the record is on disk');
+    assert.ok(!disk.includes('987-65-4321'), 'the SSN is not on disk in clear');
+  });
+
+  test('retrieve_ssn is refused to an employee and audited for a manager', async () => {
+    const rec = await createEmployee({ ssn: '111-22-3333' });
+    const denied = await w.call('POST', '/payroll/api/retrieve_ssn', {
+      ...as(w.emma),
+      body: { data: { employee_id: rec.key, last_four: '3333' } },
+    });
+    assert.equal(denied.status, 403);
+    const wrong = await w.call('POST', '/payroll/api/retrieve_ssn', {
+      ...as(w.payroll),
+      body: { data: { employee_id: rec.key, last_four: '0000' } },
+    });
+    assert.equal(wrong.status, 404);
+    await w.call('POST', '/payroll/api/retrieve_ssn', {
+      ...as(w.payroll),
+      body: { data: { employee_id: rec.key, last_four: '3333' } },
+    });
+    const audit = await w.call('POST', '/auth/api/data/find/audit_log', {
+      ...as(w.admin),
+      body: { criteria: [{ field: 'action_type', is: '=', value: 'reveal' }] },
+    });
+    assert.equal(audit.status, 200, audit.text);
+    assert.ok(audit.body.items.some((a: any) => a.data.detail.key === rec.key));
+    assert.ok(!JSON.stringify(audit.body).includes('111-22-3333'));
+  });
+
+  test('save replaces the data, update merges fields; both bump the version', async () => {
+    const rec = await createEmployee({ job_title: 'Engineer', home_department: 'R&D' });
+    const patched = await w.call('PATCH', `${EMP}/${rec.key}`, { ...as(w.payroll), body: { job_title: 'Lead' } });
+    assert.equal(patched.status, 200, patched.text);
+    assert.equal(patched.body.data.job_title, 'Lead');
+    assert.equal(patched.body.data.home_department, 'R&D');
+    assert.equal(patched.body.meta.version, 2);
+    const saved = await w.call('POST', `${EMP}/${rec.key}`, {
+      ...as(w.payroll),
+      body: { first_name: 'Grace', last_name: 'Hopper', email: 'g@acme.example', ssn: 'xxx-xx-6789' },
+    });
+    assert.equal(saved.body.data.home_department, undefined);
+    assert.equal(saved.body.meta.version, 3);
+  });
+
+  test('If-Match with a stale version answers 409 and changes nothing', async () => {
+    const rec = await createEmployee();
+    const ok = await w.call('PATCH', `${EMP}/${rec.key}`, {
+      ...as(w.payroll),
+      body: { job_title: 'A' },
+      headers: { 'if-match': '1' },
+    });
+    assert.equal(ok.status, 200);
+    const stale = await w.call('PATCH', `${EMP}/${rec.key}`, {
+      ...as(w.payroll),
+      body: { job_title: 'B' },
+      headers: { 'if-match': '1' },
+    });
+    assert.equal(stale.status, 409);
+    assert.match(stale.body.message, /Version conflict/);
+    const now = await w.call('GET', `${EMP}/${rec.key}`, as(w.payroll));
+    assert.equal(now.body.data.job_title, 'A');
+    assert.equal(now.body.meta.version, 2);
+  });
+
+  test('delete answers 204, then the record is 404', async () => {
+    const rec = await createEmployee();
+    // Only the product-staff admin may delete employees.
+    assert.equal((await w.call('DELETE', `${EMP}/${rec.key}`, as(w.payroll))).status, 403);
+    const sudo = await w.call('POST', `/auth/api/sudo_login?organization_id=${w.acmeOrg}`, {
+      ...as(w.staff),
+      body: { organization_id: w.acmeOrg },
+    });
+    const admin = await w.call('POST', '/auth/api/login', {
+      org: w.acmeOrg,
+      body: { userid: sudo.body.identifier, key: sudo.body.single_use_key, type: 'sudo_login' },
+    });
+    const s = { org: w.acmeOrg, token: admin.body.token };
+    assert.equal((await w.call('DELETE', `${EMP}/${rec.key}`, s)).status, 204);
+    assert.equal((await w.call('GET', `${EMP}/${rec.key}`, s)).status, 404);
+    assert.equal((await w.call('DELETE', `${EMP}/${rec.key}`, s)).status, 404);
+  });
+});
+
+describe('generic data API: validation', () => {
+  test('each broken rule is one error with its path and the spec’s message', async () => {
+    const r = await w.call('POST', `${EMP}/`, {
+      ...as(w.payroll),
+      body: { first_name: 'x'.repeat(129), email: 'not-an-email', ssn: '12-345-678', employment_type: 'TEMP' },
+    });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.message, 'Validation failed');
+    const by = Object.fromEntries(r.body.errors.map((e: any) => [e.path, e.message]));
+    assert.equal(by['/ssn'], 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).');
+    assert.equal(by['/first_name'], 'Names may have at most 128 characters.');
+    assert.equal(by['/last_name'], 'Last name is required.');
+    assert.ok(by['/email']);
+    assert.ok(by['/employment_type']);
+  });
+
+  test('basic_info: phones, date of birth, ZIP and state follow spec/000 section 5', async () => {
+    const r = await w.call('POST', `/payroll/api/data/my_basic_info/`, {
+      ...as(w.emma),
+      body: {
+        phone: '555-1234',
+        dob: '1990-13-45',
+        legal_address: { address1: '1 Main St', city: 'Springfield', state: 'XX', postal_code: '123' },
+      },
+    });
+    assert.equal(r.status, 400, r.text);
+    const messages = r.body.errors.map((e: any) => `${e.path} ${e.message}`);
+    assert.ok(messages.includes('/phone Phone numbers must have 10 digits.'), messages.join('\n'));
+    assert.ok(messages.some((m: string) => m.startsWith('/dob ') && m.endsWith('Please enter a valid date.')), messages.join('\n'));
+    assert.ok(messages.some((m: string) => m.startsWith('/legal_address/postal_code ')), messages.join('\n'));
+    assert.ok(messages.some((m: string) => m.startsWith('/legal_address/state ')), messages.join('\n'));
+    const ok = await w.call('POST', `/payroll/api/data/my_basic_info/`, {
+      ...as(w.emma),
+      body: {
+        phone: '5555551234',
+        dob: '1990-01-31',
+        legal_address: { address1: '1 Main St', city: 'Springfield', state: 'IL', postal_code: '62701' },
+      },
+    });
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal(ok.body.key, w.emma.user);
+  });
+
+  test('wrong JSON types are a 400, never a 500', async () => {
+    for (const body of [[], 'text', 42, null, { first_name: 12, last_name: {}, email: [] }]) {
+      const r = await w.call('POST', `${EMP}/`, { ...as(w.payroll), body });
+      assert.equal(r.status, 400, JSON.stringify(body));
+      assert.ok(r.body.message);
+    }
+  });
+});
+
+describe('generic data API: find and meta', () => {
+  test('find filters with every operator, sorts, pages and totals', async () => {
+    const tag = `T${Date.now()}`;
+    for (const [i, dept] of ['Ops', 'Ops', 'Sales', 'Ops', 'HR'].entries()) {
+      await createEmployee({ last_name: `${tag}-${i}`, home_department: dept, job_title: `${tag} role`, hire_date: 1000 + i });
+    }
+    const find = (body: object) => w.call('POST', '/payroll/api/data/find/employee', { ...as(w.payroll), body });
+    const like = { field: 'job_title', is: 'like', value: tag.toLowerCase() };
+    const r1 = await find({ criteria: [like, { field: 'home_department', is: '=', value: 'Ops' }], sort: [{ field: 'last_name', dir: 'desc' }], limit: 2 });
+    assert.equal(r1.status, 200);
+    assert.equal(r1.body.total, 3);
+    assert.deepEqual(r1.body.items.map((i: any) => i.data.last_name), [`${tag}-3`, `${tag}-1`]);
+    const r2 = await find({ criteria: [like], sort: [{ field: 'hire_date', dir: 'asc' }], limit: 2, offset: 2 });
+    assert.deepEqual(r2.body.items.map((i: any) => i.data.hire_date), [1002, 1003]);
+    const counts = async (c: object) => (await find({ criteria: [like, c] })).body.total;
+    assert.equal(await counts({ field: 'home_department', is: '!=', value: 'Ops' }), 2);
+    assert.equal(await counts({ field: 'hire_date', is: '<', value: 1002 }), 2);
+    assert.equal(await counts({ field: 'hire_date', is: '<=', value: 1002 }), 3);
+    assert.equal(await counts({ field: 'hire_date', is: '>', value: 1002 }), 2);
+    assert.equal(await counts({ field: 'hire_date', is: '>=', value: 1002 }), 3);
+    assert.equal(await counts({ field: 'home_department', is: 'in', value: ['HR', 'Sales'] }), 2);
+  });
+
+  test('find refuses unknown and sensitive fields and bad limits with 400', async () => {
+    const find = (body: object) => w.call('POST', '/payroll/api/data/find/employee', { ...as(w.payroll), body });
+    const unknown = await find({ criteria: [{ field: 'password', is: '=', value: 'x' }] });
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.body.message, /unknown field 'password'/);
+    const sensitive = await find({ criteria: [{ field: 'ssn', is: '=', value: '123-45-6789' }] });
+    assert.equal(sensitive.status, 400);
+    assert.match(sensitive.body.message, /cannot be searched/);
+    assert.equal((await find({ limit: 501 })).status, 400);
+    assert.equal((await find({ criteria: [{ field: 'last_name', is: 'regex', value: '.*' }] })).status, 400);
+  });
+
+  test('meta answers the schema, UI hints, list hints and what the caller can do', async () => {
+    const r = await w.call('GET', '/payroll/api/data/meta/employee', as(w.payroll));
+    assert.equal(r.status, 200);
+    assert.equal(r.body.title, 'Employee');
+    assert.equal(r.body.plural, 'Employees');
+    assert.equal(r.body.schema.properties.ssn['x-sensitive'], 'ssn');
+    assert.ok(r.body.list.columns.includes('last_name'));
+    assert.deepEqual(r.body.can, { list: true, read: true, create: true, edit: true, delete: false });
+    const emma = await w.call('GET', '/payroll/api/data/meta/employee', as(w.emma));
+    assert.deepEqual(emma.body.can, { list: false, read: true, create: false, edit: false, delete: false });
+  });
+});
+
+describe('access, my_ variants and tenancy', () => {
+  test('an employee cannot list employees, reads only their own record through my_employee', async () => {
+    assert.equal((await w.call('POST', '/payroll/api/data/find/employee', { ...as(w.emma), body: {} })).status, 403);
+    const own = await w.call('GET', `/payroll/api/data/my_employee/${w.emma.user}`, as(w.emma));
+    assert.equal(own.status, 200, own.text);
+    assert.equal(own.body.data.first_name, 'Emma');
+    assert.equal(own.body.data.ssn, 'xxx-xx-6789');
+    assert.equal((await w.call('GET', `/payroll/api/data/my_employee/${w.payroll.user}`, as(w.emma))).status, 404);
+    const other = await createEmployee();
+    assert.equal((await w.call('GET', `${EMP}/${other.key}`, as(w.emma))).status, 404);
+    assert.equal((await w.call('PATCH', `${EMP}/${w.emma.user}`, { ...as(w.emma), body: { job_title: 'CEO' } })).status, 403);
+  });
+
+  test('another company’s record does not exist for any verb', async () => {
+    const rec = await createEmployee();
+    // The product organization's admin holds every permission, but not over Acme's records.
+    const s = as(w.staff);
+    assert.equal((await w.call('GET', `${EMP}/${rec.key}`, s)).status, 404);
+    assert.equal((await w.call('POST', `${EMP}/${rec.key}`, { ...s, body: newEmployee() })).status, 404);
+    assert.equal((await w.call('PATCH', `${EMP}/${rec.key}`, { ...s, body: { job_title: 'x' } })).status, 404);
+    assert.equal((await w.call('DELETE', `${EMP}/${rec.key}`, s)).status, 404);
+    const found = await w.call('POST', '/payroll/api/data/find/employee', { ...s, body: {} });
+    assert.ok(!found.body.items.some((i: any) => i.data.first_name === 'Emma'));
+    const acme = await w.call('GET', `${EMP}/${rec.key}`, as(w.payroll));
+    assert.equal(acme.status, 200);
+    assert.equal(acme.body.meta.version, 1, 'the other company’s calls changed nothing');
+  });
+
+  test('audit_log records every write and cannot be written by any client', async () => {
+    const rec = await createEmployee({ job_title: 'Auditor' });
+    const r = await w.call('POST', '/auth/api/data/find/audit_log', {
+      ...as(w.admin),
+      body: { criteria: [{ field: 'action_type', is: '=', value: 'create' }], limit: 500 },
+    });
+    const entry = r.body.items.find((i: any) => i.data.detail.key === rec.key && i.data.detail.type === 'employee');
+    assert.ok(entry, 'an audit record for the create');
+    assert.equal(entry.data.logged_in_user, w.payroll.user);
+    assert.ok(entry.data.detail.fields.includes('ssn'));
+    assert.ok(!JSON.stringify(entry).includes('123-45-6789'));
+    for (const [method, p] of [
+      ['POST', '/auth/api/data/audit_log/'],
+      ['POST', `/auth/api/data/audit_log/${entry.key}`],
+      ['PATCH', `/auth/api/data/audit_log/${entry.key}`],
+      ['DELETE', `/auth/api/data/audit_log/${entry.key}`],
+    ]) {
+      const res = await w.call(method, p, { ...as(w.admin), body: method === 'DELETE' ? undefined : { message: 'x' } });
+      assert.equal(res.status, 403, `${method} ${p}`);
+    }
+    assert.equal((await w.call('POST', '/auth/api/data/find/audit_log', { ...as(w.emma), body: {} })).status, 403);
+  });
+
+  test('unknown types and modules, and a type in the wrong module, are 404', async () => {
+    for (const p of ['/payroll/api/data/nope/x', '/payroll/api/data/groups/' + w.emma.user, '/nomodule/api/data/employee/x']) {
+      const r = await w.call('GET', p, as(w.payroll));
+      assert.equal(r.status, 404, p);
+      assert.deepEqual(r.body, { message: 'Not found' });
+    }
+  });
+});
