@@ -38,7 +38,10 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   );
   app.use(
     '*/api/*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Payload too large' }, 413) }),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'Payload too large' }, 413, { Connection: 'close' }),
+    }),
   );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));

@@ -1,0 +1,149 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+
+let w: DemoWorld;
+before(async () => {
+  w = await demoWorld();
+});
+after(async () => {
+  await w.server.stop();
+});
+
+const FIND = '/payroll/api/data/find/employee';
+const CREATE = '/payroll/api/data/employee/';
+
+function noLeak(text: string) {
+  assert.doesNotMatch(text, /at .*\.(ts|js):\d+|node_modules|stack/i, 'no stack trace');
+  assert.doesNotMatch(text, /\$argon2|enc:v1:/, 'no secret');
+}
+
+/** Sends a raw request (chunked when asked), for bodies fetch will not send as-is. */
+function raw(method: string, p: string, headers: Record<string, string>, chunks: Buffer[]): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(w.server.url + p);
+    const req = http.request({ method, host: u.hostname, port: u.port, path: u.pathname, headers }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'EPIPE' || (e as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve({ status: 413, text: '' }) : reject(e)));
+    for (const c of chunks) req.write(c);
+    req.end();
+  });
+}
+
+describe('hostile and malformed input', () => {
+  test('malformed JSON is a 400 saying so', async () => {
+    const r = await w.call('POST', CREATE, { ...as(w.payroll), rawBody: '{"first_name": "x",', headers: { 'content-type': 'application/json' } });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.message, 'Malformed JSON body');
+    noLeak(r.text);
+  });
+
+  test('a body that is not application/json is a 415', async () => {
+    const r = await w.call('POST', CREATE, { ...as(w.payroll), rawBody: 'first_name=x', headers: { 'content-type': 'text/plain' } });
+    assert.equal(r.status, 415);
+    assert.match(r.body.message, /application\/json/);
+  });
+
+  test('invalid UTF-8 is a 400', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"first_name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
+    const r = await raw('POST', CREATE, { 'content-type': 'application/json', 'organization-id': w.acmeOrg, auth_token: w.payroll.token, 'content-length': String(bytes.length) }, [bytes]);
+    assert.equal(r.status, 400);
+    assert.match(r.text, /UTF-8/);
+  });
+
+  test('a body over 1 MiB is a 413, with a length header or chunked', async () => {
+    const big = Buffer.from(JSON.stringify({ notes: 'x'.repeat(1024 * 1024 + 10) }));
+    const withLength = await w.call('POST', CREATE, { ...as(w.payroll), rawBody: big, headers: { 'content-type': 'application/json' } });
+    assert.equal(withLength.status, 413);
+    assert.deepEqual(withLength.body, { message: 'Payload too large' });
+    const chunks = [];
+    for (let i = 0; i < big.length; i += 64 * 1024) chunks.push(big.subarray(i, i + 64 * 1024));
+    const chunked = await raw('POST', CREATE, { 'content-type': 'application/json', 'organization-id': w.acmeOrg, auth_token: w.payroll.token, 'transfer-encoding': 'chunked' }, chunks);
+    assert.equal(chunked.status, 413);
+  });
+
+  test('nesting deeper than 32 levels is a 400; 100,000 levels too, without a crash', async () => {
+    for (const depth of [33, 100_000]) {
+      const body = '['.repeat(depth) + ']'.repeat(depth);
+      const r = await w.call('POST', FIND, { ...as(w.payroll), rawBody: body, headers: { 'content-type': 'application/json' } });
+      assert.equal(r.status, 400, `depth ${depth}`);
+      assert.match(r.body.message, /deeper than 32/);
+    }
+    assert.equal((await w.call('GET', '/healthz')).status, 200);
+  });
+
+  test('__proto__ and constructor keys are dropped, never stored or honoured', async () => {
+    const text = '{"first_name":"Proto","last_name":"Type","email":"p@acme.example","__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}';
+    const r = await w.call('POST', CREATE, { ...as(w.payroll), rawBody: text, headers: { 'content-type': 'application/json' } });
+    assert.equal(r.status, 201, r.text);
+    assert.ok(!Object.hasOwn(r.body.data, '__proto__'));
+    assert.ok(!Object.hasOwn(r.body.data, 'constructor'));
+    const crit = '{"criteria":[{"field":"__proto__","is":"=","value":1}]}';
+    const f = await w.call('POST', FIND, { ...as(w.payroll), rawBody: crit, headers: { 'content-type': 'application/json' } });
+    assert.equal(f.status, 400);
+  });
+
+  test('path tricks in type and key find nothing', async () => {
+    const paths = [
+      '/payroll/api/data/..%2F..%2Fauth%2Fusers/x',
+      '/payroll/api/data/employee/..%2F..%2Fsecrets%2Ftoken.key',
+      '/payroll/api/data/employee/%00',
+      '/payroll/api/data/__proto__/x',
+      '/payroll/api/data/constructor/x',
+      '/payroll/api/data/employee/' + 'a'.repeat(5000),
+      '/payroll/api/data/meta/__proto__',
+    ];
+    for (const p of paths) {
+      const r = await w.call('GET', p, as(w.payroll));
+      assert.equal(r.status, 404, p);
+      noLeak(r.text);
+    }
+  });
+
+  test('a missing or malformed organization-id is a 400, not a 500', async () => {
+    for (const org of ['', 'not-a-uuid', "' OR 1=1 --"]) {
+      const r = await w.call('GET', '/auth/api/session', { org, token: w.payroll.token });
+      assert.ok([400, 401].includes(r.status), `${org}: ${r.status}`);
+    }
+    const login = await w.call('POST', '/auth/api/login', { org: 'nope', body: { userid: 'a', key: 'b' } });
+    assert.equal(login.status, 401);
+  });
+
+  test('type confusion in criteria, sort, limit and If-Match is a 400', async () => {
+    const bodies = [
+      { criteria: 'last_name' },
+      { criteria: [{ field: ['last_name'], is: '=', value: 'x' }] },
+      { criteria: [{ field: 'last_name', is: '=', value: { $gt: '' } }] },
+      { criteria: [{ field: 'last_name', is: 'in', value: 'x' }] },
+      { sort: [{ field: 'last_name', dir: 'sideways' }] },
+      { limit: '10' },
+      { offset: -1 },
+      { extra: true },
+    ];
+    for (const body of bodies) {
+      const r = await w.call('POST', FIND, { ...as(w.payroll), body });
+      assert.equal(r.status, 400, JSON.stringify(body));
+      noLeak(r.text);
+    }
+    const m = await w.call('PATCH', `/payroll/api/data/employee/${w.emma.user}`, {
+      ...as(w.payroll),
+      body: { job_title: 'x' },
+      headers: { 'if-match': 'abc' },
+    });
+    assert.equal(m.status, 400);
+  });
+
+  test('control characters and huge strings come back as validation errors, not crashes', async () => {
+    const r = await w.call('PATCH', `/payroll/api/data/employee/${w.emma.user}`, {
+      ...as(w.payroll),
+      body: { first_name: '\u0000\u0007\u001b[31m', last_name: 'y'.repeat(200_000), email: 'c@acme.example' },
+    });
+    assert.equal(r.status, 400);
+    assert.ok(r.body.errors.some((e: any) => e.path === '/last_name'));
+    noLeak(r.text);
+  });
+});
