@@ -1,0 +1,39 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { looksMasked, mapSensitive, maskValue, sensitiveFields } from '../../../engine/masking.ts';
+
+test('masks: SSN as xxx-xx-1234, account numbers as x and the last four, secrets not at all', () => {
+  assert.equal(maskValue('ssn', '123-45-6789'), 'xxx-xx-6789');
+  assert.equal(maskValue('account', '000123456789'), 'xxxxxxxx6789');
+  assert.equal(maskValue('account', '12'), 'xxxx12');
+  assert.equal(maskValue('secret', 'hash'), undefined);
+});
+
+test('a masked value is recognised, a real one is not', () => {
+  assert.equal(looksMasked('ssn', 'xxx-xx-6789'), true);
+  assert.equal(looksMasked('ssn', '123-45-6789'), false);
+  assert.equal(looksMasked('account', 'xxxxxxxx6789'), true);
+  assert.equal(looksMasked('account', '123456789'), false);
+});
+
+test('sensitive fields are found at any depth, in arrays too, and mapped in place', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      ssn: { type: 'string', 'x-sensitive': 'ssn' },
+      accounts: {
+        type: 'array',
+        items: { type: 'object', properties: { account_number: { $ref: '#/definitions/acct' } } },
+      },
+    },
+    definitions: { acct: { type: 'string', 'x-sensitive': 'account' } },
+  };
+  const fields = sensitiveFields(schema);
+  assert.deepEqual(fields, [
+    { path: ['ssn'], kind: 'ssn' },
+    { path: ['accounts', '*', 'account_number'], kind: 'account' },
+  ]);
+  const data = { ssn: '123-45-6789', accounts: [{ account_number: '111122223333' }, { account_number: '9999' }] };
+  mapSensitive(data, fields, (kind, v) => maskValue(kind, String(v)));
+  assert.deepEqual(data, { ssn: 'xxx-xx-6789', accounts: [{ account_number: 'xxxxxxxx3333' }, { account_number: 'xxxx9999' }] });
+});

@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { evaluate, ExpressionError, transformData, validateByExpression } from '../../../engine/transforms.ts';
+
+test('a transform answers the new data object', async () => {
+  const out = await transformData(
+    "$sift($, function($v, $k) { $not($k in ['term_date', 'term_reason'] and $v = null) })",
+    { first_name: 'A', term_date: null, term_reason: null, notes: null },
+  );
+  assert.deepEqual(out, { first_name: 'A', notes: null });
+});
+
+test('a validator expression answers {path, message} items', async () => {
+  const rule =
+    "federal_withholding_fixed and federal_withholding_extra ? {'path': '/federal_withholding_extra', 'message': 'You cannot enter both fixed and extra withholding at the same time.'}";
+  assert.deepEqual(await validateByExpression(rule, { federal_withholding_fixed: 10 }), []);
+  assert.deepEqual(await validateByExpression(rule, { federal_withholding_fixed: 10, federal_withholding_extra: 5 }), [
+    { path: '/federal_withholding_extra', message: 'You cannot enter both fixed and extra withholding at the same time.' },
+  ]);
+});
+
+test('expressions cannot reach prototypes, constructors or Node', async () => {
+  for (const expr of ['constructor', 'a.constructor.constructor("return process")()', '$lookup($, "__proto__")', 'a.__proto__', '"x".constructor']) {
+    const out = await evaluate(expr, { a: { b: 1 } }).catch((e) => e);
+    assert.ok(out === undefined || out instanceof ExpressionError, `${expr} -> ${String(out)}`);
+  }
+});
+
+test('a runaway expression is stopped within the time limit', async () => {
+  const started = Date.now();
+  await assert.rejects(evaluate('( $f := function($n){ $f($n+1) }; $f(0) )', {}), ExpressionError);
+  await assert.rejects(evaluate('$eval("( $f := function($n){ $f($n+1) }; $f(0) )")', {}), ExpressionError);
+  await assert.rejects(evaluate('[1..100000000]', {}), ExpressionError);
+  assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+});
+
+test('a transform that does not answer an object and an unparsable expression are clear errors', async () => {
+  await assert.rejects(transformData('42', { a: 1 }), /must answer an object/);
+  await assert.rejects(evaluate('$$$(', {}), /does not parse/);
+});
