@@ -5,7 +5,8 @@
  */
 import type { JsonSchema } from './entity.ts';
 
-const COMMON_REF = /^(?:\.\.\/common\/defs\.json|https:\/\/dform\.dev\/schemas\/common\/defs\.json)#\/definitions\/([A-Za-z0-9_]+)$/;
+const COMMON_REF =
+  /^(?:\.\.\/common\/defs\.json|https:\/\/dform\.dev\/schemas\/common\/defs\.json)#\/definitions\/([A-Za-z0-9_]+)$/;
 
 export function bundleSchema(schema: JsonSchema, common: JsonSchema | undefined): JsonSchema {
   const commonDefs = (common?.definitions ?? {}) as Record<string, JsonSchema>;

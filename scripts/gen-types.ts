@@ -57,6 +57,7 @@ async function generate(): Promise<Map<string, string>> {
     $refOptions: { resolve: { dform: localResolver, http: false } },
     cwd: schemasDir,
     format: true,
+    strictIndexSignatures: true,
   } as const;
   const meta = JSON.parse(await readFile(path.join(schemasDir, 'entity.schema.json'), 'utf8'));
   files.set('entity-file.ts', await compile(meta, 'EntityFile', { ...opts, additionalProperties: true }));
@@ -65,7 +66,13 @@ async function generate(): Promise<Map<string, string>> {
     const schema = JSON.parse(await readFile(path.join(schemasDir, rel), 'utf8'));
     const name = typeName(rel);
     const out = rel.replace(/\.json$/, '.ts');
-    files.set(out, await compile(dataShape(schema), name, { ...opts, cwd: path.join(schemasDir, path.dirname(rel)) }));
+    files.set(
+      out,
+      await compile({ ...(dataShape(schema) as object), title: name } as JSONSchema, name, {
+        ...opts,
+        cwd: path.join(schemasDir, path.dirname(rel)),
+      }),
+    );
     index.push(`export type { ${name} } from './${out.replace(/\\/g, '/')}';`);
   }
   files.set('index.ts', index.join('\n') + '\n');
@@ -80,7 +87,8 @@ for (const [rel, text] of files) {
   const current = existsSync(target) ? await readFile(target, 'utf8') : undefined;
   if (current === text) continue;
   stale++;
-  if (check) console.error(`gen:types: ${path.relative(root, target)} is ${current === undefined ? 'missing' : 'stale'}`);
+  if (check)
+    console.error(`gen:types: ${path.relative(root, target)} is ${current === undefined ? 'missing' : 'stale'}`);
   else {
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, text);
@@ -92,13 +100,15 @@ if (check && stale) {
 }
 if (!check) {
   // Drop generated files whose schema is gone.
-  const walk = async (dir: string): Promise<string[]> =>
-    existsSync(dir)
-      ? (await readdir(dir, { withFileTypes: true })).flatMap((d) => [path.join(dir, d.name)]).filter(Boolean)
-      : [];
-  for (const f of await walk(outDir)) {
-    const rel = path.relative(outDir, f);
-    if (!rel.includes(path.sep) && !files.has(rel)) await rm(f);
-  }
+  const walk = async (dir: string): Promise<string[]> => {
+    if (!existsSync(dir)) return [];
+    const out: string[] = [];
+    for (const d of await readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, d.name);
+      out.push(...(d.isDirectory() ? await walk(full) : [full]));
+    }
+    return out;
+  };
+  for (const f of await walk(outDir)) if (!files.has(path.relative(outDir, f))) await rm(f);
   console.log(`gen:types: ${files.size} files, ${stale} written`);
 }

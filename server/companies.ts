@@ -26,11 +26,18 @@ export interface NewCompany {
 
 /** Derives a hostname from a company name (spec/001 section 5): alphanumerics, lower case, 11 characters. */
 export function hostnameFor(name: string, domain: string): string {
-  const prefix = name.replace(/[^A-Za-z0-9]/g, '').toLowerCase().slice(0, 11) || 'company';
+  const prefix =
+    name
+      .replace(/[^A-Za-z0-9]/g, '')
+      .toLowerCase()
+      .slice(0, 11) || 'company';
   return `${prefix}.${domain}`;
 }
 
-export async function companyOps(s: Services, c: NewCompany): Promise<{ id: string; adminKey: string; ops: WriteOp[] }> {
+export async function companyOps(
+  s: Services,
+  c: NewCompany,
+): Promise<{ id: string; adminKey: string; ops: WriteOp[] }> {
   const id = c.id ?? randomUUID();
   const parent = c.parent ?? id;
   const now = s.now();
@@ -86,7 +93,12 @@ export async function companyExtras(
       systemPut(s, 'auth/organization_preferences', id, randomUUID(), {
         module: 'auth',
         name,
-        attributes: { business_name: name.slice(0, 128), colorPrimary: '002d50', colorSecondary: 'bfc0c0', colorAccent: '588326' },
+        attributes: {
+          business_name: name.slice(0, 128),
+          colorPrimary: '002d50',
+          colorSecondary: 'bfc0c0',
+          colorAccent: '588326',
+        },
       }),
     ],
   };

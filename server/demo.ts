@@ -10,6 +10,7 @@ import { systemPut } from './data/system-write.ts';
 import { findOrgByHostname } from './orgs.ts';
 import type { Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
+import type { AuthGroups, AuthUsers, PayrollEmployee } from '../types/generated/index.ts';
 
 export const DEMO_HOST = 'acmedemo.dform.app';
 
@@ -49,7 +50,7 @@ export const DEMO_USERS = [
   },
 ] as const;
 
-const GROUPS: Record<string, string[]> = {
+const GROUPS: Record<string, AuthGroups['permissions']> = {
   'Company Admins': [
     'AUTH:CanManageUsers',
     'AUTH:CanManageGroups',
@@ -109,7 +110,7 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string[]> 
         secret: await hashPassword(u.password),
         created_by: company.adminKey,
         created_time: now,
-      }),
+      } satisfies AuthUsers),
       ...claimOps(s, org, 'email', key, u.email, undefined),
     );
   }
@@ -124,7 +125,7 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string[]> 
         type: 'group',
         created_by: company.adminKey,
         created_time: now,
-      }),
+      } satisfies AuthGroups),
     );
   }
   const emma = keys.get('emma@acme.example')!;
@@ -145,7 +146,7 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string[]> 
       created_by: company.adminKey,
       created_time: now,
       _user_uuid: emma,
-    }),
+    } satisfies PayrollEmployee),
   );
   await s.storage.commit(ops);
   return describe(org);

@@ -36,13 +36,20 @@ export function authRoutes(s: Services) {
   app.post('/login', async (c) => {
     const body = await readJsonObject(c);
     const { userid, key, type = 'password' } = body;
-    if (typeof userid !== 'string' || typeof key !== 'string' || !userid || !key || userid.length > 256 || key.length > 1024) {
+    if (
+      typeof userid !== 'string' ||
+      typeof key !== 'string' ||
+      !userid ||
+      !key ||
+      userid.length > 256 ||
+      key.length > 1024
+    ) {
       throw badRequest('userid and key are required', [
         ...(typeof userid === 'string' && userid ? [] : [{ path: '/userid', message: 'Required' }]),
         ...(typeof key === 'string' && key ? [] : [{ path: '/key', message: 'Required' }]),
       ]);
     }
-    if (!LOGIN_TYPES.has(type as LoginType)) throw badRequest("type must be password, sudo_login or forgot_password");
+    if (!LOGIN_TYPES.has(type as LoginType)) throw badRequest('type must be password, sudo_login or forgot_password');
     const orgHeader = (c.req.header('organization-id') ?? '').toLowerCase();
     const info = requestInfo(c);
     if (!s.throttle.attempt(`${orgHeader}\u0000${userid.toLowerCase()}`, info.address ?? '')) {
@@ -153,7 +160,10 @@ export function authRoutes(s: Services) {
       throw notAuthorized();
     }
     const { org, admin } = sudoTarget(s, caller.org, targetId);
-    const { op, key } = singleUseOp(s, org.id, admin, 'sudo_login', 120, { from_org: caller.org.id, by: caller.user.key });
+    const { op, key } = singleUseOp(s, org.id, admin, 'sudo_login', 120, {
+      from_org: caller.org.id,
+      by: caller.user.key,
+    });
     await s.storage.commit([
       op,
       auditOp({
@@ -188,7 +198,8 @@ export function authRoutes(s: Services) {
             return [v, my ? allows(rule, caller.principal, true) : allows(rule, caller.principal, false)];
           }),
         );
-        if (can.list || can.read) out.push({ module: e.module, type, title: e.file.title, plural: e.file['x-plural'], can });
+        if (can.list || can.read)
+          out.push({ module: e.module, type, title: e.file.title, plural: e.file['x-plural'], can });
       }
     }
     return c.json(out);

@@ -129,7 +129,13 @@ export async function signIn(
     {
       op: 'put',
       expectVersion: 0,
-      record: { collection: SYSTEM.sessions, org: org.id, key: sid, data: { user: user.key, exp, type }, meta: meta(user.key, now) },
+      record: {
+        collection: SYSTEM.sessions,
+        org: org.id,
+        key: sid,
+        data: { user: user.key, exp, type },
+        meta: meta(user.key, now),
+      },
     },
     auditOp({
       org: org.id,

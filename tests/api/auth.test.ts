@@ -55,7 +55,14 @@ describe('login', () => {
     const s = r.body.session;
     assert.equal(s.organization_id, w.rootOrg);
     assert.deepEqual(Object.keys(s.organization).sort(), ['active_modules', 'data', 'enabled_features', 'key']);
-    assert.deepEqual(Object.keys(s.user).sort(), ['display_name', 'email', 'employee_id', 'is_employee', 'key', 'status']);
+    assert.deepEqual(Object.keys(s.user).sort(), [
+      'display_name',
+      'email',
+      'employee_id',
+      'is_employee',
+      'key',
+      'status',
+    ]);
     assert.equal(s.user.email, ADMIN_EMAIL);
     assert.equal(s.exp, r.body.exp);
     assert.equal(r.headers.get('cache-control'), 'no-store');
@@ -94,7 +101,8 @@ describe('login', () => {
   test('repeated failures on one account are throttled with 429, even with the right password', async () => {
     const body = { userid: 'payroll@acme.example', key: 'wrong-password' };
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body })).status);
     assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
     const right = await w.call('POST', '/auth/api/login', {
       org: w.acmeOrg,
@@ -107,13 +115,17 @@ describe('login', () => {
 
 describe('tokens', () => {
   const tokenKey = async () =>
-    new Uint8Array(Buffer.from((await readFile(path.join(w.server.dataDir, 'secrets', 'token.key'), 'utf8')).trim(), 'base64'));
+    new Uint8Array(
+      Buffer.from((await readFile(path.join(w.server.dataDir, 'secrets', 'token.key'), 'utf8')).trim(), 'base64'),
+    );
 
   test('missing, malformed, foreign-signed and alg:none tokens answer 401 Invalid token specified', async () => {
     const none =
       Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url') +
       '.' +
-      Buffer.from(JSON.stringify({ sub: w.emma.user, org: w.acmeOrg, sid: 'x', exp: 9999999999 })).toString('base64url') +
+      Buffer.from(JSON.stringify({ sub: w.emma.user, org: w.acmeOrg, sid: 'x', exp: 9999999999 })).toString(
+        'base64url',
+      ) +
       '.';
     const foreign = await new SignJWT({ org: w.acmeOrg, sid: 'x' })
       .setProtectedHeader({ alg: 'HS256' })
@@ -141,7 +153,10 @@ describe('tokens', () => {
         .setIssuedAt()
         .setNotBefore('0s');
     const otherAudience = await base().setAudience('someone-else').setExpirationTime('1h').sign(key);
-    const expired = await base().setAudience('dform-api').setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key);
+    const expired = await base()
+      .setAudience('dform-api')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(key);
     const noSession = await base().setAudience('dform-api').setExpirationTime('1h').sign(key);
     for (const token of [otherAudience, expired, noSession]) {
       const r = await w.call('GET', '/auth/api/session', { org: w.acmeOrg, token });
@@ -152,7 +167,11 @@ describe('tokens', () => {
   test("company A's token with company B's organization-id is refused", async () => {
     const r = await w.call('GET', '/auth/api/session', { org: w.rootOrg, token: w.emma.token });
     assert.equal(r.status, 401);
-    const d = await w.call('POST', '/payroll/api/data/find/employee', { org: w.rootOrg, token: w.payroll.token, body: {} });
+    const d = await w.call('POST', '/payroll/api/data/find/employee', {
+      org: w.rootOrg,
+      token: w.payroll.token,
+      body: {},
+    });
     assert.equal(d.status, 401);
   });
 
@@ -231,7 +250,10 @@ describe('passwords', () => {
     assert.equal(first.body.session.user.email, 'emma@acme.example');
     const replay = await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body });
     assert.equal(replay.status, 401);
-    assert.equal((await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { ...body, type: 'sudo_login' } })).status, 401);
+    assert.equal(
+      (await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { ...body, type: 'sudo_login' } })).status,
+      401,
+    );
   });
 });
 

@@ -71,7 +71,8 @@ describe('generic data API: records', () => {
     assert.deepEqual(reveal.body, { ssn: '987-65-4321' });
     const files = await readdir(path.join(w.server.dataDir, 'db'));
     let disk = '';
-    for (const f of files) if (!f.startsWith('LOCK')) disk += await readFile(path.join(w.server.dataDir, 'db', f), 'utf8').catch(() => '');
+    for (const f of files)
+      if (!f.startsWith('LOCK')) disk += await readFile(path.join(w.server.dataDir, 'db', f), 'utf8').catch(() => '');
     for (const f of await readdir(path.join(w.server.dataDir, 'db', 'collections')).catch(() => [])) {
       disk += await readFile(path.join(w.server.dataDir, 'db', 'collections', f), 'utf8');
     }
@@ -186,9 +187,18 @@ describe('generic data API: validation', () => {
     assert.equal(r.status, 400, r.text);
     const messages = r.body.errors.map((e: any) => `${e.path} ${e.message}`);
     assert.ok(messages.includes('/phone Phone numbers must have 10 digits.'), messages.join('\n'));
-    assert.ok(messages.some((m: string) => m.startsWith('/dob ') && m.endsWith('Please enter a valid date.')), messages.join('\n'));
-    assert.ok(messages.some((m: string) => m.startsWith('/legal_address/postal_code ')), messages.join('\n'));
-    assert.ok(messages.some((m: string) => m.startsWith('/legal_address/state ')), messages.join('\n'));
+    assert.ok(
+      messages.some((m: string) => m.startsWith('/dob ') && m.endsWith('Please enter a valid date.')),
+      messages.join('\n'),
+    );
+    assert.ok(
+      messages.some((m: string) => m.startsWith('/legal_address/postal_code ')),
+      messages.join('\n'),
+    );
+    assert.ok(
+      messages.some((m: string) => m.startsWith('/legal_address/state ')),
+      messages.join('\n'),
+    );
     const ok = await w.call('POST', `/payroll/api/data/my_basic_info/`, {
       ...as(w.emma),
       body: {
@@ -214,16 +224,31 @@ describe('generic data API: find and meta', () => {
   test('find filters with every operator, sorts, pages and totals', async () => {
     const tag = `T${Date.now()}`;
     for (const [i, dept] of ['Ops', 'Ops', 'Sales', 'Ops', 'HR'].entries()) {
-      await createEmployee({ last_name: `${tag}-${i}`, home_department: dept, job_title: `${tag} role`, hire_date: 1000 + i });
+      await createEmployee({
+        last_name: `${tag}-${i}`,
+        home_department: dept,
+        job_title: `${tag} role`,
+        hire_date: 1000 + i,
+      });
     }
     const find = (body: object) => w.call('POST', '/payroll/api/data/find/employee', { ...as(w.payroll), body });
     const like = { field: 'job_title', is: 'like', value: tag.toLowerCase() };
-    const r1 = await find({ criteria: [like, { field: 'home_department', is: '=', value: 'Ops' }], sort: [{ field: 'last_name', dir: 'desc' }], limit: 2 });
+    const r1 = await find({
+      criteria: [like, { field: 'home_department', is: '=', value: 'Ops' }],
+      sort: [{ field: 'last_name', dir: 'desc' }],
+      limit: 2,
+    });
     assert.equal(r1.status, 200);
     assert.equal(r1.body.total, 3);
-    assert.deepEqual(r1.body.items.map((i: any) => i.data.last_name), [`${tag}-3`, `${tag}-1`]);
+    assert.deepEqual(
+      r1.body.items.map((i: any) => i.data.last_name),
+      [`${tag}-3`, `${tag}-1`],
+    );
     const r2 = await find({ criteria: [like], sort: [{ field: 'hire_date', dir: 'asc' }], limit: 2, offset: 2 });
-    assert.deepEqual(r2.body.items.map((i: any) => i.data.hire_date), [1002, 1003]);
+    assert.deepEqual(
+      r2.body.items.map((i: any) => i.data.hire_date),
+      [1002, 1003],
+    );
     const counts = async (c: object) => (await find({ criteria: [like, c] })).body.total;
     assert.equal(await counts({ field: 'home_department', is: '!=', value: 'Ops' }), 2);
     assert.equal(await counts({ field: 'hire_date', is: '<', value: 1002 }), 2);
@@ -268,7 +293,10 @@ describe('access, my_ variants and tenancy', () => {
     assert.equal((await w.call('GET', `/payroll/api/data/my_employee/${w.payroll.user}`, as(w.emma))).status, 404);
     const other = await createEmployee();
     assert.equal((await w.call('GET', `${EMP}/${other.key}`, as(w.emma))).status, 404);
-    assert.equal((await w.call('PATCH', `${EMP}/${w.emma.user}`, { ...as(w.emma), body: { job_title: 'CEO' } })).status, 403);
+    assert.equal(
+      (await w.call('PATCH', `${EMP}/${w.emma.user}`, { ...as(w.emma), body: { job_title: 'CEO' } })).status,
+      403,
+    );
   });
 
   test('another company’s record does not exist for any verb', async () => {
@@ -310,7 +338,11 @@ describe('access, my_ variants and tenancy', () => {
   });
 
   test('unknown types and modules, and a type in the wrong module, are 404', async () => {
-    for (const p of ['/payroll/api/data/nope/x', '/payroll/api/data/groups/' + w.emma.user, '/nomodule/api/data/employee/x']) {
+    for (const p of [
+      '/payroll/api/data/nope/x',
+      '/payroll/api/data/groups/' + w.emma.user,
+      '/nomodule/api/data/employee/x',
+    ]) {
       const r = await w.call('GET', p, as(w.payroll));
       assert.equal(r.status, 404, p);
       assert.deepEqual(r.body, { message: 'Not found' });

@@ -20,7 +20,12 @@ function noLeak(text: string) {
 }
 
 /** Sends a raw request (chunked when asked), for bodies fetch will not send as-is. */
-function raw(method: string, p: string, headers: Record<string, string>, chunks: Buffer[]): Promise<{ status: number; text: string }> {
+function raw(
+  method: string,
+  p: string,
+  headers: Record<string, string>,
+  chunks: Buffer[],
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(w.server.url + p);
     const req = http.request({ method, host: u.hostname, port: u.port, path: u.pathname, headers }, (res) => {
@@ -28,7 +33,11 @@ function raw(method: string, p: string, headers: Record<string, string>, chunks:
       res.on('data', (d) => (text += d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
     });
-    req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'EPIPE' || (e as NodeJS.ErrnoException).code === 'ECONNRESET' ? resolve({ status: 413, text: '' }) : reject(e)));
+    req.on('error', (e) =>
+      (e as NodeJS.ErrnoException).code === 'EPIPE' || (e as NodeJS.ErrnoException).code === 'ECONNRESET'
+        ? resolve({ status: 413, text: '' })
+        : reject(e),
+    );
     for (const c of chunks) req.write(c);
     req.end();
   });
@@ -36,40 +45,76 @@ function raw(method: string, p: string, headers: Record<string, string>, chunks:
 
 describe('hostile and malformed input', () => {
   test('malformed JSON is a 400 saying so', async () => {
-    const r = await w.call('POST', CREATE, { ...as(w.payroll), rawBody: '{"first_name": "x",', headers: { 'content-type': 'application/json' } });
+    const r = await w.call('POST', CREATE, {
+      ...as(w.payroll),
+      rawBody: '{"first_name": "x",',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(r.status, 400);
     assert.equal(r.body.message, 'Malformed JSON body');
     noLeak(r.text);
   });
 
   test('a body that is not application/json is a 415', async () => {
-    const r = await w.call('POST', CREATE, { ...as(w.payroll), rawBody: 'first_name=x', headers: { 'content-type': 'text/plain' } });
+    const r = await w.call('POST', CREATE, {
+      ...as(w.payroll),
+      rawBody: 'first_name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     assert.equal(r.status, 415);
     assert.match(r.body.message, /application\/json/);
   });
 
   test('invalid UTF-8 is a 400', async () => {
     const bytes = Buffer.concat([Buffer.from('{"first_name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')]);
-    const r = await raw('POST', CREATE, { 'content-type': 'application/json', 'organization-id': w.acmeOrg, auth_token: w.payroll.token, 'content-length': String(bytes.length) }, [bytes]);
+    const r = await raw(
+      'POST',
+      CREATE,
+      {
+        'content-type': 'application/json',
+        'organization-id': w.acmeOrg,
+        auth_token: w.payroll.token,
+        'content-length': String(bytes.length),
+      },
+      [bytes],
+    );
     assert.equal(r.status, 400);
     assert.match(r.text, /UTF-8/);
   });
 
   test('a body over 1 MiB is a 413, with a length header or chunked', async () => {
     const big = Buffer.from(JSON.stringify({ notes: 'x'.repeat(1024 * 1024 + 10) }));
-    const withLength = await w.call('POST', CREATE, { ...as(w.payroll), rawBody: big, headers: { 'content-type': 'application/json' } });
+    const withLength = await w.call('POST', CREATE, {
+      ...as(w.payroll),
+      rawBody: big,
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(withLength.status, 413);
     assert.deepEqual(withLength.body, { message: 'Payload too large' });
     const chunks = [];
     for (let i = 0; i < big.length; i += 64 * 1024) chunks.push(big.subarray(i, i + 64 * 1024));
-    const chunked = await raw('POST', CREATE, { 'content-type': 'application/json', 'organization-id': w.acmeOrg, auth_token: w.payroll.token, 'transfer-encoding': 'chunked' }, chunks);
+    const chunked = await raw(
+      'POST',
+      CREATE,
+      {
+        'content-type': 'application/json',
+        'organization-id': w.acmeOrg,
+        auth_token: w.payroll.token,
+        'transfer-encoding': 'chunked',
+      },
+      chunks,
+    );
     assert.equal(chunked.status, 413);
   });
 
   test('nesting deeper than 32 levels is a 400; 100,000 levels too, without a crash', async () => {
     for (const depth of [33, 100_000]) {
       const body = '['.repeat(depth) + ']'.repeat(depth);
-      const r = await w.call('POST', FIND, { ...as(w.payroll), rawBody: body, headers: { 'content-type': 'application/json' } });
+      const r = await w.call('POST', FIND, {
+        ...as(w.payroll),
+        rawBody: body,
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(r.status, 400, `depth ${depth}`);
       assert.match(r.body.message, /deeper than 32/);
     }
@@ -77,13 +122,22 @@ describe('hostile and malformed input', () => {
   });
 
   test('__proto__ and constructor keys are dropped, never stored or honoured', async () => {
-    const text = '{"first_name":"Proto","last_name":"Type","email":"p@acme.example","__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}';
-    const r = await w.call('POST', CREATE, { ...as(w.payroll), rawBody: text, headers: { 'content-type': 'application/json' } });
+    const text =
+      '{"first_name":"Proto","last_name":"Type","email":"p@acme.example","__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}';
+    const r = await w.call('POST', CREATE, {
+      ...as(w.payroll),
+      rawBody: text,
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(r.status, 201, r.text);
     assert.ok(!Object.hasOwn(r.body.data, '__proto__'));
     assert.ok(!Object.hasOwn(r.body.data, 'constructor'));
     const crit = '{"criteria":[{"field":"__proto__","is":"=","value":1}]}';
-    const f = await w.call('POST', FIND, { ...as(w.payroll), rawBody: crit, headers: { 'content-type': 'application/json' } });
+    const f = await w.call('POST', FIND, {
+      ...as(w.payroll),
+      rawBody: crit,
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(f.status, 400);
   });
 

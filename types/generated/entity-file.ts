@@ -65,7 +65,7 @@ export interface DformEntitySchemaFile {
    * The @rjsf uiSchema (pure JSON; widgets and fields named by string).
    */
   "x-ui"?: {
-    [k: string]: unknown;
+    [k: string]: unknown | undefined;
   };
   /**
    * Groups of fields shown as sections on the generic screens, in order.
@@ -87,9 +87,9 @@ export interface DformEntitySchemaFile {
   };
   "x-not-shown"?: string;
   properties: {
-    [k: string]: Property;
+    [k: string]: Property | undefined;
   };
-  [k: string]: unknown;
+  [k: string]: unknown | undefined;
 }
 /**
  * A property schema with dform's property-level keywords; nested objects and arrays use the same keywords.
@@ -114,14 +114,14 @@ export interface Property {
    */
   "x-not-shown"?: string;
   properties?: {
-    [k: string]: Property;
+    [k: string]: Property | undefined;
   };
-  items?: Property;
-  [k: string]: unknown;
+  items?: Property | undefined;
+  [k: string]: unknown | undefined;
 }
 /**
  * The spec's own error message per JSON Schema keyword (pattern, maxLength, minimum, required, format, enum, minItems, maxItems, ...) for this property.
  */
 export interface Messages {
-  [k: string]: string;
+  [k: string]: string | undefined;
 }

@@ -1,6 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { allows, effectivePermissions, moduleUsable, productStaffAdminKey, type Principal } from '../../../engine/access.ts';
+import {
+  allows,
+  effectivePermissions,
+  moduleUsable,
+  productStaffAdminKey,
+  type Principal,
+} from '../../../engine/access.ts';
 import { permissionMap, splitPermission } from '../../../engine/permissions.ts';
 
 const ORG = '7d1f6a52-0b1e-4f51-9a62-5c3a1b2d4e6f';
@@ -36,11 +42,15 @@ describe('access rules', () => {
 
 describe('permissions', () => {
   test('a user holds their overrides plus the permissions of every group listing them', () => {
-    const perms = effectivePermissions('u1', ['AUTH:CanViewAuditLogs'], [
-      { users: ['u1', 'u2'], permissions: ['PAYROLL:CanUseModule'] },
-      { users: ['u2'], permissions: ['AUTH:CanManageUsers'] },
-      { users: ['u1'], permissions: ['TIME:CanUsePTO', 'PAYROLL:CanUseModule'] },
-    ]);
+    const perms = effectivePermissions(
+      'u1',
+      ['AUTH:CanViewAuditLogs'],
+      [
+        { users: ['u1', 'u2'], permissions: ['PAYROLL:CanUseModule'] },
+        { users: ['u2'], permissions: ['AUTH:CanManageUsers'] },
+        { users: ['u1'], permissions: ['TIME:CanUsePTO', 'PAYROLL:CanUseModule'] },
+      ],
+    );
     assert.deepEqual([...perms].sort(), ['AUTH:CanViewAuditLogs', 'PAYROLL:CanUseModule', 'TIME:CanUsePTO']);
   });
 
@@ -62,7 +72,11 @@ describe('module availability (spec/000 section 6)', () => {
   const cases: [string, Parameters<typeof moduleUsable>, boolean][] = [
     ['auth is always available', ['auth', [], p()], true],
     ['an active module with CanUseModule', ['payroll', ['payroll'], withPerms('PAYROLL:CanUseModule')], true],
-    ['an active module without CanUseModule', ['payroll', ['payroll'], withPerms('PAYROLL:CanManageOnboarding')], false],
+    [
+      'an active module without CanUseModule',
+      ['payroll', ['payroll'], withPerms('PAYROLL:CanManageOnboarding')],
+      false,
+    ],
     ['an inactive module even with CanUseModule', ['time', ['payroll'], withPerms('TIME:CanUseModule')], false],
     ['comms with one of its permissions', ['comms', ['comms'], withPerms('COMMS:CanManageNotificationRoutes')], true],
     ['the admin everywhere', ['hr', [], p({ isAdmin: true })], true],

@@ -35,5 +35,8 @@ test('sensitive fields are found at any depth, in arrays too, and mapped in plac
   ]);
   const data = { ssn: '123-45-6789', accounts: [{ account_number: '111122223333' }, { account_number: '9999' }] };
   mapSensitive(data, fields, (kind, v) => maskValue(kind, String(v)));
-  assert.deepEqual(data, { ssn: 'xxx-xx-6789', accounts: [{ account_number: 'xxxxxxxx3333' }, { account_number: 'xxxx9999' }] });
+  assert.deepEqual(data, {
+    ssn: 'xxx-xx-6789',
+    accounts: [{ account_number: 'xxxxxxxx3333' }, { account_number: 'xxxx9999' }],
+  });
 });

@@ -15,12 +15,21 @@ test('a validator expression answers {path, message} items', async () => {
     "federal_withholding_fixed and federal_withholding_extra ? {'path': '/federal_withholding_extra', 'message': 'You cannot enter both fixed and extra withholding at the same time.'}";
   assert.deepEqual(await validateByExpression(rule, { federal_withholding_fixed: 10 }), []);
   assert.deepEqual(await validateByExpression(rule, { federal_withholding_fixed: 10, federal_withholding_extra: 5 }), [
-    { path: '/federal_withholding_extra', message: 'You cannot enter both fixed and extra withholding at the same time.' },
+    {
+      path: '/federal_withholding_extra',
+      message: 'You cannot enter both fixed and extra withholding at the same time.',
+    },
   ]);
 });
 
 test('expressions cannot reach prototypes, constructors or Node', async () => {
-  for (const expr of ['constructor', 'a.constructor.constructor("return process")()', '$lookup($, "__proto__")', 'a.__proto__', '"x".constructor']) {
+  for (const expr of [
+    'constructor',
+    'a.constructor.constructor("return process")()',
+    '$lookup($, "__proto__")',
+    'a.__proto__',
+    '"x".constructor',
+  ]) {
     const out = await evaluate(expr, { a: { b: 1 } }).catch((e) => e);
     assert.ok(out === undefined || out instanceof ExpressionError, `${expr} -> ${String(out)}`);
   }

@@ -41,12 +41,14 @@ test('bundling makes a schema self-contained with the shared definitions it uses
   assert.equal((b.properties as any).a.$ref, '#/definitions/address');
   assert.ok((b.definitions as any).address);
   assert.ok((b.definitions as any).usState, 'address refers to usState');
-  assert.throws(() => bundleSchema({ $ref: '../common/defs.json#/definitions/nope' }, defs), /no shared definition 'nope'/);
+  assert.throws(
+    () => bundleSchema({ $ref: '../common/defs.json#/definitions/nope' }, defs),
+    /no shared definition 'nope'/,
+  );
 });
 
 test('the registry resolves modules, types and my_ variants, and refuses duplicates', () => {
-  const file = (id: string, my = false) =>
-    ({ $id: `https://dform.dev/schemas/${id}.json`, 'x-my': my }) as any;
+  const file = (id: string, my = false) => ({ $id: `https://dform.dev/schemas/${id}.json`, 'x-my': my }) as any;
   const r = new Registry([file('payroll/i9', true), file('auth/users')]);
   assert.deepEqual(r.resolve('payroll', 'my_i9')?.my, true);
   assert.equal(r.resolve('payroll', 'my_users'), undefined);

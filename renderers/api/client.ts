@@ -1,0 +1,184 @@
+/**
+ * The one data client of the web app (../shared/API.md): every call carries `organization-id`, and
+ * `auth_token` once signed in; bodies are JSON; every failure is a DataFailure (spec/001 section 8).
+ */
+import { DataFailure, type Action } from './failure.ts';
+import type {
+  CatalogueEntry,
+  FindAnswer,
+  FindBody,
+  JsonObject,
+  LoginAnswer,
+  ResolvedOrg,
+  Session,
+  TypeMeta,
+  WireRecord,
+} from './types.ts';
+
+export interface ClientOptions {
+  /** Where the API lives; '' for the same origin. */
+  baseUrl?: string;
+  getOrganization: () => string | undefined;
+  getToken: () => string | undefined;
+  /** Called when a signed-in call answers 401 (expired or revoked token). */
+  onUnauthorized?: () => void;
+  fetchFn?: typeof fetch;
+}
+
+interface Call {
+  method?: string;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  datatype: string;
+  action: Action;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient({
+  baseUrl = '',
+  getOrganization,
+  getToken,
+  onUnauthorized,
+  fetchFn = (...a) => fetch(...a),
+}: ClientOptions) {
+  async function request<T>({ method = 'GET', path, body, headers = {}, datatype, action }: Call): Promise<T> {
+    const h: Record<string, string> = { accept: 'application/json', ...headers };
+    const org = getOrganization();
+    if (org) h['organization-id'] = org;
+    const token = getToken();
+    if (token) h['auth_token'] = token;
+    if (body !== undefined) h['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await fetchFn(baseUrl + path, {
+        method,
+        headers: h,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+        redirect: 'error',
+      });
+    } catch (e) {
+      throw new DataFailure({ datatype, action, code: 0, message: (e as Error).message || 'Network error' });
+    }
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!res.ok) {
+      const b = (parsed ?? {}) as { message?: string; errors?: { path: string; message: string }[] };
+      if (res.status === 401 && token) onUnauthorized?.();
+      throw new DataFailure({
+        datatype,
+        action,
+        code: res.status,
+        message: b.message || res.statusText || `ajax error: ${res.status}`,
+        errors: Array.isArray(b.errors) ? b.errors : undefined,
+        response: res,
+      });
+    }
+    const detail = (parsed as { detail?: unknown } | undefined)?.detail;
+    return (detail !== undefined ? detail : parsed) as T;
+  }
+
+  const data = (m: string) => `/${encodeURIComponent(m)}/api/data`;
+  const id = (m: string, t: string) => `${m}/${t}`;
+  const ifMatch = (version?: number): Record<string, string> =>
+    version === undefined ? {} : { 'If-Match': String(version) };
+
+  return {
+    request,
+    resolveOrg: (hostname: string) =>
+      request<ResolvedOrg>({
+        path: `/auth/api/resolve_org?hostname=${encodeURIComponent(hostname)}`,
+        datatype: 'auth/resolve_org',
+        action: 'call',
+      }),
+    login: (userid: string, key: string, type: 'password' | 'sudo_login' | 'forgot_password' = 'password') =>
+      request<LoginAnswer>({
+        method: 'POST',
+        path: '/auth/api/login',
+        body: { userid, key, type },
+        datatype: 'auth/login',
+        action: 'call',
+      }),
+    session: () => request<Session>({ path: '/auth/api/session', datatype: 'auth/session', action: 'call' }),
+    logout: () => request<void>({ method: 'POST', path: '/auth/api/logout', datatype: 'auth/logout', action: 'call' }),
+    forgotPassword: (username: string) =>
+      request<{ message: string }>({
+        method: 'POST',
+        path: '/auth/api/forgot_password',
+        body: { username },
+        datatype: 'auth/forgot_password',
+        action: 'call',
+      }),
+    changePassword: (password: string, password2: string) =>
+      request<{ message: string }>({
+        method: 'POST',
+        path: '/auth/api/change_password',
+        body: { password, password2 },
+        datatype: 'auth/change_password',
+        action: 'call',
+      }),
+    catalogue: () =>
+      request<CatalogueEntry[]>({ path: '/auth/api/catalogue', datatype: 'auth/catalogue', action: 'call' }),
+    meta: (m: string, t: string) =>
+      request<TypeMeta>({ path: `${data(m)}/meta/${encodeURIComponent(t)}`, datatype: id(m, t), action: 'meta' }),
+    read: <D extends JsonObject = JsonObject>(m: string, t: string, key: string) =>
+      request<WireRecord<D>>({
+        path: `${data(m)}/${encodeURIComponent(t)}/${encodeURIComponent(key)}`,
+        datatype: id(m, t),
+        action: 'read',
+      }),
+    find: <D extends JsonObject = JsonObject>(m: string, t: string, body: FindBody) =>
+      request<FindAnswer<D>>({
+        method: 'POST',
+        path: `${data(m)}/find/${encodeURIComponent(t)}`,
+        body,
+        datatype: id(m, t),
+        action: 'find',
+      }),
+    create: <D extends JsonObject = JsonObject>(m: string, t: string, body: JsonObject) =>
+      request<WireRecord<D>>({
+        method: 'POST',
+        path: `${data(m)}/${encodeURIComponent(t)}/`,
+        body,
+        datatype: id(m, t),
+        action: 'create',
+      }),
+    /** Save: the whole data replaced; `version` is sent as If-Match so a stale save answers 409. */
+    save: <D extends JsonObject = JsonObject>(m: string, t: string, key: string, body: JsonObject, version?: number) =>
+      request<WireRecord<D>>({
+        method: 'POST',
+        path: `${data(m)}/${encodeURIComponent(t)}/${encodeURIComponent(key)}`,
+        body,
+        headers: ifMatch(version),
+        datatype: id(m, t),
+        action: 'save',
+      }),
+    update: <D extends JsonObject = JsonObject>(m: string, t: string, key: string, body: JsonObject, version?: number) => {
+      if (!key) throw new Error('client.update() called without an id! What should I update?');
+      return request<WireRecord<D>>({
+        method: 'PATCH',
+        path: `${data(m)}/${encodeURIComponent(t)}/${encodeURIComponent(key)}`,
+        body,
+        headers: ifMatch(version),
+        datatype: id(m, t),
+        action: 'update',
+      });
+    },
+    remove: (m: string, t: string, key: string, version?: number) =>
+      request<void>({
+        method: 'DELETE',
+        path: `${data(m)}/${encodeURIComponent(t)}/${encodeURIComponent(key)}`,
+        headers: ifMatch(version),
+        datatype: id(m, t),
+        action: 'delete',
+      }),
+  };
+}

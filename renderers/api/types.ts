@@ -1,0 +1,105 @@
+/**
+ * The wire shapes of ../shared/API.md, as the browser sees them.
+ */
+import type { Criterion } from '../../engine/criteria.ts';
+import type { FieldError } from '../../engine/messages.ts';
+
+export type { Criterion, FieldError };
+export type Verb = 'list' | 'read' | 'create' | 'edit' | 'delete';
+export type JsonObject = Record<string, unknown>;
+
+export interface Branding {
+  email: string;
+  business_name: string;
+  phone: string;
+  website: string;
+  colorPrimary: string;
+  colorSecondary: string;
+  colorAccent: string;
+}
+
+export interface ResolvedOrg {
+  organization_id: string;
+  name: string;
+  hostname: string;
+  branding: Branding;
+}
+
+/** The token content of spec/000 section 3. */
+export interface Session {
+  organization_id: string;
+  organization: { key: string; active_modules: string[]; enabled_features: Record<string, boolean>; data: JsonObject };
+  user: {
+    key: string;
+    display_name: string;
+    email: string;
+    is_employee: boolean;
+    employee_id: string | null;
+    status: string;
+  };
+  permissions: Record<string, string[]>;
+  is_admin?: boolean;
+  exp: number;
+}
+
+export interface LoginAnswer {
+  token: string;
+  exp: number;
+  session: Session;
+}
+
+export interface RecordMeta {
+  created_by: string;
+  created_time: number;
+  updated_by: string;
+  updated_time: number;
+  version: number;
+}
+
+export interface WireRecord<D extends JsonObject = JsonObject> {
+  key: string;
+  data: D;
+  meta: RecordMeta;
+}
+
+export interface ListHints {
+  columns: string[];
+  canonical: string;
+  sort?: { field: string; dir: 'asc' | 'desc' }[];
+}
+
+export interface TypeMeta {
+  module: string;
+  type: string;
+  title: string;
+  plural: string;
+  key?: 'uuid' | 'user';
+  my?: boolean;
+  schema: JsonObject;
+  ui: JsonObject;
+  list: ListHints;
+  sections?: { title: string; fields: string[] }[];
+  routes?: { list?: boolean; edit?: boolean; create?: boolean };
+  can: Record<Verb, boolean>;
+}
+
+/** One entry of `GET /auth/api/catalogue`: a type the caller may use. */
+export interface CatalogueEntry {
+  module: string;
+  type: string;
+  title: string;
+  plural: string;
+  can: Record<Verb, boolean>;
+}
+
+export interface FindBody {
+  criteria: Criterion[];
+  sort?: { field: string; dir: 'asc' | 'desc' }[];
+  limit?: number;
+  offset?: number;
+}
+
+export interface FindAnswer<D extends JsonObject = JsonObject> {
+  items: WireRecord<D>[];
+  total: number;
+}

@@ -1,0 +1,18 @@
+/**
+ * The browser entry: mounts the app shell (renderers/app) into #root.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '../renderers/app/App.tsx';
+import '../renderers/styles/base.css';
+import '../renderers/styles/layout.css';
+import '../renderers/styles/table.css';
+import '../renderers/styles/form.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('web/main.tsx: no #root element in index.html');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
