@@ -40,7 +40,9 @@ test('20 clients updating one record with the version they read: one success per
 
 test('concurrent creates are all kept, each exactly once', async () => {
   const names = Array.from({ length: 50 }, (_, i) => `Concurrent ${i}`);
-  const answers = await Promise.all(names.map((n) => w.call('POST', '/auth/api/data/groups/', { ...as(w.admin), body: group(n) })));
+  const answers = await Promise.all(
+    names.map((n) => w.call('POST', '/auth/api/data/groups/', { ...as(w.admin), body: group(n) })),
+  );
   assert.deepEqual(
     answers.map((a) => a.status),
     names.map(() => 201),

@@ -349,3 +349,64 @@ describe('access, my_ variants and tenancy', () => {
     }
   });
 });
+
+describe('user account rules (spec/001 section 5)', () => {
+  const user = (over: Record<string, unknown>) => ({
+    email: `u${crypto.randomUUID().slice(0, 8)}@acme.example`,
+    display_name: 'Rule Tester',
+    status: 'active',
+    permissions: [],
+    ...over,
+  });
+
+  test('an employee account needs an employee ID, which cannot be removed or changed later', async () => {
+    const none = await w.call('POST', '/auth/api/data/users/', { ...as(w.admin), body: user({ is_employee: true }) });
+    assert.equal(none.status, 400);
+    assert.deepEqual(none.body.errors, [
+      {
+        path: '/employee_id',
+        message: 'Unable to create account: No Employee ID provided. Is this supposed to be an employee?',
+      },
+    ]);
+    const ok = await w.call('POST', '/auth/api/data/users/', {
+      ...as(w.admin),
+      body: user({ is_employee: true, employee_id: '777' }),
+    });
+    assert.equal(ok.status, 201, ok.text);
+    const { employee_id: _dropped, ...withoutId } = ok.body.data;
+    const removed = await w.call('POST', `/auth/api/data/users/${ok.body.key}`, { ...as(w.admin), body: withoutId });
+    assert.equal(removed.status, 400);
+    assert.equal(
+      removed.body.errors[0].message,
+      'Unable to save: Employee ID may not be deleted from an existing account.',
+    );
+  });
+
+  test('e-mails are lower-cased and unique in the company; the password hash is never answered or set', async () => {
+    const body = user({ email: 'Mixed.Case@ACME.example', is_employee: false, secret: 'injected-hash' });
+    const created = await w.call('POST', '/auth/api/data/users/', { ...as(w.admin), body });
+    assert.equal(created.status, 201, created.text);
+    assert.equal(created.body.data.email, 'mixed.case@acme.example');
+    assert.equal(created.body.data.secret, undefined);
+    const dup = await w.call('POST', '/auth/api/data/users/', {
+      ...as(w.admin),
+      body: { ...body, email: 'mixed.case@acme.example' },
+    });
+    assert.equal(dup.status, 400);
+    assert.deepEqual(dup.body.errors, [{ path: '/email', message: 'An account with this email already exists.' }]);
+    const login = await w.call('POST', '/auth/api/login', {
+      org: w.acmeOrg,
+      body: { userid: 'mixed.case@acme.example', key: 'injected-hash' },
+    });
+    assert.equal(login.status, 401);
+  });
+
+  test('an authenticator key must be 13 characters of A-Z and 2-7', async () => {
+    const r = await w.call('POST', '/auth/api/data/users/', {
+      ...as(w.admin),
+      body: user({ authenticator_key: 'abc' }),
+    });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.errors[0].message, 'Invalid Auth key provided');
+  });
+});
