@@ -1,0 +1,52 @@
+/**
+ * The app built in-process (`createApp(services)`, called with `app.request()`, no port), over a
+ * JournalStore whose file layer a test controls, for faults a real process cannot be made to show.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../server/app.ts';
+import { slidingWindowThrottle } from '../../server/auth/throttle.ts';
+import { bootstrap } from '../../server/bootstrap.ts';
+import { configFromEnv } from '../../server/config.ts';
+import { FieldCipher } from '../../server/crypto/field-cipher.ts';
+import { memoryTransport } from '../../server/mail/transport.ts';
+import { loadCatalogue } from '../../server/schemas.ts';
+import type { Services } from '../../server/services.ts';
+import { JournalStore } from '../../server/storage/journal-store.ts';
+import type { FileLayer } from '../../server/storage/file-layer.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
+
+export async function inProcessApp(fs?: FileLayer) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dform-inproc-'));
+  const config = { ...configFromEnv({}), dataDir, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD };
+  const storage = await JournalStore.open(path.join(dataDir, 'db'), { fs });
+  const services: Services = {
+    storage,
+    catalogue: loadCatalogue(),
+    cipher: new FieldCipher(randomBytes(32), randomBytes(32)),
+    tokenKey: new Uint8Array(randomBytes(32)),
+    config,
+    transport: memoryTransport(),
+    throttle: slidingWindowThrottle({ windowSeconds: 60, perAccount: 1000, perAddress: 100000 }),
+    now: () => Math.floor(Date.now() / 1000),
+    log: () => {},
+  };
+  const boot = await bootstrap(services);
+  const app = createApp(services);
+  const call = async (method: string, p: string, o: { token?: string; body?: unknown } = {}) => {
+    const headers: Record<string, string> = { 'organization-id': boot.orgId };
+    if (o.token) headers.auth_token = o.token;
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.request(p, {
+      method,
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
+    const text = await res.text();
+    return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
+  };
+  const login = await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } });
+  return { services, storage, dataDir, orgId: boot.orgId, call, token: login.body.token as string };
+}
