@@ -54,3 +54,26 @@ test('concurrent creates are all kept, each exactly once', async () => {
   assert.equal(found.body.total, 50);
   assert.deepEqual(found.body.items.map((i: any) => i.data.name).sort(), [...names].sort());
 });
+
+test('a create retried with the same Idempotency-Key makes one record, even when the retries race', async () => {
+  const body = group('Idempotent');
+  const headers = { 'idempotency-key': `create-${crypto.randomUUID()}` };
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () => w.call('POST', '/auth/api/data/groups/', { ...as(w.admin), body, headers })),
+  );
+  assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([201]));
+  assert.equal(new Set(answers.map((a) => a.body.key)).size, 1);
+  const later = await w.call('POST', '/auth/api/data/groups/', { ...as(w.admin), body, headers });
+  assert.equal(later.body.key, answers[0].body.key);
+  const found = await w.call('POST', '/auth/api/data/find/groups', {
+    ...as(w.admin),
+    body: { criteria: [{ field: 'name', is: '=', value: 'Idempotent' }] },
+  });
+  assert.equal(found.body.total, 1);
+  const other = await w.call('POST', '/auth/api/data/groups/', {
+    ...as(w.admin),
+    body,
+    headers: { 'idempotency-key': 'another' },
+  });
+  assert.notEqual(other.body.key, answers[0].body.key);
+});
