@@ -31,6 +31,7 @@ export const DFORM_KEYWORDS = [
   'x-not-shown',
   'x-enumNames',
   'x-widget',
+  'x-signature',
 ];
 
 export function createAjv(options: { code?: { source?: boolean }; useDefaults?: boolean } = {}): Ajv {

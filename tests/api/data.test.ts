@@ -410,3 +410,32 @@ describe('user account rules (spec/001 section 5)', () => {
     assert.equal(r.body.errors[0].message, 'Invalid Auth key provided');
   });
 });
+
+describe('electronic signatures (I-9)', () => {
+  test('the server stamps the time and evidence; only the owner may sign as the employee', async () => {
+    const body = {
+      work_auth_status: 'Citizen of the United States',
+      employee_signature: { name: 'Emma Employee', font: 'font2', timestamp: 1, userAgent: 'test-browser' },
+    };
+    const before = Math.floor(Date.now() / 1000);
+    const r = await w.call('POST', '/payroll/api/data/my_i9/', { ...as(w.emma), body });
+    assert.equal(r.status, 201, r.text);
+    const sig = r.body.data.employee_signature;
+    assert.equal(sig.name, 'Emma Employee');
+    assert.ok(sig.timestamp >= before, 'the timestamp is the server clock, not the one sent');
+    assert.equal(sig.evidence.signed_by, w.emma.user);
+    assert.equal(sig.evidence.version, 1);
+    assert.ok(sig.evidence.address);
+    // Saved again unchanged: the stored signature (time and evidence) stays.
+    const again = await w.call('POST', `/payroll/api/data/my_i9/${w.emma.user}`, { ...as(w.emma), body: r.body.data });
+    assert.equal(again.status, 200, again.text);
+    assert.deepEqual(again.body.data.employee_signature, sig);
+    // A manager cannot replace the employee's signature.
+    const forged = await w.call('PATCH', `/payroll/api/data/i9/${w.emma.user}`, {
+      ...as(w.payroll),
+      body: { employee_signature: { name: 'Someone Else', font: 'font1', timestamp: 2 } },
+    });
+    assert.equal(forged.status, 200, forged.text);
+    assert.equal(forged.body.data.employee_signature.name, 'Emma Employee');
+  });
+});
