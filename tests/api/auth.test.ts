@@ -92,6 +92,29 @@ describe('login', () => {
     }
   });
 
+  test('an unknown user and a wrong password take about the same time (no user enumeration by timing)', async () => {
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const time = async (userid: string) => {
+      const t = performance.now();
+      const r = await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { userid, key: 'not-the-password' } });
+      assert.equal(r.status, 401);
+      return performance.now() - t;
+    };
+    const unknown: number[] = [];
+    const known: number[] = [];
+    // Alternate, and spread the known attempts over several accounts to stay under the throttle.
+    const accounts = ['emma@acme.example', 'admin@acme.example', 'ivan@acme.example'];
+    for (let i = 0; i < 9; i++) {
+      unknown.push(await time(`ghost${i}@acme.example`));
+      known.push(await time(accounts[i % 3]));
+    }
+    const ratio = median(unknown) / median(known);
+    assert.ok(
+      ratio > 0.5 && ratio < 2,
+      `unknown ${median(unknown).toFixed(1)} ms vs known ${median(known).toFixed(1)} ms`,
+    );
+  });
+
   test('missing fields are a 400 naming them', async () => {
     const r = await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { userid: 'emma@acme.example' } });
     assert.equal(r.status, 400);
