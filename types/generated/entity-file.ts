@@ -117,6 +117,10 @@ export interface Property {
     [k: string]: Property | undefined;
   };
   items?: Property | undefined;
+  /**
+   * An electronic signature ({name, font, timestamp, userAgent, image?}): when it changes the server sets timestamp from its own clock and stores evidence (signer, address, user agent, record version).
+   */
+  "x-signature"?: boolean;
   [k: string]: unknown | undefined;
 }
 /**

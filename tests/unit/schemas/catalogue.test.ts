@@ -56,12 +56,94 @@ const LIST_ROUTES = new Set([
   'onboarding_user',
 ]);
 
+/** spec/001 sections 3 and 6: the types with a my_ variant (the caller's own records). */
+const MY_TYPES = new Set([
+  'basic_info',
+  'emergency_contacts',
+  'employee',
+  'employee_payment_information',
+  'i9',
+  'w4',
+  'w9',
+  'state_w4',
+  'cross_org_accounts',
+  'user_options',
+  'notification_prefs',
+  'user_notifications',
+  'employee_documents',
+]);
+
+/** Every entity named in spec/000 section 3 and spec/001 section 3, by module. */
+const CATALOGUE: Record<string, string[]> = {
+  auth: [
+    'organizations',
+    'organization_preferences',
+    'organization_settings',
+    'organization_redirects',
+    'users',
+    'groups',
+    'audit_log',
+    'activity_log',
+    'cross_org_accounts',
+    'user_options',
+    'single_use_logins',
+    'user_tokens',
+  ],
+  payroll: [
+    'employee',
+    'basic_info',
+    'emergency_contacts',
+    'employee_payment_information',
+    'employer',
+    'employer_contacts',
+    'employer_info',
+    'approvals',
+    'i9',
+    'w4',
+    'w9',
+    'state_w4',
+    'state_w4_form',
+    'onboarding_user',
+    'payroll_calendar',
+    'global_payroll_calendar',
+    'sync_queue',
+    'social_lookup',
+    'payroll_documents',
+  ],
+  hr: [
+    'action_log',
+    'confidential_documents',
+    'confidential_employee_documents',
+    'documents',
+    'employee_documents',
+    'assignments',
+    'global_docs',
+    'secure_company_files',
+    'secure_files',
+    'share_request',
+  ],
+  storage: ['fgroups', 'files', 'global_files', 'shares'],
+  time: ['pto_employee', 'pto_plan', 'pto_prefs', 'pto_progression', 'pto_register', 'pto_request'],
+  comms: [
+    'channels',
+    'channel_members',
+    'comms_profiles',
+    'membership_requests',
+    'messages',
+    'notifications',
+    'notification_queue',
+    'notification_prefs',
+    'notification_routes',
+    'user_notifications',
+  ],
+};
+
 const looseAjv = new Ajv({ strict: false, allErrors: true });
 addFormats(looseAjv);
 looseAjv.addSchema(defs);
 const validateEntityFile = looseAjv.compile(meta);
 
-/** The JSONata expressions of a file: its x-transforms plus any nested transforms objects of data. */
+/** The JSONata expressions of a file (its x-transforms). */
 function expressionsOf(file: Json): [string, string][] {
   return Object.entries((file['x-transforms'] ?? {}) as Record<string, string>);
 }
@@ -73,6 +155,13 @@ describe('schema catalogue', () => {
         entities.some((e) => e.module === module),
         `no schema files under schemas/${module}/`,
       );
+    }
+  });
+
+  it('holds every entity of the spec, and no other', () => {
+    for (const module of MODULES) {
+      const have = entities.filter((e) => e.module === module).map((e) => e.type);
+      assert.deepEqual([...have].sort(), [...CATALOGUE[module]].sort(), `schemas/${module}/`);
     }
   });
 
@@ -120,6 +209,13 @@ describe('schema catalogue', () => {
         const owner = file['x-owner'];
         if (owner === undefined || owner === 'key') return;
         assert.ok(Object.hasOwn(file.properties as Json, owner as string), `x-owner '${owner}'`);
+      });
+
+      it('has a my_ variant exactly where the spec lists one', () => {
+        assert.equal(file['x-my'] ?? false, MY_TYPES.has(type));
+        // A my_ variant is the caller's own record: it needs an owner (the key itself, or a field).
+        if (file['x-my']) assert.ok(file['x-owner'], 'x-my without x-owner');
+        if (file['x-key'] === 'user') assert.equal(file['x-owner'], 'key');
       });
 
       it('has JSONata transforms that parse', () => {

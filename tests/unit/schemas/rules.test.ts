@@ -11,6 +11,7 @@ import { createAjv, compileValidator, type EntityValidator } from '../../../engi
 import { bundleSchema } from '../../../engine/bundle.ts';
 import { transformData, validateByExpression } from '../../../engine/transforms.ts';
 import type { FieldError } from '../../../engine/messages.ts';
+import { walkFields } from '../../../engine/schema-walk.ts';
 
 type Json = Record<string, unknown>;
 
@@ -615,13 +616,609 @@ TABLE.push({
   ],
 });
 
+// ---- spec/001 section 5 ----
+
+const SIGNATURE = { name: 'Jane Q. Doe', font: 'font2', timestamp: NOW, userAgent: 'Mozilla/5.0' };
+const CITIZEN = 'Citizen of the United States';
+const ALIEN = 'An Alien Authorized to Work';
+const LPR = 'Lawful Permanent Resident';
+const notForCitizens = 'Only for a status other than Citizen of the United States.';
+const alienOneOf = 'Enter a USCIS or A-Number, or a foreign passport number and its country of issuance.';
+
+TABLE.push({
+  entity: 'payroll/i9',
+  valid: {
+    work_auth_status: CITIZEN,
+    previous_last_names: ['Smith'],
+    employee_signature: SIGNATURE,
+    documentation: [
+      { document_type: 'us_state_drivers_license_id', list: 'B', title: "Driver's license", issuing_authority: 'IL SOS', document_number: 'D123', expiration_date: NOW + 86400 * 900 },
+      { document_type: 'social_security_card_no_restrictions', list: 'C', title: 'Social Security card', issuing_authority: 'SSA' },
+    ],
+    additional_info: '',
+    first_day: NOW,
+    employer_or_representative: 'Lee, Pat, HR Manager',
+    orgname: 'Acme Widgets',
+    employer_address: address,
+    employer_signature: { name: 'Pat Lee', font: 'font1', timestamp: NOW },
+    sync_status: 'pending',
+  },
+  cases: [
+    {
+      name: 'status outside the four',
+      patch: { work_auth_status: 'Visitor' },
+      errors: [{ path: '/work_auth_status', message: 'Choose one of the four citizenship or immigration statuses.' }],
+    },
+    {
+      name: 'a citizen may not carry alien fields',
+      patch: { alien_number: 'A123456789', foreign_passport_number: 'X1' },
+      errors: [
+        { path: '/alien_number', message: notForCitizens },
+        { path: '/foreign_passport_number', message: notForCitizens },
+      ],
+    },
+    {
+      name: 'no status means citizen',
+      patch: { work_auth_status: undefined, i9_renew_date: NOW },
+      errors: [{ path: '/i9_renew_date', message: notForCitizens }],
+    },
+    { name: 'a noncitizen national needs no number', patch: { work_auth_status: 'Noncitizen National of the United States' }, errors: [] },
+    {
+      name: 'a lawful permanent resident gives the number and its type',
+      patch: { work_auth_status: LPR, alien_number_type: 'USCIS Number', alien_number: '123456789' },
+      errors: [],
+    },
+    {
+      name: 'a lawful permanent resident without a number',
+      patch: { work_auth_status: LPR },
+      errors: [
+        { path: '/alien_number_type', message: 'A lawful permanent resident enters the Alien Registration Number or USCIS Number.' },
+        { path: '/alien_number', message: 'A lawful permanent resident enters the Alien Registration Number or USCIS Number.' },
+      ],
+    },
+    {
+      name: 'number type outside the two',
+      patch: { work_auth_status: LPR, alien_number_type: 'I-94 Number', alien_number: '123456789' },
+      errors: [{ path: '/alien_number_type', message: 'The number is an Alien Registration Number or a USCIS Number.' }],
+    },
+    {
+      name: 'an authorized alien with a passport and country',
+      patch: { work_auth_status: ALIEN, foreign_passport_number: 'K1234567', country_of_issuance: 'Mexico', authorized_to_work_until: NOW + 86400 * 365 },
+      errors: [],
+    },
+    { name: 'an authorized alien with an A-Number', patch: { work_auth_status: ALIEN, alien_number: 'A123456789' }, errors: [] },
+    {
+      name: 'an authorized alien with neither',
+      patch: { work_auth_status: ALIEN },
+      errors: [
+        { path: '/alien_number', message: alienOneOf },
+        { path: '/foreign_passport_number', message: alienOneOf },
+        { path: '/country_of_issuance', message: alienOneOf },
+      ],
+    },
+    {
+      name: 'a passport without its country',
+      patch: { work_auth_status: ALIEN, foreign_passport_number: 'K1234567' },
+      errors: [
+        { path: '/alien_number', message: alienOneOf },
+        { path: '/country_of_issuance', message: alienOneOf },
+      ],
+    },
+    {
+      name: 'the employee signature is always required',
+      patch: { employee_signature: undefined },
+      errors: [{ path: '/employee_signature', message: 'The employee must sign Section 1.' }],
+    },
+    {
+      name: 'a signature needs a name and a time',
+      patch: { employee_signature: { timestamp: undefined } },
+      errors: [{ path: '/employee_signature/timestamp', message: 'A signature needs a name and a time.' }],
+    },
+    {
+      name: 'a signature font outside font1-3',
+      patch: { employer_signature: { name: 'Pat Lee', font: 'font4', timestamp: NOW } },
+      errors: [{ path: '/employer_signature/font', message: 'Must be one of: font1, font2, font3' }],
+    },
+    {
+      name: 'a document list outside A, B and C',
+      patch: { documentation: [{ document_type: 'us_passport', list: 'D' }] },
+      errors: [{ path: '/documentation/0/list', message: 'The list is A, B or C.' }],
+    },
+    {
+      name: 'a List B document recorded under List A',
+      patch: { documentation: [{ document_type: 'voters_registration_card', list: 'A' }] },
+      errors: [{ path: '/documentation/0/document_type', message: 'This document is not on List A.' }],
+    },
+    {
+      name: 'a List A document recorded under List C',
+      patch: { documentation: [{ document_type: 'us_passport', list: 'C' }] },
+      errors: [{ path: '/documentation/0/document_type', message: 'This document is not on List C.' }],
+    },
+    {
+      name: 'an unknown document',
+      patch: { documentation: [{ document_type: 'library_card', list: 'B' }] },
+      errors: [
+        { path: '/documentation/0/document_type', message: 'This document is not on List B.' },
+        { path: '/documentation/0/document_type', message: 'Not an acceptable I-9 document.' },
+      ],
+    },
+    {
+      name: 'every receipt and under-18 document is accepted on its list',
+      patch: {
+        documentation: [
+          { document_type: 'form_i_94_refugee_re_stamp', list: 'A' },
+          { document_type: 'nonimmigrant_work_authorization_foreign_passport_i_94', list: 'A' },
+          { document_type: 'day_care_nursery_school_record', list: 'B' },
+          { document_type: 'list_c_document_replacement_receipt', list: 'C' },
+        ],
+      },
+      errors: [],
+    },
+  ],
+});
+
+TABLE.push({
+  entity: 'payroll/w4',
+  valid: {
+    w4_year: '2020',
+    filing_status: 'Married',
+    multiple_jobs: false,
+    dependent_amount: 4500,
+    income_not_from_jobs: 0,
+    deductions: 0,
+    federal_withholding_extra: 25,
+    exempt_from_federal_withholding: false,
+    unemployment_state: 'IL',
+    employee_signature: SIGNATURE,
+    sync_status: 'pending',
+  },
+  cases: [
+    { name: 'w4_year 2026', patch: { w4_year: '2026' }, errors: [] },
+    { name: 'w4_year not 20xx', patch: { w4_year: '1999' }, errors: [{ path: '/w4_year', message: 'The W-4 year must be 20xx.' }] },
+    { name: 'w4_year of two digits', patch: { w4_year: '20' }, errors: [{ path: '/w4_year', message: 'The W-4 year must be 20xx.' }] },
+    {
+      name: 'filing status outside the three',
+      patch: { filing_status: 'Married filing separately' },
+      errors: [{ path: '/filing_status', message: 'Filing status must be Head of Household, Married or Single.' }],
+    },
+    {
+      name: 'unemployment state of 3 characters',
+      patch: { unemployment_state: 'ILL' },
+      errors: [{ path: '/unemployment_state', message: 'Must be a two-letter US state code or DC.' }],
+    },
+    {
+      name: 'withholding with cents',
+      patch: { federal_withholding_extra: 25.5 },
+      errors: [{ path: '/federal_withholding_extra', message: 'Withholding amounts are whole dollars.' }],
+    },
+    {
+      name: 'negative other income',
+      patch: { income_not_from_jobs: -1 },
+      errors: [{ path: '/income_not_from_jobs', message: 'Withholding amounts are whole dollars.' }],
+    },
+    {
+      name: 'negative dependent count',
+      patch: { number_of_dependents_under_17: -1 },
+      errors: [{ path: '/number_of_dependents_under_17', message: 'Dependent counts must be 0 or more.' }],
+    },
+    { name: 'legacy 2019 answers', patch: { w4_year: '2019', w4_2019: { status: 'Single', dependents: 200, extra_withholding: 100000, exempt_from_withholding: false } }, errors: [] },
+    {
+      name: 'legacy dependents over 200',
+      patch: { w4_year: '2019', w4_2019: { dependents: 201 } },
+      errors: [{ path: '/w4_2019/dependents', message: 'Allowances must be 0 to 200.' }],
+    },
+    {
+      name: 'legacy extra withholding over 100000',
+      patch: { w4_year: '2019', w4_2019: { extra_withholding: 100001 } },
+      errors: [{ path: '/w4_2019/extra_withholding', message: 'Extra withholding must be 0 to 100000.' }],
+    },
+    {
+      name: 'legacy negative dependents',
+      patch: { w4_year: '2019', w4_2019: { dependents: -1 } },
+      errors: [{ path: '/w4_2019/dependents', message: 'Allowances must be 0 to 200.' }],
+    },
+  ],
+});
+
+TABLE.push({
+  entity: 'payroll/w9',
+  valid: {
+    name: 'Jane Q. Doe',
+    business_name: 'Doe Consulting',
+    federal_tax_classification: 'Individual / Sole Proprietor or Single-Member LLC',
+    address: '12 Main St Apt 4',
+    city_state_zip: 'Springfield, IL 62701',
+    account_numbers: [],
+    signature: SIGNATURE,
+  },
+  cases: [
+    {
+      name: 'name, address and city/state/ZIP are required',
+      patch: { name: undefined, address: undefined, city_state_zip: undefined },
+      errors: [
+        { path: '/name', message: 'Name is required.' },
+        { path: '/address', message: 'Address is required.' },
+        { path: '/city_state_zip', message: 'City, state and ZIP code are required.' },
+      ],
+    },
+    {
+      name: 'classification outside the nine',
+      patch: { federal_tax_classification: 'LLC' },
+      errors: [{ path: '/federal_tax_classification', message: 'Choose one of the nine federal tax classifications.' }],
+    },
+    { name: 'an LLC taxed as an S corporation', patch: { federal_tax_classification: 'LLC - S Corporation' }, errors: [] },
+    {
+      name: 'Other needs its description',
+      patch: { federal_tax_classification: 'Other' },
+      errors: [{ path: '/other_tax_classification', message: 'Describe the other tax classification.' }],
+    },
+    { name: 'exempt payee codes 1 and 13', patch: { exempt_payee_code: 13 }, errors: [] },
+    { name: 'exempt payee code 0', patch: { exempt_payee_code: 0 }, errors: [{ path: '/exempt_payee_code', message: 'Exempt payee code must be 1 to 13.' }] },
+    { name: 'exempt payee code 14', patch: { exempt_payee_code: 14 }, errors: [{ path: '/exempt_payee_code', message: 'Exempt payee code must be 1 to 13.' }] },
+    { name: 'FATCA code M', patch: { exempt_from_fatca_code: 'M' }, errors: [] },
+    { name: 'FATCA code N', patch: { exempt_from_fatca_code: 'N' }, errors: [{ path: '/exempt_from_fatca_code', message: 'FATCA code must be a letter from A to M.' }] },
+    { name: 'FATCA code in lower case', patch: { exempt_from_fatca_code: 'a' }, errors: [{ path: '/exempt_from_fatca_code', message: 'FATCA code must be a letter from A to M.' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'payroll/state_w4',
+  valid: { state: 'CA', state_status: 'Married - 2 Work', total_allowances: 3, estimated_allowances: 1, extra_state_withholding: 10, ca_free_field: 'kept' },
+  cases: [
+    { name: 'state in lower case', patch: { state: 'ca' }, errors: [{ path: '/state', message: 'State must be two capital letters.' }] },
+    { name: 'state of 3 letters', patch: { state: 'CAL' }, errors: [{ path: '/state', message: 'State must be two capital letters.' }] },
+    { name: 'state missing', patch: { state: undefined }, errors: [{ path: '/state', message: 'State is required.' }] },
+    { name: 'Arizona percentage', patch: { state: 'AZ', state_status: '2.0 Percent/2.7 Percent' }, errors: [] },
+    { name: 'a California status in Arizona', patch: { state: 'AZ' }, errors: [{ path: '/state_status', message: 'Not a Arizona withholding status.' }] },
+    { name: 'Oregon status', patch: { state: 'OR', state_status: 'Married / Single (3+)' }, errors: [] },
+    { name: 'New York status outside its list', patch: { state: 'NY', state_status: 'Head of House' }, errors: [{ path: '/state_status', message: 'Not a New York withholding status.' }] },
+    { name: 'Alabama status', patch: { state: 'AL', state_status: 'Married - File Joint' }, errors: [] },
+    { name: 'a state without a checked list', patch: { state: 'VA', state_status: 'anything', personal_exemptions: 2, age_blindness_exemptions: 1 }, errors: [] },
+    { name: 'negative allowances', patch: { total_allowances: -1 }, errors: [{ path: '/total_allowances', message: 'Allowances must be 0 or more.' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'payroll/state_w4_form',
+  valid: {
+    state: 'CA',
+    form_name: "DE 4 Employee's Withholding Allowance Certificate",
+    printable_type: 'california',
+    instructions: 'Complete DE 4 to determine your California withholding.',
+    fields: { schema: { type: 'object', properties: { state_status: { type: 'string' } } }, uiSchema: {} },
+    links: [{ label: 'DE 4', description: 'The official form', url: 'https://edd.ca.gov/pdf_pub_ctr/de4.pdf' }],
+    transforms: { validator: '[]' },
+  },
+  cases: [
+    { name: 'state in lower case', patch: { state: 'Ca' }, errors: [{ path: '/state', message: 'State must be two capital letters.' }] },
+    { name: 'a link without a label', patch: { links: [{ url: 'https://edd.ca.gov' }] }, errors: [{ path: '/links/0/label', message: 'A link needs a label.' }] },
+    { name: 'a link that is not a URL', patch: { links: [{ label: 'DE 4', url: 'edd.ca.gov' }] }, errors: [{ path: '/links/0/url', message: "A link's address must be a full URL." }] },
+    { name: 'an empty transform', patch: { transforms: { to_execupay: '' } }, errors: [{ path: '/transforms/to_execupay', message: 'Required' }] },
+  ],
+});
+
+const hire = {
+  first_name: 'Maria',
+  last_name: 'Garcia',
+  email: 'maria.garcia@example.com',
+  phone: '3125550177',
+  ssn: '123-45-6789',
+  state: 'IL',
+  title: 'Line Cook',
+  division: 'Restaurants',
+  department: 'Kitchen',
+  direct_manager: KEY2,
+  employment_type: 'REGULAR',
+  time_status: 'Full-Time',
+  hire_date: NOW,
+  pay_type: 'Hourly',
+  pay_frequency: 'Bi-Weekly',
+  rate: 19.99,
+  invited_by: KEY2,
+  status: 'created',
+  onboarding_contact: { name: 'Pat Lee', email: 'pat@acme.example', phone: '3125550142' },
+};
+
+TABLE.push({
+  entity: 'payroll/onboarding_user',
+  valid: hire,
+  cases: [
+    { name: 'pending approval with every field', patch: { status: 'pending_approval' }, errors: [] },
+    {
+      name: 'pending approval without pay and position',
+      patch: { status: 'pending_approval', rate: undefined, pay_type: undefined, title: undefined, ssn: undefined },
+      errors: [
+        { path: '/pay_type', message: 'Required before the hire can be approved.' },
+        { path: '/rate', message: 'Required before the hire can be approved.' },
+        { path: '/ssn', message: 'Required before the hire can be approved.' },
+        { path: '/title', message: 'Required before the hire can be approved.' },
+      ],
+    },
+    { name: 'a created hire may be incomplete', patch: { rate: undefined, ssn: undefined, title: undefined }, errors: [] },
+    { name: 'e-mail malformed', patch: { email: 'maria' }, errors: [{ path: '/email', message: 'Must be an e-mail address.' }] },
+    { name: 'state of 3 letters', patch: { state: 'ILL' }, errors: [{ path: '/state', message: 'Must be a two-letter US state code or DC.' }] },
+    {
+      name: 'pay type outside the three',
+      patch: { pay_type: 'Commission' },
+      errors: [{ path: '/pay_type', message: 'Must be one of: Hourly, Salary, Salary Non-Exempt' }],
+    },
+    { name: 'time status outside the two', patch: { time_status: 'Seasonal' }, errors: [{ path: '/time_status', message: 'Must be one of: Full-Time, Part-Time' }] },
+    { name: 'first name of 103 characters', patch: { first_name: 'F'.repeat(103) }, errors: [] },
+    { name: 'first name of 104 characters', patch: { first_name: 'F'.repeat(104) }, errors: [{ path: '/first_name', message: 'First name may have at most 103 characters.' }] },
+    { name: 'last name of 106 characters', patch: { last_name: 'L'.repeat(106) }, errors: [{ path: '/last_name', message: 'Last name may have at most 105 characters.' }] },
+    {
+      name: 'onboarding contact without name and e-mail',
+      patch: { onboarding_contact: { name: undefined, email: undefined } },
+      errors: [
+        { path: '/onboarding_contact/name', message: 'The onboarding contact needs a name.' },
+        { path: '/onboarding_contact/email', message: 'The onboarding contact needs an e-mail.' },
+      ],
+    },
+    { name: 'status outside the eight', patch: { status: 'hired' }, errors: [{ path: '/status', message: 'Must be one of: created, invited, started, pending_approval, approved, complete, error, cancelled' }] },
+    { name: 'SSN without dashes', patch: { ssn: '123456789' }, errors: [{ path: '/ssn', message: 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).' }] },
+    { name: 'a masked SSN', patch: { ssn: 'xxx-xx-6789' }, errors: [] },
+  ],
+});
+
+TABLE.push({
+  entity: 'payroll/approvals',
+  valid: { employee: KEY, approvals_needed: ['employee_payment_information', 'basic_info'], approval_type: 'employee', confirmation_code: '4F7K2' },
+  cases: [
+    { name: 'approval type admin', patch: { approval_type: 'admin' }, errors: [] },
+    { name: 'approval type outside the two', patch: { approval_type: 'manager' }, errors: [{ path: '/approval_type', message: 'Approval type must be employee or admin.' }] },
+    { name: 'confirmation code of 3', patch: { confirmation_code: '4F7' }, errors: [{ path: '/confirmation_code', message: 'Confirmation code must be 4 to 6 characters.' }] },
+    { name: 'confirmation code of 7', patch: { confirmation_code: '4F7K2AB' }, errors: [{ path: '/confirmation_code', message: 'Confirmation code must be 4 to 6 characters.' }] },
+    { name: 'confirmation codes of 4 and 6', patch: { confirmation_code: '4F7K2A' }, errors: [] },
+  ],
+});
+
+TABLE.push({
+  entity: 'payroll/employer_info',
+  valid: { type: 'available_states', value: ['IL', 'WI', 'DC'] },
+  cases: [
+    { name: 'divisions are free names', patch: { type: 'divisions', value: ['Restaurants', 'Catering'] }, errors: [] },
+    { name: 'an unknown state', patch: { value: ['IL', 'ZZ'] }, errors: [{ path: '/value/1', message: 'Must be a two-letter US state code or DC.' }] },
+    { name: 'an unknown pay frequency', patch: { type: 'active_pay_frequencies', value: ['Weekly', 'Fortnightly'] }, errors: [{ path: '/value/1', message: 'Must be one of: Daily, Weekly, Bi-Weekly, Semi-Monthly, Monthly, Quarterly, Annually' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'payroll/payroll_documents',
+  valid: { display_name: '2025 W-2 instructions', filename: 'w2-instructions.pdf', view_type: 'file' },
+  cases: [
+    { name: 'display name of 129 characters', patch: { display_name: 'd'.repeat(129) }, errors: [{ path: '/display_name', message: 'Must be 1 to 128 characters.' }] },
+    { name: 'empty filename', patch: { filename: '' }, errors: [{ path: '/filename', message: 'Must be 1 to 128 characters.' }] },
+    { name: 'view type outside the four', patch: { view_type: 'embed' }, errors: [{ path: '/view_type', message: 'Must be one of: view_type, link, file, video' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'auth/organization_redirects',
+  valid: { hostname: 'oldacme.dform.dev', redirect_to: 'acme.dform.dev', type: 'permanent' },
+  cases: [
+    { name: 'redirect target of 4 characters', patch: { redirect_to: 'acme' }, errors: [{ path: '/redirect_to', message: 'Redirect target must be at least 5 characters.' }] },
+    { name: 'hostname with capitals', patch: { hostname: 'OldAcme.dform.dev' }, errors: [{ path: '/hostname', message: 'Hostname must be a lowercase host name (letters, digits, hyphens and dots).' }] },
+    {
+      name: 'hostname, target and type are required',
+      patch: { hostname: undefined, redirect_to: undefined, type: undefined },
+      errors: [
+        { path: '/hostname', message: 'Hostname is required.' },
+        { path: '/redirect_to', message: 'Redirect target is required.' },
+        { path: '/type', message: 'Redirect type is required.' },
+      ],
+    },
+  ],
+});
+
+TABLE.push({
+  entity: 'auth/cross_org_accounts',
+  valid: { org_id: KEY2, org_name: 'Client Co', org_hostname: 'clientco.dform.dev', user_id: KEY, org_user_id: KEY2, login_type: 'limited' },
+  cases: [
+    { name: 'login type other than limited', patch: { login_type: 'full' }, errors: [{ path: '/login_type', message: 'Cross-org logins are type limited only.' }] },
+    { name: 'organization name of 101 characters', patch: { org_name: 'o'.repeat(101) }, errors: [{ path: '/org_name', message: 'Organization name may have at most 100 characters.' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'time/pto_plan',
+  valid: { name: 'Vacation', plan_type: 'Vacation', calc_period: 'payroll', accrual_hours: 3.08, max_balance: 120, status: 'active' },
+  cases: [
+    { name: 'anniversary accrual', patch: { calc_period: 'anniversary', plan_type: 'Flex' }, errors: [] },
+    { name: 'calc period outside the four', patch: { calc_period: 'week' }, errors: [{ path: '/calc_period', message: 'Accrual period must be payroll, month, anniversary or calendar.' }] },
+    { name: 'plan type outside the six', patch: { plan_type: 'Holiday' }, errors: [{ path: '/plan_type', message: 'Must be one of: Vacation, Personal, Sick, Unpaid, Flex, Other' }] },
+  ],
+});
+
+const step = (after_months: number): Json => ({ after_months, accrual_hours: 3 + after_months / 12 });
+TABLE.push({
+  entity: 'time/pto_progression',
+  valid: { name: 'Vacation by seniority', steps: [step(0), step(12), step(60)] },
+  cases: [
+    { name: 'sixty steps', patch: { steps: Array.from({ length: 60 }, (_, i) => step(i)) }, errors: [] },
+    { name: 'sixty-one steps', patch: { steps: Array.from({ length: 61 }, (_, i) => step(i)) }, errors: [{ path: '/steps', message: 'A progression needs 1 to 60 steps.' }] },
+    { name: 'no steps', patch: { steps: [] }, errors: [{ path: '/steps', message: 'A progression needs 1 to 60 steps.' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'time/pto_register',
+  valid: { user_id: KEY, plan_id: KEY2, action: 'credit', type: 'accrual', hours: 3.08, balance: 40, effective_date: NOW },
+  cases: [
+    { name: 'an annotation needs no hours', patch: { action: 'annotation', type: 'balance_summary', hours: undefined, plan_id: undefined }, errors: [] },
+    { name: 'action outside the three', patch: { action: 'transfer' }, errors: [{ path: '/action', message: 'Action must be debit, credit or annotation.' }] },
+    {
+      name: 'type outside the five',
+      patch: { type: 'payout' },
+      errors: [{ path: '/type', message: 'Type must be accrual, use, balance_summary, plan_change or manual_adjustment.' }],
+    },
+    { name: 'a debit without hours', patch: { action: 'debit', type: 'use', hours: undefined }, errors: [{ path: '/hours', message: 'A debit or credit needs a plan and hours.' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'time/pto_request',
+  valid: { user_id: KEY, plan_id: KEY2, start_date: NOW, end_date: NOW + 86400, hours: 16, status: 'requested' },
+  cases: [
+    { name: 'status outside the three', patch: { status: 'pending' }, errors: [{ path: '/status', message: 'Must be one of: requested, approved, denied' }] },
+    { name: 'zero hours', patch: { hours: 0 }, errors: [{ path: '/hours', message: 'Hours must be more than 0.' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'time/pto_employee',
+  valid: { status: 'active', plan_ids: [KEY2], start_date: NOW },
+  cases: [{ name: 'status outside active and inactive', patch: { status: 'terminated' }, errors: [{ path: '/status', message: 'Must be one of: active, inactive' }] }],
+});
+
+TABLE.push({
+  entity: 'comms/channels',
+  valid: { name: 'Kitchen crew', owner: KEY, type: 'group', status: 'active', display_options: { background_color: '002d50', foreground_color: 'ffffff' } },
+  cases: [
+    { name: 'private channel', patch: { type: 'private', invite_only: true }, errors: [] },
+    { name: 'type outside group and private', patch: { type: 'public' }, errors: [{ path: '/type', message: 'Channel type must be group or private.' }] },
+    { name: 'status outside the three', patch: { status: 'deleted' }, errors: [{ path: '/status', message: 'Channel status must be active, closed or archived.' }] },
+    { name: 'colour with a hash', patch: { display_options: { background_color: '#002d50' } }, errors: [{ path: '/display_options/background_color', message: "Colours are 6 hex digits without '#'." }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'comms/channel_members',
+  valid: { channel_id: KEY2, user_id: KEY, type: 'member' },
+  cases: [
+    { name: 'blocked member', patch: { type: 'blocked' }, errors: [] },
+    { name: 'type outside the three', patch: { type: 'owner' }, errors: [{ path: '/type', message: 'Member type must be admin, member or blocked.' }] },
+  ],
+});
+
+const recipients = (n: number): string[] => Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+TABLE.push({
+  entity: 'comms/notifications',
+  valid: {
+    module: 'time',
+    message_type: 'pto_request_approved',
+    priority: 'normal',
+    recipients: [KEY],
+    data: {
+      app: { message: 'Your time off was approved.', icon: 'event_available' },
+      email: { subject: 'Time off approved', text: 'Your request for Jan 2 was approved.' },
+      text: { message: 'Your time off for Jan 2 was approved.' },
+      start: 'Jan 2',
+    },
+  },
+  cases: [
+    { name: '2000 recipients', patch: { recipients: recipients(2000) }, errors: [] },
+    { name: '2001 recipients', patch: { recipients: recipients(2001) }, errors: [{ path: '/recipients', message: 'A notification needs 1 to 2000 recipients.' }] },
+    { name: 'no recipients', patch: { recipients: [] }, errors: [{ path: '/recipients', message: 'A notification needs 1 to 2000 recipients.' }] },
+    { name: 'e-mail subject of 257 characters', patch: { data: { email: { subject: 's'.repeat(257) } } }, errors: [{ path: '/data/email/subject', message: 'E-mail subject must be 1 to 256 characters.' }] },
+    { name: 'empty e-mail subject', patch: { data: { email: { subject: '' } } }, errors: [{ path: '/data/email/subject', message: 'E-mail subject must be 1 to 256 characters.' }] },
+    { name: 'text message of 320 characters', patch: { data: { text: { message: 't'.repeat(320) } } }, errors: [] },
+    { name: 'text message of 321 characters', patch: { data: { text: { message: 't'.repeat(321) } } }, errors: [{ path: '/data/text/message', message: 'Text messages must be 1 to 320 characters.' }] },
+    { name: 'in-app message of 257 characters', patch: { data: { app: { message: 'm'.repeat(257) } } }, errors: [{ path: '/data/app/message', message: 'In-app messages may have at most 256 characters.' }] },
+    { name: 'in-app icon of 257 characters', patch: { data: { app: { icon: 'i'.repeat(257) } } }, errors: [{ path: '/data/app/icon', message: 'Icons may have at most 256 characters.' }] },
+    { name: 'message type of 257 characters', patch: { message_type: 'm'.repeat(257) }, errors: [{ path: '/message_type', message: 'Message type may have at most 256 characters.' }] },
+    { name: 'module of 65 characters', patch: { module: 'm'.repeat(65) }, errors: [{ path: '/module', message: 'Module may have at most 64 characters.' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'comms/user_notifications',
+  valid: {
+    notification_id: KEY2,
+    recipient_id: KEY,
+    module: 'time',
+    message_type: 'pto_request_approved',
+    delivery_result: { app: 'ready', email: 'processed', text: 'pending' },
+    message_content: { app: { message: 'Your time off was approved.' } },
+  },
+  cases: [
+    { name: 'in-app status viewed', patch: { delivery_result: { app: 'viewed' } }, errors: [] },
+    { name: 'in-app status outside the five', patch: { delivery_result: { app: 'read' } }, errors: [{ path: '/delivery_result/app', message: 'In-app status must be pending, ready, viewed, deleted or error.' }] },
+    { name: 'e-mail status outside the four', patch: { delivery_result: { email: 'sent' } }, errors: [{ path: '/delivery_result/email', message: 'Must be one of: pending, processing, processed, error' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'comms/notification_routes',
+  valid: { module: 'time', message_type: 'pto_request_created', recipients: [KEY2], default_delivery_methods: { app: true, email: true, text: false } },
+  cases: [{ name: 'no recipients', patch: { recipients: [] }, errors: [{ path: '/recipients', message: 'A notification needs 1 to 2000 recipients.' }] }],
+});
+
+TABLE.push({
+  entity: 'hr/documents',
+  valid: { display_name: 'Employee handbook', filename: 'handbook-2025.pdf', view_type: 'file', published: true },
+  cases: [
+    { name: 'a video with its address', patch: { view_type: 'video', url: 'https://videos.example.com/safety' }, errors: [] },
+    { name: 'a link without an address', patch: { view_type: 'link' }, errors: [{ path: '/url', message: 'A link or video needs an address.' }] },
+    { name: 'view type outside the four', patch: { view_type: 'pdf' }, errors: [{ path: '/view_type', message: 'Must be one of: view_type, link, file, video' }] },
+    { name: 'display name of 129 characters', patch: { display_name: 'd'.repeat(129) }, errors: [{ path: '/display_name', message: 'Must be 1 to 128 characters.' }] },
+    { name: 'filename of 129 characters', patch: { filename: 'f'.repeat(129) }, errors: [{ path: '/filename', message: 'Must be 1 to 128 characters.' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'hr/employee_documents',
+  valid: { employee_id: KEY, display_name: 'Food handler certificate', filename: 'food-handler.pdf', status: 'uploaded' },
+  cases: [
+    { name: 'requested without a file yet', patch: { status: 'requested', filename: undefined }, errors: [] },
+    { name: 'status outside the three', patch: { status: 'approved' }, errors: [{ path: '/status', message: 'Must be one of: requested, uploaded, uploading' }] },
+    { name: 'empty display name', patch: { display_name: '' }, errors: [{ path: '/display_name', message: 'Must be 1 to 128 characters.' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'hr/confidential_employee_documents',
+  valid: { employee_id: KEY, display_name: 'Background check', filename: 'bg.pdf', status: 'uploading' },
+  cases: [{ name: 'status outside the three', patch: { status: 'done' }, errors: [{ path: '/status', message: 'Must be one of: requested, uploaded, uploading' }] }],
+});
+
+TABLE.push({
+  entity: 'hr/global_docs',
+  valid: { display_name: 'Illinois minimum wage poster', filename: 'il-min-wage-2025.pdf', state_code: 'IL', year: 2025, published: true, archive: false, spanish: false },
+  cases: [
+    { name: 'federal poster without a state', patch: { state_code: '' }, errors: [] },
+    { name: 'state code of 3 characters', patch: { state_code: 'ILL' }, errors: [{ path: '/state_code', message: 'State code may have at most 2 characters.' }] },
+  ],
+});
+
+TABLE.push({
+  entity: 'hr/assignments',
+  valid: { user_ids: [KEY], document_id: KEY2, document_type: 'documents', due_by: NOW + 86400 * 14, acknowledgement_required: true, status: 'assigned' },
+  cases: [
+    { name: 'no users', patch: { user_ids: [] }, errors: [{ path: '/user_ids', message: 'Assign it to at least one user.' }] },
+    { name: 'users missing', patch: { user_ids: undefined }, errors: [{ path: '/user_ids', message: 'Assign it to at least one user.' }] },
+    { name: 'a questionnaire instead of a document', patch: { document_id: undefined, questionnaire_id: KEY2 }, errors: [] },
+    {
+      name: 'neither document nor questionnaire',
+      patch: { document_id: undefined },
+      errors: [
+        { path: '/document_id', message: 'Assign a document or a questionnaire.' },
+        { path: '/questionnaire_id', message: 'Assign a document or a questionnaire.' },
+      ],
+    },
+  ],
+});
+
+TABLE.push({
+  entity: 'hr/share_request',
+  valid: { document_id: KEY2, document_type: 'employee_documents', employee_id: KEY, share_to: [KEY2], message: 'For the benefits review' },
+  cases: [
+    { name: 'document type other than employee_documents', patch: { document_type: 'documents' }, errors: [{ path: '/document_type', message: 'Only employee documents can be shared this way.' }] },
+    { name: 'no one to share with', patch: { share_to: [] }, errors: [{ path: '/share_to', message: 'Choose whom to share with.' }] },
+  ],
+});
+
 interface TransformCase {
   entity: string;
   name: string;
   kind: 'load' | 'save';
   input: Json;
   output: Json;
+  /** The server's bindings ($before, $user, $org, $now, $mode); none by default. */
+  bindings?: Json;
 }
+
+const onCreate = { before: null, user: KEY, org: KEY2, now: NOW, mode: 'create' };
+const onSave = (before: Json): Json => ({ before, user: KEY2, org: KEY2, now: NOW + 60, mode: 'save' });
 
 const TRANSFORMS: TransformCase[] = [
   {
@@ -727,6 +1324,149 @@ const TRANSFORMS: TransformCase[] = [
     input: { name: 'Pat', phone_number: '312 555 0142', email: 'Pat@Acme.example' },
     output: { name: 'Pat', phone_number: '3125550142', email: 'pat@acme.example' },
   },
+  {
+    entity: 'payroll/i9',
+    name: 'choosing the citizen status removes the alien fields',
+    kind: 'save',
+    input: {
+      work_auth_status: CITIZEN,
+      alien_number_type: 'USCIS Number',
+      alien_number: '123456789',
+      authorized_to_work_until: NOW,
+      country_of_issuance: 'Mexico',
+      foreign_passport_number: 'K1',
+      i9_renew_date: NOW,
+      additional_info: 'kept',
+    },
+    output: { work_auth_status: CITIZEN, additional_info: 'kept' },
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'no status counts as citizen',
+    kind: 'save',
+    input: { alien_number: '123456789', employee_signature: SIGNATURE },
+    output: { employee_signature: SIGNATURE },
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'other statuses keep the alien fields',
+    kind: 'save',
+    input: { work_auth_status: LPR, alien_number_type: 'USCIS Number', alien_number: '123456789' },
+    output: { work_auth_status: LPR, alien_number_type: 'USCIS Number', alien_number: '123456789' },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'dependent counts make the amount (2000 and 500) and are not saved',
+    kind: 'save',
+    input: { w4_year: '2020', number_of_dependents_under_17: 2, number_of_other_dependents: 1, filing_status: 'Single' },
+    output: { w4_year: '2020', filing_status: 'Single', dependent_amount: 4500 },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'a hand-entered amount stays when the counts are cleared',
+    kind: 'save',
+    input: { w4_year: '2020', number_of_dependents_under_17: 0, number_of_other_dependents: 0, dependent_amount: 3000 },
+    output: { w4_year: '2020', dependent_amount: 3000 },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'the 2026 form counts 2200 per child',
+    kind: 'save',
+    input: { w4_year: '2026', number_of_dependents_under_17: 1, number_of_other_dependents: 2 },
+    output: { w4_year: '2026', dependent_amount: 3200 },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'a record on the current form drops the legacy 2019 answers',
+    kind: 'save',
+    input: { w4_year: '2020', w4_2019: { dependents: 2 }, filing_status: 'Married' },
+    output: { w4_year: '2020', filing_status: 'Married' },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'a 2019 record keeps its legacy answers',
+    kind: 'save',
+    input: { w4_year: '2019', w4_2019: { dependents: 2 } },
+    output: { w4_year: '2019', w4_2019: { dependents: 2 } },
+  },
+  {
+    entity: 'payroll/onboarding_user',
+    name: 'e-mails lower-cased and rate rounded to 2 decimals',
+    kind: 'save',
+    input: { first_name: 'Maria', email: 'Maria.Garcia@Example.com', rate: 19.987, onboarding_contact: { name: 'Pat', email: 'PAT@Acme.example' } },
+    output: { first_name: 'Maria', email: 'maria.garcia@example.com', rate: 19.99, onboarding_contact: { name: 'Pat', email: 'pat@acme.example' } },
+  },
+  {
+    entity: 'auth/organization_redirects',
+    name: 'hostname lower-cased',
+    kind: 'save',
+    input: { hostname: 'OldAcme.dform.dev', redirect_to: 'acme.dform.dev', type: 'permanent' },
+    output: { hostname: 'oldacme.dform.dev', redirect_to: 'acme.dform.dev', type: 'permanent' },
+  },
+  {
+    entity: 'payroll/onboarding_user',
+    name: 'a new hire is set to created',
+    kind: 'save',
+    input: { first_name: 'Maria', status: 'approved' },
+    output: { first_name: 'Maria', status: 'created' },
+    bindings: onCreate,
+  },
+  {
+    entity: 'payroll/onboarding_user',
+    name: 'an existing hire keeps its status',
+    kind: 'save',
+    input: { first_name: 'Maria', status: 'pending_approval' },
+    output: { first_name: 'Maria', status: 'pending_approval' },
+    bindings: onSave({ first_name: 'Maria', status: 'started' }),
+  },
+  {
+    entity: 'time/pto_request',
+    name: 'a new request starts as requested',
+    kind: 'save',
+    input: { user_id: KEY, hours: 8, status: 'approved' },
+    output: { user_id: KEY, hours: 8, status: 'requested' },
+    bindings: onCreate,
+  },
+  {
+    entity: 'time/pto_request',
+    name: 'approving records who decided and when',
+    kind: 'save',
+    input: { user_id: KEY, hours: 8, status: 'approved' },
+    output: { user_id: KEY, hours: 8, status: 'approved', approver_id: KEY2, decision_time: NOW + 60 },
+    bindings: onSave({ user_id: KEY, hours: 8, status: 'requested' }),
+  },
+  {
+    entity: 'time/pto_request',
+    name: 'editing a request keeps the decision',
+    kind: 'save',
+    input: { user_id: KEY, hours: 8, status: 'approved', approver_id: KEY2, decision_time: NOW, reason: 'Trip' },
+    output: { user_id: KEY, hours: 8, status: 'approved', approver_id: KEY2, decision_time: NOW, reason: 'Trip' },
+    bindings: onSave({ user_id: KEY, hours: 8, status: 'approved', approver_id: KEY2, decision_time: NOW }),
+  },
+  {
+    entity: 'comms/messages',
+    name: 'a new message is stamped with its sender and time',
+    kind: 'save',
+    input: { channel_id: KEY2, message: 'Hello' },
+    output: { channel_id: KEY2, message: 'Hello', sent_by: KEY, sent_time: NOW },
+    bindings: onCreate,
+  },
+  {
+    entity: 'hr/employee_documents',
+    name: 'the upload time is stamped when the status becomes uploaded',
+    kind: 'save',
+    input: { employee_id: KEY, display_name: 'Certificate', status: 'uploaded' },
+    output: { employee_id: KEY, display_name: 'Certificate', status: 'uploaded', uploaded_time: NOW + 60 },
+    bindings: onSave({ employee_id: KEY, display_name: 'Certificate', status: 'requested' }),
+  },
+  {
+    entity: 'payroll/employer_info',
+    name: 'every save stamps the update',
+    kind: 'save',
+    input: { type: 'divisions', value: ['Restaurants'] },
+    output: { type: 'divisions', value: ['Restaurants'], last_updated: NOW, updated_by: KEY },
+    bindings: onCreate,
+  },
 ];
 
 interface ExpressionCase {
@@ -734,6 +1474,7 @@ interface ExpressionCase {
   name: string;
   input: Json;
   errors: FieldError[];
+  bindings?: Json;
 }
 
 const VALIDATIONS: ExpressionCase[] = [
@@ -792,6 +1533,56 @@ const VALIDATIONS: ExpressionCase[] = [
     input: { desired_payment_method: 'Paper Check' },
     errors: [],
   },
+  {
+    entity: 'payroll/w4',
+    name: 'fixed and extra withholding together',
+    input: { federal_withholding_fixed: 50, federal_withholding_extra: 25 },
+    errors: [{ path: '/federal_withholding_fixed', message: 'You cannot enter both fixed and extra withholding at the same time.' }],
+  },
+  { entity: 'payroll/w4', name: 'extra withholding alone', input: { federal_withholding_extra: 25 }, errors: [] },
+  { entity: 'payroll/w4', name: 'fixed withholding alone', input: { federal_withholding_fixed: 50, federal_withholding_extra: 0 }, errors: [] },
+  {
+    entity: 'payroll/onboarding_user',
+    name: 'a rate with three decimals',
+    input: { rate: 19.987 },
+    errors: [{ path: '/rate', message: 'Rate may have at most 2 decimals.' }],
+  },
+  { entity: 'payroll/onboarding_user', name: 'a rate in cents', input: { rate: 19.99 }, errors: [] },
+  {
+    entity: 'payroll/payroll_calendar',
+    name: 'a period that ends before it starts',
+    input: { period_start_date: NOW, period_end_date: NOW - 86400 },
+    errors: [{ path: '/period_end_date', message: 'The period cannot end before it starts.' }],
+  },
+  { entity: 'payroll/payroll_calendar', name: 'a two-week period', input: { period_start_date: NOW, period_end_date: NOW + 13 * 86400 }, errors: [] },
+  {
+    entity: 'time/pto_request',
+    name: 'a request that ends before it starts',
+    input: { start_date: NOW, end_date: NOW - 86400 },
+    errors: [{ path: '/end_date', message: 'The last day cannot be before the first day.' }],
+  },
+  {
+    entity: 'time/pto_progression',
+    name: 'steps out of order',
+    input: { steps: [{ after_months: 0 }, { after_months: 24 }, { after_months: 12 }] },
+    errors: [{ path: '/steps/2/after_months', message: 'Steps must be in increasing months of service.' }],
+  },
+  { entity: 'time/pto_progression', name: 'steps in order', input: { steps: [{ after_months: 0 }, { after_months: 12 }] }, errors: [] },
+  { entity: 'time/pto_progression', name: 'a single step', input: { steps: [{ after_months: 0 }] }, errors: [] },
+  {
+    entity: 'auth/users',
+    name: 'creating an employee without an employee ID',
+    input: { email: 'new@acme.example', is_employee: true },
+    errors: [{ path: '/employee_id', message: 'Unable to create account: No Employee ID provided. Is this supposed to be an employee?' }],
+    bindings: onCreate,
+  },
+  {
+    entity: 'auth/users',
+    name: 'creating a non-employee without an employee ID',
+    input: { email: 'new@acme.example', is_employee: false },
+    errors: [],
+    bindings: onCreate,
+  },
 ];
 
 // ---- runner ----
@@ -814,12 +1605,76 @@ describe('spec validation rules', () => {
 describe('spec transforms', () => {
   for (const t of TRANSFORMS) {
     it(`${t.entity} ${t.kind}: ${t.name}`, async () => {
-      assert.deepEqual(await transformData(transformOf(t.entity, t.kind), t.input), t.output);
+      assert.deepEqual(await transformData(transformOf(t.entity, t.kind), t.input, t.bindings), t.output);
     });
   }
   for (const v of VALIDATIONS) {
     it(`${v.entity} validate: ${v.name}`, async () => {
-      assert.deepEqual(await validateByExpression(transformOf(v.entity, 'validate'), v.input), v.errors);
+      assert.deepEqual(await validateByExpression(transformOf(v.entity, 'validate'), v.input, v.bindings), v.errors);
+    });
+  }
+});
+
+/** spec/000 sections 1, 3 and 4, spec/001 sections 3 and 9: the defaults the schemas must carry. */
+const DEFAULTS: [entity: string, field: string, value: unknown][] = [
+  ['auth/organizations', 'active_modules', ['auth', 'payroll', 'comms', 'hr']],
+  ['auth/organizations', 'status', 'active'],
+  ['auth/organization_preferences', 'attributes.colorPrimary', '002d50'],
+  ['auth/organization_preferences', 'attributes.colorSecondary', 'bfc0c0'],
+  ['auth/organization_preferences', 'attributes.colorAccent', '588326'],
+  ['auth/users', 'is_employee', true],
+  ['auth/users', 'cross_site_login_only', false],
+  ['auth/groups', 'type', 'group'],
+  ['auth/activity_log', 'must_be_retained', false],
+  ['payroll/employer', 'status', 'active'],
+  ['payroll/employer', 'direct_deposit_available', 'yes'],
+  ['payroll/employee_payment_information', 'sync_status', 'approval_requested'],
+  ['payroll/basic_info', 'sync_status', 'pending'],
+  ['payroll/i9', 'sync_status', 'pending'],
+  ['payroll/i9', 'work_auth_status', 'Citizen of the United States'],
+  ['payroll/i9', 'employee_signature.font', 'font1'],
+  ['payroll/w4', 'w4_year', '2020'],
+  ['payroll/w4', 'deductions', 0],
+  ['payroll/w4', 'exempt_from_federal_withholding', false],
+  ['payroll/w4', 'income_not_from_jobs', 0],
+  ['payroll/w4', 'multiple_jobs', false],
+  ['payroll/w4', 'number_of_dependents_under_17', 0],
+  ['payroll/w4', 'number_of_other_dependents', 0],
+  ['payroll/w4', 'sync_status', 'pending'],
+  ['payroll/onboarding_user', 'status', 'created'],
+  ['payroll/sync_queue', 'status', 'pending'],
+  ['storage/fgroups', 'modules', ['ALL']],
+  ['time/pto_request', 'status', 'requested'],
+  ['hr/employee_documents', 'status', 'requested'],
+];
+
+describe('spec defaults', () => {
+  for (const [entity, field, value] of DEFAULTS) {
+    it(`${entity} ${field} defaults to ${JSON.stringify(value)}`, () => {
+      const fields = walkFields(bundleSchema(fileOf(entity), defs));
+      const f = fields.find((x) => x.path.join('.') === field);
+      assert.ok(f, `${entity} has no field ${field}`);
+      assert.deepEqual(f.schema.default, value);
+    });
+  }
+});
+
+/** x-sensitive on every SSN, bank account number and secret the spec names. */
+const SENSITIVE: [entity: string, field: string, kind: 'ssn' | 'account' | 'secret'][] = [
+  ['payroll/onboarding_user', 'ssn', 'ssn'],
+  ['payroll/employee_payment_information', 'direct_deposit_accounts.*.account_number', 'account'],
+  ['auth/users', 'secret', 'secret'],
+  ['auth/users', 'authenticator_key', 'secret'],
+  ['auth/single_use_logins', 'key_hash', 'secret'],
+  ['auth/user_tokens', 'token_data', 'secret'],
+];
+
+describe('sensitive fields', () => {
+  for (const [entity, field, kind] of SENSITIVE) {
+    it(`${entity} ${field} is x-sensitive ${kind}`, () => {
+      const f = walkFields(bundleSchema(fileOf(entity), defs)).find((x) => x.path.join('.') === field);
+      assert.ok(f, `${entity} has no field ${field}`);
+      assert.equal(f.schema['x-sensitive'], kind);
     });
   }
 });

@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
-import { JournalStore } from '../../../server/storage/journal-store.ts';
-import type { WriteOp } from '../../../server/storage/types.ts';
-import { crashCopy, rec, removeDir, tempDir } from './helpers.ts';
+import { JournalStore } from '../server/storage/journal-store.ts';
+import type { WriteOp } from '../server/storage/types.ts';
+import { crashCopy, rec, removeDir, tempDir } from '../tests/unit/storage/helpers.ts';
 
 const C = 'payroll/employee';
 const A = 'org-a';

@@ -1,0 +1,102 @@
+/**
+ * The browser tests' world: the real server (started after `npm run build:web`, so it serves
+ * dist/web) with the demo company, a headless Chromium, and a page per test that signs in as a demo
+ * user. Resolving the organization is pointed at the demo company's hostname, as its own site would.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { client, ROOT, startServer, type TestServer } from '../helpers/server.ts';
+
+export const DEMO_HOST = 'acmedemo.dform.app';
+export const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const USERS = {
+  admin: { email: 'admin@acme.example', password: 'demo-admin-pass' },
+  payroll: { email: 'payroll@acme.example', password: 'demo-payroll-pass' },
+  emma: { email: 'emma@acme.example', password: 'demo-employee-pass' },
+  ivan: { email: 'ivan@acme.example', password: 'demo-inactive-pass' },
+} as const;
+
+export interface World {
+  server: TestServer;
+  browser: Browser;
+  call: ReturnType<typeof client>;
+  org: string;
+  /** A fresh context and page (390px wide when `mobile`). */
+  page(opts?: { mobile?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  signIn(page: Page, who: keyof typeof USERS): Promise<void>;
+  /** An API session of a demo user, for setting up data. */
+  apiLogin(who: keyof typeof USERS): Promise<{ token: string; user: string }>;
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startWorld(): Promise<World> {
+  if (!existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) {
+    throw new Error('browser tests: dist/web is missing; run `npm run build:web` first');
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`browser tests: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+  const server = await startServer({ demo: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const call = client(server.url);
+  const org = (await call('GET', `/auth/api/resolve_org?hostname=${DEMO_HOST}`)).body.organization_id as string;
+  const contexts: BrowserContext[] = [];
+  const world: World = {
+    server,
+    browser,
+    call,
+    org,
+    async page({ mobile = false } = {}) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+      });
+      contexts.push(context);
+      await context.route('**/auth/api/resolve_org*', (route) => {
+        const u = new URL(route.request().url());
+        u.searchParams.set('hostname', DEMO_HOST);
+        return route.continue({ url: u.toString() });
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return { context, page };
+    },
+    async signIn(page, who) {
+      await page.goto('/login');
+      await page.getByLabel('E-mail').fill(USERS[who].email);
+      await page.getByLabel('Password').fill(USERS[who].password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    },
+    async apiLogin(who) {
+      const r = await call('POST', '/auth/api/login', {
+        org,
+        body: { userid: USERS[who].email, key: USERS[who].password },
+      });
+      if (r.status !== 200) throw new Error(`login ${who}: ${r.status} ${r.text}`);
+      return { token: r.body.token, user: r.body.session.user.key };
+    },
+    async screenshot(page, name) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await server.stop();
+    },
+  };
+  return world;
+}

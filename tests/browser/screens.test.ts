@@ -1,0 +1,289 @@
+/**
+ * The generic screens in a real browser against the real server (demo company): sign-in and
+ * landing, the guard, the list's paging / sorting / filtering, create, edit, view, a version
+ * conflict and the inactive layout. Needs `npm run build:web` first.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+
+/** Waits until the list shows the page it asked for (no older page kept on screen meanwhile). */
+async function settled(page: import('playwright-core').Page, status: string) {
+  await page.locator('.table-wrap[aria-busy="false"]').waitFor();
+  await page.getByText(status).waitFor();
+}
+let payroll: { token: string; user: string };
+const emmaKey = { value: '' };
+
+before(async () => {
+  w = await startWorld();
+  payroll = await w.apiLogin('payroll');
+  const admin = await w.apiLogin('admin');
+  emmaKey.value = (await w.apiLogin('emma')).user;
+  // 25 more employees (each a user of the company), so the list has two pages of 20.
+  for (let i = 0; i < 25; i++) {
+    const u = await w.call('POST', '/auth/api/data/users/', {
+      org: w.org,
+      token: admin.token,
+      body: {
+        email: `person${i}@acme.example`,
+        display_name: `Test Person${i}`,
+        status: 'active',
+        permissions: [],
+        is_employee: true,
+        employee_id: String(20000 + i),
+      },
+    });
+    assert.equal(u.status, 201, u.text);
+    const r = await w.call('POST', '/payroll/api/data/employee/', {
+      org: w.org,
+      token: payroll.token,
+      body: {
+        _user_uuid: u.body.key,
+        first_name: `Test${i}`,
+        last_name: `Person${String(i).padStart(2, '0')}`,
+        email: `person${i}@acme.example`,
+        job_title: i % 2 ? 'Analyst' : 'Clerk',
+        employment_type: 'REGULAR',
+        hire_date: 1_700_000_000 + i * 86_400,
+      },
+    });
+    assert.equal(r.status, 201, r.text);
+  }
+});
+
+after(async () => {
+  await w?.close();
+});
+
+describe('sign-in and the guard', () => {
+  it('signs in and lands on the home dashboard', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    assert.equal(new URL(page.url()).pathname, '/home');
+    await page.getByRole('heading', { name: 'Welcome, Paul Payroll' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Employees' }).waitFor();
+  });
+
+  it('sends a signed-out visitor to login with the full path, then back there', async () => {
+    const { page } = await w.page();
+    await page.goto('/payroll/employee/list?page=2');
+    await page.waitForURL(/\/login\?redirect=/);
+    assert.equal(new URL(page.url()).searchParams.get('redirect'), '/payroll/employee/list?page=2');
+    await page.getByLabel('E-mail').fill('payroll@acme.example');
+    await page.getByLabel('Password').fill('demo-payroll-pass');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/payroll/employee/list' && u.searchParams.get('page') === '2');
+    await page.getByRole('heading', { name: 'Employees' }).waitFor();
+  });
+
+  it('shows the failed sign-in message', async () => {
+    const { page } = await w.page();
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill('payroll@acme.example');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid credentials' }).waitFor();
+  });
+
+  it("shows 'Page Not Found' for a datatype outside its module and unknown paths", async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/auth/employee/list');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.goto('/payroll/employee/edit/not-a-36-character-key');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.goto('/no/such/page/at/all');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+  });
+
+  it("refuses a type the user may not list with 'Not authorized.' and returns to the landing page", async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto('/payroll/employee/list');
+    await page.getByRole('alert').filter({ hasText: 'Not authorized.' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/home');
+  });
+
+  it('sends generic record pages to the dynamic screens', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/employee');
+    await page.waitForURL((u) => u.pathname === '/payroll/employee/list');
+    await page.goto(`/payroll/employee/${emmaKey.value}`);
+    await page.waitForURL((u) => u.pathname === `/payroll/employee/edit/${emmaKey.value}`);
+  });
+
+  it('keeps inactive users in the inactive layout', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'ivan');
+    assert.equal(new URL(page.url()).pathname, '/inactive/paystubs');
+    await page.getByRole('heading', { name: 'Paystubs' }).waitFor();
+    await page.goto('/home');
+    await page.waitForURL((u) => u.pathname === '/inactive/paystubs');
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+  });
+
+  it('sends active users from /inactive to /paystubs, and signs out', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto('/inactive/paystubs');
+    await page.waitForURL((u) => u.pathname === '/paystubs');
+    await page.getByRole('button', { name: /Emma Employee/ }).click();
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    assert.equal(await page.evaluate(() => localStorage.getItem('dform.auth_token')), null);
+  });
+});
+
+describe('list screen', () => {
+  it('pages, sorts and filters on the server, with the state in the URL', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/employee/list');
+    const rows = page.locator('table tbody tr');
+    await settled(page, '1–20 of 26');
+    assert.equal(await rows.count(), 20);
+    // Sorted by last name (x-list sort): Employee, Person00, ...
+    assert.match(await rows.first().innerText(), /Employee/);
+    assert.match(await rows.first().innerText(), /\d{2}\/\d{2}\/\d{4}/, 'hire date shown MM/DD/YYYY');
+    await w.screenshot(page, 'list');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((u) => u.searchParams.get('page') === '2');
+    await settled(page, '21–26 of 26');
+    assert.equal(await rows.count(), 6);
+
+    await page.getByRole('button', { name: /Last name/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === '-last_name' && !u.searchParams.has('page'));
+    await settled(page, '1–20 of 26');
+    assert.match(await rows.first().innerText(), /Person24/);
+
+    await page.getByRole('searchbox', { name: 'Last name' }).fill('person1');
+    await page.waitForURL((u) => u.searchParams.get('f.last_name') === 'person1');
+    await settled(page, '1–10 of 10');
+
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('active');
+    await page.getByText('No employees match these filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await settled(page, '1–20 of 26');
+
+    // The URL alone restores the state.
+    await page.goto('/payroll/employee/list?sort=-last_name&f.job_title=Analyst&page=1');
+    await settled(page, '1–12 of 12');
+    assert.match(await rows.first().innerText(), /Person23/);
+  });
+
+  it('links the canonical column to the view screen', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/employee/list?f.last_name=Employee');
+    await page.locator('table').getByRole('link', { name: 'Employee', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `/payroll/employee/view/${emmaKey.value}`);
+  });
+
+  it('works at 390px wide without sideways scrolling', async () => {
+    const { page } = await w.page({ mobile: true });
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/employee/list');
+    await settled(page, '1–20 of 26');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `page is ${width}px wide`);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Employees' }).waitFor();
+    await w.screenshot(page, 'list-mobile');
+  });
+});
+
+describe('create, edit and view', () => {
+  it('creates an employee: the spec message at the field, then saved', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/employee/create');
+    await page.getByRole('heading', { name: 'New employee' }).waitFor();
+    await page.getByLabel('First name').fill('Nora');
+    await page.getByLabel('Last name').fill('New');
+    await page.getByLabel('E-mail').fill('nora@acme.example');
+    await page.getByLabel('SSN').fill('12345');
+    await page.getByLabel('Job title').focus();
+    const ssnMessage = 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).';
+    await page.getByText(ssnMessage).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please correct the fields marked in red.' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/payroll/employee/create');
+
+    await page.getByLabel('SSN').fill('123456789');
+    assert.equal(await page.getByLabel('SSN').inputValue(), '123-45-6789');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => /^\/payroll\/employee\/edit\/[0-9a-f-]{36}$/.test(u.pathname));
+    await page.getByText('Saved.').waitFor();
+    assert.equal(await page.getByLabel('SSN').inputValue(), 'xxx-xx-6789', 'the SSN reads back masked');
+  });
+
+  it('edits and views a record', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto(`/payroll/employee/edit/${emmaKey.value}`);
+    await page.getByRole('heading', { name: 'Edit employee' }).waitFor();
+    await page.getByLabel('Job title').fill('Senior Payroll Clerk');
+    await page.getByText('Unsaved changes').waitFor();
+    await w.screenshot(page, 'edit');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    const rec = await w.call('GET', `/payroll/api/data/employee/${emmaKey.value}`, {
+      org: w.org,
+      token: payroll.token,
+    });
+    assert.equal(rec.body.data.job_title, 'Senior Payroll Clerk');
+
+    await page.goto(`/payroll/employee/view/${emmaKey.value}`);
+    const main = page.locator('main');
+    await main.getByText('Senior Payroll Clerk').waitFor();
+    assert.match(await main.innerText(), /Hire date\s+\d{2}\/\d{2}\/\d{4}/);
+    await w.screenshot(page, 'view');
+  });
+
+  it('asks before leaving unsaved changes', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto(`/payroll/employee/edit/${emmaKey.value}`);
+    await page.getByLabel('Middle name').fill('Q');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    assert.match(page.url(), /\/edit\//);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL((u) => u.pathname === '/home');
+  });
+
+  it('explains a version conflict (409) and reloads', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto(`/payroll/employee/edit/${emmaKey.value}`);
+    await page.getByLabel('Job title').waitFor();
+    // Someone else saves meanwhile.
+    const other = await w.call('PATCH', `/payroll/api/data/employee/${emmaKey.value}`, {
+      org: w.org,
+      token: payroll.token,
+      body: { notes: 'changed elsewhere' },
+    });
+    assert.equal(other.status, 200, other.text);
+    await page.getByLabel('Job title').fill('Conflicting title');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .locator('.banner')
+      .getByText(/Someone else changed this record/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Reload the record' }).click();
+    await page.locator('.banner').waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      () => (document.getElementById('root_notes') as HTMLTextAreaElement | null)?.value === 'changed elsewhere',
+    );
+    assert.equal(await page.getByLabel('Job title').inputValue(), 'Senior Payroll Clerk');
+  });
+});

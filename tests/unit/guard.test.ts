@@ -1,0 +1,300 @@
+/**
+ * The route guard of spec/000 sections 2, 4 and 6 (renderers/guard/decide.ts), table-driven.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  classify,
+  decide,
+  landing,
+  safeRedirect,
+  sessionValid,
+  type Decision,
+  type GuardSession,
+  type MetaFacts,
+} from '../../renderers/guard/decide.ts';
+
+const NOW = 1_800_000_000;
+const KEY = '0b9e3f1c-7a55-4c1e-9d7a-2f4b8c6d1e0a';
+
+function user(o: Partial<GuardSession> & { perms?: string[] } = {}): GuardSession {
+  return {
+    exp: NOW + 3600,
+    status: 'active',
+    isAdmin: false,
+    isEmployee: true,
+    employeeId: '10001',
+    features: {},
+    ...o,
+    permissions: new Set(o.perms ?? ['PAYROLL:CanUseModule']),
+  };
+}
+
+const manager = user({
+  isEmployee: false,
+  employeeId: null,
+  perms: ['PAYROLL:CanUseModule', 'PAYROLL:CanManageUserPayrollData'],
+});
+const all = { list: true, read: true, create: true, edit: true, delete: true };
+const none = { list: false, read: false, create: false, edit: false, delete: false };
+const employeeMeta: MetaFacts = { can: { ...all, delete: false }, routes: { list: true, edit: true, create: false } };
+const readOnlyMeta: MetaFacts = { can: { ...none, read: true }, routes: { list: true, edit: true } };
+const noRoutesMeta: MetaFacts = { can: all, routes: {} };
+
+interface Row {
+  name: string;
+  path: string;
+  session: GuardSession | null;
+  meta?: MetaFacts;
+  fromLogin?: boolean;
+  previous?: string;
+  expect: Decision;
+}
+
+const deny = (to: string): Decision => ({ kind: 'deny', to, message: 'Not authorized.' });
+
+const rows: Row[] = [
+  { name: 'public routes pass signed out', path: '/login', session: null, expect: { kind: 'allow' } },
+  { name: 'aliases of login pass', path: '/auto-login', session: null, expect: { kind: 'allow' } },
+  { name: 'logout always passes', path: '/logout', session: null, expect: { kind: 'allow' } },
+  { name: 'password pages are public', path: '/forgot-password', session: null, expect: { kind: 'allow' } },
+  {
+    name: 'signed out: to login with the full path',
+    path: '/payroll/employee/list?page=2&sort=-hire_date',
+    session: null,
+    expect: { kind: 'redirect', to: '/login?redirect=%2Fpayroll%2Femployee%2Flist%3Fpage%3D2%26sort%3D-hire_date' },
+  },
+  {
+    name: 'an expired token counts as signed out (seconds)',
+    path: '/home',
+    session: user({ exp: NOW }),
+    expect: { kind: 'redirect', to: '/login?redirect=%2Fhome' },
+  },
+  { name: 'a valid session passes app pages', path: '/home', session: user(), expect: { kind: 'allow' } },
+  {
+    name: 'personal-reports-only users may visit /inactive',
+    path: '/inactive/paystubs',
+    session: user({ perms: ['PAYROLL:CanOnlyViewPersonalReports'] }),
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'personal-reports-only users are refused elsewhere',
+    path: '/home',
+    session: user({ perms: ['PAYROLL:CanOnlyViewPersonalReports', 'PAYROLL:CanUseModule'] }),
+    previous: '/inactive/paystubs',
+    expect: deny('/inactive/paystubs'),
+  },
+  {
+    name: 'inactive users go to the inactive paystubs',
+    path: '/payroll/employee/list',
+    session: user({ status: 'inactive' }),
+    expect: { kind: 'redirect', to: '/inactive/paystubs' },
+  },
+  {
+    name: 'inactive users may use the inactive area',
+    path: '/inactive/password-change',
+    session: user({ status: 'inactive' }),
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'active users visiting /inactive go to /paystubs',
+    path: '/inactive/paystubs',
+    session: user(),
+    expect: { kind: 'redirect', to: '/paystubs' },
+  },
+  {
+    name: 'non-employees are sent from paystubs to home',
+    path: '/paystubs',
+    session: manager,
+    expect: { kind: 'redirect', to: '/home' },
+  },
+  {
+    name: 'onboarding is closed to users with an employee id',
+    path: '/onboarding',
+    session: user(),
+    expect: { kind: 'redirect', to: '/home' },
+  },
+  {
+    name: '/settings goes to the profile',
+    path: '/settings',
+    session: user(),
+    expect: { kind: 'redirect', to: '/settings/profile' },
+  },
+  {
+    name: 'record pages wait for the meta',
+    path: '/payroll/employee/list',
+    session: manager,
+    expect: { kind: 'pending' },
+  },
+  {
+    name: 'list allowed by can.list',
+    path: '/payroll/employee/list',
+    session: manager,
+    meta: employeeMeta,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'create allowed by can.create',
+    path: '/payroll/employee/create',
+    session: manager,
+    meta: employeeMeta,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'edit allowed by can.edit',
+    path: `/payroll/employee/edit/${KEY}`,
+    session: manager,
+    meta: employeeMeta,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'view allowed by can.read',
+    path: `/payroll/employee/view/${KEY}`,
+    session: manager,
+    meta: readOnlyMeta,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'edit refused without can.edit, back where the user was',
+    path: `/payroll/employee/edit/${KEY}`,
+    session: manager,
+    meta: readOnlyMeta,
+    previous: '/home',
+    expect: deny('/home'),
+  },
+  {
+    name: 'a refusal right after login returns to the landing page',
+    path: '/payroll/employee/create',
+    session: manager,
+    meta: readOnlyMeta,
+    fromLogin: true,
+    previous: '/somewhere',
+    expect: deny('/home'),
+  },
+  {
+    name: 'a module the user may not use is refused',
+    path: '/hr/documents/list',
+    session: manager,
+    meta: 'forbidden',
+    previous: '/home',
+    expect: deny('/home'),
+  },
+  {
+    name: 'a datatype outside its module is Page Not Found',
+    path: '/auth/employee/list',
+    session: manager,
+    meta: 'notFound',
+    expect: { kind: 'notFound' },
+  },
+  {
+    name: 'an unknown module is Page Not Found',
+    path: '/nope/employee/list',
+    session: manager,
+    expect: { kind: 'notFound' },
+  },
+  {
+    name: 'a key that is not 36 characters is Page Not Found',
+    path: '/payroll/employee/edit/123',
+    session: manager,
+    expect: { kind: 'notFound' },
+  },
+  {
+    name: 'generic list page leads to the list screen',
+    path: '/payroll/employee',
+    session: manager,
+    meta: employeeMeta,
+    expect: { kind: 'redirect', to: '/payroll/employee/list' },
+  },
+  {
+    name: 'generic record page leads to the edit screen',
+    path: `/payroll/employee/${KEY}`,
+    session: manager,
+    meta: employeeMeta,
+    expect: { kind: 'redirect', to: `/payroll/employee/edit/${KEY}` },
+  },
+  {
+    name: 'generic record page without edit rights leads to the view',
+    path: `/payroll/employee/${KEY}`,
+    session: manager,
+    meta: readOnlyMeta,
+    expect: { kind: 'redirect', to: `/payroll/employee/view/${KEY}` },
+  },
+  {
+    name: 'generic list page not in the allow-list is Page Not Found',
+    path: '/payroll/basic_info',
+    session: manager,
+    meta: noRoutesMeta,
+    expect: { kind: 'notFound' },
+  },
+  {
+    name: 'generic record page not in the allow-list is Page Not Found',
+    path: `/payroll/basic_info/${KEY}`,
+    session: manager,
+    meta: noRoutesMeta,
+    expect: { kind: 'notFound' },
+  },
+];
+
+describe('guard: decide()', () => {
+  for (const r of rows) {
+    it(r.name, () => {
+      const [pathname] = r.path.split('?');
+      const got = decide({
+        path: r.path,
+        route: classify(pathname),
+        session: r.session,
+        now: NOW,
+        meta: r.meta,
+        fromLogin: r.fromLogin,
+        previous: r.previous,
+      });
+      assert.deepEqual(got, r.expect);
+    });
+  }
+});
+
+describe('guard: landing order after login (spec/000 section 4)', () => {
+  const cases: [string, GuardSession, string][] = [
+    ['admin goes to the dashboard', user({ isAdmin: true, perms: ['PAYROLL:CanOnlyViewPersonalReports'] }), '/home'],
+    ['new dashboard feature', user({ isAdmin: true, features: { use_new_dashboard: true } }), '/new_home'],
+    ['inactive user', user({ status: 'inactive' }), '/inactive/paystubs'],
+    ['personal reports only', user({ perms: ['PAYROLL:CanOnlyViewPersonalReports'] }), '/inactive/paystubs'],
+    ['cross-site login', user({ perms: ['AUTH:CanUseCrossSiteLogin'] }), '/myclients'],
+    ['employee without an employee id', user({ employeeId: null }), '/onboarding'],
+    ['reports without managing payroll data', user({ perms: ['PAYROLL:CanViewPayrollReports'] }), '/payroll/reports'],
+    [
+      'reports and managing payroll data',
+      user({ perms: ['PAYROLL:CanViewPayrollReports', 'PAYROLL:CanManageUserPayrollData'] }),
+      '/home',
+    ],
+    ['everyone else', user(), '/home'],
+  ];
+  for (const [name, s, to] of cases) it(name, () => assert.equal(landing(s), to));
+});
+
+describe('guard: helpers', () => {
+  it('compares expiry in whole seconds', () => {
+    assert.equal(sessionValid(user({ exp: NOW + 1 }), NOW + 0.9), true);
+    assert.equal(sessionValid(user({ exp: NOW + 1 }), NOW + 1.2), false);
+    assert.equal(sessionValid(null, NOW), false);
+  });
+  it('follows only same-site redirects', () => {
+    assert.equal(safeRedirect('/payroll/employee/list?page=2'), '/payroll/employee/list?page=2');
+    assert.equal(safeRedirect('//evil.example/'), undefined);
+    assert.equal(safeRedirect('https://evil.example/'), undefined);
+    assert.equal(safeRedirect(null), undefined);
+  });
+  it('classifies the routes of spec/000 section 2', () => {
+    assert.deepEqual(classify('/payroll/employee/view/' + KEY), {
+      kind: 'record',
+      module: 'payroll',
+      datatype: 'employee',
+      action: 'view',
+      key: KEY,
+    });
+    assert.deepEqual(classify('/payroll/employee'), { kind: 'generic', module: 'payroll', datatype: 'employee' });
+    assert.deepEqual(classify('/payroll/reports'), { kind: 'app', path: '/payroll/reports' });
+    assert.deepEqual(classify('/inactive/paystubs'), { kind: 'inactive' });
+    assert.deepEqual(classify('/a/b/c/d/e'), { kind: 'public' });
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The screens' pure helpers: masks and formats (spec/000 sections 5 and 9), the list's URL state
+ * and find body, the navigation built from the catalogue, the form model and the isValid checker.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  epochToUs,
+  formatPhone,
+  isoToEpoch,
+  maskDate,
+  maskSsn,
+  parsePhone,
+  parseUsDate,
+} from '../../../forms/widgets/masks.ts';
+import { formatField } from '../../../renderers/format/format-value.ts';
+import { findBody, readParams, writeParams } from '../../../renderers/screens/list/list-query.ts';
+import { buildNav } from '../../../renderers/layouts/nav.ts';
+import { buildFormModel, errorSchemaOf } from '../../../renderers/screens/record/form-model.ts';
+import { matches } from '../../../renderers/screens/record/mini-schema.ts';
+import type { TypeMeta } from '../../../renderers/api/types.ts';
+
+const schema = {
+  type: 'object',
+  definitions: {
+    phone: { type: 'string', pattern: '^(\\d{10})?$' },
+    epochSeconds: { type: 'integer', minimum: 0 },
+    usState: { type: 'string', enum: ['CA', 'NY'], 'x-enumNames': ['California', 'New York'] },
+  },
+  properties: {
+    last_name: { type: 'string', title: 'Last name' },
+    phone: { $ref: '#/definitions/phone', title: 'Phone' },
+    hire_date: { $ref: '#/definitions/epochSeconds', title: 'Hire date' },
+    dob: { type: 'string', format: 'date' },
+    state: { $ref: '#/definitions/usState' },
+    ssn: { type: 'string', 'x-sensitive': 'ssn' },
+    status: { type: 'string', enum: ['active', 'inactive'], readOnly: true, 'x-server-owned': true },
+    _user_uuid: { type: 'string' },
+  },
+  required: ['last_name'],
+};
+
+describe('masks', () => {
+  it('formats phones as (###) ###-#### and drops a leading 1', () => {
+    assert.equal(formatPhone('5551234567'), '(555) 123-4567');
+    assert.equal(formatPhone('15551234567'), '(555) 123-4567');
+    assert.equal(parsePhone('(555) 123-4567'), '5551234567');
+    assert.equal(parsePhone('1 555 123 4567'), '5551234567');
+  });
+  it('masks SSNs as ###-##-#### with x in the first five', () => {
+    assert.equal(maskSsn('123456789'), '123-45-6789');
+    assert.equal(maskSsn('xxxxx1234'), 'xxx-xx-1234');
+    assert.equal(maskSsn('12345'), '123-45');
+  });
+  it('reads MM/DD/YYYY dates, two-digit years as 20xx', () => {
+    assert.equal(maskDate('01021990'), '01/02/1990');
+    assert.equal(parseUsDate('01/02/1990'), '1990-01-02');
+    assert.equal(parseUsDate('01/02/25'), '2025-01-02');
+    assert.equal(parseUsDate('02/30/2020'), undefined);
+  });
+  it('shows epoch seconds as MM/DD/YYYY', () => {
+    assert.equal(epochToUs(isoToEpoch('2024-07-04')!), '07/04/2024');
+  });
+});
+
+describe('formatField', () => {
+  it('formats dates, phones and enum labels', () => {
+    assert.equal(formatField(schema, {}, 'hire_date', isoToEpoch('2024-07-04')), '07/04/2024');
+    assert.equal(formatField(schema, {}, 'dob', '1990-01-02'), '01/02/1990');
+    assert.equal(formatField(schema, {}, 'phone', '15551234567'), '(555) 123-4567');
+    assert.equal(formatField(schema, {}, 'state', 'NY'), 'New York');
+  });
+});
+
+describe('list URL state', () => {
+  it('round-trips page, size, sort and filters', () => {
+    const p = readParams(new URLSearchParams('page=3&size=50&sort=-hire_date&f.last_name=smi'));
+    assert.deepEqual(p, {
+      page: 3,
+      size: 50,
+      sort: { field: 'hire_date', dir: 'desc' },
+      filters: { last_name: 'smi' },
+    });
+    assert.equal(writeParams(p).toString(), 'page=3&size=50&sort=-hire_date&f.last_name=smi');
+  });
+  it('becomes a find body: like for text, = for choices, sensitive fields never searched', () => {
+    const p = readParams(new URLSearchParams('page=2&f.last_name=smi&f.state=CA&f.ssn=123'));
+    assert.deepEqual(
+      findBody(schema, {}, { columns: [], canonical: 'last_name', sort: [{ field: 'last_name', dir: 'asc' }] }, p),
+      {
+        criteria: [
+          { field: 'last_name', is: 'like', value: 'smi' },
+          { field: 'state', is: '=', value: 'CA' },
+        ],
+        sort: [{ field: 'last_name', dir: 'asc' }],
+        limit: 20,
+        offset: 20,
+      },
+    );
+  });
+});
+
+describe('navigation', () => {
+  it('lists the types the user may list, and their own records', () => {
+    const can = (list: boolean, edit = false) => ({ list, read: true, create: false, edit, delete: false });
+    const nav = buildNav(
+      [
+        { module: 'payroll', type: 'employee', title: 'Employee', plural: 'Employees', can: can(true) },
+        { module: 'payroll', type: 'employer', title: 'Employer', plural: 'Employers', can: can(false) },
+        {
+          module: 'payroll',
+          type: 'my_basic_info',
+          title: 'Basic information',
+          plural: 'Basic information',
+          can: can(true, true),
+        },
+        { module: 'comms', type: 'messages', title: 'Message', plural: 'Messages', can: can(true) },
+      ],
+      'U',
+    );
+    assert.deepEqual(nav, [
+      {
+        module: 'mine',
+        label: 'My records',
+        links: [{ to: '/payroll/my_basic_info/edit/U', label: 'Basic information' }],
+      },
+      { module: 'payroll', label: 'Payroll', links: [{ to: '/payroll/employee/list', label: 'Employees' }] },
+    ]);
+  });
+});
+
+describe('form model', () => {
+  const meta = {
+    module: 'payroll',
+    type: 'employee',
+    title: 'Employee',
+    plural: 'Employees',
+    schema,
+    ui: {},
+    list: { columns: [], canonical: 'last_name' },
+    sections: [{ title: 'Personal', fields: ['last_name', 'ssn'] }],
+    can: {},
+  } as unknown as TypeMeta;
+  it('hides server-owned fields on create and shows them read-only on edit', () => {
+    const create = buildFormModel(meta, 'create');
+    assert.deepEqual(create.hidden.sort(), ['_user_uuid', 'status']);
+    const edit = buildFormModel(meta, 'edit');
+    assert.deepEqual(edit.hidden, ['_user_uuid']);
+    assert.equal((edit.uiSchema.status as Record<string, unknown>)['ui:readonly'], true);
+    assert.deepEqual((edit.uiSchema.state as Record<string, unknown>)['ui:enumNames'], ['California', 'New York']);
+    assert.deepEqual(
+      edit.sections.map((s) => s.title),
+      ['Personal', 'Other details'],
+    );
+  });
+  it('places server errors at their fields', () => {
+    assert.deepEqual(
+      errorSchemaOf([
+        { path: '/legal_address/postal_code', message: 'ZIP' },
+        { path: '', message: 'All' },
+      ]),
+      {
+        legal_address: { postal_code: { __errors: ['ZIP'] } },
+        __errors: ['All'],
+      },
+    );
+  });
+  it('checks the conditions rjsf asks about without compiling code', () => {
+    const s = { if: { properties: { m: { const: 'a' } } }, then: { required: ['x'] } };
+    assert.equal(matches(s, { m: 'a' }, {}), false);
+    assert.equal(matches(s, { m: 'a', x: 1 }, {}), true);
+    assert.equal(matches({ oneOf: [{ type: 'string' }, { type: 'integer' }] }, 3, {}), true);
+    assert.equal(matches({ $ref: '#/definitions/phone' }, '123', schema), false);
+  });
+});
