@@ -110,7 +110,8 @@ describe('login', () => {
     }
     const ratio = median(unknown) / median(known);
     assert.ok(
-      ratio > 0.5 && ratio < 2,
+      // Without the dummy hash an unknown user answers in about 1 ms against 30 ms or more (ratio ~0.03).
+      ratio > 0.25 && ratio < 4,
       `unknown ${median(unknown).toFixed(1)} ms vs known ${median(known).toFixed(1)} ms`,
     );
   });
