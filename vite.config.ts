@@ -2,16 +2,41 @@
  * The web app's build: `web/` is the entry (index.html, main.tsx), the output is dist/web (served by
  * server/web.ts). In development `vite` proxies the API and /healthz to the server on 8787.
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
+import { validatorsModule, VIRTUAL_ID } from './renderers/build/validators-module.ts';
 
 const API = 'http://127.0.0.1:8787';
+const SCHEMAS = path.resolve(import.meta.dirname, 'schemas');
+
+/** `virtual:dform-validators`: the entity validators compiled ahead of time (no eval in the browser). */
+function dformValidators(): Plugin {
+  const resolved = `\0${VIRTUAL_ID}`;
+  return {
+    name: 'dform-validators',
+    resolveId: (id) => (id === VIRTUAL_ID ? resolved : undefined),
+    load(id) {
+      if (id !== resolved) return undefined;
+      const { code, files } = validatorsModule(SCHEMAS);
+      for (const f of files) this.addWatchFile(f);
+      return code;
+    },
+  };
+}
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'web'),
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), dformValidators()],
+  optimizeDeps: {
+    include: [
+      'ajv/dist/runtime/ucs2length',
+      'ajv/dist/runtime/equal',
+      'ajv/dist/runtime/uri',
+      'ajv-formats/dist/formats',
+    ],
+  },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist', 'web'),
     emptyOutDir: true,

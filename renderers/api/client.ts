@@ -161,7 +161,13 @@ export function createApiClient({
         datatype: id(m, t),
         action: 'save',
       }),
-    update: <D extends JsonObject = JsonObject>(m: string, t: string, key: string, body: JsonObject, version?: number) => {
+    update: <D extends JsonObject = JsonObject>(
+      m: string,
+      t: string,
+      key: string,
+      body: JsonObject,
+      version?: number,
+    ) => {
       if (!key) throw new Error('client.update() called without an id! What should I update?');
       return request<WireRecord<D>>({
         method: 'PATCH',

@@ -1,0 +1,18 @@
+/**
+ * The widget registry: the names a schema's x-ui uses ("ui:widget": "phone") to components. Add a
+ * widget by adding an entry; override one by spreading over this map.
+ */
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { DobWidget } from './DobWidget.tsx';
+import { EpochDateWidget } from './EpochDateWidget.tsx';
+import { PhoneWidget } from './PhoneWidget.tsx';
+import { SsnWidget } from './SsnWidget.tsx';
+import { UserSelectWidget } from './UserSelectWidget.tsx';
+
+export const widgets: RegistryWidgetsType = {
+  phone: PhoneWidget,
+  ssn: SsnWidget,
+  dob: DobWidget,
+  epochDate: EpochDateWidget,
+  userSelect: UserSelectWidget,
+};

@@ -1,0 +1,86 @@
+/**
+ * Input masks and display formats of spec/000 sections 5 and 9, as pure functions shared by the
+ * widgets and the list screen: phones (###) ###-####, SSN ###-##-####, dates MM/DD/YYYY.
+ */
+
+export const digits = (s: string): string => s.replace(/\D+/g, '');
+
+/** Stored phone digits as (###) ###-####; a leading 1 is dropped. Partial input is formatted as far as it goes. */
+export function formatPhone(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  let d = digits(String(value));
+  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
+  if (d.length === 0) return '';
+  if (d.length <= 3) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6, 10)}`;
+}
+
+/** What a phone input stores: its digits without formatting, at most 10 (a leading 1 dropped). */
+export function parsePhone(input: string): string {
+  let d = digits(input);
+  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
+  return d.slice(0, 10);
+}
+
+/** SSN typed as digits (or x in the first five) shown and stored as ###-##-####. */
+export function maskSsn(input: string): string {
+  const chars = input.replace(/[^0-9xX]/g, '').toLowerCase();
+  const head = chars.slice(0, 5);
+  const tail = digits(chars.slice(5)).slice(0, 4);
+  const all = head + tail;
+  if (all.length <= 3) return all;
+  if (all.length <= 5) return `${all.slice(0, 3)}-${all.slice(3)}`;
+  return `${all.slice(0, 3)}-${all.slice(3, 5)}-${all.slice(5)}`;
+}
+
+/** A date typed with the mask ##/##/####. */
+export function maskDate(input: string): string {
+  const d = digits(input).slice(0, 8);
+  if (d.length <= 2) return d;
+  if (d.length <= 4) return `${d.slice(0, 2)}/${d.slice(2)}`;
+  return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`;
+}
+
+function validYmd(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1 || y < 1000) return false;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+/** MM/DD/YYYY (or MM/DD/YY, read as 20YY) to YYYY-MM-DD; undefined when it is not a real date. */
+export function parseUsDate(input: string): string | undefined {
+  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})\s*$/.exec(input);
+  if (!m) return undefined;
+  const y = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  const mo = Number(m[1]);
+  const d = Number(m[2]);
+  if (!validYmd(y, mo, d)) return undefined;
+  return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** YYYY-MM-DD as MM/DD/YYYY; anything else unchanged. */
+export function isoToUs(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : value;
+}
+
+/** Epoch seconds as MM/DD/YYYY (UTC, so a stored day is the shown day everywhere). */
+export function epochToUs(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+}
+
+/** Epoch seconds as YYYY-MM-DD, for `<input type="date">`. */
+export function epochToIso(seconds: number | undefined): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return '';
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD as epoch seconds at UTC midnight. */
+export function isoToEpoch(value: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m || !validYmd(Number(m[1]), Number(m[2]), Number(m[3]))) return undefined;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 1000;
+}

@@ -1,0 +1,79 @@
+/**
+ * The routes of spec/000 section 2 that this shell serves: the logged-out layout, the main layout
+ * with the dynamic-form pages, the inactive-user layout and the settings.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Root } from './Root.tsx';
+import { PublicLayout } from '../layouts/PublicLayout.tsx';
+import { MainLayout } from '../layouts/MainLayout.tsx';
+import { InactiveLayout } from '../layouts/InactiveLayout.tsx';
+import { LoginPage } from '../pages/LoginPage.tsx';
+import { LogoutPage } from '../pages/LogoutPage.tsx';
+import { ForgotPasswordPage } from '../pages/ForgotPasswordPage.tsx';
+import { ChangePasswordPage } from '../pages/ChangePasswordPage.tsx';
+import { ErrorPage, RouteErrorPage } from '../pages/ErrorPage.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { HomePage } from '../pages/HomePage.tsx';
+import { PaystubsPage } from '../pages/PaystubsPage.tsx';
+import { ProfilePage } from '../pages/ProfilePage.tsx';
+import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
+import { ListScreen } from '../screens/list/ListScreen.tsx';
+import { RecordScreen } from '../screens/record/RecordScreen.tsx';
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', element: <LoginPage /> },
+          { path: '/login', element: <LoginPage /> },
+          { path: '/auto-login', element: <LoginPage auto /> },
+          { path: '/logout', element: <LogoutPage /> },
+          { path: '/password-forgot', element: <ForgotPasswordPage /> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/password-change', element: <ChangePasswordPage /> },
+          { path: '/change-password', element: <ChangePasswordPage /> },
+          { path: '/error', element: <ErrorPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <MainLayout />,
+        children: [
+          { path: '/home', element: <HomePage /> },
+          { path: '/new_home', element: <HomePage /> },
+          { path: '/paystubs', element: <PaystubsPage /> },
+          { path: '/payroll/reports', element: <PlaceholderPage title="Payroll reports" /> },
+          { path: '/myclients', element: <PlaceholderPage title="My clients" /> },
+          { path: '/onboarding', element: <PlaceholderPage title="Onboarding" /> },
+          { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
+          { path: '/settings/profile', element: <ProfilePage /> },
+          { path: '/settings/change-password', element: <ChangePasswordPage inApp /> },
+          { path: '/settings/password-change', element: <ChangePasswordPage inApp /> },
+          { path: '/:module/:datatype/list', element: <ListScreen /> },
+          { path: '/:module/:datatype/create', element: <RecordScreen mode="create" /> },
+          { path: '/:module/:datatype/edit/:key', element: <RecordScreen mode="edit" /> },
+          { path: '/:module/:datatype/view/:key', element: <RecordScreen mode="view" /> },
+          // The generic record pages: the guard sends them on to the dynamic screens.
+          { path: '/:module/:datatype', element: null },
+          { path: '/:module/:datatype/:key', element: null },
+        ],
+      },
+      {
+        element: <InactiveLayout />,
+        children: [
+          { path: '/inactive', element: <Navigate to="/inactive/paystubs" replace /> },
+          { path: '/inactive/paystubs', element: <PaystubsPage /> },
+          { path: '/inactive/password-change', element: <ChangePasswordPage inApp /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

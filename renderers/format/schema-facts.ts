@@ -1,0 +1,73 @@
+/**
+ * Facts about one field of a bundled entity schema that the screens need: its resolved schema,
+ * its uiSchema, and how to show its value (date, phone, enum label ...).
+ */
+import type { JsonObject } from '../api/types.ts';
+
+export type ValueKind = 'epochDate' | 'isoDate' | 'phone' | 'enum' | 'boolean' | 'array' | 'number' | 'text';
+
+/** Resolves local `#/definitions/...` refs, keeping the referring schema's own keywords on top. */
+export function resolveSchema(root: JsonObject, s: JsonObject | undefined): JsonObject | undefined {
+  let cur = s;
+  let merged: JsonObject = {};
+  for (let i = 0; i < 8 && cur && typeof cur.$ref === 'string'; i++) {
+    const { $ref, ...own } = cur;
+    merged = { ...own, ...merged };
+    const ref = $ref as string;
+    cur = ref.startsWith('#/definitions/')
+      ? ((root.definitions as Record<string, JsonObject> | undefined)?.[ref.slice(14)] ?? undefined)
+      : undefined;
+  }
+  return cur ? { ...cur, ...merged } : Object.keys(merged).length ? merged : undefined;
+}
+
+/** The schema of a dotted field (`legal_address.state`) of a bundled entity schema. */
+export function fieldSchema(root: JsonObject, dotted: string): JsonObject | undefined {
+  let cur: JsonObject | undefined = root;
+  for (const part of dotted.split('.')) {
+    cur = resolveSchema(root, cur);
+    cur = (cur?.properties as Record<string, JsonObject> | undefined)?.[part];
+    if (!cur) return undefined;
+  }
+  return resolveSchema(root, cur);
+}
+
+export function fieldUi(ui: JsonObject, dotted: string): JsonObject {
+  let cur: unknown = ui;
+  for (const part of dotted.split('.')) cur = (cur as JsonObject | undefined)?.[part];
+  return (cur as JsonObject | undefined) ?? {};
+}
+
+function refName(root: JsonObject, dotted: string): string | undefined {
+  let cur: JsonObject | undefined = root;
+  let last: JsonObject | undefined;
+  for (const part of dotted.split('.')) {
+    cur = resolveSchema(root, cur);
+    last = (cur?.properties as Record<string, JsonObject> | undefined)?.[part];
+    cur = last;
+  }
+  const ref = last?.$ref;
+  return typeof ref === 'string' ? ref.split('/').pop() : undefined;
+}
+
+export function valueKind(root: JsonObject, ui: JsonObject, dotted: string): ValueKind {
+  const s = fieldSchema(root, dotted) ?? {};
+  const widget = fieldUi(ui, dotted)['ui:widget'];
+  const ref = refName(root, dotted);
+  if (widget === 'epochDate' || ref === 'epochSeconds') return 'epochDate';
+  if (widget === 'phone' || ref === 'phone') return 'phone';
+  if (widget === 'dob' || s.format === 'date') return 'isoDate';
+  if (Array.isArray(s.enum)) return 'enum';
+  if (s.type === 'boolean') return 'boolean';
+  if (s.type === 'array') return 'array';
+  if (s.type === 'integer' || s.type === 'number') return 'number';
+  return 'text';
+}
+
+export function fieldTitle(root: JsonObject, dotted: string): string {
+  const s = fieldSchema(root, dotted);
+  if (typeof s?.title === 'string' && s.title) return s.title;
+  const last = dotted.split('.').pop() ?? dotted;
+  const words = last.replace(/^_+/, '').replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,223 @@
+/**
+ * The route guard of spec/000 sections 2, 4 and 6 as one pure function: given where the visitor goes,
+ * who they are and (for record pages) what the type's meta allows, answer allow, redirect, wait for
+ * the meta, 'Page Not Found' or 'Not authorized.'. No React, no router: tests feed it tables.
+ */
+import { MODULES } from '../../engine/entity.ts';
+import type { Session, Verb } from '../api/types.ts';
+
+export const NOT_AUTHORIZED = 'Not authorized.';
+export const INACTIVE_HOME = '/inactive/paystubs';
+export const ACTIVE_PAYSTUBS = '/paystubs';
+
+/** What the guard needs of a session (spec/000 section 3), with permissions as `MODULE:Name`. */
+export interface GuardSession {
+  exp: number;
+  status: string;
+  isAdmin: boolean;
+  isEmployee: boolean;
+  employeeId: string | null;
+  permissions: ReadonlySet<string>;
+  features: Readonly<Record<string, boolean>>;
+}
+
+export function guardSession(s: Session): GuardSession {
+  const permissions = new Set<string>();
+  for (const [m, names] of Object.entries(s.permissions ?? {})) for (const n of names) permissions.add(`${m}:${n}`);
+  return {
+    exp: s.exp,
+    status: s.user.status,
+    isAdmin: s.is_admin === true,
+    isEmployee: s.user.is_employee === true,
+    employeeId: s.user.employee_id || null,
+    permissions,
+    features: s.organization?.enabled_features ?? {},
+  };
+}
+
+export type RecordAction = 'list' | 'create' | 'edit' | 'view';
+
+export type RouteInfo =
+  | { kind: 'public' }
+  | { kind: 'logout' }
+  | { kind: 'inactive' }
+  | { kind: 'app'; path: string }
+  | { kind: 'record'; module: string; datatype: string; action: RecordAction; key?: string }
+  | { kind: 'generic'; module: string; datatype: string; key?: string };
+
+const PUBLIC = new Set([
+  '/',
+  '/login',
+  '/auto-login',
+  '/password-forgot',
+  '/forgot-password',
+  '/password-change',
+  '/change-password',
+  '/error',
+  '/signup',
+]);
+
+/** Pages of the main layout that are not record pages (they outrank /:module/:datatype). */
+export const APP_PATHS = [
+  '/home',
+  '/new_home',
+  '/paystubs',
+  '/payroll/reports',
+  '/myclients',
+  '/onboarding',
+  '/settings',
+  '/settings/profile',
+  '/settings/change-password',
+  '/settings/password-change',
+];
+const APP = new Set(APP_PATHS);
+/** Pages closed to users who are not employees (spec/000 section 4). */
+const EMPLOYEE_ONLY = new Set([
+  '/paystubs',
+  '/settings/profile',
+  '/settings/change-password',
+  '/settings/password-change',
+]);
+
+export function classify(pathname: string): RouteInfo {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (p === '/logout') return { kind: 'logout' };
+  if (PUBLIC.has(p) || p.startsWith('/secure_file/')) return { kind: 'public' };
+  if (p === '/inactive' || p.startsWith('/inactive/')) return { kind: 'inactive' };
+  if (APP.has(p)) return { kind: 'app', path: p };
+  const parts = p.split('/').slice(1).map(decodeSegment);
+  const [module, datatype, a, b] = parts;
+  if (parts.length === 2) return { kind: 'generic', module, datatype };
+  if (parts.length === 3 && (a === 'list' || a === 'create')) return { kind: 'record', module, datatype, action: a };
+  if (parts.length === 3) return { kind: 'generic', module, datatype, key: a };
+  if (parts.length === 4 && (a === 'edit' || a === 'view'))
+    return { kind: 'record', module, datatype, action: a, key: b };
+  // Anything else is an unknown path: the router shows the not-found page.
+  return { kind: 'public' };
+}
+
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The facts of `GET /<module>/api/data/meta/<type>` the guard uses; or why it failed. */
+export type MetaFacts =
+  | { can: Record<Verb, boolean>; routes?: { list?: boolean; edit?: boolean; create?: boolean } }
+  | 'notFound'
+  | 'forbidden';
+
+export interface GuardInput {
+  /** pathname + search + hash: what the redirect query holds. */
+  path: string;
+  route: RouteInfo;
+  session: GuardSession | null;
+  /** Epoch seconds. */
+  now: number;
+  /** For record and generic pages: undefined while it loads. */
+  meta?: MetaFacts;
+  /** The navigation came straight from the login page. */
+  fromLogin?: boolean;
+  /** The page the visitor was on before, where a refusal returns. */
+  previous?: string;
+}
+
+export type Decision =
+  | { kind: 'allow' }
+  | { kind: 'pending' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'notFound' }
+  | { kind: 'deny'; to: string; message: typeof NOT_AUTHORIZED };
+
+export function has(s: GuardSession, perm: string): boolean {
+  return s.permissions.has(perm);
+}
+
+/** Valid only while the expiry is in the future, compared in whole seconds (spec/000 section 4). */
+export function sessionValid(s: GuardSession | null, now: number): s is GuardSession {
+  return !!s && Math.floor(s.exp) > Math.floor(now);
+}
+
+/**
+ * A user holding only the personal-reports-only payroll permission: PAYROLL:CanOnlyViewPersonalReports
+ * and nothing beyond the modules' CanUseModule, and not the product-staff admin.
+ */
+export function personalReportsOnly(s: GuardSession): boolean {
+  if (s.isAdmin || !has(s, 'PAYROLL:CanOnlyViewPersonalReports')) return false;
+  return [...s.permissions].every((p) => p === 'PAYROLL:CanOnlyViewPersonalReports' || p.endsWith(':CanUseModule'));
+}
+
+export function dashboard(s: GuardSession): string {
+  return s.features.use_new_dashboard ? '/new_home' : '/home';
+}
+
+/** Where a user lands after signing in (spec/000 section 4, in its order). */
+export function landing(s: GuardSession): string {
+  if (s.status !== 'active') return INACTIVE_HOME;
+  if (s.isAdmin) return dashboard(s);
+  if (has(s, 'PAYROLL:CanOnlyViewPersonalReports')) return INACTIVE_HOME;
+  if (has(s, 'AUTH:CanUseCrossSiteLogin')) return '/myclients';
+  if (s.isEmployee && !s.employeeId) return '/onboarding';
+  if (has(s, 'PAYROLL:CanViewPayrollReports') && !has(s, 'PAYROLL:CanManageUserPayrollData')) return '/payroll/reports';
+  return dashboard(s);
+}
+
+/** A redirect query is followed only when it stays on this site. */
+export function safeRedirect(q: string | null | undefined): string | undefined {
+  if (!q || !q.startsWith('/') || q.startsWith('//') || q.startsWith('/\\')) return undefined;
+  return q;
+}
+
+export function loginPath(path: string): string {
+  return `/login?redirect=${encodeURIComponent(path)}`;
+}
+
+const NAME = /^[a-z][a-z0-9_]{0,63}$/;
+const KEY_LENGTH = 36;
+const VERB_OF: Record<RecordAction, Verb> = { list: 'list', create: 'create', edit: 'edit', view: 'read' };
+
+export function decide(input: GuardInput): Decision {
+  const { route, now } = input;
+  if (route.kind === 'public' || route.kind === 'logout') return { kind: 'allow' };
+  const s = input.session;
+  if (!sessionValid(s, now)) return { kind: 'redirect', to: loginPath(input.path) };
+
+  const deny = (): Decision => ({
+    kind: 'deny',
+    to: input.fromLogin || !input.previous || input.previous === input.path ? landing(s) : input.previous,
+    message: NOT_AUTHORIZED,
+  });
+
+  if (personalReportsOnly(s)) return route.kind === 'inactive' ? { kind: 'allow' } : deny();
+  if (s.status !== 'active')
+    return route.kind === 'inactive' ? { kind: 'allow' } : { kind: 'redirect', to: INACTIVE_HOME };
+  if (route.kind === 'inactive') return { kind: 'redirect', to: ACTIVE_PAYSTUBS };
+
+  if (route.kind === 'app') {
+    if (route.path === '/settings') return { kind: 'redirect', to: '/settings/profile' };
+    if (EMPLOYEE_ONLY.has(route.path) && !s.isEmployee) return { kind: 'redirect', to: dashboard(s) };
+    if (route.path === '/onboarding' && (!s.isEmployee || s.employeeId)) return { kind: 'redirect', to: dashboard(s) };
+    return { kind: 'allow' };
+  }
+
+  // Record pages: the module and datatype must be usable, and the datatype must belong to the module.
+  if (!(MODULES as readonly string[]).includes(route.module) || !NAME.test(route.datatype)) return { kind: 'notFound' };
+  if (route.key !== undefined && route.key.length !== KEY_LENGTH) return { kind: 'notFound' };
+  const meta = input.meta;
+  if (meta === undefined) return { kind: 'pending' };
+  if (meta === 'notFound') return { kind: 'notFound' };
+  if (meta === 'forbidden') return deny();
+
+  const base = `/${route.module}/${route.datatype}`;
+  if (route.kind === 'record') return meta.can[VERB_OF[route.action]] ? { kind: 'allow' } : deny();
+  if (route.key === undefined) {
+    if (!meta.routes?.list) return { kind: 'notFound' };
+    return meta.can.list ? { kind: 'redirect', to: `${base}/list` } : deny();
+  }
+  if (!meta.routes?.edit) return { kind: 'notFound' };
+  if (meta.can.edit) return { kind: 'redirect', to: `${base}/edit/${route.key}` };
+  return meta.can.read ? { kind: 'redirect', to: `${base}/view/${route.key}` } : deny();
+}

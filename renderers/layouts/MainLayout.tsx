@@ -1,0 +1,95 @@
+/**
+ * The main layout: header with the business name and the user menu, the navigation of the modules
+ * and types the user may use, and the guarded page.
+ */
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Guarded } from '../guard/Guarded.tsx';
+import { dashboard, guardSession, sessionValid } from '../guard/decide.ts';
+import { useServices } from '../session/session.tsx';
+import { catalogueQuery } from '../screens/queries.ts';
+import { businessName } from './branding.ts';
+import { buildNav } from './nav.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+export function MainLayout() {
+  const { auth, org, client } = useServices();
+  const gs = auth.session ? guardSession(auth.session) : null;
+  const signedIn = sessionValid(gs, Date.now() / 1000) && gs.status === 'active';
+  const catalogue = useQuery({ ...catalogueQuery(client), enabled: signedIn });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  if (!signedIn || !auth.session || !gs)
+    return (
+      <Guarded>
+        <Outlet />
+      </Guarded>
+    );
+  const nav = buildNav(catalogue.data ?? [], auth.session.user.key);
+  const home = dashboard(gs);
+  const userLinks = gs.isEmployee
+    ? [
+        { to: '/settings/profile', label: 'Profile' },
+        { to: '/settings/change-password', label: 'Change password' },
+      ]
+    : [{ to: '/password-change', label: 'Change password' }];
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell__header">
+        <button
+          type="button"
+          className="shell__menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          Menu
+        </button>
+        <Link to={home} className="brand">
+          {businessName(org)}
+        </Link>
+        <UserMenu session={auth.session} links={userLinks} />
+      </header>
+      <div className="shell__body">
+        <nav id="main-nav" className={`shell__nav${menuOpen ? ' is-open' : ''}`} aria-label="Main">
+          <ul className="nav">
+            <li>
+              <NavLink to={home} end>
+                Home
+              </NavLink>
+            </li>
+            {gs.isEmployee && (
+              <li>
+                <NavLink to="/paystubs">Paystubs</NavLink>
+              </li>
+            )}
+          </ul>
+          {catalogue.isError && <p className="nav__error">The menu could not be loaded.</p>}
+          {nav.map((g) => (
+            <div key={g.module} className="nav__group">
+              <h2 className="nav__heading">{g.label}</h2>
+              <ul className="nav">
+                {g.links.map((l) => (
+                  <li key={l.to}>
+                    <NavLink to={l.to}>{l.label}</NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <main id="main" className="shell__main" tabIndex={-1}>
+          <Guarded>
+            <Outlet />
+          </Guarded>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Notifications (spec/001 section 9: 5000 ms, at the bottom): `useNotify()({type, message})`.
+ * One polite live region reads them out; negative ones are assertive.
+ */
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+export type NotifyType = 'negative' | 'positive' | 'info' | 'warning';
+
+export interface Notice {
+  id: number;
+  type: NotifyType;
+  message: string;
+}
+
+type Notify = (n: { type?: NotifyType; message: string; timeout?: number }) => void;
+
+const NotifyContext = createContext<Notify>(() => {
+  throw new Error('notify: no NotifyProvider above this component');
+});
+
+export const DEFAULT_TIMEOUT = 5000;
+
+export function NotifyProvider({ children }: { children: ReactNode }) {
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const next = useRef(1);
+  const dismiss = useCallback((id: number) => setNotices((ns) => ns.filter((n) => n.id !== id)), []);
+  const notify = useCallback<Notify>(
+    ({ type = 'info', message, timeout = DEFAULT_TIMEOUT }) => {
+      const id = next.current++;
+      setNotices((ns) => [...ns.filter((n) => n.message !== message), { id, type, message }]);
+      if (timeout > 0) setTimeout(() => dismiss(id), timeout);
+    },
+    [dismiss],
+  );
+  const value = useMemo(() => notify, [notify]);
+  return (
+    <NotifyContext.Provider value={value}>
+      {children}
+      <div className="notices" aria-live="polite">
+        {notices.map((n) => (
+          <div key={n.id} className={`notice notice--${n.type}`} role={n.type === 'negative' ? 'alert' : 'status'}>
+            <span className="notice__text">{n.message}</span>
+            <button type="button" className="notice__close" aria-label="Dismiss" onClick={() => dismiss(n.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </NotifyContext.Provider>
+  );
+}
+
+export function useNotify(): Notify {
+  return useContext(NotifyContext);
+}

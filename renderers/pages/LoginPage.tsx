@@ -1,0 +1,132 @@
+/**
+ * Sign-in (/login, /, and /auto-login?userid=&key=&type= for single-use keys). After signing in the
+ * visitor goes to the redirect query, else to their landing page (spec/000 section 4).
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { isFailure } from '../api/failure.ts';
+import type { LoginAnswer } from '../api/types.ts';
+import { guardSession, landing, safeRedirect, sessionValid } from '../guard/decide.ts';
+import { useServices } from '../session/session.tsx';
+import { TextInput } from './TextInput.tsx';
+
+type LoginType = 'password' | 'sudo_login' | 'forgot_password';
+
+function autoParams(search: URLSearchParams, hash: string): { userid?: string; key?: string; type: LoginType } {
+  // The hash-route form (#/auto-login?userid=...) is read too.
+  const q = search.get('userid') ? search : new URLSearchParams(hash.split('?')[1] ?? '');
+  const t = q.get('type');
+  return {
+    userid: q.get('userid') ?? undefined,
+    key: q.get('key') ?? undefined,
+    type: t === 'sudo_login' || t === 'forgot_password' ? t : 'password',
+  };
+}
+
+export function LoginPage({ auto = false }: { auto?: boolean }) {
+  const { client, auth, signIn } = useServices();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [userid, setUserid] = useState('');
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const redirect = safeRedirect(params.get('redirect'));
+
+  const finish = (answer: LoginAnswer, type: LoginType) => {
+    signIn(answer);
+    const gs = guardSession({ ...answer.session, exp: answer.exp ?? answer.session.exp });
+    const to = type === 'forgot_password' ? '/password-change' : (redirect ?? landing(gs));
+    navigate(to, { replace: true, state: { fromLogin: true } });
+  };
+
+  const attempt = async (u: string, k: string, type: LoginType) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      finish(await client.login(u, k, type), type);
+    } catch (e) {
+      setError(isFailure(e) ? e.message : 'Sign-in failed.');
+      setBusy(false);
+    }
+  };
+
+  const tried = useRef(false);
+  useEffect(() => {
+    if (!auto || tried.current) return;
+    tried.current = true;
+    const p = autoParams(params, location.hash);
+    if (p.userid && p.key) void attempt(p.userid, p.key, p.type);
+    else setError('This sign-in link is incomplete.');
+  }, [auto]);
+
+  const gs = auth.session ? guardSession(auth.session) : null;
+  if (!auto && !busy && sessionValid(gs, Date.now() / 1000)) return <Navigate to={redirect ?? landing(gs)} replace />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!userid || !key) {
+      setError('Enter your e-mail and password.');
+      return;
+    }
+    void attempt(userid.trim(), key, 'password');
+  };
+
+  if (auto) {
+    return (
+      <section className="card card--narrow" aria-labelledby="auto-title">
+        <h1 id="auto-title">Signing in…</h1>
+        {error ? (
+          <>
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+            <p>
+              <Link to="/login">Sign in with your password</Link>
+            </p>
+          </>
+        ) : (
+          <p role="status">Please wait.</p>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <section className="card card--narrow" aria-labelledby="login-title">
+      <h1 id="login-title">Sign in</h1>
+      <form onSubmit={submit} noValidate>
+        <TextInput
+          label="E-mail"
+          name="userid"
+          type="email"
+          autoComplete="username"
+          value={userid}
+          onChange={setUserid}
+          required
+        />
+        <TextInput
+          label="Password"
+          name="key"
+          type="password"
+          autoComplete="current-password"
+          value={key}
+          onChange={setKey}
+          required
+        />
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p className="card__footer">
+        <Link to="/password-forgot">Forgot your password?</Link>
+      </p>
+    </section>
+  );
+}

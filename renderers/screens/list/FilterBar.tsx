@@ -1,0 +1,105 @@
+/**
+ * The list's filters: one input per filterable column (text: contains, choice: equals). Text is
+ * sent to the URL after a short pause, so typing does not flood the server.
+ */
+import { useEffect, useId, useState } from 'react';
+import type { TypeMeta } from '../../api/types.ts';
+import { fieldTitle } from '../../format/schema-facts.ts';
+import { filterKind } from './list-query.ts';
+import type { ListActions } from './useListController.ts';
+
+const PAUSE_MS = 300;
+
+export function FilterBar({
+  meta,
+  filters,
+  actions,
+}: {
+  meta: TypeMeta;
+  filters: Record<string, string>;
+  actions: ListActions;
+}) {
+  const fields = meta.list.columns
+    .map((f) => ({ field: f, kind: filterKind(meta.schema, meta.ui, f) }))
+    .filter((x) => x.kind.kind !== 'none');
+  if (!fields.length) return null;
+  const any = Object.keys(filters).length > 0;
+  return (
+    <form
+      className="filters"
+      role="search"
+      aria-label={`Filter ${meta.plural.toLowerCase()}`}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      {fields.map(({ field, kind }) =>
+        kind.kind === 'choice' ? (
+          <ChoiceFilter
+            key={field}
+            label={fieldTitle(meta.schema, field)}
+            value={filters[field] ?? ''}
+            options={kind.options}
+            onChange={(v) => actions.setFilter(field, v)}
+          />
+        ) : (
+          <TextFilter
+            key={field}
+            label={fieldTitle(meta.schema, field)}
+            value={filters[field] ?? ''}
+            onChange={(v) => actions.setFilter(field, v)}
+          />
+        ),
+      )}
+      {any && (
+        <button type="button" className="btn btn--small filters__clear" onClick={actions.clearFilters}>
+          Clear filters
+        </button>
+      )}
+    </form>
+  );
+}
+
+function TextFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const t = setTimeout(() => onChange(text.trim()), PAUSE_MS);
+    return () => clearTimeout(t);
+  }, [text, value, onChange]);
+  return (
+    <div className="filters__item">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && onChange(text.trim())}
+      />
+    </div>
+  );
+}
+
+function ChoiceFilter(props: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (v: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="filters__item">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} className="input" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">Any</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The generic list screen (/:module/:datatype/list): a thin view over useListController. Columns
+ * come from the schema's x-list; paging, sorting and filtering happen on the server.
+ */
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { TypeMeta, WireRecord } from '../../api/types.ts';
+import { formatField } from '../../format/format-value.ts';
+import { fieldTitle } from '../../format/schema-facts.ts';
+import { fieldValue } from '../../../engine/criteria.ts';
+import { useListController, type ListActions } from './useListController.ts';
+import { FilterBar } from './FilterBar.tsx';
+import { Pager } from './Pager.tsx';
+
+const helper = createColumnHelper<WireRecord>();
+
+function useColumns(meta: TypeMeta | undefined) {
+  return useMemo(() => {
+    if (!meta) return [];
+    const base = `/${meta.module}/${meta.type}`;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const cols: ColumnDef<WireRecord, any>[] = meta.list.columns.map((field) =>
+      helper.accessor((r) => fieldValue(r.data, field), {
+        id: field,
+        header: fieldTitle(meta.schema, field),
+        cell: (c) => {
+          const text = formatField(meta.schema, meta.ui, field, c.getValue());
+          if (field !== meta.list.canonical || !meta.can.read) return text;
+          return <Link to={`${base}/view/${c.row.original.key}`}>{text || '(no name)'}</Link>;
+        },
+      }),
+    );
+    if (meta.can.edit) {
+      cols.push(
+        helper.display({
+          id: '_actions',
+          header: () => <span className="visually-hidden">Actions</span>,
+          cell: (c) => (
+            <Link
+              className="btn btn--small"
+              to={`${base}/edit/${c.row.original.key}`}
+              aria-label={`Edit ${formatField(meta.schema, meta.ui, meta.list.canonical, fieldValue(c.row.original.data, meta.list.canonical)) || 'record'}`}
+            >
+              Edit
+            </Link>
+          ),
+        }),
+      );
+    }
+    return cols;
+  }, [meta]);
+}
+
+export function ListScreen() {
+  const { module = '', datatype = '' } = useParams();
+  const { state, actions } = useListController(module, datatype);
+  const meta = state.status === 'success' ? state.meta : undefined;
+  const columns = useColumns(meta);
+  const table = useReactTable({
+    data: state.status === 'success' ? state.rows : [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (r) => r.key,
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    pageCount: state.status === 'success' ? state.pageCount : -1,
+  });
+
+  if (state.status === 'loading') {
+    return (
+      <section className="page" aria-busy="true">
+        <div className="page-loading" role="status">
+          Loading…
+        </div>
+      </section>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section className="page">
+        <h1>Could not load this list</h1>
+        <p role="alert">{state.error.message}</p>
+        <button type="button" className="btn" onClick={state.retry}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+  const m = state.meta;
+  const sort = state.params.sort;
+  return (
+    <section className="page" aria-labelledby="list-title">
+      <div className="page__head">
+        <h1 id="list-title">{m.plural}</h1>
+        {m.can.create && (
+          <Link className="btn btn--primary" to={`/${m.module}/${m.type}/create`}>
+            New {m.title.toLowerCase()}
+          </Link>
+        )}
+      </div>
+      <FilterBar meta={m} filters={state.params.filters} actions={actions} />
+      {state.error && (
+        <p className="form-error" role="alert">
+          {state.error.message}{' '}
+          <button type="button" className="btn btn--small" onClick={state.retry}>
+            Try again
+          </button>
+        </p>
+      )}
+      <div className="table-wrap" aria-busy={state.refreshing}>
+        <table className="table">
+          <caption className="visually-hidden">
+            {m.plural}, page {state.params.page} of {state.pageCount}
+            {sort
+              ? `, sorted by ${fieldTitle(m.schema, sort.field)} ${sort.dir === 'asc' ? 'ascending' : 'descending'}`
+              : ''}
+          </caption>
+          <thead>
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((h) => {
+                  const sortable = h.column.id !== '_actions';
+                  const active = sort?.field === h.column.id;
+                  return (
+                    <th
+                      key={h.id}
+                      scope="col"
+                      aria-sort={active ? (sort!.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
+                      {sortable ? (
+                        <SortButton column={h.column.id} active={active} dir={sort?.dir} actions={actions}>
+                          {flexRender(h.column.columnDef.header, h.getContext())}
+                        </SortButton>
+                      ) : (
+                        flexRender(h.column.columnDef.header, h.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td
+                    key={cell.id}
+                    data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : ''}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {state.rows.length === 0 && (
+          <div className="empty" role="status">
+            {Object.keys(state.params.filters).length
+              ? `No ${m.plural.toLowerCase()} match these filters.`
+              : `No ${m.plural.toLowerCase()} yet.`}
+          </div>
+        )}
+      </div>
+      <Pager
+        page={state.params.page}
+        pageCount={state.pageCount}
+        total={state.total}
+        size={state.params.size}
+        actions={actions}
+      />
+    </section>
+  );
+}
+
+function SortButton(props: {
+  column: string;
+  active: boolean;
+  dir?: 'asc' | 'desc';
+  actions: ListActions;
+  children: React.ReactNode;
+}) {
+  return (
+    <button type="button" className="th-sort" onClick={() => props.actions.toggleSort(props.column)}>
+      {props.children}
+      <span className="th-sort__icon" aria-hidden="true">
+        {props.active ? (props.dir === 'asc' ? '▲' : '▼') : '↕'}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The list screen's URL state (page, size, sort, filters) and the find body it becomes. Pure.
+ * URL: ?page=2&size=20&sort=-hire_date&f.last_name=smi
+ */
+import type { Criterion, FindBody, JsonObject, ListHints } from '../../api/types.ts';
+import { valueKind, fieldSchema } from '../../format/schema-facts.ts';
+
+export const PAGE_SIZES = [10, 20, 50, 100];
+export const DEFAULT_SIZE = 20;
+
+export interface SortSpec {
+  field: string;
+  dir: 'asc' | 'desc';
+}
+
+export interface ListParams {
+  page: number;
+  size: number;
+  sort?: SortSpec;
+  filters: Record<string, string>;
+}
+
+export function readParams(q: URLSearchParams): ListParams {
+  const page = Math.max(1, Math.floor(Number(q.get('page')) || 1));
+  const sizeN = Number(q.get('size'));
+  const size = PAGE_SIZES.includes(sizeN) ? sizeN : DEFAULT_SIZE;
+  const s = q.get('sort');
+  const sort = s
+    ? { field: s.replace(/^-/, ''), dir: s.startsWith('-') ? ('desc' as const) : ('asc' as const) }
+    : undefined;
+  const filters: Record<string, string> = {};
+  for (const [k, v] of q) if (k.startsWith('f.') && v !== '') filters[k.slice(2)] = v;
+  return { page, size, sort, filters };
+}
+
+export function writeParams(p: ListParams): URLSearchParams {
+  const q = new URLSearchParams();
+  if (p.page > 1) q.set('page', String(p.page));
+  if (p.size !== DEFAULT_SIZE) q.set('size', String(p.size));
+  if (p.sort) q.set('sort', `${p.sort.dir === 'desc' ? '-' : ''}${p.sort.field}`);
+  for (const [k, v] of Object.entries(p.filters)) if (v !== '') q.set(`f.${k}`, v);
+  return q;
+}
+
+/** How a column can be filtered: a free-text `like`, a choice (`=`), or not at all. */
+export type FilterKind =
+  { kind: 'text' } | { kind: 'choice'; options: { value: string; label: string }[] } | { kind: 'none' };
+
+export function filterKind(schema: JsonObject, ui: JsonObject, field: string): FilterKind {
+  const s = fieldSchema(schema, field);
+  if (!s || s['x-sensitive']) return { kind: 'none' };
+  const kind = valueKind(schema, ui, field);
+  if (kind === 'enum') {
+    const values = s.enum as unknown[];
+    const names = s['x-enumNames'] as string[] | undefined;
+    return { kind: 'choice', options: values.map((v, i) => ({ value: String(v), label: names?.[i] ?? String(v) })) };
+  }
+  if (kind === 'boolean') {
+    return {
+      kind: 'choice',
+      options: [
+        { value: 'true', label: 'Yes' },
+        { value: 'false', label: 'No' },
+      ],
+    };
+  }
+  if (kind === 'text' || kind === 'phone') return { kind: 'text' };
+  return { kind: 'none' };
+}
+
+export function criteriaOf(schema: JsonObject, ui: JsonObject, filters: Record<string, string>): Criterion[] {
+  const out: Criterion[] = [];
+  for (const [field, value] of Object.entries(filters)) {
+    const f = filterKind(schema, ui, field);
+    if (f.kind === 'text')
+      out.push({
+        field,
+        is: 'like',
+        value: valueKind(schema, ui, field) === 'phone' ? value.replace(/\D/g, '') : value,
+      });
+    else if (f.kind === 'choice') {
+      const s = fieldSchema(schema, field);
+      out.push({ field, is: '=', value: s?.type === 'boolean' ? value === 'true' : value });
+    }
+  }
+  return out;
+}
+
+export function findBody(schema: JsonObject, ui: JsonObject, list: ListHints, p: ListParams): FindBody {
+  return {
+    criteria: criteriaOf(schema, ui, p.filters),
+    sort: p.sort ? [p.sort] : list.sort,
+    limit: p.size,
+    offset: (p.page - 1) * p.size,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The list screen's controller: the type's meta, one page of records found on the server with the
+ * URL's page, sort and filters, and the actions that change them.
+ */
+import { useCallback, useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { DataFailure } from '../../api/failure.ts';
+import type { TypeMeta, WireRecord } from '../../api/types.ts';
+import { useClient } from '../../session/session.tsx';
+import { keys, metaQuery } from '../queries.ts';
+import { findBody, readParams, writeParams, type ListParams, type SortSpec } from './list-query.ts';
+
+export type ListState =
+  | { status: 'loading' }
+  | { status: 'error'; error: DataFailure; retry: () => void }
+  | {
+      status: 'success';
+      meta: TypeMeta;
+      rows: WireRecord[];
+      total: number;
+      pageCount: number;
+      params: ListParams;
+      /** A newer page is on its way (the rows shown are the previous ones). */
+      refreshing: boolean;
+      /** The page itself failed (the meta did not). */
+      error?: DataFailure;
+      retry: () => void;
+    };
+
+export interface ListActions {
+  setPage(page: number): void;
+  setSize(size: number): void;
+  toggleSort(field: string): void;
+  setFilter(field: string, value: string): void;
+  clearFilters(): void;
+}
+
+export function useListController(module: string, datatype: string): { state: ListState; actions: ListActions } {
+  const client = useClient();
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readParams(search), [search]);
+  const meta = useQuery(metaQuery(client, module, datatype));
+  const body = meta.data ? findBody(meta.data.schema, meta.data.ui, meta.data.list, params) : undefined;
+  const page = useQuery({
+    queryKey: keys.find(module, datatype, body),
+    queryFn: () => client.find(module, datatype, body!),
+    enabled: !!body,
+    placeholderData: keepPreviousData,
+  });
+
+  const change = useCallback(
+    (f: (p: ListParams) => ListParams) => setSearch((q) => writeParams(f(readParams(q))), { replace: false }),
+    [setSearch],
+  );
+  const actions = useMemo<ListActions>(
+    () => ({
+      setPage: (p) => change((x) => ({ ...x, page: Math.max(1, p) })),
+      setSize: (size) => change((x) => ({ ...x, size, page: 1 })),
+      toggleSort: (field) =>
+        change((x) => {
+          const cur: SortSpec | undefined = x.sort ?? meta.data?.list.sort?.[0];
+          const dir = cur?.field === field && cur.dir === 'asc' ? 'desc' : 'asc';
+          return { ...x, sort: { field, dir }, page: 1 };
+        }),
+      setFilter: (field, value) =>
+        change((x) => {
+          const filters = { ...x.filters };
+          if (value) filters[field] = value;
+          else delete filters[field];
+          return { ...x, filters, page: 1 };
+        }),
+      clearFilters: () => change((x) => ({ ...x, filters: {}, page: 1 })),
+    }),
+    [change, meta.data],
+  );
+
+  let state: ListState;
+  if (meta.isError) state = { status: 'error', error: meta.error as DataFailure, retry: () => void meta.refetch() };
+  else if (!meta.data || (page.isPending && !page.data)) {
+    state = page.isError
+      ? { status: 'error', error: page.error as DataFailure, retry: () => void page.refetch() }
+      : { status: 'loading' };
+  } else {
+    const total = page.data?.total ?? 0;
+    state = {
+      status: 'success',
+      meta: meta.data,
+      rows: page.data?.items ?? [],
+      total,
+      pageCount: Math.max(1, Math.ceil(total / params.size)),
+      params: { ...params, sort: params.sort ?? meta.data.list.sort?.[0] },
+      refreshing: page.isPlaceholderData || page.isFetching,
+      error: page.isError ? (page.error as DataFailure) : undefined,
+      retry: () => void page.refetch(),
+    };
+  }
+  return { state, actions };
+}

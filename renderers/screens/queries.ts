@@ -1,0 +1,24 @@
+/**
+ * The react-query keys and loaders of server state, so every screen shares one cache.
+ */
+import type { ApiClient } from '../api/client.ts';
+import type { FindBody } from '../api/types.ts';
+
+export const keys = {
+  catalogue: () => ['catalogue'] as const,
+  meta: (m: string, t: string) => ['meta', m, t] as const,
+  record: (m: string, t: string, key: string) => ['record', m, t, key] as const,
+  find: (m: string, t: string, body?: FindBody) => (body ? (['find', m, t, body] as const) : (['find', m, t] as const)),
+};
+
+export const metaQuery = (client: ApiClient, m: string, t: string) => ({
+  queryKey: keys.meta(m, t),
+  queryFn: () => client.meta(m, t),
+  staleTime: 5 * 60_000,
+});
+
+export const catalogueQuery = (client: ApiClient) => ({
+  queryKey: keys.catalogue(),
+  queryFn: () => client.catalogue(),
+  staleTime: 5 * 60_000,
+});

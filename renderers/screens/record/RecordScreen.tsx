@@ -1,0 +1,173 @@
+/**
+ * The generic create / edit / view screens (/:module/:datatype/create|edit/:key|view/:key): a thin
+ * view over useRecordController with @rjsf/core rendering the schema.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import Form from '@rjsf/core';
+import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
+import { widgets } from '../../../forms/widgets/index.ts';
+import type { JsonObject } from '../../api/types.ts';
+import { useNotify } from '../../notify/notify.tsx';
+import { errorSchemaOf, type FormMode, type FormModel } from './form-model.ts';
+import { LeaveGuard } from './LeaveGuard.tsx';
+import { RecordView } from './RecordView.tsx';
+import { SectionedObjectTemplate, TouchedFieldErrorTemplate, type FormContext } from './templates.tsx';
+import { INVALID_MESSAGE, useRecordController } from './useRecordController.ts';
+import { entityValidator, loadPrecompiled, pickValidator } from './validator.ts';
+import type { TypeMeta } from '../../api/types.ts';
+
+/** The entity's precompiled validator once loaded; until then the form checks nothing itself. */
+function useFormValidator(
+  meta: TypeMeta | undefined,
+  model: FormModel | undefined,
+): { validator: ValidatorType; ready: boolean } {
+  const [fn, setFn] = useState<{ id: string; v: ValidatorType }>();
+  const id = meta ? `${meta.module}/${meta.type.replace(/^my_/, '')}` : '';
+  useEffect(() => {
+    if (!meta || !model) return;
+    let live = true;
+    void loadPrecompiled().then((p) => {
+      if (live) setFn({ id, v: entityValidator(pickValidator(p, id, meta.schema), meta.schema, model.hidden) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [meta, model, id]);
+  return useMemo(
+    () =>
+      fn?.id === id
+        ? { validator: fn.v, ready: true }
+        : { validator: entityValidator(undefined, {}, []), ready: false },
+    [fn, id],
+  );
+}
+
+const templates = { ObjectFieldTemplate: SectionedObjectTemplate, FieldErrorTemplate: TouchedFieldErrorTemplate };
+
+export function RecordScreen({ mode }: { mode: FormMode }) {
+  const { module = '', datatype = '', key } = useParams();
+  const { state, actions } = useRecordController(module, datatype, mode, key);
+  const notify = useNotify();
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const ready = state.status === 'ready' ? state : undefined;
+  const { validator, ready: validatorReady } = useFormValidator(ready?.meta, ready?.model);
+  const extraErrors = useMemo(
+    () => (ready?.serverErrors.length ? errorSchemaOf(ready.serverErrors) : undefined),
+    [ready?.serverErrors],
+  );
+
+  if (state.status === 'loading') {
+    return (
+      <section className="page" aria-busy="true">
+        <div className="page-loading" role="status">
+          Loading…
+        </div>
+      </section>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section className="page">
+        <h1>Could not open this record</h1>
+        <p role="alert">{state.error.message}</p>
+        <button type="button" className="btn" onClick={state.retry}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+
+  const { meta, model } = state;
+  const base = `/${meta.module}/${meta.type}`;
+  const heading =
+    mode === 'create' || state.isNew
+      ? `New ${meta.title.toLowerCase()}`
+      : mode === 'edit'
+        ? `Edit ${meta.title.toLowerCase()}`
+        : meta.title;
+  const context: FormContext = {
+    sections: model.sections,
+    touched,
+    showAll: submitted || state.serverErrors.length > 0,
+  };
+
+  return (
+    <section className="page record" aria-labelledby="record-title">
+      <div className="page__head">
+        <h1 id="record-title">{heading}</h1>
+        <div className="page__actions">
+          {mode === 'view' && meta.can.edit && (
+            <Link className="btn btn--primary" to={`${base}/edit/${key}`}>
+              Edit
+            </Link>
+          )}
+          {meta.can.list && !meta.my && (
+            <Link className="btn" to={`${base}/list`}>
+              All {meta.plural.toLowerCase()}
+            </Link>
+          )}
+        </div>
+      </div>
+      {state.record && (
+        <p className="record__meta muted">
+          Version {state.record.meta.version}
+          {state.record.meta.updated_time
+            ? ` · last changed ${new Date(state.record.meta.updated_time * 1000).toLocaleString('en-US')}`
+            : ''}
+        </p>
+      )}
+      {state.conflict && (
+        <div className="banner banner--negative" role="alert">
+          <p>{state.conflict}</p>
+          <button type="button" className="btn" onClick={() => void actions.reload()}>
+            Reload the record
+          </button>
+        </div>
+      )}
+      {mode === 'view' ? (
+        <RecordView meta={meta} model={model} data={state.record?.data ?? {}} />
+      ) : (
+        <>
+          <LeaveGuard when={state.dirty && !state.saving} allowed={actions.leaveAllowed} />
+          <Form
+            className="form"
+            schema={model.schema}
+            uiSchema={model.uiSchema}
+            formData={state.formData}
+            validator={validator}
+            widgets={widgets}
+            templates={templates}
+            formContext={context}
+            extraErrors={extraErrors}
+            liveValidate="onBlur"
+            showErrorList={false}
+            focusOnFirstError
+            noHtml5Validate
+            onChange={(e) => actions.change(e.formData as JsonObject)}
+            onBlur={(id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id)))}
+            onError={(errors: RJSFValidationError[]) => {
+              setSubmitted(true);
+              if (errors.length) notify({ type: 'negative', message: INVALID_MESSAGE });
+            }}
+            onSubmit={(e) => {
+              setSubmitted(true);
+              void actions.submit(e.formData as JsonObject);
+            }}
+          >
+            <div className="form__actions">
+              <button type="submit" className="btn btn--primary" disabled={state.saving || !validatorReady}>
+                {state.saving ? 'Saving…' : 'Save'}
+              </button>
+              <button type="button" className="btn" onClick={actions.cancel}>
+                Cancel
+              </button>
+              {state.dirty && <span className="muted form__dirty">Unsaved changes</span>}
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

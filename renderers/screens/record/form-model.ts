@@ -1,0 +1,112 @@
+/**
+ * From a type's meta to what @rjsf renders: the schema without the fields a screen hides, the
+ * uiSchema with read-only, enum labels and order from x-sections, and the server's errors at their
+ * fields. Pure.
+ */
+import type { ErrorSchema, UiSchema } from '@rjsf/utils';
+import type { FieldError } from '../../../engine/messages.ts';
+import type { JsonObject, TypeMeta } from '../../api/types.ts';
+import { resolveSchema } from '../../format/schema-facts.ts';
+
+export type FormMode = 'create' | 'edit' | 'view';
+
+export interface Section {
+  title: string;
+  fields: string[];
+}
+
+export interface FormModel {
+  schema: JsonObject;
+  uiSchema: UiSchema;
+  sections: Section[];
+  /** Top-level fields the form does not show (server-owned on create, internal `_` fields). */
+  hidden: string[];
+}
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+function isHidden(name: string, prop: JsonObject, mode: FormMode): boolean {
+  if (name.startsWith('_')) return true;
+  return mode === 'create' && (prop['x-server-owned'] === true || prop.readOnly === true);
+}
+
+/** Adds rjsf's ui:enumNames from the schema's x-enumNames, through nested objects and arrays. */
+function addEnumNames(root: JsonObject, s: JsonObject | undefined, ui: JsonObject): void {
+  const r = resolveSchema(root, s);
+  if (!r) return;
+  if (Array.isArray(r.enum) && Array.isArray(r['x-enumNames']) && ui['ui:enumNames'] === undefined) {
+    ui['ui:enumNames'] = r['x-enumNames'];
+  }
+  for (const [k, p] of Object.entries((r.properties as Record<string, JsonObject> | undefined) ?? {})) {
+    const child = (ui[k] ??= {}) as JsonObject;
+    addEnumNames(root, p, child);
+  }
+  if (r.type === 'array' && r.items && typeof r.items === 'object') {
+    addEnumNames(root, r.items as JsonObject, (ui.items ??= {}) as JsonObject);
+  }
+}
+
+export function buildFormModel(meta: TypeMeta, mode: FormMode): FormModel {
+  const schema = clone(meta.schema);
+  delete schema.$id;
+  delete schema.$schema;
+  const props = (schema.properties ?? {}) as Record<string, JsonObject>;
+  const hidden: string[] = [];
+  for (const [name, p] of Object.entries(props)) {
+    if (isHidden(name, resolveSchema(schema, p) ?? p, mode)) {
+      hidden.push(name);
+      delete props[name];
+    }
+  }
+  if (Array.isArray(schema.required))
+    schema.required = (schema.required as string[]).filter((r) => !hidden.includes(r));
+
+  const uiSchema = clone(meta.ui ?? {}) as JsonObject;
+  for (const [name, p] of Object.entries(props)) {
+    const r = resolveSchema(schema, p) ?? p;
+    const ref = typeof p.$ref === 'string' ? p.$ref : '';
+    if (ref.endsWith('/epochSeconds') && !(uiSchema[name] as JsonObject | undefined)?.['ui:widget']) {
+      uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:widget': 'epochDate' };
+    }
+    if (r['x-server-owned'] === true || r.readOnly === true) {
+      uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:readonly': true };
+    }
+  }
+  addEnumNames(schema, schema, uiSchema);
+
+  const declared = (
+    meta.sections?.length ? meta.sections : ((meta.schema['x-sections'] as Section[]) ?? [])
+  ) as Section[];
+  const sections = declared
+    .map((s) => ({ title: s.title, fields: s.fields.filter((f) => f in props) }))
+    .filter((s) => s.fields.length);
+  const inSections = new Set(sections.flatMap((s) => s.fields));
+  const rest = Object.keys(props).filter((f) => !inSections.has(f));
+  if (rest.length && sections.length) sections.push({ title: 'Other details', fields: rest });
+  uiSchema['ui:order'] = [...sections.flatMap((s) => s.fields), '*'];
+  uiSchema['ui:submitButtonOptions'] = { norender: true };
+  return { schema, uiSchema: uiSchema as UiSchema, sections, hidden };
+}
+
+/** The form's data: the record's, less the fields the form hides. */
+export function formDataOf(data: JsonObject | undefined, model: FormModel): JsonObject {
+  const out = clone(data ?? {});
+  for (const h of model.hidden) delete out[h];
+  return out;
+}
+
+function unescape(seg: string): string {
+  return decodeURIComponent(seg).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Server errors ({path: JSON Pointer, message}) as an rjsf ErrorSchema, so each shows at its field. */
+export function errorSchemaOf(errors: readonly FieldError[]): ErrorSchema {
+  const out: Record<string, unknown> = {};
+  for (const e of errors) {
+    const parts = e.path.split('/').slice(1).map(unescape);
+    let node = out;
+    for (const p of parts) node = (node[p] ??= {}) as Record<string, unknown>;
+    ((node.__errors ??= []) as string[]).push(e.message);
+  }
+  return out as ErrorSchema;
+}

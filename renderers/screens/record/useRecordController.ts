@@ -1,0 +1,162 @@
+/**
+ * The create / edit / view screens' controller: the type's meta and the record, the form's data,
+ * whether it changed, and save with If-Match (a stale version answers 409), the server's field
+ * errors and the notifications.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { isFailure, type DataFailure } from '../../api/failure.ts';
+import type { FieldError, JsonObject, TypeMeta, WireRecord } from '../../api/types.ts';
+import { useNotify } from '../../notify/notify.tsx';
+import { useClient } from '../../session/session.tsx';
+import { keys, metaQuery } from '../queries.ts';
+import { buildFormModel, formDataOf, type FormMode, type FormModel } from './form-model.ts';
+
+export const CONFLICT_MESSAGE =
+  'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
+export const SAVED_MESSAGE = 'Saved.';
+export const INVALID_MESSAGE = 'Please correct the fields marked in red.';
+
+export type RecordState =
+  | { status: 'loading' }
+  | { status: 'error'; error: DataFailure; retry: () => void }
+  | {
+      status: 'ready';
+      mode: FormMode;
+      meta: TypeMeta;
+      model: FormModel;
+      record?: WireRecord;
+      /** An edit of a user-keyed record that does not exist yet: saving creates it. */
+      isNew: boolean;
+      formData: JsonObject;
+      dirty: boolean;
+      saving: boolean;
+      serverErrors: FieldError[];
+      conflict?: string;
+    };
+
+export interface RecordActions {
+  change(data: JsonObject): void;
+  submit(data: JsonObject): Promise<void>;
+  cancel(): void;
+  reload(): Promise<void>;
+  /** Lets the next navigation through without the unsaved-changes question. */
+  allowLeave(): void;
+  leaveAllowed(): boolean;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+
+export function useRecordController(
+  module: string,
+  datatype: string,
+  mode: FormMode,
+  key?: string,
+): { state: RecordState; actions: RecordActions } {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const meta = useQuery(metaQuery(client, module, datatype));
+  const record = useQuery({
+    queryKey: keys.record(module, datatype, key ?? ''),
+    queryFn: () => client.read(module, datatype, key!),
+    enabled: mode !== 'create' && !!key,
+    staleTime: 0,
+  });
+  const model = useMemo(() => (meta.data ? buildFormModel(meta.data, mode) : undefined), [meta.data, mode]);
+  const isNew = mode === 'edit' && meta.data?.key === 'user' && isFailure(record.error, 404);
+
+  const [initial, setInitial] = useState<JsonObject | undefined>();
+  const [formData, setFormData] = useState<JsonObject>({});
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [conflict, setConflict] = useState<string>();
+  const leave = useRef(false);
+
+  // (Re)start the form from the record whenever a new version of it arrives.
+  const loadedVersion = record.data ? `${record.data.key}@${record.data.meta.version}` : isNew ? 'new' : mode;
+  useEffect(() => {
+    if (!model) return;
+    const data = formDataOf(record.data?.data, model);
+    setInitial(data);
+    setFormData(data);
+    setServerErrors([]);
+  }, [loadedVersion, model]);
+
+  const base = `/${module}/${datatype}`;
+  const submit = useCallback(
+    async (data: JsonObject) => {
+      setSaving(true);
+      setServerErrors([]);
+      setConflict(undefined);
+      try {
+        let saved: WireRecord;
+        if (mode === 'create') saved = await client.create(module, datatype, data);
+        else saved = await client.save(module, datatype, key!, data, isNew ? 0 : record.data?.meta.version);
+        queryClient.setQueryData(keys.record(module, datatype, saved.key), saved);
+        void queryClient.invalidateQueries({ queryKey: keys.find(module, datatype) });
+        notify({ type: 'positive', message: SAVED_MESSAGE });
+        const fresh = model ? formDataOf(saved.data, model) : saved.data;
+        setInitial(fresh);
+        setFormData(fresh);
+        if (mode === 'create') {
+          leave.current = true;
+          navigate(`${base}/${meta.data?.can.edit ? 'edit' : 'view'}/${saved.key}`, { replace: true });
+        }
+      } catch (e) {
+        const f = e as DataFailure | Error;
+        if (isFailure(f, 409) && /version/i.test(f.message)) {
+          setConflict(CONFLICT_MESSAGE);
+          notify({ type: 'negative', message: CONFLICT_MESSAGE });
+        } else if (isFailure(f, 400)) {
+          setServerErrors(f.errors);
+          notify({ type: 'negative', message: INVALID_MESSAGE });
+        } else notify({ type: 'negative', message: f instanceof Error ? f.message : 'The record was not saved.' });
+      } finally {
+        setSaving(false);
+      }
+    },
+    [mode, client, module, datatype, key, isNew, record.data, queryClient, notify, model, navigate, base, meta.data],
+  );
+
+  const actions: RecordActions = {
+    change: (d) => setFormData(d),
+    submit,
+    cancel: () => {
+      if (mode === 'edit' && meta.data?.can.read && !isNew) navigate(`${base}/view/${key}`);
+      else if (meta.data?.can.list && !datatype.startsWith('my_')) navigate(`${base}/list`);
+      else navigate(-1);
+    },
+    reload: async () => {
+      await record.refetch();
+      setConflict(undefined);
+    },
+    allowLeave: () => (leave.current = true),
+    leaveAllowed: () => leave.current,
+  };
+
+  let state: RecordState;
+  if (meta.isError) state = { status: 'error', error: meta.error as DataFailure, retry: () => void meta.refetch() };
+  else if (record.isError && !isNew)
+    state = { status: 'error', error: record.error as DataFailure, retry: () => void record.refetch() };
+  else if (!meta.data || !model || (mode !== 'create' && !record.data && !isNew) || initial === undefined)
+    state = { status: 'loading' };
+  else {
+    state = {
+      status: 'ready',
+      mode,
+      meta: meta.data,
+      model,
+      record: record.data,
+      isNew,
+      formData,
+      dirty: mode !== 'view' && !same(formData, initial),
+      saving,
+      serverErrors,
+      conflict,
+    };
+  }
+  return { state, actions };
+}

@@ -1,0 +1,93 @@
+/**
+ * The form validator handed to @rjsf: the entity's validator compiled ahead of time by the engine's
+ * ajv (x- keywords declared as vocabulary, see renderers/build/validators-module.ts) and its errors
+ * explained with the spec's messages (engine/messages.ts), as the server explains them.
+ *
+ * The browser cannot compile ajv validators under the server's CSP (no 'unsafe-eval'), so
+ * `customizeValidator` is not usable here; when no precompiled validator matches the schema the
+ * server describes, the form checks nothing itself and the server's 400 errors show at the fields.
+ */
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
+import type { ErrorObject } from 'ajv';
+import { explainErrors, type FieldError } from '../../../engine/messages.ts';
+import type { JsonObject } from '../../api/types.ts';
+import { errorSchemaOf } from './form-model.ts';
+import { fingerprint } from './fingerprint.ts';
+import { matches } from './mini-schema.ts';
+
+export interface CompiledFn {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+export interface Precompiled {
+  validators: Record<string, CompiledFn>;
+  fingerprints: Record<string, string>;
+}
+
+let loading: Promise<Precompiled> | undefined;
+
+/** The precompiled validators, loaded once, in their own chunk. */
+export function loadPrecompiled(): Promise<Precompiled> {
+  loading ??= import('virtual:dform-validators').then(
+    (m) => m as unknown as Precompiled,
+    (e) => {
+      console.warn('validators: not available', e);
+      return { validators: {}, fingerprints: {} };
+    },
+  );
+  return loading;
+}
+
+/** The compiled validator for `module/type` if it was compiled from exactly this schema. */
+export function pickValidator(p: Precompiled, id: string, schema: JsonObject): CompiledFn | undefined {
+  const fn = p.validators[id];
+  if (!fn) return undefined;
+  if (p.fingerprints[id] !== fingerprint(schema)) {
+    console.warn(`validators: ${id} changed since the web app was built; the server checks it`);
+    return undefined;
+  }
+  return fn;
+}
+
+function pointerToProperty(path: string): string {
+  return path
+    .split('/')
+    .slice(1)
+    .map((s) => `.${s.replace(/~1/g, '/').replace(/~0/g, '~')}`)
+    .join('');
+}
+
+/**
+ * A ValidatorType over one compiled entity validator. `hidden` are top-level fields the form does
+ * not show: their errors are the server's business (it fills server-owned fields in).
+ */
+export function entityValidator(
+  fn: CompiledFn | undefined,
+  entitySchema: JsonObject,
+  hidden: readonly string[] = [],
+): ValidatorType {
+  const check = (data: unknown): FieldError[] => {
+    if (!fn || fn(data)) return [];
+    const errors = explainErrors(fn.errors, entitySchema);
+    return errors.filter((e) => !hidden.some((h) => e.path === `/${h}` || e.path.startsWith(`/${h}/`)));
+  };
+  return {
+    validateFormData(formData): ValidationData<unknown> {
+      const errs = check(formData ?? {});
+      const errors: RJSFValidationError[] = errs.map((e) => ({
+        property: pointerToProperty(e.path),
+        message: e.message,
+        stack: `${pointerToProperty(e.path)} ${e.message}`.trim(),
+      }));
+      return { errors, errorSchema: errorSchemaOf(errs) as ErrorSchema };
+    },
+    isValid(schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema) {
+      return matches(schema as JsonObject, formData, rootSchema as JsonObject);
+    },
+    rawValidation<Result>(_schema: RJSFSchema, formData?: unknown): { errors?: Result[] } {
+      if (!fn || fn(formData)) return {};
+      return { errors: (fn.errors ?? []) as Result[] };
+    },
+  };
+}
