@@ -78,7 +78,7 @@ export interface DformEntitySchemaFile {
     fields: [string, ...string[]];
   }[];
   /**
-   * Declarative transforms. load: applied to stored data before it is answered or shown. save: applied to incoming data before validation. validate: answers a list of {path, message} (or nothing) for rules JSON Schema cannot say.
+   * Declarative transforms. load: applied to stored data before it is answered or shown. save: applied to incoming data before validation. validate: answers a list of {path, message} (or nothing) for rules JSON Schema cannot say. save and validate see the bindings $before (the stored data, or null on create), $user (the caller's user key), $org (the organization id), $features (the company's enabled_features), $now (epoch seconds) and $mode (create, save or update).
    */
   "x-transforms"?: {
     load?: Expression;

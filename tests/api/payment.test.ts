@@ -1,0 +1,78 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+
+let w: DemoWorld;
+before(async () => {
+  w = await demoWorld();
+});
+after(async () => {
+  await w.server.stop();
+});
+
+const PAY = '/payroll/api/data/my_employee_payment_information';
+const account = (over: Record<string, unknown> = {}) => ({
+  account_nickname: 'First Bank',
+  account_number: '000123456789',
+  account_type: 'Checking',
+  routing_number: '021000021',
+  split_type: 'Percent Split',
+  amount: 100,
+  ...over,
+});
+
+test('deposit accounts: account numbers masked, routing 9 digits, the last account a Percent Split of 100', async () => {
+  const bad = await w.call('POST', `${PAY}/`, {
+    ...as(w.emma),
+    body: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [
+        account({ routing_number: '1234', split_type: 'Flat Split', amount: 50 }),
+        account({ amount: 90 }),
+      ],
+    },
+  });
+  assert.equal(bad.status, 400);
+  const messages = bad.body.errors.map((e: { path: string; message: string }) => `${e.path} ${e.message}`);
+  assert.ok(
+    messages.includes('/direct_deposit_accounts/0/routing_number Routing number must be 9 digits.'),
+    messages.join('\n'),
+  );
+  const ok = await w.call('POST', `${PAY}/`, {
+    ...as(w.emma),
+    body: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [account({ split_type: 'Flat Split', amount: 250 }), account()],
+    },
+  });
+  assert.equal(ok.status, 201, ok.text);
+  assert.equal(ok.body.data.direct_deposit_accounts[0].account_number, 'xxxxxxxx6789');
+  assert.equal(ok.body.data.sync_status, 'approval_requested');
+  // Saving the masked numbers back keeps the stored ones.
+  const again = await w.call('POST', `${PAY}/${w.emma.user}`, { ...as(w.emma), body: ok.body.data });
+  assert.equal(again.status, 200, again.text);
+  assert.equal(again.body.data.direct_deposit_accounts[1].account_number, 'xxxxxxxx6789');
+  const paper = await w.call('PATCH', `${PAY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { desired_payment_method: 'Paper Check' },
+  });
+  assert.equal(paper.status, 200, paper.text);
+  assert.equal(paper.body.data.direct_deposit_accounts, undefined, 'Paper Check drops the accounts on save');
+});
+
+test('with the company feature hide_direct_deposit, Paper Check is forced on save', async () => {
+  const org = await w.call('PATCH', `/auth/api/data/organizations/${w.acmeOrg}`, {
+    ...as(w.staff),
+    body: { enabled_features: { hide_direct_deposit: true } },
+  });
+  assert.equal(org.status, 200, org.text);
+  const r = await w.call('POST', `${PAY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { desired_payment_method: 'Direct Deposit', direct_deposit_accounts: [account()] },
+  });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.body.data.desired_payment_method, 'Paper Check');
+  assert.equal(r.body.data.direct_deposit_accounts, undefined);
+  const session = await w.call('GET', '/auth/api/session', as(w.emma));
+  assert.equal(session.body.organization.enabled_features.hide_direct_deposit, true);
+});
