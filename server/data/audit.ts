@@ -1,0 +1,55 @@
+/**
+ * Audit records: written by the server alone, in the same commit as the change they describe.
+ * They name who, what type and key, when and which fields changed; sensitive values never appear.
+ */
+import { randomUUID } from 'node:crypto';
+import type { WriteOp } from '../storage/types.ts';
+
+export const AUDIT_COLLECTION = 'auth/audit_log';
+/** How long audit records are kept: seven years, as for US payroll records. */
+export const RETAIN_SECONDS = 7 * 365 * 24 * 3600;
+
+export interface AuditEvent {
+  org: string;
+  actor: { key: string; name: string } | undefined;
+  action: 'create' | 'save' | 'update' | 'delete' | 'reveal' | 'login' | 'logout' | 'password';
+  module: string;
+  type: string;
+  key: string;
+  affectedUser?: string;
+  fields?: string[];
+  browser?: string;
+  address?: string;
+  now: number;
+}
+
+export function auditOp(e: AuditEvent): WriteOp {
+  const fields = e.fields?.length ? ` (${e.fields.join(', ')})` : '';
+  const message = `${e.action} ${e.module}/${e.type} ${e.key}${fields}`.slice(0, 116);
+  const data: Record<string, unknown> = {
+    action_time: e.now,
+    origin_module: e.module,
+    action_type: e.action,
+    detail: { type: e.type, key: e.key, fields: e.fields ?? [], address: e.address ?? '' },
+    browser_info: (e.browser ?? '').slice(0, 255),
+    logged_in_user: e.actor?.key,
+    logged_in_username: (e.actor?.name || 'system').slice(0, 120),
+    message,
+    organization_id: e.org,
+    retain_until: e.now + RETAIN_SECONDS,
+  };
+  if (e.affectedUser) data.affected_user = e.affectedUser;
+  if (!e.actor) delete data.logged_in_user;
+  const actor = e.actor?.key ?? 'system';
+  return {
+    op: 'put',
+    expectVersion: 0,
+    record: {
+      collection: AUDIT_COLLECTION,
+      org: e.org,
+      key: randomUUID(),
+      data,
+      meta: { created_by: actor, created_time: e.now, updated_by: actor, updated_time: e.now, version: 1 },
+    },
+  };
+}

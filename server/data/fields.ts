@@ -1,0 +1,62 @@
+/**
+ * Per-entity field facts read once from the schema: sensitive fields, server-owned, admin-only,
+ * immutable and read-only top-level fields, and the searchable field paths.
+ */
+import type { Entity, JsonSchema } from '../../engine/entity.ts';
+import { sensitiveFields, type SensitiveField } from '../../engine/masking.ts';
+import { walkFields } from '../../engine/schema-walk.ts';
+import type { Catalogue } from '../schemas.ts';
+
+export interface FieldFacts {
+  sensitive: SensitiveField[];
+  serverOwned: Map<string, JsonSchema>;
+  editRules: Map<string, string[]>;
+  immutable: Map<string, JsonSchema>;
+  /** Dotted paths a find may name (arrays step into their items); sensitive ones excluded. */
+  searchable: Set<string>;
+  /** Dotted paths of sensitive fields, refused in find. */
+  unsearchable: Set<string>;
+  topLevel: Set<string>;
+  /** Top-level defaults, read through $ref (ajv's useDefaults does not look through references). */
+  defaults: Map<string, unknown>;
+  /** Top-level electronic signatures (x-signature). */
+  signatures: string[];
+}
+
+const cache = new WeakMap<Entity, FieldFacts>();
+
+export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
+  let f = cache.get(entity);
+  if (f) return f;
+  const bundled = catalogue.bundled(entity);
+  const all = walkFields(bundled);
+  f = {
+    sensitive: sensitiveFields(bundled),
+    serverOwned: new Map(),
+    editRules: new Map(),
+    immutable: new Map(),
+    searchable: new Set(),
+    unsearchable: new Set(),
+    topLevel: new Set(Object.keys((bundled.properties as object) ?? {})),
+    defaults: new Map(),
+    signatures: [],
+  };
+  for (const { path, schema } of all) {
+    const dotted = path.filter((p) => p !== '*').join('.');
+    if (schema['x-sensitive']) f.unsearchable.add(dotted);
+    else f.searchable.add(dotted);
+    if (path.length !== 1) continue;
+    if (schema.default !== undefined) f.defaults.set(path[0], schema.default);
+    if (schema['x-signature'] === true) f.signatures.push(path[0]);
+    if (schema['x-server-owned'] === true || schema.readOnly === true) f.serverOwned.set(path[0], schema);
+    if (Array.isArray(schema['x-edit'])) f.editRules.set(path[0], schema['x-edit'] as string[]);
+    if (schema['x-immutable'] === true) f.immutable.set(path[0], schema);
+  }
+  // A sensitive field's ancestors hold it: searching them would search it.
+  for (const u of f.unsearchable) {
+    const parts = u.split('.');
+    for (let i = 1; i < parts.length; i++) f.searchable.delete(parts.slice(0, i).join('.'));
+  }
+  cache.set(entity, f);
+  return f;
+}

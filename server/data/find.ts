@@ -1,0 +1,94 @@
+/**
+ * Search over one type: `{criteria, sort?, limit?, offset?}`, checked field by field against the
+ * schema, restricted to the caller's own records when that is all they may list.
+ */
+import { ownerOf } from '../../engine/access.ts';
+import { matchesAll } from '../../engine/criteria.ts';
+import type { Caller } from '../auth/principal.ts';
+import { badRequest, notAuthorized } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+import type { Criterion, FindQuery, Operator, SortSpec } from '../storage/types.ts';
+import { fieldFacts } from './fields.ts';
+import { mayAtAll, toWire, type Target, type WireRecord } from './records.ts';
+
+const OPERATORS = new Set<Operator>(['=', '!=', '<', '<=', '>', '>=', 'in', 'contains', 'like']);
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 500;
+
+function checkField(s: Services, t: Target, field: unknown, where: string): string {
+  const facts = fieldFacts(s.catalogue, t.entity);
+  if (typeof field !== 'string' || !field) throw badRequest(`${where}: field must be a field name`);
+  if (facts.unsearchable.has(field)) throw badRequest(`${where}: '${field}' is sensitive and cannot be searched`);
+  if (!facts.searchable.has(field)) throw badRequest(`${where}: unknown field '${field}' in criteria`);
+  return field;
+}
+
+function scalar(v: unknown): boolean {
+  return v === null || ['string', 'number', 'boolean'].includes(typeof v);
+}
+
+export function parseQuery(s: Services, t: Target, body: Record<string, unknown>): FindQuery {
+  const { criteria = [], sort, limit = DEFAULT_LIMIT, offset = 0 } = body;
+  for (const k of Object.keys(body)) {
+    if (!['criteria', 'sort', 'limit', 'offset'].includes(k)) throw badRequest(`unknown search option '${k}'`);
+  }
+  if (!Array.isArray(criteria) || criteria.length > 20) throw badRequest('criteria must be a list of at most 20 items');
+  const parsed: Criterion[] = criteria.map((c, i) => {
+    const where = `criteria[${i}]`;
+    if (!c || typeof c !== 'object' || Array.isArray(c)) throw badRequest(`${where} must be {field, is, value}`);
+    const { field, is, value } = c as Record<string, unknown>;
+    if (!OPERATORS.has(is as Operator)) throw badRequest(`${where}: 'is' must be one of ${[...OPERATORS].join(' ')}`);
+    const op = is as Operator;
+    if (op === 'in' ? !Array.isArray(value) || value.length > 500 || !value.every(scalar) : !scalar(value)) {
+      throw badRequest(
+        `${where}: value must be ${op === 'in' ? 'a list of at most 500 plain values' : 'a plain value'}`,
+      );
+    }
+    if (op === 'like' && typeof value !== 'string') throw badRequest(`${where}: 'like' needs text`);
+    return { field: checkField(s, t, field, where), is: op, value };
+  });
+  let sortSpecs: SortSpec[] | undefined;
+  if (sort !== undefined) {
+    if (!Array.isArray(sort) || sort.length > 5) throw badRequest('sort must be a list of at most 5 items');
+    sortSpecs = sort.map((x, i) => {
+      const { field, dir = 'asc' } = (x ?? {}) as Record<string, unknown>;
+      if (dir !== 'asc' && dir !== 'desc') throw badRequest(`sort[${i}]: dir must be asc or desc`);
+      return { field: checkField(s, t, field, `sort[${i}]`), dir };
+    });
+  }
+  if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > MAX_LIMIT) {
+    throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}`);
+  }
+  if (!Number.isInteger(offset) || (offset as number) < 0) throw badRequest('offset must be a whole number, 0 or more');
+  return { criteria: parsed, sort: sortSpecs, limit: limit as number, offset: offset as number };
+}
+
+export async function findRecords(
+  s: Services,
+  caller: Caller,
+  t: Target,
+  body: Record<string, unknown>,
+): Promise<{ items: WireRecord[]; total: number }> {
+  const access = t.my ? 'own' : mayAtAll(t, 'list', caller);
+  if (access === 'none') throw notAuthorized();
+  const query = parseQuery(s, t, body);
+  const ownerField = t.entity.file['x-owner'] ?? (t.entity.file['x-key'] === 'user' ? 'key' : undefined);
+  if (access === 'own') {
+    if (!ownerField) throw notAuthorized();
+    if (ownerField === 'key') {
+      // A user-keyed type holds at most one record of the caller: look it up, then apply the criteria.
+      const own = s.storage.get(t.entity.id, caller.org.id, caller.principal.userKey);
+      const matches = !!own && matchesAll(own.data, query.criteria);
+      const items = matches && query.offset === 0 ? [await toWire(s, t.entity, own)] : [];
+      return { items, total: matches ? 1 : 0 };
+    }
+    query.criteria.push({ field: ownerField, is: '=', value: caller.principal.userKey });
+  }
+  const result = s.storage.find(t.entity.id, caller.org.id, query);
+  const items = await Promise.all(
+    result.items
+      .filter((r) => access === 'all' || ownerOf(t.entity, r.key, r.data) === caller.principal.userKey)
+      .map((r) => toWire(s, t.entity, r)),
+  );
+  return { items, total: result.total };
+}

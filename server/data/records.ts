@@ -1,0 +1,409 @@
+/**
+ * The generic record service behind the data API: every read and write of every entity goes
+ * through here, so tenancy, access, transforms, validation, encryption, masking and audit are
+ * decided in one place from the schema file.
+ */
+import { randomUUID } from 'node:crypto';
+import { allows, can, moduleUsable, ownerOf } from '../../engine/access.ts';
+import type { Entity, Verb } from '../../engine/entity.ts';
+import { looksMasked, mapSensitive, maskValue } from '../../engine/masking.ts';
+import type { FieldError } from '../../engine/messages.ts';
+import { cloneJson, getAt, toPointer } from '../../engine/schema-walk.ts';
+import { ExpressionError, transformData, validateByExpression } from '../../engine/transforms.ts';
+import type { Caller } from '../auth/principal.ts';
+import { isUuid } from '../auth/principal.ts';
+import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
+import { SYSTEM, type Services } from '../services.ts';
+import { VersionConflictError, type DataObject, type StoredRecord, type WriteOp } from '../storage/types.ts';
+import { auditOp } from './audit.ts';
+import { fieldFacts } from './fields.ts';
+import { hooksFor } from './hooks.ts';
+
+export interface WireRecord {
+  key: string;
+  data: DataObject;
+  meta: StoredRecord['meta'];
+}
+
+export interface Target {
+  entity: Entity;
+  my: boolean;
+}
+
+export interface RequestInfo {
+  browser?: string;
+  address?: string;
+}
+
+export type WriteMode = 'create' | 'save' | 'update';
+
+/** Finds the entity of a route and checks the caller may use its module. */
+export function target(s: Services, caller: Caller, module: string, type: string): Target {
+  const r = s.catalogue.registry.resolve(module, type);
+  if (!r) throw notFound();
+  if (!moduleUsable(r.entity.module, caller.org.activeModules, caller.principal)) throw notAuthorized();
+  return r;
+}
+
+/** Whether the caller may do `verb` on this type at all (for some record, perhaps only their own). */
+function mayAtAll(t: Target, verb: Verb, caller: Caller): 'all' | 'own' | 'none' {
+  const rule = t.entity.file['x-access'][verb];
+  if (!t.my && allows(rule, caller.principal, false)) return 'all';
+  return allows(rule, caller.principal, true) ? 'own' : 'none';
+}
+
+function isOwnRecord(t: Target, caller: Caller, key: string, data: DataObject): boolean {
+  return ownerOf(t.entity, key, data) === caller.principal.userKey;
+}
+
+export function decryptedData(s: Services, entity: Entity, record: StoredRecord): DataObject {
+  const facts = fieldFacts(s.catalogue, entity);
+  return mapSensitive(cloneJson(record.data), facts.sensitive, (_kind, v) =>
+    typeof v === 'string' ? s.cipher.decrypt(v) : v,
+  );
+}
+
+/** A record as a client sees it: load transform applied, sensitive values masked, secrets gone. */
+export async function toWire(s: Services, entity: Entity, record: StoredRecord): Promise<WireRecord> {
+  const facts = fieldFacts(s.catalogue, entity);
+  let data = mapSensitive(cloneJson(record.data), facts.sensitive, (kind, v) =>
+    kind === 'secret' ? undefined : maskValue(kind, s.cipher.decrypt(String(v))),
+  );
+  const load = entity.file['x-transforms']?.load;
+  if (load) data = await runTransform(load, data, {});
+  return { key: record.key, data, meta: record.meta };
+}
+
+async function runTransform(expr: string, data: DataObject, bindings: Record<string, unknown>): Promise<DataObject> {
+  try {
+    return await transformData(expr, data, bindings);
+  } catch (e) {
+    if (e instanceof ExpressionError) throw new ApiError(422, `A transform of this form failed: ${e.message}`);
+    throw e;
+  }
+}
+
+function readVisible(s: Services, t: Target, caller: Caller, key: string): StoredRecord {
+  if (!isUuid(key)) throw notFound();
+  if (t.my && key !== caller.principal.userKey) throw notFound();
+  const access = mayAtAll(t, 'read', caller);
+  if (access === 'none') throw notAuthorized();
+  const record = s.storage.get(t.entity.id, caller.org.id, key);
+  if (!record) throw notFound();
+  // Someone who may read only their own records learns nothing of others' existence.
+  if (access === 'own' && !isOwnRecord(t, caller, record.key, record.data)) throw notFound();
+  return record;
+}
+
+export async function readRecord(s: Services, caller: Caller, t: Target, key: string): Promise<WireRecord> {
+  return toWire(s, t.entity, readVisible(s, t, caller, key));
+}
+
+/**
+ * Builds the data to store from what the client sent: masked values restored, server-owned and
+ * admin-only fields kept, the save transform run, defaults filled in, validated, then encrypted.
+ */
+async function prepare(
+  s: Services,
+  caller: Caller,
+  entity: Entity,
+  key: string,
+  incoming: DataObject,
+  before: DataObject | undefined,
+  mode: WriteMode,
+  ctx: { request: RequestInfo; version: number },
+): Promise<{ data: DataObject; plain: DataObject; changed: string[] }> {
+  const facts = fieldFacts(s.catalogue, entity);
+  let data: DataObject = mode === 'update' && before ? { ...cloneJson(before), ...incoming } : cloneJson(incoming);
+  const errors: FieldError[] = [];
+
+  // A masked value sent back unchanged means "keep what is stored".
+  mapSensitive(data, facts.sensitive, (kind, v, at) => {
+    if (kind !== 'secret' && looksMasked(kind, v)) return before ? getAt(before, at) : undefined;
+    return v;
+  });
+  for (const [field, schema] of facts.serverOwned) {
+    if (before && field in before) data[field] = before[field];
+    else if (schema.const !== undefined) data[field] = schema.const;
+    else delete data[field];
+  }
+  const now = s.now();
+  if (!before) {
+    for (const [field, value] of facts.defaults) if (data[field] === undefined) data[field] = cloneJson(value);
+    if (facts.serverOwned.has('created_by')) data.created_by = caller.principal.userKey;
+    if (facts.serverOwned.has('created_time')) data.created_time = now;
+    const owner = ownerOf(entity, key, data);
+    if (facts.serverOwned.has('_user_uuid')) data._user_uuid = entity.file['x-key'] === 'user' ? key : owner;
+  }
+  const isOwner = ownerOf(entity, key, before ?? data) === caller.principal.userKey;
+  for (const [field, rule] of facts.editRules) {
+    if (allows(rule, caller.principal, isOwner)) continue;
+    if (before && field in before) data[field] = before[field];
+    else if (before) delete data[field];
+  }
+  if (before) {
+    for (const [field, schema] of facts.immutable) {
+      if (field in before && JSON.stringify(before[field]) !== JSON.stringify(data[field])) {
+        const msg = (schema['x-messages'] as Record<string, string> | undefined)?.immutable;
+        errors.push({ path: `/${field}`, message: msg ?? 'Cannot be changed once the record exists' });
+      }
+    }
+  }
+
+  for (const field of facts.signatures) stampSignature(data, before, field, caller, { ...ctx, now });
+
+  const bindings = {
+    before: before ?? null,
+    user: caller.principal.userKey,
+    org: caller.org.id,
+    features: caller.org.enabledFeatures,
+    now,
+    mode,
+  };
+  const save = entity.file['x-transforms']?.save;
+  if (save) data = await runTransform(save, data, bindings);
+
+  errors.push(...s.catalogue.validator(entity)(data));
+  const rule = entity.file['x-transforms']?.validate;
+  if (rule && !errors.length) {
+    try {
+      errors.push(...(await validateByExpression(rule, data, bindings)));
+    } catch (e) {
+      if (e instanceof ExpressionError) throw new ApiError(422, `A rule of this form failed: ${e.message}`);
+      throw e;
+    }
+  }
+  const hook = hooksFor(entity.id);
+  if (hook?.validate && !errors.length) errors.push(...hook.validate({ s, caller, key, data, before, mode }));
+  if (errors.length) throw validationFailed(errors);
+
+  const changed = [...new Set([...Object.keys(data), ...Object.keys(before ?? {})])]
+    .filter((k) => JSON.stringify(data[k]) !== JSON.stringify(before?.[k]))
+    .sort();
+  const plain = cloneJson(data);
+  mapSensitive(data, facts.sensitive, (_kind, v) => (typeof v === 'string' ? s.cipher.encrypt(v) : v));
+  return { data, plain, changed };
+}
+
+/**
+ * Idempotent creates: an `Idempotency-Key` header names the create, so a retry (after a timeout or a
+ * lost answer) answers the record the first attempt made instead of making another.
+ */
+function idempotency(s: Services, caller: Caller, collection: string, header: string | undefined) {
+  if (header === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,128}$/.test(header)) throw badRequest('Idempotency-Key must be 1 to 128 visible characters');
+  const id = s.cipher.lookup(`${caller.org.id}\u0000${caller.user.key}\u0000${collection}\u0000${header}`);
+  const found = s.storage.get(SYSTEM.idempotency, caller.org.id, id);
+  return {
+    existing: found ? String(found.data.key) : undefined,
+    claim: (key: string, now: number): WriteOp => ({
+      op: 'put',
+      expectVersion: 0,
+      record: {
+        collection: SYSTEM.idempotency,
+        org: caller.org.id,
+        key: id,
+        data: { key, collection, time: now },
+        meta: {
+          created_by: caller.user.key,
+          created_time: now,
+          updated_by: caller.user.key,
+          updated_time: now,
+          version: 1,
+        },
+      },
+    }),
+  };
+}
+
+/**
+ * An electronic signature's time is the server's, not the browser's: a new or changed signature is
+ * stamped with the server clock and evidence of who signed, from where, on which record version.
+ * An unchanged one keeps what was stored.
+ */
+function stampSignature(
+  data: DataObject,
+  before: DataObject | undefined,
+  field: string,
+  caller: Caller,
+  ctx: { request: RequestInfo; version: number; now: number },
+): void {
+  const sig = data[field] as Record<string, unknown> | undefined;
+  const old = before?.[field] as Record<string, unknown> | undefined;
+  if (!sig || typeof sig !== 'object' || Array.isArray(sig)) return;
+  const same = (k: string) => JSON.stringify(sig[k]) === JSON.stringify(old?.[k]);
+  if (old && same('name') && same('font') && same('image')) {
+    data[field] = old;
+    return;
+  }
+  const { evidence: _ignored, ...given } = sig;
+  data[field] = {
+    ...given,
+    timestamp: ctx.now,
+    evidence: {
+      signed_by: caller.principal.userKey,
+      address: (ctx.request.address ?? '').slice(0, 64),
+      user_agent: (ctx.request.browser ?? '').slice(0, 512),
+      version: ctx.version,
+    },
+  };
+}
+
+function parseIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const v = header.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+  if (!/^\d{1,15}$/.test(v)) throw badRequest('If-Match must hold a record version (a whole number)');
+  return Number(v);
+}
+
+export async function writeRecord(
+  s: Services,
+  caller: Caller,
+  t: Target,
+  keyOrUndefined: string | undefined,
+  incoming: DataObject,
+  mode: WriteMode,
+  opts: { ifMatch?: string; idempotencyKey?: string; request: RequestInfo },
+): Promise<{ record: WireRecord; created: boolean }> {
+  const { entity } = t;
+  let key = keyOrUndefined;
+  const idem = mode === 'create' ? idempotency(s, caller, entity.id, opts.idempotencyKey) : undefined;
+  if (idem?.existing) return { record: await readRecord(s, caller, t, idem.existing), created: true };
+  if (mode === 'create') {
+    if (entity.file['x-key'] === 'user') {
+      const forUser = t.my ? caller.principal.userKey : (incoming._user_uuid ?? caller.principal.userKey);
+      if (!isUuid(forUser)) throw validationFailed([{ path: '/_user_uuid', message: 'Must be a user key' }]);
+      key = forUser;
+    } else key = randomUUID();
+  }
+  if (!key || !isUuid(key)) throw notFound();
+  if (t.my && key !== caller.principal.userKey) throw notFound();
+  // A user-keyed record belongs to a user of the caller's organization, or it cannot exist.
+  if (entity.file['x-key'] === 'user' && !s.storage.get('auth/users', caller.org.id, key)) {
+    if (mode === 'create') throw validationFailed([{ path: '/_user_uuid', message: 'Must be a user of this company' }]);
+    throw notFound();
+  }
+
+  const stored = s.storage.get(entity.id, caller.org.id, key);
+  if (mode === 'create' && stored) throw new ApiError(409, 'A record with this key already exists');
+  if (mode !== 'create' && !stored) {
+    if (entity.file['x-key'] !== 'user') throw notFound();
+  }
+  const verb: Verb = stored ? 'edit' : 'create';
+  const before = stored ? decryptedData(s, entity, stored) : undefined;
+  if (stored) {
+    // Reading rights decide whether the record exists for the caller at all.
+    const readAccess = mayAtAll(t, 'read', caller);
+    if (readAccess === 'none' && mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
+    if (readAccess === 'own' && !isOwnRecord(t, caller, key, stored.data)) throw notFound();
+  }
+  const prospective = { key, data: before ?? { ...incoming, _user_uuid: key } };
+  const allowed = t.my
+    ? allows(entity.file['x-access'][verb], caller.principal, isOwnRecord(t, caller, key, prospective.data))
+    : can(entity, verb, caller.principal, prospective);
+  if (!allowed) throw notAuthorized();
+
+  const expected = parseIfMatch(opts.ifMatch);
+  if (expected !== undefined && expected !== (stored?.meta.version ?? 0)) {
+    throw new ApiError(409, 'Version conflict: the record changed since it was read');
+  }
+  const { data, plain, changed } = await prepare(s, caller, entity, key, incoming, before, stored ? mode : 'create', {
+    request: opts.request,
+    version: (stored?.meta.version ?? 0) + 1,
+  });
+  const now = s.now();
+  const record: StoredRecord = {
+    collection: entity.id,
+    org: caller.org.id,
+    key,
+    data,
+    meta: {
+      created_by: stored?.meta.created_by ?? caller.principal.userKey,
+      created_time: stored?.meta.created_time ?? now,
+      updated_by: caller.principal.userKey,
+      updated_time: now,
+      version: (stored?.meta.version ?? 0) + 1,
+    },
+  };
+  const ops: WriteOp[] = [{ op: 'put', record, expectVersion: stored?.meta.version ?? 0 }];
+  const hook = hooksFor(entity.id);
+  if (hook?.extraOps) ops.push(...(await hook.extraOps({ s, caller, key, data: plain, before, mode, record })));
+  ops.push(
+    auditOp({
+      org: caller.org.id,
+      actor: { key: caller.principal.userKey, name: String(caller.user.data.display_name ?? '') },
+      action: stored ? (mode === 'update' ? 'update' : 'save') : 'create',
+      module: entity.module,
+      type: entity.type,
+      key,
+      affectedUser: ownerOf(entity, key, plain),
+      fields: changed,
+      browser: opts.request.browser,
+      address: opts.request.address,
+      now,
+    }),
+  );
+  if (idem) ops.push(idem.claim(key, now));
+  try {
+    await s.storage.commit(ops);
+  } catch (e) {
+    // The same create retried concurrently: the first one made the record; answer it.
+    const again =
+      idem && e instanceof VersionConflictError ? idempotency(s, caller, entity.id, opts.idempotencyKey) : undefined;
+    if (again?.existing) return { record: await readRecord(s, caller, t, again.existing), created: true };
+    throw e;
+  }
+  return { record: await toWire(s, entity, record), created: !stored };
+}
+
+export async function deleteRecord(
+  s: Services,
+  caller: Caller,
+  t: Target,
+  key: string,
+  opts: { ifMatch?: string; request: RequestInfo },
+): Promise<void> {
+  const stored = readVisibleForWrite(s, caller, t, key);
+  if (
+    !can(t.entity, 'delete', caller.principal, stored) &&
+    !(t.my && allows(t.entity.file['x-access'].delete, caller.principal, true))
+  ) {
+    throw notAuthorized();
+  }
+  const expected = parseIfMatch(opts.ifMatch);
+  if (expected !== undefined && expected !== stored.meta.version) {
+    throw new ApiError(409, 'Version conflict: the record changed since it was read');
+  }
+  const now = s.now();
+  const hook = hooksFor(t.entity.id);
+  const extra = hook?.onDelete ? await hook.onDelete({ s, caller, record: stored }) : [];
+  await s.storage.commit([
+    { op: 'delete', collection: t.entity.id, org: caller.org.id, key, expectVersion: stored.meta.version },
+    ...extra,
+    auditOp({
+      org: caller.org.id,
+      actor: { key: caller.principal.userKey, name: String(caller.user.data.display_name ?? '') },
+      action: 'delete',
+      module: t.entity.module,
+      type: t.entity.type,
+      key,
+      affectedUser: ownerOf(t.entity, key, stored.data),
+      browser: opts.request.browser,
+      address: opts.request.address,
+      now,
+    }),
+  ]);
+}
+
+function readVisibleForWrite(s: Services, caller: Caller, t: Target, key: string): StoredRecord {
+  if (!isUuid(key)) throw notFound();
+  if (t.my && key !== caller.principal.userKey) throw notFound();
+  const record = s.storage.get(t.entity.id, caller.org.id, key);
+  if (!record) throw notFound();
+  const readAccess = mayAtAll(t, 'read', caller);
+  if (readAccess === 'own' && !isOwnRecord(t, caller, key, record.data)) throw notFound();
+  if (readAccess === 'none' && mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
+  return record;
+}
+
+export { mayAtAll, toPointer };

@@ -1,0 +1,108 @@
+/**
+ * The generic data API of one module (../shared/API.md "Generic data API"), mounted at /<module>/api.
+ */
+import { Hono, type Context } from 'hono';
+import { can } from '../../engine/access.ts';
+import type { Verb } from '../../engine/entity.ts';
+import { authenticate } from '../auth/principal.ts';
+import { requestInfo, type AppEnv } from '../http/context.ts';
+import { readJsonObject } from '../http/json-body.ts';
+import type { Services } from '../services.ts';
+import { findRecords } from './find.ts';
+import { deleteRecord, mayAtAll, readRecord, target, writeRecord } from './records.ts';
+
+const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
+
+export function dataRoutes(s: Services, module: string) {
+  const app = new Hono<AppEnv>();
+  const noStore = { 'Cache-Control': 'no-store' };
+
+  app.get('/data/meta/:type', async (c) => {
+    const caller = await authenticate(s, c);
+    const t = target(s, caller, module, c.req.param('type'));
+    const f = t.entity.file;
+    const canDo = Object.fromEntries(
+      VERBS.map((v) => [
+        v,
+        t.my
+          ? can(t.entity, v, caller.principal, { key: caller.user.key, data: { _user_uuid: caller.user.key } }) ||
+            mayAtAll(t, v, caller) !== 'none'
+          : mayAtAll(t, v, caller) !== 'none',
+      ]),
+    );
+    return c.json({
+      module: t.entity.module,
+      type: c.req.param('type'),
+      title: f.title,
+      plural: f['x-plural'],
+      key: f['x-key'],
+      my: t.my,
+      schema: s.catalogue.bundled(t.entity),
+      ui: f['x-ui'] ?? {},
+      list: f['x-list'],
+      sections: f['x-sections'] ?? [],
+      routes: f['x-routes'] ?? {},
+      can: canDo,
+    });
+  });
+
+  app.post('/data/find/:type', async (c) => {
+    const caller = await authenticate(s, c);
+    const t = target(s, caller, module, c.req.param('type'));
+    const body = await readJsonObject(c, { allowEmpty: true });
+    return c.json(await findRecords(s, caller, t, body), 200, noStore);
+  });
+
+  app.get('/data/:type/:key', async (c) => {
+    const caller = await authenticate(s, c);
+    const t = target(s, caller, module, c.req.param('type'));
+    return c.json(await readRecord(s, caller, t, c.req.param('key')), 200, noStore);
+  });
+
+  const create = async (c: Context<AppEnv>) => {
+    const caller = await authenticate(s, c);
+    const t = target(s, caller, module, c.req.param('type') ?? '');
+    const body = await readJsonObject(c);
+    const { record } = await writeRecord(s, caller, t, undefined, body, 'create', {
+      idempotencyKey: c.req.header('idempotency-key'),
+      request: requestInfo(c),
+    });
+    return c.json(record, 201, noStore);
+  };
+  app.post('/data/:type/', create);
+  app.post('/data/:type', create);
+
+  app.post('/data/:type/:key', async (c) => {
+    const caller = await authenticate(s, c);
+    const t = target(s, caller, module, c.req.param('type'));
+    const body = await readJsonObject(c);
+    const { record, created } = await writeRecord(s, caller, t, c.req.param('key'), body, 'save', {
+      ifMatch: c.req.header('if-match'),
+      request: requestInfo(c),
+    });
+    return c.json(record, created ? 201 : 200, noStore);
+  });
+
+  app.patch('/data/:type/:key', async (c) => {
+    const caller = await authenticate(s, c);
+    const t = target(s, caller, module, c.req.param('type'));
+    const body = await readJsonObject(c);
+    const { record, created } = await writeRecord(s, caller, t, c.req.param('key'), body, 'update', {
+      ifMatch: c.req.header('if-match'),
+      request: requestInfo(c),
+    });
+    return c.json(record, created ? 201 : 200, noStore);
+  });
+
+  app.delete('/data/:type/:key', async (c) => {
+    const caller = await authenticate(s, c);
+    const t = target(s, caller, module, c.req.param('type'));
+    await deleteRecord(s, caller, t, c.req.param('key'), {
+      ifMatch: c.req.header('if-match'),
+      request: requestInfo(c),
+    });
+    return c.body(null, 204);
+  });
+
+  return app;
+}
