@@ -28,13 +28,43 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, now: numbe
     .sign(key);
 }
 
+export interface VerifiedClaims {
+  sub: string;
+  org: string;
+  sid: string;
+  exp: number;
+}
+
+/**
+ * Verified tokens, remembered so that each call does not verify the same signature again; the
+ * session record is still checked on every call, so revocation stays immediate.
+ */
+const verified = new Map<string, VerifiedClaims & { nbf: number }>();
+const MAX_REMEMBERED = 20_000;
+
 /** The verified claims, or undefined for any token that is not ours, well formed and current. */
-export async function verifyToken(
+export async function verifyToken(key: Uint8Array, token: string, now: number): Promise<VerifiedClaims | undefined> {
+  if (token.length > 16_384) return undefined;
+  const id = `${Buffer.from(key).toString('base64')}\u0000${token}`;
+  const known = verified.get(id);
+  if (known) {
+    if (known.exp > now && known.nbf <= now) return { sub: known.sub, org: known.org, sid: known.sid, exp: known.exp };
+    verified.delete(id);
+    return undefined;
+  }
+  const claims = await verifySignature(key, token, now);
+  if (claims) {
+    if (verified.size >= MAX_REMEMBERED) verified.delete(verified.keys().next().value!);
+    verified.set(id, claims);
+  }
+  return claims && { sub: claims.sub, org: claims.org, sid: claims.sid, exp: claims.exp };
+}
+
+async function verifySignature(
   key: Uint8Array,
   token: string,
   now: number,
-): Promise<{ sub: string; org: string; sid: string; exp: number } | undefined> {
-  if (token.length > 16_384) return undefined;
+): Promise<(VerifiedClaims & { nbf: number }) | undefined> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
@@ -43,11 +73,17 @@ export async function verifyToken(
       currentDate: new Date(now * 1000),
       requiredClaims: ['sub', 'exp', 'iat', 'nbf'],
     });
-    const { sub, org, sid, exp } = payload as { sub?: unknown; org?: unknown; sid?: unknown; exp?: unknown };
-    if (typeof sub !== 'string' || typeof org !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
+    const { sub, org, sid, exp, nbf } = payload as Record<string, unknown>;
+    if (
+      typeof sub !== 'string' ||
+      typeof org !== 'string' ||
+      typeof sid !== 'string' ||
+      typeof exp !== 'number' ||
+      typeof nbf !== 'number'
+    ) {
       return undefined;
     }
-    return { sub, org, sid, exp };
+    return { sub, org, sid, exp, nbf };
   } catch {
     return undefined;
   }

@@ -66,12 +66,29 @@ export function decryptedData(s: Services, entity: Entity, record: StoredRecord)
 /** A record as a client sees it: load transform applied, sensitive values masked, secrets gone. */
 export async function toWire(s: Services, entity: Entity, record: StoredRecord): Promise<WireRecord> {
   const facts = fieldFacts(s.catalogue, entity);
-  let data = mapSensitive(cloneJson(record.data), facts.sensitive, (kind, v) =>
+  // Stored records are immutable: copy only the containers that masking changes.
+  let data = mapSensitive(copyAlong(record.data, facts.sensitive), facts.sensitive, (kind, v) =>
     kind === 'secret' ? undefined : maskValue(kind, s.cipher.decrypt(String(v))),
   );
   const load = entity.file['x-transforms']?.load;
   if (load) data = await runTransform(load, data, {});
   return { key: record.key, data, meta: record.meta };
+}
+
+/** A copy that shares everything but the objects and arrays on the way to the given fields. */
+function copyAlong(data: DataObject, fields: readonly { path: string[] }[]): DataObject {
+  let out: unknown = { ...data };
+  for (const { path } of fields) out = copyOnPath(out, path);
+  return out as DataObject;
+}
+
+function copyOnPath(node: unknown, path: readonly string[]): unknown {
+  if (path.length === 0 || node === null || typeof node !== 'object') return node;
+  const [seg, ...rest] = path;
+  if (Array.isArray(node)) return seg === '*' ? node.map((item) => copyOnPath(item, rest)) : node;
+  const copy: Record<string, unknown> = { ...(node as Record<string, unknown>) };
+  if (Object.hasOwn(copy, seg)) copy[seg] = copyOnPath(copy[seg], rest);
+  return copy;
 }
 
 async function runTransform(expr: string, data: DataObject, bindings: Record<string, unknown>): Promise<DataObject> {
