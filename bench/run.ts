@@ -1,0 +1,283 @@
+/**
+ * `npm run bench [-- --quick] [-- --cpu-prof] [-- --keep]`: measures the real dform server over
+ * loopback against two peers run in the same session (a bare Hono handler over a Map, and
+ * json-server 1.0 on the same records), prints a markdown table and writes it to bench/results.md.
+ * Targets are reported PASS/FAIL; the exit code is 0 unless the bench itself broke.
+ *
+ *   --quick     1k and 10k records, short phases (a smoke run)
+ *   --cpu-prof  run the dform server under `node --cpu-prof`; profiles go to bench/profiles/
+ *   --keep      keep the temporary data directories
+ */
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { runLoad, startProbe, stats, type LoadResult, type Req } from './load.ts';
+import {
+  cpuMicros,
+  peakRssMiB,
+  pinSelf,
+  PINNED,
+  ROOT,
+  startBareHono,
+  startDform,
+  startJsonServer,
+  stop,
+  type Proc,
+} from './procs.ts';
+import { markdown, rows, verdicts, type SizeResult } from './report.ts';
+import { employeeData, seed, type Dataset } from './seed.ts';
+
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const PROFILE_DIR = args.includes('--cpu-prof') ? path.join(ROOT, 'bench', 'profiles') : undefined;
+
+/** Request counts bound each phase; `secs` is the time bound on top. */
+const P = QUICK
+  ? { sizes: [1_000, 10_000], warmup: 1_000, reads: 5_000, findSecs: 2, writes: 1_000, mixSecs: 2, secs: 10 }
+  : { sizes: [1_000, 10_000, 100_000], warmup: 3_000, reads: 30_000, findSecs: 8, writes: 5_000, mixSecs: 8, secs: 30 };
+const CONNECTIONS = 10;
+const WARM_WRITES = 50;
+const FIND_TARGET_RECORDS = 10_000;
+const FIND_BODY = {
+  criteria: [
+    { field: 'employment_type', is: '=', value: 'REGULAR' },
+    { field: 'home_department', is: '=', value: 'D7' },
+  ],
+  limit: 20,
+};
+const JSON_FIND = '/employees?employment_type=REGULAR&home_department=D7&_page=1&_per_page=20';
+
+const log = (msg: string) => console.error(`[bench ${((performance.now() - T0) / 1000).toFixed(0)}s] ${msg}`);
+const T0 = performance.now();
+const notes: string[] = [];
+let busiest = os.loadavg()[0];
+let emptyDb = '';
+
+/** Complains in the notes when a phase got error answers: its figures would measure the wrong thing. */
+function checked(what: string, r: LoadResult): LoadResult {
+  if (r.errors > 0) notes.push(`${what}: ${r.errors} of ${r.count} requests failed; first: ${r.firstError}`);
+  return r;
+}
+
+const randomKey = (ds: Dataset) => ds.keys[Math.floor(Math.random() * ds.keys.length)];
+const readReq = (ds: Dataset): Req => ({
+  method: 'GET',
+  path: `/payroll/api/data/employee/${randomKey(ds)}`,
+  kind: 'read',
+});
+
+/** A fixed-count read phase, with the server's CPU time read from /proc around it. */
+async function readPhase(p: Proc, ds: Dataset, headers: Record<string, string>, what: string) {
+  const base = { url: p.url, headers, connections: CONNECTIONS, seconds: P.secs, next: () => readReq(ds) };
+  await runLoad({ ...base, amount: P.warmup }); // JIT and caches warm, as in a running service
+  const before = cpuMicros(p.pid);
+  const read = checked(what, await runLoad({ ...base, amount: P.reads }));
+  return { read, cpu: (cpuMicros(p.pid) - before) / read.count };
+}
+
+async function measureBare(ds: Dataset): Promise<SizeResult['bare']> {
+  const p = await startBareHono(ds.dbFile);
+  try {
+    return await readPhase(p, ds, {}, `bare-hono read ${ds.records}`);
+  } finally {
+    await stop(p);
+  }
+}
+
+async function measureJsonServer(ds: Dataset): Promise<SizeResult['json'] & { expected: number }> {
+  const p = await startJsonServer(ds.dbFile);
+  try {
+    const rssReady = peakRssMiB(p.pid);
+    const first = (await (await fetch(p.url + JSON_FIND)).json()) as { items: number };
+    const base = { url: p.url, connections: CONNECTIONS, next: (): Req => ({ method: 'GET', path: JSON_FIND }) };
+    await runLoad({ ...base, amount: 50, seconds: 2 });
+    const find = checked(
+      `json-server find ${ds.records}`,
+      await runLoad({ ...base, amount: 1e6, seconds: P.findSecs }),
+    );
+    return { startupMs: p.startupMs, rssReady, rssPeak: peakRssMiB(p.pid), find, expected: first.items };
+  } finally {
+    await stop(p);
+  }
+}
+
+async function login(p: Proc, org: string): Promise<Record<string, string>> {
+  const res = await fetch(p.url + '/auth/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'organization-id': org },
+    body: JSON.stringify({ userid: 'payroll@acme.example', key: 'demo-payroll-pass' }),
+  });
+  const body = (await res.json()) as { token?: string };
+  if (!body.token) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`);
+  return { 'organization-id': org, auth_token: body.token };
+}
+
+async function measureDform(ds: Dataset, expectedTotal: number): Promise<SizeResult['dform']> {
+  const p = await startDform(ds.dataDir, { cpuProfDir: PROFILE_DIR });
+  try {
+    const rssReady = peakRssMiB(p.pid);
+    const headers = await login(p, ds.org);
+
+    log(`dform ${ds.records}: read-by-key`);
+    const { read, cpu } = await readPhase(p, ds, headers, `dform read ${ds.records}`);
+
+    log(`dform ${ds.records}: find`);
+    const findReq = (): Req => ({ method: 'POST', path: '/payroll/api/data/find/employee', body: FIND_BODY });
+    const base = { url: p.url, headers, connections: CONNECTIONS };
+    // Both servers must find the same records, or the comparison is meaningless.
+    let total = -1;
+    await runLoad({
+      ...base,
+      amount: 200,
+      seconds: 2,
+      next: findReq,
+      onResponse: (_i, _s, body) => (total = JSON.parse(body).total),
+    });
+    if (total !== expectedTotal)
+      notes.push(`find ${ds.records}: dform total ${total} but json-server found ${expectedTotal}`);
+    const find = checked(
+      `dform find ${ds.records}`,
+      await runLoad({ ...base, amount: 1e6, seconds: P.findSecs, next: findReq }),
+    );
+
+    // Writes: create an employee for each spare user, then save each one back whole (as the web
+    // app does: the data it read, masked SSN included, with one field changed).
+    log(`dform ${ds.records}: create + save`);
+    const snapshot = path.join(ds.dataDir, 'db', 'collections', 'payroll__employee.json');
+    const snapshotBefore = (await stat(snapshot)).mtimeMs;
+    const created: { key: string; data: Record<string, unknown> }[] = [];
+    let nextUser = 0;
+    const creates = (amount: number) => ({
+      ...base,
+      amount,
+      seconds: P.secs,
+      next: (i: number): Req => ({
+        method: 'POST',
+        path: '/payroll/api/data/employee/',
+        body: { ...employeeData(Math.random, i), _user_uuid: ds.pool[nextUser++] },
+      }),
+      onResponse: (_i: number, status: number, body: string) => {
+        if (status === 201) created.push(JSON.parse(body) as (typeof created)[number]);
+      },
+    });
+    // A few writes first: the first use of the write path (lazy compiles) is start-up, not steady state.
+    await runLoad(creates(WARM_WRITES));
+    // The same probe against an idle server at the same time: what the machine alone adds (other
+    // processes on these 2 cores, the load generator) shows there too, and is not dform's doing.
+    const control = await startBareHono(emptyDb);
+    const probe = startProbe(p.url);
+    const controlProbe = startProbe(control.url);
+    await Promise.all([probe.ready, controlProbe.ready]);
+    const create = checked(`dform create ${ds.records}`, await runLoad(creates(P.writes)));
+    if (created.length < CONNECTIONS * 2)
+      throw new Error(`only ${created.length} employees were created: ${create.firstError}`);
+    // Consecutive indexes hit distinct records, so concurrent saves never race on one version.
+    const saveReq = (i: number, kind?: string): Req => {
+      const r = created[i % created.length];
+      return {
+        method: 'POST',
+        path: `/payroll/api/data/employee/${r.key}`,
+        body: { ...r.data, job_title: `Title ${i}` },
+        kind,
+      };
+    };
+    const save = checked(
+      `dform save ${ds.records}`,
+      await runLoad({ ...base, amount: P.writes, seconds: P.secs, next: (i) => saveReq(i) }),
+    );
+    const probeStats = stats(await probe.stop(), 1);
+    const controlStats = stats(await controlProbe.stop(), 1);
+    await stop(control);
+    const compacted = (await stat(snapshot)).mtimeMs !== snapshotBefore;
+
+    log(`dform ${ds.records}: reads with 10% writes`);
+    const mixed = checked(
+      `dform mixed ${ds.records}`,
+      await runLoad({
+        ...base,
+        amount: P.reads,
+        seconds: P.mixSecs,
+        next: (i) => (i % 10 === 9 ? saveReq(P.writes + i, 'write') : readReq(ds)),
+      }),
+    );
+    return {
+      startupMs: p.startupMs,
+      rssReady,
+      rssPeak: peakRssMiB(p.pid),
+      read,
+      cpu,
+      find,
+      create,
+      save,
+      probe: probeStats,
+      controlProbe: controlStats,
+      compacted,
+      mixed,
+    };
+  } finally {
+    await stop(p);
+  }
+}
+
+async function main() {
+  pinSelf();
+  const root = await mkdtemp(path.join(os.tmpdir(), 'dform-bench-'));
+  emptyDb = path.join(root, 'empty.json');
+  await writeFile(emptyDb, '{"employees":[]}');
+  const results: SizeResult[] = [];
+  try {
+    for (const n of P.sizes) {
+      busiest = Math.max(busiest, os.loadavg()[0]);
+      log(`seeding ${n} records`);
+      const ds = await seed(root, n, P.writes + WARM_WRITES, log);
+      log(`bare Hono ${n}`);
+      const bare = await measureBare(ds);
+      log(`json-server ${n}`);
+      const { expected, ...json } = await measureJsonServer(ds);
+      const dform = await measureDform(ds, expected);
+      results.push({ n, bare, json, dform });
+    }
+  } finally {
+    if (!args.includes('--keep')) await rm(root, { recursive: true, force: true });
+    else log(`data kept in ${root}`);
+  }
+  const seconds = (performance.now() - T0) / 1000;
+  busiest = Math.max(busiest, os.loadavg()[0]);
+  // The bench keeps both cores busy and fsync waits count too; beyond that, other work shared the machine.
+  if (busiest > os.cpus().length + 2) {
+    notes.push(`the machine was shared: 1-minute load average up to ${busiest.toFixed(1)}; latencies are noisy`);
+  }
+  const table = rows(results, FIND_TARGET_RECORDS);
+  const { passed, failed } = verdicts(table);
+  const out = [
+    `# dform bench (${QUICK ? 'quick' : 'full'} profile)`,
+    '',
+    `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ` +
+      `${CONNECTIONS} connections over 127.0.0.1 · ${PINNED ? 'servers on CPU 1, bench on CPU 0 · ' : ''}` +
+      `reads: ${P.reads} after ${P.warmup} warm-up · ` +
+      `find: ${P.findSecs} s · ${P.writes} creates, then ${P.writes} saves · mixed: ${P.mixSecs} s · ` +
+      `run took ${seconds.toFixed(0)} s · load average ≤ ${busiest.toFixed(1)}`,
+    '',
+    markdown(table),
+    '',
+    `Targets: ${passed} PASS, ${failed} FAIL.`,
+    ...(notes.length ? ['', '**Notes**', '', ...notes.map((n) => `- ${n}`)] : []),
+    '',
+  ].join('\n');
+  // Aligned columns read better in a terminal; the repository's own Prettier settings apply.
+  const pretty = await format(out, {
+    ...(await resolveConfig(path.join(ROOT, 'bench', 'results.md'))),
+    parser: 'markdown',
+  });
+  console.log(pretty);
+  await writeFile(path.join(ROOT, 'bench', 'results.md'), pretty);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
