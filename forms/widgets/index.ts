@@ -8,6 +8,8 @@ import { EpochDateWidget } from './EpochDateWidget.tsx';
 import { PhoneWidget } from './PhoneWidget.tsx';
 import { SsnWidget } from './SsnWidget.tsx';
 import { UserSelectWidget } from './UserSelectWidget.tsx';
+import { WholeNumberWidget } from './WholeNumberWidget.tsx';
+import { PaymentMethodWidget } from '../payroll/PaymentMethodWidget.tsx';
 
 export const widgets: RegistryWidgetsType = {
   phone: PhoneWidget,
@@ -15,4 +17,6 @@ export const widgets: RegistryWidgetsType = {
   dob: DobWidget,
   epochDate: EpochDateWidget,
   userSelect: UserSelectWidget,
+  wholeNumber: WholeNumberWidget,
+  paymentMethod: PaymentMethodWidget,
 };

@@ -248,6 +248,11 @@ function stampSignature(
   const sig = data[field] as Record<string, unknown> | undefined;
   const old = before?.[field] as Record<string, unknown> | undefined;
   if (!sig || typeof sig !== 'object' || Array.isArray(sig)) return;
+  // A form's empty signature box (no name, no drawing) means "not signed yet".
+  if (!sig.name && !sig.image) {
+    delete data[field];
+    return;
+  }
   const same = (k: string) => JSON.stringify(sig[k]) === JSON.stringify(old?.[k]);
   if (old && same('name') && same('font') && same('image')) {
     data[field] = old;

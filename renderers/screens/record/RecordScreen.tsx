@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Form from '@rjsf/core';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
+import { fields } from '../../../forms/fields/index.ts';
 import { widgets } from '../../../forms/widgets/index.ts';
 import type { JsonObject } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
@@ -138,6 +139,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
             formData={state.formData}
             validator={validator}
             widgets={widgets}
+            fields={fields}
             templates={templates}
             formContext={context}
             extraErrors={extraErrors}

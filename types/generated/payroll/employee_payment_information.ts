@@ -11,6 +11,9 @@ export type DirectDepositAccounts =
   [Account] | [Account, Account] | [Account, Account, Account] | [Account, Account, Account, Account];
 export type BankName = string;
 export type RoutingNumber = string;
+/**
+ * Digits only. The server answers it masked (x characters and the last four digits); a masked value sent back unchanged keeps the stored number.
+ */
 export type AccountNumber = string;
 export type AccountType = "Checking" | "Savings" | "None";
 export type SplitType = "Percent Split" | "Flat Split";

@@ -1,0 +1,87 @@
+/**
+ * A modal dialog without portals (so it also renders on the server): a backdrop over the page, focus
+ * moved in on open and back on close, Escape and a click on the backdrop close it. Dialogs opened
+ * from inside another dialog stack above it and close on their own.
+ */
+import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  onClose(): void;
+  /** Shown as the dialog's heading and its accessible name. */
+  title?: string;
+  /** The accessible name when the content carries its own heading. */
+  ariaLabel?: string;
+  /** CSS width of the dialog box, e.g. 440 or '90vw'. */
+  width?: number | string;
+  children: ReactNode;
+}
+
+const backdrop: CSSProperties = {
+  position: 'fixed',
+  inset: 0,
+  zIndex: 1000,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: 16,
+  background: 'rgba(15, 23, 42, 0.45)',
+};
+
+const box: CSSProperties = {
+  maxWidth: '100%',
+  maxHeight: 'calc(100vh - 32px)',
+  overflow: 'auto',
+  background: '#fff',
+  borderRadius: 8,
+  boxShadow: '0 10px 40px rgba(0, 0, 0, 0.25)',
+  padding: 20,
+};
+
+export function Dialog({ open, onClose, title, ariaLabel, width, children }: DialogProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    if (!open) return;
+    const before = document.activeElement as HTMLElement | null;
+    ref.current?.focus();
+    return () => before?.focus?.();
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <div
+      className="dform-dialog__backdrop"
+      style={backdrop}
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) close.current();
+      }}
+    >
+      <div
+        ref={ref}
+        className="dform-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : ariaLabel}
+        tabIndex={-1}
+        style={{ ...box, width: width ?? 'auto' }}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.stopPropagation();
+          close.current();
+        }}
+      >
+        {title && (
+          <h2 id={titleId} className="dform-dialog__title">
+            {title}
+          </h2>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}

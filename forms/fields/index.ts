@@ -1,0 +1,21 @@
+/**
+ * The field registry: the names a schema's x-ui uses ("ui:field": "signature") to rjsf fields, for
+ * values a single widget cannot edit (objects, lists, fields that read a sibling). Add a field by
+ * adding an entry; override one by spreading over this map.
+ */
+import type { RegistryFieldsType } from '@rjsf/utils';
+import { FormBehaviourField } from '../behaviour/FormBehaviourField.tsx';
+import { DirectDepositField } from '../payroll/DirectDepositField.tsx';
+import { I9DocumentsField } from '../payroll/I9DocumentsField.tsx';
+import { MailingAddressField } from '../payroll/MailingAddressField.tsx';
+import { SignatureField } from '../signature/SignatureField.tsx';
+import { BoundedArrayField } from './BoundedArrayField.tsx';
+
+export const fields: RegistryFieldsType = {
+  formBehaviour: FormBehaviourField,
+  signature: SignatureField,
+  i9Documents: I9DocumentsField,
+  mailingAddress: MailingAddressField,
+  directDeposit: DirectDepositField,
+  boundedList: BoundedArrayField,
+};

@@ -1,0 +1,51 @@
+/**
+ * The mailing address with its toggle ("ui:field": "mailingAddress" on basic_info.mailing_address;
+ * the form's root needs "ui:field": "formBehaviour" with behaviour "payroll/basic_info", which reads
+ * the legal address and copies its edits while the toggle is off). Off: the mailing address is the
+ * legal address, shown as one line. On: the usual address fields, cleared.
+ */
+import { useId } from 'react';
+import type { FieldProps, UiSchema } from '@rjsf/utils';
+import { useRootData } from '../behaviour/RootData.tsx';
+import { useFormsStyles } from '../styles/load-styles.ts';
+import { addressLine, mailingAfterToggle, mailingIsDifferent } from './basic_info.ts';
+
+export const MAILING_TOGGLE_LABEL = 'My mailing address is different from my legal address';
+
+export function MailingAddressField(props: FieldProps) {
+  useFormsStyles();
+  const { formData, onChange, fieldPathId, registry, uiSchema, readonly, disabled } = props;
+  const root = useRootData();
+  const toggleId = useId();
+  const { ObjectField } = registry.fields;
+  const { 'ui:field': _field, ...inner } = (uiSchema ?? {}) as UiSchema;
+  if (!root) {
+    // Without the root behaviour the legal address is out of reach: plain address fields.
+    return <ObjectField {...props} uiSchema={inner} />;
+  }
+  const legal = root.data.legal_address;
+  const different = mailingIsDifferent(formData, legal);
+  const locked = !!(readonly || disabled);
+  return (
+    <div className="mailing-address">
+      <label className="switch" htmlFor={toggleId}>
+        <input
+          id={toggleId}
+          type="checkbox"
+          role="switch"
+          checked={different}
+          disabled={locked}
+          onChange={(e) => onChange(mailingAfterToggle(e.target.checked, legal), fieldPathId.path)}
+        />
+        <span>{MAILING_TOGGLE_LABEL}</span>
+      </label>
+      {different ? (
+        <ObjectField {...props} uiSchema={inner} />
+      ) : (
+        <p className="mailing-address__same muted">
+          Same as the legal address{addressLine(legal) ? `: ${addressLine(legal)}` : '.'}
+        </p>
+      )}
+    </div>
+  );
+}

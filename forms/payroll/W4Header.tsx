@@ -1,0 +1,36 @@
+/**
+ * The W-4 screen's header: the link to the federal form, and for a record of another form year the
+ * read-only notice with its Edit action.
+ */
+import type { BehaviourHeaderProps } from '../behaviour/behaviour.ts';
+import { editOnCurrentForm, isW4Locked, W4_CURRENT_YEAR, W4_LINKS } from './w4.ts';
+
+export function W4Header({ data, patch, disabled }: BehaviourHeaderProps) {
+  const locked = isW4Locked(data);
+  return (
+    <div className="form-header">
+      <p className="form-header__links">
+        <a href={W4_LINKS.form.url} target="_blank" rel="noopener noreferrer">
+          {W4_LINKS.form.label}
+        </a>
+        {' · '}
+        <a href={W4_LINKS.about.url} target="_blank" rel="noopener noreferrer">
+          {W4_LINKS.about.label}
+        </a>
+      </p>
+      {locked && (
+        <div className="banner banner--info" role="status">
+          <p>
+            This Form W-4 was completed on the {String(data.w4_year)} form and is read-only. Edit moves it onto the{' '}
+            {W4_CURRENT_YEAR} form; the answers of the 2019 form are removed.
+          </p>
+          {!disabled && (
+            <button type="button" className="btn" onClick={() => patch(editOnCurrentForm())}>
+              Edit
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

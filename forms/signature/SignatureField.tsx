@@ -1,0 +1,78 @@
+/**
+ * The signature field of a form ("ui:field": "signature"): the signature item, which opens the
+ * signature card in a dialog unless the field is read-only. ui:options: `mode` "typed" (default) or
+ * "drawn" (signature_pad, stored as `image`); `design` "item" (default), "card" (the card inline
+ * until signed) or "button" (a Sign Here button until signed); `label` of the unsigned item;
+ * `buttonLabel`.
+ */
+import { useState } from 'react';
+import { getUiOptions, type FieldProps } from '@rjsf/utils';
+import { Dialog } from '../dialog/Dialog.tsx';
+import { useFormsStyles } from '../styles/load-styles.ts';
+import { isSigned, type SignatureMode, type SignatureValue } from './signature-flow.ts';
+import { SIGNATURE_FORM_TITLE, SignatureForm } from './SignatureForm.tsx';
+import { SignatureItemContent } from './SignatureItem.tsx';
+import { SignHereButton } from './SignHereButton.tsx';
+
+type Design = 'item' | 'card' | 'button';
+
+export function SignatureField(props: FieldProps) {
+  useFormsStyles();
+  const { formData, onChange, fieldPathId, schema, uiSchema, readonly, disabled, required, name } = props;
+  const [open, setOpen] = useState(false);
+  const opts = getUiOptions(uiSchema);
+  const mode: SignatureMode = opts.mode === 'drawn' ? 'drawn' : 'typed';
+  const design: Design = opts.design === 'card' || opts.design === 'button' ? opts.design : 'item';
+  const label = typeof opts.label === 'string' ? opts.label : 'Signature Required';
+  const title = (typeof opts.title === 'string' ? opts.title : undefined) ?? schema.title ?? name;
+  const locked = !!(readonly || disabled);
+  const signed = isSigned(formData);
+  const save = (v: SignatureValue) => {
+    setOpen(false);
+    onChange(v, fieldPathId.path);
+  };
+
+  let control;
+  if (!signed && !locked && design === 'card') control = <SignatureForm design="card" mode={mode} onSubmit={save} />;
+  else if (!signed && !locked && design === 'button')
+    control = (
+      <SignHereButton
+        mode={mode}
+        label={typeof opts.buttonLabel === 'string' ? opts.buttonLabel : undefined}
+        onSubmit={save}
+      />
+    );
+  else if (locked)
+    control = (
+      <div id={fieldPathId.$id} className="signature-item signature-item--readonly">
+        <SignatureItemContent value={formData} label={label} />
+      </div>
+    );
+  else
+    control = (
+      <button
+        id={fieldPathId.$id}
+        type="button"
+        className={`signature-item${signed ? ' signature-item--signed' : ''}`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <SignatureItemContent value={formData} label={label} />
+      </button>
+    );
+
+  return (
+    <div className="signature-field">
+      {title && (
+        <span className="signature-field__title">
+          {title}
+          {required && <span className="required"> *</span>}
+        </span>
+      )}
+      {control}
+      <Dialog open={open && !locked} onClose={() => setOpen(false)} ariaLabel={SIGNATURE_FORM_TITLE}>
+        <SignatureForm design="card" mode={mode} onSubmit={save} onCancel={() => setOpen(false)} />
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The signature panel's steps as a pure reducer (spec/001 sections 2 and 4): before consent the
+ * agreement can be read; "I agree" closes it and shows the Full Name input, the font toggle (reset to
+ * font1) and, in the drawn mode, the drawing pad; Submit is possible once a name (and a drawing) is
+ * there and emits {name, font, timestamp, userAgent} (plus image when drawn).
+ */
+import { epochToUs } from '../widgets/masks.ts';
+import { DEFAULT_SIGNATURE_FONT, isSignatureFont, type SignatureFont } from './signature-fonts.ts';
+
+export type SignatureMode = 'typed' | 'drawn';
+
+export type SignatureFlow =
+  { step: 'consent'; reading: boolean } | { step: 'signing'; name: string; font: SignatureFont; image?: string };
+
+export type SignatureFlowAction =
+  | { type: 'read' }
+  | { type: 'closeAgreement' }
+  | { type: 'agree' }
+  | { type: 'name'; name: string }
+  | { type: 'font'; font: SignatureFont }
+  | { type: 'draw'; image: string | undefined };
+
+export const initialSignatureFlow: SignatureFlow = { step: 'consent', reading: false };
+
+export function signatureFlow(state: SignatureFlow, action: SignatureFlowAction): SignatureFlow {
+  switch (action.type) {
+    case 'read':
+      return state.step === 'consent' ? { step: 'consent', reading: true } : state;
+    case 'closeAgreement':
+      return state.step === 'consent' ? { step: 'consent', reading: false } : state;
+    case 'agree':
+      return { step: 'signing', name: state.step === 'signing' ? state.name : '', font: DEFAULT_SIGNATURE_FONT };
+    case 'name':
+      return state.step === 'signing' ? { ...state, name: action.name } : state;
+    case 'font':
+      return state.step === 'signing' ? { ...state, font: action.font } : state;
+    case 'draw':
+      return state.step === 'signing' ? { ...state, image: action.image } : state;
+  }
+}
+
+export function canSubmitSignature(state: SignatureFlow, mode: SignatureMode): boolean {
+  if (state.step !== 'signing' || state.name.trim() === '') return false;
+  return mode === 'typed' || !!state.image;
+}
+
+/** The stored signature (defs.json#/definitions/signature); the server stamps its own time on save. */
+export interface SignatureValue {
+  name: string;
+  font: SignatureFont;
+  /** Unix seconds. */
+  timestamp: number;
+  userAgent: string;
+  /** A drawn signature as a PNG data URL. */
+  image?: string;
+}
+
+export function toSignatureValue(
+  state: SignatureFlow,
+  mode: SignatureMode,
+  now: number,
+  userAgent: string,
+): SignatureValue | undefined {
+  if (!canSubmitSignature(state, mode) || state.step !== 'signing') return undefined;
+  const value: SignatureValue = { name: state.name.trim(), font: state.font, timestamp: now, userAgent };
+  if (mode === 'drawn' && state.image) value.image = state.image;
+  return value;
+}
+
+/** A signature counts only with a name and a time (spec/001 section 3); a bare default is unsigned. */
+export function isSigned(value: unknown): value is SignatureValue {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Partial<SignatureValue>;
+  return typeof v.name === 'string' && v.name.trim() !== '' && typeof v.timestamp === 'number';
+}
+
+export function signatureFontOf(value: unknown): SignatureFont {
+  const font = (value as { font?: unknown } | undefined)?.font;
+  return isSignatureFont(font) ? font : DEFAULT_SIGNATURE_FONT;
+}
+
+/** The signing date as MM/DD/YYYY. */
+export function signedOn(value: SignatureValue): string {
+  return epochToUs(value.timestamp);
+}

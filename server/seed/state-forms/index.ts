@@ -1,0 +1,40 @@
+/**
+ * The state withholding form definitions (payroll/state_w4_form records) shipped with the product:
+ * one JSON data file per printable state type, named after it (california.json). Bootstrap loads them
+ * into the store; nothing here writes.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const STATE_FORMS_DIR = import.meta.dirname;
+
+export interface StateFormLink {
+  label: string;
+  description?: string;
+  url: string;
+}
+
+/** One record of payroll/state_w4_form (schemas/payroll/state_w4_form.json). */
+export interface StateFormDefinition {
+  state: string;
+  form_name: string;
+  printable_type: string;
+  instructions: string;
+  fields: { schema: Record<string, unknown>; uiSchema?: Record<string, unknown> };
+  links: StateFormLink[];
+  transforms: { from_execupay: string; prepare_for_save: string; to_execupay: string; validator: string };
+}
+
+/** Every definition in `dir`, sorted by file name; a file that is not JSON stops with its name. */
+export function readStateForms(dir: string = STATE_FORMS_DIR): { file: string; definition: StateFormDefinition }[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      try {
+        return { file, definition: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as StateFormDefinition };
+      } catch (e) {
+        throw new Error(`state-forms: ${file} is not valid JSON: ${(e as Error).message}`);
+      }
+    });
+}

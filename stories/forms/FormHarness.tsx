@@ -1,0 +1,59 @@
+/**
+ * A real @rjsf form around one field or widget, with the forms registries, an environment (company,
+ * features, clock) and a live state, so stories show a widget as a schema's x-ui picks it.
+ */
+import { useState } from 'react';
+import Form from '@rjsf/core';
+import validator from '@rjsf/validator-ajv8';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { FormsEnvProvider, type FormsEnv } from '../../forms/env.tsx';
+import { fields } from '../../forms/fields/index.ts';
+import { widgets } from '../../forms/widgets/index.ts';
+
+/** 01/02/2026, a fixed "now" so signed dates read the same in every run. */
+export const STORY_NOW = 1767312000;
+
+export const storyEnv: Partial<FormsEnv> = {
+  organizationName: 'Acme Demo Inc.',
+  features: {},
+  now: () => STORY_NOW,
+  userAgent: () => 'Mozilla/5.0 (Storybook)',
+};
+
+export interface FormHarnessProps {
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  formData?: unknown;
+  env?: Partial<FormsEnv>;
+  /** Show every error, as after a submit. */
+  showAll?: boolean;
+  readonly?: boolean;
+  /** Errors as the server answers them, at their fields. */
+  extraErrors?: Record<string, unknown>;
+  onChange?(data: unknown): void;
+}
+
+export function FormHarness(p: FormHarnessProps) {
+  const [data, setData] = useState(p.formData);
+  return (
+    <FormsEnvProvider value={{ ...storyEnv, ...p.env }}>
+      <Form
+        className="form"
+        schema={p.schema}
+        uiSchema={{ ...p.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+        formData={data}
+        validator={validator}
+        fields={fields}
+        widgets={widgets}
+        formContext={{ sections: [], touched: new Set<string>(), showAll: !!p.showAll }}
+        extraErrors={p.extraErrors as never}
+        readonly={p.readonly}
+        noHtml5Validate
+        onChange={(e) => {
+          setData(e.formData);
+          p.onChange?.(e.formData);
+        }}
+      />
+    </FormsEnvProvider>
+  );
+}

@@ -1,0 +1,23 @@
+/** The payment method choice ("ui:widget": "paymentMethod"). */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { entityForm } from './entities.ts';
+import { FormHarness } from './FormHarness.tsx';
+
+const meta = {
+  title: 'Forms/Payment information/PaymentMethodWidget',
+  component: FormHarness,
+  args: { ...entityForm('employee_payment_information', ['desired_payment_method']) },
+} satisfies Meta<typeof FormHarness>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const BothMethods: Story = {
+  args: { formData: { desired_payment_method: 'Direct Deposit' } },
+  parameters: { check: { role: 'radio', name: 'Direct Deposit' } },
+};
+
+export const HideDirectDeposit: Story = {
+  args: { formData: { desired_payment_method: 'Paper Check' }, env: { features: { hide_direct_deposit: true } } },
+  parameters: { check: { role: 'radio', name: 'Paper Check' } },
+};

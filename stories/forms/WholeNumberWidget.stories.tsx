@@ -1,0 +1,24 @@
+/** Whole amounts typed as digits only ("ui:widget": "wholeNumber"), as on the W-4. */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { entityForm } from './entities.ts';
+import { FormHarness } from './FormHarness.tsx';
+
+const meta = {
+  title: 'Forms/Widgets/WholeNumberWidget',
+  component: FormHarness,
+  args: { ...entityForm('w4', ['number_of_other_dependents', 'income_not_from_jobs', 'federal_withholding_extra']) },
+} satisfies Meta<typeof FormHarness>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const WithValues: Story = {
+  args: { formData: { number_of_other_dependents: 1, income_not_from_jobs: 12000, federal_withholding_extra: 25 } },
+  parameters: { check: { role: 'textbox', name: 'Step 4(a) Other income (not from jobs)', value: '12000' } },
+};
+
+/** A new form: amounts with a schema default show it (0), the others are empty. */
+export const Empty: Story = {
+  args: { formData: {} },
+  parameters: { check: { role: 'textbox', name: 'Step 4(c) Extra withholding (per pay period)', value: '' } },
+};
