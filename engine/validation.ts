@@ -32,6 +32,7 @@ export const DFORM_KEYWORDS = [
   'x-enumNames',
   'x-widget',
   'x-signature',
+  'x-shared',
 ];
 
 export function createAjv(options: { code?: { source?: boolean }; useDefaults?: boolean } = {}): Ajv {

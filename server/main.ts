@@ -7,6 +7,7 @@ import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { configFromEnv } from './config.ts';
 import { seedDemo } from './demo.ts';
+import { seedStateForms } from './seed/state-forms/seed.ts';
 import { openServices } from './services-factory.ts';
 import { webApp } from './web.ts';
 
@@ -21,6 +22,8 @@ if (boot.created) {
   console.log(`dform: product-staff admin: ${boot.adminEmail}`);
   if (boot.generatedPassword) console.log(`dform: generated admin password (shown once): ${boot.generatedPassword}`);
 }
+const seeded = await seedStateForms(services, boot.orgId);
+if (seeded) console.log(`dform: added ${seeded} state withholding form definitions`);
 if (process.argv.includes('--demo')) {
   for (const line of await seedDemo(services, boot.orgId)) console.log(`dform: ${line}`);
 }

@@ -3,11 +3,12 @@
  * schema, restricted to the caller's own records when that is all they may list.
  */
 import { ownerOf } from '../../engine/access.ts';
-import { matchesAll } from '../../engine/criteria.ts';
+import { fieldValue, matchesAll } from '../../engine/criteria.ts';
+import { rootOrgId } from '../orgs.ts';
 import type { Caller } from '../auth/principal.ts';
 import { badRequest, notAuthorized } from '../http/errors.ts';
 import type { Services } from '../services.ts';
-import type { Criterion, FindQuery, Operator, SortSpec } from '../storage/types.ts';
+import type { Criterion, FindQuery, FindResult, Operator, SortSpec } from '../storage/types.ts';
 import { fieldFacts } from './fields.ts';
 import { mayAtAll, toWire, type Target, type WireRecord } from './records.ts';
 
@@ -84,11 +85,41 @@ export async function findRecords(
     }
     query.criteria.push({ field: ownerField, is: '=', value: caller.principal.userKey });
   }
-  const result = s.storage.find(t.entity.id, caller.org.id, query);
+  const root = t.entity.file['x-shared'] === 'root' ? rootOrgId(s) : undefined;
+  const result =
+    root && root !== caller.org.id
+      ? findWithShared(s, t.entity.id, caller.org.id, root, query)
+      : s.storage.find(t.entity.id, caller.org.id, query);
   const items = await Promise.all(
     result.items
       .filter((r) => access === 'all' || ownerOf(t.entity, r.key, r.data) === caller.principal.userKey)
       .map((r) => toWire(s, t.entity, r)),
   );
   return { items, total: result.total };
+}
+
+/**
+ * The company's own records followed by the root organization's shared ones (x-shared: root),
+ * sorted together when a sort is asked, then paged.
+ */
+function findWithShared(s: Services, collection: string, org: string, root: string, query: FindQuery): FindResult {
+  const upTo = { ...query, offset: 0, limit: query.offset + query.limit };
+  const own = s.storage.find(collection, org, upTo);
+  const shared = s.storage.find(collection, root, upTo);
+  const items = [...own.items, ...shared.items];
+  if (query.sort?.length) {
+    const sort = query.sort;
+    items.sort((a, b) => {
+      for (const { field, dir } of sort) {
+        const x = fieldValue(a.data, field) as string | number | undefined;
+        const y = fieldValue(b.data, field) as string | number | undefined;
+        if (x === y) continue;
+        if (x === undefined) return 1;
+        if (y === undefined) return -1;
+        return (x < y ? -1 : 1) * (dir === 'desc' ? -1 : 1);
+      }
+      return 0;
+    });
+  }
+  return { items: items.slice(query.offset, query.offset + query.limit), total: own.total + shared.total };
 }

@@ -14,6 +14,7 @@ import type { Caller } from '../auth/principal.ts';
 import { isUuid } from '../auth/principal.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
 import { SYSTEM, type Services } from '../services.ts';
+import { rootOrgId } from '../orgs.ts';
 import { VersionConflictError, type DataObject, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import { auditOp } from './audit.ts';
 import { fieldFacts } from './fields.ts';
@@ -105,11 +106,17 @@ function readVisible(s: Services, t: Target, caller: Caller, key: string): Store
   if (t.my && key !== caller.principal.userKey) throw notFound();
   const access = mayAtAll(t, 'read', caller);
   if (access === 'none') throw notAuthorized();
-  const record = s.storage.get(t.entity.id, caller.org.id, key);
+  const record = s.storage.get(t.entity.id, caller.org.id, key) ?? sharedRecord(s, t, key);
   if (!record) throw notFound();
   // Someone who may read only their own records learns nothing of others' existence.
   if (access === 'own' && !isOwnRecord(t, caller, record.key, record.data)) throw notFound();
   return record;
+}
+
+/** A record of the root organization that every company may read (x-shared: root). */
+function sharedRecord(s: Services, t: Target, key: string): StoredRecord | undefined {
+  const root = t.entity.file['x-shared'] === 'root' ? rootOrgId(s) : undefined;
+  return root ? s.storage.get(t.entity.id, root, key) : undefined;
 }
 
 export async function readRecord(s: Services, caller: Caller, t: Target, key: string): Promise<WireRecord> {

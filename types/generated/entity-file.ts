@@ -89,6 +89,10 @@ export interface DformEntitySchemaFile {
   properties: {
     [k: string]: Property | undefined;
   };
+  /**
+   * root: the records of the product (root) organization are readable by every company, beside the company's own; only the root organization edits them (state withholding form definitions).
+   */
+  "x-shared"?: "root";
   [k: string]: unknown | undefined;
 }
 /**

@@ -7,24 +7,9 @@ export type State1 = string;
  */
 export type Form = string;
 /**
- * The printable viewer's type for this state, when it has one.
+ * The printable layout's name for this state (the 15 shipped ones are the viewer's types of spec/001 section 2; a new state's layout is added as data under the same name).
  */
-export type PrintableFormType =
-  | "colorado"
-  | "arizona"
-  | "california"
-  | "oregon"
-  | "virginia"
-  | "newyork"
-  | "alabama"
-  | "arkansas"
-  | "connecticut"
-  | "delaware"
-  | "georgia"
-  | "hawaii"
-  | "idaho"
-  | "illinois"
-  | "indiana";
+export type PrintableFormType = string;
 export type Instructions = string;
 /**
  * @maxItems 20

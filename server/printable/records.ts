@@ -1,0 +1,110 @@
+/**
+ * The records a printable form reads, through the record service, so tenancy, x-access and the
+ * my_* variants are decided as for any read (spec/001 sections 2 and 7): the caller's own forms
+ * through my_i9, my_w4, my_basic_info, my_employee and my_state_w4, anyone else's through the
+ * standard types; the hire (onboarding_user) only when there is no employee record; the employer
+ * by organization. A record that cannot be read is logged and left out; only the form's own record
+ * is required. The SSN, masked in every answer, is taken decrypted from the stored record once its
+ * read has succeeded: the printed form needs it whole, and the route audits it.
+ */
+import type { PrintInput, RecordName } from '../../printable/layout.ts';
+import type { Caller } from '../auth/principal.ts';
+import { decryptedData, readRecord, target } from '../data/records.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+import type { DataObject } from '../storage/types.ts';
+
+/** Types read as my_<type> by a caller printing their own form. */
+const HAS_MY = new Set<RecordName>(['i9', 'w4', 'basic_info', 'employee', 'state_w4']);
+const WITH_SSN = new Set<RecordName>(['employee', 'onboarding_user']);
+
+export interface FormRecords {
+  input: PrintInput;
+  /** The record whose SSN the form prints, for the audit. */
+  ssnSource?: { type: RecordName; key: string };
+}
+
+async function read(s: Services, caller: Caller, type: RecordName, key: string, own: boolean) {
+  const t = target(s, caller, 'payroll', own && HAS_MY.has(type) ? `my_${type}` : type);
+  const wire = await readRecord(s, caller, t, key);
+  const data: DataObject = { ...wire.data };
+  if (WITH_SSN.has(type)) {
+    const stored = s.storage.get(t.entity.id, caller.org.id, key);
+    const full = stored ? decryptedData(s, t.entity, stored) : undefined;
+    if (typeof full?.ssn === 'string') data.ssn = full.ssn;
+    else delete data.ssn;
+  }
+  return data;
+}
+
+/** A read that may fail: 403 and 404 are logged and answer nothing. */
+async function tryRead(s: Services, caller: Caller, type: RecordName, key: string | undefined, own: boolean) {
+  if (!key) return undefined;
+  try {
+    return await read(s, caller, type, key, own);
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) {
+      s.log('info', 'printable form: a record was not read', { type, status: e.status });
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+function firstKey(s: Services, caller: Caller, collection: string, criteria: { field: string; value: unknown }[]) {
+  const query = { criteria: criteria.map((c) => ({ ...c, is: '=' as const })), limit: 1, offset: 0 };
+  return s.storage.find(collection, caller.org.id, query).items[0]?.key;
+}
+
+/** The hire of this user: keyed by the user key, or else the first one with the account's e-mail. */
+function hireKey(s: Services, caller: Caller, userKey: string): string | undefined {
+  if (s.storage.get('payroll/onboarding_user', caller.org.id, userKey)) return userKey;
+  const email = s.storage.get('auth/users', caller.org.id, userKey)?.data.email;
+  return typeof email === 'string'
+    ? firstKey(s, caller, 'payroll/onboarding_user', [{ field: 'email', value: email }])
+    : undefined;
+}
+
+/**
+ * Reads what a form needs for the employee `key`. The form's own record (`main`) must be readable:
+ * its 404 or 403 is thrown, so another employee's form does not exist for the caller.
+ */
+export async function readFormRecords(
+  s: Services,
+  caller: Caller,
+  main: RecordName,
+  records: RecordName[],
+  key: string,
+): Promise<FormRecords> {
+  const own = caller.principal.userKey === key;
+  const input: PrintInput = {
+    organization: {
+      name: caller.org.name,
+      city: caller.org.record.data.city as string | undefined,
+      state: caller.org.record.data.state as string | undefined,
+    },
+  };
+  input[main] = await read(s, caller, main, key, own);
+  for (const type of records) {
+    if (type === main || type === 'onboarding_user' || type === 'employer') continue;
+    input[type] = await tryRead(s, caller, type, key, own);
+  }
+  if (records.includes('employer')) {
+    const employer =
+      firstKey(s, caller, 'payroll/employer', [{ field: 'status', value: 'active' }]) ??
+      firstKey(s, caller, 'payroll/employer', []);
+    input.employer = await tryRead(s, caller, 'employer', employer, false);
+  }
+  let hire: string | undefined;
+  if (records.includes('onboarding_user') && !input.employee) {
+    hire = hireKey(s, caller, key);
+    input.onboarding_user = await tryRead(s, caller, 'onboarding_user', hire, false);
+  }
+  const ssnSource =
+    typeof input.employee?.ssn === 'string'
+      ? { type: 'employee' as const, key }
+      : typeof input.onboarding_user?.ssn === 'string' && hire
+        ? { type: 'onboarding_user' as const, key: hire }
+        : undefined;
+  return { input, ssnSource };
+}
