@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/**', 'storybook-static/', 'types/generated/', 'data/**'] },
+  { ignores: ['node_modules/', 'dist/**', 'storybook-static/', 'types/generated/', 'data/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -396,7 +396,11 @@ async function main() {
       '# Browser benchmark',
       '',
       `Run ${new Date().toISOString()} by \`npm run bench:browser\` (bench/browser/run.ts) in ${((Date.now() - started) / 1000).toFixed(0)} s:`,
-      `headless Chromium ${chromium}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.version};`,
+      `headless Chromium ${chromium}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.version},`,
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} at the end;`,
       `${RUNS} fresh page loads per measure, ${KEYS} keys typed per load (the first counted apart).`,
       '',
       table,

@@ -29,17 +29,15 @@ export interface World {
   signIn(page: Page, who: keyof typeof USERS): Promise<void>;
   /** An API session of a demo user, for setting up data. */
   apiLogin(who: keyof typeof USERS): Promise<{ token: string; user: string }>;
-  screenshot(page: Page, name: string): Promise<void>;
+  /** Writes docs/screenshots/<name>.png: the whole page, or only the viewport (`fullPage: false`). */
+  screenshot(page: Page, name: string, opts?: { fullPage?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startWorld(): Promise<World> {
-  if (!existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) {
-    throw new Error('browser tests: dist/web is missing; run `npm run build:web` first');
-  }
+/** Headless Debian Chromium (CHROMIUM_PATH overrides), quiet: no updates, sync or first-run work. */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`browser tests: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
-  const server = await startServer({ demo: true });
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -48,8 +46,17 @@ export async function startWorld(): Promise<World> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
+}
+
+export async function startWorld(): Promise<World> {
+  if (!existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) {
+    throw new Error('browser tests: dist/web is missing; run `npm run build:web` first');
+  }
+  const server = await startServer({ demo: true });
+  const browser = await launchChromium();
   const call = client(server.url);
   const org = (await call('GET', `/auth/api/resolve_org?hostname=${DEMO_HOST}`)).body.organization_id as string;
   const contexts: BrowserContext[] = [];
@@ -88,9 +95,9 @@ export async function startWorld(): Promise<World> {
       if (r.status !== 200) throw new Error(`login ${who}: ${r.status} ${r.text}`);
       return { token: r.body.token, user: r.body.session.user.key };
     },
-    async screenshot(page, name) {
+    async screenshot(page, name, { fullPage = true } = {}) {
       mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});

@@ -5,9 +5,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startWorld, type World } from './browser.ts';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { SCREENSHOTS, startWorld, type World } from './browser.ts';
 
 let w: World;
+const startedAt = Date.now();
 
 /** Waits until the list shows the page it asked for (no older page kept on screen meanwhile). */
 async function settled(page: import('playwright-core').Page, status: string) {
@@ -230,7 +233,8 @@ describe('create, edit and view', () => {
     await page.getByRole('heading', { name: 'Edit employee' }).waitFor();
     await page.getByLabel('Job title').fill('Senior Payroll Clerk');
     await page.getByText('Unsaved changes').waitFor();
-    await w.screenshot(page, 'edit');
+    // The viewport, as the user sees it: a full-page shot would show the sticky Save bar mid-form.
+    await w.screenshot(page, 'edit', { fullPage: false });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     const rec = await w.call('GET', `/payroll/api/data/employee/${emmaKey.value}`, {
@@ -285,5 +289,17 @@ describe('create, edit and view', () => {
       () => (document.getElementById('root_notes') as HTMLTextAreaElement | null)?.value === 'changed elsewhere',
     );
     assert.equal(await page.getByLabel('Job title').inputValue(), 'Senior Payroll Clerk');
+  });
+});
+
+describe('screenshots', () => {
+  it("wrote the README's screenshots (docs/screenshots/list, edit, view) in this run", () => {
+    for (const name of ['list', 'edit', 'view', 'list-mobile']) {
+      const file = path.join(SCREENSHOTS, `${name}.png`);
+      assert.ok(statSync(file).mtimeMs >= startedAt - 1000, `${name}.png was not written by this run`);
+      const png = readFileSync(file);
+      assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG', `${name}.png is a PNG`);
+      assert.ok(png.readUInt32BE(16) >= 390 && png.readUInt32BE(20) >= 600, `${name}.png has a real size`);
+    }
   });
 });

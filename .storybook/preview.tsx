@@ -1,0 +1,23 @@
+/**
+ * Every story gets the product's styles and is wrapped in an element carrying its
+ * `parameters.check` (stories/support/check.ts), which the story tests wait for.
+ */
+import type { Preview } from '@storybook/react-vite';
+import { CHECK_ATTRIBUTE } from '../stories/support/check.ts';
+import '../renderers/styles/base.css';
+import '../renderers/styles/layout.css';
+import '../renderers/styles/table.css';
+import '../renderers/styles/form.css';
+
+const preview: Preview = {
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story, { parameters }) => (
+      <div {...{ [CHECK_ATTRIBUTE]: JSON.stringify(parameters.check ?? null) }}>
+        <Story />
+      </div>
+    ),
+  ],
+};
+
+export default preview;

@@ -1,0 +1,47 @@
+/**
+ * The read-only record view (renderers/screens/record/RecordView.tsx): a record's fields in the
+ * schema's sections, formatted as the list formats them (dates MM/DD/YYYY, phones, enum labels).
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { JsonObject, TypeMeta } from '../../renderers/api/types.ts';
+import { buildFormModel } from '../../renderers/screens/record/form-model.ts';
+import { RecordView } from '../../renderers/screens/record/RecordView.tsx';
+import { basicInfoMeta, employeeMeta } from '../fixtures/metas.ts';
+import { emmaBasicInfo, employees } from '../fixtures/people.ts';
+
+function RecordViewPage({ meta, data }: { meta: TypeMeta; data: JsonObject }) {
+  return (
+    <main className="page record" style={{ padding: 24 }}>
+      <h1>{meta.title}</h1>
+      <RecordView meta={meta} model={buildFormModel(meta, 'view')} data={data} />
+    </main>
+  );
+}
+
+const meta = {
+  title: 'Screens/RecordView',
+  component: RecordViewPage,
+  args: { meta: employeeMeta(), data: employees()[0].data },
+} satisfies Meta<typeof RecordViewPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Employee: Story = {
+  parameters: { check: { role: 'region', name: 'Employment', text: '03/15/2021' } },
+};
+
+export const EmployeeMasked: Story = {
+  args: { data: employees()[2].data },
+  parameters: { check: { role: 'region', name: 'Personal', text: 'xxx-xx-' } },
+};
+
+export const BasicInfo: Story = {
+  args: { meta: basicInfoMeta(), data: emmaBasicInfo().data },
+  parameters: { check: { role: 'region', name: 'Contact', text: '(312) 555-0147' } },
+};
+
+export const Empty: Story = {
+  args: { meta: basicInfoMeta(), data: {} },
+  parameters: { check: { role: 'region', name: 'Personal', text: '—' } },
+};

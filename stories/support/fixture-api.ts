@@ -1,0 +1,144 @@
+/**
+ * A fixture back end as a `fetch` function: the real data client (renderers/api/client.ts) is
+ * created over it, so stories need no server yet run the product's client, queries and screens.
+ * It answers the calls the screens make (../shared/API.md) from in-memory fixture records: resolve
+ * the organization, sign in, the session, the catalogue, meta, find (criteria, sort, paging), read,
+ * create and save (If-Match versions, 409 on a stale one).
+ */
+import { fieldValue, matchesAll, type Criterion } from '../../engine/criteria.ts';
+import type {
+  CatalogueEntry,
+  FindBody,
+  JsonObject,
+  ResolvedOrg,
+  Session,
+  TypeMeta,
+  WireRecord,
+} from '../../renderers/api/types.ts';
+
+export interface FixtureBackend {
+  org: ResolvedOrg;
+  /** The session a valid sign-in answers (and `GET /auth/api/session`). */
+  session: Session;
+  catalogue: CatalogueEntry[];
+  /** Metas by `module/type`. */
+  metas: Record<string, TypeMeta>;
+  /** Records by `module/type`. */
+  records: Record<string, WireRecord[]>;
+  /** The one e-mail and password that sign in. */
+  login?: { userid: string; key: string };
+  /** Delay of every answer, to show loading states. `Infinity` never answers. */
+  latencyMs?: number;
+  /** Answers this status and message for paths matching the pattern (and the method, when given). */
+  failures?: { path: RegExp; method?: string; status: number; message: string }[];
+}
+
+export const FIXTURE_TOKEN = 'fixture.session.token';
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    if (Number.isFinite(ms)) setTimeout(resolve, ms);
+  });
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === undefined || a === null) return 1;
+  if (b === undefined || b === null) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'en', { sensitivity: 'base' });
+}
+
+function find(records: WireRecord[], body: FindBody) {
+  const hits = records.filter((r) => matchesAll(r.data, (body.criteria ?? []) as Criterion[]));
+  for (const s of [...(body.sort ?? [])].reverse()) {
+    hits.sort(
+      (x, y) => compare(fieldValue(x.data, s.field), fieldValue(y.data, s.field)) * (s.dir === 'desc' ? -1 : 1),
+    );
+  }
+  const offset = body.offset ?? 0;
+  return { items: hits.slice(offset, offset + (body.limit ?? 20)), total: hits.length };
+}
+
+/** A `fetch` answering from `backend`; records are copied, so every story starts from the fixture. */
+export function fixtureFetch(backend: FixtureBackend): typeof fetch {
+  const records: Record<string, WireRecord[]> = structuredClone(backend.records);
+  let created = 0;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  async function answer(method: string, url: URL, headers: Headers, text: string): Promise<Response> {
+    const body = text ? (JSON.parse(text) as JsonObject) : {};
+    const p = url.pathname;
+    const failure = backend.failures?.find((f) => f.path.test(p) && (!f.method || f.method === method));
+    if (failure) return json(failure.status, { message: failure.message });
+    const signedIn = headers.get('auth_token') === FIXTURE_TOKEN;
+
+    if (p === '/auth/api/resolve_org') return json(200, backend.org);
+    if (p === '/auth/api/login' && method === 'POST') {
+      const ok = backend.login && body.userid === backend.login.userid && body.key === backend.login.key;
+      if (!ok) return json(401, { message: 'Invalid credentials' });
+      return json(200, { token: FIXTURE_TOKEN, exp: backend.session.exp, session: backend.session });
+    }
+    if (!signedIn) return json(401, { message: 'Not authenticated.' });
+    if (p === '/auth/api/session') return json(200, backend.session);
+    if (p === '/auth/api/logout') return json(204, undefined);
+    if (p === '/auth/api/catalogue') return json(200, backend.catalogue);
+
+    const m = /^\/([a-z]+)\/api\/data\/(?:(meta|find)\/)?([a-z_]+)\/?([^/]*)$/.exec(p);
+    if (!m) return json(404, { message: `fixture: no answer for ${method} ${p}` });
+    const [, module, verb, type, key] = m;
+    const id = `${module}/${type}`;
+    const meta = backend.metas[id];
+    if (!meta) return json(404, { message: 'Not found.' });
+    const list = (records[id] ??= []);
+    if (verb === 'meta') return json(200, meta);
+    if (verb === 'find') return json(200, find(list, body as unknown as FindBody));
+
+    const found = list.find((r) => r.key === key);
+    if (method === 'GET') return found ? json(200, found) : json(404, { message: 'Not found.' });
+    if (method === 'POST' || method === 'PATCH') {
+      const ifMatch = headers.get('if-match');
+      if (found && ifMatch !== null && Number(ifMatch) !== found.meta.version) {
+        return json(409, { message: 'Version conflict: the record changed since it was read.' });
+      }
+      const t = now();
+      if (found) {
+        // Fields the form does not send (server-owned, internal) are kept, as the server keeps them.
+        found.data = { ...found.data, ...body };
+        found.meta = {
+          ...found.meta,
+          updated_time: t,
+          updated_by: backend.session.user.key,
+          version: found.meta.version + 1,
+        };
+        return json(200, found);
+      }
+      const newKey = key || `00000000-0000-4000-9000-${String(++created).padStart(12, '0')}`;
+      const record: WireRecord = {
+        key: newKey,
+        data: body,
+        meta: {
+          created_by: backend.session.user.key,
+          created_time: t,
+          updated_by: backend.session.user.key,
+          updated_time: t,
+          version: 1,
+        },
+      };
+      list.push(record);
+      return json(201, record);
+    }
+    return json(405, { message: `fixture: ${method} is not answered` });
+  }
+
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://fixture.test');
+    await sleep(backend.latencyMs ?? 0);
+    return answer(init?.method ?? 'GET', url, new Headers(init?.headers), init?.body ? String(init.body) : '');
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The epoch-date widget (forms/widgets/EpochDateWidget.tsx) on the employee's hire date: the
+ * browser's date input over a value stored as epoch seconds.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { employeeMeta } from '../fixtures/metas.ts';
+import { day } from '../fixtures/people.ts';
+import { WidgetField } from '../support/WidgetField.tsx';
+
+const meta = {
+  title: 'Widgets/EpochDateWidget',
+  component: WidgetField,
+  args: { meta: employeeMeta(), field: 'hire_date' },
+} satisfies Meta<typeof WidgetField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {
+  parameters: { check: { label: 'Hire date', value: '' } },
+};
+
+export const HireDate: Story = {
+  args: { value: day('2021-03-15') },
+  parameters: { check: { label: 'Hire date', value: '2021-03-15' } },
+};
+
+export const TerminationDate: Story = {
+  args: { field: 'term_date', value: day('2024-12-31') },
+  parameters: { check: { label: 'Termination date', value: '2024-12-31' } },
+};

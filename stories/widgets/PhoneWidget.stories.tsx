@@ -1,0 +1,30 @@
+/**
+ * The phone widget (forms/widgets/PhoneWidget.tsx) on basic information's phone: shown
+ * (###) ###-####, stored as 10 digits.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { basicInfoMeta, specMessage } from '../fixtures/metas.ts';
+import { WidgetField } from '../support/WidgetField.tsx';
+
+const meta = {
+  title: 'Widgets/PhoneWidget',
+  component: WidgetField,
+  args: { meta: basicInfoMeta(), field: 'phone' },
+} satisfies Meta<typeof WidgetField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {
+  parameters: { check: { role: 'textbox', name: 'Phone', value: '' } },
+};
+
+export const Stored: Story = {
+  args: { value: '3125550147' },
+  parameters: { check: { role: 'textbox', name: 'Phone', value: '(312) 555-0147' } },
+};
+
+export const TooShort: Story = {
+  args: { value: '312555', errors: [specMessage(basicInfoMeta(), 'phone', 'pattern')] },
+  parameters: { check: { text: 'Phone numbers must have 10 digits.' } },
+};

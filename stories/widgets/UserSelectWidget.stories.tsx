@@ -1,0 +1,32 @@
+/**
+ * The user-select widget (forms/widgets/UserSelectWidget.tsx): one user key (hired by) or one per
+ * line for an array (direct managers).
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { employeeMeta } from '../fixtures/metas.ts';
+import { ADMIN_KEY, PAYROLL_MANAGER_KEY } from '../fixtures/people.ts';
+import { WidgetField } from '../support/WidgetField.tsx';
+
+const meta = {
+  title: 'Widgets/UserSelectWidget',
+  component: WidgetField,
+  args: { meta: employeeMeta() },
+} satisfies Meta<typeof WidgetField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const HiredBy: Story = {
+  args: { field: 'hired_by', value: ADMIN_KEY },
+  parameters: { check: { role: 'textbox', name: 'Hired by', value: ADMIN_KEY } },
+};
+
+export const DirectManagers: Story = {
+  args: { field: 'direct_managers', value: [PAYROLL_MANAGER_KEY, ADMIN_KEY] },
+  parameters: { check: { role: 'textbox', name: 'Direct managers', value: `${PAYROLL_MANAGER_KEY}\n${ADMIN_KEY}` } },
+};
+
+export const Empty: Story = {
+  args: { field: 'direct_managers' },
+  parameters: { check: { role: 'textbox', name: 'Direct managers', value: '' } },
+};
