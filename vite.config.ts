@@ -25,7 +25,19 @@ function dformValidators(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    // react-router's package points every bundler at its development build; ship the production one.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+            },
+          ]
+        : [],
+  },
   root: path.resolve(import.meta.dirname, 'web'),
   publicDir: false,
   plugins: [react(), dformValidators()],
@@ -54,4 +66,4 @@ export default defineConfig({
       '/healthz': { target: API },
     },
   },
-});
+}));

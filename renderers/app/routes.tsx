@@ -18,7 +18,26 @@ import { PaystubsPage } from '../pages/PaystubsPage.tsx';
 import { ProfilePage } from '../pages/ProfilePage.tsx';
 import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
 import { ListScreen } from '../screens/list/ListScreen.tsx';
-import { RecordScreen } from '../screens/record/RecordScreen.tsx';
+import { lazy, Suspense, type ComponentProps } from 'react';
+
+/** The form screens (and @rjsf with them) load on first use, keeping the main bundle small. */
+const LazyRecordScreen = lazy(() =>
+  import('../screens/record/RecordScreen.tsx').then((m) => ({ default: m.RecordScreen })),
+);
+
+function RecordScreen(props: ComponentProps<typeof LazyRecordScreen>) {
+  return (
+    <Suspense
+      fallback={
+        <p className="loading" role="status">
+          Loading…
+        </p>
+      }
+    >
+      <LazyRecordScreen {...props} />
+    </Suspense>
+  );
+}
 
 export const routes: RouteObject[] = [
   {
