@@ -11,6 +11,7 @@ import { ApiError, errorResponse } from './http/errors.ts';
 import { MAX_BODY_BYTES } from './http/json-body.ts';
 import type { AppEnv } from './http/context.ts';
 import { retrieveSsnRoute } from './payroll/retrieve-ssn.ts';
+import { printableRoutes } from './printable/routes.ts';
 import type { Services } from './services.ts';
 import { StorageUnavailableError, VersionConflictError } from './storage/types.ts';
 
@@ -47,6 +48,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route('/auth/api', authRoutes(s));
   app.route('/payroll/api', retrieveSsnRoute(s));
+  app.route('/payroll/api', printableRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));
   app.all('*/api/*', (c) => c.json({ message: 'Not found' }, 404));
   extra?.(app);

@@ -4,7 +4,7 @@
  * employee's user key. Mounted under /payroll/api. A form showing an SSN is audited as a reveal.
  */
 import { Hono } from 'hono';
-import { isFormName } from '../../printable/layout.ts';
+import { FORMS, isFormName } from '../../printable/layout.ts';
 import { loadLayout } from '../../printable/layouts.ts';
 import { renderLayout } from '../../printable/render.ts';
 import { LayoutError } from '../../printable/expressions.ts';
@@ -16,6 +16,8 @@ import type { Services } from '../services.ts';
 import { readFormRecords } from './records.ts';
 
 export function printableRoutes(s: Services) {
+  // Every layout is loaded and checked against its schema now: a broken one stops the start.
+  for (const form of FORMS) loadLayout(form);
   const app = new Hono<AppEnv>();
   app.get('/forms/:form/:key', async (c) => {
     const caller = await authenticate(s, c);

@@ -1,0 +1,248 @@
+/**
+ * Each layout element as drawing operations: boxes with their labels, values fitted into them,
+ * check marks and signatures (the drawn image, or the typed name in its script font).
+ */
+import { formatValue, isBlank, isTicked } from './format.ts';
+import { run } from './expressions.ts';
+import type {
+  CheckElement,
+  Element,
+  FieldElement,
+  Layout,
+  PrintInput,
+  SignatureElement,
+  TextElement,
+} from './layout.ts';
+import { LETTER } from './layout.ts';
+import { fitSize, textWidth, wrapLines } from './measure.ts';
+import type { DrawOp, PrintedValue } from './ops.ts';
+import { printedSignature } from './signature.ts';
+
+export const LINE = 1.17; // line height of the text font, in ems
+const DEFAULT_SIZE = 9;
+const DEFAULT_LABEL = 5.5;
+
+/** What drawing a layout collects: the operations, the values printed, and what must be continued or audited. */
+export interface Ctx {
+  layout: Layout;
+  ops: DrawOp[];
+  printed: PrintedValue[];
+  revealed: Set<'ssn'>;
+  addendum: { label: string; text: string }[];
+  images: boolean;
+}
+
+function labelOps(ctx: Ctx, page: number, x: number, y: number, width: number, label: string, size: number): number {
+  const lines = wrapLines(label, width, size);
+  ctx.ops.push({ kind: 'text', page, x, y, width, text: label, font: 'sans', size });
+  return lines.length * size * LINE;
+}
+
+function border(ctx: Ctx, e: { page: number; x: number; y: number; width: number; height: number }, kind?: string) {
+  if (kind === 'none') return;
+  if (kind === 'underline') {
+    ctx.ops.push({
+      kind: 'line',
+      page: e.page,
+      x1: e.x,
+      y1: e.y + e.height,
+      x2: e.x + e.width,
+      y2: e.y + e.height,
+      lineWidth: 0.5,
+    });
+  } else ctx.ops.push({ kind: 'rect', page: e.page, x: e.x, y: e.y, width: e.width, height: e.height, lineWidth: 0.5 });
+}
+
+/** Places a value's text inside an area: one line shrunk to fit, or wrapped into its lines. */
+function placeValue(
+  ctx: Ctx,
+  e: TextElement | FieldElement,
+  text: string,
+  area: { page: number; x: number; y: number; width: number; height?: number },
+  label: string,
+) {
+  const font = e.font ?? ctx.layout.defaults?.font ?? 'sans';
+  let size = e.size ?? ctx.layout.defaults?.size ?? DEFAULT_SIZE;
+  const maxLines = e.lines ?? 1;
+  let shown = text;
+  let y = area.y;
+  if (maxLines === 1 && !text.includes('\n')) {
+    size = fitSize(text, area.width, size, font);
+    if (area.height !== undefined) y += Math.max(0, (area.height - size * LINE) / 2);
+  } else {
+    // Wrapped here, at generous widths, so that pdfmake keeps these lines as they are.
+    const lines = wrapLines(text, area.width, size, font);
+    shown = lines.join('\n');
+    if (lines.length > maxLines) {
+      if (e.overflow === 'addendum') {
+        shown = [...lines.slice(0, maxLines - 1), '(continued on the addendum page)'].join('\n');
+        ctx.addendum.push({ label, text });
+      } else shown = lines.slice(0, maxLines).join('\n');
+    }
+  }
+  ctx.ops.push({
+    kind: 'text',
+    page: area.page,
+    x: area.x,
+    y,
+    width: area.width,
+    text: shown,
+    font,
+    size,
+    bold: e.bold,
+    italic: e.italic,
+    align: e.align,
+    color: (e as TextElement).color,
+  });
+}
+
+async function valueText(ctx: Ctx, e: TextElement | FieldElement, input: PrintInput, vars: Record<string, unknown>) {
+  const where = `element '${e.id ?? (e as FieldElement).label ?? e.type}'`;
+  const raw = e.value === undefined ? (e as TextElement).text : await run(ctx.layout.form, where, e.value, input, vars);
+  const text = formatValue(raw, e.format, e.blank ?? '');
+  if (e.sensitive && !isBlank(raw)) ctx.revealed.add(e.sensitive);
+  return text;
+}
+
+async function drawText(ctx: Ctx, e: TextElement, input: PrintInput, vars: Record<string, unknown>) {
+  const text = await valueText(ctx, e, input, vars);
+  if (e.value !== undefined) ctx.printed.push({ id: e.id ?? e.value, text });
+  if (text === '') return;
+  const width = e.width ?? (ctx.layout.pageSize ?? LETTER).width - e.x - 18;
+  if (e.lines === undefined && e.value === undefined) {
+    // Static text wraps freely inside its width.
+    const size = e.size ?? ctx.layout.defaults?.size ?? DEFAULT_SIZE;
+    ctx.ops.push({
+      kind: 'text',
+      page: e.page,
+      x: e.x,
+      y: e.y,
+      width,
+      text,
+      font: e.font ?? 'sans',
+      size,
+      bold: e.bold,
+      italic: e.italic,
+      align: e.align,
+      color: e.color,
+    });
+    return;
+  }
+  placeValue(ctx, e, text, { page: e.page, x: e.x, y: e.y, width }, e.id ?? 'Value');
+}
+
+async function drawField(ctx: Ctx, e: FieldElement, input: PrintInput, vars: Record<string, unknown>) {
+  border(ctx, e, e.border);
+  const labelSize = e.labelSize ?? ctx.layout.defaults?.labelSize ?? DEFAULT_LABEL;
+  const top = e.label ? labelOps(ctx, e.page, e.x + 2, e.y + 1.5, e.width - 4, e.label, labelSize) + 1.5 : 1;
+  if (e.value === undefined) return; // a box for the employer to fill in by hand
+  const text = await valueText(ctx, e, input, vars);
+  ctx.printed.push({ id: e.id ?? e.label ?? e.value, text });
+  if (text === '') return;
+  const area = { page: e.page, x: e.x + 3, y: e.y + top, width: e.width - 6, height: Math.max(0, e.height - top - 1) };
+  placeValue(ctx, e, text, area, e.label ?? e.id ?? 'Value');
+}
+
+async function drawCheck(ctx: Ctx, e: CheckElement, input: PrintInput, vars: Record<string, unknown>) {
+  const b = e.box ?? 8;
+  ctx.ops.push({ kind: 'rect', page: e.page, x: e.x, y: e.y, width: b, height: b, lineWidth: 0.6 });
+  const ticked = isTicked(await run(ctx.layout.form, `check '${e.id ?? e.label}'`, e.value, input, vars));
+  ctx.printed.push({ id: e.id ?? e.label ?? e.value, text: ticked ? 'X' : '' });
+  if (ticked) {
+    const size = b * 1.1;
+    ctx.ops.push({
+      kind: 'text',
+      page: e.page,
+      x: e.x + (b - textWidth('X', size, 'sans', true)) / 2,
+      y: e.y - b * 0.08,
+      text: 'X',
+      font: 'sans',
+      size,
+      bold: true,
+    });
+  }
+  if (e.label) {
+    const size = e.labelSize ?? Math.min(8, ctx.layout.defaults?.size ?? 8);
+    const width = e.labelWidth ?? (ctx.layout.pageSize ?? LETTER).width - 36 - (e.x + b + 3);
+    ctx.ops.push({
+      kind: 'text',
+      page: e.page,
+      x: e.x + b + 3,
+      y: e.y + (b - size * LINE) / 2,
+      width,
+      text: e.label,
+      font: 'sans',
+      size,
+    });
+  }
+}
+
+async function drawSignature(ctx: Ctx, e: SignatureElement, input: PrintInput, vars: Record<string, unknown>) {
+  border(ctx, e, e.border);
+  const labelSize = e.labelSize ?? ctx.layout.defaults?.labelSize ?? DEFAULT_LABEL;
+  const top = e.label ? labelOps(ctx, e.page, e.x + 2, e.y + 1.5, e.width - 4, e.label, labelSize) + 1 : 1;
+  const sig = printedSignature(await run(ctx.layout.form, `signature '${e.id ?? e.label}'`, e.value, input, vars));
+  ctx.printed.push({ id: e.id ?? e.label ?? e.value, text: sig?.name ?? '' });
+  if (!sig) return;
+  const area = { x: e.x + 4, y: e.y + top, width: e.width - 8, height: Math.max(4, e.height - top - 1.5) };
+  if (sig.image && sig.imageSize && ctx.images) {
+    const scale = Math.min(area.width / sig.imageSize.width, area.height / sig.imageSize.height);
+    const width = sig.imageSize.width * scale;
+    const height = sig.imageSize.height * scale;
+    ctx.ops.push({
+      kind: 'image',
+      page: e.page,
+      x: area.x,
+      y: area.y + (area.height - height) / 2,
+      width,
+      height,
+      data: sig.image,
+    });
+    return;
+  }
+  const size = fitSize(sig.name, area.width, Math.min(e.size ?? 18, area.height / 1.25), sig.font, 6);
+  const y = area.y + Math.max(0, (area.height - size * 1.25) / 2);
+  ctx.ops.push({ kind: 'text', page: e.page, x: area.x, y, width: area.width, text: sig.name, font: sig.font, size });
+}
+
+export async function drawElement(ctx: Ctx, e: Element, input: PrintInput, vars: Record<string, unknown>) {
+  if (
+    e.when !== undefined &&
+    !isTicked(await run(ctx.layout.form, `when of '${e.id ?? e.type}'`, e.when, input, vars))
+  ) {
+    return;
+  }
+  switch (e.type) {
+    case 'text':
+      return drawText(ctx, e, input, vars);
+    case 'field':
+      return drawField(ctx, e, input, vars);
+    case 'check':
+      return drawCheck(ctx, e, input, vars);
+    case 'signature':
+      return drawSignature(ctx, e, input, vars);
+    case 'rect':
+      ctx.ops.push({
+        kind: 'rect',
+        page: e.page,
+        x: e.x,
+        y: e.y,
+        width: e.width,
+        height: e.height,
+        fill: e.fill,
+        lineWidth: e.lineWidth ?? 0.5,
+      });
+      return;
+    case 'line':
+      ctx.ops.push({
+        kind: 'line',
+        page: e.page,
+        x1: e.x1,
+        y1: e.y1,
+        x2: e.x2,
+        y2: e.y2,
+        lineWidth: e.lineWidth ?? 0.5,
+      });
+      return;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * From a layout and the records to what is drawn: the vars and every element's expressions are
+ * evaluated, values formatted and fitted into their boxes, and text that does not fit continues on
+ * an addendum page. Pure apart from the clock.
+ */
+import { drawElement, LINE, type Ctx } from './elements.ts';
+import { evaluateVars, LayoutError } from './expressions.ts';
+import type { Layout, PrintInput } from './layout.ts';
+import { LETTER } from './layout.ts';
+import { wrapLines } from './measure.ts';
+import type { Resolved } from './ops.ts';
+
+/** Text that did not fit its box, continued on a last page of its own. */
+function addendumPage(ctx: Ctx, page: number, width: number) {
+  ctx.ops.push({
+    kind: 'text',
+    page,
+    x: 36,
+    y: 36,
+    text: `Addendum to ${ctx.layout.title}`,
+    font: 'sans',
+    size: 12,
+    bold: true,
+  });
+  let y = 62;
+  for (const a of ctx.addendum) {
+    ctx.ops.push({ kind: 'text', page, x: 36, y, text: a.label, font: 'sans', size: 8, bold: true });
+    y += 12;
+    const lines = wrapLines(a.text, width - 72, 9);
+    ctx.ops.push({ kind: 'text', page, x: 36, y, width: width - 72, text: lines.join('\n'), font: 'sans', size: 9 });
+    y += lines.length * 9 * LINE + 12;
+  }
+}
+
+/** Everything a layout draws for these records. */
+export async function resolveLayout(
+  layout: Layout,
+  input: PrintInput,
+  shared: Record<string, string>,
+  opts: { images?: boolean } = {},
+): Promise<Resolved> {
+  const vars = await evaluateVars(layout, input, shared);
+  const ctx: Ctx = { layout, ops: [], printed: [], revealed: new Set(), addendum: [], images: opts.images ?? true };
+  for (const e of layout.elements) {
+    if (e.page > layout.pages.length)
+      throw new LayoutError(`printable: ${layout.form}: an element is on page ${e.page} of ${layout.pages.length}`);
+    await drawElement(ctx, e, input, vars);
+  }
+  const pageSize = layout.pageSize ?? LETTER;
+  let pageCount = layout.pages.length;
+  if (ctx.addendum.length) addendumPage(ctx, ++pageCount, pageSize.width);
+  return {
+    pageSize,
+    pageCount,
+    backgrounds: layout.pages.map((p) => p.background),
+    ops: ctx.ops,
+    printed: ctx.printed,
+    revealed: ctx.revealed,
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * GET /payroll/api/forms/{form}/{key} on the real server (demo company): the employee prints her own
+ * forms (my_* reads), a payroll manager prints hers, nobody prints another employee's form; the full
+ * SSN is on the PDF and every such PDF is audited as a reveal.
+ * Needs `app.route('/payroll/api', printableRoutes(s))` in server/app.ts.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { pdfText, squash } from './pdf-tools.ts';
+
+let w: DemoWorld;
+before(async () => {
+  w = await demoWorld();
+});
+after(async () => {
+  await w.server.stop();
+});
+
+async function getForm(who: Session | undefined, form: string, key: string) {
+  const headers: Record<string, string> = { 'organization-id': w.acmeOrg };
+  if (who) headers.auth_token = who.token;
+  const res = await fetch(`${w.server.url}/payroll/api/forms/${form}/${key}`, { headers });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+const signature = (name: string, font = 'font2') => ({ name, font, timestamp: 0 });
+
+async function create(who: Session, type: string, body: Record<string, unknown>, key = '') {
+  const r = await w.call(key ? 'PATCH' : 'POST', `/payroll/api/data/${type}/${key}`, { ...as(who), body });
+  assert.ok(r.status === 200 || r.status === 201, `${type}: ${r.status} ${r.text}`);
+}
+
+test('printable forms: own and managed forms print with the full SSN, audited; others are 404', async () => {
+  const emma = w.emma;
+  await create(emma, 'my_basic_info', {
+    dob: '1990-05-17',
+    phone: '2175550100',
+    legal_address: { address1: '12 Oak Street', city: 'Springfield', state: 'IL', postal_code: '62701' },
+  });
+  await create(emma, 'my_i9', {
+    work_auth_status: 'Citizen of the United States',
+    previous_last_names: ['Stone'],
+    employee_signature: signature('Emma Employee'),
+  });
+  await create(emma, 'my_w4', {
+    w4_year: '2025',
+    filing_status: 'Head of Household',
+    dependent_amount: 2000,
+    federal_withholding_extra: 15,
+    employee_signature: signature('Emma Employee', 'font3'),
+  });
+  await create(emma, 'my_state_w4', {
+    state: 'CA',
+    state_status: 'Head of House',
+    total_allowances: 4,
+    estimated_allowances: 1,
+    employee_signature: signature('Emma Employee'),
+  });
+  await create(
+    w.payroll,
+    'i9',
+    {
+      documentation: [
+        {
+          document_type: 'us_passport',
+          list: 'A',
+          title: 'U.S. Passport',
+          issuing_authority: 'U.S. Department of State',
+          document_number: '561234987',
+        },
+      ],
+      first_day: 1741564800,
+      employer_or_representative: 'Payroll, Paul, Payroll Manager',
+      employer_address: { address1: '1 Demo Way', city: 'Chicago', state: 'IL', postal_code: '60601' },
+      employer_signature: signature('Paul Payroll', 'font1'),
+    },
+    emma.user,
+  );
+
+  const i9 = await getForm(emma, 'i9', emma.user);
+  assert.equal(i9.status, 200, i9.body.toString());
+  assert.equal(i9.headers.get('content-type'), 'application/pdf');
+  assert.equal(i9.headers.get('cache-control'), 'no-store');
+  assert.equal(i9.body.subarray(0, 5).toString(), '%PDF-');
+  const i9Text = squash(await pdfText(i9.body));
+  for (const want of [
+    'Employee',
+    'Emma',
+    '123-45-6789',
+    '12 Oak Street',
+    '05/17/1990',
+    'Stone',
+    'U.S. Passport',
+    '561234987',
+    'Payroll, Paul, Payroll Manager',
+    'Paul Payroll',
+    '1 Demo Way, Chicago, IL 60601',
+  ]) {
+    assert.ok(i9Text.includes(want), `the I-9 shows ${want}`);
+  }
+  assert.ok(!i9Text.includes('xxx-xx-6789'), 'not the masked SSN');
+
+  const w4 = squash(await pdfText((await getForm(emma, 'w4', emma.user)).body));
+  for (const want of [
+    'Emma',
+    '123-45-6789',
+    '12 Oak Street',
+    'Springfield, IL 62701',
+    '2,000',
+    '15',
+    'Emma Employee',
+  ]) {
+    assert.ok(w4.includes(want), `the W-4 shows ${want}`);
+  }
+  const ca = await getForm(emma, 'california', emma.user);
+  assert.equal(ca.status, 200);
+  assert.match(squash(await pdfText(ca.body)), /Number of Regular Withholding Allowances \(Worksheet A\) 3/);
+
+  const byManager = await getForm(w.payroll, 'i9', emma.user);
+  assert.equal(byManager.status, 200);
+  assert.ok(squash(await pdfText(byManager.body)).includes('123-45-6789'));
+
+  const audits = await w.call('POST', '/auth/api/data/find/audit_log', {
+    ...as(w.admin),
+    body: { criteria: [{ field: 'action_type', is: '=', value: 'reveal' }], limit: 100 },
+  });
+  assert.equal(audits.status, 200, audits.text);
+  const reveals = audits.body.items.filter(
+    (r: any) => r.data.affected_user === emma.user && r.data.detail.fields.includes('ssn'),
+  );
+  assert.equal(reveals.length, 4, 'one reveal per PDF that showed the SSN');
+  assert.ok(
+    reveals.some((r: any) => r.data.logged_in_user === w.payroll.user && r.data.detail.fields.includes('printable:i9')),
+  );
+
+  // Another employee's forms do not exist for Emma, whether or not they have been filled in.
+  await create(w.ivan, 'my_w4', {
+    w4_year: '2025',
+    filing_status: 'Single',
+    employee_signature: signature('Ivan Inactive'),
+  });
+  assert.equal((await getForm(emma, 'w4', w.ivan.user)).status, 404);
+  assert.equal((await getForm(emma, 'i9', w.ivan.user)).status, 404);
+  assert.equal((await getForm(emma, 'i9', w.payroll.user)).status, 404);
+  assert.equal((await getForm(w.payroll, 'w4', w.ivan.user)).status, 200, 'a manager prints it');
+  assert.equal((await getForm(w.payroll, 'i9', w.ivan.user)).status, 404, 'no I-9 to print');
+
+  assert.equal((await getForm(undefined, 'i9', emma.user)).status, 401);
+  assert.equal((await getForm(emma, 'texas', emma.user)).status, 404);
+  assert.equal((await getForm(emma, 'i9', 'not-a-key')).status, 404);
+  const oregon = await getForm(emma, 'oregon', emma.user);
+  assert.equal(oregon.status, 200, 'another state form prints without the California answers');
+});

@@ -1,0 +1,74 @@
+/**
+ * Every printable form built in-process from realistic records (printable/samples.ts): each mapped
+ * value is what the form's rules say, and the printout shows it (pdftotext -layout); every page
+ * renders (pdftoppm -r 50).
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FORMS, type FormName } from '../../printable/layout.ts';
+import { loadLayout } from '../../printable/layouts.ts';
+import { renderForm } from '../../printable/render.ts';
+import { sampleInput } from '../../printable/samples.ts';
+import { EXPECTED } from './expected.ts';
+import { pdfFonts, pdfInfo, pdfText, renderPages, squash, ticked } from './pdf-tools.ts';
+
+const PAGES: Partial<Record<FormName, number>> = { i9: 2 };
+
+describe('printable forms from sample records', () => {
+  for (const form of FORMS) {
+    test(`${form}: every mapped value is right and shown, every page renders`, async () => {
+      const result = await renderForm(form, sampleInput(form));
+      const printed = new Map(result.printed.map((p) => [p.id, p.text]));
+      for (const [id, want] of Object.entries(EXPECTED[form])) {
+        assert.ok(printed.has(id), `${form}: no element '${id}' was printed`);
+        assert.equal(printed.get(id), want, `${form}: ${id}`);
+      }
+      assert.deepEqual(result.revealed, ['ssn'], 'the form shows the SSN');
+
+      const text = await pdfText(result.pdf);
+      const flat = squash(text);
+      const layout = loadLayout(form);
+      for (const p of result.printed) {
+        if (p.text === '' || p.text === 'X') continue;
+        // A wrapped value is checked line by line, a one-line value whole.
+        for (const part of p.text.split('\n')) {
+          if (part.length < 60) assert.ok(flat.includes(squash(part)), `${form}: '${p.id}' shows '${part}'`);
+          else
+            for (const word of part.split(/\s+/)) assert.ok(flat.includes(word), `${form}: '${p.id}' shows '${word}'`);
+        }
+      }
+      const checks = layout.elements.filter((e) => e.type === 'check' && e.label);
+      for (const e of checks) {
+        if (e.type !== 'check' || !e.id || !(e.id in EXPECTED[form])) continue;
+        // Labels that are not unique on the form (Yes, No) are told apart by their printed value only.
+        if (checks.filter((o) => o.type === 'check' && o.label === e.label).length > 1) continue;
+        const want = EXPECTED[form][e.id] === 'X';
+        const label = e.label!.length > 40 ? e.label!.slice(0, 40).replace(/\s+\S*$/, '') : e.label!;
+        assert.equal(ticked(text, label), want, `${form}: box '${e.label}' ${want ? 'ticked' : 'empty'}`);
+      }
+
+      const pages = PAGES[form] ?? 1;
+      assert.equal(result.pages, pages);
+      assert.match(await pdfInfo(result.pdf), new RegExp(`Pages:\\s+${pages}\\b`));
+      const shot = await renderPages(result.pdf);
+      assert.equal(shot.pages, pages, 'pdftoppm made one image a page');
+      assert.equal(shot.stderr, '', 'pdftoppm reported no problem');
+      for (const size of shot.bytes) assert.ok(size > 1000, 'a page image is not empty');
+    });
+  }
+
+  test('signatures print in the chosen script font, embedded', async () => {
+    const input = sampleInput('w4');
+    for (const [font, family] of [
+      ['font1', 'DancingScript'],
+      ['font2', 'GreatVibes'],
+      ['font3', 'Caveat'],
+    ]) {
+      input.w4 = { ...input.w4, employee_signature: { name: 'Maria E. Gonzalez', font, timestamp: 1741014000 } };
+      const { pdf } = await renderForm('w4', input);
+      const fonts = await pdfFonts(pdf);
+      assert.match(fonts, new RegExp(`${family}\\S*\\s+CID TrueType\\s+Identity-H\\s+yes\\s+yes\\s+yes`), font);
+      assert.match(squash(await pdfText(pdf)), /Maria E\. Gonzalez 03\/03\/2025/);
+    }
+  });
+});
