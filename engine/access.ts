@@ -9,8 +9,16 @@ import type { Entity, ModuleName, Verb } from './entity.ts';
 export const PRODUCT_STAFF_LABEL = 'dform:product-staff-admin';
 
 /** The product-staff admin's user key in an organization: deterministic, so it can be recognised. */
+const adminKeys = new Map<string, string>();
+
 export function productStaffAdminKey(orgId: string): string {
-  return uuidv5(PRODUCT_STAFF_LABEL, orgId);
+  let key = adminKeys.get(orgId);
+  if (!key) {
+    key = uuidv5(PRODUCT_STAFF_LABEL, orgId);
+    if (adminKeys.size > 10_000) adminKeys.clear();
+    adminKeys.set(orgId, key);
+  }
+  return key;
 }
 
 export interface Principal {

@@ -9,6 +9,8 @@ export interface FieldError {
   /** JSON Pointer into the data (`/legal_address/postal_code`); '' for the record as a whole. */
   path: string;
   message: string;
+  /** The JSON Schema keyword that failed, for the engine's own use; never sent on the wire. */
+  keyword?: string;
 }
 
 const TYPE_WORDS: Record<string, string> = {
@@ -85,7 +87,11 @@ function messageFrom(schema: JsonSchema | undefined, keyword: string): string | 
 /** Combinator noise that repeats what the branch errors already say. */
 const SKIP = new Set(['if', 'then', 'else', 'anyOf', 'oneOf', 'allOf', '$ref', 'not']);
 
-export function explainErrors(errors: ErrorObject[] | null | undefined, root?: JsonSchema): FieldError[] {
+export function explainErrors(
+  errors: ErrorObject[] | null | undefined,
+  root?: JsonSchema,
+  withKeyword = false,
+): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
   for (const e of errors ?? []) {
@@ -107,7 +113,7 @@ export function explainErrors(errors: ErrorObject[] | null | undefined, root?: J
     const id = `${path}\u0000${message}`;
     if (!seen.has(id)) {
       seen.add(id);
-      out.push({ path, message });
+      out.push(withKeyword ? { path, message, keyword: e.keyword } : { path, message });
     }
   }
   return out;

@@ -12,7 +12,8 @@ export interface ExpressionLimits {
   sequence: number;
 }
 
-export const DEFAULT_LIMITS: ExpressionLimits = { timeoutMs: 250, stack: 200, sequence: 100_000 };
+// Wall-clock time: generous enough that a loaded machine does not fail a valid rule.
+export const DEFAULT_LIMITS: ExpressionLimits = { timeoutMs: 1000, stack: 200, sequence: 100_000 };
 
 export class ExpressionError extends Error {
   constructor(
@@ -77,7 +78,12 @@ export async function evaluate(
     return plain(await expr.evaluate(sandboxed(input), safeBindings));
   } catch (e) {
     const err = e as { code?: string; message?: string };
-    const reason = err.code === 'U1001' ? 'took too long' : err.code === 'U1002' ? 'recursed too deeply' : err.message;
+    const reason =
+      err.code === 'U1001' || err.code === 'D1012'
+        ? 'took too long'
+        : err.code === 'U1002'
+          ? 'recursed too deeply'
+          : err.message;
     throw new ExpressionError(`expression failed: ${reason ?? 'unknown error'}`, text);
   }
 }

@@ -53,12 +53,15 @@ export function createAjv(options: { code?: { source?: boolean }; useDefaults?: 
 export interface EntityValidator {
   (data: unknown): FieldError[];
   schema: JsonSchema;
+  /** The same errors, each with the JSON Schema keyword that failed. */
+  withKeywords(data: unknown): FieldError[];
 }
 
 /** Wraps a compiled ajv function (runtime or precompiled standalone) as `data -> errors`. */
 export function entityValidator(fn: ValidateFunction, bundled: JsonSchema): EntityValidator {
   const v = ((data: unknown) => (fn(data) ? [] : explainErrors(fn.errors, bundled))) as EntityValidator;
   v.schema = bundled;
+  v.withKeywords = (data) => (fn(data) ? [] : explainErrors(fn.errors, bundled, true));
   return v;
 }
 

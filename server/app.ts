@@ -13,6 +13,7 @@ import type { AppEnv } from './http/context.ts';
 import { retrieveSsnRoute } from './payroll/retrieve-ssn.ts';
 import { printableRoutes } from './printable/routes.ts';
 import type { Services } from './services.ts';
+import { HashingBusyError } from './crypto/passwords.ts';
 import { StorageUnavailableError, VersionConflictError } from './storage/types.ts';
 
 export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
@@ -37,13 +38,12 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(
-    '*/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'Payload too large' }, 413, { Connection: 'close' }),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: 'Payload too large' }, 413, { Connection: 'close' }),
+  });
+  // Only requests that may carry a body pay for the limit (it builds the full Request object).
+  app.use('*/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route('/auth/api', authRoutes(s));
@@ -56,6 +56,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof HashingBusyError) return c.json({ message: 'Too many attempts' }, 429);
     if (err instanceof VersionConflictError) {
       return c.json({ message: 'Version conflict: the record changed since it was read' }, 409);
     }

@@ -52,12 +52,12 @@ export function authRoutes(s: Services) {
     if (!LOGIN_TYPES.has(type as LoginType)) throw badRequest('type must be password, sudo_login or forgot_password');
     const orgHeader = (c.req.header('organization-id') ?? '').toLowerCase();
     const info = requestInfo(c);
-    if (!s.throttle.attempt(`${orgHeader}\u0000${userid.toLowerCase()}`, info.address ?? '')) {
-      throw new ApiError(429, 'Too many attempts');
-    }
     const org = isUuid(orgHeader) ? getOrg(s, orgHeader) : undefined;
+    // One count per account, however its name is spelled (e-mail, case, spaces or user key).
+    const account = `${orgHeader}\u0000${(org && findUser(s, org.id, userid)?.key) || userid.trim().toLowerCase()}`;
+    if (!s.throttle.attempt(account, info.address ?? '')) throw new ApiError(429, 'Too many attempts');
     const result = await signIn(s, org, userid, key, type as LoginType, info);
-    s.throttle.succeeded(`${orgHeader}\u0000${userid.toLowerCase()}`);
+    s.throttle.succeeded(account);
     c.header('Cache-Control', 'no-store');
     return c.json(result);
   });

@@ -6,19 +6,50 @@ import { hash, verify } from '@node-rs/argon2';
 
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * Hashing shares libuv's thread pool with file writes (fsync): at most two hashes run at once so
+ * that writes always find a free thread, and a backlog beyond MAX_WAITING is refused at once.
+ */
+const MAX_RUNNING = 2;
+const MAX_WAITING = 64;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+export class HashingBusyError extends Error {
+  constructor() {
+    super('password hashing is saturated');
+    this.name = 'HashingBusyError';
+  }
+}
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_RUNNING) {
+    if (waiting.length >= MAX_WAITING) throw new HashingBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return limited(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(stored: string | undefined, password: string): Promise<boolean> {
   if (!stored) {
     // Same work as a real check, so an unknown account answers in about the same time.
-    await hash(password, OPTIONS);
+    await limited(() => hash(password, OPTIONS));
     return false;
   }
   try {
-    return await verify(stored, password);
-  } catch {
+    return await limited(() => verify(stored, password));
+  } catch (e) {
+    if (e instanceof HashingBusyError) throw e;
     return false;
   }
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { allows, can, moduleUsable, ownerOf } from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
-import { looksMasked, mapSensitive, maskValue } from '../../engine/masking.ts';
+import { looksMasked, mapSensitive, maskValue, type SensitiveKind } from '../../engine/masking.ts';
 import type { FieldError } from '../../engine/messages.ts';
 import { cloneJson, getAt, toPointer } from '../../engine/schema-walk.ts';
 import { ExpressionError, transformData, validateByExpression } from '../../engine/transforms.ts';
@@ -69,12 +69,38 @@ export async function toWire(s: Services, entity: Entity, record: StoredRecord):
   const facts = fieldFacts(s.catalogue, entity);
   // Stored records are immutable: copy only the containers that masking changes.
   let data = mapSensitive(copyAlong(record.data, facts.sensitive), facts.sensitive, (kind, v) =>
-    kind === 'secret' ? undefined : maskValue(kind, s.cipher.decrypt(String(v))),
+    kind === 'secret' ? undefined : maskedOf(s, kind, String(v)),
   );
   const load = entity.file['x-transforms']?.load;
   if (load) data = await runTransform(load, data, {});
   return { key: record.key, data, meta: record.meta };
 }
+
+/**
+ * Masked forms by ciphertext, so a list of records does not decrypt every value on every read.
+ * Only masked values (the last four digits) are kept, never the clear text.
+ */
+const masks = new Map<string, string | undefined>();
+
+function maskedOf(s: Services, kind: SensitiveKind, stored: string): string | undefined {
+  const id = `${kind}\u0000${stored}`;
+  if (masks.has(id)) return masks.get(id);
+  const masked = maskValue(kind, s.cipher.decrypt(stored));
+  if (masks.size >= 100_000) masks.delete(masks.keys().next().value!);
+  masks.set(id, masked);
+  return masked;
+}
+
+/** Keywords whose errors describe the value as the client sent it (see prepare). */
+const AS_SENT = new Set([
+  'type',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'maxLength',
+  'maxItems',
+]);
 
 /** A copy that shares everything but the objects and arrays on the way to the given fields. */
 function copyAlong(data: DataObject, fields: readonly { path: string[] }[]): DataObject {
@@ -185,7 +211,12 @@ async function prepare(
     mode,
   };
   const save = entity.file['x-transforms']?.save;
-  if (save) data = await runTransform(save, data, bindings);
+  if (save) {
+    // A value of the wrong type or out of range is refused as sent, before a transform can hide it.
+    const asSent = s.catalogue.validator(entity).withKeywords(cloneJson(data));
+    if (asSent.some((e) => AS_SENT.has(e.keyword ?? ''))) throw validationFailed(asSent);
+    data = await runTransform(save, data, bindings);
+  }
 
   errors.push(...s.catalogue.validator(entity)(data));
   const rule = entity.file['x-transforms']?.validate;
@@ -305,6 +336,8 @@ export async function writeRecord(
       key = forUser;
     } else key = randomUUID();
   }
+  // Someone who may neither create nor edit this type learns nothing about which keys exist.
+  if (mayAtAll(t, 'create', caller) === 'none' && mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
   if (!key || !isUuid(key)) throw notFound();
   if (t.my && key !== caller.principal.userKey) throw notFound();
   // A user-keyed record belongs to a user of the caller's organization, or it cannot exist.
@@ -314,7 +347,18 @@ export async function writeRecord(
   }
 
   const stored = s.storage.get(entity.id, caller.org.id, key);
-  if (mode === 'create' && stored) throw new ApiError(409, 'A record with this key already exists');
+  if (mode === 'create' && stored) {
+    // Only someone who may see the existing record is told that it exists.
+    const prospective = { key, data: { ...incoming, _user_uuid: key } };
+    const mayCreate = t.my
+      ? allows(entity.file['x-access'].create, caller.principal, true)
+      : can(entity, 'create', caller.principal, prospective);
+    const readAccess = mayAtAll(t, 'read', caller);
+    if (!mayCreate || readAccess === 'none' || (readAccess === 'own' && !isOwnRecord(t, caller, key, stored.data))) {
+      throw notAuthorized();
+    }
+    throw new ApiError(409, 'A record with this key already exists');
+  }
   if (mode !== 'create' && !stored) {
     if (entity.file['x-key'] !== 'user') throw notFound();
   }
@@ -377,9 +421,14 @@ export async function writeRecord(
     await s.storage.commit(ops);
   } catch (e) {
     // The same create retried concurrently: the first one made the record; answer it.
-    const again =
-      idem && e instanceof VersionConflictError ? idempotency(s, caller, entity.id, opts.idempotencyKey) : undefined;
-    if (again?.existing) return { record: await readRecord(s, caller, t, again.existing), created: true };
+    if (idem && e instanceof VersionConflictError) {
+      // The winner may sit in the same commit group, applied to memory a moment later.
+      for (let i = 0; i < 50; i++) {
+        const again = idempotency(s, caller, entity.id, opts.idempotencyKey);
+        if (again?.existing) return { record: await readRecord(s, caller, t, again.existing), created: true };
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
     throw e;
   }
   return { record: await toWire(s, entity, record), created: !stored };
@@ -425,6 +474,7 @@ export async function deleteRecord(
 }
 
 function readVisibleForWrite(s: Services, caller: Caller, t: Target, key: string): StoredRecord {
+  if (mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
   if (!isUuid(key)) throw notFound();
   if (t.my && key !== caller.principal.userKey) throw notFound();
   const record = s.storage.get(t.entity.id, caller.org.id, key);

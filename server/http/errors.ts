@@ -25,7 +25,7 @@ export const badRequest = (message: string, errors?: FieldError[]) => new ApiErr
 
 export function errorResponse(c: Context, err: ApiError) {
   const body: { message: string; errors?: FieldError[] } = { message: err.message };
-  if (err.errors?.length) body.errors = err.errors;
+  if (err.errors?.length) body.errors = err.errors.map(({ path, message }) => ({ path, message }));
   // The unread rest of an oversized body would poison a kept-alive connection.
   if (err.status === 413) c.header('Connection', 'close');
   return c.json(body, err.status);

@@ -30,14 +30,14 @@ test('the 15 shipped state forms are seeded once into the product organization a
   assert.equal(ca.body.items[0].data.printable_type, 'california');
   const read = await w.call('GET', `/payroll/api/data/state_w4_form/${ca.body.items[0].key}`, as(w.emma));
   assert.equal(read.status, 200);
-  // A company can neither change nor delete the product's definitions: they are not its records.
+  // A company can neither change nor delete the product's definitions.
   const key = ca.body.items[0].key;
   assert.equal(
     (await w.call('PATCH', `/payroll/api/data/state_w4_form/${key}`, { ...as(w.admin), body: { instructions: 'x' } }))
       .status,
-    404,
+    403,
   );
-  assert.equal((await w.call('DELETE', `/payroll/api/data/state_w4_form/${key}`, as(w.admin))).status, 404);
+  assert.equal((await w.call('DELETE', `/payroll/api/data/state_w4_form/${key}`, as(w.admin))).status, 403);
   assert.equal(
     (await w.call('GET', `/payroll/api/data/state_w4_form/${key}`, as(w.staff))).body.data.instructions,
     ca.body.items[0].data.instructions,
