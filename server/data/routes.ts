@@ -72,27 +72,19 @@ export function dataRoutes(s: Services, module: string) {
   app.post('/data/:type/', create);
   app.post('/data/:type', create);
 
-  app.post('/data/:type/:key', async (c) => {
+  // Save replaces the whole data object; update merges the fields sent.
+  const write = (mode: 'save' | 'update') => async (c: Context<AppEnv>) => {
     const caller = await authenticate(s, c);
-    const t = target(s, caller, module, c.req.param('type'));
+    const t = target(s, caller, module, c.req.param('type') ?? '');
     const body = await readJsonObject(c);
-    const { record, created } = await writeRecord(s, caller, t, c.req.param('key'), body, 'save', {
+    const { record, created } = await writeRecord(s, caller, t, c.req.param('key'), body, mode, {
       ifMatch: c.req.header('if-match'),
       request: requestInfo(c),
     });
     return c.json(record, created ? 201 : 200, noStore);
-  });
-
-  app.patch('/data/:type/:key', async (c) => {
-    const caller = await authenticate(s, c);
-    const t = target(s, caller, module, c.req.param('type'));
-    const body = await readJsonObject(c);
-    const { record, created } = await writeRecord(s, caller, t, c.req.param('key'), body, 'update', {
-      ifMatch: c.req.header('if-match'),
-      request: requestInfo(c),
-    });
-    return c.json(record, created ? 201 : 200, noStore);
-  });
+  };
+  app.post('/data/:type/:key', write('save'));
+  app.patch('/data/:type/:key', write('update'));
 
   app.delete('/data/:type/:key', async (c) => {
     const caller = await authenticate(s, c);

@@ -6,24 +6,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import jsf from 'json-schema-faker';
 import { loadCatalogue } from '../../server/schemas.ts';
-import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 
 let w: DemoWorld;
 let staff: Session;
 before(async () => {
   w = await demoWorld();
   // The company's product-staff admin passes every rule but @nobody.
-  const sudo = await w.call('POST', `/auth/api/sudo_login?organization_id=${w.acmeOrg}`, {
-    ...as(w.staff),
-    body: { organization_id: w.acmeOrg },
-  });
-  staff = await w.login(w.acmeOrg, sudo.body.identifier, sudo.body.single_use_key).catch(async () => {
-    const r = await w.call('POST', '/auth/api/login', {
-      org: w.acmeOrg,
-      body: { userid: sudo.body.identifier, key: sudo.body.single_use_key, type: 'sudo_login' },
-    });
-    return { org: w.acmeOrg, token: r.body.token, user: r.body.session.user.key };
-  });
+  staff = await sudoInto(w, w.staff, w.acmeOrg);
 });
 after(async () => {
   await w.server.stop();

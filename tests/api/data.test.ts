@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+import { as, demoWorld, sudoInto, type DemoWorld } from '../helpers/demo.ts';
 
 let w: DemoWorld;
 before(async () => {
@@ -144,15 +144,7 @@ describe('generic data API: records', () => {
     const rec = await createEmployee();
     // Only the product-staff admin may delete employees.
     assert.equal((await w.call('DELETE', `${EMP}/${rec.key}`, as(w.payroll))).status, 403);
-    const sudo = await w.call('POST', `/auth/api/sudo_login?organization_id=${w.acmeOrg}`, {
-      ...as(w.staff),
-      body: { organization_id: w.acmeOrg },
-    });
-    const admin = await w.call('POST', '/auth/api/login', {
-      org: w.acmeOrg,
-      body: { userid: sudo.body.identifier, key: sudo.body.single_use_key, type: 'sudo_login' },
-    });
-    const s = { org: w.acmeOrg, token: admin.body.token };
+    const s = as(await sudoInto(w, w.staff, w.acmeOrg));
     assert.equal((await w.call('DELETE', `${EMP}/${rec.key}`, s)).status, 204);
     assert.equal((await w.call('GET', `${EMP}/${rec.key}`, s)).status, 404);
     assert.equal((await w.call('DELETE', `${EMP}/${rec.key}`, s)).status, 404);

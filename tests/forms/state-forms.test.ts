@@ -15,6 +15,7 @@ import { transformData, validateByExpression, evaluate } from '../../engine/tran
 import { compileValidator, createAjv } from '../../engine/validation.ts';
 import { widgets } from '../../forms/widgets/index.ts';
 import { readStateForms } from '../../server/seed/state-forms/index.ts';
+import { STATE_FORMS } from '../../printable/layout.ts';
 
 type Json = Record<string, unknown>;
 
@@ -24,23 +25,7 @@ const stateW4Validator = compileValidator(ajv, bundleSchema(stateW4 as JsonSchem
 const forms = readStateForms();
 const byType = new Map(forms.map((f) => [f.definition.printable_type, f.definition]));
 
-const CODES: Record<string, string> = {
-  colorado: 'CO',
-  arizona: 'AZ',
-  california: 'CA',
-  oregon: 'OR',
-  virginia: 'VA',
-  newyork: 'NY',
-  alabama: 'AL',
-  arkansas: 'AR',
-  connecticut: 'CT',
-  delaware: 'DE',
-  georgia: 'GA',
-  hawaii: 'HI',
-  idaho: 'ID',
-  illinois: 'IL',
-  indiana: 'IN',
-};
+const CODES: Record<string, string> = STATE_FORMS;
 
 /** spec/001 section 4, "State_status lists". */
 const SPEC_STATUS: Record<string, string[]> = {

@@ -3,20 +3,10 @@
  * caller that names any organization: for time-bound behaviour a real process cannot be made to
  * show quickly (single-use keys expiring, sessions ending).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { createApp } from '../../server/app.ts';
-import { slidingWindowThrottle } from '../../server/auth/throttle.ts';
+import { testServices } from './in-process.ts';
 import { bootstrap } from '../../server/bootstrap.ts';
-import { configFromEnv } from '../../server/config.ts';
-import { FieldCipher } from '../../server/crypto/field-cipher.ts';
-import { memoryTransport } from '../../server/mail/transport.ts';
-import { loadCatalogue } from '../../server/schemas.ts';
-import type { Services } from '../../server/services.ts';
-import { JournalStore } from '../../server/storage/journal-store.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 
 export interface ClockApp {
   rootOrg: string;
@@ -32,22 +22,11 @@ export interface ClockApp {
 }
 
 export async function clockApp(): Promise<ClockApp> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dform-clock-'));
-  const config = { ...configFromEnv({}), dataDir, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD };
-  const storage = await JournalStore.open(path.join(dataDir, 'db'));
   let offset = 0;
-  const transport = memoryTransport();
-  const services: Services = {
-    storage,
-    catalogue: loadCatalogue(),
-    cipher: new FieldCipher(randomBytes(32), randomBytes(32)),
-    tokenKey: new Uint8Array(randomBytes(32)),
-    config,
-    transport,
-    throttle: slidingWindowThrottle({ windowSeconds: 60, perAccount: 1000, perAddress: 100000 }),
+  const { services, storage, transport, dataDir } = await testServices({
     now: () => Math.floor(Date.now() / 1000) + offset,
-    log: () => {},
-  };
+    prefix: 'dform-clock-',
+  });
   const boot = await bootstrap(services);
   const app = createApp(services);
   return {

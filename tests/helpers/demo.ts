@@ -1,6 +1,7 @@
 /**
  * A started demo server with signed-in callers of each role, for the API tests.
  */
+import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer, type TestServer } from './server.ts';
 
 export interface Session {
@@ -49,4 +50,19 @@ export async function demoWorld(env?: Record<string, string>): Promise<DemoWorld
 
 export function as(s: Session) {
   return { org: s.org, token: s.token };
+}
+
+/** Signs in as the product-staff admin of `org` through sudo_login from `from` (a staff session). */
+export async function sudoInto(w: Pick<DemoWorld, 'call'>, from: Session, org: string): Promise<Session> {
+  const sudo = await w.call('POST', `/auth/api/sudo_login?organization_id=${org}`, {
+    ...as(from),
+    body: { organization_id: org },
+  });
+  assert.equal(sudo.status, 200, `sudo_login into ${org}: ${sudo.text}`);
+  const r = await w.call('POST', '/auth/api/login', {
+    org,
+    body: { userid: sudo.body.identifier, key: sudo.body.single_use_key, type: 'sudo_login' },
+  });
+  assert.equal(r.status, 200, `sudo login into ${org}: ${r.text}`);
+  return { org, token: r.body.token, user: r.body.session.user.key };
 }

@@ -4,7 +4,7 @@
  * and the checks every answer must pass (no stack trace, no secret, no cipher text).
  */
 import assert from 'node:assert/strict';
-import type { DemoWorld, Session } from './demo.ts';
+import type { DemoWorld } from './demo.ts';
 import { as } from './demo.ts';
 
 /** DFORM_SOAK=1 selects the long profile. */
@@ -54,20 +54,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Signs in as the product-staff admin of `org` through sudo_login from `from` (a staff session). */
-export async function sudoInto(w: Pick<DemoWorld, 'call'>, from: Session, org: string): Promise<Session> {
-  const sudo = await w.call('POST', `/auth/api/sudo_login?organization_id=${org}`, {
-    ...as(from),
-    body: { organization_id: org },
-  });
-  assert.equal(sudo.status, 200, `sudo_login into ${org}: ${sudo.text}`);
-  const r = await w.call('POST', '/auth/api/login', {
-    org,
-    body: { userid: sudo.body.identifier, key: sudo.body.single_use_key, type: 'sudo_login' },
-  });
-  assert.equal(r.status, 200, `sudo login into ${org}: ${r.text}`);
-  return { org, token: r.body.token, user: r.body.session.user.key };
-}
+export { sudoInto } from './demo.ts';
 
 /** Creates a company below the root organization as the root's product-staff admin; answers its id. */
 export async function createCompany(

@@ -18,21 +18,28 @@ import { JournalStore } from '../../server/storage/journal-store.ts';
 import type { FileLayer } from '../../server/storage/file-layer.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 
-export async function inProcessApp(fs?: FileLayer) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dform-inproc-'));
+/** Services over a fresh JournalStore in a temporary folder, with random keys and an outbox in memory. */
+export async function testServices(opts: { fs?: FileLayer; now?: () => number; prefix?: string } = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), opts.prefix ?? 'dform-inproc-'));
   const config = { ...configFromEnv({}), dataDir, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD };
-  const storage = await JournalStore.open(path.join(dataDir, 'db'), { fs });
+  const storage = await JournalStore.open(path.join(dataDir, 'db'), { fs: opts.fs });
+  const transport = memoryTransport();
   const services: Services = {
     storage,
     catalogue: loadCatalogue(),
     cipher: new FieldCipher(randomBytes(32), randomBytes(32)),
     tokenKey: new Uint8Array(randomBytes(32)),
     config,
-    transport: memoryTransport(),
+    transport,
     throttle: slidingWindowThrottle({ windowSeconds: 60, perAccount: 1000, perAddress: 100000 }),
-    now: () => Math.floor(Date.now() / 1000),
+    now: opts.now ?? (() => Math.floor(Date.now() / 1000)),
     log: () => {},
   };
+  return { services, storage, transport, dataDir };
+}
+
+export async function inProcessApp(fs?: FileLayer) {
+  const { services, storage, dataDir } = await testServices({ fs });
   const boot = await bootstrap(services);
   const app = createApp(services);
   const call = async (method: string, p: string, o: { token?: string; body?: unknown } = {}) => {
