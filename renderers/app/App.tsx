@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { createApiClient } from '../api/client.ts';
 import { isFailure } from '../api/failure.ts';
 import { NotifyProvider } from '../notify/notify.tsx';
+import { DialogsProvider } from '../dialogs/Dialogs.tsx';
 import { readStoredAuth, ServicesProvider, type AuthState } from '../session/session.tsx';
 import { applyBranding } from '../layouts/branding.ts';
 import { createRouter } from './routes.tsx';
@@ -28,7 +29,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <NotifyProvider>
-        <Boot />
+        <DialogsProvider>
+          <Boot />
+        </DialogsProvider>
       </NotifyProvider>
     </QueryClientProvider>
   );

@@ -3,11 +3,15 @@
  * view over useRecordController with @rjsf/core rendering the schema.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import Form from '@rjsf/core';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { fields } from '../../../forms/fields/index.ts';
 import { widgets } from '../../../forms/widgets/index.ts';
+import type { ScreenContext } from '../../../forms/screens/extension.ts';
+import { screenExtensionFor } from '../../../forms/screens/index.ts';
+import { useDialogs } from '../../dialogs/Dialogs.tsx';
+import { useServices } from '../../session/session.tsx';
 import type { JsonObject } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { errorSchemaOf, type FormMode, type FormModel } from './form-model.ts';
@@ -50,6 +54,10 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const { module = '', datatype = '', key } = useParams();
   const { state, actions } = useRecordController(module, datatype, mode, key);
   const notify = useNotify();
+  const dialogs = useDialogs();
+  const services = useServices();
+  const navigate = useNavigate();
+  const extension = screenExtensionFor(module, datatype);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const ready = state.status === 'ready' ? state : undefined;
@@ -81,6 +89,29 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   }
 
   const { meta, model } = state;
+  const ctx: ScreenContext = {
+    mode,
+    isNew: mode === 'create' || state.isNew,
+    meta,
+    record: state.record,
+    data: mode === 'view' ? (state.record?.data ?? {}) : state.formData,
+    session: services.auth.session,
+    client: services.client,
+    dialogs,
+    notify,
+    navigate: (to) => void navigate(to),
+    reload: actions.reload,
+  };
+  const hideActions = extension?.hideActions?.(ctx) ?? false;
+  const Extra = extension?.Actions;
+  const save = async (data: JsonObject) => {
+    const asked = extension?.beforeSave ? await extension.beforeSave({ ...ctx, data }) : data;
+    if (asked === false) return;
+    const saved = await actions.submit(asked, {
+      savedMessage: extension?.savedMessage && ((r) => extension.savedMessage!({ ...ctx, data: asked }, r)),
+    });
+    if (saved) await extension?.afterSave?.({ ...ctx, data: saved.data, record: saved }, saved);
+  };
   const base = `/${meta.module}/${meta.type}`;
   const heading =
     mode === 'create' || state.isNew
@@ -99,12 +130,13 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       <div className="page__head">
         <h1 id="record-title">{heading}</h1>
         <div className="page__actions">
-          {mode === 'view' && meta.can.edit && (
+          {!hideActions && Extra && <Extra {...ctx} />}
+          {!hideActions && mode === 'view' && meta.can.edit && (
             <Link className="btn btn--primary" to={`${base}/edit/${key}`}>
               Edit
             </Link>
           )}
-          {meta.can.list && !meta.my && (
+          {!hideActions && meta.can.list && !meta.my && (
             <Link className="btn" to={`${base}/list`}>
               All {meta.plural.toLowerCase()}
             </Link>
@@ -155,12 +187,12 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
             }}
             onSubmit={(e) => {
               setSubmitted(true);
-              void actions.submit(e.formData as JsonObject);
+              void save(e.formData as JsonObject);
             }}
           >
             <div className="form__actions">
               <button type="submit" className="btn btn--primary" disabled={state.saving || !validatorReady}>
-                {state.saving ? 'Saving…' : 'Save'}
+                {state.saving ? 'Saving…' : (extension?.saveLabel?.(ctx) ?? 'Save')}
               </button>
               <button type="button" className="btn" onClick={actions.cancel}>
                 Cancel

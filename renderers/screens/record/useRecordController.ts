@@ -38,7 +38,11 @@ export type RecordState =
 
 export interface RecordActions {
   change(data: JsonObject): void;
-  submit(data: JsonObject): Promise<void>;
+  /** Saves; answers the saved record, or undefined when the save failed (the state says why). */
+  submit(
+    data: JsonObject,
+    options?: { savedMessage?: (saved: WireRecord) => string | undefined },
+  ): Promise<WireRecord | undefined>;
   cancel(): void;
   reload(): Promise<void>;
   /** Lets the next navigation through without the unsaved-changes question. */
@@ -68,7 +72,7 @@ export function useRecordController(
   const model = useMemo(() => (meta.data ? buildFormModel(meta.data, mode) : undefined), [meta.data, mode]);
   const isNew = mode === 'edit' && meta.data?.key === 'user' && isFailure(record.error, 404);
 
-  const [initial, setInitial] = useState<JsonObject | undefined>();
+  const [initial, setInitial] = useState<{ for: string; data: JsonObject } | undefined>();
   const [formData, setFormData] = useState<JsonObject>({});
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
@@ -80,14 +84,16 @@ export function useRecordController(
   useEffect(() => {
     if (!model) return;
     const data = formDataOf(record.data?.data, model);
-    setInitial(data);
+    setInitial({ for: loadedVersion, data });
     setFormData(data);
     setServerErrors([]);
   }, [loadedVersion, model]);
+  // Until the effect above has run for this version, the form would show the previous data.
+  const initialReady = initial !== undefined && initial.for === loadedVersion;
 
   const base = `/${module}/${datatype}`;
   const submit = useCallback(
-    async (data: JsonObject) => {
+    async (data: JsonObject, options?: { savedMessage?: (saved: WireRecord) => string | undefined }) => {
       setSaving(true);
       setServerErrors([]);
       setConflict(undefined);
@@ -97,14 +103,15 @@ export function useRecordController(
         else saved = await client.save(module, datatype, key!, data, isNew ? 0 : record.data?.meta.version);
         queryClient.setQueryData(keys.record(module, datatype, saved.key), saved);
         void queryClient.invalidateQueries({ queryKey: keys.find(module, datatype) });
-        notify({ type: 'positive', message: SAVED_MESSAGE });
+        notify({ type: 'positive', message: options?.savedMessage?.(saved) ?? SAVED_MESSAGE });
         const fresh = model ? formDataOf(saved.data, model) : saved.data;
-        setInitial(fresh);
+        setInitial({ for: `${saved.key}@${saved.meta.version}`, data: fresh });
         setFormData(fresh);
         if (mode === 'create') {
           leave.current = true;
           navigate(`${base}/${meta.data?.can.edit ? 'edit' : 'view'}/${saved.key}`, { replace: true });
         }
+        return saved;
       } catch (e) {
         const f = e as DataFailure | Error;
         if (isFailure(f, 409) && /version/i.test(f.message)) {
@@ -114,6 +121,7 @@ export function useRecordController(
           setServerErrors(f.errors);
           notify({ type: 'negative', message: INVALID_MESSAGE });
         } else notify({ type: 'negative', message: f instanceof Error ? f.message : 'The record was not saved.' });
+        return undefined;
       } finally {
         setSaving(false);
       }
@@ -141,7 +149,7 @@ export function useRecordController(
   if (meta.isError) state = { status: 'error', error: meta.error as DataFailure, retry: () => void meta.refetch() };
   else if (record.isError && !isNew)
     state = { status: 'error', error: record.error as DataFailure, retry: () => void record.refetch() };
-  else if (!meta.data || !model || (mode !== 'create' && !record.data && !isNew) || initial === undefined)
+  else if (!meta.data || !model || (mode !== 'create' && !record.data && !isNew) || !initialReady)
     state = { status: 'loading' };
   else {
     state = {
@@ -152,7 +160,7 @@ export function useRecordController(
       record: record.data,
       isNew,
       formData,
-      dirty: mode !== 'view' && !same(formData, initial),
+      dirty: mode !== 'view' && !same(formData, initial?.data),
       saving,
       serverErrors,
       conflict,

@@ -1,0 +1,11 @@
+/**
+ * Screen extensions by entity id (module/type; a my_ variant uses its type's entry). Add one by
+ * adding an entry.
+ */
+import type { ScreenExtension } from './extension.ts';
+
+export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {};
+
+export function screenExtensionFor(module: string, type: string): ScreenExtension | undefined {
+  return screenExtensions[`${module}/${type.replace(/^my_/, '')}`];
+}
