@@ -3,6 +3,7 @@
  * own child process so that its CPU time and peak memory can be read from /proc/<pid>.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_BUNDLE } from '../scripts/build-server.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { once } from 'node:events';
@@ -35,10 +36,10 @@ export interface Proc {
   output: string[];
 }
 
-/** The real server, as `npm start` runs it (tsx, no build step). */
+/** The real server, as `npm start` runs it (the bundle; bench/run.ts builds it first). */
 export function startDform(dataDir: string, opts: { demo?: boolean; cpuProfDir?: string } = {}): Promise<Proc> {
   const nodeArgs = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [];
-  const args = [...nodeArgs, '--import', 'tsx', 'server/main.ts', ...(opts.demo ? ['--demo'] : [])];
+  const args = [...nodeArgs, '--enable-source-maps', SERVER_BUNDLE, ...(opts.demo ? ['--demo'] : [])];
   const env = {
     PORT: '0',
     HOST: '127.0.0.1',

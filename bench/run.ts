@@ -12,6 +12,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
+import { ensureServerBuilt } from '../scripts/build-server.ts';
 import { runLoad, startProbe, stats, type LoadResult, type Req } from './load.ts';
 import {
   cpuMicros,
@@ -222,6 +223,7 @@ async function measureDform(ds: Dataset, expectedTotal: number): Promise<SizeRes
 
 async function main() {
   pinSelf();
+  await ensureServerBuilt();
   const root = await mkdtemp(path.join(os.tmpdir(), 'dform-bench-'));
   emptyDb = path.join(root, 'empty.json');
   await writeFile(emptyDb, '{"employees":[]}');

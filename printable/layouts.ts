@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { isFormName, type FormName, type Layout } from './layout.ts';
+import { PROJECT_ROOT } from '../server/project-root.ts';
 
-export const PRINTABLE_DIR = import.meta.dirname;
+export const PRINTABLE_DIR = path.join(PROJECT_ROOT, 'printable');
 export const LAYOUTS_DIR = path.join(PRINTABLE_DIR, 'layouts');
 export const BACKGROUNDS_DIR = path.join(PRINTABLE_DIR, 'backgrounds');
 /** A background is a bare file name in BACKGROUNDS_DIR (the layout schema's pattern). */

@@ -5,8 +5,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import type { AppEnv } from './http/context.ts';
+import { PROJECT_ROOT } from './project-root.ts';
 
-export const WEB_DIR = path.resolve(import.meta.dirname, '..', 'dist', 'web');
+export const WEB_DIR = path.join(PROJECT_ROOT, 'dist', 'web');
 
 export async function webApp(): Promise<((app: Hono<AppEnv>) => void) | undefined> {
   if (!existsSync(path.join(WEB_DIR, 'index.html'))) return undefined;

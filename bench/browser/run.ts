@@ -108,8 +108,8 @@ function stockBundleKiB(dir: string): number {
 
 async function main() {
   const started = Date.now();
-  log('building the web app when stale (scripts/build-web-if-needed.ts)');
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'build-web-if-needed.ts')], {
+  log('building the web app when stale (scripts/build-if-needed.ts)');
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'build-if-needed.ts')], {
     cwd: ROOT,
     stdio: 'inherit',
   });

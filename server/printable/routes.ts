@@ -6,7 +6,6 @@
 import { Hono } from 'hono';
 import { FORMS, isFormName } from '../../printable/layout.ts';
 import { loadLayout } from '../../printable/layouts.ts';
-import { renderLayout } from '../../printable/render.ts';
 import { LayoutError } from '../../printable/expressions.ts';
 import { authenticate, isUuid } from '../auth/principal.ts';
 import { auditOp } from '../data/audit.ts';
@@ -14,6 +13,9 @@ import { ApiError, notFound } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import { readFormRecords } from './records.ts';
+
+// pdfmake and its fonts load on the first printable request, not at every start-up.
+const renderer = () => import('../../printable/render.ts');
 
 export function printableRoutes(s: Services) {
   // Every layout is loaded and checked against its schema now: a broken one stops the start.
@@ -28,7 +30,7 @@ export function printableRoutes(s: Services) {
     const { input, ssnSource } = await readFormRecords(s, caller, layout.main, layout.records, key);
     let result;
     try {
-      result = await renderLayout(layout, input);
+      result = await (await renderer()).renderLayout(layout, input);
     } catch (e) {
       if (e instanceof LayoutError) throw new ApiError(422, `A mapping of this form failed: ${e.message}`);
       throw e;

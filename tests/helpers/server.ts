@@ -1,11 +1,13 @@
 /**
- * Starts the real server (`server/main.ts`) as a child process on a free port with a temporary
- * DATA_DIR, and a small client that speaks the wire contract.
+ * Starts the real server as `npm start` runs it (the bundle of server/main.ts, rebuilt first when a
+ * source changed) as a child process on a free port with a temporary DATA_DIR, and a small client
+ * that speaks the wire contract.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureServerBuilt, SERVER_BUNDLE } from '../../scripts/build-server.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const ADMIN_EMAIL = 'staff@dform.test';
@@ -23,7 +25,8 @@ export async function startServer(
   opts: { dataDir?: string; demo?: boolean; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'dform-test-')));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(opts.demo ? ['--demo'] : [])], {
+  await ensureServerBuilt();
+  const proc = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE, ...(opts.demo ? ['--demo'] : [])], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -5,8 +5,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../../project-root.ts';
 
-export const STATE_FORMS_DIR = import.meta.dirname;
+export const STATE_FORMS_DIR = path.join(PROJECT_ROOT, 'server', 'seed', 'state-forms');
 
 export interface StateFormLink {
   label: string;

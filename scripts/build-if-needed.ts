@@ -1,10 +1,11 @@
 /**
- * `npm start` serves the built web app; build it once, and again only when a source it is built
- * from is newer than the build, so a start after install is quick.
+ * `npm start` runs the server bundle and serves the built web app; build each once, and again only
+ * when a source it is built from is newer than the build, so a start after install is quick.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ensureServerBuilt } from './build-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist', 'web', 'index.html');
@@ -26,3 +27,5 @@ if (sourcesAt > builtAt) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
+
+await ensureServerBuilt();

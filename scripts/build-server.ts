@@ -1,0 +1,66 @@
+/**
+ * Bundles the server (server/main.ts and all it imports from engine/, printable/ and node_modules)
+ * into dist/server/ with esbuild, so the server runs plain JavaScript: loading ~150 TypeScript
+ * modules through tsx and resolving hundreds of package files was most of its start-up time.
+ * Native addons and packages that read their own files stay external; printable/ (pdfmake and its
+ * fonts) is a separate chunk loaded on the first printable request. Schema, layout and state-form
+ * files are data read at run time, not bundled.
+ */
+import { build } from 'esbuild';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const OUT_DIR = path.join(root, 'dist', 'server');
+export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.mjs');
+
+/** What the bundle is built from: a change to any of these makes it stale. */
+const SOURCES = ['server', 'engine', 'printable', 'package-lock.json', 'scripts/build-server.ts'];
+
+/** Packages that cannot be bundled: native code, or files read relative to the package. */
+const EXTERNAL = ['@node-rs/*', 'pdfmake', '@fontsource/*', 'lowdb', 'steno'];
+
+function newest(p: string): number {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return /\.(ts|json|js|mjs|png|jpg|ttf|woff2?)$/.test(p) || !path.extname(p) ? st.mtimeMs : 0;
+  return readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), 0);
+}
+
+export function serverBuildIsStale(): boolean {
+  const builtAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+  return Math.max(...SOURCES.map((s) => newest(path.join(root, s)))) > builtAt;
+}
+
+/** Builds into a fresh folder, then swaps it in, so a concurrent start never sees half a bundle. */
+export async function buildServer(): Promise<void> {
+  const tmp = `${OUT_DIR}.${process.pid}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  await build({
+    entryPoints: { main: path.join(root, 'server', 'main.ts') },
+    outdir: tmp,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    external: EXTERNAL,
+    logLevel: 'warning',
+    // Bundled CommonJS packages call require(); give the ES module one.
+    banner: {
+      js: "import { createRequire as __dformRequire } from 'node:module'; const require = __dformRequire(import.meta.url);",
+    },
+  });
+  const old = `${OUT_DIR}.${process.pid}.old`;
+  if (existsSync(OUT_DIR)) renameSync(OUT_DIR, old);
+  renameSync(tmp, OUT_DIR);
+  rmSync(old, { recursive: true, force: true });
+}
+
+export async function ensureServerBuilt(): Promise<void> {
+  if (serverBuildIsStale()) await buildServer();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
