@@ -10,6 +10,7 @@ import { seedDemo } from './demo.ts';
 import { seedStateForms } from './seed/state-forms/seed.ts';
 import { openServices } from './services-factory.ts';
 import { webApp } from './web.ts';
+import { createSecureServer } from './http/security-headers.ts';
 
 const config = configFromEnv();
 const services = await openServices(config).catch((e: Error) => {
@@ -28,9 +29,12 @@ if (process.argv.includes('--demo')) {
   for (const line of await seedDemo(services, boot.orgId)) console.log(`dform: ${line}`);
 }
 const app = createApp(services, await webApp());
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`dform: listening on http://${config.host}:${info.port}`);
-});
+const server = serve(
+  { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createSecureServer },
+  (info) => {
+    console.log(`dform: listening on http://${config.host}:${info.port}`);
+  },
+);
 
 let stopping = false;
 const stop = async () => {

@@ -33,7 +33,26 @@ export function orgFromHeader(s: Services, c: Context): OrgInfo {
   return org;
 }
 
+/**
+ * Principals by user key, valid while the user record is the same object (a write replaces it) and
+ * no group changed: every signed-in request needs one, and the groups search was a tenth of a read.
+ */
+const principals = new WeakMap<Services, Map<string, { user: StoredRecord; groups: number; principal: Principal }>>();
+const MAX_PRINCIPALS = 10_000;
+
 export function principalFor(s: Services, org: OrgInfo, user: StoredRecord): Principal {
+  let cache = principals.get(s);
+  if (!cache) principals.set(s, (cache = new Map()));
+  const groupsAt = s.storage.generation('auth/groups');
+  const known = cache.get(user.key);
+  if (known && known.user === user && known.groups === groupsAt) return known.principal;
+  const principal = computePrincipal(s, org, user);
+  if (cache.size >= MAX_PRINCIPALS) cache.delete(cache.keys().next().value!);
+  cache.set(user.key, { user, groups: groupsAt, principal });
+  return principal;
+}
+
+function computePrincipal(s: Services, org: OrgInfo, user: StoredRecord): Principal {
   const groups = s.storage.find('auth/groups', org.id, {
     criteria: [{ field: 'users', is: 'contains', value: user.key }],
     limit: 500,

@@ -36,26 +36,27 @@ export interface VerifiedClaims {
 }
 
 /**
- * Verified tokens, remembered so that each call does not verify the same signature again; the
- * session record is still checked on every call, so revocation stays immediate.
+ * Verified tokens per signing key, remembered so that each call does not verify the same signature
+ * again; the session record is still checked on every call, so revocation stays immediate.
  */
-const verified = new Map<string, VerifiedClaims & { nbf: number }>();
+const verifiedByKey = new WeakMap<Uint8Array, Map<string, VerifiedClaims & { nbf: number }>>();
 const MAX_REMEMBERED = 20_000;
 
 /** The verified claims, or undefined for any token that is not ours, well formed and current. */
 export async function verifyToken(key: Uint8Array, token: string, now: number): Promise<VerifiedClaims | undefined> {
   if (token.length > 16_384) return undefined;
-  const id = `${Buffer.from(key).toString('base64')}\u0000${token}`;
-  const known = verified.get(id);
+  let verified = verifiedByKey.get(key);
+  if (!verified) verifiedByKey.set(key, (verified = new Map()));
+  const known = verified.get(token);
   if (known) {
     if (known.exp > now && known.nbf <= now) return { sub: known.sub, org: known.org, sid: known.sid, exp: known.exp };
-    verified.delete(id);
+    verified.delete(token);
     return undefined;
   }
   const claims = await verifySignature(key, token, now);
   if (claims) {
     if (verified.size >= MAX_REMEMBERED) verified.delete(verified.keys().next().value!);
-    verified.set(id, claims);
+    verified.set(token, claims);
   }
   return claims && { sub: claims.sub, org: claims.org, sid: claims.sid, exp: claims.exp };
 }

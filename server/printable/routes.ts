@@ -4,7 +4,7 @@
  * employee's user key. Mounted under /payroll/api. A form showing an SSN is audited as a reveal.
  */
 import { Hono } from 'hono';
-import { FORMS, isFormName } from '../../printable/layout.ts';
+import { isFormName } from '../../printable/layout.ts';
 import { loadLayout } from '../../printable/layouts.ts';
 import { LayoutError } from '../../printable/expressions.ts';
 import { authenticate, isUuid } from '../auth/principal.ts';
@@ -18,8 +18,8 @@ import { readFormRecords } from './records.ts';
 const renderer = () => import('../../printable/render.ts');
 
 export function printableRoutes(s: Services) {
-  // Every layout is loaded and checked against its schema now: a broken one stops the start.
-  for (const form of FORMS) loadLayout(form);
+  // Layouts are loaded and checked against their schema on first use (tests/printable checks every
+  // shipped one), which keeps compiling the layout schema out of every start-up.
   const app = new Hono<AppEnv>();
   app.get('/forms/:form/:key', async (c) => {
     const caller = await authenticate(s, c);

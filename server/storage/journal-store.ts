@@ -76,6 +76,10 @@ export class JournalStore implements Storage {
     return this.state.find(collection, org, query);
   }
 
+  generation(collection: string): number {
+    return this.state.generation(collection);
+  }
+
   async commit(ops: WriteOp[]): Promise<StoredRecord[]> {
     if (this.closed) throw new Error('storage: the store is closed');
     return new Promise((resolve, reject) => {

@@ -14,6 +14,10 @@ export class MemoryStore implements Storage {
     return this.state.find(collection, org, query);
   }
 
+  generation(collection: string): number {
+    return this.state.generation(collection);
+  }
+
   /** Prepare and apply run in one synchronous turn, which makes the commit atomic. */
   async commit(ops: WriteOp[]): Promise<StoredRecord[]> {
     if (this.closed) throw new Error('storage: the store is closed');

@@ -21,6 +21,12 @@ export type Overlay = Map<string, StoredRecord | null>;
 
 export class StoreState {
   readonly collections = new Map<string, Collection>();
+  private readonly generations = new Map<string, number>();
+
+  /** Changes whenever a record of the collection is written or deleted (for caches derived from it). */
+  generation(collection: string): number {
+    return this.generations.get(collection) ?? 0;
+  }
 
   get(collection: string, org: string, key: string): StoredRecord | undefined {
     const record = this.collections.get(collection)?.get(key);
@@ -78,6 +84,8 @@ export class StoreState {
 
   apply(ops: readonly AppliedOp[]): void {
     for (const op of ops) {
+      const name = op.op === 'put' ? op.record.collection : op.collection;
+      this.generations.set(name, this.generation(name) + 1);
       if (op.op === 'put') {
         let collection = this.collections.get(op.record.collection);
         if (collection === undefined) {

@@ -99,6 +99,8 @@ export interface Storage {
   get(collection: string, org: string, key: string): StoredRecord | undefined;
   /** Records of one organization matching every criterion (AND), sorted, paged, with the total. */
   find(collection: string, org: string, query: FindQuery): FindResult;
+  /** A number that changes whenever a record of the collection changes (for derived caches). */
+  generation(collection: string): number;
   /**
    * Applies every op or none. Resolves only once the commit is durable (fsync'd); throws
    * VersionConflictError or StorageUnavailableError and then leaves no trace.
