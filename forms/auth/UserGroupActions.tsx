@@ -104,6 +104,7 @@ export function GroupHelperActions(ctx: ScreenContext) {
         <span>User</span>
         <input
           type="search"
+          aria-label="Find a user for the group helpers"
           className="input"
           placeholder="Search by name or e-mail"
           value={search.text}

@@ -2,6 +2,7 @@
  * A brand colour: stored as six hex digits without '#' (spec/001 section 5). Typing or pasting
  * '#AABBCC' is accepted (the '#' is dropped); a colour picker beside the text sets the same value.
  */
+import { useFormsStyles } from '../styles/load-styles.ts';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 
 const HEX = /^[0-9a-fA-F]{6}$/;
@@ -13,6 +14,7 @@ export function hexOf(text: string): string | undefined {
 }
 
 export function HexColorWidget(props: WidgetProps) {
+  useFormsStyles();
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, htmlName, label } = props;
   const text = typeof value === 'string' ? value : '';
   return (

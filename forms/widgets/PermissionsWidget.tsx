@@ -4,11 +4,13 @@
  * /auth/api/get_available_permissions answers which). Permissions the record already has but the
  * editor may not grant stay shown, checked and disabled; the server refuses any other grant.
  */
+import { useFormsStyles } from '../styles/load-styles.ts';
 import { useEffect, useState } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useOptionalServices } from '../env.tsx';
 
 export function PermissionsWidget(props: WidgetProps) {
+  useFormsStyles();
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, options } = props;
   const services = useOptionalServices();
   const all = ((options.enumOptions ?? []) as { value: string }[]).map((o) => o.value);

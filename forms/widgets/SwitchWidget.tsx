@@ -2,9 +2,11 @@
  * An on/off switch over a two-valued field (the company's active / inactive status): "ui:options"
  * {"on": "active", "off": "inactive", "label": "Active"} name the stored values and the switch's label.
  */
+import { useFormsStyles } from '../styles/load-styles.ts';
 import { ariaDescribedByIds, getUiOptions, type WidgetProps } from '@rjsf/utils';
 
 export function SwitchWidget(props: WidgetProps) {
+  useFormsStyles();
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, uiSchema, label, options } = props;
   const ui = { ...options, ...getUiOptions(uiSchema) };
   const on = ui.on ?? true;

@@ -4,12 +4,14 @@
  * name with a remove button, and "clearable" lists get a Clear button. Without the app's data client
  * (stories, component tests) it is a plain key input, one key per line for a list.
  */
+import { useFormsStyles } from '../styles/load-styles.ts';
 import { ariaDescribedByIds, getUiOptions, type WidgetProps } from '@rjsf/utils';
 import { useOptionalServices } from '../env.tsx';
 import type { ApiClient } from '../../renderers/api/client.ts';
 import { useUserSearch } from './useUserSearch.ts';
 
 export function UserSelectWidget(props: WidgetProps) {
+  useFormsStyles();
   const services = useOptionalServices();
   if (services && !props.readonly && !props.disabled) return <UserPicker {...props} client={services.client} />;
   if (services) return <ChosenUsers {...props} client={services.client} />;
