@@ -57,7 +57,12 @@ function UserGroupButtons({ ctx, userKey, userName, onDone }: ButtonsProps) {
       <button type="button" className="btn" disabled={busy} onClick={() => void run('add_pto_employees')}>
         Add to PTO Employees
       </button>
-      <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void run('remove_user_from_groups')}>
+      <button
+        type="button"
+        className="btn btn--danger"
+        disabled={busy}
+        onClick={() => void run('remove_user_from_groups')}
+      >
         Remove from all groups
       </button>
     </>

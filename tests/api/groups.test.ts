@@ -42,7 +42,10 @@ describe('groups', () => {
     const payroll = (await groupNamed('Payroll Managers'))!;
     const beyond = await w.call('POST', `${G}/${payroll.key}`, {
       ...as(w.admin),
-      body: { ...payroll.data, permissions: [...(payroll.data.permissions as string[]), 'AUTH:CanManageOrganizations'] },
+      body: {
+        ...payroll.data,
+        permissions: [...(payroll.data.permissions as string[]), 'AUTH:CanManageOrganizations'],
+      },
     });
     assert.equal(beyond.status, 400);
     assert.deepEqual(errorsOf(beyond.body), [

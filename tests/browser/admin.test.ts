@@ -131,7 +131,11 @@ describe('the product-staff admin creates a company and logs in to it', () => {
     });
     const session = await site.evaluate(() => JSON.stringify(localStorage));
     assert.match(session, new RegExp(key), 'the new window holds a session of the new company');
-    await site.getByRole('button', { name: /Product staff admin/ }).or(site.getByText('Product staff admin')).first().waitFor();
+    await site
+      .getByRole('button', { name: /Product staff admin/ })
+      .or(site.getByText('Product staff admin'))
+      .first()
+      .waitFor();
   });
 });
 
@@ -181,8 +185,6 @@ describe('the demo company admin manages groups and preferences', () => {
     await page.getByText('Preferences saved. The new branding is applied.').waitFor();
     const prefs = await call('POST', '/auth/api/data/find/organization_preferences', { ...acme, body: {} });
     assert.equal(prefs.body.items[0].data.attributes.colorPrimary, 'aabbcc');
-    await page.waitForFunction(
-      () => document.documentElement.style.getPropertyValue('--color-primary') === '#aabbcc',
-    );
+    await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--color-primary') === '#aabbcc');
   });
 });
