@@ -68,7 +68,7 @@ function UserPicker(props: WidgetProps & { client: ApiClient }) {
           className="input"
           role="combobox"
           aria-expanded={search.hits.length > 0}
-          aria-controls={listId}
+          aria-controls={search.text.trim() !== '' ? listId : undefined}
           aria-label={`${label}: search users`}
           aria-invalid={rawErrors?.length ? true : undefined}
           aria-describedby={ariaDescribedByIds(id)}

@@ -10,6 +10,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { blocking, describeViolations, runAxe } from './axe.ts';
 import { launchChromium, USERS } from './browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -46,6 +47,12 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** No serious or critical axe-core violation on the page as it is. */
+async function accessible(page: Page, where: string) {
+  const bad = blocking(await runAxe(page));
+  assert.equal(bad.length, 0, describeViolations(where, bad));
 }
 
 async function login(org: string, userid: string, key: string) {
@@ -86,6 +93,7 @@ describe('the product-staff admin creates a company and logs in to it', () => {
     await page.getByLabel('Company name').fill('Globex Holdings Ltd.');
     assert.equal(await page.getByLabel('Hostname').inputValue(), 'globexholdi.dform.app');
     await page.getByLabel('Administrator e-mail').fill('Boss@Globex.example');
+    await accessible(page, 'new company');
 
     // Without an ID: the confirm; cancelling keeps the form unsaved.
     await page.getByRole('button', { name: 'Save' }).click();
@@ -153,6 +161,7 @@ describe('the demo company admin manages groups and preferences', () => {
     await page.getByRole('combobox', { name: 'Users: search users' }).fill('emma');
     await page.getByRole('button', { name: /Emma Employee/ }).click();
     await page.getByRole('button', { name: 'Remove Emma Employee' }).waitFor();
+    await accessible(page, 'group edit with the user picker');
 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').first().waitFor();
@@ -168,6 +177,7 @@ describe('the demo company admin manages groups and preferences', () => {
     await helpers.getByRole('button', { name: /Ivan Inactive/ }).click();
     await helpers.getByRole('button', { name: 'Add to Clock Employees' }).click();
     await page.getByText('Ivan Inactive added to Clock Employees.').waitFor();
+    await accessible(page, 'group helpers');
     const clock = (await groupNamed('Clock Employees'))!;
     assert.deepEqual(clock.data.permissions, ['TIME:CanUseModule', 'TIME:CanUseClock']);
     assert.equal(clock.data.users.length, 1);
