@@ -161,6 +161,13 @@ describe('only the product-staff admin chooses hostnames', () => {
     assert.equal(found.body.organization_id, child.key);
   });
 
+  test('the hostname is read-only in the form of anyone but the product-staff admin', async () => {
+    const theirs = await w.call('GET', '/auth/api/data/meta/organizations', as(manager));
+    assert.equal(theirs.body.ui.hostname['ui:readonly'], true);
+    const staffs = await w.call('GET', '/auth/api/data/meta/organizations', as(w.staff));
+    assert.equal(staffs.body.ui.hostname['ui:readonly'], undefined);
+  });
+
   test('resolve_org tells the browser the domains', async () => {
     const r = await w.call('GET', '/auth/api/resolve_org?hostname=acmedemo.dform.app');
     assert.equal(r.body.product_domain, 'dform.app');
