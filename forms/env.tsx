@@ -16,6 +16,8 @@ export interface FormsEnv {
   /** Now, in Unix seconds. */
   now(): number;
   userAgent(): string;
+  /** The domain new company hostnames are derived under (resolve_org's product_domain). */
+  productDomain?: string;
 }
 
 export const defaultFormsEnv: FormsEnv = {
@@ -35,7 +37,7 @@ export function FormsEnvProvider({ value, children }: { value: Partial<FormsEnv>
  * The app's services when the widget renders inside the app shell, else undefined (stories, tests).
  * useServices always calls useContext before it throws, so hooks keep their order either way.
  */
-function useOptionalServices(): AppServices | undefined {
+export function useOptionalServices(): AppServices | undefined {
   try {
     return useServices();
   } catch {
@@ -46,6 +48,7 @@ function useOptionalServices(): AppServices | undefined {
 export function envFromServices(s: AppServices | undefined): Partial<FormsEnv> {
   if (!s) return {};
   const out: Partial<FormsEnv> = { organizationName: businessName(s.org) };
+  if (s.org.product_domain) out.productDomain = s.org.product_domain;
   const features = s.auth.session?.organization?.enabled_features;
   if (features) out.features = features;
   return out;

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MODULES } from '../engine/entity.ts';
 import { authRoutes } from './auth/routes.ts';
+import { groupHelperRoutes } from './auth/group-helpers.ts';
 import { dataRoutes } from './data/routes.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { MAX_BODY_BYTES } from './http/json-body.ts';
@@ -27,6 +28,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route('/auth/api', authRoutes(s));
+  app.route('/auth/api', groupHelperRoutes(s));
   app.route('/payroll/api', retrieveSsnRoute(s));
   app.route('/payroll/api', printableRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));

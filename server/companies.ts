@@ -24,16 +24,6 @@ export interface NewCompany {
   id?: string;
 }
 
-/** Derives a hostname from a company name (spec/001 section 5): alphanumerics, lower case, 11 characters. */
-export function hostnameFor(name: string, domain: string): string {
-  const prefix =
-    name
-      .replace(/[^A-Za-z0-9]/g, '')
-      .toLowerCase()
-      .slice(0, 11) || 'company';
-  return `${prefix}.${domain}`;
-}
-
 export async function companyOps(
   s: Services,
   c: NewCompany,

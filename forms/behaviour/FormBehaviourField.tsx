@@ -10,6 +10,7 @@ import { behaviours, behaviourHeaders } from './index.ts';
 import { behaviourChanges, mergeErrors, type FormData, type Patch } from './behaviour.ts';
 import { RootDataContext, type RootData } from './RootData.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
+import { useFormsEnv } from '../env.tsx';
 
 const warned = new Set<string>();
 
@@ -24,6 +25,7 @@ export function FormBehaviourField(props: FieldProps) {
     console.warn(`forms: no behaviour '${key}' in forms/behaviour/index.ts`);
   }
   const data = useMemo(() => (props.formData ?? {}) as FormData, [props.formData]);
+  const { productDomain } = useFormsEnv();
   const latest = useRef(data);
   latest.current = data;
 
@@ -36,9 +38,11 @@ export function FormBehaviourField(props: FieldProps) {
   const change = useCallback(
     (value: unknown, path: FieldPathList, es?: FieldProps['errorSchema'], id?: string) => {
       onChange(value, path, es, id);
-      for (const [k, v] of behaviourChanges(behaviour, latest.current, path, value)) onChange(v, [k]);
+      for (const [k, v] of behaviourChanges(behaviour, latest.current, path, value, { productDomain })) {
+        onChange(v, [k]);
+      }
     },
-    [onChange, behaviour],
+    [onChange, behaviour, productDomain],
   );
 
   const errors = useMemo(

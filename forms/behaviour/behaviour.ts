@@ -11,8 +11,14 @@ export type FormData = Record<string, unknown>;
 /** A patch of top-level fields; `undefined` removes the field. */
 export type Patch = Record<string, unknown>;
 
+/** What a patch may read beyond the data: facts of the company and product, never the DOM. */
+export interface PatchEnv {
+  /** The domain new company hostnames are derived under. */
+  productDomain?: string;
+}
+
 /** Called after `field` changed: `next` holds the change, `prev` the data before it. */
-export type PatchFn = (next: FormData, prev: FormData) => Patch;
+export type PatchFn = (next: FormData, prev: FormData, env?: PatchEnv) => Patch;
 
 export interface FormBehaviour {
   patches?: Readonly<Record<string, PatchFn>>;
@@ -46,6 +52,7 @@ export function behaviourChanges(
   prev: FormData,
   path: readonly (string | number)[],
   value: unknown,
+  env: PatchEnv = {},
 ): [string, unknown][] {
   const field = path.find((p) => p !== '');
   if (field === undefined || !behaviour?.patches) return [];
@@ -53,7 +60,7 @@ export function behaviourChanges(
   if (!fn) return [];
   const inner = path.slice(path.indexOf(field));
   const next = setAtPath(prev, inner, value) as FormData;
-  return Object.entries(fn(next, prev));
+  return Object.entries(fn(next, prev, env));
 }
 
 /** Applies a patch to data (pure); `undefined` removes a field. */

@@ -4,12 +4,14 @@
  */
 import type { ComponentType } from 'react';
 import type { BehaviourHeaderProps, FormBehaviour } from './behaviour.ts';
+import { organizationBehaviour } from '../auth/organizations.ts';
 import { basicInfoBehaviour } from '../payroll/basic_info.ts';
 import { paymentInformationBehaviour } from '../payroll/employee_payment_information.ts';
 import { w4Behaviour } from '../payroll/w4.ts';
 import { W4Header } from '../payroll/W4Header.tsx';
 
 export const behaviours: Readonly<Record<string, FormBehaviour>> = {
+  'auth/organizations': organizationBehaviour,
   'payroll/basic_info': basicInfoBehaviour,
   'payroll/employee_payment_information': paymentInformationBehaviour,
   'payroll/w4': w4Behaviour,

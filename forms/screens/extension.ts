@@ -26,6 +26,8 @@ export interface ScreenContext {
   navigate(to: string): void;
   /** Loads the record again from the server. */
   reload(): Promise<void>;
+  /** Loads the organization (name, branding) again, so a change to it shows at once. */
+  reloadOrganization(): Promise<void>;
 }
 
 export interface ScreenExtension {

@@ -3,8 +3,13 @@
  * adding an entry.
  */
 import type { ScreenExtension } from './extension.ts';
+import { groupsScreen, organizationPreferencesScreen, organizationsScreen } from '../auth/screens.ts';
 
-export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {};
+export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {
+  'auth/organizations': organizationsScreen,
+  'auth/groups': groupsScreen,
+  'auth/organization_preferences': organizationPreferencesScreen,
+};
 
 export function screenExtensionFor(module: string, type: string): ScreenExtension | undefined {
   return screenExtensions[`${module}/${type.replace(/^my_/, '')}`];

@@ -1,11 +1,115 @@
 /**
- * A user reference (a 36-character user key), or several for array fields (one per line). A
- * picker that searches users by name belongs to the user-administration screens; this widget keeps
- * the value editable everywhere.
+ * A user reference (a 36-character user key), or several for array fields. In the app it is a
+ * picker: type part of a name or e-mail, choose from the company's accounts; chosen users show by
+ * name with a remove button, and "clearable" lists get a Clear button. Without the app's data client
+ * (stories, component tests) it is a plain key input, one key per line for a list.
  */
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { useFormsStyles } from '../styles/load-styles.ts';
+import { ariaDescribedByIds, getUiOptions, type WidgetProps } from '@rjsf/utils';
+import { useOptionalServices } from '../env.tsx';
+import type { ApiClient } from '../../renderers/api/client.ts';
+import { useUserSearch } from './useUserSearch.ts';
 
 export function UserSelectWidget(props: WidgetProps) {
+  useFormsStyles();
+  const services = useOptionalServices();
+  if (services && !props.readonly && !props.disabled) return <UserPicker {...props} client={services.client} />;
+  if (services) return <ChosenUsers {...props} client={services.client} />;
+  return <UserKeyInput {...props} />;
+}
+
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return typeof value === 'string' && value ? [value] : [];
+}
+
+/** A read-only list of the chosen users by name. */
+function ChosenUsers(props: WidgetProps & { client: ApiClient }) {
+  const keys = keysOf(props.value);
+  const { nameOf } = useUserSearch(props.client, keys);
+  return (
+    <p id={props.id} className="user-select__readonly">
+      {keys.length ? keys.map(nameOf).join(', ') : '—'}
+    </p>
+  );
+}
+
+function UserPicker(props: WidgetProps & { client: ApiClient }) {
+  const { id, value, schema, onChange, onBlur, onFocus, label, uiSchema, options, rawErrors } = props;
+  const many = schema.type === 'array';
+  const ui = { ...options, ...getUiOptions(uiSchema) };
+  const keys = keysOf(value);
+  const search = useUserSearch(props.client, keys);
+  const set = (next: string[]) => onChange(many ? next : next[0]);
+  const listId = `${id}-results`;
+  return (
+    <div className="user-select" id={id}>
+      {keys.length > 0 && (
+        <ul className="user-select__chosen" aria-label={`${label}: chosen`}>
+          {keys.map((k) => (
+            <li key={k} className="chip">
+              <span>{search.nameOf(k)}</span>
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label={`Remove ${search.nameOf(k)}`}
+                onClick={() => set(keys.filter((x) => x !== k))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="user-select__bar">
+        <input
+          id={`${id}-search`}
+          type="search"
+          className="input"
+          role="combobox"
+          aria-expanded={search.hits.length > 0}
+          aria-controls={search.text.trim() !== '' ? listId : undefined}
+          aria-label={`${label}: search users`}
+          aria-invalid={rawErrors?.length ? true : undefined}
+          aria-describedby={ariaDescribedByIds(id)}
+          placeholder="Search by name or e-mail"
+          value={search.text}
+          onChange={(e) => search.setText(e.target.value)}
+          onBlur={() => onBlur(id, value)}
+          onFocus={() => onFocus(id, value)}
+        />
+        {many && ui.clearable === true && keys.length > 0 && (
+          <button type="button" className="btn" onClick={() => set([])}>
+            Clear
+          </button>
+        )}
+      </div>
+      {search.text.trim() !== '' && (
+        <ul id={listId} role="listbox" className="user-select__results" aria-label={`${label}: matching users`}>
+          {search.hits.map((h) => (
+            <li key={h.key} role="option" aria-selected={keys.includes(h.key)}>
+              <button
+                type="button"
+                className="user-select__hit"
+                disabled={keys.includes(h.key)}
+                onClick={() => {
+                  set(many ? [...keys, h.key] : [h.key]);
+                  search.setText('');
+                }}
+              >
+                {h.name} {h.email && <span className="muted">({h.email})</span>}
+              </button>
+            </li>
+          ))}
+          {!search.searching && search.hits.length === 0 && <li className="muted">No matching users.</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The plain key input: one key, or one key per line for a list. */
+function UserKeyInput(props: WidgetProps) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, schema, htmlName } = props;
   const many = schema.type === 'array';
   const common = {

@@ -5,7 +5,10 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { DobWidget } from './DobWidget.tsx';
 import { EpochDateWidget } from './EpochDateWidget.tsx';
+import { HexColorWidget } from './HexColorWidget.tsx';
+import { PermissionsWidget } from './PermissionsWidget.tsx';
 import { PhoneWidget } from './PhoneWidget.tsx';
+import { SwitchWidget } from './SwitchWidget.tsx';
 import { SsnWidget } from './SsnWidget.tsx';
 import { UserSelectWidget } from './UserSelectWidget.tsx';
 import { WholeNumberWidget } from './WholeNumberWidget.tsx';
@@ -19,4 +22,7 @@ export const widgets: RegistryWidgetsType = {
   userSelect: UserSelectWidget,
   wholeNumber: WholeNumberWidget,
   paymentMethod: PaymentMethodWidget,
+  switch: SwitchWidget,
+  hexColor: HexColorWidget,
+  permissions: PermissionsWidget,
 };

@@ -125,6 +125,31 @@ export function createApiClient({
         datatype: 'auth/change_password',
         action: 'call',
       }),
+    /** The permissions the caller may grant (all of them for the product-staff admin). */
+    availablePermissions: () =>
+      request<string[]>({
+        path: '/auth/api/get_available_permissions',
+        datatype: 'auth/get_available_permissions',
+        action: 'call',
+      }),
+    /** Opens a single-use sign-in to a company below the caller's (spec/000 section 7). */
+    sudoLogin: (organizationId: string) =>
+      request<{ hostname: string; identifier: string; single_use_key: string }>({
+        method: 'POST',
+        path: `/auth/api/sudo_login?organization_id=${encodeURIComponent(organizationId)}`,
+        body: { organization_id: organizationId },
+        datatype: 'auth/sudo_login',
+        action: 'call',
+      }),
+    /** The group helpers: add a user to 'Clock Employees' or 'PTO Employees', or remove them from all groups. */
+    groupHelper: (helper: 'add_clock_employees' | 'add_pto_employees' | 'remove_user_from_groups', userId: string) =>
+      request<WireRecord | { groups: string[] }>({
+        method: 'POST',
+        path: `/auth/api/${helper}`,
+        body: { user_id: userId },
+        datatype: 'auth/groups',
+        action: 'call',
+      }),
     catalogue: () =>
       request<CatalogueEntry[]>({ path: '/auth/api/catalogue', datatype: 'auth/catalogue', action: 'call' }),
     meta: (m: string, t: string) =>

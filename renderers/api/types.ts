@@ -23,6 +23,10 @@ export interface ResolvedOrg {
   name: string;
   hostname: string;
   branding: Branding;
+  /** The domain new company hostnames are derived under. */
+  product_domain?: string;
+  /** The domains a company hostname may sit under. */
+  hostname_domains?: string[];
 }
 
 /** The token content of spec/000 section 3. */

@@ -65,6 +65,7 @@ export const APP_PATHS = [
   '/payroll/reports',
   '/myclients',
   '/onboarding',
+  '/organization_preferences',
   '/settings',
   '/settings/profile',
   '/settings/change-password',
@@ -90,6 +91,8 @@ export function classify(pathname: string): RouteInfo {
   if (parts.length === 2) return { kind: 'generic', module, datatype };
   if (parts.length === 3 && (a === 'list' || a === 'create')) return { kind: 'record', module, datatype, action: a };
   if (parts.length === 3) return { kind: 'generic', module, datatype, key: a };
+  // A company's settings page: signed-in; the records it opens carry their own access rules.
+  if (parts.length === 4 && b === 'org_settings') return { kind: 'app', path: p };
   if (parts.length === 4 && (a === 'edit' || a === 'view'))
     return { kind: 'record', module, datatype, action: a, key: b };
   // Anything else is an unknown path: the router shows the not-found page.

@@ -30,7 +30,15 @@ export function authRoutes(s: Services) {
     const id = (host && findOrgByHostname(s, host)) || rootOrgId(s);
     const org = id ? getOrg(s, id) : undefined;
     if (!org) throw new ApiError(503, 'The server has no organization yet');
-    return c.json({ organization_id: org.id, name: org.name, hostname: org.hostname, branding: brandingOf(s, org) });
+    return c.json({
+      organization_id: org.id,
+      name: org.name,
+      hostname: org.hostname,
+      branding: brandingOf(s, org),
+      // What the company form needs to derive and check hostnames as the server does.
+      product_domain: s.config.productDomain,
+      hostname_domains: s.config.hostnameDomains,
+    });
   });
 
   app.post('/login', async (c) => {

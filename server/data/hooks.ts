@@ -7,7 +7,10 @@ import type { FieldError } from '../../engine/messages.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
+import { groupHooks } from './hooks/groups.ts';
 import { organizationHooks } from './hooks/organizations.ts';
+import { organizationRedirectHooks } from './hooks/organization_redirects.ts';
+import { organizationSettingsHooks } from './hooks/organization_settings.ts';
 import { userHooks } from './hooks/users.ts';
 
 export interface HookArgs {
@@ -18,9 +21,13 @@ export interface HookArgs {
   data: DataObject;
   before: DataObject | undefined;
   mode: 'create' | 'save' | 'update';
+  /** What the client sent, before the server kept its own fields. */
+  incoming: DataObject;
 }
 
 export interface EntityHooks {
+  /** Fills in what the server derives from its configuration, before the save transform and validation. */
+  prepare?(args: HookArgs): DataObject | undefined;
   validate?(args: HookArgs): FieldError[];
   extraOps?(args: HookArgs & { record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
   onDelete?(args: { s: Services; caller: Caller; record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
@@ -29,6 +36,9 @@ export interface EntityHooks {
 const HOOKS: Record<string, EntityHooks> = {
   'auth/users': userHooks,
   'auth/organizations': organizationHooks,
+  'auth/organization_redirects': organizationRedirectHooks,
+  'auth/organization_settings': organizationSettingsHooks,
+  'auth/groups': groupHooks,
 };
 
 export function hooksFor(entityId: string): EntityHooks | undefined {

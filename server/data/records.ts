@@ -188,6 +188,11 @@ async function prepare(
   const isOwner = ownerOf(entity, key, before ?? data) === caller.principal.userKey;
   for (const [field, rule] of facts.editRules) {
     if (allows(rule, caller.principal, isOwner)) continue;
+    // A field whose schema says how to refuse a change answers it; others keep the stored value quietly.
+    const refusal = facts.editRefusals.get(field);
+    if (refusal && before && field in incoming && JSON.stringify(incoming[field]) !== JSON.stringify(before[field])) {
+      errors.push({ path: `/${field}`, message: refusal });
+    }
     if (before && field in before) data[field] = before[field];
     else if (before) delete data[field];
   }
@@ -210,6 +215,9 @@ async function prepare(
     now,
     mode,
   };
+  const hook = hooksFor(entity.id);
+  // Values the server fills in from its configuration (a new company's hostname) before the rules run.
+  if (hook?.prepare) data = hook.prepare({ s, caller, key, data, before, mode, incoming }) ?? data;
   const save = entity.file['x-transforms']?.save;
   if (save) {
     // A value of the wrong type or out of range is refused as sent, before a transform can hide it.
@@ -228,8 +236,9 @@ async function prepare(
       throw e;
     }
   }
-  const hook = hooksFor(entity.id);
-  if (hook?.validate && !errors.length) errors.push(...hook.validate({ s, caller, key, data, before, mode }));
+  if (hook?.validate && !errors.length) {
+    errors.push(...hook.validate({ s, caller, key, data, before, mode, incoming }));
+  }
   if (errors.length) throw validationFailed(errors);
 
   const changed = [...new Set([...Object.keys(data), ...Object.keys(before ?? {})])]
@@ -400,7 +409,9 @@ export async function writeRecord(
   };
   const ops: WriteOp[] = [{ op: 'put', record, expectVersion: stored?.meta.version ?? 0 }];
   const hook = hooksFor(entity.id);
-  if (hook?.extraOps) ops.push(...(await hook.extraOps({ s, caller, key, data: plain, before, mode, record })));
+  if (hook?.extraOps) {
+    ops.push(...(await hook.extraOps({ s, caller, key, data: plain, before, mode, incoming, record })));
+  }
   ops.push(
     auditOp({
       org: caller.org.id,

@@ -2,16 +2,32 @@
  * The generic data API of one module (../shared/API.md "Generic data API"), mounted at /<module>/api.
  */
 import { Hono, type Context } from 'hono';
-import { can } from '../../engine/access.ts';
+import { allows, can } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { authenticate } from '../auth/principal.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
+import { fieldFacts } from './fields.ts';
 import { findRecords } from './find.ts';
+import type { Caller } from '../auth/principal.ts';
 import { deleteRecord, mayAtAll, readRecord, target, writeRecord } from './records.ts';
 
 const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
+
+/**
+ * The form hints for this caller: a field only others may change (x-edit, such as a company's
+ * hostname) is read-only in their form. Rules naming @owner depend on the record and stay editable;
+ * the server decides per record.
+ */
+function uiForCaller(ui: Record<string, unknown>, editRules: Map<string, string[]>, caller: Caller) {
+  const out: Record<string, unknown> = { ...ui };
+  for (const [field, rule] of editRules) {
+    if (rule.includes('@owner') || allows(rule, caller.principal, false)) continue;
+    out[field] = { ...((ui[field] as Record<string, unknown> | undefined) ?? {}), 'ui:readonly': true };
+  }
+  return out;
+}
 
 export function dataRoutes(s: Services, module: string) {
   const app = new Hono<AppEnv>();
@@ -38,7 +54,7 @@ export function dataRoutes(s: Services, module: string) {
       key: f['x-key'],
       my: t.my,
       schema: s.catalogue.bundled(t.entity),
-      ui: f['x-ui'] ?? {},
+      ui: uiForCaller(f['x-ui'] ?? {}, fieldFacts(s.catalogue, t.entity).editRules, caller),
       list: f['x-list'],
       sections: f['x-sections'] ?? [],
       routes: f['x-routes'] ?? {},

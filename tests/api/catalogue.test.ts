@@ -54,7 +54,9 @@ const catalogue = loadCatalogue();
  * wrongly): fixed values merged over the generated record.
  */
 const OVERRIDES: Record<string, Record<string, unknown>> = {
-  'auth/organizations': { active_modules: ['auth', 'payroll'] },
+  // Hostnames sit under the product's domains (configuration, not schema).
+  'auth/organizations': { active_modules: ['auth', 'payroll'], hostname: 'cataloguetest.dform.app' },
+  'auth/organization_redirects': { hostname: 'oldcatalogue.dform.app' },
   'auth/users': { is_employee: false },
   'hr/documents': { filename: 'handbook.pdf' },
   'time/pto_register': { action: 'annotation' },
@@ -83,6 +85,8 @@ for (const entity of catalogue.registry.all()) {
     for (let attempt = 0; attempt < 5 && !created; attempt++) {
       const data = { ...(jsf.generate(schema) as Record<string, unknown>), ...OVERRIDES[entity.id] };
       if (entity.file['x-key'] === 'user') data._user_uuid = await freshUser();
+      // A company's settings are kept for itself or a company under it.
+      if (entity.id === 'auth/organization_settings') data.org_id = w.acmeOrg;
       const r = await w.call('POST', `${base}/${entity.type}/`, { ...as(staff), body: data });
       if (!creatable) {
         assert.equal(r.status, 403, r.text);

@@ -48,8 +48,9 @@ describe('form behaviour helpers', () => {
     assert.equal(mergeErrors(base, []), base);
   });
 
-  it('registers the payroll behaviours and the W-4 header', () => {
+  it('registers the form behaviours and the W-4 header', () => {
     assert.deepEqual(Object.keys(behaviours).sort(), [
+      'auth/organizations',
       'payroll/basic_info',
       'payroll/employee_payment_information',
       'payroll/w4',

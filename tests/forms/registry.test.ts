@@ -73,7 +73,14 @@ describe('forms registries', () => {
       for (const n of names.field) assert.ok(n in fields || n in builtIn.fields, `${f}: no field '${n}'`);
       for (const b of names.behaviour) assert.ok(b in behaviours, `${f}: no behaviour '${b}'`);
       for (const b of names.behaviour)
-        assert.equal(`payroll/${path.basename(f, '.json')}`, b, `${f}: behaviour named after another form`);
+        assert.equal(
+          f
+            .replace(/\.json$/, '')
+            .split(path.sep)
+            .join('/'),
+          b,
+          `${f}: behaviour named after another form`,
+        );
     }
   });
 });

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import Form from '@rjsf/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { fields } from '../../../forms/fields/index.ts';
 import { widgets } from '../../../forms/widgets/index.ts';
@@ -57,6 +58,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const dialogs = useDialogs();
   const services = useServices();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const extension = screenExtensionFor(module, datatype);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -101,6 +103,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     notify,
     navigate: (to) => void navigate(to),
     reload: actions.reload,
+    reloadOrganization: () => queryClient.invalidateQueries({ queryKey: ['resolve_org'] }),
   };
   const hideActions = extension?.hideActions?.(ctx) ?? false;
   const Extra = extension?.Actions;

@@ -68,7 +68,8 @@ export function buildFormModel(meta: TypeMeta, mode: FormMode): FormModel {
     if (ref.endsWith('/epochSeconds') && !(uiSchema[name] as JsonObject | undefined)?.['ui:widget']) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:widget': 'epochDate' };
     }
-    if (r['x-server-owned'] === true || r.readOnly === true) {
+    // Set on create, never changed afterwards (the server refuses a change): read-only once saved.
+    if (r['x-server-owned'] === true || r.readOnly === true || (mode !== 'create' && p['x-immutable'] === true)) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:readonly': true };
     }
   }

@@ -1,22 +1,58 @@
 /**
- * Companies: each organization record has a directory entry (parent and hostname) written with it,
- * so that requests can find the company by id or host.
+ * Companies (spec/001 section 5): a new company's hostname is derived from its name under the
+ * product domain when none is given; a hostname sits under one of the allowed domains, is unique, and
+ * only the product-staff admin chooses it; the company belongs to the caller's organization. Each
+ * organization record has a directory entry (parent and hostname) written with it, so that requests
+ * can find the company by id or host.
  */
+import { deriveHostname, hostnameDomainMessage, underAllowedDomain } from '../../../engine/hostname.ts';
+import type { FieldError } from '../../../engine/messages.ts';
 import { companyExtras } from '../../companies.ts';
 import { directoryOp, getOrg } from '../../orgs.ts';
-import { SYSTEM, SYSTEM_ORG } from '../../services.ts';
+import { SYSTEM, SYSTEM_ORG, type Services } from '../../services.ts';
+import type { DataObject } from '../../storage/types.ts';
 import type { EntityHooks } from '../hooks.ts';
 
+export const HOSTNAME_ADMIN_ONLY = 'Only the product-staff admin may change the hostname.';
+
+export const COMPANY_ID_LOCKED = 'Company ID may not be changed once saved.';
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
+
+/** The hostname rules that depend on the server's configuration and on other companies. */
+export function hostnameErrors(s: Services, host: string, ownKey?: string): FieldError[] {
+  if (!underAllowedDomain(host, s.config.hostnameDomains)) {
+    return [{ path: '/hostname', message: hostnameDomainMessage(s.config.hostnameDomains) }];
+  }
+  const found = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
+    criteria: [{ field: 'hostname', is: '=', value: host }],
+    limit: 1,
+    offset: 0,
+  }).items[0];
+  return found && found.key !== ownKey ? [{ path: '/hostname', message: 'This hostname is already in use.' }] : [];
+}
+
 export const organizationHooks: EntityHooks = {
-  validate({ s, key, data }) {
-    const host = typeof data.hostname === 'string' ? data.hostname.toLowerCase() : '';
-    if (!host) return [];
-    const found = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
-      criteria: [{ field: 'hostname', is: '=', value: host }],
-      limit: 1,
-      offset: 0,
-    }).items[0];
-    return found && found.key !== key ? [{ path: '/hostname', message: 'This hostname is already in use.' }] : [];
+  prepare({ s, caller, data, before }) {
+    if (before) return { ...data, parent_organization: before.parent_organization };
+    // A company lives under the organization that creates it.
+    const out: DataObject = { ...data, parent_organization: caller.org.id };
+    if (!text(out.hostname)) out.hostname = deriveHostname(out.name, s.config.productDomain);
+    return out;
+  },
+  validate({ s, caller, key, data, before, incoming }) {
+    // x-immutable refuses changing a saved ID; a company saved without one keeps none.
+    if (before && before.company_id === undefined && data.company_id !== undefined) {
+      return [{ path: '/company_id', message: COMPANY_ID_LOCKED }];
+    }
+    const host = text(data.hostname);
+    if (!host || (before && host === text(before.hostname))) return [];
+    // On a new company anyone else gets the derived hostname; changes are refused by x-messages.edit.
+    const given = text(incoming.hostname);
+    if (!before && !caller.principal.isAdmin && given && given !== deriveHostname(data.name, s.config.productDomain)) {
+      return [{ path: '/hostname', message: HOSTNAME_ADMIN_ONLY }];
+    }
+    return hostnameErrors(s, host, key);
   },
   async extraOps({ s, caller, key, data, before }) {
     // A new company gets its directory entry, admin account and branding with it.

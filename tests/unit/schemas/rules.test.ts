@@ -1312,10 +1312,10 @@ const TRANSFORMS: TransformCase[] = [
   },
   {
     entity: 'auth/organization_preferences',
-    name: "colours lose their '#', the website its scheme",
+    name: "colours lose their '#' and are lower-cased, the website its scheme",
     kind: 'save',
     input: { module: 'auth', attributes: { colorPrimary: '#002D50', website: 'https://Acme.example/', colorAccent: '588326' } },
-    output: { module: 'auth', attributes: { colorPrimary: '002D50', website: 'acme.example', colorAccent: '588326' } },
+    output: { module: 'auth', attributes: { colorPrimary: '002d50', website: 'acme.example', colorAccent: '588326' } },
   },
   {
     entity: 'payroll/employer_contacts',

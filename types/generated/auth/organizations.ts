@@ -6,12 +6,12 @@ export type CompanyName = string;
  */
 export type CompanyID = string;
 /**
- * The company's own host name under one of the product's domains; derived from the name on a new company (first 11 letters and digits, lower-cased, plus the product domain).
+ * The company's own host name: a lowercase word under one of the product's domains. On a new company without one it is derived from the name (its first 11 letters and digits, lower-cased) plus the product domain. Only the product-staff admin chooses or changes it.
  */
 export type Hostname = Hostname1;
 export type Hostname1 = string;
 /**
- * The organization (reseller or the product's root organization) this company belongs to.
+ * The organization (reseller or the product's root organization) this company belongs to: the one that created it.
  */
 export type ParentOrganization = string;
 export type Status = "active" | "inactive";

@@ -156,8 +156,14 @@ export type PayFrequency = "Daily" | "Weekly" | "Bi-Weekly" | "Semi-Monthly" | "
 export type HireDate = number;
 export type HiredBy = string;
 export type Status = "active" | "inactive" | "deleted" | "onboarding";
-export type TerminationDate = number;
-export type TerminationReason = string;
+/**
+ * Epoch seconds. A null sent by a form means 'not terminated' and is removed on save.
+ */
+export type TerminationDate = number | null;
+/**
+ * A null sent by a form is removed on save.
+ */
+export type TerminationReason = string | null;
 export type Notes = string;
 export type SyncStatus = "pending" | "processing" | "synced" | "approval_requested";
 export type CreatedBy = string;

@@ -1,0 +1,60 @@
+/**
+ * The company screen's header actions: Company settings (the org_settings page of the company) and
+ * Log in to company (AUTH:CanLoginToOrganizations or the product-staff admin): a single-use sudo key
+ * from the server, redeemed on the company's own site in a new window (spec/000 section 7).
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ScreenContext } from '../screens/extension.ts';
+
+/** The company's site, on this page's scheme and port (a development server keeps its port). */
+export function companySiteUrl(hostname: string, path: string, here: Location = window.location): string {
+  return `${here.protocol}//${hostname}${here.port ? `:${here.port}` : ''}${path}`;
+}
+
+export function autoLoginPath(a: { identifier: string; single_use_key: string }): string {
+  const q = new URLSearchParams({ userid: a.identifier, key: a.single_use_key, type: 'sudo_login' });
+  return `/auto-login?${q.toString()}`;
+}
+
+export function CompanyActions(ctx: ScreenContext) {
+  const [busy, setBusy] = useState(false);
+  const key = ctx.record?.key;
+  if (!key || ctx.isNew) return null;
+  const perms = ctx.session?.permissions?.AUTH ?? [];
+  const maySudo = ctx.session?.is_admin === true || perms.includes('CanLoginToOrganizations');
+
+  const logIn = async () => {
+    // Opened now, while the click still counts as the user's, so the window is not blocked.
+    const win = window.open('about:blank', '_blank');
+    setBusy(true);
+    try {
+      const answer = await ctx.client.sudoLogin(key);
+      const url = companySiteUrl(answer.hostname, autoLoginPath(answer));
+      if (win) {
+        win.opener = null;
+        win.location.href = url;
+      } else window.location.assign(url);
+    } catch (e) {
+      win?.close();
+      // spec/000 section 8: a failed sudo login is logged; the user is told too.
+      console.error('sudo login failed', e);
+      ctx.notify({ type: 'negative', message: 'Could not log in to this company.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Link className="btn" to={`/auth/organizations/${key}/org_settings?name=company_settings`}>
+        Company settings
+      </Link>
+      {maySudo && (
+        <button type="button" className="btn" disabled={busy} onClick={() => void logIn()}>
+          Log in to company
+        </button>
+      )}
+    </>
+  );
+}

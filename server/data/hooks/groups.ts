@@ -1,0 +1,43 @@
+/**
+ * Permission groups (spec/000 section 6, spec/001 section 6): someone other than the product-staff
+ * admin may grant only permissions they hold. Granting is adding a permission to a group, or adding
+ * users to a group that holds permissions the editor lacks (those users would gain them). What a
+ * group already held stays as it was; removing is always allowed.
+ */
+import type { FieldError } from '../../../engine/messages.ts';
+import type { EntityHooks } from '../hooks.ts';
+
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+export function permissionsNotHeld(perms: readonly string[], held: ReadonlySet<string>): string[] {
+  return perms.filter((p) => !held.has(p));
+}
+
+export const groupHooks: EntityHooks = {
+  validate({ caller, data, before }) {
+    const p = caller.principal;
+    if (p.isAdmin) return [];
+    const errors: FieldError[] = [];
+    const had = new Set(list(before?.permissions));
+    const added = permissionsNotHeld(
+      list(data.permissions).filter((x) => !had.has(x)),
+      p.permissions,
+    );
+    if (added.length) {
+      errors.push({
+        path: '/permissions',
+        message: `You may grant only permissions you hold; you do not hold ${added.join(', ')}.`,
+      });
+    }
+    const members = new Set(list(before?.users));
+    const newUsers = list(data.users).filter((u) => !members.has(u));
+    const lacking = permissionsNotHeld(list(data.permissions), p.permissions);
+    if (newUsers.length && lacking.length) {
+      errors.push({
+        path: '/users',
+        message: `You may not add users to a group holding permissions you do not hold (${lacking.join(', ')}).`,
+      });
+    }
+    return errors;
+  },
+};

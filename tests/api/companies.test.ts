@@ -1,0 +1,234 @@
+/**
+ * Companies, redirects, cross-org accounts and company settings through the API (spec/001 section 5):
+ * the derived hostname and who may choose it, the company ID, the modules kept active, the new
+ * company's product-staff admin.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+
+const ORGS = '/auth/api/data/organizations';
+const ADMIN_ONLY = 'Only the product-staff admin may change the hostname.';
+const DOMAIN_RULE = 'Hostname must be a lowercase word under one of the product domains (dform.app, dform.test).';
+
+let w: DemoWorld;
+/** The demo company's admin, given AUTH:CanManageOrganizations (not the product-staff admin). */
+let manager: Session;
+
+const errorsOf = (body: { errors?: { path: string; message: string }[] }) =>
+  (body.errors ?? []).map((e) => `${e.path} ${e.message}`);
+
+before(async () => {
+  w = await demoWorld({ DFORM_HOSTNAME_DOMAINS: 'dform.test' });
+  // The demo company's product-staff admin grants its admin the company-management permission.
+  const acmeStaff = await sudoInto(w, w.staff, w.acmeOrg);
+  const g = await w.call('POST', '/auth/api/data/groups/', {
+    ...as(acmeStaff),
+    body: { name: 'Resellers', permissions: ['AUTH:CanManageOrganizations'], users: [w.admin.user] },
+  });
+  assert.equal(g.status, 201, g.text);
+  manager = w.admin;
+});
+after(async () => {
+  await w.server.stop();
+});
+
+const company = (over: Record<string, unknown> = {}) => ({
+  name: 'Acme Widgets, Inc.',
+  admin_email: 'Owner@Widgets.example',
+  active_modules: ['payroll', 'hr'],
+  ...over,
+});
+
+describe('a new company', () => {
+  let created: { key: string; data: Record<string, unknown> };
+
+  test('gets a hostname derived from its name, the product-staff admin as parent, auth and comms active', async () => {
+    const r = await w.call('POST', `${ORGS}/`, { ...as(w.staff), body: company({ company_id: '5001' }) });
+    assert.equal(r.status, 201, r.text);
+    created = r.body;
+    assert.equal(r.body.data.hostname, 'acmewidgets.dform.app');
+    assert.equal(r.body.data.parent_organization, w.rootOrg);
+    assert.deepEqual(r.body.data.active_modules, ['auth', 'comms', 'payroll', 'hr']);
+    assert.equal(r.body.data.status, 'active');
+    assert.equal(r.body.data.admin_email, 'owner@widgets.example');
+    const resolved = await w.call('GET', '/auth/api/resolve_org?hostname=acmewidgets.dform.app');
+    assert.equal(resolved.body.organization_id, r.body.key);
+  });
+
+  test('has its own product-staff admin, reached by sudo login', async () => {
+    const s = await sudoInto(w, w.staff, created.key);
+    const session = await w.call('GET', '/auth/api/session', as(s));
+    assert.equal(session.body.is_admin, true);
+    assert.equal(session.body.organization_id, created.key);
+    assert.deepEqual(session.body.organization.active_modules, ['auth', 'comms', 'payroll', 'hr']);
+  });
+
+  test('a name whose hostname is taken is refused until a hostname is given', async () => {
+    const again = await w.call('POST', `${ORGS}/`, { ...as(w.staff), body: company() });
+    assert.equal(again.status, 400);
+    assert.deepEqual(errorsOf(again.body), ['/hostname This hostname is already in use.']);
+    const own = await w.call('POST', `${ORGS}/`, {
+      ...as(w.staff),
+      body: company({ hostname: 'Widgets2.dform.test' }),
+    });
+    assert.equal(own.status, 201, own.text);
+    assert.equal(own.body.data.hostname, 'widgets2.dform.test');
+  });
+
+  test('hostname: at least 5 characters, a lowercase word under an allowed domain', async () => {
+    const short = await w.call('POST', `${ORGS}/`, { ...as(w.staff), body: company({ hostname: 'a.io' }) });
+    assert.ok(errorsOf(short.body).includes('/hostname Hostname must be at least 5 characters.'), short.text);
+    for (const hostname of ['widgets.example.com', 'two.words.dform.app', 'dform.app']) {
+      const r = await w.call('POST', `${ORGS}/`, { ...as(w.staff), body: company({ hostname }) });
+      assert.equal(r.status, 400, hostname);
+      assert.deepEqual(errorsOf(r.body), [`/hostname ${DOMAIN_RULE}`], hostname);
+    }
+  });
+
+  test('company ID: digits only, and never changed once saved', async () => {
+    const letters = await w.call('POST', `${ORGS}/`, {
+      ...as(w.staff),
+      body: company({ name: 'Letters Co', company_id: '12AB' }),
+    });
+    assert.deepEqual(errorsOf(letters.body), ['/company_id Company ID must be digits only.']);
+    const changed = await w.call('POST', `${ORGS}/${created.key}`, {
+      ...as(w.staff),
+      body: { ...created.data, company_id: '5002' },
+    });
+    assert.equal(changed.status, 400);
+    assert.deepEqual(errorsOf(changed.body), ['/company_id Company ID may not be changed once saved.']);
+    const without = await w.call('POST', `${ORGS}/`, { ...as(w.staff), body: company({ name: 'No Id Co' }) });
+    assert.equal(without.status, 201, without.text);
+    const added = await w.call('PATCH', `${ORGS}/${without.body.key}`, {
+      ...as(w.staff),
+      body: { company_id: '77' },
+    });
+    assert.deepEqual(errorsOf(added.body), ['/company_id Company ID may not be changed once saved.']);
+  });
+
+  test('auth and comms stay active whatever a save sends', async () => {
+    const r = await w.call('PATCH', `${ORGS}/${created.key}`, {
+      ...as(w.staff),
+      body: { active_modules: ['payroll'], status: 'inactive' },
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body.data.active_modules, ['auth', 'comms', 'payroll']);
+    assert.equal(r.body.data.status, 'inactive');
+  });
+});
+
+describe('only the product-staff admin chooses hostnames', () => {
+  let child: { key: string; data: Record<string, unknown> };
+
+  test('a company manager gets the derived hostname and cannot choose another', async () => {
+    const chosen = await w.call('POST', `${ORGS}/`, {
+      ...as(manager),
+      body: company({ name: 'Client One', hostname: 'custom.dform.app' }),
+    });
+    assert.equal(chosen.status, 400);
+    assert.deepEqual(errorsOf(chosen.body), [`/hostname ${ADMIN_ONLY}`]);
+    const derived = await w.call('POST', `${ORGS}/`, { ...as(manager), body: company({ name: 'Client One' }) });
+    assert.equal(derived.status, 201, derived.text);
+    assert.equal(derived.body.data.hostname, 'clientone.dform.app');
+    assert.equal(derived.body.data.parent_organization, w.acmeOrg);
+    child = derived.body;
+  });
+
+  test('a company manager cannot change a hostname; saving it unchanged works', async () => {
+    const changed = await w.call('POST', `${ORGS}/${child.key}`, {
+      ...as(manager),
+      body: { ...child.data, hostname: 'clientuno.dform.app' },
+    });
+    assert.equal(changed.status, 400);
+    assert.deepEqual(errorsOf(changed.body), [`/hostname ${ADMIN_ONLY}`]);
+    const same = await w.call('POST', `${ORGS}/${child.key}`, {
+      ...as(manager),
+      body: { ...child.data, city: 'Springfield' },
+    });
+    assert.equal(same.status, 200, same.text);
+    assert.equal(same.body.data.hostname, 'clientone.dform.app');
+  });
+
+  test('the product-staff admin changes it, and the company is found under the new host', async () => {
+    const acmeStaff = await sudoInto(w, w.staff, w.acmeOrg);
+    const r = await w.call('PATCH', `${ORGS}/${child.key}`, {
+      ...as(acmeStaff),
+      body: { hostname: 'clientuno.dform.app' },
+    });
+    assert.equal(r.status, 200, r.text);
+    const found = await w.call('GET', '/auth/api/resolve_org?hostname=clientuno.dform.app');
+    assert.equal(found.body.organization_id, child.key);
+  });
+
+  test('the hostname is read-only in the form of anyone but the product-staff admin', async () => {
+    const theirs = await w.call('GET', '/auth/api/data/meta/organizations', as(manager));
+    assert.equal(theirs.body.ui.hostname['ui:readonly'], true);
+    const staffs = await w.call('GET', '/auth/api/data/meta/organizations', as(w.staff));
+    assert.equal(staffs.body.ui.hostname['ui:readonly'], undefined);
+  });
+
+  test('resolve_org tells the browser the domains', async () => {
+    const r = await w.call('GET', '/auth/api/resolve_org?hostname=acmedemo.dform.app');
+    assert.equal(r.body.product_domain, 'dform.app');
+    assert.deepEqual(r.body.hostname_domains, ['dform.app', 'dform.test']);
+  });
+});
+
+describe('redirects, cross-org accounts and company settings', () => {
+  test('a redirect hostname follows the hostname rule; redirect_to has at least 5 characters', async () => {
+    const R = '/auth/api/data/organization_redirects/';
+    const outside = await w.call('POST', R, {
+      ...as(w.staff),
+      body: { hostname: 'old.example.com', redirect_to: 'acmedemo.dform.app', type: 'permanent' },
+    });
+    assert.deepEqual(errorsOf(outside.body), [`/hostname ${DOMAIN_RULE}`]);
+    const capitals = await w.call('POST', R, {
+      ...as(w.staff),
+      body: { hostname: 'Old-Acme.dform.app', redirect_to: 'acme', type: 'permanent' },
+    });
+    assert.deepEqual(errorsOf(capitals.body), ['/redirect_to Redirect target must be at least 5 characters.']);
+    const ok = await w.call('POST', R, {
+      ...as(w.staff),
+      body: { hostname: 'Old-Acme.dform.app', redirect_to: 'acmedemo.dform.app', type: 'permanent' },
+    });
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal(ok.body.data.hostname, 'old-acme.dform.app');
+  });
+
+  test('a cross-org account is limited only', async () => {
+    const body = {
+      org_id: w.acmeOrg,
+      org_name: 'Acme Demo',
+      org_hostname: 'acmedemo.dform.app',
+      user_id: w.staff.user,
+      org_user_id: w.admin.user,
+    };
+    const full = await w.call('POST', '/auth/api/data/cross_org_accounts/', {
+      ...as(w.staff),
+      body: { ...body, login_type: 'full' },
+    });
+    assert.equal(full.status, 400);
+    assert.equal(errorsOf(full.body)[0]?.startsWith('/login_type '), true, full.text);
+    const limited = await w.call('POST', '/auth/api/data/cross_org_accounts/', { ...as(w.staff), body });
+    assert.equal(limited.status, 201, limited.text);
+    assert.equal(limited.body.data.login_type, 'limited');
+  });
+
+  test('company settings are kept only for the own organization or a company under it', async () => {
+    const S = '/auth/api/data/organization_settings/';
+    const other = await w.call('POST', S, {
+      ...as(manager),
+      body: { org_id: w.rootOrg, module: 'auth', name: 'company_settings', attributes: {} },
+    });
+    assert.equal(other.status, 400);
+    assert.deepEqual(errorsOf(other.body), [
+      '/org_id Settings can be kept only for this organization or a company under it.',
+    ]);
+    const own = await w.call('POST', S, {
+      ...as(w.staff),
+      body: { org_id: w.acmeOrg, module: 'auth', name: 'company_settings', attributes: { payroll_day: 'Friday' } },
+    });
+    assert.equal(own.status, 201, own.text);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Groups and the other administration records through the API: grants within the editor's own
+ * permissions, type forced, the Clock / PTO Employees helpers and removing a user from all groups
+ * (spec/001 sections 5 to 7); employee term fields, employer defaults, employer contacts, approvals
+ * and the organization preferences' normalisation.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { as, demoWorld, sudoInto, type DemoWorld } from '../helpers/demo.ts';
+
+const G = '/auth/api/data/groups';
+let w: DemoWorld;
+
+const errorsOf = (body: { errors?: { path: string; message: string }[] }) =>
+  (body.errors ?? []).map((e) => `${e.path} ${e.message}`);
+
+async function groupNamed(name: string) {
+  const r = await w.call('POST', `${G.replace('/groups', '/find/groups')}`, {
+    ...as(w.admin),
+    body: { criteria: [{ field: 'name', is: '=', value: name }] },
+  });
+  return r.body.items[0] as { key: string; data: Record<string, unknown>; meta: { version: number } } | undefined;
+}
+
+before(async () => {
+  w = await demoWorld();
+});
+after(async () => {
+  await w.server.stop();
+});
+
+describe('groups', () => {
+  test('available permissions: all for the product-staff admin, the own ones for others', async () => {
+    const staff = await w.call('GET', '/auth/api/get_available_permissions', as(w.staff));
+    assert.ok(staff.body.includes('AUTH:CanManageOrganizations'));
+    const admin = await w.call('GET', '/auth/api/get_available_permissions', as(w.admin));
+    assert.ok(admin.body.includes('AUTH:CanManageGroups'));
+    assert.ok(!admin.body.includes('AUTH:CanManageOrganizations'));
+  });
+
+  test('an editor may grant only permissions they hold, naming the field', async () => {
+    const payroll = (await groupNamed('Payroll Managers'))!;
+    const beyond = await w.call('POST', `${G}/${payroll.key}`, {
+      ...as(w.admin),
+      body: {
+        ...payroll.data,
+        permissions: [...(payroll.data.permissions as string[]), 'AUTH:CanManageOrganizations'],
+      },
+    });
+    assert.equal(beyond.status, 400);
+    assert.deepEqual(errorsOf(beyond.body), [
+      '/permissions You may grant only permissions you hold; you do not hold AUTH:CanManageOrganizations.',
+    ]);
+    const own = await w.call('POST', `${G}/${payroll.key}`, {
+      ...as(w.admin),
+      body: { ...payroll.data, permissions: [...(payroll.data.permissions as string[]), 'AUTH:CanViewAuditLogs'] },
+    });
+    assert.equal(own.status, 200, own.text);
+    assert.ok(own.body.data.permissions.includes('AUTH:CanViewAuditLogs'));
+  });
+
+  test('adding users to a group that holds permissions the editor lacks is refused; the admin may', async () => {
+    const acmeStaff = await sudoInto(w, w.staff, w.acmeOrg);
+    const made = await w.call('POST', `${G}/`, {
+      ...as(acmeStaff),
+      body: { name: 'Partners', permissions: ['AUTH:CanLoginToOrganizations'], users: [], type: 'team' },
+    });
+    assert.equal(made.status, 201, made.text);
+    assert.equal(made.body.data.type, 'group');
+    const add = await w.call('PATCH', `${G}/${made.body.key}`, { ...as(w.admin), body: { users: [w.admin.user] } });
+    assert.equal(add.status, 400);
+    assert.deepEqual(errorsOf(add.body), [
+      '/users You may not add users to a group holding permissions you do not hold (AUTH:CanLoginToOrganizations).',
+    ]);
+    // Editing what the editor may (the notes) keeps what the group held.
+    const notes = await w.call('PATCH', `${G}/${made.body.key}`, { ...as(w.admin), body: { notes: 'Partner logins' } });
+    assert.equal(notes.status, 200, notes.text);
+  });
+
+  test('type is always group', async () => {
+    const r = await w.call('POST', `${G}/`, {
+      ...as(w.admin),
+      body: { name: 'Night shift', permissions: [], users: [], type: 'team' },
+    });
+    assert.equal(r.status, 201, r.text);
+    assert.equal(r.body.data.type, 'group');
+    const saved = await w.call('PATCH', `${G}/${r.body.key}`, { ...as(w.admin), body: { type: 'team' } });
+    assert.equal(saved.body.data.type, 'group');
+  });
+
+  test('without AUTH:CanManageGroups a group is read-only', async () => {
+    const g = (await groupNamed('Employees'))!;
+    const read = await w.call('GET', `${G}/${g.key}`, as(w.payroll));
+    assert.equal(read.status, 200);
+    const write = await w.call('PATCH', `${G}/${g.key}`, { ...as(w.payroll), body: { notes: 'x' } });
+    assert.equal(write.status, 403);
+    const helper = await w.call('POST', '/auth/api/add_clock_employees', {
+      ...as(w.payroll),
+      body: { user_id: w.emma.user },
+    });
+    assert.equal(helper.status, 403);
+  });
+});
+
+describe('group helpers', () => {
+  test('Clock Employees is created, then extended, with TIME:CanUseModule and TIME:CanUseClock', async () => {
+    const first = await w.call('POST', '/auth/api/add_clock_employees', {
+      ...as(w.admin),
+      body: { user_id: w.emma.user },
+    });
+    assert.equal(first.status, 201, first.text);
+    assert.equal(first.body.data.name, 'Clock Employees');
+    assert.deepEqual(first.body.data.permissions, ['TIME:CanUseModule', 'TIME:CanUseClock']);
+    assert.deepEqual(first.body.data.users, [w.emma.user]);
+    const second = await w.call('POST', '/auth/api/add_clock_employees', {
+      ...as(w.admin),
+      body: { user_id: w.ivan.user },
+    });
+    assert.equal(second.status, 200, second.text);
+    assert.equal(second.body.key, first.body.key);
+    assert.deepEqual(second.body.data.users, [w.emma.user, w.ivan.user]);
+  });
+
+  test('PTO Employees holds TIME:CanUsePTO and TIME:CanUseModule; an existing group gains them', async () => {
+    const made = await w.call('POST', `${G}/`, {
+      ...as(w.admin),
+      body: { name: 'PTO Employees', permissions: ['TIME:CanUsePTO'], users: [] },
+    });
+    assert.equal(made.status, 201, made.text);
+    const r = await w.call('POST', '/auth/api/add_pto_employees', { ...as(w.admin), body: { user_id: w.emma.user } });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.key, made.body.key);
+    assert.deepEqual(r.body.data.permissions, ['TIME:CanUsePTO', 'TIME:CanUseModule']);
+    assert.deepEqual(r.body.data.users, [w.emma.user]);
+  });
+
+  test('a helper needs a user of the company', async () => {
+    const r = await w.call('POST', '/auth/api/add_pto_employees', {
+      ...as(w.admin),
+      body: { user_id: '00000000-0000-4000-8000-000000000000' },
+    });
+    assert.equal(r.status, 400);
+    assert.deepEqual(errorsOf(r.body), ['/user_id Must be the key of a user of this company']);
+  });
+
+  test('removing a user from all groups', async () => {
+    const r = await w.call('POST', '/auth/api/remove_user_from_groups', {
+      ...as(w.admin),
+      body: { user_id: w.emma.user },
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.ok(r.body.groups.length >= 3, r.text);
+    const left = await w.call('POST', '/auth/api/data/find/groups', {
+      ...as(w.admin),
+      body: { criteria: [{ field: 'users', is: 'contains', value: w.emma.user }] },
+    });
+    assert.equal(left.body.total, 0);
+    const session = await w.call('GET', '/auth/api/session', as(w.emma));
+    assert.deepEqual(session.body.permissions, {});
+  });
+});
+
+describe('employee, employer, contacts, approvals and preferences', () => {
+  test('an employee save drops null term_date and term_reason and keeps the status', async () => {
+    const E = `/payroll/api/data/employee/${w.emma.user}`;
+    const before = await w.call('GET', E, as(w.payroll));
+    const r = await w.call('POST', E, {
+      ...as(w.payroll),
+      body: { ...before.body.data, term_date: null, term_reason: null, status: 'deleted' },
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.equal('term_date' in r.body.data, false);
+    assert.equal('term_reason' in r.body.data, false);
+    assert.equal(r.body.data.status, 'active');
+  });
+
+  test('a new employer is active with direct deposit available', async () => {
+    const acmeStaff = await sudoInto(w, w.staff, w.acmeOrg);
+    const r = await w.call('POST', '/payroll/api/data/employer/', { ...as(acmeStaff), body: { name: 'Acme Demo' } });
+    assert.equal(r.status, 201, r.text);
+    assert.equal(r.body.data.status, 'active');
+    assert.equal(r.body.data.direct_deposit_available, 'yes');
+  });
+
+  test('employer contacts and approvals are kept by payroll managers', async () => {
+    const c = await w.call('POST', '/payroll/api/data/employer_contacts/', {
+      ...as(w.payroll),
+      body: { name: 'Pat Payroll', type: 'Payroll', email: 'Pat@Acme.example', phone_number: '555 123 4567' },
+    });
+    assert.equal(c.status, 201, c.text);
+    assert.equal(c.body.data.email, 'pat@acme.example');
+    assert.equal(c.body.data.phone_number, '5551234567');
+    const bad = await w.call('POST', '/payroll/api/data/employer_contacts/', {
+      ...as(w.payroll),
+      body: { name: 'Short', phone_number: '555' },
+    });
+    assert.deepEqual(errorsOf(bad.body), ['/phone_number Phone numbers must have 10 digits.']);
+    const seen = await w.call('POST', '/payroll/api/data/find/employer_contacts', { ...as(w.ivan), body: {} });
+    assert.equal(seen.status, 200);
+    const a = await w.call('POST', '/payroll/api/data/approvals/', {
+      ...as(w.payroll),
+      body: { employee: w.emma.user, approvals_needed: ['w4'], approval_type: 'admin', confirmation_code: '12' },
+    });
+    assert.equal(a.status, 400);
+    assert.equal(errorsOf(a.body)[0]?.startsWith('/confirmation_code '), true, a.text);
+  });
+
+  test('preferences: colours stored as hex without #, the website as its host', async () => {
+    const found = await w.call('POST', '/auth/api/data/find/organization_preferences', { ...as(w.admin), body: {} });
+    const prefs = found.body.items[0];
+    const r = await w.call('POST', `/auth/api/data/organization_preferences/${prefs.key}`, {
+      ...as(w.admin),
+      body: {
+        ...prefs.data,
+        attributes: { ...prefs.data.attributes, colorPrimary: '#AABBCC', website: 'https://www.Acme.example/' },
+      },
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.data.attributes.colorPrimary, 'aabbcc');
+    assert.equal(r.body.data.attributes.website, 'www.acme.example');
+    const bad = await w.call('PATCH', `/auth/api/data/organization_preferences/${prefs.key}`, {
+      ...as(w.admin),
+      body: { attributes: { colorAccent: '#12345' } },
+    });
+    assert.deepEqual(errorsOf(bad.body), ["/attributes/colorAccent Colours are 6 hex digits without '#'."]);
+    const resolved = await w.call('GET', '/auth/api/resolve_org?hostname=acmedemo.dform.app');
+    assert.equal(resolved.body.branding.colorPrimary, 'aabbcc');
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Company and group administration in a real browser against the real server (needs
+ * `npm run build:web`): the product-staff admin creates a company through both company-ID questions,
+ * sees its derived hostname and logs in to it in a new window on the company's own host; the demo
+ * company's admin edits a group within their own permissions, uses the Clock Employees helper and
+ * saves a brand colour typed with '#'. Each company's site is visited at its own hostname
+ * (*.dform.app, which browsers only reach over https): those requests are answered by the test
+ * server, and the app resolves its company from the hostname as on the real site.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { blocking, describeViolations, runAxe } from './axe.ts';
+import { launchChromium, USERS } from './browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let call: ReturnType<typeof client>;
+const contexts: BrowserContext[] = [];
+let acme: { org: string; token: string };
+let staff: { org: string; token: string };
+
+const DEMO_HOST = 'acmedemo.dform.app';
+
+const COMPANY_SITE = /^https?:\/\/[a-z0-9-]+\.dform\.app(:\d+)?\//;
+
+async function newPage(host?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: host ? `https://${host}` : server.url,
+    viewport: { width: 1280, height: 900 },
+  });
+  contexts.push(context);
+  await context.route(COMPANY_SITE, async (route) => {
+    const u = new URL(route.request().url());
+    const response = await route.fetch({ url: `${server.url}${u.pathname}${u.search}` });
+    await route.fulfill({ response });
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** No serious or critical axe-core violation on the page as it is. */
+async function accessible(page: Page, where: string) {
+  const bad = blocking(await runAxe(page));
+  assert.equal(bad.length, 0, describeViolations(where, bad));
+}
+
+async function login(org: string, userid: string, key: string) {
+  const r = await call('POST', '/auth/api/login', { org, body: { userid, key } });
+  assert.equal(r.status, 200, r.text);
+  return { org, token: r.body.token as string };
+}
+
+async function groupNamed(name: string) {
+  const r = await call('POST', '/auth/api/data/find/groups', {
+    ...acme,
+    body: { criteria: [{ field: 'name', is: '=', value: name }] },
+  });
+  return r.body.items[0] as { key: string; data: { users: string[]; permissions: string[] } } | undefined;
+}
+
+before(async () => {
+  server = await startServer({ demo: true });
+  call = client(server.url);
+  browser = await launchChromium();
+  const root = (await call('GET', '/auth/api/resolve_org?hostname=localhost')).body.organization_id;
+  const acmeOrg = (await call('GET', `/auth/api/resolve_org?hostname=${DEMO_HOST}`)).body.organization_id;
+  staff = await login(root, ADMIN_EMAIL, ADMIN_PASSWORD);
+  acme = await login(acmeOrg, USERS.admin.email, USERS.admin.password);
+});
+
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the product-staff admin creates a company and logs in to it', () => {
+  it('asks about the company ID, derives the hostname and opens the company signed in', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto('/auth/organizations/create');
+    await page.getByLabel('Company name').fill('Globex Holdings Ltd.');
+    assert.equal(await page.getByLabel('Hostname').inputValue(), 'globexholdi.dform.app');
+    await page.getByLabel('Administrator e-mail').fill('Boss@Globex.example');
+    await accessible(page, 'new company');
+
+    // Without an ID: the confirm; cancelling keeps the form unsaved.
+    await page.getByRole('button', { name: 'Save' }).click();
+    const confirm = page
+      .getByRole('dialog', { name: 'No company ID' })
+      .filter({ hasText: 'You are creating a company without providing an ID. Are you sure?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    assert.match(new URL(page.url()).pathname, /\/create$/);
+
+    // With an ID: re-typed wrong, the save stops with the spec's message.
+    await page.getByLabel('Company ID').fill('4242');
+    await page.getByRole('button', { name: 'Save' }).click();
+    let prompt = page.getByRole('dialog', { name: 'Confirm the company ID' });
+    await prompt.getByLabel('Company ID').fill('4243');
+    await prompt.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Error: IDs do not match.').waitFor();
+    assert.match(new URL(page.url()).pathname, /\/create$/);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    prompt = page.getByRole('dialog', { name: 'Confirm the company ID' });
+    await prompt.getByLabel('Company ID').fill('4242');
+    await prompt.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/auth\/organizations\/(edit|view)\/[0-9a-f-]{36}$/);
+    const key = page.url().split('/').pop()!;
+    const saved = await call('GET', `/auth/api/data/organizations/${key}`, staff);
+    assert.equal(saved.body.data.company_id, '4242');
+    assert.equal(saved.body.data.hostname, 'globexholdi.dform.app');
+    assert.equal(saved.body.data.admin_email, 'boss@globex.example');
+
+    // Saved: the ID is read-only, the status is a switch.
+    await page.getByRole('button', { name: 'Log in to company' }).waitFor();
+    if (new URL(page.url()).pathname.includes('/edit/')) {
+      assert.equal(await page.getByLabel('Company ID').isEditable(), false);
+      assert.equal(await page.getByRole('switch').isChecked(), true);
+    }
+
+    const opened = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Log in to company' }).click();
+    const site = await opened;
+    await site.waitForURL((u) => u.hostname === 'globexholdi.dform.app' && !u.pathname.startsWith('/auto-login'), {
+      timeout: 15_000,
+    });
+    const session = await site.evaluate(() => JSON.stringify(localStorage));
+    assert.match(session, new RegExp(key), 'the new window holds a session of the new company');
+    await site
+      .getByRole('button', { name: /Product staff admin/ })
+      .or(site.getByText('Product staff admin'))
+      .first()
+      .waitFor();
+  });
+});
+
+describe('the demo company admin manages groups and preferences', () => {
+  it('offers only their own permissions, saves a grant and a user, and uses the Clock Employees helper', async () => {
+    const { page } = await newPage(DEMO_HOST);
+    await signIn(page, USERS.admin.email, USERS.admin.password);
+    const group = (await groupNamed('Payroll Managers'))!;
+    await page.goto(`/auth/groups/edit/${group.key}`);
+    await page.getByRole('checkbox', { name: 'AUTH:CanViewAuditLogs' }).waitFor();
+    assert.equal(await page.getByRole('checkbox', { name: 'AUTH:CanManageOrganizations' }).count(), 0);
+    assert.equal(await page.getByRole('checkbox', { name: 'AUTH:CanLoginToOrganizations' }).count(), 0);
+    await page.getByRole('checkbox', { name: 'AUTH:CanViewAuditLogs' }).check();
+
+    await page.getByRole('combobox', { name: 'Users: search users' }).fill('emma');
+    await page.getByRole('button', { name: /Emma Employee/ }).click();
+    await page.getByRole('button', { name: 'Remove Emma Employee' }).waitFor();
+    await accessible(page, 'group edit with the user picker');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').first().waitFor();
+    const after = (await groupNamed('Payroll Managers'))!;
+    assert.ok(after.data.permissions.includes('AUTH:CanViewAuditLogs'));
+    const emma = await login(acme.org, USERS.emma.email, USERS.emma.password);
+    const emmaSession = await call('GET', '/auth/api/session', emma);
+    assert.ok(after.data.users.includes(emmaSession.body.user.key));
+
+    await page.getByRole('button', { name: 'Group helpers' }).click();
+    const helpers = page.getByRole('region', { name: 'Group helpers' });
+    await helpers.getByRole('searchbox', { name: 'Find a user for the group helpers' }).fill('ivan');
+    await helpers.getByRole('button', { name: /Ivan Inactive/ }).click();
+    await helpers.getByRole('button', { name: 'Add to Clock Employees' }).click();
+    await page.getByText('Ivan Inactive added to Clock Employees.').waitFor();
+    await accessible(page, 'group helpers');
+    const clock = (await groupNamed('Clock Employees'))!;
+    assert.deepEqual(clock.data.permissions, ['TIME:CanUseModule', 'TIME:CanUseClock']);
+    assert.equal(clock.data.users.length, 1);
+  });
+
+  it('saves a brand colour typed with # as hex without it, and applies it', async () => {
+    const { page } = await newPage(DEMO_HOST);
+    await signIn(page, USERS.admin.email, USERS.admin.password);
+    await page.goto('/organization_preferences');
+    await page.waitForURL(/\/auth\/organization_preferences\/edit\//);
+    const colour = page.getByLabel('Primary colour', { exact: true });
+    await colour.fill('#AABBCC');
+    assert.equal(await colour.inputValue(), 'AABBCC');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Preferences saved. The new branding is applied.').waitFor();
+    const prefs = await call('POST', '/auth/api/data/find/organization_preferences', { ...acme, body: {} });
+    assert.equal(prefs.body.items[0].data.attributes.colorPrimary, 'aabbcc');
+    await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--color-primary') === '#aabbcc');
+  });
+});
