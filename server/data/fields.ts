@@ -11,6 +11,8 @@ export interface FieldFacts {
   sensitive: SensitiveField[];
   serverOwned: Map<string, JsonSchema>;
   editRules: Map<string, string[]>;
+  /** Top-level fields only some callers may see (x-read). */
+  readRules: Map<string, string[]>;
   immutable: Map<string, JsonSchema>;
   /** Dotted paths a find may name (arrays step into their items); sensitive ones excluded. */
   searchable: Set<string>;
@@ -34,6 +36,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     sensitive: sensitiveFields(bundled),
     serverOwned: new Map(),
     editRules: new Map(),
+    readRules: new Map(),
     immutable: new Map(),
     searchable: new Set(),
     unsearchable: new Set(),
@@ -50,6 +53,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     if (schema['x-signature'] === true) f.signatures.push(path[0]);
     if (schema['x-server-owned'] === true || schema.readOnly === true) f.serverOwned.set(path[0], schema);
     if (Array.isArray(schema['x-edit'])) f.editRules.set(path[0], schema['x-edit'] as string[]);
+    if (Array.isArray(schema['x-read'])) f.readRules.set(path[0], schema['x-read'] as string[]);
     if (schema['x-immutable'] === true) f.immutable.set(path[0], schema);
   }
   // A sensitive field's ancestors hold it: searching them would search it.

@@ -1,12 +1,14 @@
 /**
- * Server-side behaviour a schema cannot say as data: uniqueness across records, and records that
- * must be written together with another (an organization's directory entry). Keyed by entity id;
+ * Server-side behaviour a schema cannot say as data: uniqueness across records, records that
+ * must be written together with another (an organization's directory entry), and messages sent
+ * once a record is committed (a hire's invitation). Keyed by entity id;
  * small, one job each. Everything expressible as a rule lives in the schema file instead.
  */
 import type { FieldError } from '../../engine/messages.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
+import { onboardingUserHooks } from './hooks/onboarding-user.ts';
 import { organizationHooks } from './hooks/organizations.ts';
 import { userHooks } from './hooks/users.ts';
 
@@ -21,7 +23,12 @@ export interface HookArgs {
 }
 
 export interface EntityHooks {
+  /** Field errors (400); may throw an ApiError for another answer (a duplicate is 409). */
   validate?(args: HookArgs): FieldError[];
+  /** Server-owned additions to valid data before it is stored (a hire's activity entry). */
+  amend?(args: HookArgs): DataObject;
+  /** Work once the record is committed (sending a message); the record as stored. */
+  afterCommit?(args: HookArgs & { record: StoredRecord }): Promise<void>;
   extraOps?(args: HookArgs & { record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
   onDelete?(args: { s: Services; caller: Caller; record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
 }
@@ -29,6 +36,7 @@ export interface EntityHooks {
 const HOOKS: Record<string, EntityHooks> = {
   'auth/users': userHooks,
   'auth/organizations': organizationHooks,
+  'payroll/onboarding_user': onboardingUserHooks,
 };
 
 export function hooksFor(entityId: string): EntityHooks | undefined {

@@ -2,12 +2,14 @@
  * The generic data API of one module (../shared/API.md "Generic data API"), mounted at /<module>/api.
  */
 import { Hono, type Context } from 'hono';
-import { can } from '../../engine/access.ts';
+import { allows, can } from '../../engine/access.ts';
+import type { JsonSchema } from '../../engine/entity.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { authenticate } from '../auth/principal.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
+import { fieldFacts } from './fields.ts';
 import { findRecords } from './find.ts';
 import { deleteRecord, mayAtAll, readRecord, target, writeRecord } from './records.ts';
 
@@ -30,6 +32,12 @@ export function dataRoutes(s: Services, module: string) {
           : mayAtAll(t, v, caller) !== 'none',
       ]),
     );
+    // Fields the caller may not see (x-read) are not in their schema, so no screen shows them.
+    const hidden = new Set(
+      [...fieldFacts(s.catalogue, t.entity).readRules]
+        .filter(([, rule]) => !allows(rule, caller.principal, t.my))
+        .map(([field]) => field),
+    );
     return c.json({
       module: t.entity.module,
       type: c.req.param('type'),
@@ -37,10 +45,12 @@ export function dataRoutes(s: Services, module: string) {
       plural: f['x-plural'],
       key: f['x-key'],
       my: t.my,
-      schema: s.catalogue.bundled(t.entity),
+      schema: withoutFields(s.catalogue.bundled(t.entity), hidden),
       ui: f['x-ui'] ?? {},
       list: f['x-list'],
-      sections: f['x-sections'] ?? [],
+      sections: (f['x-sections'] ?? [])
+        .map((sec) => ({ ...sec, fields: sec.fields.filter((x) => !hidden.has(x)) }))
+        .filter((sec) => sec.fields.length),
       routes: f['x-routes'] ?? {},
       can: canDo,
     });
@@ -97,4 +107,13 @@ export function dataRoutes(s: Services, module: string) {
   });
 
   return app;
+}
+
+/** A shallow copy of a bundled schema without some top-level properties. */
+function withoutFields(schema: JsonSchema, fields: ReadonlySet<string>): JsonSchema {
+  if (!fields.size) return schema;
+  const properties = { ...(schema.properties as Record<string, unknown>) };
+  for (const f of fields) delete properties[f];
+  const required = Array.isArray(schema.required) ? schema.required.filter((r) => !fields.has(String(r))) : undefined;
+  return { ...schema, properties, ...(required ? { required } : {}) };
 }
