@@ -3,8 +3,13 @@
  * adding an entry.
  */
 import type { ScreenExtension } from './extension.ts';
+import { usersScreen } from './auth/users.ts';
+import { onboardingUserScreen } from './payroll/onboarding_user.ts';
 
-export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {};
+export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {
+  'auth/users': usersScreen,
+  'payroll/onboarding_user': onboardingUserScreen,
+};
 
 export function screenExtensionFor(module: string, type: string): ScreenExtension | undefined {
   return screenExtensions[`${module}/${type.replace(/^my_/, '')}`];

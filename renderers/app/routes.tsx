@@ -17,6 +17,7 @@ import { HomePage } from '../pages/HomePage.tsx';
 import { PaystubsPage } from '../pages/PaystubsPage.tsx';
 import { ProfilePage } from '../pages/ProfilePage.tsx';
 import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
+import { AuditLogPage } from '../pages/AuditLogPage.tsx';
 import { ListScreen } from '../screens/list/ListScreen.tsx';
 import { lazy, Suspense, type ComponentProps } from 'react';
 
@@ -72,6 +73,8 @@ export const routes: RouteObject[] = [
           { path: '/settings/profile', element: <ProfilePage /> },
           { path: '/settings/change-password', element: <ChangePasswordPage inApp /> },
           { path: '/settings/password-change', element: <ChangePasswordPage inApp /> },
+          // The named route auth_audit_log (spec/001 section 2); it outranks the generic record pages.
+          { path: '/auth/new_user/:userId/audit_log', element: <AuditLogPage /> },
           { path: '/:module/:datatype/list', element: <ListScreen /> },
           { path: '/:module/:datatype/create', element: <RecordScreen mode="create" /> },
           { path: '/:module/:datatype/edit/:key', element: <RecordScreen mode="edit" /> },

@@ -46,7 +46,8 @@ function addEnumNames(root: JsonObject, s: JsonObject | undefined, ui: JsonObjec
   }
 }
 
-export function buildFormModel(meta: TypeMeta, mode: FormMode): FormModel {
+/** `exists`: the record is stored already, so its x-immutable fields are read-only. */
+export function buildFormModel(meta: TypeMeta, mode: FormMode, { exists = mode !== 'create' } = {}): FormModel {
   const schema = clone(meta.schema);
   delete schema.$id;
   delete schema.$schema;
@@ -68,7 +69,7 @@ export function buildFormModel(meta: TypeMeta, mode: FormMode): FormModel {
     if (ref.endsWith('/epochSeconds') && !(uiSchema[name] as JsonObject | undefined)?.['ui:widget']) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:widget': 'epochDate' };
     }
-    if (r['x-server-owned'] === true || r.readOnly === true) {
+    if (r['x-server-owned'] === true || r.readOnly === true || (exists && r['x-immutable'] === true)) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:readonly': true };
     }
   }
