@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
+import { blocking, describeViolations, runAxe } from './axe.ts';
 import { startWorld, type World } from './browser.ts';
 
 let w: World;
@@ -37,6 +38,12 @@ async function newAccount(over: Record<string, unknown> = {}) {
   });
   assert.equal(r.status, 201, r.text);
   return r.body as { key: string; data: { email: string; display_name: string } };
+}
+
+/** axe-core: no serious or critical violation on the screen as it stands. */
+async function assertAccessible(page: Page, where: string) {
+  const violations = blocking(await runAxe(page));
+  assert.equal(violations.length, 0, describeViolations(where, violations));
 }
 
 const notice = (page: Page, text: string) => page.locator('.notices').getByText(text, { exact: true }).waitFor();
@@ -75,6 +82,7 @@ describe('inviting a hire', () => {
     }
     const invite = page.getByRole('button', { name: 'Invite' });
     await invite.waitFor();
+    await assertAccessible(page, 'new hire');
     assert.equal(
       await page.locator('#root_status option:checked').textContent(),
       'created',
@@ -137,6 +145,8 @@ describe('the user form', () => {
     await page.goto(`/auth/users/edit/${u.key}`);
     await page.getByRole('button', { name: 'Set password' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await assertAccessible(page, 'user form in password mode');
     const set = async (a: string, b: string) => {
       await dialog.locator('input[name="password"]').fill(a);
       await dialog.locator('input[name="password2"]').fill(b);
@@ -203,6 +213,7 @@ describe('the user form', () => {
     assert.equal(new URL(page.url()).searchParams.get('name'), u.data.display_name);
     await page.getByRole('heading', { name: `Audit log: ${u.data.display_name}` }).waitFor();
     await page.getByText('1–20 of 23').waitFor();
+    await assertAccessible(page, 'audit log');
     const actions = await page.locator('tbody tr td:nth-child(2)').allTextContents();
     assert.equal(actions.length, 20);
     assert.ok(
