@@ -6,7 +6,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 
@@ -229,5 +229,33 @@ describe('the history section', () => {
   test('an employee may not create or read hires', async () => {
     const r = await w.call('POST', `${HIRES}/`, { ...as(w.emma), body: hire() });
     assert.equal(r.status, 403);
+  });
+});
+
+describe('an invitation that cannot be sent', () => {
+  test('the hire is kept with status error and an invite_failed entry after the invited one', async () => {
+    const file = path.join(w.server.dataDir, 'outbox.jsonl');
+    const kept = `${file}.kept`;
+    await rename(file, kept).catch(() => {});
+    // A folder where the outbox file should be: the transport's append fails.
+    await mkdir(file);
+    try {
+      const body = hire();
+      const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body });
+      assert.equal(r.status, 201, r.text);
+      assert.equal(r.body.data.status, 'error');
+      const log = r.body.data.activity_log;
+      assert.deepEqual(
+        log.map((e: { action: string }) => e.action),
+        ['invited', 'invite_failed'],
+      );
+      assert.equal(log[1].message, `The invitation to ${body.email} could not be sent.`);
+      const read = await w.call('GET', `${HIRES}/${r.body.key}`, as(w.payroll));
+      assert.equal(read.body.data.status, 'error');
+      assert.equal(read.body.meta.version, 2);
+    } finally {
+      await rm(file, { recursive: true, force: true });
+      await rename(kept, file).catch(() => {});
+    }
   });
 });
