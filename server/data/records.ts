@@ -193,6 +193,14 @@ async function prepare(
     if (kind !== 'secret' && looksMasked(kind, v)) return before ? getAt(before, at) : undefined;
     return v;
   });
+  // A secret (an authenticator key) is never answered, so a client cannot send it back: a save
+  // without it keeps the stored one.
+  for (const { path, kind } of facts.sensitive) {
+    const [field] = path;
+    if (kind === 'secret' && path.length === 1 && before?.[field] !== undefined && data[field] === undefined) {
+      data[field] = before[field];
+    }
+  }
   for (const [field, schema] of facts.serverOwned) {
     if (before && field in before) data[field] = before[field];
     else if (schema.const !== undefined) data[field] = schema.const;

@@ -86,6 +86,24 @@ describe('account fields', () => {
   });
 });
 
+describe('the authenticator key', () => {
+  test('is never answered, and a save from the form (which never had it) keeps it', async () => {
+    const u = await create({ authenticator_key: 'ABCDEFGHIJ234' });
+    assert.equal(u.data.authenticator_key, undefined);
+    const saved = await w.call('POST', `${USERS}/${u.key}`, {
+      ...as(w.admin),
+      body: { ...u.data, display_name: 'Kept Key' },
+    });
+    assert.equal(saved.status, 200, saved.text);
+    // The stored record (encrypted) is the only place the key shows: read the store's journal.
+    const journal = await readFile(path.join(w.server.dataDir, 'db', 'journal.jsonl'), 'utf8');
+    const write = journal.split('\n').findLast((l) => l.includes(u.key) && l.includes('Kept Key'));
+    assert.ok(write, 'the save is in the journal');
+    assert.match(write, /"authenticator_key":"[^"]+"/);
+    assert.ok(!write.includes('ABCDEFGHIJ234'), 'stored encrypted');
+  });
+});
+
 describe('set_user_password (the password mode)', () => {
   test("sets an argon2id hash the user signs in with, ends the user's sessions, and is audited", async () => {
     const u = await create();
