@@ -86,6 +86,30 @@ describe('account fields', () => {
   });
 });
 
+describe('permissions', () => {
+  test('a user manager grants only permissions they hold; the product-staff admin any; kept ones stay', async () => {
+    const denied = await w.call('POST', `${USERS}/`, {
+      ...as(w.admin),
+      body: account({ permissions: ['AUTH:CanManageUsers', 'AUTH:CanLoginToOrganizations'] }),
+    });
+    assert.equal(denied.status, 400);
+    assert.deepEqual(denied.body.errors, [
+      { path: '/permissions', message: 'You may grant only permissions you hold.' },
+    ]);
+    const byAdmin = await w.call('POST', `${USERS}/`, {
+      ...as(superuser),
+      body: account({ permissions: ['AUTH:CanLoginToOrganizations'] }),
+    });
+    assert.equal(byAdmin.status, 201, byAdmin.text);
+    // The company admin may still edit that account, as long as they grant nothing new they lack.
+    const edit = await w.call('PATCH', `${USERS}/${byAdmin.body.key}`, {
+      ...as(w.admin),
+      body: { permissions: ['AUTH:CanLoginToOrganizations', 'AUTH:CanManageUsers'] },
+    });
+    assert.equal(edit.status, 200, edit.text);
+  });
+});
+
 describe('the authenticator key', () => {
   test('is never answered, and a save from the form (which never had it) keeps it', async () => {
     const u = await create({ authenticator_key: 'ABCDEFGHIJ234' });
