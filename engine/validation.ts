@@ -27,6 +27,7 @@ export const DFORM_KEYWORDS = [
   'x-server-owned',
   'x-messages',
   'x-edit',
+  'x-read',
   'x-immutable',
   'x-not-shown',
   'x-enumNames',

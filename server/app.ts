@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { MODULES } from '../engine/entity.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupHelperRoutes } from './auth/group-helpers.ts';
+import { userAdminRoutes } from './auth/user-admin.ts';
 import { dataRoutes } from './data/routes.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { MAX_BODY_BYTES } from './http/json-body.ts';
@@ -29,6 +30,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route('/auth/api', authRoutes(s));
   app.route('/auth/api', groupHelperRoutes(s));
+  app.route('/auth/api', userAdminRoutes(s));
   app.route('/payroll/api', retrieveSsnRoute(s));
   app.route('/payroll/api', printableRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));

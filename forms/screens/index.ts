@@ -4,11 +4,15 @@
  */
 import type { ScreenExtension } from './extension.ts';
 import { groupsScreen, organizationPreferencesScreen, organizationsScreen } from '../auth/screens.ts';
+import { usersScreen } from './auth/users.ts';
+import { onboardingUserScreen } from './payroll/onboarding_user.ts';
 
 export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {
   'auth/organizations': organizationsScreen,
   'auth/groups': groupsScreen,
   'auth/organization_preferences': organizationPreferencesScreen,
+  'auth/users': usersScreen,
+  'payroll/onboarding_user': onboardingUserScreen,
 };
 
 export function screenExtensionFor(module: string, type: string): ScreenExtension | undefined {

@@ -150,6 +150,40 @@ export function createApiClient({
         datatype: 'auth/groups',
         action: 'call',
       }),
+    /** The user form's password mode (AUTH:CanManageUsers). */
+    setUserPassword: (userId: string, password: string, password2: string) =>
+      request<{ message: string }>({
+        method: 'POST',
+        path: '/auth/api/set_user_password',
+        body: { user_id: userId, password, password2 },
+        datatype: 'auth/set_user_password',
+        action: 'call',
+      }),
+    resendUserInvite: (userId: string) =>
+      request<{ message: string }>({
+        method: 'POST',
+        path: '/auth/api/resend_user_invite_email',
+        body: { user_id: userId },
+        datatype: 'auth/resend_user_invite_email',
+        action: 'call',
+      }),
+    crossSiteInvite: (userId: string) =>
+      request<{ message: string; email?: string }>({
+        method: 'POST',
+        path: '/auth/api/get_cross_site_invite',
+        body: { user_id: userId },
+        datatype: 'auth/get_cross_site_invite',
+        action: 'call',
+      }),
+    /** The superuser delete: the user across every record type (the product-staff admin only). */
+    deleteUser: (userId: string, confirmName: string) =>
+      request<{ message: string; removed: string[] }>({
+        method: 'POST',
+        path: '/auth/api/delete_user',
+        body: { user_id: userId, confirm_name: confirmName },
+        datatype: 'auth/delete_user',
+        action: 'call',
+      }),
     catalogue: () =>
       request<CatalogueEntry[]>({ path: '/auth/api/catalogue', datatype: 'auth/catalogue', action: 'call' }),
     meta: (m: string, t: string) =>

@@ -18,6 +18,7 @@ import { PaystubsPage } from '../pages/PaystubsPage.tsx';
 import { ProfilePage } from '../pages/ProfilePage.tsx';
 import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
 import { OrganizationPreferencesPage, OrgSettingsPage } from '../pages/SettingsRecordPage.tsx';
+import { AuditLogPage } from '../pages/AuditLogPage.tsx';
 import { ListScreen } from '../screens/list/ListScreen.tsx';
 import { lazy, Suspense, type ComponentProps } from 'react';
 
@@ -75,6 +76,8 @@ export const routes: RouteObject[] = [
           { path: '/settings/password-change', element: <ChangePasswordPage inApp /> },
           { path: '/organization_preferences', element: <OrganizationPreferencesPage /> },
           { path: '/:module/:datatype/:orgId/org_settings', element: <OrgSettingsPage /> },
+          // The named route auth_audit_log (spec/001 section 2); it outranks the generic record pages.
+          { path: '/auth/new_user/:userId/audit_log', element: <AuditLogPage /> },
           { path: '/:module/:datatype/list', element: <ListScreen /> },
           { path: '/:module/:datatype/create', element: <RecordScreen mode="create" /> },
           { path: '/:module/:datatype/edit/:key', element: <RecordScreen mode="edit" /> },

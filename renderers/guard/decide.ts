@@ -43,6 +43,8 @@ export type RouteInfo =
   | { kind: 'inactive' }
   | { kind: 'app'; path: string }
   | { kind: 'record'; module: string; datatype: string; action: RecordAction; key?: string }
+  /** The named route auth_audit_log (spec/001 section 2): one user's audit records. */
+  | { kind: 'auditLog'; userId: string }
   | { kind: 'generic'; module: string; datatype: string; key?: string };
 
 const PUBLIC = new Set([
@@ -86,6 +88,8 @@ export function classify(pathname: string): RouteInfo {
   if (PUBLIC.has(p) || p.startsWith('/secure_file/')) return { kind: 'public' };
   if (p === '/inactive' || p.startsWith('/inactive/')) return { kind: 'inactive' };
   if (APP.has(p)) return { kind: 'app', path: p };
+  const audit = /^\/auth\/new_user\/([^/]+)\/audit_log$/.exec(p);
+  if (audit) return { kind: 'auditLog', userId: decodeSegment(audit[1]) };
   const parts = p.split('/').slice(1).map(decodeSegment);
   const [module, datatype, a, b] = parts;
   if (parts.length === 2) return { kind: 'generic', module, datatype };
@@ -204,6 +208,11 @@ export function decide(input: GuardInput): Decision {
     if (EMPLOYEE_ONLY.has(route.path) && !s.isEmployee) return { kind: 'redirect', to: dashboard(s) };
     if (route.path === '/onboarding' && (!s.isEmployee || s.employeeId)) return { kind: 'redirect', to: dashboard(s) };
     return { kind: 'allow' };
+  }
+
+  if (route.kind === 'auditLog') {
+    if (route.userId.length !== KEY_LENGTH) return { kind: 'notFound' };
+    return s.isAdmin || has(s, 'AUTH:CanViewAuditLogs') ? { kind: 'allow' } : deny();
   }
 
   // Record pages: the module and datatype must be usable, and the datatype must belong to the module.

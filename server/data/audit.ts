@@ -12,7 +12,7 @@ export const RETAIN_SECONDS = 7 * 365 * 24 * 3600;
 export interface AuditEvent {
   org: string;
   actor: { key: string; name: string } | undefined;
-  action: 'create' | 'save' | 'update' | 'delete' | 'reveal' | 'login' | 'logout' | 'password';
+  action: 'create' | 'save' | 'update' | 'delete' | 'reveal' | 'login' | 'logout' | 'password' | 'invite';
   module: string;
   type: string;
   key: string;

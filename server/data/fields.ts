@@ -13,6 +13,8 @@ export interface FieldFacts {
   editRules: Map<string, string[]>;
   /** x-messages.edit of an x-edit field: a change by someone else is refused with it, not ignored. */
   editRefusals: Map<string, string>;
+  /** Top-level fields only some callers may see (x-read). */
+  readRules: Map<string, string[]>;
   immutable: Map<string, JsonSchema>;
   /** Dotted paths a find may name (arrays step into their items); sensitive ones excluded. */
   searchable: Set<string>;
@@ -37,6 +39,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     serverOwned: new Map(),
     editRules: new Map(),
     editRefusals: new Map(),
+    readRules: new Map(),
     immutable: new Map(),
     searchable: new Set(),
     unsearchable: new Set(),
@@ -55,6 +58,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     if (Array.isArray(schema['x-edit'])) f.editRules.set(path[0], schema['x-edit'] as string[]);
     const refusal = (schema['x-messages'] as Record<string, string> | undefined)?.edit;
     if (Array.isArray(schema['x-edit']) && refusal) f.editRefusals.set(path[0], refusal);
+    if (Array.isArray(schema['x-read'])) f.readRules.set(path[0], schema['x-read'] as string[]);
     if (schema['x-immutable'] === true) f.immutable.set(path[0], schema);
   }
   // A sensitive field's ancestors hold it: searching them would search it.

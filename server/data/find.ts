@@ -2,7 +2,7 @@
  * Search over one type: `{criteria, sort?, limit?, offset?}`, checked field by field against the
  * schema, restricted to the caller's own records when that is all they may list.
  */
-import { ownerOf } from '../../engine/access.ts';
+import { allows, ownerOf } from '../../engine/access.ts';
 import { fieldValue, matchesAll } from '../../engine/criteria.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Caller } from '../auth/principal.ts';
@@ -73,6 +73,15 @@ export async function findRecords(
   const access = t.my ? 'own' : mayAtAll(t, 'list', caller);
   if (access === 'none') throw notAuthorized();
   const query = parseQuery(s, t, body);
+  // A field the caller may not see cannot be searched or sorted on either (x-read).
+  const hidden = new Set(
+    [...fieldFacts(s.catalogue, t.entity).readRules]
+      .filter(([, rule]) => !allows(rule, caller.principal, false))
+      .map(([f]) => f),
+  );
+  for (const f of [...query.criteria, ...(query.sort ?? [])].map((c) => c.field.split('.')[0])) {
+    if (hidden.has(f)) throw badRequest(`unknown field '${f}' in criteria`);
+  }
   const ownerField = t.entity.file['x-owner'] ?? (t.entity.file['x-key'] === 'user' ? 'key' : undefined);
   if (access === 'own') {
     if (!ownerField) throw notAuthorized();
@@ -80,7 +89,7 @@ export async function findRecords(
       // A user-keyed type holds at most one record of the caller: look it up, then apply the criteria.
       const own = s.storage.get(t.entity.id, caller.org.id, caller.principal.userKey);
       const matches = !!own && matchesAll(own.data, query.criteria);
-      const items = matches && query.offset === 0 ? [await toWire(s, t.entity, own)] : [];
+      const items = matches && query.offset === 0 ? [await toWire(s, t.entity, own, caller.principal)] : [];
       return { items, total: matches ? 1 : 0 };
     }
     query.criteria.push({ field: ownerField, is: '=', value: caller.principal.userKey });
@@ -93,7 +102,7 @@ export async function findRecords(
   const items = await Promise.all(
     result.items
       .filter((r) => access === 'all' || ownerOf(t.entity, r.key, r.data) === caller.principal.userKey)
-      .map((r) => toWire(s, t.entity, r)),
+      .map((r) => toWire(s, t.entity, r, caller.principal)),
   );
   return { items, total: result.total };
 }

@@ -1,6 +1,7 @@
 /**
- * Server-side behaviour a schema cannot say as data: uniqueness across records, and records that
- * must be written together with another (an organization's directory entry). Keyed by entity id;
+ * Server-side behaviour a schema cannot say as data: uniqueness across records, records that
+ * must be written together with another (an organization's directory entry), and messages sent
+ * once a record is committed (a hire's invitation). Keyed by entity id;
  * small, one job each. Everything expressible as a rule lives in the schema file instead.
  */
 import type { FieldError } from '../../engine/messages.ts';
@@ -8,6 +9,7 @@ import type { Caller } from '../auth/principal.ts';
 import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
 import { groupHooks } from './hooks/groups.ts';
+import { onboardingUserHooks } from './hooks/onboarding-user.ts';
 import { organizationHooks } from './hooks/organizations.ts';
 import { organizationRedirectHooks } from './hooks/organization_redirects.ts';
 import { organizationSettingsHooks } from './hooks/organization_settings.ts';
@@ -28,7 +30,12 @@ export interface HookArgs {
 export interface EntityHooks {
   /** Fills in what the server derives from its configuration, before the save transform and validation. */
   prepare?(args: HookArgs): DataObject | undefined;
+  /** Field errors (400); may throw an ApiError for another answer (a duplicate is 409). */
   validate?(args: HookArgs): FieldError[];
+  /** Server-owned additions to valid data before it is stored (a hire's activity entry). */
+  amend?(args: HookArgs): DataObject;
+  /** Work once the record is committed (sending a message); the record as stored. */
+  afterCommit?(args: HookArgs & { record: StoredRecord }): Promise<void>;
   extraOps?(args: HookArgs & { record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
   onDelete?(args: { s: Services; caller: Caller; record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
 }
@@ -39,6 +46,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'auth/organization_redirects': organizationRedirectHooks,
   'auth/organization_settings': organizationSettingsHooks,
   'auth/groups': groupHooks,
+  'payroll/onboarding_user': onboardingUserHooks,
 };
 
 export function hooksFor(entityId: string): EntityHooks | undefined {

@@ -4,7 +4,7 @@
  * decided in one place from the schema file.
  */
 import { randomUUID } from 'node:crypto';
-import { allows, can, moduleUsable, ownerOf } from '../../engine/access.ts';
+import { allows, can, moduleUsable, ownerOf, type Principal } from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
 import { looksMasked, mapSensitive, maskValue, type SensitiveKind } from '../../engine/masking.ts';
 import type { FieldError } from '../../engine/messages.ts';
@@ -17,8 +17,8 @@ import { SYSTEM, type Services } from '../services.ts';
 import { rootOrgId } from '../orgs.ts';
 import { VersionConflictError, type DataObject, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import { auditOp } from './audit.ts';
-import { fieldFacts } from './fields.ts';
-import { hooksFor } from './hooks.ts';
+import { fieldFacts, type FieldFacts } from './fields.ts';
+import { hooksFor, type EntityHooks, type HookArgs } from './hooks.ts';
 
 export interface WireRecord {
   key: string;
@@ -64,16 +64,37 @@ export function decryptedData(s: Services, entity: Entity, record: StoredRecord)
   );
 }
 
-/** A record as a client sees it: load transform applied, sensitive values masked, secrets gone. */
-export async function toWire(s: Services, entity: Entity, record: StoredRecord): Promise<WireRecord> {
+/**
+ * A record as a client sees it: load transform applied, sensitive values masked, secrets gone, and
+ * the fields the reader may not see (x-read) left out.
+ */
+export async function toWire(
+  s: Services,
+  entity: Entity,
+  record: StoredRecord,
+  reader?: Principal,
+): Promise<WireRecord> {
   const facts = fieldFacts(s.catalogue, entity);
   // Stored records are immutable: copy only the containers that masking changes.
   let data = mapSensitive(copyAlong(record.data, facts.sensitive), facts.sensitive, (kind, v) =>
     kind === 'secret' ? undefined : maskedOf(s, kind, String(v)),
   );
+  if (reader) for (const field of unreadableFields(facts, reader, entity, record)) delete data[field];
   const load = entity.file['x-transforms']?.load;
   if (load) data = await runTransform(load, data, {});
   return { key: record.key, data, meta: record.meta };
+}
+
+/** The top-level fields this principal may not see in this record (x-read). */
+export function unreadableFields(
+  facts: FieldFacts,
+  p: Principal,
+  entity: Entity,
+  record: { key: string; data: DataObject },
+): string[] {
+  if (!facts.readRules.size) return [];
+  const isOwner = ownerOf(entity, record.key, record.data) === p.userKey;
+  return [...facts.readRules].filter(([, rule]) => !allows(rule, p, isOwner)).map(([field]) => field);
 }
 
 /**
@@ -146,7 +167,7 @@ function sharedRecord(s: Services, t: Target, key: string): StoredRecord | undef
 }
 
 export async function readRecord(s: Services, caller: Caller, t: Target, key: string): Promise<WireRecord> {
-  return toWire(s, t.entity, readVisible(s, t, caller, key));
+  return toWire(s, t.entity, readVisible(s, t, caller, key), caller.principal);
 }
 
 /**
@@ -172,6 +193,14 @@ async function prepare(
     if (kind !== 'secret' && looksMasked(kind, v)) return before ? getAt(before, at) : undefined;
     return v;
   });
+  // A secret (an authenticator key) is never answered, so a client cannot send it back: a save
+  // without it keeps the stored one.
+  for (const { path, kind } of facts.sensitive) {
+    const [field] = path;
+    if (kind === 'secret' && path.length === 1 && before?.[field] !== undefined && data[field] === undefined) {
+      data[field] = before[field];
+    }
+  }
   for (const [field, schema] of facts.serverOwned) {
     if (before && field in before) data[field] = before[field];
     else if (schema.const !== undefined) data[field] = schema.const;
@@ -186,7 +215,8 @@ async function prepare(
     if (facts.serverOwned.has('_user_uuid')) data._user_uuid = entity.file['x-key'] === 'user' ? key : owner;
   }
   const isOwner = ownerOf(entity, key, before ?? data) === caller.principal.userKey;
-  for (const [field, rule] of facts.editRules) {
+  // A field the caller may not see or not change keeps what is stored.
+  for (const [field, rule] of [...facts.editRules, ...facts.readRules]) {
     if (allows(rule, caller.principal, isOwner)) continue;
     // A field whose schema says how to refuse a change answers it; others keep the stored value quietly.
     const refusal = facts.editRefusals.get(field);
@@ -240,6 +270,7 @@ async function prepare(
     errors.push(...hook.validate({ s, caller, key, data, before, mode, incoming }));
   }
   if (errors.length) throw validationFailed(errors);
+  if (hook?.amend) data = hook.amend({ s, caller, key, data, before, mode, incoming });
 
   const changed = [...new Set([...Object.keys(data), ...Object.keys(before ?? {})])]
     .filter((k) => JSON.stringify(data[k]) !== JSON.stringify(before?.[k]))
@@ -442,7 +473,20 @@ export async function writeRecord(
     }
     throw e;
   }
-  return { record: await toWire(s, entity, record), created: !stored };
+  const committed = hook?.afterCommit
+    ? await afterCommit(s, hook.afterCommit, { s, caller, key, data: plain, before, mode, incoming, record })
+    : record;
+  return { record: await toWire(s, entity, committed, caller.principal), created: !stored };
+}
+
+/** Runs a hook's after-commit work and answers the record as it now stands (the work may change it). */
+async function afterCommit(
+  s: Services,
+  work: NonNullable<EntityHooks['afterCommit']>,
+  args: HookArgs & { record: StoredRecord },
+): Promise<StoredRecord> {
+  await work(args);
+  return s.storage.get(args.record.collection, args.record.org, args.record.key) ?? args.record;
 }
 
 export async function deleteRecord(

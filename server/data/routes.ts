@@ -3,6 +3,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { allows, can } from '../../engine/access.ts';
+import type { JsonSchema } from '../../engine/entity.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { authenticate } from '../auth/principal.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
@@ -46,6 +47,12 @@ export function dataRoutes(s: Services, module: string) {
           : mayAtAll(t, v, caller) !== 'none',
       ]),
     );
+    // Fields the caller may not see (x-read) are not in their schema, so no screen shows them.
+    const hidden = new Set(
+      [...fieldFacts(s.catalogue, t.entity).readRules]
+        .filter(([, rule]) => !allows(rule, caller.principal, t.my))
+        .map(([field]) => field),
+    );
     return c.json({
       module: t.entity.module,
       type: c.req.param('type'),
@@ -53,10 +60,12 @@ export function dataRoutes(s: Services, module: string) {
       plural: f['x-plural'],
       key: f['x-key'],
       my: t.my,
-      schema: s.catalogue.bundled(t.entity),
+      schema: withoutFields(s.catalogue.bundled(t.entity), hidden),
       ui: uiForCaller(f['x-ui'] ?? {}, fieldFacts(s.catalogue, t.entity).editRules, caller),
       list: f['x-list'],
-      sections: f['x-sections'] ?? [],
+      sections: (f['x-sections'] ?? [])
+        .map((sec) => ({ ...sec, fields: sec.fields.filter((x) => !hidden.has(x)) }))
+        .filter((sec) => sec.fields.length),
       routes: f['x-routes'] ?? {},
       can: canDo,
     });
@@ -113,4 +122,13 @@ export function dataRoutes(s: Services, module: string) {
   });
 
   return app;
+}
+
+/** A shallow copy of a bundled schema without some top-level properties. */
+function withoutFields(schema: JsonSchema, fields: ReadonlySet<string>): JsonSchema {
+  if (!fields.size) return schema;
+  const properties = { ...(schema.properties as Record<string, unknown>) };
+  for (const f of fields) delete properties[f];
+  const required = Array.isArray(schema.required) ? schema.required.filter((r) => !fields.has(String(r))) : undefined;
+  return { ...schema, properties, ...(required ? { required } : {}) };
 }

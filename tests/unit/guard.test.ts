@@ -233,6 +233,37 @@ const rows: Row[] = [
     meta: noRoutesMeta,
     expect: { kind: 'notFound' },
   },
+  {
+    name: 'the audit log route (auth_audit_log) needs AUTH:CanViewAuditLogs',
+    path: `/auth/new_user/${KEY}/audit_log?name=Emma`,
+    session: user({ perms: ['AUTH:CanViewAuditLogs'] }),
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'the audit log route refuses a user without AUTH:CanViewAuditLogs',
+    path: `/auth/new_user/${KEY}/audit_log`,
+    session: manager,
+    previous: '/home',
+    expect: deny('/home'),
+  },
+  {
+    name: 'the audit log route lets the product-staff admin in',
+    path: `/auth/new_user/${KEY}/audit_log`,
+    session: user({ isAdmin: true, perms: [] }),
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'the audit log route sends a signed-out visitor to login',
+    path: `/auth/new_user/${KEY}/audit_log`,
+    session: null,
+    expect: { kind: 'redirect', to: `/login?redirect=${encodeURIComponent(`/auth/new_user/${KEY}/audit_log`)}` },
+  },
+  {
+    name: 'the audit log route with a malformed user key is Page Not Found',
+    path: '/auth/new_user/abc/audit_log',
+    session: user({ perms: ['AUTH:CanViewAuditLogs'] }),
+    expect: { kind: 'notFound' },
+  },
 ];
 
 describe('guard: decide()', () => {

@@ -12,6 +12,10 @@ export type Expression = string;
  * Who may change this field once the record exists; others' values for it are ignored.
  */
 export type AccessRule1 = string[];
+/**
+ * Who may see this top-level field; it is left out of records, the meta's schema and the form for everyone else (a hire's history).
+ */
+export type AccessRule2 = string[];
 
 /**
  * The format of one entity file: a JSON Schema (draft-07) object schema plus x- keywords that the dform engine reads. File path: schemas/<module>/<datatype>.json; $id: https://dform.dev/schemas/<module>/<datatype>.json.
@@ -109,6 +113,7 @@ export interface Property {
   "x-server-owned"?: boolean;
   "x-messages"?: Messages;
   "x-edit"?: AccessRule1;
+  "x-read"?: AccessRule2;
   /**
    * May be set on create, never changed afterwards (a changed value is refused with x-messages.immutable).
    */

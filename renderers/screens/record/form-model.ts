@@ -46,7 +46,8 @@ function addEnumNames(root: JsonObject, s: JsonObject | undefined, ui: JsonObjec
   }
 }
 
-export function buildFormModel(meta: TypeMeta, mode: FormMode): FormModel {
+/** `exists`: the record is stored already, so its x-immutable fields are read-only. */
+export function buildFormModel(meta: TypeMeta, mode: FormMode, { exists = mode !== 'create' } = {}): FormModel {
   const schema = clone(meta.schema);
   delete schema.$id;
   delete schema.$schema;
@@ -69,7 +70,11 @@ export function buildFormModel(meta: TypeMeta, mode: FormMode): FormModel {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:widget': 'epochDate' };
     }
     // Set on create, never changed afterwards (the server refuses a change): read-only once saved.
-    if (r['x-server-owned'] === true || r.readOnly === true || (mode !== 'create' && p['x-immutable'] === true)) {
+    if (
+      r['x-server-owned'] === true ||
+      r.readOnly === true ||
+      (exists && (p['x-immutable'] === true || r['x-immutable'] === true))
+    ) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:readonly': true };
     }
   }

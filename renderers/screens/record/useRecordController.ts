@@ -69,8 +69,11 @@ export function useRecordController(
     enabled: mode !== 'create' && !!key,
     staleTime: 0,
   });
-  const model = useMemo(() => (meta.data ? buildFormModel(meta.data, mode) : undefined), [meta.data, mode]);
   const isNew = mode === 'edit' && meta.data?.key === 'user' && isFailure(record.error, 404);
+  const model = useMemo(
+    () => (meta.data ? buildFormModel(meta.data, mode, { exists: mode !== 'create' && !isNew }) : undefined),
+    [meta.data, mode, isNew],
+  );
 
   const [initial, setInitial] = useState<{ for: string; data: JsonObject } | undefined>();
   const [formData, setFormData] = useState<JsonObject>({});
@@ -120,6 +123,10 @@ export function useRecordController(
         } else if (isFailure(f, 400)) {
           setServerErrors(f.errors);
           notify({ type: 'negative', message: INVALID_MESSAGE });
+        } else if (isFailure(f, 409)) {
+          // A duplicate (an account with this e-mail): the server's own message, the form kept.
+          setServerErrors(f.errors.filter((x) => x.path));
+          notify({ type: 'negative', message: f.message });
         } else notify({ type: 'negative', message: f instanceof Error ? f.message : 'The record was not saved.' });
         return undefined;
       } finally {

@@ -1,18 +1,29 @@
 /**
- * User accounts: an e-mail is unique in its organization, and the password hash (`secret`) is
- * never set through the data API: passwords go through change_password or the password mode.
+ * User accounts: an e-mail is unique in its organization, an editor grants only permissions they
+ * hold, and the password hash (`secret`) is never set through the data API: passwords go through
+ * change_password or the password mode (set_user_password).
  */
+import type { FieldError } from '../../../engine/messages.ts';
 import type { EntityHooks } from '../hooks.ts';
 import { claimOps, claimOwner } from './unique.ts';
 
 export const EMAIL_EXISTS = 'An account with this email already exists.';
+export const NOT_HELD = 'You may grant only permissions you hold.';
 
 export const userHooks: EntityHooks = {
-  validate({ s, caller, key, data }) {
+  validate({ s, caller, key, data, before }) {
+    const errors: FieldError[] = [];
+    // spec/001 section 6: an editor grants only permissions they hold (the product-staff admin, any).
+    const had = new Set(Array.isArray(before?.permissions) ? (before.permissions as string[]) : []);
+    const granted = Array.isArray(data.permissions) ? (data.permissions as string[]) : [];
+    const p = caller.principal;
+    if (!p.isAdmin && granted.some((perm) => !had.has(perm) && !p.permissions.has(perm))) {
+      errors.push({ path: '/permissions', message: NOT_HELD });
+    }
     const email = typeof data.email === 'string' ? data.email.toLowerCase() : undefined;
-    if (!email) return [];
-    const owner = claimOwner(s, caller.org.id, 'email', email);
-    return owner && owner !== key ? [{ path: '/email', message: EMAIL_EXISTS }] : [];
+    const owner = email ? claimOwner(s, caller.org.id, 'email', email) : undefined;
+    if (owner && owner !== key) errors.push({ path: '/email', message: EMAIL_EXISTS });
+    return errors;
   },
   extraOps({ s, caller, key, data, before }) {
     const email = String(data.email ?? '').toLowerCase();

@@ -153,6 +153,18 @@ describe('form model', () => {
       ['Personal', 'Other details'],
     );
   });
+  it('shows x-immutable fields read-only once the record exists, editable before', () => {
+    const locked = {
+      ...meta,
+      schema: { type: 'object', properties: { employee_id: { type: 'string', 'x-immutable': true } } },
+      sections: [],
+    } as unknown as TypeMeta;
+    const ro = (m: ReturnType<typeof buildFormModel>) =>
+      (m.uiSchema.employee_id as Record<string, unknown> | undefined)?.['ui:readonly'];
+    assert.equal(ro(buildFormModel(locked, 'create')), undefined);
+    assert.equal(ro(buildFormModel(locked, 'edit')), true);
+    assert.equal(ro(buildFormModel(locked, 'edit', { exists: false })), undefined, 'a user-keyed record not made yet');
+  });
   it('places server errors at their fields', () => {
     assert.deepEqual(
       errorSchemaOf([

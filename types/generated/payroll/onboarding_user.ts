@@ -87,15 +87,16 @@ export type Time = number;
 export type By = string;
 export type Action = string;
 export type Message = string;
+export type SentTo = string;
 /**
- * The hire's history (invited, reminded, started, approved...), written by the server; shown to PAYROLL:CanManageUserPayrollData.
+ * The hire's history (invited, invite_failed...), written by the server; visible only with PAYROLL:CanManageUserPayrollData.
  *
  * @maxItems 1000
  */
 export type History = Event[];
 
 /**
- * A new hire invited to onboard: applicant, position, hiring details and an onboarding contact; an account with the hire's e-mail is created on invite (spec/001 sections 2 to 5).
+ * A new hire invited to onboard: applicant, position, hiring details and an onboarding contact. Creating one (the Invite button) sends the invitation e-mail and records it in the hire's history; an e-mail that already belongs to an account of the company is refused (spec/001 sections 2 to 5).
  */
 export interface PayrollOnboardingUser {
   first_name: FirstName;
@@ -133,4 +134,5 @@ export interface Event {
   user?: By;
   action?: Action;
   message?: Message;
+  to?: SentTo;
 }

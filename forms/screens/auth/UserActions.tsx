@@ -1,0 +1,127 @@
+/**
+ * The user screen's header actions (spec/001 sections 2, 7 and 8), each shown only to whom the
+ * server will allow it: Set password (the password mode) and the invites with AUTH:CanManageUsers,
+ * Audit Log with AUTH:CanViewAuditLogs, Delete for the product-staff admin.
+ */
+import { useState } from 'react';
+import type { ScreenContext } from '../extension.ts';
+import { holds, isProductStaffAdmin } from './user-permissions.ts';
+import { UserPasswordDialog } from './UserPasswordDialog.tsx';
+import { UserGroupActions } from '../../auth/UserGroupActions.tsx';
+
+export const INVITE_FAILED = 'Error. Please try again or contact your administrator.';
+export const DELETED = 'Success: User Deleted';
+export const DELETE_FAILED = 'ERROR: Failed to delete user';
+export const WRONG_NAME = 'ERROR: Incorrect name entered. User NOT deleted.';
+
+/** The named route auth_audit_log: /auth/new_user/{userId}/audit_log?name=… */
+export function auditLogPath(userId: string, name: string): string {
+  return `/auth/new_user/${encodeURIComponent(userId)}/audit_log?name=${encodeURIComponent(name)}`;
+}
+
+export function UserActions(ctx: ScreenContext) {
+  const [passwordMode, setPasswordMode] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { record, session, client, notify, dialogs } = ctx;
+  if (!record || ctx.isNew) return null;
+  const name = String(record.data.display_name ?? '');
+  const manage = holds(session, 'AUTH:CanManageUsers');
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = () =>
+    run(async () => {
+      try {
+        await client.resendUserInvite(record.key);
+        notify({ type: 'positive', message: 'User invite email resent.' });
+      } catch {
+        notify({ type: 'negative', message: INVITE_FAILED });
+      }
+    });
+
+  const crossSite = () =>
+    run(async () => {
+      try {
+        const r = await client.crossSiteInvite(record.key);
+        notify({
+          type: 'positive',
+          message: r.email ? `User invite code sent to ${r.email}.` : 'User invite code sent.',
+        });
+      } catch {
+        notify({ type: 'negative', message: INVITE_FAILED });
+      }
+    });
+
+  const remove = () =>
+    run(async () => {
+      const sure = await dialogs.confirm(
+        `Delete ${name} and every record of this user (employee, basic info, emergency contacts, I-9, W-4, state W-4, payment information, hire)? This cannot be undone.`,
+        { title: 'Delete user', accept: 'Delete', danger: true },
+      );
+      if (!sure) return;
+      const typed = await dialogs.prompt(`Type the user's name (${name}) to confirm.`, {
+        title: 'Delete user',
+        label: 'Name',
+        accept: 'Delete',
+        danger: true,
+      });
+      if (typed === undefined) return;
+      if (typed.trim() !== name) {
+        notify({ type: 'negative', message: WRONG_NAME });
+        return;
+      }
+      try {
+        await client.deleteUser(record.key, typed.trim());
+        notify({ type: 'positive', message: DELETED });
+        ctx.navigate('/auth/users/list');
+      } catch {
+        notify({ type: 'negative', message: DELETE_FAILED });
+      }
+    });
+
+  return (
+    <>
+      <UserGroupActions {...ctx} />
+      {manage && (
+        <button type="button" className="btn" onClick={() => setPasswordMode(true)}>
+          Set password
+        </button>
+      )}
+      {holds(session, 'AUTH:CanViewAuditLogs') && (
+        <button type="button" className="btn" onClick={() => ctx.navigate(auditLogPath(record.key, name))}>
+          Audit Log
+        </button>
+      )}
+      {manage && (
+        <button type="button" className="btn" disabled={busy} onClick={() => void resend()}>
+          Resend invite
+        </button>
+      )}
+      {manage && (
+        <button type="button" className="btn" disabled={busy} onClick={() => void crossSite()}>
+          Send cross-site invite
+        </button>
+      )}
+      {isProductStaffAdmin(session) && (
+        <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void remove()}>
+          Delete
+        </button>
+      )}
+      <UserPasswordDialog
+        open={passwordMode}
+        userId={record.key}
+        name={name}
+        client={client}
+        notify={notify}
+        onClose={() => setPasswordMode(false)}
+      />
+    </>
+  );
+}

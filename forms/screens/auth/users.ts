@@ -1,0 +1,19 @@
+/**
+ * The user screen (spec/001 sections 2 and 4): header actions (Set password, Audit Log, the
+ * invites, the superuser Delete); with cross_site_login_only on, the save reads 'Save & Reload',
+ * reloads the page once saved, and the other actions are hidden.
+ */
+import type { ScreenExtension } from '../extension.ts';
+import { UserActions } from './UserActions.tsx';
+
+const crossSiteOnly = (data: Record<string, unknown>) => data.cross_site_login_only === true;
+
+export const usersScreen: ScreenExtension = {
+  saveLabel: (ctx) => (crossSiteOnly(ctx.data) ? 'Save & Reload' : undefined),
+  hideActions: (ctx) => ctx.mode !== 'view' && crossSiteOnly(ctx.data),
+  afterSave: (_ctx, saved) => {
+    // The account's sign-in mode changed what the app offers it: start again from the server.
+    if (crossSiteOnly(saved.data)) window.location.reload();
+  },
+  Actions: UserActions,
+};

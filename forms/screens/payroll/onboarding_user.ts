@@ -1,0 +1,12 @@
+/**
+ * The hire screen (spec/001 section 2): a new hire's save is Invite; the server sends the
+ * invitation and refuses an e-mail that belongs to an account (its message shown as an alert, the
+ * form kept).
+ */
+import type { ScreenExtension } from '../extension.ts';
+
+export const onboardingUserScreen: ScreenExtension = {
+  saveLabel: (ctx) => (ctx.isNew ? 'Invite' : undefined),
+  savedMessage: (ctx, saved) =>
+    ctx.isNew && typeof saved.data.email === 'string' ? `Invitation sent to ${saved.data.email}.` : undefined,
+};

@@ -1,0 +1,197 @@
+/**
+ * Calls of the user form beyond the data API (spec/001 sections 2, 7 and 8), mounted at /auth/api:
+ *
+ * - `POST set_user_password {user_id, password, password2}`: the password mode; argon2id hash set by
+ *   the server, the user's sessions ended (AUTH:CanManageUsers).
+ * - `POST resend_user_invite_email {user_id}` and `POST get_cross_site_invite {user_id}`: an e-mail
+ *   carrying a single-use sign-in key (AUTH:CanManageUsers).
+ * - `POST delete_user {user_id, confirm_name}`: the superuser delete across every record of the
+ *   user, in one commit (the product-staff admin only).
+ *
+ * Each refuses a caller without the right with 403 before looking the user up, and answers 404 for
+ * a user key that is not an account of the caller's company.
+ */
+import { Hono, type Context } from 'hono';
+import { effectivePermissions, productStaffAdminKey } from '../../engine/access.ts';
+import { hashPassword, passwordProblems } from '../crypto/passwords.ts';
+import { auditOp, type AuditEvent } from '../data/audit.ts';
+import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
+import { requestInfo, type AppEnv } from '../http/context.ts';
+import { readJsonObject } from '../http/json-body.ts';
+import { SYSTEM, type Services } from '../services.ts';
+import type { StoredRecord } from '../storage/types.ts';
+import { authenticate, isUuid, type Caller } from './principal.ts';
+import { sessionsOf, singleUseOp } from './sign-in.ts';
+import { userDeletionOps } from './user-delete.ts';
+
+/** How long an invitation's sign-in key works: a week for a new account, a day for a partner's code. */
+export const INVITE_SECONDS = 7 * 24 * 3600;
+export const CROSS_SITE_INVITE_SECONDS = 24 * 3600;
+
+function userIdOf(body: Record<string, unknown>): string {
+  const id = typeof body.user_id === 'string' ? body.user_id.toLowerCase() : '';
+  if (!isUuid(id))
+    throw badRequest('user_id must be a 36-character user key', [
+      { path: '/user_id', message: 'Must be a 36-character user key' },
+    ]);
+  return id;
+}
+
+function mayManageUsers(caller: Caller): boolean {
+  return caller.principal.isAdmin || caller.principal.permissions.has('AUTH:CanManageUsers');
+}
+
+function accountOf(s: Services, caller: Caller, id: string): StoredRecord {
+  const user = s.storage.get('auth/users', caller.org.id, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+/**
+ * Setting someone's password is signing in as them: a user manager may do it only for accounts
+ * holding no permission the manager lacks, and only the product-staff admin for that account.
+ */
+function mayTakeOver(s: Services, caller: Caller, user: StoredRecord): boolean {
+  if (caller.principal.isAdmin) return true;
+  if (user.key === productStaffAdminKey(caller.org.id)) return false;
+  const groups = s.storage.find('auth/groups', caller.org.id, {
+    criteria: [{ field: 'users', is: 'contains', value: user.key }],
+    limit: 500,
+    offset: 0,
+  }).items;
+  const theirs = effectivePermissions(
+    user.key,
+    user.data.permissions as string[] | undefined,
+    groups.map((g) => g.data as { users?: string[]; permissions?: string[] }),
+  );
+  return [...theirs].every((p) => caller.principal.permissions.has(p));
+}
+
+function audit(caller: Caller, c: Context<AppEnv>, e: Omit<AuditEvent, 'org' | 'actor'>) {
+  return auditOp({
+    org: caller.org.id,
+    actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+    ...requestInfo(c),
+    ...e,
+  });
+}
+
+export function userAdminRoutes(s: Services) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/set_user_password', async (c) => {
+    const caller = await authenticate(s, c);
+    const body = await readJsonObject(c);
+    if (!mayManageUsers(caller)) throw notAuthorized();
+    const user = accountOf(s, caller, userIdOf(body));
+    if (!mayTakeOver(s, caller, user)) throw notAuthorized();
+    const problems = passwordProblems(body.password, body.password2);
+    if (problems.length) throw validationFailed(problems);
+    const secret = await hashPassword(body.password as string);
+    const now = s.now();
+    // The stored record may have changed while hashing: read it again and commit on its version.
+    const fresh = accountOf(s, caller, user.key);
+    await s.storage.commit([
+      {
+        op: 'put',
+        expectVersion: fresh.meta.version,
+        record: {
+          ...fresh,
+          data: { ...fresh.data, secret },
+          meta: { ...fresh.meta, updated_by: caller.user.key, updated_time: now, version: fresh.meta.version + 1 },
+        },
+      },
+      // A new password ends the account's sessions, as change_password ends the others'.
+      ...sessionsOf(s, caller.org.id, user.key)
+        .filter((r) => r.key !== caller.sid)
+        .map((r) => ({ op: 'delete' as const, collection: SYSTEM.sessions, org: caller.org.id, key: r.key })),
+      audit(caller, c, {
+        action: 'password',
+        module: 'auth',
+        type: 'users',
+        key: user.key,
+        affectedUser: user.key,
+        fields: ['secret'],
+        now,
+      }),
+    ]);
+    return c.json({ message: 'Password set.' });
+  });
+
+  /** Sends an invitation carrying a single-use sign-in key that leads to choosing a password. */
+  const invite = (kind: 'invite' | 'cross_site') => async (c: Context<AppEnv>) => {
+    const caller = await authenticate(s, c);
+    const body = await readJsonObject(c);
+    if (!mayManageUsers(caller)) throw notAuthorized();
+    const user = accountOf(s, caller, userIdOf(body));
+    if (user.data.status === 'blocked' || user.data.locked === true) {
+      throw new ApiError(409, 'This account is blocked or locked; unblock it before inviting.');
+    }
+    const to = String(user.data.email ?? '');
+    const lifetime = kind === 'invite' ? INVITE_SECONDS : CROSS_SITE_INVITE_SECONDS;
+    const { op, key } = singleUseOp(s, caller.org.id, user, 'forgot_password', lifetime, {
+      purpose: kind,
+      by: caller.user.key,
+    });
+    const now = s.now();
+    await s.storage.commit([
+      op,
+      audit(caller, c, {
+        action: 'invite',
+        module: 'auth',
+        type: 'users',
+        key: user.key,
+        affectedUser: user.key,
+        fields: [kind],
+        now,
+      }),
+    ]);
+    const org = caller.org;
+    const link = `https://${org.hostname}/auto-login?userid=${encodeURIComponent(user.key)}&key=${encodeURIComponent(key)}&type=forgot_password`;
+    const name = String(user.data.display_name ?? '');
+    await s.transport.send(
+      kind === 'invite'
+        ? {
+            to,
+            subject: `${org.name}: your account invitation`,
+            text: `Hello ${name},\nyou have an account with ${org.name}. Use this link within 7 days to sign in and choose your password: ${link}`,
+            html: `<p>You have an account with ${escapeHtml(org.name)}. Use <a href="${escapeHtml(link)}">this link</a> within 7 days to sign in and choose your password.</p>`,
+          }
+        : {
+            to,
+            subject: `${org.name}: your sign-in code`,
+            text: `Hello ${name},\nyour one-time sign-in code for ${org.name} is ${key} (valid 24 hours). Or use this link: ${link}`,
+            html: `<p>Your one-time sign-in code for ${escapeHtml(org.name)} is <code>${escapeHtml(key)}</code> (valid 24 hours), or use <a href="${escapeHtml(link)}">this link</a>.</p>`,
+          },
+    );
+    return kind === 'invite'
+      ? c.json({ message: 'User invite email resent.' })
+      : c.json({ message: `User invite code sent to ${to}.`, email: to });
+  };
+  app.post('/resend_user_invite_email', invite('invite'));
+  app.post('/get_cross_site_invite', invite('cross_site'));
+
+  app.post('/delete_user', async (c) => {
+    const caller = await authenticate(s, c);
+    const body = await readJsonObject(c);
+    if (!caller.principal.isAdmin) throw notAuthorized();
+    const user = accountOf(s, caller, userIdOf(body));
+    if (user.key === caller.user.key || user.key === productStaffAdminKey(caller.org.id)) {
+      throw new ApiError(409, 'The product-staff admin account cannot be deleted.');
+    }
+    if (typeof body.confirm_name !== 'string' || body.confirm_name.trim() !== String(user.data.display_name ?? '')) {
+      throw badRequest('The name does not match', [
+        { path: '/confirm_name', message: 'ERROR: Incorrect name entered. User NOT deleted.' },
+      ]);
+    }
+    const { ops, removed } = userDeletionOps(s, caller, user, requestInfo(c));
+    await s.storage.commit(ops);
+    return c.json({ message: 'Success: User Deleted', removed });
+  });
+
+  return app;
+}
+
+function escapeHtml(v: string): string {
+  return v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

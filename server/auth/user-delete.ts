@@ -1,0 +1,104 @@
+/**
+ * The superuser delete (spec/001 section 7): a user removed across employee, basic info,
+ * emergency contacts, I-9, W-4, state W-4, payment information, onboarding user (hires with the
+ * account's e-mail) and the account itself, with what hangs off the account (its e-mail claim,
+ * sessions, unused single-use keys, group memberships). The ops form one commit; each removed
+ * record gets its own audit entry.
+ */
+import { auditOp } from '../data/audit.ts';
+import { claimKey } from '../data/hooks/unique.ts';
+import { SYSTEM, type Services } from '../services.ts';
+import type { StoredRecord, WriteOp } from '../storage/types.ts';
+import type { Caller } from './principal.ts';
+import { SINGLE_USE, sessionsOf } from './sign-in.ts';
+
+/** The payroll records keyed by the user key that go with the account. */
+export const USER_KEYED_TYPES = [
+  'payroll/employee',
+  'payroll/basic_info',
+  'payroll/emergency_contacts',
+  'payroll/i9',
+  'payroll/w4',
+  'payroll/state_w4',
+  'payroll/employee_payment_information',
+] as const;
+
+export function userDeletionOps(
+  s: Services,
+  caller: Caller,
+  user: StoredRecord,
+  request: { browser?: string; address?: string },
+): { ops: WriteOp[]; removed: string[] } {
+  const org = caller.org.id;
+  const now = s.now();
+  const email = String(user.data.email ?? '').toLowerCase();
+  const doomed: StoredRecord[] = [];
+  for (const type of USER_KEYED_TYPES) {
+    const r = s.storage.get(type, org, user.key);
+    if (r) doomed.push(r);
+  }
+  if (email) {
+    doomed.push(
+      ...s.storage.find('payroll/onboarding_user', org, {
+        criteria: [{ field: 'email', is: '=', value: email }],
+        limit: 500,
+        offset: 0,
+      }).items,
+    );
+  }
+  doomed.push(user);
+
+  const ops: WriteOp[] = [];
+  for (const r of doomed) {
+    const [module, type] = r.collection.split('/');
+    ops.push(
+      { op: 'delete', collection: r.collection, org, key: r.key, expectVersion: r.meta.version },
+      auditOp({
+        org,
+        actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+        action: 'delete',
+        module,
+        type,
+        key: r.key,
+        affectedUser: user.key,
+        fields: ['superuser_delete'],
+        ...request,
+        now,
+      }),
+    );
+  }
+  if (email && s.storage.get(SYSTEM.unique, org, claimKey(s, org, 'email', email))) {
+    ops.push({ op: 'delete', collection: SYSTEM.unique, org, key: claimKey(s, org, 'email', email) });
+  }
+  for (const session of sessionsOf(s, org, user.key)) {
+    ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key: session.key });
+  }
+  const keys = s.storage.find(SINGLE_USE, org, {
+    criteria: [{ field: 'user_key', is: '=', value: user.key }],
+    limit: 500,
+    offset: 0,
+  }).items;
+  for (const k of keys) ops.push({ op: 'delete', collection: SINGLE_USE, org, key: k.key });
+  const groups = s.storage.find('auth/groups', org, {
+    criteria: [{ field: 'users', is: 'contains', value: user.key }],
+    limit: 500,
+    offset: 0,
+  }).items;
+  for (const g of groups) {
+    const without = (v: unknown) => (Array.isArray(v) ? v.filter((x) => x !== user.key) : v);
+    ops.push({
+      op: 'put',
+      expectVersion: g.meta.version,
+      record: {
+        ...g,
+        data: {
+          ...g.data,
+          users: without(g.data.users),
+          ...(g.data.members ? { members: without(g.data.members) } : {}),
+        },
+        meta: { ...g.meta, updated_by: caller.user.key, updated_time: now, version: g.meta.version + 1 },
+      },
+    });
+  }
+  return { ops, removed: doomed.map((r) => `${r.collection}/${r.key}`) };
+}

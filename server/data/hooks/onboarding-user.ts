@@ -1,0 +1,107 @@
+/**
+ * Hires (payroll/onboarding_user, spec/001 sections 2 to 5): a new hire whose e-mail already
+ * belongs to an account of the company is refused (409, nothing written); otherwise the hire is
+ * stored with an "invited" entry in its activity log and the invitation goes out through the
+ * message transport once the record is committed. A failed send is recorded on the hire (status
+ * error and an activity entry), so the history never claims more than happened.
+ */
+import { ApiError } from '../../http/errors.ts';
+import type { Caller } from '../../auth/principal.ts';
+import type { Services } from '../../services.ts';
+import type { DataObject, StoredRecord } from '../../storage/types.ts';
+import { auditOp } from '../audit.ts';
+import type { EntityHooks } from '../hooks.ts';
+import { claimOwner } from './unique.ts';
+import { EMAIL_EXISTS } from './users.ts';
+
+export interface ActivityEntry {
+  time: number;
+  user: string;
+  action: string;
+  message: string;
+  to?: string;
+}
+
+function emailOf(data: DataObject): string {
+  return typeof data.email === 'string' ? data.email.toLowerCase() : '';
+}
+
+function entry(caller: Caller, now: number, action: string, message: string, to: string): ActivityEntry {
+  return { time: now, user: caller.principal.userKey, action, message, to };
+}
+
+/** The invitation a new hire receives: who invites them, where to sign in, whom to ask. */
+export function invitation(caller: Caller, data: DataObject): { subject: string; text: string; html: string } {
+  const org = caller.org;
+  const first = typeof data.first_name === 'string' ? data.first_name : '';
+  const contact = (data.onboarding_contact ?? {}) as { name?: string; email?: string };
+  const site = `https://${org.hostname}/login`;
+  const ask = contact.name ? `\nQuestions? Ask ${contact.name}${contact.email ? ` (${contact.email})` : ''}.` : '';
+  const escape = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return {
+    subject: `${org.name}: your onboarding invitation`,
+    text: `Hello ${first},\n${org.name} invites you to complete your new-hire onboarding forms online at ${site}.${ask}`,
+    html:
+      `<p>Hello ${escape(first)},</p><p>${escape(org.name)} invites you to complete your new-hire onboarding ` +
+      `forms online at <a href="${escape(site)}">${escape(site)}</a>.</p>` +
+      (ask ? `<p>${escape(ask.trim())}</p>` : ''),
+  };
+}
+
+/** Records a failed send on the hire: status error and an activity entry, audited. */
+async function recordFailure(s: Services, caller: Caller, record: StoredRecord, to: string): Promise<void> {
+  const now = s.now();
+  const log = Array.isArray(record.data.activity_log) ? (record.data.activity_log as ActivityEntry[]) : [];
+  const failed = entry(caller, now, 'invite_failed', `The invitation to ${to} could not be sent.`, to);
+  await s.storage.commit([
+    {
+      op: 'put',
+      expectVersion: record.meta.version,
+      record: {
+        ...record,
+        data: { ...record.data, status: 'error', activity_log: [...log, failed] },
+        meta: { ...record.meta, updated_by: 'system', updated_time: now, version: record.meta.version + 1 },
+      },
+    },
+    auditOp({
+      org: record.org,
+      actor: undefined,
+      action: 'update',
+      module: 'payroll',
+      type: 'onboarding_user',
+      key: record.key,
+      fields: ['activity_log', 'status'],
+      now,
+    }),
+  ]);
+}
+
+export const onboardingUserHooks: EntityHooks = {
+  validate({ s, caller, data, before }) {
+    if (before) return [];
+    const email = emailOf(data);
+    if (email && claimOwner(s, caller.org.id, 'email', email)) {
+      throw new ApiError(409, EMAIL_EXISTS, [{ path: '/email', message: EMAIL_EXISTS }]);
+    }
+    return [];
+  },
+  amend({ s, caller, data, before }) {
+    if (before) return data;
+    const to = emailOf(data);
+    const log = Array.isArray(data.activity_log) ? (data.activity_log as ActivityEntry[]) : [];
+    return { ...data, activity_log: [...log, entry(caller, s.now(), 'invited', `Invitation sent to ${to}.`, to)] };
+  },
+  async afterCommit({ s, caller, data, before, record }) {
+    if (before) return;
+    const to = emailOf(data);
+    try {
+      await s.transport.send({ to, ...invitation(caller, data) });
+    } catch (e) {
+      s.log('error', 'hire invitation not sent', {
+        key: record.key,
+        error: e instanceof Error ? e.message : String(e),
+      });
+      await recordFailure(s, caller, record, to);
+    }
+  },
+};

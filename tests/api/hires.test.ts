@@ -1,0 +1,261 @@
+/**
+ * Hires (payroll/onboarding_user) through the API: the invitation on create (status created, the
+ * outbox line, the activity entry), the duplicate account e-mail (409, nothing written), lower-cased
+ * e-mails, the rate rounded to cents, the pending_approval required fields and the history visible
+ * only with PAYROLL:CanManageUserPayrollData.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+
+let w: DemoWorld;
+/** A user holding PAYROLL:CanManageOnboarding but not PAYROLL:CanManageUserPayrollData. */
+let onboarder: Session;
+
+const HIRES = '/payroll/api/data/onboarding_user';
+const unique = () => crypto.randomUUID().slice(0, 8);
+const hire = (over: Record<string, unknown> = {}) => ({
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: `grace.${unique()}@example.com`,
+  state: 'NY',
+  pay_type: 'Hourly',
+  rate: 21.5,
+  onboarding_contact: { name: 'Paul Payroll', email: 'payroll@acme.example' },
+  ...over,
+});
+
+async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
+  const text = await readFile(path.join(w.server.dataDir, 'outbox.jsonl'), 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+}
+
+before(async () => {
+  w = await demoWorld();
+  const email = `onboarder.${unique()}@acme.example`;
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(w.admin),
+    body: { email, display_name: 'Olga Onboarder', status: 'active', permissions: [], is_employee: false },
+  });
+  assert.equal(u.status, 201, u.text);
+  const g = await w.call('POST', '/auth/api/data/groups/', {
+    ...as(w.admin),
+    body: {
+      name: 'Onboarders',
+      description: 'Invite hires',
+      permissions: ['PAYROLL:CanUseModule', 'PAYROLL:CanManageOnboarding'],
+      users: [u.body.key],
+      notes: '',
+    },
+  });
+  assert.equal(g.status, 201, g.text);
+  const p = await w.call('POST', '/auth/api/set_user_password', {
+    ...as(w.admin),
+    body: { user_id: u.body.key, password: 'onboard-pass-1', password2: 'onboard-pass-1' },
+  });
+  assert.equal(p.status, 200, p.text);
+  onboarder = await w.login(w.acmeOrg, email, 'onboard-pass-1');
+});
+after(async () => {
+  await w.server.stop();
+});
+
+describe('inviting a hire', () => {
+  test('a new hire is created with status created, e-mailed an invitation and the invitation is in its history', async () => {
+    const body = hire({ status: 'approved', email: `Grace.${unique()}@Example.COM` });
+    const before = Math.floor(Date.now() / 1000);
+    const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body });
+    assert.equal(r.status, 201, r.text);
+    const email = (body.email as string).toLowerCase();
+    assert.equal(r.body.data.status, 'created', 'the status sent is ignored on create');
+    assert.equal(r.body.data.email, email);
+
+    const sent = (await outbox()).filter((m) => m.to === email);
+    assert.equal(sent.length, 1, 'one invitation in the outbox');
+    assert.match(sent[0].subject, /Acme Demo: your onboarding invitation/);
+    assert.match(sent[0].text, /Hello Grace,/);
+    assert.match(sent[0].text, /https:\/\/acmedemo\.dform\.app\/login/);
+
+    const log = r.body.data.activity_log;
+    assert.equal(log.length, 1);
+    assert.equal(log[0].action, 'invited');
+    assert.equal(log[0].user, w.payroll.user);
+    assert.equal(log[0].to, email);
+    assert.equal(log[0].message, `Invitation sent to ${email}.`);
+    assert.ok(log[0].time >= before);
+
+    // The history is the server's: a client's entries are ignored on save.
+    const saved = await w.call('POST', `${HIRES}/${r.body.key}`, {
+      ...as(w.payroll),
+      body: { ...r.body.data, activity_log: [{ time: 1, action: 'forged', message: 'x' }] },
+    });
+    assert.equal(saved.status, 200, saved.text);
+    assert.deepEqual(saved.body.data.activity_log, log);
+    assert.equal((await outbox()).filter((m) => m.to === email).length, 1, 'a save sends nothing');
+  });
+
+  test("an e-mail that belongs to an account is refused with 409 and the spec's message; nothing is written", async () => {
+    const count = async () =>
+      (await w.call('POST', `/payroll/api/data/find/onboarding_user`, { ...as(w.payroll), body: { limit: 500 } })).body
+        .total as number;
+    const hires = await count();
+    const mails = (await outbox()).length;
+    const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire({ email: 'EMMA@acme.example' }) });
+    assert.equal(r.status, 409, r.text);
+    assert.equal(r.body.message, 'An account with this email already exists.');
+    assert.deepEqual(r.body.errors, [{ path: '/email', message: 'An account with this email already exists.' }]);
+    assert.equal(await count(), hires, 'no hire was stored');
+    assert.equal((await outbox()).length, mails, 'no invitation was sent');
+  });
+
+  test('e-mails are lower-cased, the rate rounded to 2 decimals', async () => {
+    const r = await w.call('POST', `${HIRES}/`, {
+      ...as(w.payroll),
+      body: hire({
+        email: `Ada.${unique()}@EXAMPLE.com`,
+        rate: 19.999,
+        onboarding_contact: { name: 'Paul', email: 'Paul.Payroll@ACME.example' },
+      }),
+    });
+    assert.equal(r.status, 201, r.text);
+    assert.equal(r.body.data.email, r.body.data.email.toLowerCase());
+    assert.equal(r.body.data.onboarding_contact.email, 'paul.payroll@acme.example');
+    assert.equal(r.body.data.rate, 20);
+    const r2 = await w.call('PATCH', `${HIRES}/${r.body.key}`, { ...as(w.payroll), body: { rate: 17.456 } });
+    assert.equal(r2.status, 200, r2.text);
+    assert.equal(r2.body.data.rate, 17.46);
+  });
+
+  test('field rules: e-mail, state, pay type, name lengths and the onboarding contact', async () => {
+    const r = await w.call('POST', `${HIRES}/`, {
+      ...as(w.payroll),
+      body: hire({
+        email: 'not-an-email',
+        state: 'New York',
+        pay_type: 'Weekly',
+        first_name: 'x'.repeat(104),
+        onboarding_contact: { name: 'Paul' },
+      }),
+    });
+    assert.equal(r.status, 400);
+    const paths = r.body.errors.map((e: { path: string }) => e.path).sort();
+    assert.deepEqual(paths, ['/email', '/first_name', '/onboarding_contact/email', '/pay_type', '/state']);
+    const msg = (p: string) => r.body.errors.find((e: { path: string }) => e.path === p).message;
+    assert.equal(msg('/first_name'), 'First name may have at most 103 characters.');
+    assert.equal(msg('/onboarding_contact/email'), 'The onboarding contact needs an e-mail.');
+  });
+
+  test('pending_approval needs every field of the approval list', async () => {
+    const created = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire() });
+    assert.equal(created.status, 201, created.text);
+    const r = await w.call('PATCH', `${HIRES}/${created.body.key}`, {
+      ...as(w.payroll),
+      body: { status: 'pending_approval' },
+    });
+    assert.equal(r.status, 400, r.text);
+    const missing = r.body.errors.map((e: { path: string }) => e.path).sort();
+    assert.deepEqual(missing, [
+      '/department',
+      '/division',
+      '/employment_type',
+      '/hire_date',
+      '/invited_by',
+      '/pay_frequency',
+      '/phone',
+      '/ssn',
+      '/time_status',
+      '/title',
+    ]);
+    for (const e of r.body.errors) assert.equal(e.message, 'Required before the hire can be approved.');
+    const complete = await w.call('PATCH', `${HIRES}/${created.body.key}`, {
+      ...as(w.payroll),
+      body: {
+        status: 'pending_approval',
+        department: 'Finance',
+        division: 'East',
+        employment_type: 'REGULAR',
+        hire_date: 1_767_225_600,
+        invited_by: w.payroll.user,
+        pay_frequency: 'Bi-Weekly',
+        phone: '2125551234',
+        ssn: '123-45-6789',
+        time_status: 'Full-Time',
+        title: 'Analyst',
+      },
+    });
+    assert.equal(complete.status, 200, complete.text);
+    assert.equal(complete.body.data.status, 'pending_approval');
+  });
+});
+
+describe('the history section', () => {
+  test('only PAYROLL:CanManageUserPayrollData sees the activity log (records, meta, search)', async () => {
+    const r = await w.call('POST', `${HIRES}/`, { ...as(onboarder), body: hire() });
+    assert.equal(r.status, 201, r.text);
+    assert.equal(r.body.data.status, 'created');
+    assert.equal(r.body.data.activity_log, undefined, 'not answered to the onboarder');
+    const read = await w.call('GET', `${HIRES}/${r.body.key}`, as(onboarder));
+    assert.equal(read.status, 200);
+    assert.equal(read.body.data.activity_log, undefined);
+    const meta = await w.call('GET', '/payroll/api/data/meta/onboarding_user', as(onboarder));
+    assert.equal(meta.body.schema.properties.activity_log, undefined);
+    assert.ok(!meta.body.sections.some((s: { title: string }) => s.title === 'History'));
+    const search = await w.call('POST', '/payroll/api/data/find/onboarding_user', {
+      ...as(onboarder),
+      body: { criteria: [{ field: 'activity_log.action', is: '=', value: 'invited' }] },
+    });
+    assert.equal(search.status, 400);
+
+    // The payroll manager sees it, with the onboarder as the inviter; the onboarder's save keeps it.
+    const seen = await w.call('GET', `${HIRES}/${r.body.key}`, as(w.payroll));
+    assert.equal(seen.body.data.activity_log[0].user, onboarder.user);
+    const metaP = await w.call('GET', '/payroll/api/data/meta/onboarding_user', as(w.payroll));
+    assert.ok(metaP.body.schema.properties.activity_log);
+    assert.ok(metaP.body.sections.some((s: { title: string }) => s.title === 'History'));
+    const save = await w.call('POST', `${HIRES}/${r.body.key}`, {
+      ...as(onboarder),
+      body: { ...read.body.data, title: 'Clerk' },
+    });
+    assert.equal(save.status, 200, save.text);
+    const after = await w.call('GET', `${HIRES}/${r.body.key}`, as(w.payroll));
+    assert.deepEqual(after.body.data.activity_log, seen.body.data.activity_log);
+  });
+
+  test('an employee may not create or read hires', async () => {
+    const r = await w.call('POST', `${HIRES}/`, { ...as(w.emma), body: hire() });
+    assert.equal(r.status, 403);
+  });
+});
+
+describe('an invitation that cannot be sent', () => {
+  test('the hire is kept with status error and an invite_failed entry after the invited one', async () => {
+    const file = path.join(w.server.dataDir, 'outbox.jsonl');
+    const kept = `${file}.kept`;
+    await rename(file, kept).catch(() => {});
+    // A folder where the outbox file should be: the transport's append fails.
+    await mkdir(file);
+    try {
+      const body = hire();
+      const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body });
+      assert.equal(r.status, 201, r.text);
+      assert.equal(r.body.data.status, 'error');
+      const log = r.body.data.activity_log;
+      assert.deepEqual(
+        log.map((e: { action: string }) => e.action),
+        ['invited', 'invite_failed'],
+      );
+      assert.equal(log[1].message, `The invitation to ${body.email} could not be sent.`);
+      const read = await w.call('GET', `${HIRES}/${r.body.key}`, as(w.payroll));
+      assert.equal(read.body.data.status, 'error');
+      assert.equal(read.body.meta.version, 2);
+    } finally {
+      await rm(file, { recursive: true, force: true });
+      await rename(kept, file).catch(() => {});
+    }
+  });
+});

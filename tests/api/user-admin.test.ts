@@ -1,0 +1,367 @@
+/**
+ * User accounts beyond the generic rules (spec/001 sections 3 to 8): the locked employee fields,
+ * field limits, the password mode's call, the invites and the superuser delete, each with its
+ * access rules (403 without the permission, 404 for another company's user).
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+
+let w: DemoWorld;
+let superuser: Session;
+const USERS = '/auth/api/data/users';
+const unique = () => crypto.randomUUID().slice(0, 8);
+const account = (over: Record<string, unknown> = {}) => ({
+  email: `u.${unique()}@acme.example`,
+  display_name: 'Rita Tester',
+  status: 'active',
+  permissions: [],
+  is_employee: false,
+  ...over,
+});
+
+async function create(over: Record<string, unknown> = {}) {
+  const r = await w.call('POST', `${USERS}/`, { ...as(w.admin), body: account(over) });
+  assert.equal(r.status, 201, r.text);
+  return r.body as { key: string; data: Record<string, unknown> };
+}
+
+async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
+  const text = await readFile(path.join(w.server.dataDir, 'outbox.jsonl'), 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+}
+
+before(async () => {
+  w = await demoWorld();
+  superuser = await sudoInto(w, w.staff, w.acmeOrg);
+});
+after(async () => {
+  await w.server.stop();
+});
+
+describe('account fields', () => {
+  test('employee ID and is_employee are locked once the account exists', async () => {
+    const u = await create({ is_employee: true, employee_id: '4242' });
+    const changed = await w.call('PATCH', `${USERS}/${u.key}`, { ...as(w.admin), body: { employee_id: '4243' } });
+    assert.equal(changed.status, 400);
+    assert.deepEqual(changed.body.errors, [
+      { path: '/employee_id', message: 'Unable to save: Employee ID may not be deleted from an existing account.' },
+    ]);
+    const flipped = await w.call('PATCH', `${USERS}/${u.key}`, { ...as(w.admin), body: { is_employee: false } });
+    assert.equal(flipped.status, 400);
+    assert.equal(flipped.body.errors[0].path, '/is_employee');
+    const other = await w.call('PATCH', `${USERS}/${u.key}`, { ...as(w.admin), body: { display_name: 'Rita T.' } });
+    assert.equal(other.status, 200, other.text);
+    assert.equal(other.body.data.employee_id, '4242');
+  });
+
+  test('the limits of spec/001: display name 32, e-mail 128, staff ID 32, login hash 36, phone, 2FA method', async () => {
+    const r = await w.call('POST', `${USERS}/`, {
+      ...as(w.admin),
+      body: account({
+        display_name: 'x'.repeat(33),
+        email: `${'a'.repeat(120)}@acme.example`,
+        staff_id: 's'.repeat(33),
+        login_hash: 'h'.repeat(37),
+        phone: '(212) 555-1234',
+        '2fa_method': 'pigeon',
+      }),
+    });
+    assert.equal(r.status, 400);
+    const paths = r.body.errors.map((e: { path: string }) => e.path).sort();
+    assert.deepEqual(paths, ['/2fa_method', '/display_name', '/email', '/login_hash', '/phone', '/staff_id']);
+    const ok = await create({ authenticator_key: 'ABCDEFGHIJ234', phone: '212-555-1234' });
+    assert.equal(ok.data.authenticator_key, undefined, 'the key is a secret, never answered');
+    const bad = await w.call('POST', `${USERS}/`, {
+      ...as(w.admin),
+      body: account({ authenticator_key: 'ABCDEFGHIJ891' }),
+    });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body.errors, [{ path: '/authenticator_key', message: 'Invalid Auth key provided' }]);
+  });
+});
+
+describe('permissions', () => {
+  test('a user manager grants only permissions they hold; the product-staff admin any; kept ones stay', async () => {
+    const denied = await w.call('POST', `${USERS}/`, {
+      ...as(w.admin),
+      body: account({ permissions: ['AUTH:CanManageUsers', 'AUTH:CanLoginToOrganizations'] }),
+    });
+    assert.equal(denied.status, 400);
+    assert.deepEqual(denied.body.errors, [
+      { path: '/permissions', message: 'You may grant only permissions you hold.' },
+    ]);
+    const byAdmin = await w.call('POST', `${USERS}/`, {
+      ...as(superuser),
+      body: account({ permissions: ['AUTH:CanLoginToOrganizations'] }),
+    });
+    assert.equal(byAdmin.status, 201, byAdmin.text);
+    // The company admin may still edit that account, as long as they grant nothing new they lack.
+    const edit = await w.call('PATCH', `${USERS}/${byAdmin.body.key}`, {
+      ...as(w.admin),
+      body: { permissions: ['AUTH:CanLoginToOrganizations', 'AUTH:CanManageUsers'] },
+    });
+    assert.equal(edit.status, 200, edit.text);
+  });
+});
+
+describe('the authenticator key', () => {
+  test('is never answered, and a save from the form (which never had it) keeps it', async () => {
+    const u = await create({ authenticator_key: 'ABCDEFGHIJ234' });
+    assert.equal(u.data.authenticator_key, undefined);
+    const saved = await w.call('POST', `${USERS}/${u.key}`, {
+      ...as(w.admin),
+      body: { ...u.data, display_name: 'Kept Key' },
+    });
+    assert.equal(saved.status, 200, saved.text);
+    // The stored record (encrypted) is the only place the key shows: read the store's journal.
+    const journal = await readFile(path.join(w.server.dataDir, 'db', 'journal.jsonl'), 'utf8');
+    const write = journal.split('\n').findLast((l) => l.includes(u.key) && l.includes('Kept Key'));
+    assert.ok(write, 'the save is in the journal');
+    assert.match(write, /"authenticator_key":"[^"]+"/);
+    assert.ok(!write.includes('ABCDEFGHIJ234'), 'stored encrypted');
+  });
+});
+
+describe('set_user_password (the password mode)', () => {
+  test("sets an argon2id hash the user signs in with, ends the user's sessions, and is audited", async () => {
+    const u = await create();
+    const set = (password: unknown, password2: unknown, who: Session = w.admin) =>
+      w.call('POST', '/auth/api/set_user_password', { ...as(who), body: { user_id: u.key, password, password2 } });
+    assert.equal((await set('first-pass', 'first-pass')).status, 200);
+    const s1 = await w.login(w.acmeOrg, String(u.data.email), 'first-pass');
+    const r = await set('second-pass', 'second-pass');
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body, { message: 'Password set.' });
+    assert.equal((await w.call('GET', '/auth/api/session', as(s1))).status, 401, 'the old session ended');
+    await w.login(w.acmeOrg, String(u.data.email), 'second-pass');
+    const read = await w.call('GET', `${USERS}/${u.key}`, as(w.admin));
+    assert.equal(read.body.data.secret, undefined);
+    const audit = await w.call('POST', '/auth/api/data/find/audit_log', {
+      ...as(w.admin),
+      body: {
+        criteria: [
+          { field: 'affected_user', is: '=', value: u.key },
+          { field: 'action_type', is: '=', value: 'password' },
+        ],
+      },
+    });
+    assert.equal(audit.body.total, 2);
+  });
+
+  test("the spec's three password messages", async () => {
+    const u = await create();
+    const set = (password: string, password2: string) =>
+      w.call('POST', '/auth/api/set_user_password', { ...as(w.admin), body: { user_id: u.key, password, password2 } });
+    const short = await set('abc', 'abc');
+    assert.deepEqual(short.body.errors, [{ path: '/password', message: 'Password must be at least 6 characters' }]);
+    const digits = await set('1234567', '1234567');
+    assert.deepEqual(digits.body.errors, [{ path: '/password', message: 'Password cannot be all numbers' }]);
+    const differ = await set('abcdefg', 'abcdefh');
+    assert.deepEqual(differ.body.errors, [{ path: '/password2', message: 'Passwords do not match' }]);
+  });
+
+  test('403 without AUTH:CanManageUsers, for an account holding more than the caller, 404 for another company', async () => {
+    const u = await create();
+    const body = { user_id: u.key, password: 'abcdefg', password2: 'abcdefg' };
+    assert.equal((await w.call('POST', '/auth/api/set_user_password', { ...as(w.payroll), body })).status, 403);
+    assert.equal((await w.call('POST', '/auth/api/set_user_password', { ...as(w.emma), body })).status, 403);
+    // A user manager without payroll rights may not take over the payroll manager's account.
+    const manager = await create({ permissions: ['AUTH:CanManageUsers'] });
+    await w.call('POST', '/auth/api/set_user_password', {
+      ...as(w.admin),
+      body: { user_id: manager.key, password: 'manager-pass', password2: 'manager-pass' },
+    });
+    const m = await w.login(w.acmeOrg, String(manager.data.email), 'manager-pass');
+    const takeover = await w.call('POST', '/auth/api/set_user_password', {
+      ...as(m),
+      body: { ...body, user_id: w.payroll.user },
+    });
+    assert.equal(takeover.status, 403);
+    assert.equal((await w.call('POST', '/auth/api/set_user_password', { ...as(m), body })).status, 200);
+    const foreign = await w.call('POST', '/auth/api/set_user_password', {
+      ...as(w.admin),
+      body: { ...body, user_id: w.staff.user },
+    });
+    assert.equal(foreign.status, 404);
+    const malformed = await w.call('POST', '/auth/api/set_user_password', {
+      ...as(w.admin),
+      body: { ...body, user_id: 'abc' },
+    });
+    assert.equal(malformed.status, 400);
+    assert.equal(malformed.body.errors[0].path, '/user_id');
+  });
+
+  test('the data API never stores a password hash as sent', async () => {
+    const u = await create();
+    const r = await w.call('PATCH', `${USERS}/${u.key}`, { ...as(w.admin), body: { secret: 'plain-text-secret' } });
+    assert.equal(r.status, 200, r.text);
+    const login = await w.call('POST', '/auth/api/login', {
+      org: w.acmeOrg,
+      body: { userid: u.data.email, key: 'plain-text-secret' },
+    });
+    assert.equal(login.status, 401);
+  });
+});
+
+describe('invites', () => {
+  test('resend_user_invite_email sends a single-use sign-in key that works once', async () => {
+    const u = await create();
+    const r = await w.call('POST', '/auth/api/resend_user_invite_email', { ...as(w.admin), body: { user_id: u.key } });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body, { message: 'User invite email resent.' });
+    const mail = (await outbox()).filter((m) => m.to === u.data.email);
+    assert.equal(mail.length, 1);
+    const link = /(https:\/\/acmedemo\.dform\.app\/auto-login\?\S+)/.exec(mail[0].text)![1];
+    const q = new URL(link).searchParams;
+    assert.equal(q.get('userid'), u.key);
+    const login = (key: string) =>
+      w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { userid: u.key, key, type: q.get('type') } });
+    assert.equal((await login(q.get('key')!)).status, 200);
+    assert.equal((await login(q.get('key')!)).status, 401, 'the key works once');
+  });
+
+  test('get_cross_site_invite sends a sign-in code and answers the address', async () => {
+    const u = await create({ cross_site_login_only: true });
+    const r = await w.call('POST', '/auth/api/get_cross_site_invite', { ...as(w.admin), body: { user_id: u.key } });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body, { message: `User invite code sent to ${u.data.email}.`, email: u.data.email });
+    const mail = (await outbox()).filter((m) => m.to === u.data.email);
+    assert.equal(mail.length, 1);
+    const code = /sign-in code for Acme Demo is (\S+)/.exec(mail[0].text)![1];
+    const login = await w.call('POST', '/auth/api/login', {
+      org: w.acmeOrg,
+      body: { userid: u.data.email, key: code, type: 'forgot_password' },
+    });
+    assert.equal(login.status, 200, login.text);
+  });
+
+  test('403 without AUTH:CanManageUsers, 404 for another company, 409 for a blocked account', async () => {
+    const u = await create();
+    for (const call of ['resend_user_invite_email', 'get_cross_site_invite']) {
+      const before = (await outbox()).length;
+      const denied = await w.call('POST', `/auth/api/${call}`, { ...as(w.payroll), body: { user_id: u.key } });
+      assert.equal(denied.status, 403, call);
+      const foreign = await w.call('POST', `/auth/api/${call}`, { ...as(w.admin), body: { user_id: w.staff.user } });
+      assert.equal(foreign.status, 404, call);
+      assert.equal((await outbox()).length, before, `${call}: nothing sent`);
+    }
+    const blocked = await create({ status: 'blocked' });
+    const r = await w.call('POST', '/auth/api/resend_user_invite_email', {
+      ...as(w.admin),
+      body: { user_id: blocked.key },
+    });
+    assert.equal(r.status, 409);
+  });
+});
+
+describe('superuser delete', () => {
+  test('removes the user across every record type in one call, audited, and frees the e-mail', async () => {
+    const u = await create({ display_name: 'Doomed Dora', is_employee: true, employee_id: '9911' });
+    const email = String(u.data.email);
+    const hire = await w.call('POST', '/payroll/api/data/onboarding_user/', {
+      ...as(w.payroll),
+      body: { first_name: 'Dora', last_name: 'Doomed', email: `pre.${email}` },
+    });
+    assert.equal(hire.status, 201, hire.text);
+    await w.call('PATCH', `/payroll/api/data/onboarding_user/${hire.body.key}`, { ...as(w.payroll), body: { email } });
+    const made: string[] = [];
+    const put = async (type: string, body: Record<string, unknown>) => {
+      const r = await w.call('POST', `/payroll/api/data/${type}/`, {
+        ...as(w.payroll),
+        body: { _user_uuid: u.key, ...body },
+      });
+      assert.equal(r.status, 201, `${type}: ${r.text}`);
+      made.push(type);
+    };
+    await put('employee', { first_name: 'Dora', last_name: 'Doomed', email, employment_type: 'REGULAR' });
+    await put('basic_info', {});
+    await put('w4', {});
+    await put('state_w4', { state: 'CO' });
+    await put('emergency_contacts', {
+      contacts: [
+        { contact_first_name: 'Dan', contact_last_name: 'Doomed', relationship: 'Brother', phone_number: '2125550000' },
+      ],
+    });
+    const group = await w.call('POST', '/auth/api/data/groups/', {
+      ...as(w.admin),
+      body: { name: 'Dora group', description: '', permissions: [], users: [u.key, w.emma.user], notes: '' },
+    });
+    assert.equal(group.status, 201, group.text);
+    await w.call('POST', '/auth/api/set_user_password', {
+      ...as(w.admin),
+      body: { user_id: u.key, password: 'dora-pass', password2: 'dora-pass' },
+    });
+    const dora = await w.login(w.acmeOrg, email, 'dora-pass');
+
+    const wrong = await w.call('POST', '/auth/api/delete_user', {
+      ...as(superuser),
+      body: { user_id: u.key, confirm_name: 'Doomed Dor' },
+    });
+    assert.equal(wrong.status, 400);
+    assert.deepEqual(wrong.body.errors, [
+      { path: '/confirm_name', message: 'ERROR: Incorrect name entered. User NOT deleted.' },
+    ]);
+    assert.equal((await w.call('GET', `${USERS}/${u.key}`, as(w.admin))).status, 200, 'nothing deleted');
+
+    const r = await w.call('POST', '/auth/api/delete_user', {
+      ...as(superuser),
+      body: { user_id: u.key, confirm_name: 'Doomed Dora' },
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.message, 'Success: User Deleted');
+    assert.equal(r.body.removed.length, made.length + 2, 'the payroll records, the hire and the account');
+    assert.equal((await w.call('GET', `${USERS}/${u.key}`, as(w.admin))).status, 404);
+    for (const type of made) {
+      assert.equal((await w.call('GET', `/payroll/api/data/${type}/${u.key}`, as(w.payroll))).status, 404, type);
+    }
+    assert.equal(
+      (await w.call('GET', `/payroll/api/data/onboarding_user/${hire.body.key}`, as(w.payroll))).status,
+      404,
+      'the hire with her e-mail',
+    );
+    assert.equal((await w.call('GET', '/auth/api/session', as(dora))).status, 401, 'her session ended');
+    const g = await w.call('GET', `/auth/api/data/groups/${group.body.key}`, as(w.admin));
+    assert.deepEqual(g.body.data.users, [w.emma.user]);
+    const audit = await w.call('POST', '/auth/api/data/find/audit_log', {
+      ...as(w.admin),
+      body: {
+        criteria: [
+          { field: 'affected_user', is: '=', value: u.key },
+          { field: 'action_type', is: '=', value: 'delete' },
+        ],
+      },
+    });
+    assert.equal(audit.body.total, made.length + 2);
+    // The e-mail is free again.
+    await create({ email });
+  });
+
+  test('only the product-staff admin; 404 for another company; a 36-character key; never the admin itself', async () => {
+    const u = await create({ display_name: 'Safe Sam' });
+    const body = { user_id: u.key, confirm_name: 'Safe Sam' };
+    assert.equal((await w.call('POST', '/auth/api/delete_user', { ...as(w.admin), body })).status, 403);
+    assert.equal((await w.call('POST', '/auth/api/delete_user', { ...as(w.payroll), body })).status, 403);
+    const foreign = await w.call('POST', '/auth/api/delete_user', {
+      ...as(superuser),
+      body: { user_id: w.staff.user, confirm_name: 'Product staff admin' },
+    });
+    assert.equal(foreign.status, 404);
+    const short = await w.call('POST', '/auth/api/delete_user', {
+      ...as(superuser),
+      body: { user_id: u.key.slice(0, 35), confirm_name: 'Safe Sam' },
+    });
+    assert.equal(short.status, 400);
+    const self = await w.call('POST', '/auth/api/delete_user', {
+      ...as(superuser),
+      body: { user_id: superuser.user, confirm_name: 'Product staff admin' },
+    });
+    assert.equal(self.status, 409);
+    assert.equal((await w.call('GET', `${USERS}/${u.key}`, as(w.admin))).status, 200);
+  });
+});

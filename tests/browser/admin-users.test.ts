@@ -1,0 +1,305 @@
+/**
+ * Hires and user accounts in a real browser against the real server (demo company): inviting a
+ * hire (Invite, the success, the duplicate alert), and the user form (the employee-ID message and
+ * locks, the password mode, Save & Reload, the Audit Log page, the invites, the superuser delete).
+ * Needs `npm run build:web` first.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
+import { blocking, describeViolations, runAxe } from './axe.ts';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+let admin: { token: string; user: string };
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+before(async () => {
+  w = await startWorld();
+  admin = await w.apiLogin('admin');
+});
+after(async () => {
+  await w?.close();
+});
+
+async function newAccount(over: Record<string, unknown> = {}) {
+  const r = await w.call('POST', '/auth/api/data/users/', {
+    org: w.org,
+    token: admin.token,
+    body: {
+      email: `b.${unique()}@acme.example`,
+      display_name: `Bea ${unique().slice(0, 4)}`,
+      status: 'active',
+      permissions: [],
+      is_employee: false,
+      ...over,
+    },
+  });
+  assert.equal(r.status, 201, r.text);
+  return r.body as { key: string; data: { email: string; display_name: string } };
+}
+
+/** axe-core: no serious or critical violation on the screen as it stands. */
+async function assertAccessible(page: Page, where: string) {
+  const violations = blocking(await runAxe(page));
+  assert.equal(violations.length, 0, describeViolations(where, violations));
+}
+
+const notice = (page: Page, text: string) => page.locator('.notices').getByText(text, { exact: true }).waitFor();
+
+/** A single-use key into the demo company as its product-staff admin (sudo_login from the product staff). */
+async function sudoKey(): Promise<{ userid: string; key: string }> {
+  const root = (await w.call('GET', '/auth/api/resolve_org?hostname=localhost')).body.organization_id;
+  const staff = await w.call('POST', '/auth/api/login', {
+    org: root,
+    body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD },
+  });
+  const sudo = await w.call('POST', `/auth/api/sudo_login?organization_id=${w.org}`, {
+    org: root,
+    token: staff.body.token,
+    body: { organization_id: w.org },
+  });
+  assert.equal(sudo.status, 200, sudo.text);
+  return { userid: sudo.body.identifier, key: sudo.body.single_use_key };
+}
+
+/** Signs the browser in as the demo company's product-staff admin, as the auto-login link does. */
+async function signInAsProductStaff(page: Page) {
+  const { userid, key } = await sudoKey();
+  await page.goto(`/auto-login?${new URLSearchParams({ userid, key, type: 'sudo_login' })}`);
+  await page.waitForURL((u) => u.pathname === '/home');
+}
+
+describe('inviting a hire', () => {
+  it('the payroll manager invites a hire with Invite, then a duplicate e-mail is refused in an alert', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/onboarding_user/create');
+    await page.getByRole('heading', { name: 'New hire' }).waitFor();
+    for (const section of ['Applicant Details', 'Position Details', 'Hiring Details', 'Onboarding Contact']) {
+      await page.getByText(section, { exact: true }).first().waitFor();
+    }
+    const invite = page.getByRole('button', { name: 'Invite' });
+    await invite.waitFor();
+    await assertAccessible(page, 'new hire');
+    assert.equal(
+      await page.locator('#root_status option:checked').textContent(),
+      'created',
+      'a new hire starts as created',
+    );
+    assert.ok(await page.locator('#root_status').isDisabled(), 'status is read-only');
+    const email = `Hank.${unique()}@Example.com`;
+    await page.locator('#root_first_name').fill('Hank');
+    await page.locator('#root_last_name').fill('Hire');
+    await page.locator('#root_email').fill(email);
+    await page.locator('#root_onboarding_contact_name').fill('Paul Payroll');
+    await page.locator('#root_onboarding_contact_email').fill('payroll@acme.example');
+    await invite.click();
+    await notice(page, `Invitation sent to ${email.toLowerCase()}.`);
+    await page.waitForURL(/\/payroll\/onboarding_user\/edit\//);
+    assert.equal(await page.locator('#root_status option:checked').textContent(), 'created');
+    assert.ok(await page.locator('#root_status').isDisabled(), 'status is read-only');
+    await page.getByText('History', { exact: true }).first().waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 1, 'an existing hire saves with Save');
+
+    await page.goto('/payroll/onboarding_user/create');
+    await page.locator('#root_first_name').fill('Emma');
+    await page.locator('#root_last_name').fill('Again');
+    await page.locator('#root_email').fill('emma@acme.example');
+    await page.locator('#root_onboarding_contact_name').fill('Paul Payroll');
+    await page.locator('#root_onboarding_contact_email').fill('payroll@acme.example');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' }).waitFor();
+    assert.match(new URL(page.url()).pathname, /\/payroll\/onboarding_user\/create$/);
+    assert.equal(await page.locator('#root_first_name').inputValue(), 'Emma', 'the form is kept');
+  });
+});
+
+describe('the user form', () => {
+  it('refuses an employee without an employee ID, then locks the ID and is_employee once saved', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto('/auth/users/create');
+    await page.locator('#root_display_name').fill('Newt Employee');
+    await page.locator('#root_email').fill(`newt.${unique()}@acme.example`);
+    assert.ok(await page.locator('#root_is_employee').isChecked(), 'is_employee defaults to on');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText('Unable to create account: No Employee ID provided. Is this supposed to be an employee?')
+      .first()
+      .waitFor();
+    assert.match(new URL(page.url()).pathname, /\/auth\/users\/create$/);
+    await page.locator('#root_employee_id').fill('55501');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/auth\/users\/edit\//);
+    await page.locator('#root_employee_id').waitFor();
+    assert.equal(await page.locator('#root_employee_id').isEditable(), false, 'employee ID read-only once saved');
+    assert.equal(await page.locator('#root_is_employee').isEditable(), false, 'is_employee read-only once saved');
+  });
+
+  it('password mode: the three messages, then the password is set and works', async () => {
+    const u = await newAccount();
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto(`/auth/users/edit/${u.key}`);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await assertAccessible(page, 'user form in password mode');
+    const set = async (a: string, b: string) => {
+      await dialog.locator('input[name="password"]').fill(a);
+      await dialog.locator('input[name="password2"]').fill(b);
+      await dialog.getByRole('button', { name: 'Set password' }).click();
+    };
+    await set('abc', 'abc');
+    await dialog.getByText('Password must be at least 6 characters').waitFor();
+    await set('1234567', '1234567');
+    await dialog.getByText('Password cannot be all numbers').waitFor();
+    await set('abcdefg', 'abcdefh');
+    await dialog.getByText('Passwords do not match').waitFor();
+    await set('bea-new-pass', 'bea-new-pass');
+    await notice(page, `Password set for ${u.data.display_name}.`);
+    await dialog.waitFor({ state: 'detached' });
+    const login = await w.call('POST', '/auth/api/login', {
+      org: w.org,
+      body: { userid: u.data.email, key: 'bea-new-pass' },
+    });
+    assert.equal(login.status, 200, login.text);
+  });
+
+  it("cross_site_login_only: the save reads 'Save & Reload', the other actions go, and the page reloads", async () => {
+    const u = await newAccount();
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto(`/auth/users/edit/${u.key}`);
+    await page.getByRole('button', { name: 'Set password' }).waitFor();
+    await page.getByLabel('Cross-site login only').check();
+    const save = page.getByRole('button', { name: 'Save & Reload' });
+    await save.waitFor();
+    for (const name of ['Set password', 'Audit Log', 'Resend invite']) {
+      assert.equal(await page.getByRole('button', { name }).count(), 0, `${name} hidden`);
+    }
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    await Promise.all([page.waitForEvent('load'), save.click()]);
+    await page.getByLabel('Cross-site login only').waitFor();
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
+      undefined,
+      'the page was loaded again',
+    );
+    assert.ok(await page.getByLabel('Cross-site login only').isChecked());
+    const stored = await w.call('GET', `/auth/api/data/users/${u.key}`, { org: w.org, token: admin.token });
+    assert.equal(stored.body.data.cross_site_login_only, true);
+  });
+
+  it("Audit Log opens the user's audit records, newest first; refused without AUTH:CanViewAuditLogs", async () => {
+    const u = await newAccount();
+    // The updates come a second after the create, so "newest first" has one right answer.
+    await new Promise((r) => setTimeout(r, 1100));
+    for (let i = 0; i < 22; i++) {
+      const r = await w.call('PATCH', `/auth/api/data/users/${u.key}`, {
+        org: w.org,
+        token: admin.token,
+        body: { notes: `note ${i}` },
+      });
+      assert.equal(r.status, 200, r.text);
+    }
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto(`/auth/users/edit/${u.key}`);
+    await page.getByRole('button', { name: 'Audit Log' }).click();
+    await page.waitForURL((url) => url.pathname === `/auth/new_user/${u.key}/audit_log`);
+    assert.equal(new URL(page.url()).searchParams.get('name'), u.data.display_name);
+    await page.getByRole('heading', { name: `Audit log: ${u.data.display_name}` }).waitFor();
+    await page.getByText('1–20 of 23').waitFor();
+    await assertAccessible(page, 'audit log');
+    const actions = await page.locator('tbody tr td:nth-child(2)').allTextContents();
+    assert.equal(actions.length, 20);
+    assert.ok(
+      actions.every((a) => a === 'update'),
+      'the newest (updates) first',
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('21–23 of 23').waitFor();
+    await page.locator('.table-wrap[aria-busy="false"]').waitFor();
+    await page.locator('tbody tr').nth(2).waitFor();
+    assert.equal(await page.locator('tbody tr').count(), 3);
+    assert.equal((await page.locator('tbody tr td:nth-child(2)').allTextContents()).at(-1), 'create');
+
+    const other = await w.page();
+    await w.signIn(other.page, 'payroll');
+    await other.page.goto(`/auth/new_user/${u.key}/audit_log?name=x`);
+    await other.page.getByRole('alert').filter({ hasText: 'Not authorized.' }).waitFor();
+  });
+
+  it('resend invite and cross-site invite show their messages, and the error when the call fails', async () => {
+    const u = await newAccount();
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto(`/auth/users/edit/${u.key}`);
+    await page.getByRole('button', { name: 'Resend invite' }).click();
+    await notice(page, 'User invite email resent.');
+    await page.getByRole('button', { name: 'Send cross-site invite' }).click();
+    await notice(page, `User invite code sent to ${u.data.email}.`);
+    const blocked = await w.call('PATCH', `/auth/api/data/users/${u.key}`, {
+      org: w.org,
+      token: admin.token,
+      body: { status: 'blocked' },
+    });
+    assert.equal(blocked.status, 200, blocked.text);
+    await page.getByRole('button', { name: 'Resend invite' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Error. Please try again or contact your administrator.' })
+      .waitFor();
+  });
+
+  it('the product-staff admin deletes a user: wrong name refused, right name deleted, a failed call reported', async () => {
+    const u = await newAccount();
+    const { page } = await w.page();
+    await signInAsProductStaff(page);
+    await page.goto(`/auth/users/edit/${u.key}`);
+    const dialog = page.getByRole('dialog');
+    const start = async (name: string) => {
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+    };
+    await start('Somebody Else');
+    await page.getByRole('alert').filter({ hasText: 'ERROR: Incorrect name entered. User NOT deleted.' }).waitFor();
+    const still = await w.call('GET', `/auth/api/data/users/${u.key}`, { org: w.org, token: admin.token });
+    assert.equal(still.status, 200);
+    await start(u.data.display_name);
+    await notice(page, 'Success: User Deleted');
+    await page.waitForURL((url) => url.pathname === '/auth/users/list');
+    const gone = await w.call('GET', `/auth/api/data/users/${u.key}`, { org: w.org, token: admin.token });
+    assert.equal(gone.status, 404);
+
+    // Someone else deleted the user meanwhile: the call fails and says so.
+    const v = await newAccount();
+    await page.goto(`/auth/users/edit/${v.key}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).waitFor();
+    const { userid, key } = await sudoKey();
+    const other = await w.call('POST', '/auth/api/login', { org: w.org, body: { userid, key, type: 'sudo_login' } });
+    const token = other.body.token as string;
+    const r = await w.call('POST', '/auth/api/delete_user', {
+      org: w.org,
+      token,
+      body: { user_id: v.key, confirm_name: v.data.display_name },
+    });
+    assert.equal(r.status, 200, r.text);
+    await start(v.data.display_name);
+    await page.getByRole('alert').filter({ hasText: 'ERROR: Failed to delete user' }).waitFor();
+  });
+
+  it('a company admin sees the user actions but no Delete', async () => {
+    const u = await newAccount();
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto(`/auth/users/edit/${u.key}`);
+    await page.getByRole('button', { name: 'Set password' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Delete', exact: true }).count(), 0);
+  });
+});
