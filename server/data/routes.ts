@@ -34,9 +34,9 @@ export function dataRoutes(s: Services, module: string) {
   const app = new Hono<AppEnv>();
   const noStore = { 'Cache-Control': 'no-store' };
 
-  app.get('/data/meta/:type', async (c) => {
+  const meta = async (c: Context<AppEnv>, type: string) => {
     const caller = await authenticate(s, c);
-    const t = target(s, caller, module, c.req.param('type'));
+    const t = target(s, caller, module, type);
     const f = t.entity.file;
     const canDo = Object.fromEntries(
       VERBS.map((v) => [
@@ -55,7 +55,7 @@ export function dataRoutes(s: Services, module: string) {
     );
     return c.json({
       module: t.entity.module,
-      type: c.req.param('type'),
+      type,
       title: f.title,
       plural: f['x-plural'],
       key: f['x-key'],
@@ -69,20 +69,20 @@ export function dataRoutes(s: Services, module: string) {
       routes: f['x-routes'] ?? {},
       can: canDo,
     });
-  });
+  };
 
-  app.post('/data/find/:type', async (c) => {
+  const find = async (c: Context<AppEnv>, type: string) => {
     const caller = await authenticate(s, c);
-    const t = target(s, caller, module, c.req.param('type'));
+    const t = target(s, caller, module, type);
     const body = await readJsonObject(c, { allowEmpty: true });
     return c.json(await findRecords(s, caller, t, body), 200, noStore);
-  });
+  };
 
-  app.get('/data/:type/:key', async (c) => {
+  const read = async (c: Context<AppEnv>) => {
     const caller = await authenticate(s, c);
-    const t = target(s, caller, module, c.req.param('type'));
-    return c.json(await readRecord(s, caller, t, c.req.param('key')), 200, noStore);
-  });
+    const t = target(s, caller, module, c.req.param('type') ?? '');
+    return c.json(await readRecord(s, caller, t, c.req.param('key') ?? ''), 200, noStore);
+  };
 
   const create = async (c: Context<AppEnv>) => {
     const caller = await authenticate(s, c);
@@ -108,7 +108,13 @@ export function dataRoutes(s: Services, module: string) {
     });
     return c.json(record, created ? 201 : 200, noStore);
   };
-  app.post('/data/:type/:key', write('save'));
+  const save = write('save');
+
+  // `meta` and `find` are read from the type's position here rather than routed as
+  // '/data/meta/:type': Hono's RegExpRouter cannot mix a static segment and a parameter there, and
+  // one such route makes every request fall back to its slower TrieRouter.
+  app.get('/data/:type/:key', (c) => (c.req.param('type') === 'meta' ? meta(c, c.req.param('key')) : read(c)));
+  app.post('/data/:type/:key', (c) => (c.req.param('type') === 'find' ? find(c, c.req.param('key')) : save(c)));
   app.patch('/data/:type/:key', write('update'));
 
   app.delete('/data/:type/:key', async (c) => {
