@@ -17,6 +17,8 @@ import type { Services } from './services.ts';
 import { HashingBusyError } from './crypto/passwords.ts';
 import { StorageUnavailableError, VersionConflictError } from './storage/types.ts';
 
+const API_PATH = /^\/[^/]+\/api(\/|$)/;
+
 export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -38,7 +40,11 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/payroll/api', retrieveSsnRoute(s));
   app.route('/payroll/api', printableRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));
-  for (const m of MODULES) app.all(`/${m}/api/*`, (c) => c.json({ message: 'Not found' }, 404));
+  // Any other '/<name>/api/...' (an unknown call or module) answers 404 JSON, not the web app's page.
+  app.all('*', async (c, next) => {
+    if (API_PATH.test(c.req.path)) return c.json({ message: 'Not found' }, 404);
+    await next();
+  });
   extra?.(app);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
 
