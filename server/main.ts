@@ -7,6 +7,7 @@ import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { configFromEnv } from './config.ts';
 import { seedDemo } from './demo.ts';
+import { backfillSsnIndex } from './payroll/ssn-index.ts';
 import { seedStateForms } from './seed/state-forms/seed.ts';
 import { openServices } from './services-factory.ts';
 import { webApp } from './web.ts';
@@ -27,6 +28,8 @@ if (seeded) console.log(`dform: added ${seeded} state withholding form definitio
 if (process.argv.includes('--demo')) {
   for (const line of await seedDemo(services, boot.orgId)) console.log(`dform: ${line}`);
 }
+const indexed = await backfillSsnIndex(services);
+if (indexed) console.log(`dform: indexed the SSNs of ${indexed} employee records written before the SSN index`);
 const app = createApp(services, await webApp());
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`dform: listening on http://${config.host}:${info.port}`);
