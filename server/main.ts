@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { configFromEnv } from './config.ts';
+import { redact } from './http/log.ts';
 import { seedDemo } from './demo.ts';
 import { backfillSsnIndex } from './payroll/ssn-index.ts';
 import { seedStateForms } from './seed/state-forms/seed.ts';
@@ -14,7 +15,7 @@ import { webApp } from './web.ts';
 
 const config = configFromEnv();
 const services = await openServices(config).catch((e: Error) => {
-  console.error(`dform: cannot start: ${e.message}`);
+  console.error(redact(`dform: cannot start: ${e.message}`));
   process.exit(1);
 });
 const boot = await bootstrap(services);
