@@ -34,6 +34,9 @@ if (indexed) console.log(`dform: indexed the SSNs of ${indexed} employee records
 const app = createApp(services, await webApp());
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   console.log(`dform: listening on http://${config.host}:${info.port}`);
+  services.catalogue
+    .warm()
+    .catch((e: Error) => services.log('error', 'a schema does not compile', { error: e.message }));
 });
 
 let stopping = false;

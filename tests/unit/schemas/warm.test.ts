@@ -1,0 +1,16 @@
+/** The server's catalogue compiles validators on first use; warm() compiles every one without error. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCatalogue } from '../../../server/schemas.ts';
+
+test('every entity validator compiles with the server ajv, once', async () => {
+  const catalogue = loadCatalogue();
+  await catalogue.warm();
+  const entities = catalogue.registry.all();
+  assert.ok(entities.length >= 50, `${entities.length} entities`);
+  for (const e of entities) {
+    const v = catalogue.validator(e);
+    assert.equal(typeof v, 'function', e.id);
+    assert.equal(catalogue.validator(e), v, `${e.id}: compiled once and kept`);
+  }
+});
