@@ -1,8 +1,9 @@
 /**
  * Loads the schema files from disk into the engine's registry, with one compiled validator each.
  * Validators compile on first use, and `warm()` compiles the rest after the server listens: ajv
- * compiling every schema is most of a start (about 0.5 to 1.8 s here), and a restart after a crash
- * should serve again at once. The schema tests compile every file, so a broken one never ships.
+ * compiling every schema was most of a start (0.9 to 1.8 s on a busy 2-core machine), and a
+ * restart after a crash should serve again at once. The schema tests compile every file, so a
+ * broken one never ships.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

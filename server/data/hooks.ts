@@ -1,7 +1,8 @@
 /**
  * Server-side behaviour a schema cannot say as data: uniqueness across records, and records that
  * must be written together with another (an organization's directory entry, an SSN index entry).
- * Keyed by entity id; small, one job each. Everything expressible as a rule lives in the schema file instead.
+ * Keyed by entity id; small, one job each. Everything expressible as a rule lives in the schema
+ * file instead.
  */
 import type { FieldError } from '../../engine/messages.ts';
 import type { Caller } from '../auth/principal.ts';
