@@ -313,3 +313,32 @@ describe('sensitive fields cannot be searched', () => {
     assert.ok(checked >= 18, `checked ${checked} searches`);
   });
 });
+
+describe('answers holding personal data are not cached', () => {
+  test('read, find, create, save, update and retrieve_ssn answer Cache-Control: no-store', async () => {
+    const key = await newEmployee(admin, '555-66-7777');
+    const base = '/payroll/api/data/employee';
+    const read = await call('GET', `${base}/${key}`, { as: payroll });
+    const answers = [
+      read,
+      await call('POST', '/payroll/api/data/find/employee', { as: payroll, body: { limit: 5 } }),
+      await call('POST', `${base}/${key}`, { as: payroll, body: read.body.data }),
+      await call('PATCH', `${base}/${key}`, { as: payroll, body: { job_title: 'Clerk' } }),
+      await call('POST', `${base}/`, {
+        as: admin,
+        body: {
+          _user_uuid: admin.user,
+          email: 'admin@acme.example',
+          first_name: 'A',
+          last_name: 'B',
+          ssn: '555-66-8888',
+        },
+      }),
+      await retrieve(payroll, key, '7777'),
+    ];
+    for (const a of answers) {
+      assert.ok(a.status < 300, a.text);
+      assert.equal(a.headers.get('cache-control'), 'no-store', a.text.slice(0, 80));
+    }
+  });
+});
