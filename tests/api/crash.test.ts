@@ -48,7 +48,13 @@ test(`kill -9 under write load, ${ROUNDS} rounds: no acknowledged write lost, no
           acked.set(created.body.key, updated.body.meta.version);
         }
       };
+      const ackedBefore = acked.size;
       const workers = Array.from({ length: CLIENTS }, (_, i) => worker(i));
+      // The kill lands while writes are flowing: after the round's first acknowledgement (a busy
+      // machine can take seconds to get there), then at a random moment 150-500 ms later.
+      for (let waited = 0; acked.size === ackedBefore && waited < 15_000; waited += 20) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await new Promise((r) => setTimeout(r, 150 + Math.random() * 350));
       await server.stop({ keepData: true, signal: 'SIGKILL' });
       stop = true;
