@@ -8,6 +8,7 @@ import { hashPassword } from './crypto/passwords.ts';
 import { claimOps } from './data/hooks/unique.ts';
 import { systemPut } from './data/system-write.ts';
 import { findOrgByHostname } from './orgs.ts';
+import { ssnIndexOps } from './payroll/ssn-index.ts';
 import type { Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
 import type { AuthGroups, AuthUsers, PayrollEmployee } from '../types/generated/index.ts';
@@ -147,6 +148,7 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string[]> 
       created_time: now,
       _user_uuid: emma,
     } satisfies PayrollEmployee),
+    ...ssnIndexOps(s, org, emma, '123-45-6789', undefined),
   );
   await s.storage.commit(ops);
   return describe(org);

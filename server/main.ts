@@ -6,7 +6,9 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { configFromEnv } from './config.ts';
+import { redact } from './http/log.ts';
 import { seedDemo } from './demo.ts';
+import { backfillSsnIndex } from './payroll/ssn-index.ts';
 import { seedStateForms } from './seed/state-forms/seed.ts';
 import { openServices } from './services-factory.ts';
 import { webApp } from './web.ts';
@@ -14,7 +16,7 @@ import { createSecureServer } from './http/security-headers.ts';
 
 const config = configFromEnv();
 const services = await openServices(config).catch((e: Error) => {
-  console.error(`dform: cannot start: ${e.message}`);
+  console.error(redact(`dform: cannot start: ${e.message}`));
   process.exit(1);
 });
 const boot = await bootstrap(services);
@@ -28,6 +30,8 @@ if (seeded) console.log(`dform: added ${seeded} state withholding form definitio
 if (process.argv.includes('--demo')) {
   for (const line of await seedDemo(services, boot.orgId)) console.log(`dform: ${line}`);
 }
+const indexed = await backfillSsnIndex(services);
+if (indexed) console.log(`dform: indexed the SSNs of ${indexed} employee records written before the SSN index`);
 const app = createApp(services, await webApp());
 const server = serve(
   { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createSecureServer },

@@ -12,14 +12,11 @@ import type { Services } from './services.ts';
 import { JournalStore } from './storage/journal-store.ts';
 import { outboxTransport } from './mail/transport.ts';
 import { slidingWindowThrottle } from './auth/throttle.ts';
+import { jsonLog } from './http/log.ts';
 
 export async function openServices(config: ServerConfig): Promise<Services> {
   await mkdir(config.dataDir, { recursive: true });
-  const log: Services['log'] = (level, message, detail) => {
-    const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...detail });
-    if (level === 'info') console.log(line);
-    else console.error(line);
-  };
+  const log = jsonLog();
   const keys = await loadKeys(config.dataDir, { dataKey: config.dataKey, tokenKey: config.tokenKey });
   const catalogue = loadCatalogue();
   const storage = await JournalStore.open(path.join(config.dataDir, 'db'), {

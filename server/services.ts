@@ -28,6 +28,10 @@ export const SYSTEM = {
   sessions: 'system/sessions',
   unique: 'system/unique',
   idempotency: 'system/idempotency',
+  /** Keyed digests of (organization, employee, SSN last four) -> employee key, for retrieve_ssn. */
+  ssnIndex: 'system/ssn_index',
+  /** One record per one-time data migration that has run. */
+  migrations: 'system/migrations',
 } as const;
 
 /** The pseudo-organization that holds the directory of organizations. */

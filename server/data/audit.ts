@@ -18,6 +18,8 @@ export interface AuditEvent {
   key: string;
   affectedUser?: string;
   fields?: string[];
+  /** How an attempt ended when it may not succeed (a reveal: `revealed`, `refused`, `not found`). */
+  outcome?: string;
   browser?: string;
   address?: string;
   now: number;
@@ -25,12 +27,19 @@ export interface AuditEvent {
 
 export function auditOp(e: AuditEvent): WriteOp {
   const fields = e.fields?.length ? ` (${e.fields.join(', ')})` : '';
-  const message = `${e.action} ${e.module}/${e.type} ${e.key}${fields}`.slice(0, 116);
+  const outcome = e.outcome ? `: ${e.outcome}` : '';
+  const message = `${e.action} ${e.module}/${e.type} ${e.key}${fields}${outcome}`.slice(0, 116);
   const data: Record<string, unknown> = {
     action_time: e.now,
     origin_module: e.module,
     action_type: e.action,
-    detail: { type: e.type, key: e.key, fields: e.fields ?? [], address: e.address ?? '' },
+    detail: {
+      type: e.type,
+      key: e.key,
+      fields: e.fields ?? [],
+      address: e.address ?? '',
+      ...(e.outcome ? { outcome: e.outcome } : {}),
+    },
     browser_info: (e.browser ?? '').slice(0, 255),
     logged_in_user: e.actor?.key,
     logged_in_username: (e.actor?.name || 'system').slice(0, 120),

@@ -1,8 +1,8 @@
 /**
  * Server-side behaviour a schema cannot say as data: uniqueness across records, records that
- * must be written together with another (an organization's directory entry), and messages sent
- * once a record is committed (a hire's invitation). Keyed by entity id;
- * small, one job each. Everything expressible as a rule lives in the schema file instead.
+ * must be written together with another (an organization's directory entry, an SSN index entry),
+ * and messages sent once a record is committed (a hire's invitation). Keyed by entity id; small,
+ * one job each. Everything expressible as a rule lives in the schema file instead.
  */
 import type { FieldError } from '../../engine/messages.ts';
 import type { Caller } from '../auth/principal.ts';
@@ -10,6 +10,7 @@ import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
 import { groupHooks } from './hooks/groups.ts';
 import { onboardingUserHooks } from './hooks/onboarding-user.ts';
+import { employeeHooks } from './hooks/employee.ts';
 import { organizationHooks } from './hooks/organizations.ts';
 import { organizationRedirectHooks } from './hooks/organization_redirects.ts';
 import { organizationSettingsHooks } from './hooks/organization_settings.ts';
@@ -47,6 +48,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'auth/organization_settings': organizationSettingsHooks,
   'auth/groups': groupHooks,
   'payroll/onboarding_user': onboardingUserHooks,
+  'payroll/employee': employeeHooks,
 };
 
 export function hooksFor(entityId: string): EntityHooks | undefined {

@@ -1,15 +1,21 @@
 /**
  * The one call that answers a full SSN (../shared/API.md): to a caller allowed to manage payroll
- * data, for an employee whose last four digits the caller already knows; every answer is audited.
+ * data, for an employee whose last four digits the caller already knows. The record is found
+ * through the SSN index (a keyed digest, ./ssn-index.ts), so a wrong last four, an unknown
+ * employee and another company's employee take the same path and get the same 404; only a match
+ * is decrypted. Every answer to a signed-in caller who asked for an employee is audited
+ * (`revealed`, `not found` or `refused`); a throttled attempt is not, so a flood cannot fill the log.
  */
 import { Hono } from 'hono';
-import { authenticate } from '../auth/principal.ts';
+import { authenticate, isUuid, type Caller } from '../auth/principal.ts';
 import { ApiError, badRequest, notAuthorized, notFound } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import { auditOp } from '../data/audit.ts';
-import { isUuid } from '../auth/principal.ts';
+import { findBySsn, lastFourOf } from './ssn-index.ts';
+
+type Outcome = 'revealed' | 'not found' | 'refused';
 
 export function retrieveSsnRoute(s: Services) {
   const app = new Hono<AppEnv>();
@@ -22,32 +28,50 @@ export function retrieveSsnRoute(s: Services) {
     if (typeof employeeId !== 'string' || typeof lastFour !== 'string' || !/^\d{4}$/.test(lastFour)) {
       throw badRequest('data.employee_id and data.last_four (4 digits) are required');
     }
-    const p = caller.principal;
-    if (!p.isAdmin && !p.permissions.has('PAYROLL:CanManageUserPayrollData')) throw notAuthorized();
+    const asked = isUuid(employeeId) ? employeeId.toLowerCase() : '';
+    const audit = (outcome: Outcome) => s.storage.commit([revealAudit(s, caller, asked, outcome, requestInfo(c))]);
     if (!s.throttle.attempt(`ssn\u0000${caller.user.key}`, `ssn\u0000${requestInfo(c).address ?? ''}`)) {
       throw new ApiError(429, 'Too many attempts');
     }
-    const record = isUuid(employeeId) ? s.storage.get('payroll/employee', caller.org.id, employeeId) : undefined;
-    const stored = record?.data.ssn;
-    if (typeof stored !== 'string') throw notFound();
-    const ssn = s.cipher.decrypt(stored);
-    if (ssn.replace(/\D/g, '').slice(-4) !== lastFour) throw notFound();
-    await s.storage.commit([
-      auditOp({
-        org: caller.org.id,
-        actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
-        action: 'reveal',
-        module: 'payroll',
-        type: 'employee',
-        key: employeeId,
-        affectedUser: employeeId,
-        fields: ['ssn'],
-        ...requestInfo(c),
-        now: s.now(),
-      }),
-    ]);
+    const p = caller.principal;
+    if (!p.isAdmin && !p.permissions.has('PAYROLL:CanManageUserPayrollData')) {
+      await audit('refused');
+      throw notAuthorized();
+    }
+    const key = asked ? findBySsn(s, caller.org.id, asked, lastFour) : undefined;
+    const stored = key ? s.storage.get('payroll/employee', caller.org.id, key)?.data.ssn : undefined;
+    const ssn = typeof stored === 'string' ? s.cipher.decrypt(stored) : undefined;
+    // The index decides; the decrypted value agreeing is a second check, never the search.
+    if (ssn === undefined || lastFourOf(ssn) !== lastFour) {
+      await audit('not found');
+      throw notFound();
+    }
+    // Committed before the answer: no full SSN leaves unaudited.
+    await audit('revealed');
     c.header('Cache-Control', 'no-store');
     return c.json({ ssn });
   });
   return app;
+}
+
+function revealAudit(
+  s: Services,
+  caller: Caller,
+  employee: string,
+  outcome: Outcome,
+  request: { browser?: string; address?: string },
+) {
+  return auditOp({
+    org: caller.org.id,
+    actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+    action: 'reveal',
+    module: 'payroll',
+    type: 'employee',
+    key: employee,
+    affectedUser: outcome === 'revealed' ? employee : undefined,
+    fields: ['ssn'],
+    outcome,
+    ...request,
+    now: s.now(),
+  });
 }

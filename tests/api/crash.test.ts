@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer, type TestServer } from '../helpers/server.ts';
@@ -24,8 +24,10 @@ test(`kill -9 under write load, ${ROUNDS} rounds: no acknowledged write lost, no
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dform-crash-'));
   const acked = new Map<string, number>();
   const restartTimes: number[] = [];
+  let tornLines = 0;
+  let server: TestServer | undefined;
   try {
-    let server = await startServer({ dataDir });
+    server = await startServer({ dataDir });
     for (let round = 0; round < ROUNDS; round++) {
       const { call, s } = await signIn(server);
       let stop = false;
@@ -46,11 +48,18 @@ test(`kill -9 under write load, ${ROUNDS} rounds: no acknowledged write lost, no
           acked.set(created.body.key, updated.body.meta.version);
         }
       };
+      const ackedBefore = acked.size;
       const workers = Array.from({ length: CLIENTS }, (_, i) => worker(i));
+      // The kill lands while writes are flowing: after the round's first acknowledgement (a busy
+      // machine can take seconds to get there), then at a random moment 150-500 ms later.
+      for (let waited = 0; acked.size === ackedBefore && waited < 15_000; waited += 20) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await new Promise((r) => setTimeout(r, 150 + Math.random() * 350));
       await server.stop({ keepData: true, signal: 'SIGKILL' });
       stop = true;
       await Promise.all(workers);
+      tornLines += await checkFilesParse(path.join(dataDir, 'db'));
       const started = Date.now();
       server = await startServer({ dataDir });
       restartTimes.push(Date.now() - started);
@@ -82,11 +91,47 @@ test(`kill -9 under write load, ${ROUNDS} rounds: no acknowledged write lost, no
       if (total >= groups.body.total) break;
     }
     assert.ok(acked.size > ROUNDS, `writes were acknowledged (${acked.size})`);
+    const sorted = [...restartTimes].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    const slowest = sorted[sorted.length - 1];
+    // Restart is a new Node process loading TypeScript: the issue's 2 s holds on an idle 2-core
+    // machine; when other work shares the cores the bound grows with the run queue per core, so
+    // a busy neighbour does not fail the suite while a slow recovery still does.
+    const load = os.loadavg()[0];
+    const busy = Math.max(1, load / os.cpus().length);
     console.log(
-      `crash: ${ROUNDS} rounds, ${acked.size} acknowledged records, restart ms max ${Math.max(...restartTimes)}`,
+      `crash: ${ROUNDS} rounds, ${acked.size} acknowledged records, ${tornLines} torn last journal lines, ` +
+        `restart to serving ms p50 ${median} max ${slowest}, load average ${load.toFixed(1)}`,
     );
+    assert.ok(median <= 2000 * busy, `median restart ${median} ms (bound ${Math.round(2000 * busy)} ms)`);
+    assert.ok(slowest <= 5000 * busy, `slowest restart ${slowest} ms (bound ${Math.round(5000 * busy)} ms)`);
     await server.stop({ keepData: true });
   } finally {
+    // A failed assertion must not leave the server running (it would keep the test process alive).
+    if (server && server.proc.exitCode === null) await server.stop({ keepData: true, signal: 'SIGKILL' });
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+/**
+ * What a kill -9 left on disk: every snapshot file parses whole (they are only ever renamed into
+ * place), and every journal line but a torn last one parses. Answers 1 when the last line was torn.
+ */
+async function checkFilesParse(db: string): Promise<number> {
+  const collections = path.join(db, 'collections');
+  for (const f of (await readdir(collections).catch(() => [])).filter((n) => n.endsWith('.json'))) {
+    const text = await readFile(path.join(collections, f), 'utf8');
+    assert.doesNotThrow(() => JSON.parse(text), `${f} parses after kill -9`);
+  }
+  const journal = await readFile(path.join(db, 'journal.jsonl'), 'utf8').catch(() => '');
+  const lines = journal.split('\n');
+  const last = lines.pop() ?? '';
+  lines.forEach((line, i) => assert.doesNotThrow(() => JSON.parse(line), `journal line ${i + 1} parses`));
+  if (!last) return 0;
+  try {
+    JSON.parse(last);
+    return 0;
+  } catch {
+    return 1;
+  }
+}

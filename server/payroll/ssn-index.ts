@@ -1,0 +1,109 @@
+/**
+ * The SSN index: `retrieve_ssn` finds an employee's record by a keyed HMAC of (organization,
+ * employee key, last four digits), never by decrypting records. An entry is a system record keyed
+ * by that digest and written in the same commit as the employee record whose SSN it describes, so
+ * the index and the data cannot disagree. Without the lookup key an entry reveals nothing: the
+ * digest is not a plain hash (four digits would be guessed at once) and the entry holds only the
+ * employee's key.
+ */
+import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
+import type { WriteOp } from '../storage/types.ts';
+
+const EMPLOYEE = 'payroll/employee';
+/** A system record noting that every employee written before the index existed has an entry. */
+const BACKFILL_MARKER = 'ssn-index-v1';
+
+/** The last four digits of an SSN as typed (`123-45-6789`, `123456789`), or undefined. */
+export function lastFourOf(ssn: unknown): string | undefined {
+  if (typeof ssn !== 'string') return undefined;
+  const digits = ssn.replace(/\D/g, '');
+  return digits.length >= 4 ? digits.slice(-4) : undefined;
+}
+
+export function ssnIndexKey(s: Services, org: string, employee: string, lastFour: string): string {
+  return s.cipher.lookup(`ssn-last-four\u0000${org}\u0000${employee}\u0000${lastFour}`);
+}
+
+/** The employee key the index holds for this triple, or undefined: one map lookup, no decryption. */
+export function findBySsn(s: Services, org: string, employee: string, lastFour: string): string | undefined {
+  const entry = s.storage.get(SYSTEM.ssnIndex, org, ssnIndexKey(s, org, employee, lastFour));
+  return entry && entry.data.employee === employee ? employee : undefined;
+}
+
+/**
+ * The index changes that go with writing `ssn` (clear text) over `previous` on an employee record:
+ * nothing when the last four digits did not change, else the old entry removed and the new added.
+ */
+export function ssnIndexOps(
+  s: Services,
+  org: string,
+  employee: string,
+  ssn: unknown,
+  previous: unknown,
+  actor = 'system',
+): WriteOp[] {
+  const next = lastFourOf(ssn);
+  const before = lastFourOf(previous);
+  if (next === before) return [];
+  const ops: WriteOp[] = [];
+  if (before !== undefined) {
+    ops.push({ op: 'delete', collection: SYSTEM.ssnIndex, org, key: ssnIndexKey(s, org, employee, before) });
+  }
+  if (next !== undefined) {
+    const now = s.now();
+    ops.push({
+      op: 'put',
+      record: {
+        collection: SYSTEM.ssnIndex,
+        org,
+        key: ssnIndexKey(s, org, employee, next),
+        data: { employee },
+        meta: { created_by: actor, created_time: now, updated_by: actor, updated_time: now, version: 1 },
+      },
+    });
+  }
+  return ops;
+}
+
+/**
+ * Gives every employee record written before the index existed its entry, once per store (a
+ * marker records it): the only time SSNs are decrypted in bulk. Answers how many were indexed.
+ */
+export async function backfillSsnIndex(s: Services): Promise<number> {
+  if (s.storage.get(SYSTEM.migrations, SYSTEM_ORG, BACKFILL_MARKER)) return 0;
+  const orgs = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, { criteria: [], limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+  let indexed = 0;
+  for (const org of orgs.items) {
+    const employees = s.storage.find(EMPLOYEE, org.key, { criteria: [], limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+    let ops: WriteOp[] = [];
+    for (const record of employees.items) {
+      const stored = record.data.ssn;
+      if (typeof stored !== 'string') continue;
+      const ssn = s.cipher.decrypt(stored);
+      const lastFour = lastFourOf(ssn);
+      if (!lastFour || findBySsn(s, org.key, record.key, lastFour)) continue;
+      ops.push(...ssnIndexOps(s, org.key, record.key, ssn, undefined));
+      indexed++;
+      if (ops.length >= 500) {
+        await s.storage.commit(ops);
+        ops = [];
+      }
+    }
+    if (ops.length) await s.storage.commit(ops);
+  }
+  const now = s.now();
+  await s.storage.commit([
+    {
+      op: 'put',
+      expectVersion: 0,
+      record: {
+        collection: SYSTEM.migrations,
+        org: SYSTEM_ORG,
+        key: BACKFILL_MARKER,
+        data: { done: now, indexed },
+        meta: { created_by: 'system', created_time: now, updated_by: 'system', updated_time: now, version: 1 },
+      },
+    },
+  ]);
+  return indexed;
+}
