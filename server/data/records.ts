@@ -217,6 +217,8 @@ async function prepare(
     if (asSent.some((e) => AS_SENT.has(e.keyword ?? ''))) throw validationFailed(asSent);
     data = await runTransform(save, data, bindings);
   }
+  const hook = hooksFor(entity.id);
+  if (hook?.prepare) data = await hook.prepare({ s, caller, key, data, before, mode });
 
   errors.push(...s.catalogue.validator(entity)(data));
   const rule = entity.file['x-transforms']?.validate;
@@ -228,8 +230,7 @@ async function prepare(
       throw e;
     }
   }
-  const hook = hooksFor(entity.id);
-  if (hook?.validate && !errors.length) errors.push(...hook.validate({ s, caller, key, data, before, mode }));
+  if (hook?.validate && !errors.length) errors.push(...(await hook.validate({ s, caller, key, data, before, mode })));
   if (errors.length) throw validationFailed(errors);
 
   const changed = [...new Set([...Object.keys(data), ...Object.keys(before ?? {})])]
