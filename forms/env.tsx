@@ -35,7 +35,7 @@ export function FormsEnvProvider({ value, children }: { value: Partial<FormsEnv>
  * The app's services when the widget renders inside the app shell, else undefined (stories, tests).
  * useServices always calls useContext before it throws, so hooks keep their order either way.
  */
-function useOptionalServices(): AppServices | undefined {
+export function useOptionalServices(): AppServices | undefined {
   try {
     return useServices();
   } catch {
