@@ -55,12 +55,15 @@ export function JsonSchemaEditorField(props: FieldProps) {
   const id = useId();
   const [text, setText] = useState<Record<Part, string>>({ schema: show(data.schema), uiSchema: show(data.uiSchema) });
   const [parseErrors, setParseErrors] = useState<Partial<Record<Part, string>>>({});
+  // A new definition starts empty: its schema's shape is judged once someone has typed one.
+  const [edited, setEdited] = useState(false);
   const meta = useMetaErrors(data.schema as Json | undefined);
-  const shape = data.schema ? shapeError(data.schema as Json) : undefined;
+  const shape = edited || Object.keys((data.schema as Json | undefined) ?? {}).length ? shapeError(data.schema as Json) : undefined;
   const parts = (schema.properties ?? {}) as Record<Part, { title?: string; description?: string }>;
 
   const edit = (part: Part, t: string) => {
     setText((old) => ({ ...old, [part]: t }));
+    if (part === 'schema') setEdited(true);
     const { value, error } = parseObject(t);
     setParseErrors((old) => ({ ...old, [part]: error }));
     if (!error) onChange({ ...data, [part]: value }, fieldPathId.path);
