@@ -19,6 +19,7 @@ import { VersionConflictError, type DataObject, type StoredRecord, type WriteOp 
 import { auditOp } from './audit.ts';
 import { fieldFacts } from './fields.ts';
 import { hooksFor } from './hooks.ts';
+import { employerInfo } from '../payroll/employer-info.ts';
 
 export interface WireRecord {
   key: string;
@@ -207,6 +208,7 @@ async function prepare(
     user: caller.principal.userKey,
     org: caller.org.id,
     features: caller.org.enabledFeatures,
+    employer: employerInfo(s, caller.org.id),
     now,
     mode,
   };
