@@ -12,6 +12,8 @@ export interface FormContext {
   touched: ReadonlySet<string>;
   /** After a submit (or a server answer), every error shows. */
   showAll: boolean;
+  /** The record does not exist yet (form behaviours set a new record's values). */
+  isNew?: boolean;
 }
 
 const Default = getDefaultRegistry().templates.ObjectFieldTemplate;
