@@ -40,7 +40,9 @@ function useMetaErrors(schema: Json | undefined): string[] {
   useEffect(() => {
     let live = true;
     if (!schema) return setErrors([]);
-    void metaSchemaErrors(schema).then((e) => live && setErrors((e ?? []).map((x) => `Not a valid JSON Schema: ${x.message}`)));
+    void metaSchemaErrors(schema).then(
+      (e) => live && setErrors((e ?? []).map((x) => `Not a valid JSON Schema: ${x.message}`)),
+    );
     return () => {
       live = false;
     };
@@ -58,7 +60,8 @@ export function JsonSchemaEditorField(props: FieldProps) {
   // A new definition starts empty: its schema's shape is judged once someone has typed one.
   const [edited, setEdited] = useState(false);
   const meta = useMetaErrors(data.schema as Json | undefined);
-  const shape = edited || Object.keys((data.schema as Json | undefined) ?? {}).length ? shapeError(data.schema as Json) : undefined;
+  const shape =
+    edited || Object.keys((data.schema as Json | undefined) ?? {}).length ? shapeError(data.schema as Json) : undefined;
   const parts = (schema.properties ?? {}) as Record<Part, { title?: string; description?: string }>;
 
   const edit = (part: Part, t: string) => {

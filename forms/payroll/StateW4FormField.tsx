@@ -46,7 +46,11 @@ export function StateW4FormField(props: FieldProps) {
   const model = useMemo(
     () =>
       def
-        ? stateFormModel(def, registry.rootSchema as Record<string, unknown>, (props.uiSchema ?? {}) as Record<string, unknown>)
+        ? stateFormModel(
+            def,
+            registry.rootSchema as Record<string, unknown>,
+            (props.uiSchema ?? {}) as Record<string, unknown>,
+          )
         : undefined,
     [def, registry.rootSchema, props.uiSchema],
   );

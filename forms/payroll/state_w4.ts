@@ -26,7 +26,8 @@ export interface StateFormDefinition {
 
 export const NO_STATE_MESSAGE =
   'Add your legal address to your basic information first: your state decides which withholding form you fill in.';
-export const NO_FORM_MESSAGE = 'There is no withholding form for your state yet. Your employer will tell you what to do.';
+export const NO_FORM_MESSAGE =
+  'There is no withholding form for your state yet. Your employer will tell you what to do.';
 
 /** Fields of state_w4 itself that every state form shows after its own (the signature). */
 export const COMMON_FIELDS = ['employee_signature'] as const;

@@ -11,7 +11,14 @@
  *   drops w4_2019.
  */
 import type { FieldError } from '../../engine/messages.ts';
-import { EMPTY_ENV, type BehaviourEnv, type FormBehaviour, type FormData, type Patch, type PatchFn } from '../behaviour/behaviour.ts';
+import {
+  EMPTY_ENV,
+  type BehaviourEnv,
+  type FormBehaviour,
+  type FormData,
+  type Patch,
+  type PatchFn,
+} from '../behaviour/behaviour.ts';
 
 export interface W4Edition {
   childCredit: number;
@@ -138,9 +145,7 @@ export function w4Ui(data: FormData): Record<string, Record<string, unknown>> {
   return {
     dependents_under_17_amount: e.splitStep3 ? {} : hidden,
     other_dependents_amount: e.splitStep3 ? {} : hidden,
-    dependent_amount: e.splitStep3
-      ? { 'ui:readonly': true, 'ui:help': 'Step 3 total: 3(a) + 3(b).' }
-      : {},
+    dependent_amount: e.splitStep3 ? { 'ui:readonly': true, 'ui:help': 'Step 3 total: 3(a) + 3(b).' } : {},
     exempt_from_federal_withholding: {
       'ui:help': e.exemptCheckbox
         ? 'The exempt checkbox of the form: you had no federal income tax liability last year and expect none this year.'

@@ -61,7 +61,9 @@ export const Edition2026: Story = {
       dependent_amount: 4900,
     },
   },
-  parameters: { check: { role: 'textbox', name: 'Step 3(a) Qualifying children under age 17 (amount)', value: '4,400' } },
+  parameters: {
+    check: { role: 'textbox', name: 'Step 3(a) Qualifying children under age 17 (amount)', value: '4,400' },
+  },
 };
 
 /** A 2020 W-4 once the company moved to the 2026 edition: read-only, Edit moves it onto 2026. */

@@ -87,7 +87,10 @@ test('a routing number with a wrong ABA check digit is refused by the server wit
     ...as(w.emma),
     body: {
       desired_payment_method: 'Direct Deposit',
-      direct_deposit_accounts: [account({ split_type: 'Flat Split', amount: 50 }), account({ routing_number: '021000022' })],
+      direct_deposit_accounts: [
+        account({ split_type: 'Flat Split', amount: 50 }),
+        account({ routing_number: '021000022' }),
+      ],
     },
   });
   assert.equal(bad.status, 400, bad.text);
@@ -99,7 +102,10 @@ test('a routing number with a wrong ABA check digit is refused by the server wit
     ...as(w.emma),
     body: {
       desired_payment_method: 'Direct Deposit',
-      direct_deposit_accounts: [account({ routing_number: '011000015', split_type: 'Flat Split', amount: 50 }), account()],
+      direct_deposit_accounts: [
+        account({ routing_number: '011000015', split_type: 'Flat Split', amount: 50 }),
+        account(),
+      ],
     },
   });
   assert.ok(ok.status === 200 || ok.status === 201, ok.text);

@@ -172,7 +172,10 @@ test("a new state's own fields and rules apply to the next save with no restart;
     body: { transforms: { ...nebraska.transforms, prepare_for_save: '$merge([$, {"total_allowances": 7}])' } },
   });
   assert.equal(edit.status, 200, edit.text);
-  const again = await w.call('POST', `${MY}/${w.emma.user}`, { ...as(w.emma), body: { state: 'NE', ne_allowances: 2 } });
+  const again = await w.call('POST', `${MY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'NE', ne_allowances: 2 },
+  });
   assert.equal(again.body.data.total_allowances, 7);
 
   // A second Nebraska definition: the first match is used and a warning is logged.
@@ -181,7 +184,10 @@ test("a new state's own fields and rules apply to the next save with no restart;
     body: { ...nebraska, form_name: 'A second W-4N' },
   });
   assert.equal(second.status, 201, second.text);
-  const third = await w.call('POST', `${MY}/${w.emma.user}`, { ...as(w.emma), body: { state: 'NE', ne_allowances: 1 } });
+  const third = await w.call('POST', `${MY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'NE', ne_allowances: 1 },
+  });
   assert.equal(third.status, 200, third.text);
   assert.match(w.server.output(), /several state withholding forms for one state/);
   // A state with no definition saves under the generic rules and logs that its form is missing.

@@ -64,7 +64,12 @@ test('the 2020 edition by default, then the company switches to 2026 and the rea
   // Edit: onto the 2026 form, where Step 3 counts $2,200 per child and is split into 3(a) and 3(b).
   const moved = await w.call('PATCH', `${W4}/${w.emma.user}`, {
     ...as(w.emma),
-    body: { w4_year: '2026', number_of_dependents_under_17: 2, number_of_other_dependents: 1, exempt_from_federal_withholding: true },
+    body: {
+      w4_year: '2026',
+      number_of_dependents_under_17: 2,
+      number_of_other_dependents: 1,
+      exempt_from_federal_withholding: true,
+    },
   });
   assert.equal(moved.status, 200, moved.text);
   assert.equal(moved.body.data.w4_year, '2026');

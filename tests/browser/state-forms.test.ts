@@ -49,11 +49,14 @@ async function staffPage(): Promise<Page> {
 }
 
 describe('the state withholding screen', () => {
-  it("shows the California DE 4 for an employee living in California, checks it and saves through its prepare_for_save", async () => {
+  it('shows the California DE 4 for an employee living in California, checks it and saves through its prepare_for_save', async () => {
     await setEmmaState('CA');
     const { page } = await w.page();
     await w.signIn(page, 'emma');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'State withholding certificate' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'State withholding certificate' })
+      .click();
     await page.getByRole('heading', { name: "DE 4 Employee's Withholding Allowance Certificate" }).waitFor();
     await page.getByText('California withholding uses the DE 4').waitFor();
     const link = page.getByRole('link', { name: 'Form DE 4 (California EDD)' });
@@ -115,7 +118,10 @@ describe('a new state added as data', () => {
     await schemaBox.fill('{ "type": "object", ');
     await page.getByText(/^Not valid JSON: /).waitFor();
     await schemaBox.fill('{ "type": "object", "properties": { "k4_allowances": { "type": "whole" } } }');
-    await page.getByText(/^Not a valid JSON Schema: /).first().waitFor();
+    await page
+      .getByText(/^Not a valid JSON Schema: /)
+      .first()
+      .waitFor();
     await schemaBox.fill(
       JSON.stringify({
         type: 'object',
@@ -138,7 +144,9 @@ describe('a new state added as data', () => {
       }),
     );
     await page.getByLabel('uiSchema').fill(JSON.stringify({ state_status: { 'ui:widget': 'radio' } }));
-    await page.getByLabel('Prepare for save').fill('$merge([$, {"total_allowances": $exists(k4_allowances) ? k4_allowances : 0}])');
+    await page
+      .getByLabel('Prepare for save')
+      .fill('$merge([$, {"total_allowances": $exists(k4_allowances) ? k4_allowances : 0}])');
     await page
       .getByLabel('Validator', { exact: true })
       .fill(

@@ -255,7 +255,10 @@ describe('a signature on the read-only record view', () => {
   it('shows a drawn signature as its image with the date', async () => {
     const View = await import('../../stories/screens/RecordView.stories.tsx');
     const html = renderStory(View.default, View.SignedDrawn);
-    assert.match(html, /<img class="signature-item__image" src="data:image\/png;base64,[^"]+" alt="Signature of Maria L. Garcia"/);
+    assert.match(
+      html,
+      /<img class="signature-item__image" src="data:image\/png;base64,[^"]+" alt="Signature of Maria L. Garcia"/,
+    );
     assert.ok(textOf(html).includes('Signed 01/02/2026'));
   });
 

@@ -166,7 +166,13 @@ describe('W-4 editions', () => {
 
   it('on the 2026 form the counts fill 3(a), 3(b) and the total; typing 3(a) or 3(b) clears the counts', () => {
     assert.deepEqual(
-      behaviourChanges(w4Behaviour, { w4_year: '2026', number_of_dependents_under_17: 1 }, ['number_of_other_dependents'], 2, on2026),
+      behaviourChanges(
+        w4Behaviour,
+        { w4_year: '2026', number_of_dependents_under_17: 1 },
+        ['number_of_other_dependents'],
+        2,
+        on2026,
+      ),
       [
         ['dependents_under_17_amount', 2200],
         ['other_dependents_amount', 1000],
@@ -174,7 +180,13 @@ describe('W-4 editions', () => {
       ],
     );
     assert.deepEqual(
-      behaviourChanges(w4Behaviour, { w4_year: '2026', other_dependents_amount: 500 }, ['dependents_under_17_amount'], 4400, on2026),
+      behaviourChanges(
+        w4Behaviour,
+        { w4_year: '2026', other_dependents_amount: 500 },
+        ['dependents_under_17_amount'],
+        4400,
+        on2026,
+      ),
       [
         ['number_of_dependents_under_17', 0],
         ['number_of_other_dependents', 0],
