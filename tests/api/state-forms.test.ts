@@ -112,7 +112,8 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
   assert.match(unknownKeyword.body.errors[0].message, /^The JSON Schema does not compile: .*minimun/);
   const notObject = await post({ ...base, state: 'MO', fields: { schema: { type: 'string' } } });
   assert.deepEqual(notObject.body.errors, [
-    { path: '/fields/schema', message: 'The form fields must be an object schema with properties.' },
+    { path: '/fields/schema/properties', message: 'The form fields must be an object schema with properties.' },
+    { path: '/fields/schema/type', message: 'The form fields must be an object schema with properties.' },
   ]);
   const badExpr = await post({ ...base, state: 'MO', transforms: { ...base.transforms, validator: '[ {' } });
   assert.equal(badExpr.status, 400, badExpr.text);
