@@ -62,7 +62,7 @@ export const Edition2026: Story = {
     },
   },
   parameters: {
-    check: { role: 'textbox', name: 'Step 3(a) Qualifying children under age 17 (amount)', value: '4,400' },
+    check: { role: 'textbox', name: 'Step 3(a) Qualifying children under age 17 (amount)', value: '4400' },
   },
 };
 
