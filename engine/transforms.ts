@@ -64,6 +64,11 @@ function compile(text: string, limits: ExpressionLimits) {
   return expr;
 }
 
+/** Checks that an expression parses; throws an ExpressionError saying why not. */
+export function parseExpression(text: string, limits: ExpressionLimits = DEFAULT_LIMITS): void {
+  compile(text, limits);
+}
+
 /** Evaluates an expression over data; bindings become `$name` variables. */
 export async function evaluate(
   text: string,

@@ -13,6 +13,11 @@ export interface FormsEnv {
   organizationName: string;
   /** The company's enabled_features (session organization.enabled_features). */
   features: Readonly<Record<string, boolean>>;
+  /**
+   * The employer's lists (payroll/employer_info as type to value), when already known (stories,
+   * tests); in the app the forms that need them read them (useEmployerInfo).
+   */
+  employer?: Readonly<Record<string, unknown>>;
   /** Now, in Unix seconds. */
   now(): number;
   userAgent(): string;

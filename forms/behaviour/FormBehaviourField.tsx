@@ -4,10 +4,11 @@
  * behaviour's patches after each change, shows its validator's messages at their fields, makes the
  * record read-only while it is locked, and shares the data with fields that depend on siblings.
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { getUiOptions, type FieldPathList, type FieldProps } from '@rjsf/utils';
 import { behaviours, behaviourHeaders } from './index.ts';
-import { behaviourChanges, mergeErrors, type FormData, type Patch } from './behaviour.ts';
+import { behaviourChanges, mergeErrors, type BehaviourEnv, type FormData, type Patch } from './behaviour.ts';
+import { useEmployerInfo } from './useEmployerInfo.ts';
 import { RootDataContext, type RootData } from './RootData.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { useFormsEnv } from '../env.tsx';
@@ -16,8 +17,8 @@ const warned = new Set<string>();
 
 export function FormBehaviourField(props: FieldProps) {
   useFormsStyles();
-  const { registry, uiSchema, onChange, errorSchema, readonly, disabled } = props;
-  const name = getUiOptions(uiSchema).behaviour;
+  const { registry, onChange, errorSchema, readonly, disabled } = props;
+  const name = getUiOptions(props.uiSchema).behaviour;
   const key = typeof name === 'string' ? name : '';
   const behaviour = behaviours[key];
   if (key && !behaviour && !warned.has(key)) {
@@ -28,6 +29,9 @@ export function FormBehaviourField(props: FieldProps) {
   const { productDomain } = useFormsEnv();
   const latest = useRef(data);
   latest.current = data;
+  const employer = useEmployerInfo(!!behaviour?.usesEmployer);
+  const isNew = (registry.formContext as { isNew?: boolean } | undefined)?.isNew === true;
+  const env: BehaviourEnv = useMemo(() => ({ employer, isNew, productDomain }), [employer, isNew, productDomain]);
 
   const patch = useCallback(
     (p: Patch) => {
@@ -38,25 +42,42 @@ export function FormBehaviourField(props: FieldProps) {
   const change = useCallback(
     (value: unknown, path: FieldPathList, es?: FieldProps['errorSchema'], id?: string) => {
       onChange(value, path, es, id);
-      for (const [k, v] of behaviourChanges(behaviour, latest.current, path, value, { productDomain })) {
-        onChange(v, [k]);
-      }
+      for (const [k, v] of behaviourChanges(behaviour, latest.current, path, value, env)) onChange(v, [k]);
     },
-    [onChange, behaviour, productDomain],
+    [onChange, behaviour, env],
   );
+  // Values a new record takes from the env (the company's current W-4 edition), once it is known.
+  useEffect(() => {
+    if (!behaviour?.init || readonly || disabled) return;
+    const p = behaviour.init(latest.current, env);
+    if (Object.keys(p).length) patch(p);
+  }, [behaviour, env, patch, readonly, disabled]);
 
   const errors = useMemo(
-    () => mergeErrors(errorSchema, behaviour?.validate?.(data) ?? []),
-    [errorSchema, behaviour, data],
+    () => mergeErrors(errorSchema, behaviour?.validate?.(data, env) ?? []),
+    [errorSchema, behaviour, data, env],
   );
-  const locked = behaviour?.isLocked?.(data) ?? false;
+  const locked = behaviour?.isLocked?.(data, env) ?? false;
+  const uiSchema = useMemo(() => {
+    const extra = behaviour?.ui?.(data, env);
+    if (!extra) return props.uiSchema;
+    const out = { ...props.uiSchema } as Record<string, unknown>;
+    for (const [k, v] of Object.entries(extra)) out[k] = { ...((out[k] as object | undefined) ?? {}), ...v };
+    return out as FieldProps['uiSchema'];
+  }, [behaviour, data, env, props.uiSchema]);
   const root: RootData = useMemo(() => ({ data, patch }), [data, patch]);
   const Header = behaviourHeaders[key];
   const { ObjectField } = registry.fields;
   return (
     <RootDataContext.Provider value={root}>
-      {Header && <Header data={data} patch={patch} disabled={!!(readonly || disabled)} />}
-      <ObjectField {...props} onChange={change} errorSchema={errors} readonly={readonly || locked} />
+      {Header && <Header data={data} env={env} patch={patch} disabled={!!(readonly || disabled)} />}
+      <ObjectField
+        {...props}
+        uiSchema={uiSchema}
+        onChange={change}
+        errorSchema={errors}
+        readonly={readonly || locked}
+      />
     </RootDataContext.Provider>
   );
 }

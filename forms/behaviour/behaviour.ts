@@ -11,20 +11,32 @@ export type FormData = Record<string, unknown>;
 /** A patch of top-level fields; `undefined` removes the field. */
 export type Patch = Record<string, unknown>;
 
-/** What a patch may read beyond the data: facts of the company and product, never the DOM. */
-export interface PatchEnv {
+/** What a behaviour may know beyond the form's data: facts of the company and product, never the DOM. */
+export interface BehaviourEnv {
+  /** The employer's lists (payroll/employer_info as type to value); {} until read. */
+  employer: Readonly<Record<string, unknown>>;
+  /** The record does not exist yet. */
+  isNew: boolean;
   /** The domain new company hostnames are derived under. */
   productDomain?: string;
 }
 
+export const EMPTY_ENV: BehaviourEnv = { employer: {}, isNew: false };
+
 /** Called after `field` changed: `next` holds the change, `prev` the data before it. */
-export type PatchFn = (next: FormData, prev: FormData, env?: PatchEnv) => Patch;
+export type PatchFn = (next: FormData, prev: FormData, env: BehaviourEnv) => Patch;
 
 export interface FormBehaviour {
   patches?: Readonly<Record<string, PatchFn>>;
-  validate?: (data: FormData) => FieldError[];
+  validate?: (data: FormData, env: BehaviourEnv) => FieldError[];
   /** True when the record must be shown read-only (its header offers the way out). */
-  isLocked?: (data: FormData) => boolean;
+  isLocked?: (data: FormData, env: BehaviourEnv) => boolean;
+  /** A patch applied once when the form opens (a new record's values that depend on the env). */
+  init?: (data: FormData, env: BehaviourEnv) => Patch;
+  /** uiSchema entries by top-level field that depend on the data (a form edition's fields). */
+  ui?: (data: FormData, env: BehaviourEnv) => Readonly<Record<string, Record<string, unknown>>>;
+  /** The behaviour reads the employer's lists (the env's `employer`). */
+  usesEmployer?: boolean;
 }
 
 /** `data` with `value` set at `path` (copies along the path, the rest shared). */
@@ -52,7 +64,7 @@ export function behaviourChanges(
   prev: FormData,
   path: readonly (string | number)[],
   value: unknown,
-  env: PatchEnv = {},
+  env: BehaviourEnv = EMPTY_ENV,
 ): [string, unknown][] {
   const field = path.find((p) => p !== '');
   if (field === undefined || !behaviour?.patches) return [];
@@ -100,6 +112,7 @@ export function errorsAt(schema: ErrorSchema | undefined, ...path: (string | num
 /** What a behaviour's header (links, a lock banner and its action) is given. */
 export interface BehaviourHeaderProps {
   data: FormData;
+  env: BehaviourEnv;
   patch(patch: Patch): void;
   /** The form is read-only or disabled for this user. */
   disabled: boolean;

@@ -9,7 +9,9 @@ import { DirectDepositField } from '../payroll/DirectDepositField.tsx';
 import { I9DocumentsField } from '../payroll/I9DocumentsField.tsx';
 import { MailingAddressField } from '../payroll/MailingAddressField.tsx';
 import { SignatureField } from '../signature/SignatureField.tsx';
+import { StateW4FormField } from '../payroll/StateW4FormField.tsx';
 import { BoundedArrayField } from './BoundedArrayField.tsx';
+import { JsonSchemaEditorField } from './JsonSchemaEditorField.tsx';
 
 export const fields: RegistryFieldsType = {
   formBehaviour: FormBehaviourField,
@@ -18,4 +20,6 @@ export const fields: RegistryFieldsType = {
   mailingAddress: MailingAddressField,
   directDeposit: DirectDepositField,
   boundedList: BoundedArrayField,
+  stateW4Form: StateW4FormField,
+  jsonSchemaEditor: JsonSchemaEditorField,
 };

@@ -1,12 +1,13 @@
 /**
- * The W-4 screen's header: the link to the federal form, and for a record of another form year the
- * read-only notice with its Edit action.
+ * The W-4 screen's header: the link to the federal form, and for a record of another edition than
+ * the company's current one the read-only notice with its Edit action.
  */
 import type { BehaviourHeaderProps } from '../behaviour/behaviour.ts';
-import { editOnCurrentForm, isW4Locked, W4_CURRENT_YEAR, W4_LINKS } from './w4.ts';
+import { currentW4Edition, editOnCurrentForm, isW4Locked, W4_LINKS } from './w4.ts';
 
-export function W4Header({ data, patch, disabled }: BehaviourHeaderProps) {
-  const locked = isW4Locked(data);
+export function W4Header({ data, env, patch, disabled }: BehaviourHeaderProps) {
+  const locked = isW4Locked(data, env);
+  const current = currentW4Edition(env);
   return (
     <div className="form-header">
       <p className="form-header__links">
@@ -22,10 +23,10 @@ export function W4Header({ data, patch, disabled }: BehaviourHeaderProps) {
         <div className="banner banner--info" role="status">
           <p>
             This Form W-4 was completed on the {String(data.w4_year)} form and is read-only. Edit moves it onto the{' '}
-            {W4_CURRENT_YEAR} form; the answers of the 2019 form are removed.
+            {current} form; the answers of the 2019 form are removed.
           </p>
           {!disabled && (
-            <button type="button" className="btn" onClick={() => patch(editOnCurrentForm())}>
+            <button type="button" className="btn" onClick={() => patch(editOnCurrentForm(env))}>
               Edit
             </button>
           )}

@@ -14,12 +14,14 @@ import { bundleSchema } from '../../engine/bundle.ts';
 import { MODULES, type JsonSchema } from '../../engine/entity.ts';
 import { createAjv } from '../../engine/validation.ts';
 import { fingerprint } from '../screens/record/fingerprint.ts';
+import { META_ID } from '../screens/record/meta-schema.ts';
 
 type Standalone = (ajv: unknown, refs: Record<string, string>) => string;
 const standaloneCode = ((standaloneModule as unknown as { default?: Standalone }).default ??
   standaloneModule) as unknown as Standalone;
 
 export const VIRTUAL_ID = 'virtual:dform-validators';
+const META_DRAFT_07 = 'http://json-schema.org/draft-07/schema';
 
 export function validatorsModule(schemasDir: string): { code: string; files: string[] } {
   const read = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as JsonSchema;
@@ -57,6 +59,10 @@ export function validatorsModule(schemasDir: string): { code: string; files: str
       prints[id] = fingerprint(bundled);
     }
   }
+  // The JSON Schema meta-schema, so editors of schemas kept as data (a state form's fields) can
+  // check them in the browser as the server does.
+  refs.v_meta__draft07 = META_DRAFT_07;
+  names[META_ID] = 'v_meta__draft07';
   let code = standaloneCode(ajv, refs);
   // Standalone code is CommonJS: turn its require() calls into imports for the bundler.
   const imports = new Map<string, string>();

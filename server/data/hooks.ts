@@ -1,8 +1,9 @@
 /**
  * Server-side behaviour a schema cannot say as data: uniqueness across records, records that
  * must be written together with another (an organization's directory entry, an SSN index entry),
- * and messages sent once a record is committed (a hire's invitation). Keyed by entity id; small,
- * one job each. Everything expressible as a rule lives in the schema file instead.
+ * rules that live in another record (a state withholding form's definition), and messages sent once
+ * a record is committed (a hire's invitation). Keyed by entity id; small, one job each. Everything
+ * expressible as a rule lives in the schema file instead.
  */
 import type { FieldError } from '../../engine/messages.ts';
 import type { Caller } from '../auth/principal.ts';
@@ -15,6 +16,8 @@ import { organizationHooks } from './hooks/organizations.ts';
 import { organizationRedirectHooks } from './hooks/organization_redirects.ts';
 import { organizationSettingsHooks } from './hooks/organization_settings.ts';
 import { userHooks } from './hooks/users.ts';
+import { stateW4Hooks } from './hooks/state_w4.ts';
+import { stateW4FormHooks } from './hooks/state_w4_form.ts';
 
 export interface HookArgs {
   s: Services;
@@ -30,9 +33,11 @@ export interface HookArgs {
 
 export interface EntityHooks {
   /** Fills in what the server derives from its configuration, before the save transform and validation. */
-  prepare?(args: HookArgs): DataObject | undefined;
+  derive?(args: HookArgs): DataObject | undefined;
+  /** Runs before validation (after the entity's save transform): the data to validate and store. */
+  prepare?(args: HookArgs): Promise<DataObject> | DataObject;
   /** Field errors (400); may throw an ApiError for another answer (a duplicate is 409). */
-  validate?(args: HookArgs): FieldError[];
+  validate?(args: HookArgs): Promise<FieldError[]> | FieldError[];
   /** Server-owned additions to valid data before it is stored (a hire's activity entry). */
   amend?(args: HookArgs): DataObject;
   /** Work once the record is committed (sending a message); the record as stored. */
@@ -49,6 +54,8 @@ const HOOKS: Record<string, EntityHooks> = {
   'auth/groups': groupHooks,
   'payroll/onboarding_user': onboardingUserHooks,
   'payroll/employee': employeeHooks,
+  'payroll/state_w4': stateW4Hooks,
+  'payroll/state_w4_form': stateW4FormHooks,
 };
 
 export function hooksFor(entityId: string): EntityHooks | undefined {

@@ -19,6 +19,7 @@ import { VersionConflictError, type DataObject, type StoredRecord, type WriteOp 
 import { auditOp } from './audit.ts';
 import { fieldFacts, type FieldFacts } from './fields.ts';
 import { hooksFor, type EntityHooks, type HookArgs } from './hooks.ts';
+import { employerInfo } from '../payroll/employer-info.ts';
 
 export interface WireRecord {
   key: string;
@@ -242,12 +243,13 @@ async function prepare(
     user: caller.principal.userKey,
     org: caller.org.id,
     features: caller.org.enabledFeatures,
+    employer: employerInfo(s, caller.org.id),
     now,
     mode,
   };
   const hook = hooksFor(entity.id);
   // Values the server fills in from its configuration (a new company's hostname) before the rules run.
-  if (hook?.prepare) data = hook.prepare({ s, caller, key, data, before, mode, incoming }) ?? data;
+  if (hook?.derive) data = hook.derive({ s, caller, key, data, before, mode, incoming }) ?? data;
   const save = entity.file['x-transforms']?.save;
   if (save) {
     // A value of the wrong type or out of range is refused as sent, before a transform can hide it.
@@ -255,6 +257,7 @@ async function prepare(
     if (asSent.some((e) => AS_SENT.has(e.keyword ?? ''))) throw validationFailed(asSent);
     data = await runTransform(save, data, bindings);
   }
+  if (hook?.prepare) data = await hook.prepare({ s, caller, key, data, before, mode, incoming });
 
   errors.push(...s.catalogue.validator(entity)(data));
   const rule = entity.file['x-transforms']?.validate;
@@ -267,7 +270,7 @@ async function prepare(
     }
   }
   if (hook?.validate && !errors.length) {
-    errors.push(...hook.validate({ s, caller, key, data, before, mode, incoming }));
+    errors.push(...(await hook.validate({ s, caller, key, data, before, mode, incoming })));
   }
   if (errors.length) throw validationFailed(errors);
   if (hook?.amend) data = hook.amend({ s, caller, key, data, before, mode, incoming });

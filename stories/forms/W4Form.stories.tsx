@@ -48,3 +48,26 @@ export const BothWithholdings: Story = {
   args: { formData: { ...current, federal_withholding_fixed: 150, federal_withholding_extra: 20 }, showAll: true },
   parameters: { check: { text: 'You cannot enter both fixed and extra withholding at the same time.' } },
 };
+
+/** A company on the 2026 edition: $2,200 per child, Step 3 split into 3(a) and 3(b), the exempt checkbox. */
+export const Edition2026: Story = {
+  args: {
+    env: { employer: { w4_edition: ['2026'] } },
+    formData: {
+      ...current,
+      w4_year: '2026',
+      dependents_under_17_amount: 4400,
+      other_dependents_amount: 500,
+      dependent_amount: 4900,
+    },
+  },
+  parameters: {
+    check: { role: 'textbox', name: 'Step 3(a) Qualifying children under age 17 (amount)', value: '4400' },
+  },
+};
+
+/** A 2020 W-4 once the company moved to the 2026 edition: read-only, Edit moves it onto 2026. */
+export const Year2020On2026Company: Story = {
+  args: { env: { employer: { w4_edition: ['2026'] } }, formData: current },
+  parameters: { check: { role: 'button', name: 'Edit' } },
+};

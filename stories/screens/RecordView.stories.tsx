@@ -6,7 +6,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { JsonObject, TypeMeta } from '../../renderers/api/types.ts';
 import { buildFormModel } from '../../renderers/screens/record/form-model.ts';
 import { RecordView } from '../../renderers/screens/record/RecordView.tsx';
-import { basicInfoMeta, employeeMeta } from '../fixtures/metas.ts';
+import { basicInfoMeta, employeeMeta, w4Meta } from '../fixtures/metas.ts';
+import { drawnSignature, typedSignature } from '../forms/fixtures.ts';
 import { emmaBasicInfo, employees } from '../fixtures/people.ts';
 
 function RecordViewPage({ meta, data }: { meta: TypeMeta; data: JsonObject }) {
@@ -44,4 +45,25 @@ export const BasicInfo: Story = {
 export const Empty: Story = {
   args: { meta: basicInfoMeta(), data: {} },
   parameters: { check: { role: 'region', name: 'Personal', text: '—' } },
+};
+
+const signedW4 = (signature: JsonObject): JsonObject => ({
+  w4_year: '2020',
+  filing_status: 'Single',
+  multiple_jobs: false,
+  dependent_amount: 2000,
+  employee_signature: signature,
+  sync_status: 'pending',
+});
+
+/** A signed form shows the name in its script font with the date, not the stored JSON. */
+export const SignedTyped: Story = {
+  args: { meta: w4Meta(), data: signedW4(typedSignature as unknown as JsonObject) },
+  parameters: { check: { role: 'region', name: 'Step 5. Sign here', text: typedSignature.name } },
+};
+
+/** A drawn signature shows its image with the date. */
+export const SignedDrawn: Story = {
+  args: { meta: w4Meta(), data: signedW4(drawnSignature as unknown as JsonObject) },
+  parameters: { check: { role: 'img', name: `Signature of ${drawnSignature.name}` } },
 };

@@ -10,6 +10,7 @@ import { createApiClient } from '../../renderers/api/client.ts';
 import { routes } from '../../renderers/app/routes.tsx';
 import { applyBranding } from '../../renderers/layouts/branding.ts';
 import { NotifyProvider } from '../../renderers/notify/notify.tsx';
+import { DialogsProvider } from '../../renderers/dialogs/Dialogs.tsx';
 import { ServicesProvider, type AuthState } from '../../renderers/session/session.tsx';
 import { fixtureFetch, FIXTURE_TOKEN, type FixtureBackend } from './fixture-api.ts';
 
@@ -49,7 +50,9 @@ export function FixtureApp({
     <QueryClientProvider client={queryClient}>
       <NotifyProvider>
         <ServicesProvider client={client} org={backend.org} initial={initial} onAuthChange={(a) => (auth.current = a)}>
-          <RouterProvider router={router} />
+          <DialogsProvider>
+            <RouterProvider router={router} />
+          </DialogsProvider>
         </ServicesProvider>
       </NotifyProvider>
     </QueryClientProvider>

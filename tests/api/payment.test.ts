@@ -76,3 +76,37 @@ test('with the company feature hide_direct_deposit, Paper Check is forced on sav
   const session = await w.call('GET', '/auth/api/session', as(w.emma));
   assert.equal(session.body.organization.enabled_features.hide_direct_deposit, true);
 });
+
+test('a routing number with a wrong ABA check digit is refused by the server with its message', async () => {
+  const org = await w.call('PATCH', `/auth/api/data/organizations/${w.acmeOrg}`, {
+    ...as(w.staff),
+    body: { enabled_features: { hide_direct_deposit: false } },
+  });
+  assert.equal(org.status, 200, org.text);
+  const bad = await w.call('POST', `${PAY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [
+        account({ split_type: 'Flat Split', amount: 50 }),
+        account({ routing_number: '021000022' }),
+      ],
+    },
+  });
+  assert.equal(bad.status, 400, bad.text);
+  assert.deepEqual(bad.body.errors, [
+    { path: '/direct_deposit_accounts/1/routing_number', message: 'Routing number check digit is not valid.' },
+  ]);
+  // 011000015 and 021000021 are real routing numbers (their check digits hold).
+  const ok = await w.call('POST', `${PAY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [
+        account({ routing_number: '011000015', split_type: 'Flat Split', amount: 50 }),
+        account(),
+      ],
+    },
+  });
+  assert.ok(ok.status === 200 || ok.status === 201, ok.text);
+});

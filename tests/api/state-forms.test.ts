@@ -63,3 +63,136 @@ test('a new state added as data by product staff is seen by an employee at once,
   assert.equal(saved.status, 201, saved.text);
   assert.equal(saved.body.data.state, 'KS');
 });
+
+const MY = '/payroll/api/data/my_state_w4';
+
+test("an employee's state form is checked by its definition: prepare_for_save, its fields' schema and its validator", async () => {
+  // California's prepare_for_save fills in 1c = 1a + 1b.
+  const ca = await w.call('POST', `${MY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'CA', state_status: 'Married - 1 Work', regular_allowances: 3, estimated_allowances: 2 },
+  });
+  assert.equal(ca.status, 200, ca.text);
+  assert.equal(ca.body.data.total_allowances, 5);
+  // The definition's own field (not in state_w4.json) is checked with its own message.
+  const badType = await w.call('POST', `${MY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'CA', regular_allowances: 1.5 },
+  });
+  assert.equal(badType.status, 400, badType.text);
+  assert.deepEqual(badType.body.errors, [{ path: '/regular_allowances', message: 'Enter a whole number.' }]);
+  // Delaware's validator: no exemption claims since 2020.
+  const de = await w.call('POST', `${MY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'DE', state_wh_exempt: true },
+  });
+  assert.equal(de.status, 400, de.text);
+  assert.deepEqual(de.body.errors, [
+    { path: '/state_wh_exempt', message: 'Delaware does not accept claims of exemption from withholding.' },
+  ]);
+});
+
+test('a definition whose fields are not a valid JSON Schema, or whose transforms do not parse, is refused', async () => {
+  const base = JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8'));
+  const post = (body: unknown) => w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body });
+  const notSchema = await post({
+    ...base,
+    state: 'MO',
+    fields: { schema: { type: 'object', properties: { a: { type: 'whole number' } } } },
+  });
+  assert.equal(notSchema.status, 400, notSchema.text);
+  assert.equal(notSchema.body.errors[0].path, '/fields/schema');
+  assert.match(notSchema.body.errors[0].message, /^Not a valid JSON Schema: /);
+  const unknownKeyword = await post({
+    ...base,
+    state: 'MO',
+    fields: { schema: { type: 'object', properties: { a: { type: 'integer', minimun: 0 } } } },
+  });
+  assert.equal(unknownKeyword.status, 400, unknownKeyword.text);
+  assert.match(unknownKeyword.body.errors[0].message, /^The JSON Schema does not compile: .*minimun/);
+  const notObject = await post({ ...base, state: 'MO', fields: { schema: { type: 'string' } } });
+  assert.deepEqual(notObject.body.errors, [
+    { path: '/fields/schema/properties', message: 'The form fields must be an object schema with properties.' },
+    { path: '/fields/schema/type', message: 'The form fields must be an object schema with properties.' },
+  ]);
+  const badExpr = await post({ ...base, state: 'MO', transforms: { ...base.transforms, validator: '[ {' } });
+  assert.equal(badExpr.status, 400, badExpr.text);
+  assert.equal(badExpr.body.errors[0].path, '/transforms/validator');
+  assert.match(badExpr.body.errors[0].message, /^Not a valid JSONata expression: /);
+});
+
+test("a new state's own fields and rules apply to the next save with no restart; several definitions warn", async () => {
+  const nebraska = {
+    state: 'NE',
+    form_name: 'W-4N Nebraska Employee’s Withholding Allowance Certificate',
+    printable_type: 'nebraska',
+    instructions: 'Nebraska withholding follows the W-4N when you give your employer one.',
+    links: [{ label: 'Form W-4N', url: 'https://revenue.nebraska.gov/files/doc/tax-forms/f_w4n.pdf' }],
+    fields: {
+      schema: {
+        type: 'object',
+        properties: {
+          ne_allowances: {
+            type: 'integer',
+            title: 'Nebraska allowances',
+            minimum: 0,
+            maximum: 99,
+            'x-messages': { maximum: 'At most 99 allowances.' },
+          },
+          extra_state_withholding: { type: 'integer', minimum: 0 },
+        },
+      },
+    },
+    transforms: {
+      prepare_for_save: '$merge([$, {"total_allowances": $exists(ne_allowances) ? ne_allowances : 0}])',
+      validator:
+        'ne_allowances = 0 and extra_state_withholding > 0 ? {"path": "/extra_state_withholding", "message": "Claim an allowance before an extra amount."} : []',
+    },
+  };
+  const created = await w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body: nebraska });
+  assert.equal(created.status, 201, created.text);
+  const tooMany = await w.call('POST', `${MY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'NE', ne_allowances: 100 },
+  });
+  assert.deepEqual(tooMany.body.errors, [{ path: '/ne_allowances', message: 'At most 99 allowances.' }]);
+  const rule = await w.call('POST', `${MY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'NE', ne_allowances: 0, extra_state_withholding: 5 },
+  });
+  assert.deepEqual(rule.body.errors, [
+    { path: '/extra_state_withholding', message: 'Claim an allowance before an extra amount.' },
+  ]);
+  const ok = await w.call('POST', `${MY}/${w.emma.user}`, { ...as(w.emma), body: { state: 'NE', ne_allowances: 2 } });
+  assert.equal(ok.status, 200, ok.text);
+  assert.equal(ok.body.data.total_allowances, 2);
+
+  // Product staff change the rule: the next save follows the changed definition.
+  const edit = await w.call('PATCH', `/payroll/api/data/state_w4_form/${created.body.key}`, {
+    ...as(w.staff),
+    body: { transforms: { ...nebraska.transforms, prepare_for_save: '$merge([$, {"total_allowances": 7}])' } },
+  });
+  assert.equal(edit.status, 200, edit.text);
+  const again = await w.call('POST', `${MY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'NE', ne_allowances: 2 },
+  });
+  assert.equal(again.body.data.total_allowances, 7);
+
+  // A second Nebraska definition: the first match is used and a warning is logged.
+  const second = await w.call('POST', '/payroll/api/data/state_w4_form/', {
+    ...as(w.staff),
+    body: { ...nebraska, form_name: 'A second W-4N' },
+  });
+  assert.equal(second.status, 201, second.text);
+  const third = await w.call('POST', `${MY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'NE', ne_allowances: 1 },
+  });
+  assert.equal(third.status, 200, third.text);
+  assert.match(w.server.output(), /several state withholding forms for one state/);
+  // A state with no definition saves under the generic rules and logs that its form is missing.
+  const none = await w.call('POST', `${MY}/${w.emma.user}`, { ...as(w.emma), body: { state: 'WY' } });
+  assert.equal(none.status, 200, none.text);
+  assert.match(w.server.output(), /unable to load form for state/);
+});

@@ -240,3 +240,31 @@ describe('SignatureField stories', () => {
     );
   });
 });
+
+describe('a signature on the read-only record view', () => {
+  it('shows the typed name in its script font with the signing date, never the stored JSON', async () => {
+    const View = await import('../../stories/screens/RecordView.stories.tsx');
+    const html = renderStory(View.default, View.SignedTyped);
+    const font = signatureFontFamily('font2').replace(/'/g, '&#x27;');
+    assert.ok(html.includes(`<span class="signature-item__name" style="font-family:${font};font-size:26px">`), html);
+    const text = textOf(html);
+    assert.ok(text.includes('Maria L. Garcia Signed 01/02/2026'), text);
+    assert.ok(!text.includes('userAgent') && !text.includes('font2') && !text.includes('timestamp'), text);
+  });
+
+  it('shows a drawn signature as its image with the date', async () => {
+    const View = await import('../../stories/screens/RecordView.stories.tsx');
+    const html = renderStory(View.default, View.SignedDrawn);
+    assert.match(
+      html,
+      /<img class="signature-item__image" src="data:image\/png;base64,[^"]+" alt="Signature of Maria L. Garcia"/,
+    );
+    assert.ok(textOf(html).includes('Signed 01/02/2026'));
+  });
+
+  it("says 'Not signed' for a form without a signature", async () => {
+    const View = await import('../../stories/screens/RecordView.stories.tsx');
+    const html = renderStory(View.default, { args: { ...View.SignedTyped.args, data: { w4_year: '2020' } } });
+    assert.ok(textOf(html).includes("Step 5 Employee's signature Not signed"), textOf(html));
+  });
+});

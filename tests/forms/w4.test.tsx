@@ -10,14 +10,20 @@ import { behaviourChanges } from '../../forms/behaviour/behaviour.ts';
 import {
   BOTH_WITHHOLDINGS_MESSAGE,
   childCredit,
+  currentW4Edition,
   dependentAmount,
+  editionOf,
   editOnCurrentForm,
+  initW4,
   isW4Locked,
+  W4_EDITIONS,
+  w4Ui,
   validateW4,
   w4Behaviour,
   w4Patches,
 } from '../../forms/payroll/w4.ts';
 import * as S from '../../stories/forms/W4Form.stories.tsx';
+import { EMPTY_ENV, type BehaviourEnv } from '../../forms/behaviour/behaviour.ts';
 import { renderStory, textOf } from './render-story.tsx';
 
 describe('W-4 dependents (Step 3)', () => {
@@ -35,6 +41,7 @@ describe('W-4 dependents (Step 3)', () => {
       w4Patches.number_of_dependents_under_17(
         { w4_year: '2020', number_of_dependents_under_17: 2, number_of_other_dependents: 1 },
         {},
+        EMPTY_ENV,
       ),
       { dependent_amount: 4500 },
     );
@@ -123,5 +130,79 @@ describe('W4Form stories', () => {
 
   it('shows the fixed and extra withholding message', () => {
     assert.match(textOf(renderStory(S.default, S.BothWithholdings)), new RegExp(BOTH_WITHHOLDINGS_MESSAGE));
+  });
+});
+
+describe('W-4 editions', () => {
+  const on2026: BehaviourEnv = { employer: { w4_edition: ['2026'] }, isNew: false };
+
+  it("the browser's edition table agrees with the server's save rule for every edition", async () => {
+    const save = w4Schema['x-transforms'].save;
+    for (const [year, e] of Object.entries(W4_EDITIONS)) {
+      const out = (await evaluate(save, {
+        w4_year: year,
+        number_of_dependents_under_17: 2,
+        number_of_other_dependents: 3,
+      })) as Record<string, unknown>;
+      assert.equal(out.dependent_amount, 2 * e.childCredit + 3 * e.otherCredit, year);
+      assert.equal(out.dependents_under_17_amount, e.splitStep3 ? 2 * e.childCredit : undefined, year);
+      assert.equal(out.other_dependents_amount, e.splitStep3 ? 3 * e.otherCredit : undefined, year);
+    }
+    assert.equal(editionOf('2025').childCredit, 2000);
+    assert.equal(editionOf('2027').childCredit, 2200);
+  });
+
+  it("follows the company's current edition: 2020 by default, its employer_info w4_edition otherwise", () => {
+    assert.equal(currentW4Edition(EMPTY_ENV), '2020');
+    assert.equal(currentW4Edition(on2026), '2026');
+    assert.equal(currentW4Edition({ employer: { w4_edition: ['1999'] }, isNew: false }), '2020');
+    assert.equal(isW4Locked({ w4_year: '2020' }, on2026), true);
+    assert.equal(isW4Locked({ w4_year: '2026' }, on2026), false);
+    assert.equal(isW4Locked({ w4_year: '2020' }, { ...on2026, isNew: true }), false);
+    assert.deepEqual(editOnCurrentForm(on2026), { w4_year: '2026', w4_2019: undefined });
+    assert.deepEqual(initW4({ w4_year: '2020' }, { ...on2026, isNew: true }), { w4_year: '2026' });
+    assert.deepEqual(initW4({ w4_year: '2020' }, on2026), {});
+  });
+
+  it('on the 2026 form the counts fill 3(a), 3(b) and the total; typing 3(a) or 3(b) clears the counts', () => {
+    assert.deepEqual(
+      behaviourChanges(
+        w4Behaviour,
+        { w4_year: '2026', number_of_dependents_under_17: 1 },
+        ['number_of_other_dependents'],
+        2,
+        on2026,
+      ),
+      [
+        ['dependents_under_17_amount', 2200],
+        ['other_dependents_amount', 1000],
+        ['dependent_amount', 3200],
+      ],
+    );
+    assert.deepEqual(
+      behaviourChanges(
+        w4Behaviour,
+        { w4_year: '2026', other_dependents_amount: 500 },
+        ['dependents_under_17_amount'],
+        4400,
+        on2026,
+      ),
+      [
+        ['number_of_dependents_under_17', 0],
+        ['number_of_other_dependents', 0],
+        ['dependent_amount', 4900],
+      ],
+    );
+  });
+
+  it('shows 3(a) and 3(b) only on an edition that splits Step 3', () => {
+    assert.deepEqual(w4Ui({ w4_year: '2020' }).dependents_under_17_amount, { 'ui:widget': 'hidden' });
+    assert.deepEqual(w4Ui({ w4_year: '2026' }).dependents_under_17_amount, {});
+    const h = renderStory(S.default, S.Edition2026);
+    assert.match(h, /id="root_dependents_under_17_amount"[^>]*value="4,?400"/);
+    assert.doesNotMatch(h, />Edit</);
+    const old = renderStory(S.default, S.Year2020On2026Company);
+    assert.match(textOf(old), /completed on the 2020 form and is read-only\. Edit moves it onto the 2026 form/);
+    assert.match(old, /<input type="hidden" id="root_dependents_under_17_amount"/);
   });
 });

@@ -126,6 +126,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     sections: model.sections,
     touched,
     showAll: submitted || state.serverErrors.length > 0,
+    isNew: ctx.isNew,
   };
 
   return (

@@ -1,11 +1,19 @@
 /**
  * The read-only view of a record: its fields in x-sections, each value formatted as the list does
- * (dates MM/DD/YYYY, phones, enum labels); nested objects and lists shown inside.
+ * (dates MM/DD/YYYY, phones, enum labels); nested objects and lists shown inside; a signature as
+ * the signed name in its font with the date.
  */
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { formatByKind } from '../../format/format-value.ts';
 import { fieldTitle, resolveSchema, valueKind } from '../../format/schema-facts.ts';
 import type { FormModel } from './form-model.ts';
+import { SignatureView } from '../../../forms/signature/SignatureView.tsx';
+
+/** A signature field (x-signature in its schema, or drawn by the signature field). */
+function isSignature(s: JsonObject, ui: JsonObject, path: string): boolean {
+  const hint = (ui[path.split('.').pop() ?? ''] as JsonObject | undefined)?.['ui:field'];
+  return s['x-signature'] === true || (!path.includes('.') && hint === 'signature');
+}
 
 function Value({
   root,
@@ -21,6 +29,7 @@ function Value({
   value: unknown;
 }) {
   const s = resolveSchema(root, schema) ?? {};
+  if (isSignature(s, ui, path)) return <SignatureView value={value} />;
   if (value === undefined || value === null || value === '') return <span className="muted">—</span>;
   if (s['x-sensitive'] === 'secret') return <span className="muted">hidden</span>;
   if (s.type === 'object' && s.properties && typeof value === 'object') {

@@ -31,7 +31,7 @@ function isHidden(name: string, prop: JsonObject, mode: FormMode): boolean {
 }
 
 /** Adds rjsf's ui:enumNames from the schema's x-enumNames, through nested objects and arrays. */
-function addEnumNames(root: JsonObject, s: JsonObject | undefined, ui: JsonObject): void {
+export function addEnumNames(root: JsonObject, s: JsonObject | undefined, ui: JsonObject): void {
   const r = resolveSchema(root, s);
   if (!r) return;
   if (Array.isArray(r.enum) && Array.isArray(r['x-enumNames']) && ui['ui:enumNames'] === undefined) {

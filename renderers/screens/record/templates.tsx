@@ -3,7 +3,7 @@
  * field errors shown once the field was left (blurred) or the form submitted.
  */
 import { getDefaultRegistry } from '@rjsf/core';
-import { errorId, type FieldErrorProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
+import { errorId, getUiOptions, type FieldErrorProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { Section } from './form-model.ts';
 
 export interface FormContext {
@@ -12,6 +12,8 @@ export interface FormContext {
   touched: ReadonlySet<string>;
   /** After a submit (or a server answer), every error shows. */
   showAll: boolean;
+  /** The record does not exist yet (form behaviours set a new record's values). */
+  isNew?: boolean;
 }
 
 const Default = getDefaultRegistry().templates.ObjectFieldTemplate;
@@ -19,7 +21,9 @@ const Default = getDefaultRegistry().templates.ObjectFieldTemplate;
 export function SectionedObjectTemplate(props: ObjectFieldTemplateProps) {
   const ctx = props.registry.formContext as FormContext | undefined;
   const sections = ctx?.sections ?? [];
-  if (props.fieldPathId.$id !== 'root' || !sections.length) return <Default {...props} />;
+  // A root field that draws its own fields from data ("ui:options": {"flat": true}) is not sectioned.
+  const flat = getUiOptions(props.uiSchema).flat === true;
+  if (props.fieldPathId.$id !== 'root' || !sections.length || flat) return <Default {...props} />;
   const byName = new Map(props.properties.map((p) => [p.name, p]));
   return (
     <div className="form-sections">

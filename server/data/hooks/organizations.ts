@@ -33,7 +33,7 @@ export function hostnameErrors(s: Services, host: string, ownKey?: string): Fiel
 }
 
 export const organizationHooks: EntityHooks = {
-  prepare({ s, caller, data, before }) {
+  derive({ s, caller, data, before }) {
     if (before) return { ...data, parent_organization: before.parent_organization };
     // A company lives under the organization that creates it.
     const out: DataObject = { ...data, parent_organization: caller.org.id };

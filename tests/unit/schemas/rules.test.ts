@@ -979,6 +979,9 @@ TABLE.push({
     { name: 'divisions are free names', patch: { type: 'divisions', value: ['Restaurants', 'Catering'] }, errors: [] },
     { name: 'an unknown state', patch: { value: ['IL', 'ZZ'] }, errors: [{ path: '/value/1', message: 'Must be a two-letter US state code or DC.' }] },
     { name: 'an unknown pay frequency', patch: { type: 'active_pay_frequencies', value: ['Weekly', 'Fortnightly'] }, errors: [{ path: '/value/1', message: 'Must be one of: Daily, Weekly, Bi-Weekly, Semi-Monthly, Monthly, Quarterly, Annually' }] },
+    { name: 'the 2026 W-4 edition', patch: { type: 'w4_edition', value: ['2026'] }, errors: [] },
+    { name: 'an unknown W-4 edition', patch: { type: 'w4_edition', value: ['2023'] }, errors: [{ path: '/value/0', message: 'The Form W-4 edition must be 2020 or 2026.' }] },
+    { name: 'two W-4 editions', patch: { type: 'w4_edition', value: ['2020', '2026'] }, errors: [{ path: '/value', message: 'Name one Form W-4 edition: 2020 or 2026.' }] },
   ],
 });
 
@@ -1373,7 +1376,37 @@ const TRANSFORMS: TransformCase[] = [
     name: 'the 2026 form counts 2200 per child',
     kind: 'save',
     input: { w4_year: '2026', number_of_dependents_under_17: 1, number_of_other_dependents: 2 },
-    output: { w4_year: '2026', dependent_amount: 3200 },
+    output: { w4_year: '2026', dependent_amount: 3200, dependents_under_17_amount: 2200, other_dependents_amount: 1000 },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'the 2026 form totals 3(a) and 3(b) typed by hand',
+    kind: 'save',
+    input: { w4_year: '2026', dependents_under_17_amount: 4400, other_dependents_amount: 500, dependent_amount: 1 },
+    output: { w4_year: '2026', dependent_amount: 4900, dependents_under_17_amount: 4400, other_dependents_amount: 500 },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'the 2020 form has no 3(a) and 3(b)',
+    kind: 'save',
+    input: { w4_year: '2020', dependents_under_17_amount: 4400, dependent_amount: 2000 },
+    output: { w4_year: '2020', dependent_amount: 2000 },
+  },
+  {
+    entity: 'payroll/w4',
+    name: "a new W-4 is on the company's current edition",
+    kind: 'save',
+    input: { w4_year: '2020', number_of_dependents_under_17: 1 },
+    bindings: { before: null, employer: { w4_edition: ['2026'] } },
+    output: { w4_year: '2026', dependent_amount: 2200, dependents_under_17_amount: 2200, other_dependents_amount: 0 },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'a new W-4 is on the 2020 edition when the company names none',
+    kind: 'save',
+    input: { w4_year: '2026' },
+    bindings: { before: null, employer: {} },
+    output: { w4_year: '2020' },
   },
   {
     entity: 'payroll/w4',

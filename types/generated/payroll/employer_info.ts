@@ -11,9 +11,9 @@ export type PayrollEmployerInfo = {
   last_updated?: LastUpdated;
   updated_by?: UpdatedBy;
 };
-export type Type = "available_states" | "divisions" | "departments" | "active_pay_frequencies";
+export type Type = "available_states" | "divisions" | "departments" | "active_pay_frequencies" | "w4_edition";
 /**
- * The list itself: state codes, division or department names, or pay frequencies.
+ * The list itself: state codes, division or department names, or pay frequencies; for w4_edition, one item: the year of the Form W-4 edition the company uses now (2020 when none is set).
  *
  * @maxItems 500
  */

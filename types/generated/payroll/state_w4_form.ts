@@ -103,7 +103,13 @@ export interface FormFields {
 /**
  * A draft-07 object schema of the state's own fields, stored in state_w4 beside the shared values.
  */
-export interface JSONSchema {}
+export interface JSONSchema {
+  type: "object";
+  properties: Fields;
+}
+export interface Fields {
+  [k: string]: {} | undefined;
+}
 /**
  * The @rjsf uiSchema for those fields.
  */

@@ -1,0 +1,114 @@
+/**
+ * The state withholding form ("ui:field": "stateW4Form" at the root of payroll/state_w4): the
+ * definition of the employee's state (useStateForm) drawn as data: its form name, instructions and
+ * links, then its own fields (JSON Schema + uiSchema) and the signature. Its validator transform
+ * (JSONata) checks the answers as they change; the server checks them again and runs
+ * prepare_for_save. The record keeps the state it was made for.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import type { FieldProps } from '@rjsf/utils';
+import type { FieldError } from '../../engine/messages.ts';
+import { validateByExpression } from '../../engine/transforms.ts';
+import { mergeErrors } from '../behaviour/behaviour.ts';
+import { useOptionalServices } from '../env.tsx';
+import { useFormsStyles } from '../styles/load-styles.ts';
+import { NO_FORM_MESSAGE, NO_STATE_MESSAGE, paragraphs, stateFormModel, type StateFormDefinition } from './state_w4.ts';
+import { useStateForm } from './useStateForm.ts';
+
+function useValidatorErrors(def: StateFormDefinition | undefined, data: Record<string, unknown>): FieldError[] {
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const text = def?.transforms?.validator;
+  useEffect(() => {
+    if (!text) return setErrors([]);
+    let live = true;
+    validateByExpression(text, data).then(
+      (e) => live && setErrors(e),
+      // A broken validator is the definition's fault: the server names it on save.
+      (e: unknown) => live && (console.warn('state form validator failed', e), setErrors([])),
+    );
+    return () => {
+      live = false;
+    };
+  }, [text, data]);
+  return errors;
+}
+
+export function StateW4FormField(props: FieldProps) {
+  useFormsStyles();
+  const { formData, onChange, registry, errorSchema, readonly, disabled } = props;
+  const services = useOptionalServices();
+  const { key } = useParams();
+  const own = services?.auth.session?.user.key;
+  const data = useMemo(() => (formData ?? {}) as Record<string, unknown>, [formData]);
+  const form = useStateForm(services?.client, key ?? own, own, data.state);
+  const def = form.status === 'ready' ? form.definition : undefined;
+  const model = useMemo(
+    () =>
+      def
+        ? stateFormModel(
+            def,
+            registry.rootSchema as Record<string, unknown>,
+            (props.uiSchema ?? {}) as Record<string, unknown>,
+          )
+        : undefined,
+    [def, registry.rootSchema, props.uiSchema],
+  );
+  // The record is saved for the state whose form it shows.
+  useEffect(() => {
+    if (form.status === 'ready' && data.state !== form.state && !readonly && !disabled) onChange(form.state, ['state']);
+  }, [form, data.state, onChange, readonly, disabled]);
+  const ruleErrors = useValidatorErrors(def, data);
+  const errors = useMemo(() => mergeErrors(errorSchema, ruleErrors), [errorSchema, ruleErrors]);
+
+  if (form.status === 'loading')
+    return (
+      <p className="loading" role="status">
+        Loading your state's form…
+      </p>
+    );
+  if (form.status === 'error')
+    return (
+      <p className="banner banner--negative" role="alert">
+        {form.message}
+      </p>
+    );
+  if (form.status === 'no-state')
+    return (
+      <p className="banner banner--info" role="status">
+        {NO_STATE_MESSAGE}
+      </p>
+    );
+  if (form.status === 'no-form')
+    return (
+      <p className="banner banner--info" role="status">
+        {NO_FORM_MESSAGE} ({form.state})
+      </p>
+    );
+  const { ObjectField } = registry.fields;
+  return (
+    <div className="state-form">
+      <div className="form-header state-form__header">
+        {def!.form_name && <h2 className="section__title">{def!.form_name}</h2>}
+        {paragraphs(def!.instructions).map((p, i) => (
+          <p key={i} className="state-form__instructions">
+            {p}
+          </p>
+        ))}
+        {!!def!.links?.length && (
+          <ul className="form-header__links state-form__links" aria-label="Forms and instructions">
+            {def!.links.map((l) => (
+              <li key={l.url}>
+                <a href={l.url} target="_blank" rel="noopener noreferrer">
+                  {l.label}
+                </a>
+                {l.description ? ` · ${l.description}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <ObjectField {...props} schema={model!.schema} uiSchema={model!.uiSchema} errorSchema={errors} />
+    </div>
+  );
+}

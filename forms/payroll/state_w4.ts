@@ -1,0 +1,98 @@
+/**
+ * The state withholding screen drawn from data (spec/001 sections 2 and 7): the employee's state
+ * (their basic info's legal address) picks its payroll/state_w4_form definition, whose fields (a
+ * JSON Schema and uiSchema), instructions and links make the form. Nothing here knows a state. Pure.
+ */
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { addEnumNames } from '../../renderers/screens/record/form-model.ts';
+
+type Json = Record<string, unknown>;
+
+export interface StateFormLink {
+  label: string;
+  description?: string;
+  url: string;
+}
+
+/** The parts of a payroll/state_w4_form record the screen uses. */
+export interface StateFormDefinition {
+  state: string;
+  form_name?: string;
+  instructions?: string;
+  links?: StateFormLink[];
+  fields: { schema: Json; uiSchema?: Json };
+  transforms?: { prepare_for_save?: string; validator?: string };
+}
+
+export const NO_STATE_MESSAGE =
+  'Add your legal address to your basic information first: your state decides which withholding form you fill in.';
+export const NO_FORM_MESSAGE =
+  'There is no withholding form for your state yet. Your employer will tell you what to do.';
+
+/** Fields of state_w4 itself that every state form shows after its own (the signature). */
+export const COMMON_FIELDS = ['employee_signature'] as const;
+
+/** The employee's state: their legal address's state, else the one the record was made for. */
+export function employeeState(basicInfo: Json | undefined, record: Json | undefined): string | undefined {
+  const legal = basicInfo?.legal_address as Json | undefined;
+  const fromAddress = typeof legal?.state === 'string' && legal.state ? legal.state : undefined;
+  const fromRecord = typeof record?.state === 'string' && record.state ? record.state : undefined;
+  return fromAddress ?? fromRecord;
+}
+
+/**
+ * The first definition for a state (spec/001 section 7: the first match is used and a warning logged
+ * when several), or undefined with 'unable to load form for state' logged.
+ */
+export function pickDefinition(
+  state: string,
+  found: readonly { data: Json }[],
+  log: (message: string) => void = (m) => console.warn(m),
+): StateFormDefinition | undefined {
+  if (!found.length) {
+    log(`unable to load form for state ${state}`);
+    return undefined;
+  }
+  if (found.length > 1) log(`several withholding forms for state ${state}; the first is used`);
+  return found[0].data as unknown as StateFormDefinition;
+}
+
+/**
+ * The schema and uiSchema the screen renders: the definition's fields, then the common ones from
+ * the state_w4 entity schema, in the definition's order.
+ */
+export function stateFormModel(
+  def: StateFormDefinition,
+  entitySchema: Json,
+  entityUi: Json,
+): { schema: RJSFSchema; uiSchema: UiSchema } {
+  const own = structuredClone(def.fields.schema);
+  const props = { ...((own.properties as Json) ?? {}) };
+  const ui = structuredClone(def.fields.uiSchema ?? {}) as Json;
+  const entityProps = (entitySchema.properties ?? {}) as Json;
+  for (const f of COMMON_FIELDS) {
+    if (entityProps[f] && !(f in props)) {
+      props[f] = entityProps[f];
+      if (entityUi[f] && ui[f] === undefined) ui[f] = entityUi[f];
+    }
+  }
+  const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]).filter((k) => k !== '*') : [];
+  ui['ui:order'] = [...order.filter((k) => k in props), ...Object.keys(props).filter((k) => !order.includes(k))];
+  // The entity's definitions ($ref to the signature) stay resolvable from the definition's schema.
+  const schema: Json = { ...own, properties: props, definitions: { ...(entitySchema.definitions as Json) } };
+  delete schema.$comment;
+  delete schema.required;
+  const required = Array.isArray(own.required) ? own.required : undefined;
+  if (required) schema.required = required;
+  ui['ui:options'] = { ...((ui['ui:options'] as Json) ?? {}), flat: true };
+  addEnumNames(schema, schema, ui);
+  return { schema: schema as RJSFSchema, uiSchema: ui as UiSchema };
+}
+
+/** Instructions as paragraphs (blank lines separate them). */
+export function paragraphs(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,53 @@
+/**
+ * payroll/state_w4 follows the definition of its state (payroll/state_w4_form), found by the state
+ * code at each save, so a definition added or changed as data applies at once: its prepare_for_save
+ * transform runs on answers that pass its JSON Schema, then the result is checked against that schema
+ * and its validator.
+ * Without a definition for the state only the generic state_w4 rules apply.
+ */
+import { ExpressionError, transformData, validateByExpression } from '../../../engine/transforms.ts';
+import { ApiError, validationFailed } from '../../http/errors.ts';
+import { checkAnswers, findStateForm } from '../../payroll/state-forms.ts';
+import type { EntityHooks, HookArgs } from '../hooks.ts';
+import type { DataObject } from '../../storage/types.ts';
+
+interface Definition {
+  fields?: { schema?: Record<string, unknown> };
+  transforms?: { prepare_for_save?: string; validator?: string };
+}
+
+function definitionFor({ s, caller, data }: HookArgs): Definition | undefined {
+  if (typeof data.state !== 'string') return undefined;
+  return findStateForm(s, caller.org.id, data.state)?.data as Definition | undefined;
+}
+
+async function run<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    // The definition is data: a failing expression is its author's fault, named, never a 500.
+    if (e instanceof ExpressionError) throw new ApiError(422, `The state form's ${what} failed: ${e.message}`);
+    throw e;
+  }
+}
+
+export const stateW4Hooks: EntityHooks = {
+  async prepare(args): Promise<DataObject> {
+    const def = definitionFor(args);
+    // The answers are checked as the employee gave them, before a transform computes from them.
+    const asSent = def?.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];
+    if (asSent.length) throw validationFailed(asSent);
+    const text = def?.transforms?.prepare_for_save;
+    if (!text) return args.data;
+    const out = await run('prepare_for_save', () => transformData(text, args.data));
+    // The state is the record's identity for its definition: a transform may not move it elsewhere.
+    return { ...out, state: args.data.state };
+  },
+  async validate(args) {
+    const def = definitionFor(args);
+    if (!def) return [];
+    const errors = def.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];
+    if (errors.length || !def.transforms?.validator) return errors;
+    return run('validator', () => validateByExpression(def.transforms!.validator, args.data));
+  },
+};

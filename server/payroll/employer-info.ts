@@ -1,0 +1,12 @@
+/**
+ * The employer's lists (payroll/employer_info) as one object of type to value, as spec/001 section 7
+ * reads them; transforms see it as `$employer` (the W-4 edition a company uses now, for one).
+ */
+import type { Services } from '../services.ts';
+
+export function employerInfo(s: Services, org: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const all = s.storage.find('payroll/employer_info', org, { criteria: [], limit: 100, offset: 0 });
+  for (const r of all.items) if (typeof r.data.type === 'string') out[r.data.type] = r.data.value;
+  return out;
+}

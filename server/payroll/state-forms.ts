@@ -1,0 +1,110 @@
+/**
+ * State withholding forms as data (payroll/state_w4_form): finding the definition of a state, and
+ * checking a definition's own fields. The definitions live in the root organization (x-shared: root)
+ * beside any a company keeps itself; a state's definition is the first match, as spec/001 section 7
+ * says, with a logged warning when there are several and 'unable to load form for state' when none.
+ */
+import type { ValidateFunction } from 'ajv';
+import { explainErrors, type FieldError } from '../../engine/messages.ts';
+import { createAjv } from '../../engine/validation.ts';
+import { parseExpression } from '../../engine/transforms.ts';
+import { rootOrgId } from '../orgs.ts';
+import type { Services } from '../services.ts';
+import type { DataObject } from '../storage/types.ts';
+
+const FORMS = 'payroll/state_w4_form';
+
+export interface FoundStateForm {
+  key: string;
+  data: DataObject;
+}
+
+/** The definition for a state code: the company's own first, then the product's shared ones. */
+export function findStateForm(s: Services, org: string, state: string): FoundStateForm | undefined {
+  const query = { criteria: [{ field: 'state', is: '=' as const, value: state }], limit: 5, offset: 0 };
+  const root = rootOrgId(s);
+  const items = [
+    ...s.storage.find(FORMS, org, query).items,
+    ...(root && root !== org ? s.storage.find(FORMS, root, query).items : []),
+  ];
+  if (!items.length) {
+    s.log('warn', 'unable to load form for state', { state, org });
+    return undefined;
+  }
+  if (items.length > 1) {
+    s.log('warn', 'several state withholding forms for one state; the first is used', {
+      state,
+      org,
+      keys: items.map((i) => i.key),
+    });
+  }
+  return { key: items[0].key, data: items[0].data };
+}
+
+// Definitions are written by product staff at run time: their schemas are compiled by an ajv of their
+// own, so a bad one can never disturb the entity validators.
+const ajv = createAjv();
+const compiled = new Map<string, ValidateFunction>();
+
+/** A definition's field schema compiled (cached by its text); throws when it does not compile. */
+export function fieldsValidator(schema: Record<string, unknown>): ValidateFunction {
+  const id = JSON.stringify(schema);
+  let fn = compiled.get(id);
+  if (!fn) {
+    fn = ajv.compile({ ...schema, $id: undefined });
+    if (compiled.size > 500) compiled.clear();
+    compiled.set(id, fn);
+  }
+  return fn;
+}
+
+/** The state's own answers checked against the definition's JSON Schema, with its x-messages. */
+export function checkAnswers(schema: Record<string, unknown>, data: DataObject): FieldError[] {
+  const fn = fieldsValidator(schema);
+  return fn(data) ? [] : explainErrors(fn.errors, schema);
+}
+
+const SCHEMA_PATH = '/fields/schema';
+
+/**
+ * A definition's fields as product staff typed them: a draft-07 JSON Schema (checked against the
+ * meta-schema, then compiled in strict mode, which refuses unknown keywords and bad patterns) of an
+ * object with properties, and a uiSchema that is an object. Errors name the place in the schema.
+ */
+export function checkDefinitionFields(fields: unknown): FieldError[] {
+  const f = fields as { schema?: unknown; uiSchema?: unknown } | undefined;
+  const schema = f?.schema;
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
+    return [{ path: SCHEMA_PATH, message: 'The form fields need a JSON Schema object.' }];
+  }
+  if (!ajv.validateSchema(schema)) {
+    return (ajv.errors ?? []).map((e) => ({
+      path: SCHEMA_PATH,
+      message: `Not a valid JSON Schema: ${e.instancePath || 'the schema'} ${e.message ?? 'is invalid'}.`,
+    }));
+  }
+  const s = schema as Record<string, unknown>;
+  if (s.type !== 'object' || !s.properties || typeof s.properties !== 'object') {
+    return [{ path: SCHEMA_PATH, message: 'The form fields must be an object schema with properties.' }];
+  }
+  try {
+    fieldsValidator(s);
+  } catch (e) {
+    return [{ path: SCHEMA_PATH, message: `The JSON Schema does not compile: ${(e as Error).message}.` }];
+  }
+  return [];
+}
+
+/** Each transform of a definition must parse as JSONata. */
+export function checkDefinitionTransforms(transforms: unknown): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [name, text] of Object.entries((transforms ?? {}) as Record<string, unknown>)) {
+    if (typeof text !== 'string') continue;
+    try {
+      parseExpression(text);
+    } catch (e) {
+      errors.push({ path: `/transforms/${name}`, message: `Not a valid JSONata expression: ${(e as Error).message}.` });
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,176 @@
+/**
+ * State withholding forms as data, in the browser: the employee's state (basic info) picks its
+ * definition, whose fields, instructions and links make the screen and whose validator and
+ * prepare_for_save apply; a product-staff admin adds a new state's definition through the generic
+ * state_w4_form screens (the fields editor checks the JSON Schema) and an employee of that state
+ * sees the new form at once, with no restart. Needs `npm run build:web` first.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+let emma: { token: string; user: string };
+
+before(async () => {
+  w = await startWorld();
+  emma = await w.apiLogin('emma');
+});
+after(async () => {
+  await w?.close();
+});
+
+async function setEmmaState(state: string) {
+  const r = await w.call('POST', `/payroll/api/data/my_basic_info/${emma.user}`, {
+    org: w.org,
+    token: emma.token,
+    body: {
+      dob: '1990-04-12',
+      phone: '5155550100',
+      legal_address: { address1: '12 Elm Street', city: 'Springfield', state, postal_code: '66002' },
+    },
+  });
+  assert.ok(r.status === 200 || r.status === 201, r.text);
+}
+
+/** A page of the product organization itself (127.0.0.1), where product staff sign in. */
+async function staffPage(): Promise<Page> {
+  const context = await w.browser.newContext({ baseURL: w.server.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return page;
+}
+
+describe('the state withholding screen', () => {
+  it('shows the California DE 4 for an employee living in California, checks it and saves through its prepare_for_save', async () => {
+    await setEmmaState('CA');
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'State withholding certificate' })
+      .click();
+    await page.getByRole('heading', { name: "DE 4 Employee's Withholding Allowance Certificate" }).waitFor();
+    await page.getByText('California withholding uses the DE 4').waitFor();
+    const link = page.getByRole('link', { name: 'Form DE 4 (California EDD)' });
+    assert.equal(await link.getAttribute('href'), 'https://edd.ca.gov/siteassets/files/pdf_pub_ctr/de4.pdf');
+    await page.getByLabel('Married (one income)').check();
+    await page.getByLabel('1a Regular withholding allowances (Worksheet A)').fill('3');
+    await page.getByLabel('1b Allowances for estimated deductions (Worksheet B)').fill('2');
+    await page.getByText('Signature Required').click();
+    await signTyped(page, 'Emma Employee');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+    // 1c = 1a + 1b, computed by the definition's prepare_for_save on the server.
+    assert.equal(await page.getByLabel('1c Total allowances (1a + 1b)').inputValue(), '5');
+    const saved = await w.call('GET', `/payroll/api/data/my_state_w4/${emma.user}`, { org: w.org, token: emma.token });
+    assert.equal(saved.body.data.state, 'CA');
+    assert.equal(saved.body.data.total_allowances, 5);
+    assert.equal(saved.body.data.employee_signature.name, 'Emma Employee');
+  });
+
+  it("shows the state's validator message as the employee answers (Arizona: no extra amount with the zero election)", async () => {
+    await setEmmaState('AZ');
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/my_state_w4/edit/${emma.user}`);
+    await page.getByRole('heading', { name: "A-4 Employee's Arizona Withholding Election" }).waitFor();
+    await page.getByLabel('0% (box 2): I expect no Arizona tax liability this year').check();
+    const extra = page.getByLabel('Extra amount withheld from each paycheck (box 1)');
+    await extra.fill('10');
+    await extra.blur();
+    const message = 'An extra amount goes with a withholding percentage (box 1), not with the zero election (box 2).';
+    await page.getByText(message).waitFor();
+    await page.getByLabel('2.0% of gross taxable wages').check();
+    await page.getByText(message).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+  });
+});
+
+/** Signs in the open signature dialog with a typed name. */
+async function signTyped(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Read Agreement' }).click();
+  await page.getByRole('button', { name: 'I agree' }).click();
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByText(name).first().waitFor();
+}
+
+describe('a new state added as data', () => {
+  it('product staff add Kansas through the generic screens; an employee in Kansas sees and saves its form at once', async () => {
+    const page = await staffPage();
+    await page.goto('/payroll/state_w4_form/create');
+    await page.getByRole('heading', { name: 'New state withholding form' }).waitFor();
+    await page.locator('#root_state').fill('KS');
+    await page.getByLabel('Form', { exact: true }).fill("K-4 Kansas Employee's Withholding Allowance Certificate");
+    await page.getByLabel('Printable form type').fill('kansas');
+    await page.getByLabel('Instructions').fill('Kansas withholding follows your K-4, not your federal W-4.');
+    const schemaBox = page.getByLabel('JSON Schema');
+    // Not JSON, then not a JSON Schema: the editor says why before anything is saved.
+    await schemaBox.fill('{ "type": "object", ');
+    await page.getByText(/^Not valid JSON: /).waitFor();
+    await schemaBox.fill('{ "type": "object", "properties": { "k4_allowances": { "type": "whole" } } }');
+    await page
+      .getByText(/^Not a valid JSON Schema: /)
+      .first()
+      .waitFor();
+    await schemaBox.fill(
+      JSON.stringify({
+        type: 'object',
+        properties: {
+          state_status: {
+            type: 'string',
+            title: 'K-4 filing status',
+            enum: ['Single', 'Joint'],
+            'x-enumNames': ['Single or Head of Household', 'Married filing jointly'],
+          },
+          k4_allowances: {
+            type: 'integer',
+            title: 'Kansas allowances',
+            minimum: 0,
+            maximum: 20,
+            'x-messages': { maximum: 'Claim at most 20 Kansas allowances.' },
+          },
+          extra_state_withholding: { type: 'integer', title: 'Additional Kansas withholding', minimum: 0 },
+        },
+      }),
+    );
+    await page.getByLabel('uiSchema').fill(JSON.stringify({ state_status: { 'ui:widget': 'radio' } }));
+    await page
+      .getByLabel('Prepare for save')
+      .fill('$merge([$, {"total_allowances": $exists(k4_allowances) ? k4_allowances : 0}])');
+    await page
+      .getByLabel('Validator', { exact: true })
+      .fill(
+        'state_status = "Single" and k4_allowances > 2 ? {"path": "/k4_allowances", "message": "Single filers claim at most 2 Kansas allowances."} : []',
+      );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+
+    await setEmmaState('KS');
+    const emmaPage = (await w.page()).page;
+    await w.signIn(emmaPage, 'emma');
+    await emmaPage.goto(`/payroll/my_state_w4/edit/${emma.user}`);
+    await emmaPage.getByRole('heading', { name: "K-4 Kansas Employee's Withholding Allowance Certificate" }).waitFor();
+    await emmaPage.getByText('Kansas withholding follows your K-4').waitFor();
+    await emmaPage.getByLabel('Single or Head of Household').check();
+    await emmaPage.getByLabel('Kansas allowances').fill('3');
+    await emmaPage.getByRole('button', { name: 'Save', exact: true }).click();
+    await emmaPage.getByText('Single filers claim at most 2 Kansas allowances.').first().waitFor();
+    await emmaPage.getByLabel('Married filing jointly').check();
+    await emmaPage.getByRole('button', { name: 'Save', exact: true }).click();
+    await emmaPage.getByText('Saved.').waitFor();
+    const saved = await w.call('GET', `/payroll/api/data/my_state_w4/${emma.user}`, { org: w.org, token: emma.token });
+    assert.equal(saved.body.data.state, 'KS');
+    assert.equal(saved.body.data.k4_allowances, 3);
+    assert.equal(saved.body.data.total_allowances, 3);
+  });
+});
