@@ -6,6 +6,8 @@
  * pdfmake's settings live on a process-wide singleton.
  */
 import path from 'node:path';
+// Before pdfmake: pdfkit must find the caching fontkit when it is loaded.
+import './font-cache.ts';
 import pdfmake from 'pdfmake';
 import { FONT_FILES, type FontFaces } from './fonts.ts';
 import { BACKGROUND_NAME, BACKGROUNDS_DIR } from './layouts.ts';
