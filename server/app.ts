@@ -10,6 +10,7 @@ import { dataRoutes } from './data/routes.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { MAX_BODY_BYTES } from './http/json-body.ts';
 import type { AppEnv } from './http/context.ts';
+import { retrieveEinRoute } from './payroll/retrieve-ein.ts';
 import { retrieveSsnRoute } from './payroll/retrieve-ssn.ts';
 import { printableRoutes } from './printable/routes.ts';
 import type { Services } from './services.ts';
@@ -48,6 +49,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route('/auth/api', authRoutes(s));
   app.route('/payroll/api', retrieveSsnRoute(s));
+  app.route('/payroll/api', retrieveEinRoute(s));
   app.route('/payroll/api', printableRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));
   app.all('*/api/*', (c) => c.json({ message: 'Not found' }, 404));

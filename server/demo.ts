@@ -10,9 +10,11 @@ import { systemPut } from './data/system-write.ts';
 import { findOrgByHostname } from './orgs.ts';
 import type { Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
-import type { AuthGroups, AuthUsers, PayrollEmployee } from '../types/generated/index.ts';
+import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '../types/generated/index.ts';
 
 export const DEMO_HOST = 'acmedemo.dform.app';
+/** The demo employer's EIN (a made-up number). */
+export const DEMO_EIN = '36-4000123';
 
 export const DEMO_USERS = [
   {
@@ -147,6 +149,18 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string[]> 
       created_time: now,
       _user_uuid: emma,
     } satisfies PayrollEmployee),
+  );
+  // The employer at the payroll provider: its name and EIN print on the W-4 and the state forms.
+  ops.push(
+    systemPut(s, 'payroll/employer', org, randomUUID(), {
+      name: 'Acme Demo',
+      ein: DEMO_EIN,
+      status: 'active',
+      direct_deposit_available: 'yes',
+      active_states: ['IL', 'CA'],
+      created_by: company.adminKey,
+      created_time: now,
+    } satisfies PayrollEmployer),
   );
   await s.storage.commit(ops);
   return describe(org);
