@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { pdfText, squash } from '../printable/pdf-tools.ts';
+import { blocking, describeViolations, runAxe } from './axe.ts';
 import { startWorld, type World } from './browser.ts';
 
 let w: World;
@@ -141,6 +142,13 @@ describe('printable form viewer', () => {
     await page.goto(`/payroll/my_w4/edit/${emma.user}`);
     const { dialog } = await openViewer(page, 'Show Printable W4');
     assert.equal(await dialog.getByLabel('Form type').inputValue(), 'w4');
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Print' }).waitFor();
+    const violations = blocking(await runAxe(page, '.printable-viewer'));
+    assert.deepEqual(violations, [], describeViolations('printable viewer', violations));
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    assert.equal(await dialog.count(), 1, 'Escape in the menu closes the menu only');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
