@@ -21,12 +21,70 @@ const fontkit = fromPdfkit('fontkit') as { create(buffer: Uint8Array, postscript
 const parsed = new Map<string, unknown>();
 /** At most this many distinct fonts are kept (the bundle has seven faces). */
 const MAX_FONTS = 32;
+/** Shaped words kept per font; the labels of every form repeat from one document to the next. */
+const MAX_RUNS = 20_000;
+
+interface Position {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+}
+interface GlyphRun {
+  glyphs: unknown[];
+  positions: Position[];
+}
+interface ShapingFont {
+  layout(text: string, ...rest: unknown[]): GlyphRun;
+}
+
+/**
+ * Shaping a word (fontkit's layout: GSUB and GPOS lookups) was the next largest cost once fonts were
+ * parsed once. pdfkit caches shaped words per document only, so the same labels were shaped again for
+ * every PDF; here each font keeps the words it shaped. pdfkit scales the positions of the run it gets
+ * in place, so every caller gets positions of its own; the glyphs are only read.
+ */
+function cacheShaping(font: ShapingFont): void {
+  const layout = font.layout.bind(font);
+  const runs = new Map<string, GlyphRun>();
+  font.layout = (text: string, ...rest: unknown[]) => {
+    // pdfkit shapes with no features, script or direction unless a document asks for them.
+    if (rest.some((r) => r !== undefined && r !== null)) return layout(text, ...rest);
+    let run = runs.get(text);
+    if (!run) {
+      const shaped = layout(text);
+      run = {
+        glyphs: shaped.glyphs,
+        positions: shaped.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({
+          xAdvance,
+          yAdvance,
+          xOffset,
+          yOffset,
+        })),
+      };
+      if (runs.size >= MAX_RUNS) runs.clear();
+      runs.set(text, run);
+    }
+    const positions = run.positions.map((p) => ({ ...p }));
+    return {
+      glyphs: run.glyphs,
+      positions,
+      get advanceWidth() {
+        return positions.reduce((w, p) => w + p.xAdvance, 0);
+      },
+      get advanceHeight() {
+        return positions.reduce((h, p) => h + p.yAdvance, 0);
+      },
+    };
+  };
+}
 
 function cachedCreate(buffer: Uint8Array, postscriptName?: string): unknown {
   const id = `${createHash('sha1').update(buffer).digest('hex')}\u0000${postscriptName ?? ''}`;
   let font = parsed.get(id);
   if (!font) {
     font = fontkit.create(buffer, postscriptName);
+    if (font && typeof (font as ShapingFont).layout === 'function') cacheShaping(font as ShapingFont);
     if (parsed.size >= MAX_FONTS) parsed.delete(parsed.keys().next().value!);
     parsed.set(id, font);
   }
