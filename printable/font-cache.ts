@@ -79,14 +79,21 @@ function cacheShaping(font: ShapingFont): void {
   };
 }
 
+/** The bundled fonts come as the same bytes every time (pdf.ts): known without hashing them. */
+const bySource = new WeakMap<Uint8Array, { name?: string; font: unknown }>();
+
 function cachedCreate(buffer: Uint8Array, postscriptName?: string): unknown {
+  const known = bySource.get(buffer);
+  if (known && known.name === postscriptName) return known.font;
   const id = `${createHash('sha1').update(buffer).digest('hex')}\u0000${postscriptName ?? ''}`;
   let font = parsed.get(id);
-  if (!font) {
+  if (font) bySource.set(buffer, { name: postscriptName, font });
+  else {
     font = fontkit.create(buffer, postscriptName);
     if (font && typeof (font as ShapingFont).layout === 'function') cacheShaping(font as ShapingFont);
     if (parsed.size >= MAX_FONTS) parsed.delete(parsed.keys().next().value!);
     parsed.set(id, font);
+    bySource.set(buffer, { name: postscriptName, font });
   }
   return font;
 }
