@@ -7,7 +7,10 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { ROOT } from '../helpers/server.ts';
 import { pdfText, squash } from '../printable/pdf-tools.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 import { startWorld, type World } from './browser.ts';
@@ -94,6 +97,16 @@ async function chooseAction(page: Page, name: string) {
 }
 
 describe('printable form viewer', () => {
+  it('no browser bundle carries pdfmake, pdfkit or fontkit: the server makes the PDF', () => {
+    const assets = path.join(ROOT, 'dist', 'web', 'assets');
+    const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    assert.ok(scripts.length > 0);
+    for (const f of scripts) {
+      const code = readFileSync(path.join(assets, f), 'utf8');
+      assert.ok(!/pdfmake|pdfkit|fontkit/i.test(code), `${f} carries a PDF library`);
+    }
+  });
+
   it('I-9: the button appears once signed; the viewer shows, switches, prints and closes', async () => {
     const { page } = await w.page();
     const pdfs = await capturePdfs(page);
