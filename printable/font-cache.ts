@@ -39,6 +39,31 @@ interface ShapingFont {
 }
 
 /**
+ * A shaped word as pdfkit reads it. Its widths are summed on first use, which comes after pdfkit
+ * has scaled the positions (it reads them again for every use of the word in a document).
+ */
+class CopiedRun implements GlyphRun {
+  private width?: number;
+  constructor(
+    readonly glyphs: unknown[],
+    readonly positions: Position[],
+  ) {}
+  get advanceWidth(): number {
+    if (this.width === undefined) {
+      let w = 0;
+      for (const p of this.positions) w += p.xAdvance;
+      this.width = w;
+    }
+    return this.width;
+  }
+  get advanceHeight(): number {
+    let h = 0;
+    for (const p of this.positions) h += p.yAdvance;
+    return h;
+  }
+}
+
+/**
  * Shaping a word (fontkit's layout: GSUB and GPOS lookups) was the next largest cost once fonts were
  * parsed once. pdfkit caches shaped words per document only, so the same labels were shaped again for
  * every PDF; here each font keeps the words it shaped. pdfkit scales the positions of the run it gets
@@ -65,17 +90,12 @@ function cacheShaping(font: ShapingFont): void {
       if (runs.size >= MAX_RUNS) runs.clear();
       runs.set(text, run);
     }
-    const positions = run.positions.map((p) => ({ ...p }));
-    return {
-      glyphs: run.glyphs,
-      positions,
-      get advanceWidth() {
-        return positions.reduce((w, p) => w + p.xAdvance, 0);
-      },
-      get advanceHeight() {
-        return positions.reduce((h, p) => h + p.yAdvance, 0);
-      },
-    };
+    const positions: Position[] = new Array(run.positions.length);
+    for (let i = 0; i < positions.length; i++) {
+      const p = run.positions[i];
+      positions[i] = { xAdvance: p.xAdvance, yAdvance: p.yAdvance, xOffset: p.xOffset, yOffset: p.yOffset };
+    }
+    return new CopiedRun(run.glyphs, positions);
   };
 }
 
