@@ -23,6 +23,12 @@ export function pinSelf(): void {
   if (PINNED) execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
 }
 
+/** Lets this process (all its threads, the collector's too) run on every CPU again. */
+export function unpinSelf(): void {
+  const all = `0-${os.cpus().length - 1}`;
+  if (PINNED) execFileSync('taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' });
+}
+
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' };
 
 export interface Proc {

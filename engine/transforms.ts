@@ -76,11 +76,39 @@ export async function evaluate(
   bindings: Record<string, unknown> = {},
   limits: ExpressionLimits = DEFAULT_LIMITS,
 ): Promise<unknown> {
-  const expr = compile(text, limits);
+  return evaluateInScope(text, prepareScope(input, bindings), limits);
+}
+
+/**
+ * Data and bindings copied into the sandbox once, for many expressions over the same data (a
+ * printed form runs a hundred and more over the same records). Only a scope made here is accepted.
+ */
+export interface Scope {
+  readonly input: unknown;
+  readonly bindings: Readonly<Record<string, unknown>>;
+}
+
+const scopes = new WeakSet<Scope>();
+
+export function prepareScope(input: unknown, bindings: Record<string, unknown> = {}): Scope {
   const safeBindings: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(bindings)) safeBindings[k] = sandboxed(v);
+  const scope: Scope = Object.freeze({ input: sandboxed(input), bindings: Object.freeze(safeBindings) });
+  scopes.add(scope);
+  return scope;
+}
+
+/** Evaluates an expression in a scope from prepareScope. */
+export async function evaluateInScope(
+  text: string,
+  scope: Scope,
+  limits: ExpressionLimits = DEFAULT_LIMITS,
+): Promise<unknown> {
+  if (!scopes.has(scope)) throw new Error('transforms: evaluateInScope needs a scope from prepareScope');
+  const expr = compile(text, limits);
   try {
-    return plain(await expr.evaluate(sandboxed(input), safeBindings));
+    // JSONata binds variables into an environment of its own; the frozen object is only read.
+    return plain(await expr.evaluate(scope.input, { ...scope.bindings }));
   } catch (e) {
     const err = e as { code?: string; message?: string };
     const reason =

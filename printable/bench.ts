@@ -46,7 +46,8 @@ export async function benchPrintable(opts: { runs?: number; forms?: readonly For
   const rows: PrintableBenchRow[] = [];
   for (const form of opts.forms ?? FORMS) {
     const first = await firstCall(form);
-    await timed(form); // warm this process for the form
+    // Warm this process for the form: its expressions compiled, its words shaped, the JIT settled.
+    for (let i = 0; i < 3; i++) await timed(form);
     const times: number[] = [];
     const cpu: number[] = [];
     let last = { bytes: 0, pages: 0 };

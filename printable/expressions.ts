@@ -2,7 +2,14 @@
  * Layout expressions: JSONata evaluated by engine/transforms (sandboxed, time-limited), with the
  * failures named by form and element.
  */
-import { DEFAULT_LIMITS, evaluate, ExpressionError, type ExpressionLimits } from '../engine/transforms.ts';
+import {
+  DEFAULT_LIMITS,
+  evaluateInScope,
+  ExpressionError,
+  prepareScope,
+  type ExpressionLimits,
+  type Scope,
+} from '../engine/transforms.ts';
 import type { Layout, PrintInput } from './layout.ts';
 
 export class LayoutError extends Error {
@@ -19,10 +26,25 @@ export class LayoutError extends Error {
  */
 export const PRINT_LIMITS: ExpressionLimits = { ...DEFAULT_LIMITS, timeoutMs: 2000 };
 
+/**
+ * The records and vars of one render, copied into the sandbox once for all its elements. Only frozen
+ * vars (evaluateVars' answer) are kept: the vars object under construction changes between calls.
+ */
+const scopes = new WeakMap<PrintInput, WeakMap<Record<string, unknown>, Scope>>();
+
+function scopeOf(input: PrintInput, vars: Record<string, unknown>): Scope {
+  if (!Object.isFrozen(vars)) return prepareScope(input, vars);
+  let byVars = scopes.get(input);
+  if (!byVars) scopes.set(input, (byVars = new WeakMap()));
+  let scope = byVars.get(vars);
+  if (!scope) byVars.set(vars, (scope = prepareScope(input, vars)));
+  return scope;
+}
+
 /** Evaluates one expression of a layout; a failure names the form and where it is. */
 export async function run(form: string, where: string, expr: string, input: PrintInput, vars: Record<string, unknown>) {
   try {
-    return await evaluate(expr, input, vars, PRINT_LIMITS);
+    return await evaluateInScope(expr, scopeOf(input, vars), PRINT_LIMITS);
   } catch (e) {
     if (e instanceof ExpressionError) throw new LayoutError(`printable: ${form} ${where}: ${e.message}`);
     throw e;
@@ -35,5 +57,6 @@ export async function evaluateVars(layout: Layout, input: PrintInput, shared: Re
   for (const [name, expr] of [...Object.entries(shared), ...Object.entries(layout.vars ?? {})]) {
     vars[name] = await run(layout.form, `var '${name}'`, expr, input, vars);
   }
-  return vars;
+  // Frozen: the elements that follow share one sandboxed copy of the records and vars.
+  return Object.freeze(vars);
 }

@@ -5,12 +5,19 @@
  * in printable/backgrounds/ may be read. Both policies are set again before every document, since
  * pdfmake's settings live on a process-wide singleton.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+// Before pdfmake: pdfkit must find the caching fontkit when it is loaded.
+import './font-cache.ts';
 import pdfmake from 'pdfmake';
 import { FONT_FILES, type FontFaces } from './fonts.ts';
 import { BACKGROUND_NAME, BACKGROUNDS_DIR } from './layouts.ts';
 
 const BUNDLED = new Set(Object.values(FONT_FILES).flatMap((f) => Object.values(f).map((p) => path.resolve(p))));
+
+// The bundled fonts are read once and handed to pdfmake from memory (its virtual file system):
+// pdfkit then gets the same bytes for every document, which font-cache.ts knows without hashing.
+for (const file of BUNDLED) pdfmake.virtualfs.writeFileSync(file, readFileSync(file));
 
 /** Whether pdfmake may read this local file: a bundled font or a background image, nothing else. */
 export function mayReadLocal(file: string): boolean {

@@ -8,6 +8,8 @@ declare module 'pdfmake' {
     setUrlAccessPolicy(callback: ((url: string) => boolean) | undefined): void;
     setLocalAccessPolicy(callback: ((path: string) => boolean) | undefined): void;
     createPdf(doc: Record<string, unknown>, options?: Record<string, unknown>): OutputDocument;
+    /** In-memory files pdfmake reads fonts and images from before the disk. */
+    virtualfs: { writeFileSync(file: string, content: Buffer): void; existsSync(file: string): boolean };
   }
   const pdfmake: PdfMake;
   export default pdfmake;

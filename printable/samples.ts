@@ -36,7 +36,13 @@ export const SAMPLE_PEOPLE = {
       postal_code: '62704',
     },
   },
-  employer: { name: 'ACME-MFG', status: 'active', direct_deposit_available: 'yes', active_states: ['IL', 'CA'] },
+  employer: {
+    name: 'ACME-MFG',
+    ein: '36-4812345',
+    status: 'active',
+    direct_deposit_available: 'yes',
+    active_states: ['IL', 'CA'],
+  },
   organization: { name: 'Acme Manufacturing LLC', city: 'Chicago', state: 'IL' },
 };
 

@@ -11,6 +11,7 @@ import { dataRoutes } from './data/routes.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { MAX_BODY_BYTES } from './http/json-body.ts';
 import type { AppEnv } from './http/context.ts';
+import { retrieveEinRoute } from './payroll/retrieve-ein.ts';
 import { retrieveSsnRoute } from './payroll/retrieve-ssn.ts';
 import { printableRoutes } from './printable/routes.ts';
 import type { Services } from './services.ts';
@@ -38,6 +39,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/auth/api', groupHelperRoutes(s));
   app.route('/auth/api', userAdminRoutes(s));
   app.route('/payroll/api', retrieveSsnRoute(s));
+  app.route('/payroll/api', retrieveEinRoute(s));
   app.route('/payroll/api', printableRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));
   // Any other '/<name>/api/...' (an unknown call or module) answers 404 JSON, not the web app's page.

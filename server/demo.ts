@@ -11,9 +11,11 @@ import { findOrgByHostname } from './orgs.ts';
 import { ssnIndexOps } from './payroll/ssn-index.ts';
 import type { Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
-import type { AuthGroups, AuthUsers, PayrollEmployee } from '../types/generated/index.ts';
+import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '../types/generated/index.ts';
 
 export const DEMO_HOST = 'acmedemo.dform.app';
+/** The demo employer's EIN (a made-up number). */
+export const DEMO_EIN = '36-4000123';
 
 export const DEMO_USERS = [
   {
@@ -149,6 +151,18 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string[]> 
       _user_uuid: emma,
     } satisfies PayrollEmployee),
     ...ssnIndexOps(s, org, emma, '123-45-6789', undefined),
+  );
+  // The employer at the payroll provider: its name and EIN print on the W-4 and the state forms.
+  ops.push(
+    systemPut(s, 'payroll/employer', org, randomUUID(), {
+      name: 'Acme Demo',
+      ein: DEMO_EIN,
+      status: 'active',
+      direct_deposit_available: 'yes',
+      active_states: ['IL', 'CA'],
+      created_by: company.adminKey,
+      created_time: now,
+    } satisfies PayrollEmployer),
   );
   await s.storage.commit(ops);
   return describe(org);

@@ -14,6 +14,10 @@ export interface DialogProps {
   ariaLabel?: string;
   /** CSS width of the dialog box, e.g. 440 or '90vw'. */
   width?: number | string;
+  /** Fill the whole window (the printable form viewer), without a margin or rounded corners. */
+  maximized?: boolean;
+  /** A class for the dialog box, beside dform-dialog. */
+  className?: string;
   children: ReactNode;
 }
 
@@ -38,7 +42,19 @@ const box: CSSProperties = {
   padding: 20,
 };
 
-export function Dialog({ open, onClose, title, ariaLabel, width, children }: DialogProps) {
+const maximizedBox: CSSProperties = {
+  ...box,
+  width: '100%',
+  height: '100%',
+  maxHeight: '100%',
+  borderRadius: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  overflow: 'hidden',
+};
+
+export function Dialog({ open, onClose, title, ariaLabel, width, maximized, className, children }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -55,20 +71,20 @@ export function Dialog({ open, onClose, title, ariaLabel, width, children }: Dia
   return (
     <div
       className="dform-dialog__backdrop"
-      style={backdrop}
+      style={maximized ? { ...backdrop, padding: 0 } : backdrop}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) close.current();
       }}
     >
       <div
         ref={ref}
-        className="dform-dialog"
+        className={className ? `dform-dialog ${className}` : 'dform-dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={title ? titleId : undefined}
         aria-label={title ? undefined : ariaLabel}
         tabIndex={-1}
-        style={{ ...box, width: width ?? 'auto' }}
+        style={maximized ? maximizedBox : { ...box, width: width ?? 'auto' }}
         onKeyDown={(e) => {
           if (e.key !== 'Escape') return;
           e.stopPropagation();

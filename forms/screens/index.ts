@@ -2,6 +2,7 @@
  * Screen extensions by entity id (module/type; a my_ variant uses its type's entry). Add one by
  * adding an entry.
  */
+import { printableActions } from '../printable/PrintableButton.tsx';
 import type { ScreenExtension } from './extension.ts';
 import { groupsScreen, organizationPreferencesScreen, organizationsScreen } from '../auth/screens.ts';
 import { usersScreen } from './auth/users.ts';
@@ -13,6 +14,10 @@ export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {
   'auth/organization_preferences': organizationPreferencesScreen,
   'auth/users': usersScreen,
   'payroll/onboarding_user': onboardingUserScreen,
+  // The printable viewer's buttons (spec/001 section 2).
+  'payroll/i9': { Actions: printableActions('i9') },
+  'payroll/w4': { Actions: printableActions('w4') },
+  'payroll/state_w4': { Actions: printableActions('state_w4') },
 };
 
 export function screenExtensionFor(module: string, type: string): ScreenExtension | undefined {

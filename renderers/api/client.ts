@@ -32,6 +32,17 @@ interface Call {
   headers?: Record<string, string>;
   datatype: string;
   action: Action;
+  /** Answer the body as a Blob (a PDF) instead of parsing JSON. */
+  blob?: boolean;
+}
+
+/** A printable form's download key (POST /payroll/api/forms/{form}/{key}/download_key). */
+export interface DownloadKey {
+  download_key: string;
+  /** Epoch seconds. */
+  expires: number;
+  /** The same-origin URL that opens the PDF once, without headers. */
+  url: string;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -43,8 +54,11 @@ export function createApiClient({
   onUnauthorized,
   fetchFn = (...a) => fetch(...a),
 }: ClientOptions) {
-  async function request<T>({ method = 'GET', path, body, headers = {}, datatype, action }: Call): Promise<T> {
-    const h: Record<string, string> = { accept: 'application/json', ...headers };
+  async function request<T>({ method = 'GET', path, body, headers = {}, datatype, action, blob }: Call): Promise<T> {
+    const h: Record<string, string> = {
+      accept: blob ? 'application/pdf, application/json' : 'application/json',
+      ...headers,
+    };
     const org = getOrganization();
     if (org) h['organization-id'] = org;
     const token = getToken();
@@ -63,6 +77,7 @@ export function createApiClient({
       throw new DataFailure({ datatype, action, code: 0, message: (e as Error).message || 'Network error' });
     }
     if (res.status === 204) return undefined as T;
+    if (blob && res.ok) return (await res.blob()) as T;
     const text = await res.text();
     let parsed: unknown;
     try {
@@ -237,6 +252,22 @@ export function createApiClient({
         action: 'update',
       });
     },
+    /** A printable form as a PDF (GET /payroll/api/forms/{form}/{key}), signed in with the header. */
+    printable: (form: string, key: string) =>
+      request<Blob>({
+        path: `/payroll/api/forms/${encodeURIComponent(form)}/${encodeURIComponent(key)}`,
+        datatype: `payroll/forms/${form}`,
+        action: 'read',
+        blob: true,
+      }),
+    /** A single-use key for a plain URL of that form (a new tab, a download): the token stays in headers. */
+    downloadKey: (form: string, key: string) =>
+      request<DownloadKey>({
+        method: 'POST',
+        path: `/payroll/api/forms/${encodeURIComponent(form)}/${encodeURIComponent(key)}/download_key`,
+        datatype: `payroll/forms/${form}`,
+        action: 'call',
+      }),
     remove: (m: string, t: string, key: string, version?: number) =>
       request<void>({
         method: 'DELETE',

@@ -83,12 +83,20 @@ export async function authenticate(s: Services, c: Context): Promise<Caller> {
   if (!token || !headerOrg) throw invalidToken();
   const claims = await verifyToken(s.tokenKey, token, s.now());
   if (!claims || claims.org !== headerOrg) throw invalidToken();
-  const session = s.storage.get(SYSTEM.sessions, claims.org, claims.sid);
-  if (!session || session.data.user !== claims.sub || Number(session.data.exp) <= s.now()) throw invalidToken();
-  const org = getOrg(s, claims.org);
-  const user = s.storage.get('auth/users', claims.org, claims.sub);
+  return callerOfSession(s, claims.org, claims.sid, claims.sub, claims.exp);
+}
+
+/**
+ * The caller of a live session: it must still exist (logout revokes at once) and belong to the
+ * user, who may still sign in. Used for the token of every call and for keys bound to a session.
+ */
+export function callerOfSession(s: Services, orgId: string, sid: string, userKey: string, exp: number): Caller {
+  const session = s.storage.get(SYSTEM.sessions, orgId, sid);
+  if (!session || session.data.user !== userKey || Number(session.data.exp) <= s.now()) throw invalidToken();
+  const org = getOrg(s, orgId);
+  const user = s.storage.get('auth/users', orgId, userKey);
   if (!org || !userMaySignIn(user)) throw invalidToken();
-  return { org, user, sid: claims.sid, exp: claims.exp, principal: principalFor(s, org, user) };
+  return { org, user, sid, exp, principal: principalFor(s, org, user) };
 }
 
 /** The session content of spec/000 section 3. */

@@ -4,19 +4,28 @@
  * through my_i9, my_w4, my_basic_info, my_employee and my_state_w4, anyone else's through the
  * standard types; the hire (onboarding_user) only when there is no employee record; the employer
  * by organization. A record that cannot be read is logged and left out; only the form's own record
- * is required. The SSN, masked in every answer, is taken decrypted from the stored record once its
- * read has succeeded: the printed form needs it whole, and the route audits it.
+ * is required. The SSN and the EIN, masked in every answer, are taken decrypted from the stored
+ * record once its read has succeeded: the printed form needs them whole (the route audits the SSN).
  */
 import type { PrintInput, RecordName } from '../../printable/layout.ts';
 import type { Caller } from '../auth/principal.ts';
 import { decryptedData, readRecord, target } from '../data/records.ts';
 import { ApiError } from '../http/errors.ts';
+import { companyEmployerKey } from '../payroll/employer.ts';
 import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
 
 /** Types read as my_<type> by a caller printing their own form. */
 const HAS_MY = new Set<RecordName>(['i9', 'w4', 'basic_info', 'employee', 'state_w4']);
-const WITH_SSN = new Set<RecordName>(['employee', 'onboarding_user']);
+/**
+ * Sensitive fields a form prints whole: the SSN (audited by the route) and the employer's EIN,
+ * which the W-4 and the state forms show (as on every W-2 the employee receives).
+ */
+const PRINTED_WHOLE: Partial<Record<RecordName, readonly string[]>> = {
+  employee: ['ssn'],
+  onboarding_user: ['ssn'],
+  employer: ['ein'],
+};
 
 export interface FormRecords {
   input: PrintInput;
@@ -28,13 +37,25 @@ async function read(s: Services, caller: Caller, type: RecordName, key: string, 
   const t = target(s, caller, 'payroll', own && HAS_MY.has(type) ? `my_${type}` : type);
   const wire = await readRecord(s, caller, t, key);
   const data: DataObject = { ...wire.data };
-  if (WITH_SSN.has(type)) {
+  const whole = PRINTED_WHOLE[type];
+  if (whole) {
     const stored = s.storage.get(t.entity.id, caller.org.id, key);
     const full = stored ? decryptedData(s, t.entity, stored) : undefined;
-    if (typeof full?.ssn === 'string') data.ssn = full.ssn;
-    else delete data.ssn;
+    for (const field of whole) {
+      if (typeof full?.[field] === 'string') data[field] = full[field];
+      else delete data[field];
+    }
   }
   return data;
+}
+
+/**
+ * Throws as reading the form's own record would (404 for another employee's form, 403 for a caller
+ * who may not read the type): what a download key is checked against before it is issued.
+ */
+export async function assertMayPrint(s: Services, caller: Caller, main: RecordName, key: string): Promise<void> {
+  const own = caller.principal.userKey === key;
+  await readRecord(s, caller, target(s, caller, 'payroll', own && HAS_MY.has(main) ? `my_${main}` : main), key);
 }
 
 /** A read that may fail: 403 and 404 are logged and answer nothing. */
@@ -90,10 +111,7 @@ export async function readFormRecords(
     input[type] = await tryRead(s, caller, type, key, own);
   }
   if (records.includes('employer')) {
-    const employer =
-      firstKey(s, caller, 'payroll/employer', [{ field: 'status', value: 'active' }]) ??
-      firstKey(s, caller, 'payroll/employer', []);
-    input.employer = await tryRead(s, caller, 'employer', employer, false);
+    input.employer = await tryRead(s, caller, 'employer', companyEmployerKey(s, caller.org.id), false);
   }
   let hire: string | undefined;
   if (records.includes('onboarding_user') && !input.employee) {

@@ -2,17 +2,32 @@
  * Printable forms (../shared/API.md): `GET /payroll/api/forms/{form}/{key}` answers the form as
  * application/pdf, where form is i9, w4 or a state form (colorado, arizona, ...) and key the
  * employee's user key. Mounted under /payroll/api. A form showing an SSN is audited as a reveal.
+ *
+ * The GET is signed in with the auth_token header, or (for a link that must be a plain URL: a new
+ * tab, a download) with `?download=<key>` from `POST /payroll/api/forms/{form}/{key}/download_key`,
+ * a single-use key bound to the caller's session, organization, form and record (./download-keys.ts).
  */
-import { Hono } from 'hono';
-import { isFormName } from '../../printable/layout.ts';
+import { Hono, type Context } from 'hono';
+import { isFormName, type FormName } from '../../printable/layout.ts';
 import { loadLayout } from '../../printable/layouts.ts';
 import { LayoutError } from '../../printable/expressions.ts';
-import { authenticate, isUuid } from '../auth/principal.ts';
+import { authenticate, callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
 import { auditOp } from '../data/audit.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, invalidToken, notFound } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
-import { readFormRecords } from './records.ts';
+import { downloadKeys } from './download-keys.ts';
+import { assertMayPrint, readFormRecords } from './records.ts';
+
+/** How long a download key lives, in seconds. */
+export const DOWNLOAD_KEY_SECONDS = 60;
+
+function formParams(c: Context<AppEnv>): { form: FormName; key: string } {
+  const form = c.req.param('form');
+  const key = c.req.param('key')?.toLowerCase();
+  if (!isFormName(form) || !isUuid(key)) throw notFound();
+  return { form, key };
+}
 
 // pdfmake and its fonts load on the first printable request, not at every start-up.
 const renderer = () => import('../../printable/render.ts');
@@ -20,12 +35,44 @@ const renderer = () => import('../../printable/render.ts');
 export function printableRoutes(s: Services) {
   // Layouts are loaded and checked against their schema on first use (tests/printable checks every
   // shipped one), which keeps compiling the layout schema out of every start-up.
+  const keys = downloadKeys({ now: s.now, ttlSeconds: DOWNLOAD_KEY_SECONDS });
   const app = new Hono<AppEnv>();
-  app.get('/forms/:form/:key', async (c) => {
+
+  /** The caller a download key stands for: its session must still be live, and it fits only its own form. */
+  function downloadCaller(c: Context<AppEnv>, downloadKey: string, form: FormName, key: string): Caller {
+    const grant = keys.redeem(downloadKey);
+    const headerOrg = c.req.header('organization-id')?.toLowerCase();
+    if (!grant || grant.form !== form || grant.key !== key || (headerOrg && headerOrg !== grant.org)) {
+      throw invalidToken();
+    }
+    return callerOfSession(s, grant.org, grant.sid, grant.user, grant.sessionExp);
+  }
+
+  app.post('/forms/:form/:key/download_key', async (c) => {
     const caller = await authenticate(s, c);
-    const form = c.req.param('form');
-    const key = c.req.param('key').toLowerCase();
-    if (!isFormName(form) || !isUuid(key)) throw notFound();
+    const { form, key } = formParams(c);
+    // Only a form the caller may print gets a key: another employee's is 404 here already.
+    await assertMayPrint(s, caller, loadLayout(form).main, key);
+    const { downloadKey, expires } = keys.issue({
+      org: caller.org.id,
+      user: caller.user.key,
+      sid: caller.sid,
+      sessionExp: caller.exp,
+      form,
+      key,
+    });
+    return c.json(
+      { download_key: downloadKey, expires, url: `/payroll/api/forms/${form}/${key}?download=${downloadKey}` },
+      201,
+      { 'Cache-Control': 'no-store' },
+    );
+  });
+
+  app.get('/forms/:form/:key', async (c) => {
+    const download = c.req.query('download');
+    const signedIn = download === undefined ? await authenticate(s, c) : undefined;
+    const { form, key } = formParams(c);
+    const caller = signedIn ?? downloadCaller(c, download!, form, key);
     const layout = loadLayout(form);
     const { input, ssnSource } = await readFormRecords(s, caller, layout.main, layout.records, key);
     let result;
@@ -56,6 +103,8 @@ export function printableRoutes(s: Services) {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${form}-${key}.pdf"`,
       'Cache-Control': 'no-store',
+      // The URL may hold a (spent) download key: keep it out of any Referer.
+      'Referrer-Policy': 'no-referrer',
     });
   });
   return app;

@@ -95,6 +95,9 @@ async function refusedEverywhere(
     ['GET', `/payroll/api/data/my_employee/${emma}`],
     ['PATCH', `/payroll/api/data/employee/${emma}`, { job_title: 'Forged' }],
     ['POST', '/payroll/api/retrieve_ssn', { data: { employee_id: emma, last_four: '6789' } }],
+    ['POST', '/payroll/api/retrieve_ein', {}],
+    ['GET', `/payroll/api/forms/w4/${emma}`],
+    ['POST', `/payroll/api/forms/w4/${emma}/download_key`],
     ['POST', '/auth/api/sudo_login?organization_id=' + otherOrg, { organization_id: otherOrg }],
   ];
   const out: string[] = [];

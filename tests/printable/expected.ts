@@ -17,6 +17,7 @@ const STATE_COMMON = {
 const EMPLOYER = {
   employer_name_address: 'Acme Manufacturing LLC, 100 Industrial Pkwy, Suite 200, Chicago, IL 60607',
   hire_date: '03/10/2025',
+  employer_ein: '36-4812345',
 };
 
 export const EXPECTED: Record<FormName, Record<string, string>> = {
@@ -99,7 +100,7 @@ export const EXPECTED: Record<FormName, Record<string, string>> = {
     signature_date: '03/03/2025',
     employer_name_address: EMPLOYER.employer_name_address,
     first_date: '03/10/2025',
-    ein: '',
+    ein: '36-4812345',
     footer_year: 'Form W-4 (2025)',
   },
   colorado: { ...STATE_COMMON, ...EMPLOYER, annual_withholding_allowance: '12,500', extra_state_withholding: '15' },

@@ -1,6 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluate, ExpressionError, transformData, validateByExpression } from '../../../engine/transforms.ts';
+import {
+  evaluate,
+  evaluateInScope,
+  ExpressionError,
+  prepareScope,
+  transformData,
+  validateByExpression,
+} from '../../../engine/transforms.ts';
 
 test('a transform answers the new data object', async () => {
   const out = await transformData(
@@ -46,4 +53,23 @@ test('a runaway expression is stopped within the time limit', async () => {
 test('a transform that does not answer an object and an unparsable expression are clear errors', async () => {
   await assert.rejects(transformData('42', { a: 1 }), /must answer an object/);
   await assert.rejects(evaluate('$$$(', {}), /does not parse/);
+});
+
+test('a prepared scope serves many expressions over one sandboxed copy, unchanged by them', async () => {
+  const data = { employee: { first_name: 'Rosa', tags: ['a'] } };
+  const scope = prepareScope(data, { year: 2025 });
+  data.employee.first_name = 'changed after';
+  assert.equal(await evaluateInScope('employee.first_name & " " & $year', scope), 'Rosa 2025');
+  // The transform operator answers a changed copy; the scope's records stay as they were.
+  assert.deepEqual(await evaluateInScope('employee ~> |$|{"first_name": "Ann"}|', scope), {
+    first_name: 'Ann',
+    tags: ['a'],
+  });
+  assert.equal(await evaluateInScope('employee.first_name', scope), 'Rosa');
+  assert.equal(await evaluateInScope('employee.constructor', scope), undefined, 'no prototypes in a scope');
+  await assert.rejects(
+    evaluateInScope('employee', { input: data, bindings: {} }),
+    /needs a scope from prepareScope/,
+    'a scope not made by prepareScope (unsandboxed data) is refused',
+  );
 });

@@ -2,6 +2,10 @@
 
 export type Name = string;
 /**
+ * The IRS employer identification number, printed on the W-4 (spec/001 section 2). Stored encrypted and answered masked (x characters and the last four digits); POST /payroll/api/retrieve_ein answers it whole, audited. A masked value sent back unchanged keeps the stored number.
+ */
+export type EmployerIdentificationNumberEIN = string;
+/**
  * The external payroll provider's company id (a number).
  */
 export type PayrollProviderCompanyID = number;
@@ -70,10 +74,11 @@ export type CreatedBy = string;
 export type Created = number;
 
 /**
- * A company's employer record at the payroll provider (spec/000 sections 3 and 4). Its page is admin-only; payroll users read it (the printable forms show the employer's name and address).
+ * A company's employer record at the payroll provider (spec/000 sections 3 and 4). Its page is admin-only; payroll users read it (the printable forms show the employer's name, address and EIN).
  */
 export interface PayrollEmployer {
   name: Name;
+  ein?: EmployerIdentificationNumberEIN;
   ex_company_id?: PayrollProviderCompanyID;
   ex_api_name?: PayrollProviderAPIName;
   status: Status;

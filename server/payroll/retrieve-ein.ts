@@ -1,0 +1,51 @@
+/**
+ * `POST /payroll/api/retrieve_ein` (spec/001 section 7): an empty payload; answers `{ein}`, the
+ * company's employer identification number whole. The EIN is stored encrypted and answered masked
+ * everywhere else (with the company name it is what fraudulent W-2 and business-credit filings
+ * need), so this call is for those who manage payroll data, and each answer is audited as a reveal.
+ * Printed forms take it server-side (server/printable/records.ts) and need no call.
+ */
+import { Hono } from 'hono';
+import { authenticate } from '../auth/principal.ts';
+import { decryptedData, readRecord, target } from '../data/records.ts';
+import { auditOp } from '../data/audit.ts';
+import { notAuthorized, notFound } from '../http/errors.ts';
+import { readJsonObject } from '../http/json-body.ts';
+import { requestInfo, type AppEnv } from '../http/context.ts';
+import type { Services } from '../services.ts';
+import { companyEmployerKey } from './employer.ts';
+
+export function retrieveEinRoute(s: Services) {
+  const app = new Hono<AppEnv>();
+  app.post('/retrieve_ein', async (c) => {
+    const caller = await authenticate(s, c);
+    // The payload is empty; a body, when sent, must still be a JSON object.
+    await readJsonObject(c, { allowEmpty: true });
+    const p = caller.principal;
+    if (!p.isAdmin && !p.permissions.has('PAYROLL:CanManageUserPayrollData')) throw notAuthorized();
+    const key = companyEmployerKey(s, caller.org.id);
+    if (!key) throw notFound();
+    // Read as any client read is: tenancy, the module and the employer's own access rules.
+    const t = target(s, caller, 'payroll', 'employer');
+    await readRecord(s, caller, t, key);
+    const stored = s.storage.get(t.entity.id, caller.org.id, key);
+    const ein = stored ? decryptedData(s, t.entity, stored).ein : undefined;
+    if (typeof ein !== 'string' || !ein) throw notFound();
+    await s.storage.commit([
+      auditOp({
+        org: caller.org.id,
+        actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+        action: 'reveal',
+        module: 'payroll',
+        type: 'employer',
+        key,
+        fields: ['ein'],
+        ...requestInfo(c),
+        now: s.now(),
+      }),
+    ]);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ ein });
+  });
+  return app;
+}

@@ -1,0 +1,66 @@
+/**
+ * The printable viewer's choices (forms/printable/printable-forms.ts): the selector's 17 form types,
+ * the form each screen opens on, the button labels of spec/001 section 2, and when it shows.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  FORM_OPTIONS,
+  hasSignatures,
+  initialForm,
+  isPrintableForm,
+  printableButtonLabel,
+  stateFormOf,
+} from '../../forms/printable/printable-forms.ts';
+import { screenExtensionFor } from '../../forms/screens/index.ts';
+
+test('the selector offers i9, w4 and the 15 state forms, in the spec order', () => {
+  assert.deepEqual(
+    FORM_OPTIONS.map((o) => o.value),
+    ['i9', 'w4', 'colorado', 'arizona', 'california', 'oregon', 'virginia', 'newyork', 'alabama', 'arkansas'].concat([
+      'connecticut',
+      'delaware',
+      'georgia',
+      'hawaii',
+      'idaho',
+      'illinois',
+      'indiana',
+    ]),
+  );
+  assert.equal(FORM_OPTIONS.find((o) => o.value === 'newyork')?.label, 'New York (NY) state withholding');
+  assert.ok(isPrintableForm('indiana'));
+  assert.ok(!isPrintableForm('texas') && !isPrintableForm(undefined));
+});
+
+test('each screen opens the viewer on its own form', () => {
+  assert.equal(initialForm('i9', {}), 'i9');
+  assert.equal(initialForm('w4', { state: 'CA' }), 'w4');
+  assert.equal(initialForm('state_w4', { state: 'CA' }), 'california');
+  assert.equal(initialForm('state_w4', { state: 'ny' }), 'newyork');
+  assert.equal(initialForm('state_w4', { state: 'TX' }), 'w4', 'a state without a printable form');
+  assert.equal(initialForm('state_w4', undefined), 'w4');
+  assert.equal(stateFormOf('IN'), 'indiana');
+  assert.equal(stateFormOf(7), undefined);
+});
+
+test("labels: 'Show Printable I9' for the I-9, 'Show Printable W4' for every other type", () => {
+  assert.equal(printableButtonLabel('i9'), 'Show Printable I9');
+  assert.equal(printableButtonLabel('w4'), 'Show Printable W4');
+  assert.equal(printableButtonLabel('state_w4'), 'Show Printable W4');
+});
+
+test('the button shows once a signature (name and time) exists', () => {
+  assert.ok(!hasSignatures(undefined));
+  assert.ok(!hasSignatures({}));
+  assert.ok(!hasSignatures({ employee_signature: { name: '', timestamp: 1 } }));
+  assert.ok(!hasSignatures({ employee_signature: { name: 'Emma' } }));
+  assert.ok(hasSignatures({ employee_signature: { name: 'Emma', font: 'font1', timestamp: 1741000000 } }));
+  assert.ok(hasSignatures({ employer_signature: { name: 'Paul', timestamp: 1741000000 } }));
+});
+
+test('the I-9, W-4 and state W-4 screens (and their my_ variants) carry the viewer button', () => {
+  for (const type of ['i9', 'my_i9', 'w4', 'my_w4', 'state_w4', 'my_state_w4']) {
+    assert.ok(screenExtensionFor('payroll', type)?.Actions, type);
+  }
+  assert.equal(screenExtensionFor('payroll', 'employee')?.Actions, undefined);
+});
