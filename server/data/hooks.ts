@@ -28,6 +28,11 @@ export interface HookArgs {
 }
 
 export interface EntityHooks {
+  /**
+   * Refuses (throws 403) a write or delete the type's access rules allow but this record does not,
+   * before anything is validated: a user manager may not change an account holding more than them.
+   */
+  authorize?(args: { s: Services; caller: Caller; key: string; stored: StoredRecord | undefined }): void;
   /** Fills in what the server derives from its configuration, before the save transform and validation. */
   prepare?(args: HookArgs): DataObject | undefined;
   /** Field errors (400); may throw an ApiError for another answer (a duplicate is 409). */
