@@ -480,3 +480,44 @@ describe('superuser delete', () => {
     assert.equal((await w.call('GET', `${USERS}/${u.key}`, as(w.admin))).status, 200);
   });
 });
+
+describe('get_userinfo (names for user keys)', () => {
+  test("answers only display name and e-mail, only of the caller's organization, to any signed-in user", async () => {
+    const missing = crypto.randomUUID();
+    const r = await w.call('POST', '/auth/api/get_userinfo', {
+      ...as(w.emma),
+      body: { user_ids: [w.admin.user, w.payroll.user.toUpperCase(), w.staff.user, missing, w.admin.user] },
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body, [
+      { key: w.admin.user, data: { display_name: 'Alice Admin', email: 'admin@acme.example' } },
+      { key: w.payroll.user, data: { display_name: 'Paul Payroll', email: 'payroll@acme.example' } },
+    ]);
+    assert.equal(r.headers.get('cache-control'), 'no-store');
+    // The product staff, in the root organization, learn nothing of the demo company's accounts.
+    const foreign = await w.call('POST', '/auth/api/get_userinfo', {
+      ...as(w.staff),
+      body: { user_ids: [w.admin.user] },
+    });
+    assert.deepEqual(foreign.body, []);
+  });
+
+  test('401 without a session; 400 for a missing, empty, too long or malformed list', async () => {
+    const anonymous = await w.call('POST', '/auth/api/get_userinfo', {
+      org: w.acmeOrg,
+      body: { user_ids: [w.admin.user] },
+    });
+    assert.equal(anonymous.status, 401);
+    const bodies = [
+      {},
+      { user_ids: [] },
+      { user_ids: w.admin.user },
+      { user_ids: Array.from({ length: 101 }, () => crypto.randomUUID()) },
+      { user_ids: [w.admin.user, 'abc'] },
+    ];
+    for (const body of bodies) {
+      const r = await w.call('POST', '/auth/api/get_userinfo', { ...as(w.emma), body });
+      assert.equal(r.status, 400, JSON.stringify(body).slice(0, 80));
+    }
+  });
+});
