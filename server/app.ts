@@ -7,6 +7,7 @@ import { MODULES } from '../engine/entity.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupHelperRoutes } from './auth/group-helpers.ts';
 import { userAdminRoutes } from './auth/user-admin.ts';
+import { userInfoRoutes } from './auth/user-info.ts';
 import { dataRoutes } from './data/routes.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import { MAX_BODY_BYTES } from './http/json-body.ts';
@@ -38,6 +39,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/auth/api', authRoutes(s));
   app.route('/auth/api', groupHelperRoutes(s));
   app.route('/auth/api', userAdminRoutes(s));
+  app.route('/auth/api', userInfoRoutes(s));
   app.route('/payroll/api', retrieveSsnRoute(s));
   app.route('/payroll/api', retrieveEinRoute(s));
   app.route('/payroll/api', printableRoutes(s));

@@ -1,10 +1,12 @@
 /**
- * Screen extensions by entity id (module/type; a my_ variant uses its type's entry). Add one by
- * adding an entry.
+ * Screen extensions by entity id (module/type; a my_ variant uses its type's entry), one module a
+ * file under ./<module>/<type>.ts beside the components it uses. Add one by adding an entry.
  */
 import { printableActions } from '../printable/PrintableButton.tsx';
 import type { ScreenExtension } from './extension.ts';
-import { groupsScreen, organizationPreferencesScreen, organizationsScreen } from '../auth/screens.ts';
+import { groupsScreen } from './auth/groups.ts';
+import { organizationPreferencesScreen } from './auth/organization_preferences.ts';
+import { organizationsScreen } from './auth/organizations.ts';
 import { usersScreen } from './auth/users.ts';
 import { onboardingUserScreen } from './payroll/onboarding_user.ts';
 

@@ -1,9 +1,11 @@
 /**
  * The user picker's controller: searches the company's accounts (POST /auth/api/data/find/users,
- * display name or e-mail containing the text) and names the chosen keys. Headless: the widget draws it.
+ * display name or e-mail containing the text) and names the chosen keys through the app's cached
+ * lookup (get_userinfo, renderers/users/). Headless: the widget draws it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../renderers/api/client.ts';
+import { useUserNames } from '../../renderers/users/useUserNames.ts';
 
 export interface UserHit {
   key: string;
@@ -21,8 +23,8 @@ export function useUserSearch(client: ApiClient, chosen: readonly string[]) {
   const [text, setText] = useState('');
   const [hits, setHits] = useState<UserHit[]>([]);
   const [searching, setSearching] = useState(false);
-  const [names, setNames] = useState<Record<string, UserHit>>({});
-  const asked = useRef(new Set<string>());
+  // Names for the chosen keys (the stored record's): the app's shared, cached lookup.
+  const { names, nameOf } = useUserNames(client, chosen);
 
   useEffect(() => {
     const q = text.trim();
@@ -45,7 +47,7 @@ export function useUserSearch(client: ApiClient, chosen: readonly string[]) {
           const seen = new Map<string, UserHit>();
           for (const r of [...byName.items, ...byEmail.items]) seen.set(r.key, hitOf(r));
           setHits([...seen.values()].slice(0, 10));
-          setNames((n) => ({ ...n, ...Object.fromEntries([...seen.values()].map((h) => [h.key, h])) }));
+          for (const h of seen.values()) names.remember(h.key, { name: h.name, email: h.email });
         })
         .catch(() => live && setHits([]))
         .finally(() => live && setSearching(false));
@@ -54,19 +56,7 @@ export function useUserSearch(client: ApiClient, chosen: readonly string[]) {
       live = false;
       clearTimeout(timer);
     };
-  }, [text, client]);
+  }, [text, client, names]);
 
-  // Names for keys chosen before (the stored record): read each account once.
-  useEffect(() => {
-    for (const key of chosen) {
-      if (asked.current.has(key)) continue;
-      asked.current.add(key);
-      client.read('auth', 'users', key).then(
-        (r) => setNames((n) => ({ ...n, [key]: hitOf(r) })),
-        () => undefined,
-      );
-    }
-  }, [chosen, client]);
-
-  return { text, setText, hits, searching, nameOf: (key: string) => names[key]?.name ?? key };
+  return { text, setText, hits, searching, nameOf };
 }

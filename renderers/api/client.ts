@@ -147,6 +147,15 @@ export function createApiClient({
         datatype: 'auth/get_available_permissions',
         action: 'call',
       }),
+    /** Display name and e-mail of accounts of the caller's company, by user key (spec/001 section 7). */
+    userInfo: (userIds: readonly string[]) =>
+      request<{ key: string; data: { display_name: string; email: string } }[]>({
+        method: 'POST',
+        path: '/auth/api/get_userinfo',
+        body: { user_ids: userIds },
+        datatype: 'auth/get_userinfo',
+        action: 'call',
+      }),
     /** Opens a single-use sign-in to a company below the caller's (spec/000 section 7). */
     sudoLogin: (organizationId: string) =>
       request<{ hostname: string; identifier: string; single_use_key: string }>({

@@ -27,6 +27,9 @@ export function formatByKind(kind: ValueKind, value: unknown, schema?: JsonObjec
       return enumLabel(schema, value);
     case 'boolean':
       return value ? 'Yes' : 'No';
+    case 'user':
+      // The keys as they are: screens show names through UserNames (they need a lookup).
+      return Array.isArray(value) ? value.join(', ') : String(value);
     case 'array': {
       const items = schema?.items as JsonObject | undefined;
       return (value as unknown[])

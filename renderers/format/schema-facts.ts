@@ -4,7 +4,27 @@
  */
 import type { JsonObject } from '../api/types.ts';
 
-export type ValueKind = 'epochDate' | 'isoDate' | 'phone' | 'enum' | 'boolean' | 'array' | 'number' | 'text';
+export type ValueKind =
+  | 'epochDate'
+  | 'isoDate'
+  | 'phone'
+  | 'enum'
+  | 'boolean'
+  | 'array'
+  | 'number'
+  | 'text'
+  /** One user key or a list of them, shown by display name (../users/UserNames.tsx). */
+  | 'user';
+
+/**
+ * A field that holds user keys: a user picker (`"ui:widget": "userSelect"`), or a text field named
+ * like `created_by`, `updated_by`, `invited_by` (who did something).
+ */
+export function holdsUserKeys(s: JsonObject, widget: unknown, dotted: string): boolean {
+  if (widget === 'userSelect') return true;
+  const name = dotted.split('.').pop() ?? '';
+  return name.endsWith('_by') && s.type === 'string' && s.enum === undefined && s.format === undefined;
+}
 
 /** Resolves local `#/definitions/...` refs, keeping the referring schema's own keywords on top. */
 export function resolveSchema(root: JsonObject, s: JsonObject | undefined): JsonObject | undefined {
@@ -57,6 +77,7 @@ export function valueKind(root: JsonObject, ui: JsonObject, dotted: string): Val
   if (widget === 'epochDate' || ref === 'epochSeconds') return 'epochDate';
   if (widget === 'phone' || ref === 'phone') return 'phone';
   if (widget === 'dob' || s.format === 'date') return 'isoDate';
+  if (holdsUserKeys(s, widget, dotted)) return 'user';
   if (Array.isArray(s.enum)) return 'enum';
   if (s.type === 'boolean') return 'boolean';
   if (s.type === 'array') return 'array';

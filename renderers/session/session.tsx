@@ -122,3 +122,8 @@ export function useServices(): AppServices {
 export function useClient(): ApiClient {
   return useServices().client;
 }
+
+/** The data client inside the app, or undefined outside it (stories, component tests). */
+export function useOptionalClient(): ApiClient | undefined {
+  return useContext(ServicesContext)?.client;
+}

@@ -2,9 +2,12 @@
  * Calls of the user form beyond the data API (spec/001 sections 2, 7 and 8), mounted at /auth/api:
  *
  * - `POST set_user_password {user_id, password, password2}`: the password mode; argon2id hash set by
- *   the server, the user's sessions ended (AUTH:CanManageUsers).
+ *   the server, the user's sessions ended.
  * - `POST resend_user_invite_email {user_id}` and `POST get_cross_site_invite {user_id}`: an e-mail
- *   carrying a single-use sign-in key (AUTH:CanManageUsers).
+ *   carrying a single-use sign-in key.
+ *
+ * These three need AUTH:CanManageUsers and an account the caller may act on (./account-rights.ts:
+ * none holding a permission the caller lacks, never the product-staff admin's).
  * - `POST delete_user {user_id, confirm_name}`: the superuser delete across every record of the
  *   user, in one commit (the product-staff admin only).
  *
@@ -12,7 +15,7 @@
  * a user key that is not an account of the caller's company.
  */
 import { Hono, type Context } from 'hono';
-import { effectivePermissions, productStaffAdminKey } from '../../engine/access.ts';
+import { productStaffAdminKey } from '../../engine/access.ts';
 import { hashPassword, passwordProblems } from '../crypto/passwords.ts';
 import { auditOp, type AuditEvent } from '../data/audit.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
@@ -20,6 +23,7 @@ import { requestInfo, type AppEnv } from '../http/context.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
+import { mayActOnAccount } from './account-rights.ts';
 import { authenticate, isUuid, type Caller } from './principal.ts';
 import { sessionsOf, singleUseOp } from './sign-in.ts';
 import { userDeletionOps } from './user-delete.ts';
@@ -47,26 +51,6 @@ function accountOf(s: Services, caller: Caller, id: string): StoredRecord {
   return user;
 }
 
-/**
- * Setting someone's password is signing in as them: a user manager may do it only for accounts
- * holding no permission the manager lacks, and only the product-staff admin for that account.
- */
-function mayTakeOver(s: Services, caller: Caller, user: StoredRecord): boolean {
-  if (caller.principal.isAdmin) return true;
-  if (user.key === productStaffAdminKey(caller.org.id)) return false;
-  const groups = s.storage.find('auth/groups', caller.org.id, {
-    criteria: [{ field: 'users', is: 'contains', value: user.key }],
-    limit: 500,
-    offset: 0,
-  }).items;
-  const theirs = effectivePermissions(
-    user.key,
-    user.data.permissions as string[] | undefined,
-    groups.map((g) => g.data as { users?: string[]; permissions?: string[] }),
-  );
-  return [...theirs].every((p) => caller.principal.permissions.has(p));
-}
-
 function audit(caller: Caller, c: Context<AppEnv>, e: Omit<AuditEvent, 'org' | 'actor'>) {
   return auditOp({
     org: caller.org.id,
@@ -84,7 +68,7 @@ export function userAdminRoutes(s: Services) {
     const body = await readJsonObject(c);
     if (!mayManageUsers(caller)) throw notAuthorized();
     const user = accountOf(s, caller, userIdOf(body));
-    if (!mayTakeOver(s, caller, user)) throw notAuthorized();
+    if (!mayActOnAccount(s, caller, user)) throw notAuthorized();
     const problems = passwordProblems(body.password, body.password2);
     if (problems.length) throw validationFailed(problems);
     const secret = await hashPassword(body.password as string);
@@ -124,6 +108,8 @@ export function userAdminRoutes(s: Services) {
     const body = await readJsonObject(c);
     if (!mayManageUsers(caller)) throw notAuthorized();
     const user = accountOf(s, caller, userIdOf(body));
+    // The invitation's key signs in as the account's holder.
+    if (!mayActOnAccount(s, caller, user)) throw notAuthorized();
     if (user.data.status === 'blocked' || user.data.locked === true) {
       throw new ApiError(409, 'This account is blocked or locked; unblock it before inviting.');
     }

@@ -32,6 +32,11 @@ export interface HookArgs {
 }
 
 export interface EntityHooks {
+  /**
+   * Refuses (throws 403) a write or delete the type's access rules allow but this record does not,
+   * before anything is validated: a user manager may not change an account holding more than them.
+   */
+  authorize?(args: { s: Services; caller: Caller; key: string; stored: StoredRecord | undefined }): void;
   /** Fills in what the server derives from its configuration, before the save transform and validation. */
   derive?(args: HookArgs): DataObject | undefined;
   /** Runs before validation (after the entity's save transform): the data to validate and store. */

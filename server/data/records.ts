@@ -418,6 +418,8 @@ export async function writeRecord(
     ? allows(entity.file['x-access'][verb], caller.principal, isOwnRecord(t, caller, key, prospective.data))
     : can(entity, verb, caller.principal, prospective);
   if (!allowed) throw notAuthorized();
+  const hook = hooksFor(entity.id);
+  hook?.authorize?.({ s, caller, key, stored });
 
   const expected = parseIfMatch(opts.ifMatch);
   if (expected !== undefined && expected !== (stored?.meta.version ?? 0)) {
@@ -442,7 +444,6 @@ export async function writeRecord(
     },
   };
   const ops: WriteOp[] = [{ op: 'put', record, expectVersion: stored?.meta.version ?? 0 }];
-  const hook = hooksFor(entity.id);
   if (hook?.extraOps) {
     ops.push(...(await hook.extraOps({ s, caller, key, data: plain, before, mode, incoming, record })));
   }
@@ -506,12 +507,13 @@ export async function deleteRecord(
   ) {
     throw notAuthorized();
   }
+  const hook = hooksFor(t.entity.id);
+  hook?.authorize?.({ s, caller, key, stored });
   const expected = parseIfMatch(opts.ifMatch);
   if (expected !== undefined && expected !== stored.meta.version) {
     throw new ApiError(409, 'Version conflict: the record changed since it was read');
   }
   const now = s.now();
-  const hook = hooksFor(t.entity.id);
   const extra = hook?.onDelete ? await hook.onDelete({ s, caller, record: stored }) : [];
   await s.storage.commit([
     { op: 'delete', collection: t.entity.id, org: caller.org.id, key, expectVersion: stored.meta.version },

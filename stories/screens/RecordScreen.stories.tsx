@@ -30,6 +30,11 @@ export const EditEmployee: Story = {
   parameters: { check: { role: 'textbox', name: 'Job title', value: 'Payroll Clerk' } },
 };
 
+/** Who hired and who created the record show by name (get_userinfo), not as user keys. */
+export const EditEmployeeNames: Story = {
+  parameters: { check: { role: 'list', name: 'Hired by: chosen', text: 'Alice Admin' } },
+};
+
 export const CreateEmployee: Story = {
   args: { path: '/payroll/employee/create' },
   parameters: { check: { role: 'heading', name: 'New employee' } },

@@ -1,6 +1,6 @@
 /**
- * The app shell of renderers/app for a story: a fresh query cache, notifications, the signed-in
- * services over the fixture back end, and the product's own route tree in a memory router opened
+ * The app shell of renderers/app for a story: a fresh query cache, notifications, dialogs, the
+ * signed-in services over the fixture back end, and the product's own route tree in a memory router opened
  * at `path`. What a story shows is what the app shows at that URL, without a server.
  */
 import { useMemo, useRef, useState } from 'react';
@@ -8,9 +8,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createApiClient } from '../../renderers/api/client.ts';
 import { routes } from '../../renderers/app/routes.tsx';
+import { DialogsProvider } from '../../renderers/dialogs/Dialogs.tsx';
 import { applyBranding } from '../../renderers/layouts/branding.ts';
 import { NotifyProvider } from '../../renderers/notify/notify.tsx';
-import { DialogsProvider } from '../../renderers/dialogs/Dialogs.tsx';
 import { ServicesProvider, type AuthState } from '../../renderers/session/session.tsx';
 import { fixtureFetch, FIXTURE_TOKEN, type FixtureBackend } from './fixture-api.ts';
 

@@ -2,7 +2,7 @@
  * A fixture back end as a `fetch` function: the real data client (renderers/api/client.ts) is
  * created over it, so stories need no server yet run the product's client, queries and screens.
  * It answers the calls the screens make (../shared/API.md) from in-memory fixture records: resolve
- * the organization, sign in, the session, the catalogue, meta, find (criteria, sort, paging), read,
+ * the organization, sign in, the session, the catalogue, user names, meta, find (criteria, sort, paging), read,
  * create and save (If-Match versions, 409 on a stale one).
  */
 import { fieldValue, matchesAll, type Criterion } from '../../engine/criteria.ts';
@@ -25,6 +25,8 @@ export interface FixtureBackend {
   metas: Record<string, TypeMeta>;
   /** Records by `module/type`. */
   records: Record<string, WireRecord[]>;
+  /** The accounts `POST /auth/api/get_userinfo` names. */
+  users?: { key: string; display_name: string; email: string }[];
   /** The one e-mail and password that sign in. */
   login?: { userid: string; key: string };
   /** Delay of every answer, to show loading states. `Infinity` never answers. */
@@ -88,6 +90,14 @@ export function fixtureFetch(backend: FixtureBackend): typeof fetch {
     if (p === '/auth/api/session') return json(200, backend.session);
     if (p === '/auth/api/logout') return json(204, undefined);
     if (p === '/auth/api/catalogue') return json(200, backend.catalogue);
+    if (p === '/auth/api/get_userinfo' && method === 'POST') {
+      const ids = new Set(Array.isArray(body.user_ids) ? body.user_ids : []);
+      const users = (backend.users ?? []).filter((u) => ids.has(u.key));
+      return json(
+        200,
+        users.map((u) => ({ key: u.key, data: { display_name: u.display_name, email: u.email } })),
+      );
+    }
 
     const m = /^\/([a-z]+)\/api\/data\/(?:(meta|find)\/)?([a-z_]+)\/?([^/]*)$/.exec(p);
     if (!m) return json(404, { message: `fixture: no answer for ${method} ${p}` });

@@ -101,12 +101,127 @@ describe('permissions', () => {
       body: account({ permissions: ['AUTH:CanLoginToOrganizations'] }),
     });
     assert.equal(byAdmin.status, 201, byAdmin.text);
-    // The company admin may still edit that account, as long as they grant nothing new they lack.
+    // An account holding a permission the company admin lacks is not theirs to change at all.
     const edit = await w.call('PATCH', `${USERS}/${byAdmin.body.key}`, {
       ...as(w.admin),
       body: { permissions: ['AUTH:CanLoginToOrganizations', 'AUTH:CanManageUsers'] },
     });
+    assert.equal(edit.status, 403, edit.text);
+    // The product-staff admin may; then the company admin may grant what they hold to a lesser account.
+    const lesser = await create({ permissions: ['PAYROLL:CanUseModule'] });
+    const grant = await w.call('PATCH', `${USERS}/${lesser.key}`, {
+      ...as(w.admin),
+      body: { permissions: ['PAYROLL:CanUseModule', 'AUTH:CanManageUsers'] },
+    });
+    assert.equal(grant.status, 200, grant.text);
+  });
+});
+
+/**
+ * The escalation hole: a user manager who changes another account's e-mail and then asks
+ * forgot_password (or sends an invite, or sets the password) signs in as that account.
+ */
+describe('a user manager and accounts holding more than they do', () => {
+  let manager: Session;
+  let managerKey: string;
+  before(async () => {
+    const m = await create({ permissions: ['AUTH:CanManageUsers'], display_name: 'Mona Manager' });
+    managerKey = m.key;
+    const set = await w.call('POST', '/auth/api/set_user_password', {
+      ...as(w.admin),
+      body: { user_id: m.key, password: 'manager-pass', password2: 'manager-pass' },
+    });
+    assert.equal(set.status, 200, set.text);
+    manager = await w.login(w.acmeOrg, String(m.data.email), 'manager-pass');
+  });
+
+  test('may not change the e-mail (or any field) of an account holding a permission they lack: 403, nothing kept', async () => {
+    const target = await w.call('GET', `${USERS}/${w.payroll.user}`, as(w.admin));
+    const patch = await w.call('PATCH', `${USERS}/${w.payroll.user}`, {
+      ...as(manager),
+      body: { email: 'attacker@evil.example' },
+    });
+    assert.equal(patch.status, 403, patch.text);
+    assert.equal(patch.body.message, 'Not authorized.');
+    const save = await w.call('POST', `${USERS}/${w.payroll.user}`, {
+      ...as(manager),
+      body: { ...target.body.data, display_name: 'Renamed' },
+    });
+    assert.equal(save.status, 403, save.text);
+    const after = await w.call('GET', `${USERS}/${w.payroll.user}`, as(w.admin));
+    assert.equal(after.body.data.email, 'payroll@acme.example');
+    assert.equal(after.body.meta.version, target.body.meta.version);
+    // forgot_password for the address the attacker wanted sends nothing.
+    const before = (await outbox()).length;
+    await w.call('POST', '/auth/api/forgot_password', { org: w.acmeOrg, body: { username: 'attacker@evil.example' } });
+    assert.equal((await outbox()).filter((m) => m.to === 'attacker@evil.example').length, 0);
+    assert.ok((await outbox()).length >= before);
+  });
+
+  test("may not invite or reset such an account, nor the product-staff admin's", async () => {
+    for (const call of ['resend_user_invite_email', 'get_cross_site_invite', 'set_user_password']) {
+      const before = (await outbox()).length;
+      for (const user_id of [w.payroll.user, superuser.user]) {
+        const r = await w.call('POST', `/auth/api/${call}`, {
+          ...as(manager),
+          body: { user_id, password: 'taken-over', password2: 'taken-over' },
+        });
+        assert.equal(r.status, 403, `${call} ${user_id}: ${r.text}`);
+        assert.equal(r.body.message, 'Not authorized.');
+      }
+      assert.equal((await outbox()).length, before, `${call}: nothing sent`);
+    }
+  });
+
+  test("may not edit the product-staff admin's account, though it holds no permission of its own", async () => {
+    const r = await w.call('PATCH', `${USERS}/${superuser.user}`, {
+      ...as(manager),
+      body: { email: 'attacker@evil.example' },
+    });
+    assert.equal(r.status, 403, r.text);
+    const byCompanyAdmin = await w.call('PATCH', `${USERS}/${superuser.user}`, {
+      ...as(w.admin),
+      body: { notes: 'mine now' },
+    });
+    assert.equal(byCompanyAdmin.status, 403, byCompanyAdmin.text);
+  });
+
+  test('may edit, invite and reset accounts holding only what they hold (and their own); the product-staff admin any', async () => {
+    const lesser = await create({ permissions: ['AUTH:CanManageUsers'] });
+    const edit = await w.call('PATCH', `${USERS}/${lesser.key}`, { ...as(manager), body: { display_name: 'Les Ser' } });
     assert.equal(edit.status, 200, edit.text);
+    const invite = await w.call('POST', '/auth/api/resend_user_invite_email', {
+      ...as(manager),
+      body: { user_id: lesser.key },
+    });
+    assert.equal(invite.status, 200, invite.text);
+    const own = await w.call('PATCH', `${USERS}/${managerKey}`, { ...as(manager), body: { notes: 'me' } });
+    assert.equal(own.status, 200, own.text);
+    const byStaff = await w.call('PATCH', `${USERS}/${w.payroll.user}`, {
+      ...as(superuser),
+      body: { notes: 'checked by product staff' },
+    });
+    assert.equal(byStaff.status, 200, byStaff.text);
+  });
+
+  test('a permission gained through a group counts: the account becomes closed to the manager', async () => {
+    const u = await create();
+    assert.equal((await w.call('PATCH', `${USERS}/${u.key}`, { ...as(manager), body: { notes: 'open' } })).status, 200);
+    const group = await w.call('POST', '/auth/api/data/groups/', {
+      ...as(w.admin),
+      body: {
+        name: `Viewers ${unique()}`,
+        description: '',
+        permissions: ['AUTH:CanViewAuditLogs'],
+        users: [u.key],
+        notes: '',
+      },
+    });
+    assert.equal(group.status, 201, group.text);
+    assert.equal(
+      (await w.call('PATCH', `${USERS}/${u.key}`, { ...as(manager), body: { notes: 'closed' } })).status,
+      403,
+    );
   });
 });
 
@@ -363,5 +478,46 @@ describe('superuser delete', () => {
     });
     assert.equal(self.status, 409);
     assert.equal((await w.call('GET', `${USERS}/${u.key}`, as(w.admin))).status, 200);
+  });
+});
+
+describe('get_userinfo (names for user keys)', () => {
+  test("answers only display name and e-mail, only of the caller's organization, to any signed-in user", async () => {
+    const missing = crypto.randomUUID();
+    const r = await w.call('POST', '/auth/api/get_userinfo', {
+      ...as(w.emma),
+      body: { user_ids: [w.admin.user, w.payroll.user.toUpperCase(), w.staff.user, missing, w.admin.user] },
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body, [
+      { key: w.admin.user, data: { display_name: 'Alice Admin', email: 'admin@acme.example' } },
+      { key: w.payroll.user, data: { display_name: 'Paul Payroll', email: 'payroll@acme.example' } },
+    ]);
+    assert.equal(r.headers.get('cache-control'), 'no-store');
+    // The product staff, in the root organization, learn nothing of the demo company's accounts.
+    const foreign = await w.call('POST', '/auth/api/get_userinfo', {
+      ...as(w.staff),
+      body: { user_ids: [w.admin.user] },
+    });
+    assert.deepEqual(foreign.body, []);
+  });
+
+  test('401 without a session; 400 for a missing, empty, too long or malformed list', async () => {
+    const anonymous = await w.call('POST', '/auth/api/get_userinfo', {
+      org: w.acmeOrg,
+      body: { user_ids: [w.admin.user] },
+    });
+    assert.equal(anonymous.status, 401);
+    const bodies = [
+      {},
+      { user_ids: [] },
+      { user_ids: w.admin.user },
+      { user_ids: Array.from({ length: 101 }, () => crypto.randomUUID()) },
+      { user_ids: [w.admin.user, 'abc'] },
+    ];
+    for (const body of bodies) {
+      const r = await w.call('POST', '/auth/api/get_userinfo', { ...as(w.emma), body });
+      assert.equal(r.status, 400, JSON.stringify(body).slice(0, 80));
+    }
   });
 });

@@ -2,8 +2,9 @@
  * Company and group administration in a real browser against the real server (needs
  * `npm run build:web`): the product-staff admin creates a company through both company-ID questions,
  * sees its derived hostname and logs in to it in a new window on the company's own host; the demo
- * company's admin edits a group within their own permissions, uses the Clock Employees helper and
- * saves a brand colour typed with '#'. Each company's site is visited at its own hostname
+ * company's admin edits a group within their own permissions, uses the Clock Employees helper,
+ * creates a group through the generic create screen (its creator shown by name) and saves a brand
+ * colour typed with '#'. Each company's site is visited at its own hostname
  * (*.dform.app, which browsers only reach over https): those requests are answered by the test
  * server, and the app resolves its company from the hostname as on the real site.
  */
@@ -181,6 +182,34 @@ describe('the demo company admin manages groups and preferences', () => {
     const clock = (await groupNamed('Clock Employees'))!;
     assert.deepEqual(clock.data.permissions, ['TIME:CanUseModule', 'TIME:CanUseClock']);
     assert.equal(clock.data.users.length, 1);
+  });
+
+  it('creates a group through the generic create screen, and sees who created it by name', async () => {
+    const { page } = await newPage(DEMO_HOST);
+    await signIn(page, USERS.admin.email, USERS.admin.password);
+    await page.goto('/auth/groups/list');
+    await page.getByRole('link', { name: 'New group' }).click();
+    await page.waitForURL((u) => u.pathname === '/auth/groups/create');
+    await page.getByRole('heading', { name: 'New group' }).waitFor();
+    await page.getByRole('checkbox', { name: 'TIME:CanUseClock' }).waitFor();
+    assert.equal(await page.getByRole('checkbox', { name: 'AUTH:CanManageOrganizations' }).count(), 0);
+    await accessible(page, 'group create');
+    const name = `Night Shift ${crypto.randomUUID().slice(0, 6)}`;
+    await page.getByLabel('Name*').fill(name);
+    await page.getByRole('checkbox', { name: 'TIME:CanUseClock' }).check();
+    await page.getByRole('combobox', { name: 'Users: search users' }).fill('emma');
+    await page.getByRole('button', { name: /Emma Employee/ }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/auth\/groups\/edit\/[0-9a-f-]{36}$/);
+    const made = (await groupNamed(name))!;
+    assert.deepEqual(made.data.permissions, ['TIME:CanUseClock']);
+    assert.equal(made.data.users.length, 1);
+    // "Created by" names the admin, not their user key.
+    await page.locator('#root_created_by').getByText('Alice Admin', { exact: true }).waitFor();
+    await page.goto('/auth/groups/list');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('cell', { name: 'Alice Admin' }).waitFor();
+    await row.getByRole('cell', { name: 'Emma Employee' }).waitFor();
   });
 
   it('saves a brand colour typed with # as hex without it, and applies it', async () => {

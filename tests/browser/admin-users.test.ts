@@ -125,9 +125,10 @@ describe('the user form', () => {
     await page.locator('#root_email').fill(`newt.${unique()}@acme.example`);
     assert.ok(await page.locator('#root_is_employee').isChecked(), 'is_employee defaults to on');
     await page.getByRole('button', { name: 'Save' }).click();
+    // The server's message shows at the Employee ID field.
     await page
+      .locator('#root_employee_id__error')
       .getByText('Unable to create account: No Employee ID provided. Is this supposed to be an employee?')
-      .first()
       .waitFor();
     assert.match(new URL(page.url()).pathname, /\/auth\/users\/create$/);
     await page.locator('#root_employee_id').fill('55501');
@@ -292,6 +293,45 @@ describe('the user form', () => {
     assert.equal(r.status, 200, r.text);
     await start(v.data.display_name);
     await page.getByRole('alert').filter({ hasText: 'ERROR: Failed to delete user' }).waitFor();
+  });
+
+  it("offers only the editor's own permissions; one the account holds that the editor lacks is checked and locked", async () => {
+    const u = await newAccount({ permissions: ['TIME:CanUseClock'] });
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto(`/auth/users/edit/${u.key}`);
+    const held = page.getByRole('checkbox', { name: 'AUTH:CanViewAuditLogs' });
+    await held.waitFor();
+    assert.equal(await page.getByRole('checkbox', { name: 'AUTH:CanLoginToOrganizations' }).count(), 0);
+    assert.equal(await page.getByRole('checkbox', { name: 'AUTH:CanManageOrganizations' }).count(), 0);
+    assert.ok(await page.getByRole('checkbox', { name: 'TIME:CanUseClock' }).isChecked());
+    await held.check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice(page, 'Saved.');
+    const saved = await w.call('GET', `/auth/api/data/users/${u.key}`, { org: w.org, token: admin.token });
+    assert.deepEqual(saved.body.data.permissions, ['AUTH:CanViewAuditLogs', 'TIME:CanUseClock']);
+
+    // The product-staff admin grants a permission the company admin lacks: it shows checked and
+    // disabled to the company admin, and the account is no longer theirs to change.
+    const { userid, key } = await sudoKey();
+    const sudo = await w.call('POST', '/auth/api/login', { org: w.org, body: { userid, key, type: 'sudo_login' } });
+    const grant = await w.call('PATCH', `/auth/api/data/users/${u.key}`, {
+      org: w.org,
+      token: sudo.body.token,
+      body: { permissions: ['AUTH:CanViewAuditLogs', 'AUTH:CanLoginToOrganizations'] },
+    });
+    assert.equal(grant.status, 200, grant.text);
+    await page.goto(`/auth/users/edit/${u.key}`);
+    const locked = page.getByRole('checkbox', { name: 'AUTH:CanLoginToOrganizations' });
+    await locked.waitFor();
+    assert.ok(await locked.isChecked());
+    assert.ok(await locked.isDisabled());
+    await assertAccessible(page, 'user form with a locked permission');
+    await page.locator('#root_notes').fill('trying anyway');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Not authorized.' }).first().waitFor();
+    const kept = await w.call('GET', `/auth/api/data/users/${u.key}`, { org: w.org, token: admin.token });
+    assert.equal(kept.body.data.notes, undefined);
   });
 
   it('a company admin sees the user actions but no Delete', async () => {

@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import type { ScreenContext } from '../extension.ts';
-import { holds, isProductStaffAdmin } from './user-permissions.ts';
+import { holds, isProductStaffAdmin } from '../session-rights.ts';
 import { UserPasswordDialog } from './UserPasswordDialog.tsx';
-import { UserGroupActions } from '../../auth/UserGroupActions.tsx';
+import { UserGroupActions } from './GroupHelperActions.tsx';
 
 export const INVITE_FAILED = 'Error. Please try again or contact your administrator.';
 export const DELETED = 'Success: User Deleted';

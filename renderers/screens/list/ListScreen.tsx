@@ -7,7 +7,8 @@ import { Link, useParams } from 'react-router';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import type { TypeMeta, WireRecord } from '../../api/types.ts';
 import { formatField } from '../../format/format-value.ts';
-import { fieldTitle } from '../../format/schema-facts.ts';
+import { fieldTitle, valueKind } from '../../format/schema-facts.ts';
+import { UserNames } from '../../users/UserNames.tsx';
 import { fieldValue } from '../../../engine/criteria.ts';
 import { useListController, type ListActions } from './useListController.ts';
 import { FilterBar } from './FilterBar.tsx';
@@ -25,6 +26,7 @@ function useColumns(meta: TypeMeta | undefined) {
         id: field,
         header: fieldTitle(meta.schema, field),
         cell: (c) => {
+          if (valueKind(meta.schema, meta.ui, field) === 'user') return <UserNames value={c.getValue()} />;
           const text = formatField(meta.schema, meta.ui, field, c.getValue());
           if (field !== meta.list.canonical || !meta.can.read) return text;
           return <Link to={`${base}/view/${c.row.original.key}`}>{text || '(no name)'}</Link>;

@@ -6,6 +6,7 @@
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { formatByKind } from '../../format/format-value.ts';
 import { fieldTitle, resolveSchema, valueKind } from '../../format/schema-facts.ts';
+import { UserNames } from '../../users/UserNames.tsx';
 import type { FormModel } from './form-model.ts';
 import { SignatureView } from '../../../forms/signature/SignatureView.tsx';
 
@@ -47,8 +48,9 @@ function Value({
       </ol>
     );
   }
-  const text = formatByKind(valueKind(root, ui, path.replace(/\.\d+(?=\.|$)/g, '')), value, s);
-  return <>{text}</>;
+  const kind = valueKind(root, ui, path.replace(/\.\d+(?=\.|$)/g, ''));
+  if (kind === 'user') return <UserNames value={value} />;
+  return <>{formatByKind(kind, value, s)}</>;
 }
 
 function Fields({

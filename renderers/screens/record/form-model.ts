@@ -6,7 +6,7 @@
 import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import type { FieldError } from '../../../engine/messages.ts';
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
-import { resolveSchema } from '../../format/schema-facts.ts';
+import { holdsUserKeys, resolveSchema } from '../../format/schema-facts.ts';
 
 export type FormMode = 'create' | 'edit' | 'view';
 
@@ -76,6 +76,11 @@ export function buildFormModel(meta: TypeMeta, mode: FormMode, { exists = mode !
       (exists && (p['x-immutable'] === true || r['x-immutable'] === true))
     ) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:readonly': true };
+    }
+    // Who created or changed the record: shown by name (the user widget), never as a key.
+    const ui = (uiSchema[name] as JsonObject | undefined) ?? {};
+    if (ui['ui:readonly'] === true && !ui['ui:widget'] && holdsUserKeys(r, undefined, name)) {
+      uiSchema[name] = { ...ui, 'ui:widget': 'userSelect' };
     }
   }
   addEnumNames(schema, schema, uiSchema);

@@ -1,9 +1,13 @@
 /**
- * User accounts: an e-mail is unique in its organization, an editor grants only permissions they
- * hold, and the password hash (`secret`) is never set through the data API: passwords go through
- * change_password or the password mode (set_user_password).
+ * User accounts: an e-mail is unique in its organization; an editor grants only permissions they
+ * hold and changes only accounts they may act on (none holding more than them, never the
+ * product-staff admin's: a changed e-mail plus forgot_password would take the account over); the
+ * password hash (`secret`) is never set through the data API: passwords go through change_password
+ * or the password mode (set_user_password).
  */
 import type { FieldError } from '../../../engine/messages.ts';
+import { mayActOnAccount } from '../../auth/account-rights.ts';
+import { notAuthorized } from '../../http/errors.ts';
 import type { EntityHooks } from '../hooks.ts';
 import { claimOps, claimOwner } from './unique.ts';
 
@@ -11,6 +15,9 @@ export const EMAIL_EXISTS = 'An account with this email already exists.';
 export const NOT_HELD = 'You may grant only permissions you hold.';
 
 export const userHooks: EntityHooks = {
+  authorize({ s, caller, stored }) {
+    if (stored && !mayActOnAccount(s, caller, stored)) throw notAuthorized();
+  },
   validate({ s, caller, key, data, before }) {
     const errors: FieldError[] = [];
     // spec/001 section 6: an editor grants only permissions they hold (the product-staff admin, any).

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ScreenContext } from '../screens/extension.ts';
+import type { ScreenContext } from '../extension.ts';
+import { holds } from '../session-rights.ts';
 
 /** The company's site, on this page's scheme and port (a development server keeps its port). */
 export function companySiteUrl(hostname: string, path: string, here: Location = window.location): string {
@@ -21,8 +22,7 @@ export function CompanyActions(ctx: ScreenContext) {
   const [busy, setBusy] = useState(false);
   const key = ctx.record?.key;
   if (!key || ctx.isNew) return null;
-  const perms = ctx.session?.permissions?.AUTH ?? [];
-  const maySudo = ctx.session?.is_admin === true || perms.includes('CanLoginToOrganizations');
+  const maySudo = holds(ctx.session, 'AUTH:CanLoginToOrganizations');
 
   const logIn = async () => {
     // Opened now, while the click still counts as the user's, so the window is not blocked.

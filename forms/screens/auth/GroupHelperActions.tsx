@@ -8,17 +8,15 @@
  * - GroupHelperActions: the same on a group's screen, for a user picked by name or e-mail.
  */
 import { useState } from 'react';
-import type { ApiClient } from '../../renderers/api/client.ts';
-import { isFailure } from '../../renderers/api/failure.ts';
-import type { ScreenContext } from '../screens/extension.ts';
-import { useUserSearch } from '../widgets/useUserSearch.ts';
+import type { ApiClient } from '../../../renderers/api/client.ts';
+import { isFailure } from '../../../renderers/api/failure.ts';
+import type { ScreenContext } from '../extension.ts';
+import { holds } from '../session-rights.ts';
+import { useUserSearch } from '../../widgets/useUserSearch.ts';
 
 type Helper = 'add_clock_employees' | 'add_pto_employees' | 'remove_user_from_groups';
 
-/** May this session use the helpers (the server decides; this only hides buttons that would fail). */
-export function mayManageGroups(ctx: Pick<ScreenContext, 'session'>): boolean {
-  return ctx.session?.is_admin === true || (ctx.session?.permissions?.AUTH ?? []).includes('CanManageGroups');
-}
+const mayManageGroups = (ctx: ScreenContext) => holds(ctx.session, 'AUTH:CanManageGroups');
 
 interface ButtonsProps {
   ctx: ScreenContext;

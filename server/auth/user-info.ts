@@ -1,0 +1,50 @@
+/**
+ * `POST /auth/api/get_userinfo {user_ids}` (spec/001 section 7): names for user keys, so screens
+ * show "Created by Alice Admin" instead of a key. Any signed-in caller may ask, and learns only
+ * the display name and e-mail of accounts of their own organization; a key of another
+ * organization, or of no account, is left out of the answer (never an error, never a hint).
+ * The spec's other lookups (by e-mails or permissions) are not offered.
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/context.ts';
+import { badRequest } from '../http/errors.ts';
+import { readJsonObject } from '../http/json-body.ts';
+import type { Services } from '../services.ts';
+import { authenticate, isUuid } from './principal.ts';
+
+/** At most this many keys a call: a screen's page of records names fewer. */
+export const MAX_USER_IDS = 100;
+
+export function userInfoRoutes(s: Services) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/get_userinfo', async (c) => {
+    const caller = await authenticate(s, c);
+    const { user_ids } = await readJsonObject(c);
+    if (!Array.isArray(user_ids) || user_ids.length === 0 || user_ids.length > MAX_USER_IDS) {
+      throw badRequest(`user_ids must list 1 to ${MAX_USER_IDS} user keys`, [
+        { path: '/user_ids', message: `Must list 1 to ${MAX_USER_IDS} user keys` },
+      ]);
+    }
+    const keys = user_ids.map((k) => (typeof k === 'string' ? k.toLowerCase() : k));
+    const bad = keys.findIndex((k) => !isUuid(k));
+    if (bad >= 0) {
+      throw badRequest('user_ids must hold 36-character user keys', [
+        { path: `/user_ids/${bad}`, message: 'Must be a 36-character user key' },
+      ]);
+    }
+    const out: { key: string; data: { display_name: string; email: string } }[] = [];
+    for (const key of new Set(keys as string[])) {
+      const user = s.storage.get('auth/users', caller.org.id, key);
+      if (!user) continue;
+      out.push({
+        key,
+        data: { display_name: String(user.data.display_name ?? ''), email: String(user.data.email ?? '') },
+      });
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json(out);
+  });
+
+  return app;
+}

@@ -1,0 +1,27 @@
+/**
+ * The brand colour widget (forms/widgets/HexColorWidget.tsx) in the company's branding: six hex
+ * digits stored without '#' (spec/001 section 5), the spec's default colours.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { organizationPreferencesMeta } from '../fixtures/metas.ts';
+import { WidgetField } from '../support/WidgetField.tsx';
+
+const meta = {
+  title: 'Widgets/HexColorWidget',
+  component: WidgetField,
+  args: { meta: organizationPreferencesMeta(), field: 'attributes' },
+} satisfies Meta<typeof WidgetField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Stored: Story = {
+  args: { value: { colorPrimary: 'aabbcc', colorSecondary: 'bfc0c0', colorAccent: '588326' } },
+  parameters: { check: { role: 'textbox', name: 'Primary colour', value: 'aabbcc' } },
+};
+
+/** Nothing stored yet: the spec's default colours. */
+export const Defaults: Story = {
+  args: { value: {} },
+  parameters: { check: { role: 'textbox', name: 'Accent colour', value: '588326' } },
+};
