@@ -6,6 +6,22 @@ import { getDefaultRegistry } from '@rjsf/core';
 import { errorId, getUiOptions, type FieldErrorProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { Section } from './form-model.ts';
 
+/** A section's explanation panel (a W-9 part's instructions), paragraphs split at blank lines. */
+export function SectionExplanation({ section }: { section: Section }) {
+  if (!section.description) return null;
+  return (
+    <aside className="section__explain" aria-label={`About ${section.title}`}>
+      {section.description
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+    </aside>
+  );
+}
+
 export interface FormContext {
   sections: Section[];
   /** Ids of the fields the user has left at least once. */
@@ -34,6 +50,7 @@ export function SectionedObjectTemplate(props: ObjectFieldTemplateProps) {
         return (
           <fieldset key={s.title} className="section">
             <legend className="section__title">{s.title}</legend>
+            <SectionExplanation section={s} />
             <div className="section__grid">{items.map((p) => p!.content)}</div>
           </fieldset>
         );
