@@ -3,7 +3,14 @@
  * field errors shown once the field was left (blurred) or the form submitted.
  */
 import { getDefaultRegistry } from '@rjsf/core';
-import { errorId, getUiOptions, type FieldErrorProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
+import {
+  errorId,
+  getUiOptions,
+  TranslatableString,
+  type FieldErrorProps,
+  type IconButtonProps,
+  type ObjectFieldTemplateProps,
+} from '@rjsf/utils';
 import type { Section } from './form-model.ts';
 
 /** A section's explanation panel (a W-9 part's instructions), paragraphs split at blank lines. */
@@ -78,3 +85,27 @@ export function TouchedFieldErrorTemplate({ errors = [], fieldPathId, registry }
     </div>
   );
 }
+
+/**
+ * The list buttons (add, remove, move, copy) as buttons with their words: rjsf's defaults draw
+ * Bootstrap glyph icons, which this app does not load, so they showed as empty boxes.
+ */
+function textButton(label: TranslatableString, extra = '') {
+  return function TextButton(props: IconButtonProps) {
+    const { iconType: _iconType, icon: _icon, className, uiSchema: _ui, registry, ...rest } = props;
+    const text = registry.translateString(label);
+    return (
+      <button type="button" className={`btn btn--small ${extra} ${className ?? ''}`.trim()} title={text} {...rest}>
+        {text}
+      </button>
+    );
+  };
+}
+
+export const textButtons = {
+  AddButton: textButton(TranslatableString.AddItemButton, 'btn-add'),
+  RemoveButton: textButton(TranslatableString.RemoveButton),
+  MoveUpButton: textButton(TranslatableString.MoveUpButton),
+  MoveDownButton: textButton(TranslatableString.MoveDownButton),
+  CopyButton: textButton(TranslatableString.CopyButton),
+};
