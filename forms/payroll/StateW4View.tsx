@@ -29,7 +29,9 @@ export function StateW4View({ schema, ui, data }: RecordViewProps) {
     );
   if (!def || !model) {
     const why =
-      form.status === 'error' ? form.message : `${NO_FORM_MESSAGE}${form.status === 'no-form' ? ` (${form.state})` : ''}`;
+      form.status === 'error'
+        ? form.message
+        : `${NO_FORM_MESSAGE}${form.status === 'no-form' ? ` (${form.state})` : ''}`;
     return (
       <div className="form-sections">
         <p className="banner banner--info" role="status">

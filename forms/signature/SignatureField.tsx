@@ -18,8 +18,19 @@ type Design = 'item' | 'card' | 'button';
 
 export function SignatureField(props: FieldProps) {
   useFormsStyles();
-  const { formData, onChange, fieldPathId, schema, uiSchema, readonly, disabled, required, name, errorSchema, registry } =
-    props;
+  const {
+    formData,
+    onChange,
+    fieldPathId,
+    schema,
+    uiSchema,
+    readonly,
+    disabled,
+    required,
+    name,
+    errorSchema,
+    registry,
+  } = props;
   // The field's messages (a required signature: 'The employee must sign Section 1.'), shown as every
   // field's are (once the form was submitted).
   const errors = (errorSchema?.__errors ?? []).filter(Boolean);

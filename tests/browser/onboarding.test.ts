@@ -38,7 +38,13 @@ async function open(page: Page, path: string, heading: RegExp) {
 
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('Saved.').waitFor();
+  await page
+    .getByText('Saved.')
+    .waitFor()
+    .catch(async () => {
+      const shown = await page.locator('.field__error, [role=alert], .notification').allInnerTexts();
+      throw new Error(`not saved: ${JSON.stringify(shown)}`);
+    });
   // The notification stays a while; let it go so the next save's wait is its own.
   await page.getByText('Saved.').waitFor({ state: 'detached', timeout: 15_000 });
 }
@@ -60,8 +66,6 @@ async function signThroughCard(page: Page, item: Locator, name: string, font: 'F
   await submit.click();
   await page.getByRole('button', { name: 'Submit' }).waitFor({ state: 'detached' });
 }
-
-const digitsOf = (s: string) => s.replace(/\D/g, '');
 
 describe('basic information', () => {
   it('masks the phone with its message, copies or clears the mailing address with the toggle, and reloads what was saved', async () => {
@@ -113,7 +117,12 @@ describe('basic information', () => {
       state: 'CA',
       postal_code: '93701',
     });
-    assert.deepEqual(stored.mailing_address, { address1: 'PO Box 77', city: 'Clovis', state: 'CA', postal_code: '93612' });
+    assert.deepEqual(stored.mailing_address, {
+      address1: 'PO Box 77',
+      city: 'Clovis',
+      state: 'CA',
+      postal_code: '93612',
+    });
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /basic information/i }).waitFor();
@@ -226,7 +235,10 @@ describe('payment information', () => {
     // Account numbers keep digits only.
     await acct(0, 'account_number').pressSequentially('12-34 ab5678');
     assert.equal(await acct(0, 'account_number').inputValue(), '12345678');
-    await page.getByRole('radiogroup', { name: 'Account 1 split type' }).getByRole('radio', { name: 'Flat Split' }).check();
+    await page
+      .getByRole('radiogroup', { name: 'Account 1 split type' })
+      .getByRole('radio', { name: 'Flat Split' })
+      .check();
     await acct(0, 'amount').fill('250');
     await acct(0, 'account_nickname').fill('First Credit Union');
     await acct(1, 'routing_number').fill('021000021');
@@ -255,7 +267,10 @@ describe('payment information', () => {
     // Saving again with the masked number keeps the stored one.
     await acct(0, 'account_nickname').fill('First CU');
     await save(page);
-    assert.match((await read('my_employee_payment_information', emma.user)).direct_deposit_accounts[0].account_number, /^x+5678$/);
+    assert.match(
+      (await read('my_employee_payment_information', emma.user)).direct_deposit_accounts[0].account_number,
+      /^x+5678$/,
+    );
   });
 
   it('drops the accounts when Paper Check is saved', async () => {
@@ -265,7 +280,13 @@ describe('payment information', () => {
       body: {
         desired_payment_method: 'Direct Deposit',
         direct_deposit_accounts: [
-          { routing_number: '011000015', account_number: '4444333322', account_type: 'Checking', split_type: 'Percent Split', amount: 100 },
+          {
+            routing_number: '011000015',
+            account_number: '4444333322',
+            account_type: 'Checking',
+            split_type: 'Percent Split',
+            amount: 100,
+          },
         ],
       },
     });
@@ -285,7 +306,12 @@ describe('payment information', () => {
 });
 
 describe('Form I-9', () => {
-  const ALIEN_FIELDS = ['#root_alien_number_type', '#root_alien_number', '#root_foreign_passport_number', '#root_country_of_issuance'];
+  const ALIEN_FIELDS = [
+    '#root_alien_number_type',
+    '#root_alien_number',
+    '#root_foreign_passport_number',
+    '#root_country_of_issuance',
+  ];
 
   it('Section 1 by the employee: the alien fields follow the status, the signature is required and signed through the card', async () => {
     const page = emmaPage;
@@ -315,7 +341,12 @@ describe('Form I-9', () => {
     assert.equal(missing.status, 404);
 
     const employeeBox = page.getByRole('group', { name: /Signature of Employee/ }).getByText('Signature Required');
-    await signThroughCard(page, (await employeeBox.count()) ? employeeBox : page.getByText('Signature Required').first(), 'Emma Employee', 'Font 2');
+    await signThroughCard(
+      page,
+      (await employeeBox.count()) ? employeeBox : page.getByText('Signature Required').first(),
+      'Emma Employee',
+      'Font 2',
+    );
     await page.getByText('Emma Employee').first().waitFor();
     await page.getByText('The employee must sign Section 1.').waitFor({ state: 'detached' });
     await save(page);
@@ -349,11 +380,18 @@ describe('Form I-9', () => {
     const { page } = await w.page();
     await w.signIn(page, 'payroll');
     await open(page, `/payroll/i9/edit/${emma.user}`, /i-9/i);
-    await page.getByText('Examine one document from List A, or one document from List B and one from List C.').waitFor();
+    await page
+      .getByText('Examine one document from List A, or one document from List B and one from List C.')
+      .waitFor();
 
     const picker = page.getByLabel('Add a document');
     const groups = await picker.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
-    assert.ok(groups.some((g) => /List A/.test(g ?? '')) && groups.some((g) => /List B/.test(g ?? '')) && groups.some((g) => /List C/.test(g ?? '')), String(groups));
+    assert.ok(
+      groups.some((g) => /List A/.test(g ?? '')) &&
+        groups.some((g) => /List B/.test(g ?? '')) &&
+        groups.some((g) => /List C/.test(g ?? '')),
+      String(groups),
+    );
 
     const achieved = page.getByText('Compliance Achieved!');
     const almost = page.getByText('Compliance Almost Achieved');
@@ -367,10 +405,18 @@ describe('Form I-9', () => {
     await picker.selectOption('nonimmigrant_work_authorization_foreign_passport_i_94');
     await page.getByText(twoPart).waitFor({ state: 'detached' });
     await almost.waitFor();
-    await page.getByText("You're close! Add missing Document Title and Issuing Authority to complete compliance.").waitFor();
+    await page
+      .getByText("You're close! Add missing Document Title and Issuing Authority to complete compliance.")
+      .waitFor();
     // Instead: List B and List C.
-    await page.getByRole('button', { name: /remove/i }).first().click();
-    await page.getByRole('button', { name: /remove/i }).first().click();
+    await page
+      .getByRole('button', { name: /remove/i })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /remove/i })
+      .first()
+      .click();
     await page.getByText('No documents recorded yet.').waitFor();
     await picker.selectOption('us_state_drivers_license_id');
     assert.equal(await almost.count(), 0, 'List B alone is not enough');
@@ -387,7 +433,9 @@ describe('Form I-9', () => {
     await page.getByText('Please fill in the document details below.').waitFor();
     assert.equal(await almost.count(), 0);
 
-    await page.getByLabel('Last Name, First Name and Title of Employer or Authorized Representative').fill('Manager, Paula, Payroll');
+    await page
+      .getByLabel('Last Name, First Name and Title of Employer or Authorized Representative')
+      .fill('Manager, Paula, Payroll');
     const employerBox = page.getByText('Signature Required');
     assert.equal(await employerBox.count(), 1, 'only the employer signature is left to sign');
     await signThroughCard(page, employerBox, 'Paula Payroll', 'Font 1');
@@ -433,7 +481,9 @@ describe('Form W-9', () => {
     assert.equal(missing.status, 404);
 
     await page.getByLabel('1 Name of entity/individual').fill('Emma Employee');
-    await page.getByLabel('3a Federal tax classification').selectOption('Individual / Sole Proprietor or Single-Member LLC');
+    await page
+      .getByLabel('3a Federal tax classification')
+      .selectOption('Individual / Sole Proprietor or Single-Member LLC');
     await page.getByLabel('5 Address (number, street, and apt. or suite no.)').fill('12 Elm Street');
     await page.getByLabel('6 City, state, and ZIP code').fill('Fresno, CA 93701');
     await page.getByText('Name is required.').waitFor({ state: 'detached' });
@@ -478,7 +528,12 @@ describe('the state W-4 view', () => {
       assert.ok(text.includes(label), `the view shows '${label}'`);
     }
     // The generic state_w4 fields California's form does not have are not shown.
-    for (const generic of ['Annual withholding allowance', 'Personal exemptions', 'Age 65 and blindness exemptions', 'Allowances and exemptions']) {
+    for (const generic of [
+      'Annual withholding allowance',
+      'Personal exemptions',
+      'Age 65 and blindness exemptions',
+      'Allowances and exemptions',
+    ]) {
       assert.equal(text.includes(generic), false, `the view does not show '${generic}'`);
     }
     const value = (label: string) => view.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
