@@ -18,7 +18,23 @@ type Design = 'item' | 'card' | 'button';
 
 export function SignatureField(props: FieldProps) {
   useFormsStyles();
-  const { formData, onChange, fieldPathId, schema, uiSchema, readonly, disabled, required, name } = props;
+  const {
+    formData,
+    onChange,
+    fieldPathId,
+    schema,
+    uiSchema,
+    readonly,
+    disabled,
+    required,
+    name,
+    errorSchema,
+    registry,
+  } = props;
+  // The field's messages (a required signature: 'The employee must sign Section 1.'), shown as every
+  // field's are (once the form was submitted).
+  const errors = (errorSchema?.__errors ?? []).filter(Boolean);
+  const { FieldErrorTemplate } = registry.templates;
   const [open, setOpen] = useState(false);
   const opts = getUiOptions(uiSchema);
   const mode: SignatureMode = opts.mode === 'drawn' ? 'drawn' : 'typed';
@@ -55,6 +71,7 @@ export function SignatureField(props: FieldProps) {
         type="button"
         className={`signature-item${signed ? ' signature-item--signed' : ''}`}
         aria-haspopup="dialog"
+        aria-invalid={errors.length ? true : undefined}
         onClick={() => setOpen(true)}
       >
         <SignatureItemContent value={formData} label={label} />
@@ -70,6 +87,14 @@ export function SignatureField(props: FieldProps) {
         </span>
       )}
       {control}
+      <FieldErrorTemplate
+        errors={errors}
+        errorSchema={errorSchema}
+        fieldPathId={fieldPathId}
+        schema={schema}
+        uiSchema={uiSchema}
+        registry={registry}
+      />
       <Dialog open={open && !locked} onClose={() => setOpen(false)} ariaLabel={SIGNATURE_FORM_TITLE}>
         <SignatureForm design="card" mode={mode} onSubmit={save} onCancel={() => setOpen(false)} />
       </Dialog>

@@ -82,7 +82,7 @@ export interface TypeMeta {
   schema: JsonObject;
   ui: JsonObject;
   list: ListHints;
-  sections?: { title: string; fields: string[] }[];
+  sections?: { title: string; description?: string; fields: string[] }[];
   routes?: { list?: boolean; edit?: boolean; create?: boolean };
   can: Record<Verb, boolean>;
 }

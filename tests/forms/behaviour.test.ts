@@ -53,6 +53,7 @@ describe('form behaviour helpers', () => {
       'auth/organizations',
       'payroll/basic_info',
       'payroll/employee_payment_information',
+      'payroll/i9',
       'payroll/w4',
     ]);
     assert.ok(behaviourHeaders['payroll/w4']);

@@ -77,6 +77,10 @@ export interface DformEntitySchemaFile {
   "x-sections"?: {
     title: string;
     /**
+     * An explanation shown beside the section's fields (a W-9 part's instructions); blank lines separate paragraphs.
+     */
+    description?: string;
+    /**
      * @minItems 1
      */
     fields: [string, ...string[]];

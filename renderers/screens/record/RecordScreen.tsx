@@ -18,7 +18,7 @@ import { useNotify } from '../../notify/notify.tsx';
 import { errorSchemaOf, type FormMode, type FormModel } from './form-model.ts';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { RecordView } from './RecordView.tsx';
-import { SectionedObjectTemplate, TouchedFieldErrorTemplate, type FormContext } from './templates.tsx';
+import { SectionedObjectTemplate, textButtons, TouchedFieldErrorTemplate, type FormContext } from './templates.tsx';
 import { INVALID_MESSAGE, useRecordController } from './useRecordController.ts';
 import { entityValidator, loadPrecompiled, pickValidator } from './validator.ts';
 import type { TypeMeta } from '../../api/types.ts';
@@ -49,7 +49,11 @@ function useFormValidator(
   );
 }
 
-const templates = { ObjectFieldTemplate: SectionedObjectTemplate, FieldErrorTemplate: TouchedFieldErrorTemplate };
+const templates = {
+  ObjectFieldTemplate: SectionedObjectTemplate,
+  FieldErrorTemplate: TouchedFieldErrorTemplate,
+  ButtonTemplates: textButtons,
+};
 
 export function RecordScreen({ mode }: { mode: FormMode }) {
   const { module = '', datatype = '', key } = useParams();

@@ -1,101 +1,26 @@
 /**
- * The read-only view of a record: its fields in x-sections, each value formatted as the list does
- * (dates MM/DD/YYYY, phones, enum labels); nested objects and lists shown inside; a signature as
- * the signed name in its font with the date.
+ * The read-only view of a record: its fields in x-sections (see RecordDetails). A form whose root is
+ * drawn from data (its x-ui root "ui:field" names a view in forms/views) is shown by that view, so
+ * the view shows the same fields as the edit screen.
  */
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
-import { formatByKind } from '../../format/format-value.ts';
-import { fieldTitle, resolveSchema, valueKind } from '../../format/schema-facts.ts';
-import { UserNames } from '../../users/UserNames.tsx';
 import type { FormModel } from './form-model.ts';
-import { SignatureView } from '../../../forms/signature/SignatureView.tsx';
-
-/** A signature field (x-signature in its schema, or drawn by the signature field). */
-function isSignature(s: JsonObject, ui: JsonObject, path: string): boolean {
-  const hint = (ui[path.split('.').pop() ?? ''] as JsonObject | undefined)?.['ui:field'];
-  return s['x-signature'] === true || (!path.includes('.') && hint === 'signature');
-}
-
-function Value({
-  root,
-  ui,
-  path,
-  schema,
-  value,
-}: {
-  root: JsonObject;
-  ui: JsonObject;
-  path: string;
-  schema: JsonObject;
-  value: unknown;
-}) {
-  const s = resolveSchema(root, schema) ?? {};
-  if (isSignature(s, ui, path)) return <SignatureView value={value} />;
-  if (value === undefined || value === null || value === '') return <span className="muted">—</span>;
-  if (s['x-sensitive'] === 'secret') return <span className="muted">hidden</span>;
-  if (s.type === 'object' && s.properties && typeof value === 'object') {
-    return <Fields root={root} ui={ui} prefix={path} schema={s} data={value as JsonObject} />;
-  }
-  if (s.type === 'array' && Array.isArray(value) && resolveSchema(root, s.items as JsonObject)?.type === 'object') {
-    const items = resolveSchema(root, s.items as JsonObject)!;
-    return (
-      <ol className="view-list">
-        {value.map((v, i) => (
-          <li key={i}>
-            <Fields root={root} ui={ui} prefix={`${path}.${i}`} schema={items} data={v as JsonObject} />
-          </li>
-        ))}
-      </ol>
-    );
-  }
-  const kind = valueKind(root, ui, path.replace(/\.\d+(?=\.|$)/g, ''));
-  if (kind === 'user') return <UserNames value={value} />;
-  return <>{formatByKind(kind, value, s)}</>;
-}
-
-function Fields({
-  root,
-  ui,
-  prefix,
-  schema,
-  data,
-  only,
-}: {
-  root: JsonObject;
-  ui: JsonObject;
-  prefix: string;
-  schema: JsonObject;
-  data: JsonObject;
-  only?: string[];
-}) {
-  const props = (schema.properties ?? {}) as Record<string, JsonObject>;
-  const names = (only ?? Object.keys(props)).filter((n) => props[n] && !n.startsWith('_'));
-  return (
-    <dl className="details">
-      {names.map((n) => {
-        const path = prefix ? `${prefix}.${n}` : n;
-        const title = (resolveSchema(root, props[n])?.title as string | undefined) ?? fieldTitle(root, n);
-        return (
-          <div key={n}>
-            <dt>{title}</dt>
-            <dd>
-              <Value root={root} ui={ui} path={path} schema={props[n]} value={data?.[n]} />
-            </dd>
-          </div>
-        );
-      })}
-    </dl>
-  );
-}
+import { Fields } from './RecordDetails.tsx';
+import { SectionExplanation } from './templates.tsx';
+import { recordViews } from '../../../forms/views.ts';
 
 export function RecordView({ meta, model, data }: { meta: TypeMeta; model: FormModel; data: JsonObject }) {
   const root = model.schema;
+  const hint = (meta.ui as JsonObject | undefined)?.['ui:field'];
+  const Custom = typeof hint === 'string' ? recordViews[hint] : undefined;
+  if (Custom) return <Custom meta={meta} schema={root} ui={meta.ui} data={data} />;
   if (!model.sections.length) return <Fields root={root} ui={meta.ui} prefix="" schema={root} data={data} />;
   return (
     <div className="form-sections">
       {model.sections.map((s) => (
         <section key={s.title} className="section" aria-label={s.title}>
           <h2 className="section__title">{s.title}</h2>
+          <SectionExplanation section={s} />
           <Fields root={root} ui={meta.ui} prefix="" schema={root} data={data} only={s.fields} />
         </section>
       ))}

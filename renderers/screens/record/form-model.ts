@@ -12,6 +12,8 @@ export type FormMode = 'create' | 'edit' | 'view';
 
 export interface Section {
   title: string;
+  /** An explanation shown with the section (blank lines separate paragraphs). */
+  description?: string;
   fields: string[];
 }
 
@@ -89,7 +91,11 @@ export function buildFormModel(meta: TypeMeta, mode: FormMode, { exists = mode !
     meta.sections?.length ? meta.sections : ((meta.schema['x-sections'] as Section[]) ?? [])
   ) as Section[];
   const sections = declared
-    .map((s) => ({ title: s.title, fields: s.fields.filter((f) => f in props) }))
+    .map((s) => ({
+      title: s.title,
+      ...(s.description ? { description: s.description } : {}),
+      fields: s.fields.filter((f) => f in props),
+    }))
     .filter((s) => s.fields.length);
   const inSections = new Set(sections.flatMap((s) => s.fields));
   const rest = Object.keys(props).filter((f) => !inSections.has(f));

@@ -3,8 +3,31 @@
  * field errors shown once the field was left (blurred) or the form submitted.
  */
 import { getDefaultRegistry } from '@rjsf/core';
-import { errorId, getUiOptions, type FieldErrorProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
+import {
+  errorId,
+  getUiOptions,
+  TranslatableString,
+  type FieldErrorProps,
+  type IconButtonProps,
+  type ObjectFieldTemplateProps,
+} from '@rjsf/utils';
 import type { Section } from './form-model.ts';
+
+/** A section's explanation panel (a W-9 part's instructions), paragraphs split at blank lines. */
+export function SectionExplanation({ section }: { section: Section }) {
+  if (!section.description) return null;
+  return (
+    <aside className="section__explain" aria-label={`About ${section.title}`}>
+      {section.description
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+    </aside>
+  );
+}
 
 export interface FormContext {
   sections: Section[];
@@ -34,6 +57,7 @@ export function SectionedObjectTemplate(props: ObjectFieldTemplateProps) {
         return (
           <fieldset key={s.title} className="section">
             <legend className="section__title">{s.title}</legend>
+            <SectionExplanation section={s} />
             <div className="section__grid">{items.map((p) => p!.content)}</div>
           </fieldset>
         );
@@ -61,3 +85,27 @@ export function TouchedFieldErrorTemplate({ errors = [], fieldPathId, registry }
     </div>
   );
 }
+
+/**
+ * The list buttons (add, remove, move, copy) as buttons with their words: rjsf's defaults draw
+ * Bootstrap glyph icons, which this app does not load, so they showed as empty boxes.
+ */
+function textButton(label: TranslatableString, extra = '') {
+  return function TextButton(props: IconButtonProps) {
+    const { iconType: _iconType, icon: _icon, className, uiSchema: _ui, registry, ...rest } = props;
+    const text = registry.translateString(label);
+    return (
+      <button type="button" className={`btn btn--small ${extra} ${className ?? ''}`.trim()} title={text} {...rest}>
+        {text}
+      </button>
+    );
+  };
+}
+
+export const textButtons = {
+  AddButton: textButton(TranslatableString.AddItemButton, 'btn-add'),
+  RemoveButton: textButton(TranslatableString.RemoveButton),
+  MoveUpButton: textButton(TranslatableString.MoveUpButton),
+  MoveDownButton: textButton(TranslatableString.MoveDownButton),
+  CopyButton: textButton(TranslatableString.CopyButton),
+};

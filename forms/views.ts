@@ -1,0 +1,19 @@
+/**
+ * Read-only views of forms whose screen is drawn from data, by the root "ui:field" of their x-ui
+ * (the generic view would show the entity's generic fields instead). Add one by adding an entry.
+ */
+import type { ComponentType } from 'react';
+import type { JsonObject, TypeMeta } from '../renderers/api/types.ts';
+import { StateW4View } from './payroll/StateW4View.tsx';
+
+export interface RecordViewProps {
+  meta: TypeMeta;
+  /** The entity's schema as the screen renders it. */
+  schema: JsonObject;
+  ui: JsonObject;
+  data: JsonObject;
+}
+
+export const recordViews: Readonly<Record<string, ComponentType<RecordViewProps>>> = {
+  stateW4Form: StateW4View,
+};

@@ -1,0 +1,89 @@
+/**
+ * A record's fields as a read-only details list: each value formatted as the list does (dates
+ * MM/DD/YYYY, phones, enum labels); nested objects and lists shown inside; a signature as the signed
+ * name in its font with the date. Used by the generic view and by views drawn from data (a state
+ * withholding form's own fields).
+ */
+import type { JsonObject } from '../../api/types.ts';
+import { formatByKind } from '../../format/format-value.ts';
+import { fieldTitle, resolveSchema, valueKind } from '../../format/schema-facts.ts';
+import { SignatureView } from '../../../forms/signature/SignatureView.tsx';
+import { UserNames } from '../../users/UserNames.tsx';
+
+/** A signature field (x-signature in its schema, or drawn by the signature field). */
+function isSignature(s: JsonObject, ui: JsonObject, path: string): boolean {
+  const hint = (ui[path.split('.').pop() ?? ''] as JsonObject | undefined)?.['ui:field'];
+  return s['x-signature'] === true || (!path.includes('.') && hint === 'signature');
+}
+
+function Value({
+  root,
+  ui,
+  path,
+  schema,
+  value,
+}: {
+  root: JsonObject;
+  ui: JsonObject;
+  path: string;
+  schema: JsonObject;
+  value: unknown;
+}) {
+  const s = resolveSchema(root, schema) ?? {};
+  if (isSignature(s, ui, path)) return <SignatureView value={value} />;
+  if (value === undefined || value === null || value === '') return <span className="muted">—</span>;
+  if (s['x-sensitive'] === 'secret') return <span className="muted">hidden</span>;
+  if (s.type === 'object' && s.properties && typeof value === 'object') {
+    return <Fields root={root} ui={ui} prefix={path} schema={s} data={value as JsonObject} />;
+  }
+  if (s.type === 'array' && Array.isArray(value) && resolveSchema(root, s.items as JsonObject)?.type === 'object') {
+    const items = resolveSchema(root, s.items as JsonObject)!;
+    return (
+      <ol className="view-list">
+        {value.map((v, i) => (
+          <li key={i}>
+            <Fields root={root} ui={ui} prefix={`${path}.${i}`} schema={items} data={v as JsonObject} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  const kind = valueKind(root, ui, path.replace(/\.\d+(?=\.|$)/g, ''));
+  if (kind === 'user') return <UserNames value={value} />;
+  return <>{formatByKind(kind, value, s)}</>;
+}
+
+export function Fields({
+  root,
+  ui,
+  prefix,
+  schema,
+  data,
+  only,
+}: {
+  root: JsonObject;
+  ui: JsonObject;
+  prefix: string;
+  schema: JsonObject;
+  data: JsonObject;
+  only?: string[];
+}) {
+  const props = (schema.properties ?? {}) as Record<string, JsonObject>;
+  const names = (only ?? Object.keys(props)).filter((n) => props[n] && !n.startsWith('_'));
+  return (
+    <dl className="details">
+      {names.map((n) => {
+        const path = prefix ? `${prefix}.${n}` : n;
+        const title = (resolveSchema(root, props[n])?.title as string | undefined) ?? fieldTitle(root, n);
+        return (
+          <div key={n}>
+            <dt>{title}</dt>
+            <dd>
+              <Value root={root} ui={ui} path={path} schema={props[n]} value={data?.[n]} />
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
