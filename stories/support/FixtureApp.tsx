@@ -1,5 +1,5 @@
 /**
- * The app shell of renderers/app for a story: a fresh query cache, notifications, the signed-in
+ * The app shell of renderers/app for a story: a fresh query cache, notifications, dialogs, the signed-in
  * services over the fixture back end, and the product's own route tree in a memory router opened
  * at `path`. What a story shows is what the app shows at that URL, without a server.
  */
@@ -10,6 +10,7 @@ import { createApiClient } from '../../renderers/api/client.ts';
 import { routes } from '../../renderers/app/routes.tsx';
 import { applyBranding } from '../../renderers/layouts/branding.ts';
 import { NotifyProvider } from '../../renderers/notify/notify.tsx';
+import { DialogsProvider } from '../../renderers/dialogs/Dialogs.tsx';
 import { ServicesProvider, type AuthState } from '../../renderers/session/session.tsx';
 import { fixtureFetch, FIXTURE_TOKEN, type FixtureBackend } from './fixture-api.ts';
 
@@ -48,9 +49,16 @@ export function FixtureApp({
   return (
     <QueryClientProvider client={queryClient}>
       <NotifyProvider>
-        <ServicesProvider client={client} org={backend.org} initial={initial} onAuthChange={(a) => (auth.current = a)}>
-          <RouterProvider router={router} />
-        </ServicesProvider>
+        <DialogsProvider>
+          <ServicesProvider
+            client={client}
+            org={backend.org}
+            initial={initial}
+            onAuthChange={(a) => (auth.current = a)}
+          >
+            <RouterProvider router={router} />
+          </ServicesProvider>
+        </DialogsProvider>
       </NotifyProvider>
     </QueryClientProvider>
   );
