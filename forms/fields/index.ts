@@ -10,6 +10,7 @@ import { I9DocumentsField } from '../payroll/I9DocumentsField.tsx';
 import { MailingAddressField } from '../payroll/MailingAddressField.tsx';
 import { SignatureField } from '../signature/SignatureField.tsx';
 import { BoundedArrayField } from './BoundedArrayField.tsx';
+import { SharedArrayField } from './SharedArrayField.tsx';
 
 export const fields: RegistryFieldsType = {
   formBehaviour: FormBehaviourField,
@@ -18,4 +19,6 @@ export const fields: RegistryFieldsType = {
   mailingAddress: MailingAddressField,
   directDeposit: DirectDepositField,
   boundedList: BoundedArrayField,
+  // rjsf's own array field, its items re-rendered only when their own data or errors change.
+  ArrayField: SharedArrayField,
 };

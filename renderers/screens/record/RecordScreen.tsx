@@ -2,13 +2,10 @@
  * The generic create / edit / view screens (/:module/:datatype/create|edit/:key|view/:key): a thin
  * view over useRecordController with @rjsf/core rendering the schema.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import Form from '@rjsf/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
-import { fields } from '../../../forms/fields/index.ts';
-import { widgets } from '../../../forms/widgets/index.ts';
 import type { ScreenContext } from '../../../forms/screens/extension.ts';
 import { screenExtensionFor } from '../../../forms/screens/index.ts';
 import { useDialogs } from '../../dialogs/Dialogs.tsx';
@@ -17,8 +14,10 @@ import type { JsonObject } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { errorSchemaOf, type FormMode, type FormModel } from './form-model.ts';
 import { LeaveGuard } from './LeaveGuard.tsx';
+import { FormActionsContext, RecordForm, type FormActionsState } from './RecordForm.tsx';
 import { RecordView } from './RecordView.tsx';
-import { SectionedObjectTemplate, TouchedFieldErrorTemplate, type FormContext } from './templates.tsx';
+import type { FormContext } from './templates.tsx';
+import { touchedStore } from './touched.ts';
 import { INVALID_MESSAGE, useRecordController } from './useRecordController.ts';
 import { entityValidator, loadPrecompiled, pickValidator } from './validator.ts';
 import type { TypeMeta } from '../../api/types.ts';
@@ -49,7 +48,15 @@ function useFormValidator(
   );
 }
 
-const templates = { ObjectFieldTemplate: SectionedObjectTemplate, FieldErrorTemplate: TouchedFieldErrorTemplate };
+/**
+ * The previous action bar state while nothing it shows changed: a new context value would make
+ * React search the whole form for its consumers on every keystroke.
+ */
+function sameActions(prev: FormActionsState | undefined, next: FormActionsState): FormActionsState {
+  if (!prev) return next;
+  const keys = ['saving', 'ready', 'dirty', 'saveLabel'] as const;
+  return keys.every((k) => prev[k] === next[k]) ? prev : next;
+}
 
 export function RecordScreen({ mode }: { mode: FormMode }) {
   const { module = '', datatype = '', key } = useParams();
@@ -60,7 +67,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const extension = screenExtensionFor(module, datatype);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [touched] = useState(touchedStore);
   const [submitted, setSubmitted] = useState(false);
   const ready = state.status === 'ready' ? state : undefined;
   const { validator, ready: validatorReady } = useFormValidator(ready?.meta, ready?.model);
@@ -68,6 +75,40 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     () => (ready?.serverErrors.length ? errorSchemaOf(ready.serverErrors) : undefined),
     [ready?.serverErrors],
   );
+  const showAll = submitted || (ready?.serverErrors.length ?? 0) > 0;
+  const sections = ready?.model.sections;
+  const context = useMemo<FormContext>(
+    () => ({ sections: sections ?? [], touched, showAll }),
+    [sections, touched, showAll],
+  );
+  // The form's callbacks keep their identity (RecordForm is memoized); they call the latest render's work.
+  const latest = useRef<{ save(data: JsonObject): Promise<void>; cancel(): void }>(undefined);
+  const cancel = useCallback(() => latest.current?.cancel(), []);
+  const onSubmit = useCallback((data: JsonObject) => {
+    setSubmitted(true);
+    void latest.current?.save(data);
+  }, []);
+  const onError = useCallback(
+    (errors: RJSFValidationError[]) => {
+      setSubmitted(true);
+      if (errors.length) notify({ type: 'negative', message: INVALID_MESSAGE });
+    },
+    [notify],
+  );
+  const onBlur = useCallback((id: string) => touched.touch(id), [touched]);
+  const formActionsRef = useRef<FormActionsState>(undefined);
+  // A save starts the form again from the server's answer (a new key): focus goes back where it was.
+  const page = useRef<HTMLElement>(null);
+  const refocus = useRef<string | undefined>(undefined);
+  const formKey = ready?.formKey;
+  useLayoutEffect(() => {
+    const want = refocus.current;
+    refocus.current = undefined;
+    if (!want || !page.current || page.current.contains(document.activeElement)) return;
+    const el =
+      want === 'submit' ? page.current.querySelector('form button[type=submit]') : document.getElementById(want);
+    (el as HTMLElement | null)?.focus();
+  }, [formKey]);
 
   if (state.status === 'loading') {
     return (
@@ -108,6 +149,9 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const hideActions = extension?.hideActions?.(ctx) ?? false;
   const Extra = extension?.Actions;
   const save = async (data: JsonObject) => {
+    const active = document.activeElement as HTMLElement | null;
+    if (active && page.current?.contains(active))
+      refocus.current = active.id || (active.matches('button[type=submit]') ? 'submit' : undefined);
     const asked = extension?.beforeSave ? await extension.beforeSave({ ...ctx, data }) : data;
     if (asked === false) return;
     const saved = await actions.submit(asked, {
@@ -115,6 +159,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     });
     if (saved) await extension?.afterSave?.({ ...ctx, data: saved.data, record: saved }, saved);
   };
+  latest.current = { save, cancel: actions.cancel };
   const base = `/${meta.module}/${meta.type}`;
   const heading =
     mode === 'create' || state.isNew
@@ -122,14 +167,17 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       : mode === 'edit'
         ? `Edit ${meta.title.toLowerCase()}`
         : meta.title;
-  const context: FormContext = {
-    sections: model.sections,
-    touched,
-    showAll: submitted || state.serverErrors.length > 0,
-  };
+  const formActions = sameActions(formActionsRef.current, {
+    saving: state.saving,
+    ready: validatorReady,
+    dirty: state.dirty,
+    saveLabel: extension?.saveLabel?.(ctx) ?? 'Save',
+    cancel,
+  });
+  formActionsRef.current = formActions;
 
   return (
-    <section className="page record" aria-labelledby="record-title">
+    <section className="page record" aria-labelledby="record-title" ref={page}>
       <div className="page__head">
         <h1 id="record-title">{heading}</h1>
         <div className="page__actions">
@@ -167,42 +215,20 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       ) : (
         <>
           <LeaveGuard when={state.dirty && !state.saving} allowed={actions.leaveAllowed} />
-          <Form
-            className="form"
-            schema={model.schema}
-            uiSchema={model.uiSchema}
-            formData={state.formData}
-            validator={validator}
-            widgets={widgets}
-            fields={fields}
-            templates={templates}
-            formContext={context}
-            extraErrors={extraErrors}
-            liveValidate="onBlur"
-            showErrorList={false}
-            focusOnFirstError
-            noHtml5Validate
-            onChange={(e) => actions.change(e.formData as JsonObject)}
-            onBlur={(id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id)))}
-            onError={(errors: RJSFValidationError[]) => {
-              setSubmitted(true);
-              if (errors.length) notify({ type: 'negative', message: INVALID_MESSAGE });
-            }}
-            onSubmit={(e) => {
-              setSubmitted(true);
-              void save(e.formData as JsonObject);
-            }}
-          >
-            <div className="form__actions">
-              <button type="submit" className="btn btn--primary" disabled={state.saving || !validatorReady}>
-                {state.saving ? 'Saving…' : (extension?.saveLabel?.(ctx) ?? 'Save')}
-              </button>
-              <button type="button" className="btn" onClick={actions.cancel}>
-                Cancel
-              </button>
-              {state.dirty && <span className="muted form__dirty">Unsaved changes</span>}
-            </div>
-          </Form>
+          <FormActionsContext.Provider value={formActions}>
+            <RecordForm
+              key={state.formKey}
+              model={model}
+              initialData={state.initialData}
+              validator={validator}
+              context={context}
+              extraErrors={extraErrors}
+              onChange={actions.change}
+              onBlur={onBlur}
+              onError={onError}
+              onSubmit={onSubmit}
+            />
+          </FormActionsContext.Provider>
         </>
       )}
     </section>

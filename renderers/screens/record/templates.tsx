@@ -2,17 +2,21 @@
  * rjsf templates of the generic forms: the root object laid out in x-sections as fieldsets, and
  * field errors shown once the field was left (blurred) or the form submitted.
  */
+import { useSyncExternalStore } from 'react';
 import { getDefaultRegistry } from '@rjsf/core';
 import { errorId, type FieldErrorProps, type ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { Section } from './form-model.ts';
+import type { TouchedFields } from './touched.ts';
 
 export interface FormContext {
   sections: Section[];
   /** Ids of the fields the user has left at least once. */
-  touched: ReadonlySet<string>;
+  touched: TouchedFields;
   /** After a submit (or a server answer), every error shows. */
   showAll: boolean;
 }
+
+const fixed = () => () => {};
 
 const Default = getDefaultRegistry().templates.ObjectFieldTemplate;
 
@@ -41,7 +45,9 @@ export function SectionedObjectTemplate(props: ObjectFieldTemplateProps) {
 export function TouchedFieldErrorTemplate({ errors = [], fieldPathId, registry }: FieldErrorProps) {
   const ctx = registry.formContext as FormContext | undefined;
   const id = fieldPathId.$id;
-  const shown = ctx?.showAll || ctx?.touched.has(id);
+  const isTouched = () => !!ctx?.touched.has(id);
+  const touched = useSyncExternalStore(ctx?.touched.subscribe ?? fixed, isTouched, isTouched);
+  const shown = ctx?.showAll || touched;
   const list = errors.filter((e) => !!e);
   return (
     <div id={errorId(fieldPathId)} className="field__errors">

@@ -29,6 +29,10 @@ export type RecordState =
       record?: WireRecord;
       /** An edit of a user-keyed record that does not exist yet: saving creates it. */
       isNew: boolean;
+      /** The data the form starts from (the record as loaded or saved), and a key naming that start. */
+      initialData: JsonObject;
+      formKey: string;
+      /** The form's current data, as it reported it. */
       formData: JsonObject;
       dirty: boolean;
       saving: boolean;
@@ -136,8 +140,9 @@ export function useRecordController(
     [mode, client, module, datatype, key, isNew, record.data, queryClient, notify, model, navigate, base, meta.data],
   );
 
+  const change = useCallback((d: JsonObject) => setFormData(d), []);
   const actions: RecordActions = {
-    change: (d) => setFormData(d),
+    change,
     submit,
     cancel: () => {
       if (mode === 'edit' && meta.data?.can.read && !isNew) navigate(`${base}/view/${key}`);
@@ -166,6 +171,8 @@ export function useRecordController(
       model,
       record: record.data,
       isNew,
+      initialData: initial!.data,
+      formKey: initial!.for,
       formData,
       dirty: mode !== 'view' && !same(formData, initial?.data),
       saving,
