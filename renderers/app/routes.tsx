@@ -21,11 +21,10 @@ import { OrganizationPreferencesPage, OrgSettingsPage } from '../pages/SettingsR
 import { AuditLogPage } from '../pages/AuditLogPage.tsx';
 import { ListScreen } from '../screens/list/ListScreen.tsx';
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { loadRecordScreen } from './prefetch.ts';
 
 /** The form screens (and @rjsf with them) load on first use, keeping the main bundle small. */
-const LazyRecordScreen = lazy(() =>
-  import('../screens/record/RecordScreen.tsx').then((m) => ({ default: m.RecordScreen })),
-);
+const LazyRecordScreen = lazy(() => loadRecordScreen().then((m) => ({ default: m.RecordScreen })));
 
 function RecordScreen(props: ComponentProps<typeof LazyRecordScreen>) {
   return (

@@ -13,38 +13,47 @@ import { useServices } from '../../session/session.tsx';
 import type { JsonObject } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { errorSchemaOf, type FormMode, type FormModel } from './form-model.ts';
+import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
+import { PrefetchLink } from '../../app/PrefetchLink.tsx';
 import { FormActionsContext, RecordForm, type FormActionsState } from './RecordForm.tsx';
 import { RecordView } from './RecordView.tsx';
 import type { FormContext } from './templates.tsx';
 import { touchedStore } from './touched.ts';
 import { INVALID_MESSAGE, useRecordController } from './useRecordController.ts';
-import { entityValidator, loadPrecompiled, pickValidator } from './validator.ts';
+import { knownValidator, loadValidator, validatorId, type CompiledFn } from './precompiled.ts';
+import { entityValidator } from './validator.ts';
 import type { TypeMeta } from '../../api/types.ts';
 
-/** The entity's precompiled validator once loaded; until then the form checks nothing itself. */
+/** The entity's precompiled validator once loaded (at once when it was); until then the form checks nothing itself. */
 function useFormValidator(
   meta: TypeMeta | undefined,
   model: FormModel | undefined,
 ): { validator: ValidatorType; ready: boolean } {
-  const [fn, setFn] = useState<{ id: string; v: ValidatorType }>();
-  const id = meta ? `${meta.module}/${meta.type.replace(/^my_/, '')}` : '';
+  const id = meta ? validatorId(meta.module, meta.type) : '';
+  const [loaded, setLoaded] = useState<{ id: string; fn: CompiledFn | undefined }>();
+  const known = meta ? knownValidator(id, meta.schema) : undefined;
+  const waiting = !!meta && !known;
   useEffect(() => {
-    if (!meta || !model) return;
+    if (!meta || !waiting) return;
     let live = true;
-    void loadPrecompiled().then((p) => {
-      if (live) setFn({ id, v: entityValidator(pickValidator(p, id, meta.schema), meta.schema, model.hidden) });
+    void loadValidator(id, meta.schema).then((fn) => {
+      if (live) setLoaded({ id, fn });
     });
     return () => {
       live = false;
     };
-  }, [meta, model, id]);
+  }, [meta, id, waiting]);
+  const settled = known ?? (loaded?.id === id ? loaded : undefined);
+  const fn = settled?.fn;
+  const hidden = model?.hidden;
   return useMemo(
     () =>
-      fn?.id === id
-        ? { validator: fn.v, ready: true }
+      settled && meta
+        ? { validator: entityValidator(fn, meta.schema, hidden), ready: true }
         : { validator: entityValidator(undefined, {}, []), ready: false },
-    [fn, id],
+    // `settled` is a fresh object on each render: what it holds is `fn`.
+    [!!settled, fn, meta, hidden],
   );
 }
 
@@ -183,10 +192,16 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
         <div className="page__actions">
           {!hideActions && Extra && <Extra {...ctx} />}
           {!hideActions && mode === 'view' && meta.can.edit && (
-            <Link className="btn btn--primary" to={`${base}/edit/${key}`}>
+            <PrefetchLink className="btn btn--primary" to={`${base}/edit/${key}`}>
               Edit
-            </Link>
+            </PrefetchLink>
           )}
+          {!hideActions &&
+            meta.can.delete &&
+            !extension?.ownDelete &&
+            state.record &&
+            !state.isNew &&
+            mode !== 'create' && <DeleteRecordButton title={meta.title} remove={actions.remove} />}
           {!hideActions && meta.can.list && !meta.my && (
             <Link className="btn" to={`${base}/list`}>
               All {meta.plural.toLowerCase()}
