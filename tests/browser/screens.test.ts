@@ -293,65 +293,54 @@ describe('create, edit and view', () => {
 });
 
 describe('delete', () => {
-  /** A new employee (and its user) for a test to delete. */
-  async function employee(n: number): Promise<string> {
-    const admin = await w.apiLogin('admin');
-    const u = await w.call('POST', '/auth/api/data/users/', {
-      org: w.org,
-      token: admin.token,
-      body: {
-        email: `gone${n}@acme.example`,
-        display_name: `Gone Person${n}`,
-        status: 'active',
-        permissions: [],
-        is_employee: true,
-        employee_id: String(29000 + n),
-      },
-    });
-    assert.equal(u.status, 201, u.text);
-    const r = await w.call('POST', '/payroll/api/data/employee/', {
+  /** A new employer contact (the payroll manager may delete those; an employee may only read them). */
+  async function contact(name: string): Promise<string> {
+    const r = await w.call('POST', '/payroll/api/data/employer_contacts/', {
       org: w.org,
       token: payroll.token,
-      body: { _user_uuid: u.body.key, first_name: `Gone${n}`, last_name: 'Person', email: `gone${n}@acme.example` },
+      body: { name },
     });
     assert.equal(r.status, 201, r.text);
     return r.body.key as string;
   }
 
   it('offers Delete only to callers allowed it; asks, deletes and returns to the list', async () => {
-    const key = await employee(1);
+    const key = await contact('Gone Benefits Desk');
     const { page } = await w.page();
-    await w.signIn(page, 'payroll');
-    await page.goto(`/payroll/employee/view/${key}`);
-    await page.getByRole('heading', { name: 'Employee' }).waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Delete' }).count(), 0, 'payroll may not delete employees');
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/employer_contacts/view/${key}`);
+    await page.getByText('Gone Benefits Desk').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Delete' }).count(), 0, 'an employee may not delete it');
 
     const { page: p2 } = await w.page();
-    await w.signIn(p2, 'admin');
-    await p2.goto(`/payroll/employee/edit/${key}`);
+    await w.signIn(p2, 'payroll');
+    await p2.goto(`/payroll/employer_contacts/edit/${key}`);
     await p2.getByRole('button', { name: 'Delete' }).click();
     const dialog = p2.getByRole('dialog');
-    await dialog.getByText('Delete this employee? This cannot be undone.').waitFor();
+    await dialog.getByText('Delete this employer contact? This cannot be undone.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     assert.match(p2.url(), /\/edit\//, 'cancelled: still on the record');
     await p2.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await p2.waitForURL((u) => u.pathname === '/payroll/employee/list');
+    await p2.waitForURL((u) => u.pathname === '/payroll/employer_contacts/list');
     await p2.getByText('Deleted.').waitFor();
-    const gone = await w.call('GET', `/payroll/api/data/employee/${key}`, { org: w.org, token: payroll.token });
+    const gone = await w.call('GET', `/payroll/api/data/employer_contacts/${key}`, {
+      org: w.org,
+      token: payroll.token,
+    });
     assert.equal(gone.status, 404);
   });
 
   it('does not delete a record changed since it was opened (409), and says so', async () => {
-    const key = await employee(2);
+    const key = await contact('Changed Benefits Desk');
     const { page } = await w.page();
-    await w.signIn(page, 'admin');
-    await page.goto(`/payroll/employee/edit/${key}`);
-    await page.getByLabel('Job title').waitFor();
-    const other = await w.call('PATCH', `/payroll/api/data/employee/${key}`, {
+    await w.signIn(page, 'payroll');
+    await page.goto(`/payroll/employer_contacts/edit/${key}`);
+    await page.getByRole('button', { name: 'Delete' }).waitFor();
+    const other = await w.call('PATCH', `/payroll/api/data/employer_contacts/${key}`, {
       org: w.org,
       token: payroll.token,
-      body: { notes: 'changed elsewhere' },
+      body: { description: 'changed elsewhere' },
     });
     assert.equal(other.status, 200, other.text);
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -361,7 +350,10 @@ describe('delete', () => {
       .getByText(/so it was not deleted/)
       .waitFor();
     assert.match(page.url(), /\/edit\//);
-    const still = await w.call('GET', `/payroll/api/data/employee/${key}`, { org: w.org, token: payroll.token });
+    const still = await w.call('GET', `/payroll/api/data/employer_contacts/${key}`, {
+      org: w.org,
+      token: payroll.token,
+    });
     assert.equal(still.status, 200);
   });
 });

@@ -22,10 +22,13 @@ import type { FormContext } from './templates.tsx';
 import { touchedStore } from './touched.ts';
 import { INVALID_MESSAGE, useRecordController } from './useRecordController.ts';
 import { knownValidator, loadValidator, validatorId, type CompiledFn } from './precompiled.ts';
-import { entityValidator } from './validator.ts';
+import { lateValidator } from './validator.ts';
 import type { TypeMeta } from '../../api/types.ts';
 
-/** The entity's precompiled validator once loaded (at once when it was); until then the form checks nothing itself. */
+/**
+ * The entity's precompiled validator, in use once loaded (at once when it was); until then the form
+ * checks nothing itself and `ready` is false (Save waits for it).
+ */
 function useFormValidator(
   meta: TypeMeta | undefined,
   model: FormModel | undefined,
@@ -45,16 +48,10 @@ function useFormValidator(
     };
   }, [meta, id, waiting]);
   const settled = known ?? (loaded?.id === id ? loaded : undefined);
-  const fn = settled?.fn;
   const hidden = model?.hidden;
-  return useMemo(
-    () =>
-      settled && meta
-        ? { validator: entityValidator(fn, meta.schema, hidden), ready: true }
-        : { validator: entityValidator(undefined, {}, []), ready: false },
-    // `settled` is a fresh object on each render: what it holds is `fn`.
-    [!!settled, fn, meta, hidden],
-  );
+  const validator = useMemo(() => lateValidator(meta?.schema ?? {}, hidden), [meta, hidden]);
+  validator.use(settled?.fn);
+  return { validator, ready: !!settled };
 }
 
 /**

@@ -33,7 +33,38 @@ export function entityValidator(
   entitySchema: JsonObject,
   hidden: readonly string[] = [],
 ): ValidatorType {
+  return validatorOver(() => fn, entitySchema, hidden);
+}
+
+/** A ValidatorType whose compiled validator comes later (`use`), the object itself staying the same. */
+export interface LateValidator extends ValidatorType {
+  use(fn: CompiledFn | undefined): void;
+}
+
+/**
+ * The form's validator before its compiled function has loaded: @rjsf keeps the validator it was
+ * first given for as long as the form's other props stay equal, so the function is swapped inside
+ * one validator object rather than handing the form another object.
+ */
+export function lateValidator(entitySchema: JsonObject, hidden: readonly string[] = []): LateValidator {
+  let current: CompiledFn | undefined;
+  return Object.assign(
+    validatorOver(() => current, entitySchema, hidden),
+    {
+      use(fn: CompiledFn | undefined) {
+        current = fn;
+      },
+    },
+  );
+}
+
+function validatorOver(
+  get: () => CompiledFn | undefined,
+  entitySchema: JsonObject,
+  hidden: readonly string[],
+): ValidatorType {
   const check = (data: unknown): FieldError[] => {
+    const fn = get();
     if (!fn || fn(data)) return [];
     const errors = explainErrors(fn.errors, entitySchema);
     return errors.filter((e) => !hidden.some((h) => e.path === `/${h}` || e.path.startsWith(`/${h}/`)));
@@ -52,6 +83,7 @@ export function entityValidator(
       return matches(schema as JsonObject, formData, rootSchema as JsonObject);
     },
     rawValidation<Result>(_schema: RJSFSchema, formData?: unknown): { errors?: Result[] } {
+      const fn = get();
       if (!fn || fn(formData)) return {};
       return { errors: (fn.errors ?? []) as Result[] };
     },
