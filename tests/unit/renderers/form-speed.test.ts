@@ -10,6 +10,7 @@ import { inlineSchema } from '../../../renderers/screens/record/inline-schema.ts
 import { buildFormModel } from '../../../renderers/screens/record/form-model.ts';
 import { emergencyContactsMeta, employeeMeta } from '../../../stories/fixtures/metas.ts';
 import type { JsonObject } from '../../../renderers/api/types.ts';
+import { screenOf } from '../../../renderers/app/screen-path.ts';
 
 describe('shareStructure', () => {
   it('keeps the unchanged items of a list and copies the changed one', () => {
@@ -93,5 +94,28 @@ describe('inlineSchema', () => {
       const text = JSON.stringify(rest);
       assert.doesNotMatch(text, /"\$ref"|"allOf"/, `${meta.type}`);
     }
+  });
+});
+
+describe('screenOf (what renderers/app/prefetch.ts loads ahead for a path)', () => {
+  it('names the dynamic-form screens and nothing else', () => {
+    const key = '3f2b8c1e-0000-4000-8000-000000000001';
+    assert.deepEqual(screenOf(`/payroll/employee/edit/${key}`), {
+      module: 'payroll',
+      type: 'employee',
+      screen: 'edit',
+      key,
+    });
+    assert.deepEqual(screenOf('/payroll/my_i9/create'), {
+      module: 'payroll',
+      type: 'my_i9',
+      screen: 'create',
+      key: undefined,
+    });
+    assert.equal(screenOf('/payroll/employee/list')?.screen, 'list');
+    assert.equal(screenOf('/payroll/employee/edit'), undefined, 'edit needs a key');
+    assert.equal(screenOf('/payroll/employee/list/x'), undefined, 'a list has no key');
+    assert.equal(screenOf('/settings/profile'), undefined);
+    assert.equal(screenOf('/home'), undefined);
   });
 });
