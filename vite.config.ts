@@ -5,22 +5,35 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { validatorsModule, VIRTUAL_ID } from './renderers/build/validators-module.ts';
+import { compileValidators, VIRTUAL_ID, type CompiledValidators } from './renderers/build/validators-module.ts';
 
 const API = 'http://127.0.0.1:8787';
 const SCHEMAS = path.resolve(import.meta.dirname, 'schemas');
 
-/** `virtual:dform-validators`: the entity validators compiled ahead of time (no eval in the browser). */
+/**
+ * `virtual:dform-validators` (the index) and `virtual:dform-validators/<module>/<type>` (one entity's
+ * validator, a chunk of its own): compiled ahead of time, so the browser needs no eval.
+ */
 function dformValidators(): Plugin {
-  const resolved = `\0${VIRTUAL_ID}`;
+  const prefix = `${VIRTUAL_ID}/`;
+  let compiled: CompiledValidators | undefined;
+  const get = () => (compiled ??= compileValidators(SCHEMAS));
   return {
     name: 'dform-validators',
-    resolveId: (id) => (id === VIRTUAL_ID ? resolved : undefined),
+    resolveId: (id) => (id === VIRTUAL_ID || id.startsWith(prefix) ? `\0${id}` : undefined),
     load(id) {
-      if (id !== resolved) return undefined;
-      const { code, files } = validatorsModule(SCHEMAS);
-      for (const f of files) this.addWatchFile(f);
+      if (!id.startsWith(`\0${VIRTUAL_ID}`)) return undefined;
+      const c = get();
+      for (const f of c.files) this.addWatchFile(f);
+      const name = id.slice(1);
+      if (name === VIRTUAL_ID) return c.index;
+      const code = c.entities.get(name.slice(prefix.length));
+      if (code === undefined) throw new Error(`dform-validators: no entity ${name.slice(prefix.length)}`);
       return code;
+    },
+    // A schema edited under the dev server: compile again on the next load.
+    watchChange(file) {
+      if (file.startsWith(SCHEMAS)) compiled = undefined;
     },
   };
 }

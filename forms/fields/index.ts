@@ -12,6 +12,7 @@ import { SignatureField } from '../signature/SignatureField.tsx';
 import { StateW4FormField } from '../payroll/StateW4FormField.tsx';
 import { BoundedArrayField } from './BoundedArrayField.tsx';
 import { JsonSchemaEditorField } from './JsonSchemaEditorField.tsx';
+import { SharedArrayField } from './SharedArrayField.tsx';
 
 export const fields: RegistryFieldsType = {
   formBehaviour: FormBehaviourField,
@@ -22,4 +23,6 @@ export const fields: RegistryFieldsType = {
   boundedList: BoundedArrayField,
   stateW4Form: StateW4FormField,
   jsonSchemaEditor: JsonSchemaEditorField,
+  // rjsf's own array field, its items re-rendered only when their own data or errors change.
+  ArrayField: SharedArrayField,
 };

@@ -43,4 +43,6 @@ export interface ScreenExtension {
   savedMessage?(ctx: ScreenContext, saved: WireRecord): string | undefined;
   /** More actions in the screen's header. */
   Actions?: ComponentType<ScreenContext>;
+  /** The extension's actions hold a Delete of their own, so the screen's generic Delete is not shown. */
+  ownDelete?: boolean;
 }

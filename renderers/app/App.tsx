@@ -2,7 +2,6 @@
  * The app shell: the query cache, the organization resolved from the host name, the signed-in
  * state, notifications and the router.
  */
-import { useMemo, useRef } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createApiClient } from '../api/client.ts';
@@ -12,6 +11,7 @@ import { DialogsProvider } from '../dialogs/Dialogs.tsx';
 import { readStoredAuth, ServicesProvider, type AuthState } from '../session/session.tsx';
 import { applyBranding } from '../layouts/branding.ts';
 import { createRouter } from './routes.tsx';
+import { prefetchPath } from './prefetch.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,6 +24,19 @@ const queryClient = new QueryClient({
 });
 
 const router = createRouter();
+
+const initial = readStoredAuth();
+// Signed in, the stored session names the company (local storage is per host name): the page's
+// data is asked for at once, beside resolve_org rather than after it, and checked against it in Boot.
+const holder: { org?: string; auth: AuthState } = {
+  auth: initial,
+  org: initial.token ? initial.session?.organization_id : undefined,
+};
+const client = createApiClient({
+  getOrganization: () => holder.org,
+  getToken: () => holder.auth.token,
+});
+if (holder.org) prefetchPath(queryClient, client, window.location.pathname);
 
 export function App() {
   return (
@@ -38,16 +51,6 @@ export function App() {
 }
 
 function Boot() {
-  const initial = useMemo(readStoredAuth, []);
-  const holder = useRef<{ org?: string; auth: AuthState }>({ auth: initial });
-  const client = useMemo(
-    () =>
-      createApiClient({
-        getOrganization: () => holder.current.org,
-        getToken: () => holder.current.auth.token,
-      }),
-    [],
-  );
   const org = useQuery({
     queryKey: ['resolve_org', window.location.hostname],
     queryFn: () => client.resolveOrg(window.location.hostname),
@@ -71,10 +74,14 @@ function Boot() {
       </main>
     );
   }
-  holder.current.org = org.data.organization_id;
+  if (holder.org !== org.data.organization_id) {
+    // The host belongs to another company than the stored session: nothing fetched for it counts.
+    if (holder.org) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'resolve_org' });
+    holder.org = org.data.organization_id;
+  }
   applyBranding(org.data);
   return (
-    <ServicesProvider client={client} org={org.data} initial={initial} onAuthChange={(a) => (holder.current.auth = a)}>
+    <ServicesProvider client={client} org={org.data} initial={initial} onAuthChange={(a) => (holder.auth = a)}>
       <RouterProvider router={router} />
     </ServicesProvider>
   );

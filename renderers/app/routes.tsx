@@ -20,25 +20,39 @@ import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
 import { OrganizationPreferencesPage, OrgSettingsPage } from '../pages/SettingsRecordPage.tsx';
 import { AuditLogPage } from '../pages/AuditLogPage.tsx';
 import { ListScreen } from '../screens/list/ListScreen.tsx';
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { useEffect, useState } from 'react';
+import type { FormMode } from '../screens/record/form-model.ts';
+import { loadedRecordScreen, loadRecordScreen } from './prefetch.ts';
 
-/** The form screens (and @rjsf with them) load on first use, keeping the main bundle small. */
-const LazyRecordScreen = lazy(() =>
-  import('../screens/record/RecordScreen.tsx').then((m) => ({ default: m.RecordScreen })),
-);
-
-function RecordScreen(props: ComponentProps<typeof LazyRecordScreen>) {
-  return (
-    <Suspense
-      fallback={
-        <p className="loading" role="status">
-          Loading…
-        </p>
-      }
-    >
-      <LazyRecordScreen {...props} />
-    </Suspense>
-  );
+/**
+ * The form screens (and @rjsf with them) load on first use, keeping the main bundle small; once
+ * loaded (prefetch.ts starts it early) they render at once. Not React.lazy: a lazy component
+ * suspends on its first render even when its code is there, and React then holds the revealed
+ * screen back (Suspense throttling) for up to 300 ms.
+ */
+function RecordScreen(props: { mode: FormMode }) {
+  const [mod, setMod] = useState(loadedRecordScreen);
+  const [failed, setFailed] = useState<Error>();
+  useEffect(() => {
+    if (mod) return;
+    let live = true;
+    loadRecordScreen().then(
+      (m) => live && setMod(m),
+      (e: Error) => live && setFailed(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [mod]);
+  if (failed) throw failed;
+  if (!mod) {
+    return (
+      <p className="loading" role="status">
+        Loading…
+      </p>
+    );
+  }
+  return <mod.RecordScreen {...props} />;
 }
 
 export const routes: RouteObject[] = [

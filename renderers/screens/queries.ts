@@ -17,6 +17,16 @@ export const metaQuery = (client: ApiClient, m: string, t: string) => ({
   staleTime: 5 * 60_000,
 });
 
+/**
+ * One record. Fresh for a few seconds, so a record fetched ahead of its screen (prefetch.ts) is
+ * not fetched again when the screen opens; older, the screen fetches it again on opening.
+ */
+export const recordQuery = (client: ApiClient, m: string, t: string, key: string) => ({
+  queryKey: keys.record(m, t, key),
+  queryFn: () => client.read(m, t, key),
+  staleTime: 5_000,
+});
+
 export const catalogueQuery = (client: ApiClient) => ({
   queryKey: keys.catalogue(),
   queryFn: () => client.catalogue(),

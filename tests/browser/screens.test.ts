@@ -292,6 +292,72 @@ describe('create, edit and view', () => {
   });
 });
 
+describe('delete', () => {
+  /** A new employer contact (the payroll manager may delete those; an employee may only read them). */
+  async function contact(name: string): Promise<string> {
+    const r = await w.call('POST', '/payroll/api/data/employer_contacts/', {
+      org: w.org,
+      token: payroll.token,
+      body: { name },
+    });
+    assert.equal(r.status, 201, r.text);
+    return r.body.key as string;
+  }
+
+  it('offers Delete only to callers allowed it; asks, deletes and returns to the list', async () => {
+    const key = await contact('Gone Benefits Desk');
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/employer_contacts/view/${key}`);
+    await page.getByText('Gone Benefits Desk').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Delete' }).count(), 0, 'an employee may not delete it');
+
+    const { page: p2 } = await w.page();
+    await w.signIn(p2, 'payroll');
+    await p2.goto(`/payroll/employer_contacts/edit/${key}`);
+    await p2.getByRole('button', { name: 'Delete' }).click();
+    const dialog = p2.getByRole('dialog');
+    await dialog.getByText('Delete this employer contact? This cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    assert.match(p2.url(), /\/edit\//, 'cancelled: still on the record');
+    await p2.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await p2.waitForURL((u) => u.pathname === '/payroll/employer_contacts/list');
+    await p2.getByText('Deleted.').waitFor();
+    const gone = await w.call('GET', `/payroll/api/data/employer_contacts/${key}`, {
+      org: w.org,
+      token: payroll.token,
+    });
+    assert.equal(gone.status, 404);
+  });
+
+  it('does not delete a record changed since it was opened (409), and says so', async () => {
+    const key = await contact('Changed Benefits Desk');
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto(`/payroll/employer_contacts/edit/${key}`);
+    await page.getByRole('button', { name: 'Delete' }).waitFor();
+    const other = await w.call('PATCH', `/payroll/api/data/employer_contacts/${key}`, {
+      org: w.org,
+      token: payroll.token,
+      body: { description: 'changed elsewhere' },
+    });
+    assert.equal(other.status, 200, other.text);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page
+      .locator('.banner')
+      .getByText(/so it was not deleted/)
+      .waitFor();
+    assert.match(page.url(), /\/edit\//);
+    const still = await w.call('GET', `/payroll/api/data/employer_contacts/${key}`, {
+      org: w.org,
+      token: payroll.token,
+    });
+    assert.equal(still.status, 200);
+  });
+});
+
 describe('screenshots', () => {
   it("wrote the README's screenshots (docs/screenshots/list, edit, view) in this run", () => {
     for (const name of ['list', 'edit', 'view', 'list-mobile']) {

@@ -16,4 +16,6 @@ export const usersScreen: ScreenExtension = {
     if (crossSiteOnly(saved.data)) window.location.reload();
   },
   Actions: UserActions,
+  // The superuser delete (every record of the user) replaces the plain one.
+  ownDelete: true,
 };

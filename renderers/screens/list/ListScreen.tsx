@@ -2,7 +2,7 @@
  * The generic list screen (/:module/:datatype/list): a thin view over useListController. Columns
  * come from the schema's x-list; paging, sorting and filtering happen on the server.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import type { TypeMeta, WireRecord } from '../../api/types.ts';
@@ -13,6 +13,8 @@ import { fieldValue } from '../../../engine/criteria.ts';
 import { useListController, type ListActions } from './useListController.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { Pager } from './Pager.tsx';
+import { PrefetchLink } from '../../app/PrefetchLink.tsx';
+import { loadRecordScreen } from '../../app/prefetch.ts';
 
 const helper = createColumnHelper<WireRecord>();
 
@@ -29,7 +31,7 @@ function useColumns(meta: TypeMeta | undefined) {
           if (valueKind(meta.schema, meta.ui, field) === 'user') return <UserNames value={c.getValue()} />;
           const text = formatField(meta.schema, meta.ui, field, c.getValue());
           if (field !== meta.list.canonical || !meta.can.read) return text;
-          return <Link to={`${base}/view/${c.row.original.key}`}>{text || '(no name)'}</Link>;
+          return <PrefetchLink to={`${base}/view/${c.row.original.key}`}>{text || '(no name)'}</PrefetchLink>;
         },
       }),
     );
@@ -39,13 +41,13 @@ function useColumns(meta: TypeMeta | undefined) {
           id: '_actions',
           header: () => <span className="visually-hidden">Actions</span>,
           cell: (c) => (
-            <Link
+            <PrefetchLink
               className="btn btn--small"
               to={`${base}/edit/${c.row.original.key}`}
               aria-label={`Edit ${formatField(meta.schema, meta.ui, meta.list.canonical, fieldValue(c.row.original.data, meta.list.canonical)) || 'record'}`}
             >
               Edit
-            </Link>
+            </PrefetchLink>
           ),
         }),
       );
@@ -59,6 +61,13 @@ export function ListScreen() {
   const { state, actions } = useListController(module, datatype);
   const meta = state.status === 'success' ? state.meta : undefined;
   const columns = useColumns(meta);
+  // Its records open in the form screen: its code loads while the list is looked at.
+  const shown = state.status === 'success';
+  useEffect(() => {
+    if (!shown) return;
+    const t = setTimeout(() => void loadRecordScreen().catch(() => {}), 0);
+    return () => clearTimeout(t);
+  }, [shown]);
   const table = useReactTable({
     data: state.status === 'success' ? state.rows : [],
     columns,

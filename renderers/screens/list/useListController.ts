@@ -2,8 +2,8 @@
  * The list screen's controller: the type's meta, one page of records found on the server with the
  * URL's page, sort and filters, and the actions that change them.
  */
-import { useCallback, useMemo } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { DataFailure } from '../../api/failure.ts';
 import type { TypeMeta, WireRecord } from '../../api/types.ts';
@@ -48,6 +48,23 @@ export function useListController(module: string, datatype: string): { state: Li
     enabled: !!body,
     placeholderData: keepPreviousData,
   });
+
+  // Once a page is shown, the pages before and after it are fetched too, so Next and Previous
+  // show at once.
+  const queryClient = useQueryClient();
+  const shown = page.isPlaceholderData ? undefined : page.data;
+  useEffect(() => {
+    if (!meta.data || !shown) return;
+    const pageCount = Math.ceil(shown.total / params.size);
+    for (const p of [params.page + 1, params.page - 1]) {
+      if (p < 1 || p > pageCount) continue;
+      const near = findBody(meta.data.schema, meta.data.ui, meta.data.list, { ...params, page: p });
+      void queryClient.prefetchQuery({
+        queryKey: keys.find(module, datatype, near),
+        queryFn: () => client.find(module, datatype, near),
+      });
+    }
+  }, [shown, meta.data, params, queryClient, client, module, datatype]);
 
   const change = useCallback(
     (f: (p: ListParams) => ListParams) => setSearch((q) => writeParams(f(readParams(q))), { replace: false }),

@@ -2,13 +2,10 @@
  * The generic create / edit / view screens (/:module/:datatype/create|edit/:key|view/:key): a thin
  * view over useRecordController with @rjsf/core rendering the schema.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import Form from '@rjsf/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
-import { fields } from '../../../forms/fields/index.ts';
-import { widgets } from '../../../forms/widgets/index.ts';
 import type { ScreenContext } from '../../../forms/screens/extension.ts';
 import { screenExtensionFor } from '../../../forms/screens/index.ts';
 import { useDialogs } from '../../dialogs/Dialogs.tsx';
@@ -16,44 +13,56 @@ import { useServices } from '../../session/session.tsx';
 import type { JsonObject } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { errorSchemaOf, type FormMode, type FormModel } from './form-model.ts';
+import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
+import { PrefetchLink } from '../../app/PrefetchLink.tsx';
+import { FormActionsContext, RecordForm, type FormActionsState } from './RecordForm.tsx';
 import { RecordView } from './RecordView.tsx';
-import { SectionedObjectTemplate, textButtons, TouchedFieldErrorTemplate, type FormContext } from './templates.tsx';
+import type { FormContext } from './templates.tsx';
+import { touchedStore } from './touched.ts';
 import { INVALID_MESSAGE, useRecordController } from './useRecordController.ts';
-import { entityValidator, loadPrecompiled, pickValidator } from './validator.ts';
+import { knownValidator, loadValidator, validatorId, type CompiledFn } from './precompiled.ts';
+import { lateValidator } from './validator.ts';
 import type { TypeMeta } from '../../api/types.ts';
 
-/** The entity's precompiled validator once loaded; until then the form checks nothing itself. */
+/**
+ * The entity's precompiled validator, in use once loaded (at once when it was); until then the form
+ * checks nothing itself and `ready` is false (Save waits for it).
+ */
 function useFormValidator(
   meta: TypeMeta | undefined,
   model: FormModel | undefined,
 ): { validator: ValidatorType; ready: boolean } {
-  const [fn, setFn] = useState<{ id: string; v: ValidatorType }>();
-  const id = meta ? `${meta.module}/${meta.type.replace(/^my_/, '')}` : '';
+  const id = meta ? validatorId(meta.module, meta.type) : '';
+  const [loaded, setLoaded] = useState<{ id: string; fn: CompiledFn | undefined }>();
+  const known = meta ? knownValidator(id, meta.schema) : undefined;
+  const waiting = !!meta && !known;
   useEffect(() => {
-    if (!meta || !model) return;
+    if (!meta || !waiting) return;
     let live = true;
-    void loadPrecompiled().then((p) => {
-      if (live) setFn({ id, v: entityValidator(pickValidator(p, id, meta.schema), meta.schema, model.hidden) });
+    void loadValidator(id, meta.schema).then((fn) => {
+      if (live) setLoaded({ id, fn });
     });
     return () => {
       live = false;
     };
-  }, [meta, model, id]);
-  return useMemo(
-    () =>
-      fn?.id === id
-        ? { validator: fn.v, ready: true }
-        : { validator: entityValidator(undefined, {}, []), ready: false },
-    [fn, id],
-  );
+  }, [meta, id, waiting]);
+  const settled = known ?? (loaded?.id === id ? loaded : undefined);
+  const hidden = model?.hidden;
+  const validator = useMemo(() => lateValidator(meta?.schema ?? {}, hidden), [meta, hidden]);
+  validator.use(settled?.fn);
+  return { validator, ready: !!settled };
 }
 
-const templates = {
-  ObjectFieldTemplate: SectionedObjectTemplate,
-  FieldErrorTemplate: TouchedFieldErrorTemplate,
-  ButtonTemplates: textButtons,
-};
+/**
+ * The previous action bar state while nothing it shows changed: a new context value would make
+ * React search the whole form for its consumers on every keystroke.
+ */
+function sameActions(prev: FormActionsState | undefined, next: FormActionsState): FormActionsState {
+  if (!prev) return next;
+  const keys = ['saving', 'ready', 'dirty', 'saveLabel'] as const;
+  return keys.every((k) => prev[k] === next[k]) ? prev : next;
+}
 
 export function RecordScreen({ mode }: { mode: FormMode }) {
   const { module = '', datatype = '', key } = useParams();
@@ -64,7 +73,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const extension = screenExtensionFor(module, datatype);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [touched] = useState(touchedStore);
   const [submitted, setSubmitted] = useState(false);
   const ready = state.status === 'ready' ? state : undefined;
   const { validator, ready: validatorReady } = useFormValidator(ready?.meta, ready?.model);
@@ -72,6 +81,41 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     () => (ready?.serverErrors.length ? errorSchemaOf(ready.serverErrors) : undefined),
     [ready?.serverErrors],
   );
+  const showAll = submitted || (ready?.serverErrors.length ?? 0) > 0;
+  const sections = ready?.model.sections;
+  const isNew = mode === 'create' || (ready?.isNew ?? false);
+  const context = useMemo<FormContext>(
+    () => ({ sections: sections ?? [], touched, showAll, isNew }),
+    [sections, touched, showAll, isNew],
+  );
+  // The form's callbacks keep their identity (RecordForm is memoized); they call the latest render's work.
+  const latest = useRef<{ save(data: JsonObject): Promise<void>; cancel(): void }>(undefined);
+  const cancel = useCallback(() => latest.current?.cancel(), []);
+  const onSubmit = useCallback((data: JsonObject) => {
+    setSubmitted(true);
+    void latest.current?.save(data);
+  }, []);
+  const onError = useCallback(
+    (errors: RJSFValidationError[]) => {
+      setSubmitted(true);
+      if (errors.length) notify({ type: 'negative', message: INVALID_MESSAGE });
+    },
+    [notify],
+  );
+  const onBlur = useCallback((id: string) => touched.touch(id), [touched]);
+  const formActionsRef = useRef<FormActionsState>(undefined);
+  // A save starts the form again from the server's answer (a new key): focus goes back where it was.
+  const page = useRef<HTMLElement>(null);
+  const refocus = useRef<string | undefined>(undefined);
+  const formKey = ready?.formKey;
+  useLayoutEffect(() => {
+    const want = refocus.current;
+    refocus.current = undefined;
+    if (!want || !page.current || page.current.contains(document.activeElement)) return;
+    const el =
+      want === 'submit' ? page.current.querySelector('form button[type=submit]') : document.getElementById(want);
+    (el as HTMLElement | null)?.focus();
+  }, [formKey]);
 
   if (state.status === 'loading') {
     return (
@@ -112,6 +156,9 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const hideActions = extension?.hideActions?.(ctx) ?? false;
   const Extra = extension?.Actions;
   const save = async (data: JsonObject) => {
+    const active = document.activeElement as HTMLElement | null;
+    if (active && page.current?.contains(active))
+      refocus.current = active.id || (active.matches('button[type=submit]') ? 'submit' : undefined);
     const asked = extension?.beforeSave ? await extension.beforeSave({ ...ctx, data }) : data;
     if (asked === false) return;
     const saved = await actions.submit(asked, {
@@ -119,6 +166,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     });
     if (saved) await extension?.afterSave?.({ ...ctx, data: saved.data, record: saved }, saved);
   };
+  latest.current = { save, cancel: actions.cancel };
   const base = `/${meta.module}/${meta.type}`;
   const heading =
     mode === 'create' || state.isNew
@@ -126,24 +174,32 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       : mode === 'edit'
         ? `Edit ${meta.title.toLowerCase()}`
         : meta.title;
-  const context: FormContext = {
-    sections: model.sections,
-    touched,
-    showAll: submitted || state.serverErrors.length > 0,
-    isNew: ctx.isNew,
-  };
+  const formActions = sameActions(formActionsRef.current, {
+    saving: state.saving,
+    ready: validatorReady,
+    dirty: state.dirty,
+    saveLabel: extension?.saveLabel?.(ctx) ?? 'Save',
+    cancel,
+  });
+  formActionsRef.current = formActions;
 
   return (
-    <section className="page record" aria-labelledby="record-title">
+    <section className="page record" aria-labelledby="record-title" ref={page}>
       <div className="page__head">
         <h1 id="record-title">{heading}</h1>
         <div className="page__actions">
           {!hideActions && Extra && <Extra {...ctx} />}
           {!hideActions && mode === 'view' && meta.can.edit && (
-            <Link className="btn btn--primary" to={`${base}/edit/${key}`}>
+            <PrefetchLink className="btn btn--primary" to={`${base}/edit/${key}`}>
               Edit
-            </Link>
+            </PrefetchLink>
           )}
+          {!hideActions &&
+            meta.can.delete &&
+            !extension?.ownDelete &&
+            state.record &&
+            !state.isNew &&
+            mode !== 'create' && <DeleteRecordButton title={meta.title} remove={actions.remove} />}
           {!hideActions && meta.can.list && !meta.my && (
             <Link className="btn" to={`${base}/list`}>
               All {meta.plural.toLowerCase()}
@@ -172,42 +228,20 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       ) : (
         <>
           <LeaveGuard when={state.dirty && !state.saving} allowed={actions.leaveAllowed} />
-          <Form
-            className="form"
-            schema={model.schema}
-            uiSchema={model.uiSchema}
-            formData={state.formData}
-            validator={validator}
-            widgets={widgets}
-            fields={fields}
-            templates={templates}
-            formContext={context}
-            extraErrors={extraErrors}
-            liveValidate="onBlur"
-            showErrorList={false}
-            focusOnFirstError
-            noHtml5Validate
-            onChange={(e) => actions.change(e.formData as JsonObject)}
-            onBlur={(id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id)))}
-            onError={(errors: RJSFValidationError[]) => {
-              setSubmitted(true);
-              if (errors.length) notify({ type: 'negative', message: INVALID_MESSAGE });
-            }}
-            onSubmit={(e) => {
-              setSubmitted(true);
-              void save(e.formData as JsonObject);
-            }}
-          >
-            <div className="form__actions">
-              <button type="submit" className="btn btn--primary" disabled={state.saving || !validatorReady}>
-                {state.saving ? 'Saving…' : (extension?.saveLabel?.(ctx) ?? 'Save')}
-              </button>
-              <button type="button" className="btn" onClick={actions.cancel}>
-                Cancel
-              </button>
-              {state.dirty && <span className="muted form__dirty">Unsaved changes</span>}
-            </div>
-          </Form>
+          <FormActionsContext.Provider value={formActions}>
+            <RecordForm
+              key={state.formKey}
+              model={model}
+              initialData={state.initialData}
+              validator={validator}
+              context={context}
+              extraErrors={extraErrors}
+              onChange={actions.change}
+              onBlur={onBlur}
+              onError={onError}
+              onSubmit={onSubmit}
+            />
+          </FormActionsContext.Provider>
         </>
       )}
     </section>

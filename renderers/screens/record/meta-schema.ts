@@ -1,18 +1,19 @@
 /**
  * The JSON Schema (draft-07) meta-schema's validator, precompiled into the validators module
- * (renderers/build/validators-module.ts), for editors of schemas kept as data.
+ * (renderers/build/validators-module.ts) as a chunk of its own, for editors of schemas kept as data.
  */
 import { explainErrors, type FieldError } from '../../../engine/messages.ts';
-import { loadPrecompiled } from './validator.ts';
+import { preloadValidator } from './precompiled.ts';
+import { META_ID } from './meta-schema-id.ts';
 
-export const META_ID = 'meta/draft-07';
+export { META_ID };
 
 /**
  * The meta-schema's objections to a schema, each as "at <place>: <what>", or undefined when the
  * validator is not available (the server checks it on save).
  */
 export async function metaSchemaErrors(schema: unknown): Promise<FieldError[] | undefined> {
-  const fn = (await loadPrecompiled()).validators[META_ID];
+  const fn = await preloadValidator(META_ID);
   if (!fn) return undefined;
   if (fn(schema)) return [];
   return explainErrors(fn.errors).map((e) => ({ path: e.path, message: `${e.path || 'the schema'}: ${e.message}` }));

@@ -2,6 +2,7 @@
  * rjsf templates of the generic forms: the root object laid out in x-sections as fieldsets, and
  * field errors shown once the field was left (blurred) or the form submitted.
  */
+import { useSyncExternalStore } from 'react';
 import { getDefaultRegistry } from '@rjsf/core';
 import {
   errorId,
@@ -12,6 +13,7 @@ import {
   type ObjectFieldTemplateProps,
 } from '@rjsf/utils';
 import type { Section } from './form-model.ts';
+import type { TouchedFields } from './touched.ts';
 
 /** A section's explanation panel (a W-9 part's instructions), paragraphs split at blank lines. */
 export function SectionExplanation({ section }: { section: Section }) {
@@ -32,12 +34,14 @@ export function SectionExplanation({ section }: { section: Section }) {
 export interface FormContext {
   sections: Section[];
   /** Ids of the fields the user has left at least once. */
-  touched: ReadonlySet<string>;
+  touched: TouchedFields;
   /** After a submit (or a server answer), every error shows. */
   showAll: boolean;
   /** The record does not exist yet (form behaviours set a new record's values). */
   isNew?: boolean;
 }
+
+const fixed = () => () => {};
 
 const Default = getDefaultRegistry().templates.ObjectFieldTemplate;
 
@@ -69,7 +73,9 @@ export function SectionedObjectTemplate(props: ObjectFieldTemplateProps) {
 export function TouchedFieldErrorTemplate({ errors = [], fieldPathId, registry }: FieldErrorProps) {
   const ctx = registry.formContext as FormContext | undefined;
   const id = fieldPathId.$id;
-  const shown = ctx?.showAll || ctx?.touched.has(id);
+  const isTouched = () => !!ctx?.touched.has(id);
+  const touched = useSyncExternalStore(ctx?.touched.subscribe ?? fixed, isTouched, isTouched);
+  const shown = ctx?.showAll || touched;
   const list = errors.filter((e) => !!e);
   return (
     <div id={errorId(fieldPathId)} className="field__errors">

@@ -10,13 +10,18 @@ import { isFailure, type DataFailure } from '../../api/failure.ts';
 import type { FieldError, JsonObject, TypeMeta, WireRecord } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { useClient } from '../../session/session.tsx';
-import { keys, metaQuery } from '../queries.ts';
+import { keys, metaQuery, recordQuery } from '../queries.ts';
 import { buildFormModel, formDataOf, type FormMode, type FormModel } from './form-model.ts';
 
 export const CONFLICT_MESSAGE =
   'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
 export const SAVED_MESSAGE = 'Saved.';
 export const INVALID_MESSAGE = 'Please correct the fields marked in red.';
+export const DELETED_MESSAGE = 'Deleted.';
+export const DELETE_FORBIDDEN = 'You may not delete this record.';
+export const DELETE_GONE = 'This record no longer exists: someone may have deleted it already.';
+export const DELETE_CONFLICT =
+  'Someone else changed this record after you opened it, so it was not deleted. Reload it to see the latest version first.';
 
 export type RecordState =
   | { status: 'loading' }
@@ -29,6 +34,10 @@ export type RecordState =
       record?: WireRecord;
       /** An edit of a user-keyed record that does not exist yet: saving creates it. */
       isNew: boolean;
+      /** The data the form starts from (the record as loaded or saved), and a key naming that start. */
+      initialData: JsonObject;
+      formKey: string;
+      /** The form's current data, as it reported it. */
       formData: JsonObject;
       dirty: boolean;
       saving: boolean;
@@ -44,6 +53,11 @@ export interface RecordActions {
     options?: { savedMessage?: (saved: WireRecord) => string | undefined },
   ): Promise<WireRecord | undefined>;
   cancel(): void;
+  /**
+   * Deletes the record (the caller has asked the user first): back to the list with a notification,
+   * or a notification saying why not (403, 404, a 409 version conflict). Answers whether it was deleted.
+   */
+  remove(): Promise<boolean>;
   reload(): Promise<void>;
   /** Lets the next navigation through without the unsaved-changes question. */
   allowLeave(): void;
@@ -64,10 +78,8 @@ export function useRecordController(
   const notify = useNotify();
   const meta = useQuery(metaQuery(client, module, datatype));
   const record = useQuery({
-    queryKey: keys.record(module, datatype, key ?? ''),
-    queryFn: () => client.read(module, datatype, key!),
+    ...recordQuery(client, module, datatype, key ?? ''),
     enabled: mode !== 'create' && !!key,
-    staleTime: 0,
   });
   const isNew = mode === 'edit' && meta.data?.key === 'user' && isFailure(record.error, 404);
   const model = useMemo(
@@ -136,9 +148,37 @@ export function useRecordController(
     [mode, client, module, datatype, key, isNew, record.data, queryClient, notify, model, navigate, base, meta.data],
   );
 
+  const change = useCallback((d: JsonObject) => setFormData(d), []);
+  const remove = async (): Promise<boolean> => {
+    if (!key || !record.data) return false;
+    try {
+      await client.remove(module, datatype, key, record.data.meta.version);
+      leave.current = true;
+      queryClient.removeQueries({ queryKey: keys.record(module, datatype, key), exact: true });
+      void queryClient.invalidateQueries({ queryKey: keys.find(module, datatype) });
+      notify({ type: 'positive', message: DELETED_MESSAGE });
+      if (meta.data?.can.list && !datatype.startsWith('my_')) navigate(`${base}/list`, { replace: true });
+      else navigate('/home', { replace: true });
+      return true;
+    } catch (e) {
+      const f = e as DataFailure | Error;
+      if (isFailure(f, 409)) {
+        setConflict(DELETE_CONFLICT);
+        notify({ type: 'negative', message: DELETE_CONFLICT });
+      } else if (isFailure(f, 404)) notify({ type: 'negative', message: DELETE_GONE });
+      else if (isFailure(f, 403)) notify({ type: 'negative', message: DELETE_FORBIDDEN });
+      else
+        notify({
+          type: 'negative',
+          message: f instanceof Error && f.message ? f.message : 'The record was not deleted.',
+        });
+      return false;
+    }
+  };
   const actions: RecordActions = {
-    change: (d) => setFormData(d),
+    change,
     submit,
+    remove,
     cancel: () => {
       if (mode === 'edit' && meta.data?.can.read && !isNew) navigate(`${base}/view/${key}`);
       else if (meta.data?.can.list && !datatype.startsWith('my_')) navigate(`${base}/list`);
@@ -166,6 +206,8 @@ export function useRecordController(
       model,
       record: record.data,
       isNew,
+      initialData: initial!.data,
+      formKey: initial!.for,
       formData,
       dirty: mode !== 'view' && !same(formData, initial?.data),
       saving,

@@ -8,47 +8,13 @@
  * server describes, the form checks nothing itself and the server's 400 errors show at the fields.
  */
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
-import type { ErrorObject } from 'ajv';
 import { explainErrors, type FieldError } from '../../../engine/messages.ts';
 import type { JsonObject } from '../../api/types.ts';
 import { errorSchemaOf } from './form-model.ts';
-import { fingerprint } from './fingerprint.ts';
+import type { CompiledFn } from './precompiled.ts';
 import { matches } from './mini-schema.ts';
 
-export interface CompiledFn {
-  (data: unknown): boolean;
-  errors?: ErrorObject[] | null;
-}
-
-export interface Precompiled {
-  validators: Record<string, CompiledFn>;
-  fingerprints: Record<string, string>;
-}
-
-let loading: Promise<Precompiled> | undefined;
-
-/** The precompiled validators, loaded once, in their own chunk. */
-export function loadPrecompiled(): Promise<Precompiled> {
-  loading ??= import('virtual:dform-validators').then(
-    (m) => m as unknown as Precompiled,
-    (e) => {
-      console.warn('validators: not available', e);
-      return { validators: {}, fingerprints: {} };
-    },
-  );
-  return loading;
-}
-
-/** The compiled validator for `module/type` if it was compiled from exactly this schema. */
-export function pickValidator(p: Precompiled, id: string, schema: JsonObject): CompiledFn | undefined {
-  const fn = p.validators[id];
-  if (!fn) return undefined;
-  if (p.fingerprints[id] !== fingerprint(schema)) {
-    console.warn(`validators: ${id} changed since the web app was built; the server checks it`);
-    return undefined;
-  }
-  return fn;
-}
+export type { CompiledFn } from './precompiled.ts';
 
 function pointerToProperty(path: string): string {
   return path
@@ -67,7 +33,38 @@ export function entityValidator(
   entitySchema: JsonObject,
   hidden: readonly string[] = [],
 ): ValidatorType {
+  return validatorOver(() => fn, entitySchema, hidden);
+}
+
+/** A ValidatorType whose compiled validator comes later (`use`), the object itself staying the same. */
+export interface LateValidator extends ValidatorType {
+  use(fn: CompiledFn | undefined): void;
+}
+
+/**
+ * The form's validator before its compiled function has loaded: @rjsf keeps the validator it was
+ * first given for as long as the form's other props stay equal, so the function is swapped inside
+ * one validator object rather than handing the form another object.
+ */
+export function lateValidator(entitySchema: JsonObject, hidden: readonly string[] = []): LateValidator {
+  let current: CompiledFn | undefined;
+  return Object.assign(
+    validatorOver(() => current, entitySchema, hidden),
+    {
+      use(fn: CompiledFn | undefined) {
+        current = fn;
+      },
+    },
+  );
+}
+
+function validatorOver(
+  get: () => CompiledFn | undefined,
+  entitySchema: JsonObject,
+  hidden: readonly string[],
+): ValidatorType {
   const check = (data: unknown): FieldError[] => {
+    const fn = get();
     if (!fn || fn(data)) return [];
     const errors = explainErrors(fn.errors, entitySchema);
     return errors.filter((e) => !hidden.some((h) => e.path === `/${h}` || e.path.startsWith(`/${h}/`)));
@@ -86,6 +83,7 @@ export function entityValidator(
       return matches(schema as JsonObject, formData, rootSchema as JsonObject);
     },
     rawValidation<Result>(_schema: RJSFSchema, formData?: unknown): { errors?: Result[] } {
+      const fn = get();
       if (!fn || fn(formData)) return {};
       return { errors: (fn.errors ?? []) as Result[] };
     },

@@ -1,0 +1,44 @@
+/**
+ * Starts at once what a page needs before it can show, in parallel rather than one after the
+ * other: the type's meta, the record, the form screen's code, the entity's validator and the
+ * widgets' styles. Called when the app starts on such a page and when a link to one is about to
+ * be followed (pointer down, hover, focus), so the screen finds them loaded or on their way.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../api/client.ts';
+import { metaQuery, recordQuery } from '../screens/queries.ts';
+import { preloadValidator, validatorId } from '../screens/record/precompiled.ts';
+import { loadFormsStyles } from '../../forms/styles/load-styles.ts';
+import { screenOf } from './screen-path.ts';
+
+type RecordScreenModule = typeof import('../screens/record/RecordScreen.tsx');
+let recordScreen: Promise<RecordScreenModule> | undefined;
+let recordScreenLoaded: RecordScreenModule | undefined;
+
+/** The create, edit and view screens' code (with @rjsf): its own chunk, loaded once. */
+export function loadRecordScreen(): Promise<RecordScreenModule> {
+  recordScreen ??= import('../screens/record/RecordScreen.tsx').then(
+    (m) => (recordScreenLoaded = m),
+    (e: unknown) => {
+      recordScreen = undefined;
+      throw e;
+    },
+  );
+  return recordScreen;
+}
+
+/** The record screens' module when it has loaded already, so a screen can render it at once. */
+export const loadedRecordScreen = (): RecordScreenModule | undefined => recordScreenLoaded;
+
+/** Starts loading what the page at `pathname` needs (nothing for a path outside the form screens). */
+export function prefetchPath(queryClient: QueryClient, client: ApiClient, pathname: string): void {
+  const s = screenOf(pathname);
+  if (!s) return;
+  void queryClient.prefetchQuery(metaQuery(client, s.module, s.type));
+  if (s.screen === 'list') return;
+  void loadRecordScreen().catch(() => {});
+  if (s.key) void queryClient.prefetchQuery(recordQuery(client, s.module, s.type, s.key));
+  if (s.screen === 'view') return;
+  void preloadValidator(validatorId(s.module, s.type));
+  loadFormsStyles();
+}

@@ -1,0 +1,30 @@
+/**
+ * Delete on the record screens, for callers the type's meta allows (`can.delete`): asks first,
+ * then the controller deletes and goes back to the list, or says why it could not.
+ */
+import { useState } from 'react';
+import { useDialogs } from '../../dialogs/Dialogs.tsx';
+
+export function DeleteRecordButton({ title, remove }: { title: string; remove(): Promise<boolean> }) {
+  const dialogs = useDialogs();
+  const [busy, setBusy] = useState(false);
+  const ask = async () => {
+    const ok = await dialogs.confirm(`Delete this ${title.toLowerCase()}? This cannot be undone.`, {
+      title: `Delete ${title.toLowerCase()}`,
+      accept: 'Delete',
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await remove();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void ask()}>
+      {busy ? 'Deleting…' : 'Delete'}
+    </button>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The @rjsf form of the create and edit screens, kept apart from the screen so that a keystroke
+ * renders the field that changed and little else: the form is uncontrolled (it holds its own data
+ * and reports each change; the screen remounts it with a new `key` to start it from other data),
+ * its props keep their identity between keystrokes (memo), and the action bar under it is a
+ * context consumer, so the screen's state (saving, unsaved changes, the save label) reaches it
+ * without rendering the form again.
+ */
+import { createContext, memo, useContext, useMemo } from 'react';
+import Form, { getDefaultRegistry } from '@rjsf/core';
+import type { ErrorSchema, RJSFValidationError, TemplatesType, ValidatorType } from '@rjsf/utils';
+import { fields } from '../../../forms/fields/index.ts';
+import { widgets } from '../../../forms/widgets/index.ts';
+import type { JsonObject } from '../../api/types.ts';
+import type { FormModel } from './form-model.ts';
+import { inlineSchema } from './inline-schema.ts';
+import { SectionedObjectTemplate, textButtons, TouchedFieldErrorTemplate, type FormContext } from './templates.tsx';
+
+/** The templates of the generic forms (exported for measuring tools that wrap them). */
+export const templates: Partial<TemplatesType> = {
+  ObjectFieldTemplate: SectionedObjectTemplate,
+  FieldErrorTemplate: TouchedFieldErrorTemplate,
+  // Text on the list buttons: rjsf's glyph icons showed as empty boxes.
+  ButtonTemplates: { ...getDefaultRegistry().templates.ButtonTemplates, ...textButtons },
+};
+
+export interface FormActionsState {
+  saving: boolean;
+  /** The form's validator has loaded (Save waits for it). */
+  ready: boolean;
+  dirty: boolean;
+  saveLabel: string;
+  cancel(): void;
+}
+
+export const FormActionsContext = createContext<FormActionsState | undefined>(undefined);
+
+/** Save, Cancel and the unsaved-changes note, under the fields. */
+function FormActions() {
+  const a = useContext(FormActionsContext);
+  if (!a) return null;
+  return (
+    <div className="form__actions">
+      <button type="submit" className="btn btn--primary" disabled={a.saving || !a.ready}>
+        {a.saving ? 'Saving…' : a.saveLabel}
+      </button>
+      <button type="button" className="btn" onClick={a.cancel}>
+        Cancel
+      </button>
+      {a.dirty && <span className="muted form__dirty">Unsaved changes</span>}
+    </div>
+  );
+}
+
+const actions = <FormActions />;
+
+export interface RecordFormProps {
+  model: FormModel;
+  /** The data the form starts from, read once: give the form a new `key` to start it again. */
+  initialData: JsonObject;
+  validator: ValidatorType;
+  context: FormContext;
+  extraErrors?: ErrorSchema;
+  onChange(data: JsonObject): void;
+  onBlur(id: string): void;
+  onError(errors: RJSFValidationError[]): void;
+  onSubmit(data: JsonObject): void;
+}
+
+export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
+  const { onChange, onSubmit } = p;
+  const schema = useMemo(() => inlineSchema(p.model.schema), [p.model.schema]);
+  const handlers = useMemo(
+    () => ({
+      change: (e: { formData?: unknown }) => onChange(e.formData as JsonObject),
+      submit: (e: { formData?: unknown }) => onSubmit(e.formData as JsonObject),
+    }),
+    [onChange, onSubmit],
+  );
+  return (
+    <Form
+      className="form"
+      schema={schema}
+      uiSchema={p.model.uiSchema}
+      initialFormData={p.initialData}
+      validator={p.validator}
+      widgets={widgets}
+      fields={fields}
+      templates={templates}
+      formContext={p.context}
+      extraErrors={p.extraErrors}
+      liveValidate="onBlur"
+      showErrorList={false}
+      focusOnFirstError
+      noHtml5Validate
+      onChange={handlers.change}
+      onBlur={p.onBlur}
+      onError={p.onError}
+      onSubmit={handlers.submit}
+    >
+      {actions}
+    </Form>
+  );
+});
