@@ -3,7 +3,6 @@
  * (renderers/build/validators-module.ts) as a chunk of its own, for editors of schemas kept as data.
  */
 import { explainErrors, type FieldError } from '../../../engine/messages.ts';
-import { preloadValidator } from './precompiled.ts';
 import { META_ID } from './meta-schema-id.ts';
 
 export { META_ID };
@@ -13,6 +12,8 @@ export { META_ID };
  * validator is not available (the server checks it on save).
  */
 export async function metaSchemaErrors(schema: unknown): Promise<FieldError[] | undefined> {
+  // Loaded when first needed: the validators module exists only in the web build.
+  const { preloadValidator } = await import('./precompiled.ts');
   const fn = await preloadValidator(META_ID);
   if (!fn) return undefined;
   if (fn(schema)) return [];
