@@ -120,8 +120,12 @@ export function useRecordController(
         void queryClient.invalidateQueries({ queryKey: keys.find(module, datatype) });
         notify({ type: 'positive', message: options?.savedMessage?.(saved) ?? SAVED_MESSAGE });
         const fresh = model ? formDataOf(saved.data, model) : saved.data;
-        setInitial({ for: `${saved.key}@${saved.meta.version}`, data: fresh });
-        setFormData(fresh);
+        // After a create the screen goes on as the new record's edit screen, whose form (with the
+        // fields a create form hides) starts from the record once the edit model is built.
+        if (mode !== 'create') {
+          setInitial({ for: `${saved.key}@${saved.meta.version}`, data: fresh });
+          setFormData(fresh);
+        }
         if (mode === 'create') {
           leave.current = true;
           navigate(`${base}/${meta.data?.can.edit ? 'edit' : 'view'}/${saved.key}`, { replace: true });
@@ -207,7 +211,8 @@ export function useRecordController(
       record: record.data,
       isNew,
       initialData: initial!.data,
-      formKey: initial!.for,
+      // The mode too: after a create the same screen goes on as the edit screen of the new record.
+      formKey: `${mode}:${initial!.for}`,
       formData,
       dirty: mode !== 'view' && !same(formData, initial?.data),
       saving,
