@@ -8,6 +8,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import type { FindBody, JsonObject } from '../api/types.ts';
 import { useClient } from '../session/session.tsx';
 import { keys } from '../screens/queries.ts';
+import { Pager } from '../screens/list/Pager.tsx';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -93,27 +94,7 @@ export function AuditLogPage() {
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label="Pages">
-            <p className="pager__status" aria-live="polite">
-              {total === 0 ? 0 : (page - 1) * AUDIT_PAGE_SIZE + 1}–{Math.min(total, page * AUDIT_PAGE_SIZE)} of {total}
-            </p>
-            <div className="pager__controls">
-              <button type="button" className="btn btn--small" disabled={page <= 1} onClick={() => go(page - 1)}>
-                Previous
-              </button>
-              <span className="pager__page">
-                Page {Math.min(page, pageCount)} of {pageCount}
-              </span>
-              <button
-                type="button"
-                className="btn btn--small"
-                disabled={page >= pageCount}
-                onClick={() => go(page + 1)}
-              >
-                Next
-              </button>
-            </div>
-          </nav>
+          <Pager page={page} pageCount={pageCount} total={total} size={AUDIT_PAGE_SIZE} onPage={go} />
         </>
       )}
     </section>

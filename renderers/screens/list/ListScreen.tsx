@@ -181,7 +181,8 @@ export function ListScreen() {
         pageCount={state.pageCount}
         total={state.total}
         size={state.params.size}
-        actions={actions}
+        onPage={actions.setPage}
+        onSize={actions.setSize}
       />
     </section>
   );
