@@ -8,6 +8,7 @@
  *   --cpu-prof  run the dform server under `node --cpu-prof`; profiles go to bench/profiles/
  *   --keep      keep the temporary data directories
  *   --printable-only  only the printable forms (printable/bench.ts: time to produce each PDF)
+ *   --sizes=N[,N]  only these store sizes (for example --sizes=100000 with --cpu-prof)
  *
  * The printable forms are measured in process after the servers, with the I-9's median held to its
  * target (1.2 times the pdfmake anchor of issue 7: a 2-page, ~120-field form in 92-104 ms warm).
@@ -44,6 +45,8 @@ const PROFILE_DIR = args.includes('--cpu-prof') ? path.join(ROOT, 'bench', 'prof
 const P = QUICK
   ? { sizes: [1_000, 10_000], warmup: 1_000, reads: 5_000, findSecs: 2, writes: 1_000, mixSecs: 2, secs: 10 }
   : { sizes: [1_000, 10_000, 100_000], warmup: 3_000, reads: 30_000, findSecs: 8, writes: 5_000, mixSecs: 8, secs: 30 };
+const SIZES = args.find((a) => a.startsWith('--sizes='));
+if (SIZES) P.sizes = SIZES.slice('--sizes='.length).split(',').map(Number);
 const CONNECTIONS = 10;
 const WARM_WRITES = 50;
 const FIND_TARGET_RECORDS = 10_000;

@@ -47,18 +47,24 @@ interface Keystrokes {
 const log = (s: string) => console.log(`bench:browser: ${s}`);
 const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : 'n/a');
 
-/** The first plain text field of the form (no custom widget, not read-only): where keys are typed. */
-function typingField(meta: TypeMeta): string {
+/** The plain text fields of the form (no custom widget, not read-only), in form order: where keys may be typed. */
+function typingFields(meta: TypeMeta): string[] {
   const model = buildFormModel(meta, 'edit');
   const props = model.schema.properties as Record<string, JsonObject>;
   const ui = model.uiSchema as Record<string, JsonObject | undefined>;
   const order = [...((ui['ui:order'] as string[] | undefined) ?? []), ...Object.keys(props)];
-  const name = order.find((n) => {
+  const names = [...new Set(order)].filter((n) => {
     const s = resolveSchema(model.schema, props[n]);
     return s?.type === 'string' && !s.enum && !s.format && !s.readOnly && !ui[n]?.['ui:widget'] && !ui[n]?.['ui:field'];
   });
-  if (!name) throw new Error(`bench: ${meta.module}/${meta.type} has no plain text field to type in`);
-  return `#root_${name}`;
+  if (!names.length) throw new Error(`bench: ${meta.module}/${meta.type} has no plain text field to type in`);
+  return names.map((n) => `#root_${n}`);
+}
+
+/** The first of `candidates` shown as a text box on the page (form behaviour may hide some, as the I-9 hides the alien fields of a citizen). */
+async function firstVisible(page: Page, candidates: string[]): Promise<string> {
+  for (const c of candidates) if (await page.locator(`input[type=text]${c}, textarea${c}`).isVisible()) return c;
+  throw new Error(`bench: none of ${candidates.join(', ')} is shown`);
 }
 
 async function measureKeystrokes(
@@ -165,7 +171,7 @@ async function main() {
     const model = buildFormModel(m, 'edit');
     const formData = read.status === 200 ? formDataOf(read.body.data, model) : {};
     const editPath = `/${m.module}/${m.type}/edit/${key}`;
-    const target = typingField(m);
+    const candidates = typingFields(m);
 
     browser = await launchChromium();
     const b = browser;
@@ -198,6 +204,16 @@ async function main() {
       return { context, page };
     };
     const FORM_READY = 'form.form button[type=submit]:not([disabled])';
+    const target = await (async () => {
+      const { page, context } = await appPage();
+      try {
+        await page.goto(editPath);
+        await page.locator(FORM_READY).first().waitFor({ timeout: 30_000 });
+        return await firstVisible(page, candidates);
+      } finally {
+        await context.close();
+      }
+    })();
 
     log(`keystrokes on ${editPath} (${target})`);
     const ours = await measureKeystrokes(
