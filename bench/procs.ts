@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { SERVER_BUNDLE } from '../scripts/build-server.ts';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { once } from 'node:events';
 import net from 'node:net';
@@ -45,6 +45,8 @@ export interface Proc {
 /** The real server, as `npm start` runs it (the bundle; bench/run.ts builds it first). */
 export function startDform(dataDir: string, opts: { demo?: boolean; cpuProfDir?: string } = {}): Promise<Proc> {
   const nodeArgs = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [];
+  // For investigations, e.g. DFORM_BENCH_NODE_ARGS=--trace-gc DFORM_BENCH_SERVER_LOG=/tmp/dform.log
+  nodeArgs.push(...(process.env.DFORM_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []));
   const args = [...nodeArgs, '--enable-source-maps', SERVER_BUNDLE, ...(opts.demo ? ['--demo'] : [])];
   const env = {
     PORT: '0',
@@ -94,6 +96,8 @@ async function launch(
   // Resolves with the URL the process says it listens on, or undefined once it has exited.
   const announced = new Promise<string | undefined>((resolve) => {
     const onData = (chunk: Buffer) => {
+      if (name === 'dform' && process.env.DFORM_BENCH_SERVER_LOG)
+        appendFileSync(process.env.DFORM_BENCH_SERVER_LOG, chunk);
       output.push(chunk.toString());
       if (output.length > 200) output.shift(); // keep the pipe drained but memory bounded
       const m = listening?.exec(output.join(''));

@@ -152,6 +152,8 @@ async function measureDform(ds: Dataset, expectedTotal: number): Promise<SizeRes
       await runLoad({ ...base, amount: 1e6, seconds: P.findSecs, next: findReq }),
     );
 
+    const rssAfterFind = peakRssMiB(p.pid);
+
     // Writes: create an employee for each spare user, then save each one back whole (as the web
     // app does: the data it read, masked SSN included, with one field changed).
     log(`dform ${ds.records}: create + save`);
@@ -216,6 +218,7 @@ async function measureDform(ds: Dataset, expectedTotal: number): Promise<SizeRes
       startupMs: p.startupMs,
       rssReady,
       rssPeak: peakRssMiB(p.pid),
+      rssAfterFind,
       read,
       cpu,
       find,

@@ -46,6 +46,10 @@ export async function buildServer(): Promise<void> {
     platform: 'node',
     target: 'node20',
     sourcemap: true,
+    sourcesContent: false,
+    minify: !process.env.DFORM_NO_MINIFY,
+    // Error classes and logs keep their real names.
+    keepNames: true,
     external: EXTERNAL,
     logLevel: 'warning',
     // Bundled CommonJS packages call require(); give the ES module one.

@@ -1,8 +1,7 @@
 /**
  * The app factory: `createApp(services)` answers a Hono app; only server/main.ts listens.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { MODULES } from '../engine/entity.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupHelperRoutes } from './auth/group-helpers.ts';
@@ -10,7 +9,6 @@ import { userAdminRoutes } from './auth/user-admin.ts';
 import { userInfoRoutes } from './auth/user-info.ts';
 import { dataRoutes } from './data/routes.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
-import { MAX_BODY_BYTES } from './http/json-body.ts';
 import type { AppEnv } from './http/context.ts';
 import { retrieveEinRoute } from './payroll/retrieve-ein.ts';
 import { retrieveSsnRoute } from './payroll/retrieve-ssn.ts';
@@ -24,17 +22,8 @@ const API_PATH = /^\/[^/]+\/api(\/|$)/;
 export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ message: 'Payload too large' }, 413, { Connection: 'close' }),
-  });
-  // Only requests that may carry a body pay for the limit (it builds the full Request object).
-  const limitNonGet: MiddlewareHandler<AppEnv> = (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next);
-  // One prefix per module rather than '*/api/*': a leading wildcard makes Hono fall back from its
-  // RegExpRouter to the slower TrieRouter for every route.
-  for (const m of MODULES) app.use(`/${m}/api/*`, limitNonGet);
-
+  // Bodies are read only through readJson (http/json-body.ts), which holds the 1 MiB limit for any
+  // transfer encoding; Hono's body-limit middleware would wrap every body in one more web stream.
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route('/auth/api', authRoutes(s));
   app.route('/auth/api', groupHelperRoutes(s));

@@ -10,6 +10,7 @@ import { getOrg, type OrgInfo } from '../orgs.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
 import { verifyToken } from './tokens.ts';
+import { requestHeader } from '../http/node-request.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -26,7 +27,7 @@ export interface Caller {
 }
 
 export function orgFromHeader(s: Services, c: Context): OrgInfo {
-  const id = c.req.header('organization-id');
+  const id = requestHeader(c, 'organization-id');
   if (!id || !isUuid(id.toLowerCase())) throw badRequest('The organization-id header must hold an organization id');
   const org = getOrg(s, id.toLowerCase());
   if (!org) throw notFound();
@@ -78,8 +79,8 @@ export function userMaySignIn(user: StoredRecord | undefined): user is StoredRec
 }
 
 export async function authenticate(s: Services, c: Context): Promise<Caller> {
-  const token = c.req.header('auth_token');
-  const headerOrg = c.req.header('organization-id')?.toLowerCase();
+  const token = requestHeader(c, 'auth_token');
+  const headerOrg = requestHeader(c, 'organization-id')?.toLowerCase();
   if (!token || !headerOrg) throw invalidToken();
   const claims = await verifyToken(s.tokenKey, token, s.now());
   if (!claims || claims.org !== headerOrg) throw invalidToken();

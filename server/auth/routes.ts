@@ -18,6 +18,7 @@ import { authenticate, isUuid, sessionView } from './principal.ts';
 import { findUser, sessionsOf, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
 import type { WriteOp } from '../storage/types.ts';
 import { brandingOf } from './branding.ts';
+import { requestHeader } from '../http/node-request.ts';
 
 const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
 const LOGIN_TYPES = new Set<LoginType>(['password', 'sudo_login', 'forgot_password']);
@@ -26,7 +27,7 @@ export function authRoutes(s: Services) {
   const app = new Hono<AppEnv>();
 
   app.get('/resolve_org', (c) => {
-    const host = (c.req.query('hostname') ?? c.req.header('host') ?? '').replace(/:\d+$/, '').toLowerCase();
+    const host = (c.req.query('hostname') ?? requestHeader(c, 'host') ?? '').replace(/:\d+$/, '').toLowerCase();
     const id = (host && findOrgByHostname(s, host)) || rootOrgId(s);
     const org = id ? getOrg(s, id) : undefined;
     if (!org) throw new ApiError(503, 'The server has no organization yet');
@@ -58,7 +59,7 @@ export function authRoutes(s: Services) {
       ]);
     }
     if (!LOGIN_TYPES.has(type as LoginType)) throw badRequest('type must be password, sudo_login or forgot_password');
-    const orgHeader = (c.req.header('organization-id') ?? '').toLowerCase();
+    const orgHeader = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
     const info = requestInfo(c);
     const org = isUuid(orgHeader) ? getOrg(s, orgHeader) : undefined;
     // One count per account, however its name is spelled (e-mail, case, spaces or user key).
@@ -100,7 +101,7 @@ export function authRoutes(s: Services) {
     if (typeof username !== 'string' || !username || username.length > 256) {
       throw badRequest('username is required', [{ path: '/username', message: 'Required' }]);
     }
-    const orgHeader = (c.req.header('organization-id') ?? '').toLowerCase();
+    const orgHeader = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
     const info = requestInfo(c);
     if (!s.throttle.attempt(`forgot\u0000${orgHeader}\u0000${username.toLowerCase()}`, info.address ?? '')) {
       throw new ApiError(429, 'Too many attempts');

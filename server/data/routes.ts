@@ -13,6 +13,7 @@ import { fieldFacts } from './fields.ts';
 import { findRecords } from './find.ts';
 import type { Caller } from '../auth/principal.ts';
 import { deleteRecord, mayAtAll, readRecord, target, writeRecord } from './records.ts';
+import { requestHeader } from '../http/node-request.ts';
 
 const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
 
@@ -89,7 +90,7 @@ export function dataRoutes(s: Services, module: string) {
     const t = target(s, caller, module, c.req.param('type') ?? '');
     const body = await readJsonObject(c);
     const { record } = await writeRecord(s, caller, t, undefined, body, 'create', {
-      idempotencyKey: c.req.header('idempotency-key'),
+      idempotencyKey: requestHeader(c, 'idempotency-key'),
       request: requestInfo(c),
     });
     return c.json(record, 201, noStore);
@@ -103,7 +104,7 @@ export function dataRoutes(s: Services, module: string) {
     const t = target(s, caller, module, c.req.param('type') ?? '');
     const body = await readJsonObject(c);
     const { record, created } = await writeRecord(s, caller, t, c.req.param('key'), body, mode, {
-      ifMatch: c.req.header('if-match'),
+      ifMatch: requestHeader(c, 'if-match'),
       request: requestInfo(c),
     });
     return c.json(record, created ? 201 : 200, noStore);
@@ -121,7 +122,7 @@ export function dataRoutes(s: Services, module: string) {
     const caller = await authenticate(s, c);
     const t = target(s, caller, module, c.req.param('type'));
     await deleteRecord(s, caller, t, c.req.param('key'), {
-      ifMatch: c.req.header('if-match'),
+      ifMatch: requestHeader(c, 'if-match'),
       request: requestInfo(c),
     });
     return c.body(null, 204);

@@ -3,6 +3,7 @@
  */
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { requestHeader } from './node-request.ts';
 
 export type AppEnv = { Bindings: { incoming?: unknown } };
 
@@ -13,5 +14,5 @@ export function requestInfo(c: Context): { browser?: string; address?: string } 
   } catch {
     address = undefined; // app.request() in tests has no socket
   }
-  return { browser: c.req.header('user-agent')?.slice(0, 255), address };
+  return { browser: requestHeader(c, 'user-agent')?.slice(0, 255), address };
 }

@@ -4,36 +4,21 @@
  */
 import type { Context } from 'hono';
 import { ApiError, badRequest } from './errors.ts';
+import { BodyTooLarge, readBody, requestHeader } from './node-request.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 async function readLimited(c: Context): Promise<Uint8Array> {
-  const declared = Number(c.req.header('content-length') ?? NaN);
+  const declared = Number(requestHeader(c, 'content-length') ?? NaN);
   if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
-  const body = c.req.raw.body;
-  if (!body) return new Uint8Array();
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw new ApiError(413, 'Payload too large');
-    }
-    chunks.push(value);
+  try {
+    return await readBody(c, MAX_BODY_BYTES);
+  } catch (err) {
+    if (err instanceof BodyTooLarge) throw new ApiError(413, 'Payload too large');
+    throw err;
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const ch of chunks) {
-    out.set(ch, at);
-    at += ch.byteLength;
-  }
-  return out;
 }
 
 /** Depth of the deepest array or object, counted without parsing (strings skipped). */
@@ -65,7 +50,7 @@ export function parseJsonText(text: string): unknown {
 }
 
 export async function readJson(c: Context, { allowEmpty = false } = {}): Promise<unknown> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const type = (requestHeader(c, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
   const bytes = await readLimited(c);
   if (bytes.byteLength === 0 && allowEmpty) return {};
   if (type !== 'application/json') {

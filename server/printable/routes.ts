@@ -18,6 +18,7 @@ import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import { downloadKeys } from './download-keys.ts';
 import { assertMayPrint, readFormRecords } from './records.ts';
+import { requestHeader } from '../http/node-request.ts';
 
 /** How long a download key lives, in seconds. */
 export const DOWNLOAD_KEY_SECONDS = 60;
@@ -41,7 +42,7 @@ export function printableRoutes(s: Services) {
   /** The caller a download key stands for: its session must still be live, and it fits only its own form. */
   function downloadCaller(c: Context<AppEnv>, downloadKey: string, form: FormName, key: string): Caller {
     const grant = keys.redeem(downloadKey);
-    const headerOrg = c.req.header('organization-id')?.toLowerCase();
+    const headerOrg = requestHeader(c, 'organization-id')?.toLowerCase();
     if (!grant || grant.form !== form || grant.key !== key || (headerOrg && headerOrg !== grant.org)) {
       throw invalidToken();
     }

@@ -6,7 +6,7 @@
 import { basename, dirname, join } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { errorCode, errorMessage, type FileHandleLike, type FileLayer } from './file-layer.ts';
-import { checkName, recordProblem } from './state.ts';
+import { checkName, recordShapeProblem } from './state.ts';
 import type { StoredRecord } from './types.ts';
 import { deepFreeze } from './values.ts';
 
@@ -102,7 +102,7 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
     if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0) return fail('bad seq');
     if (!Array.isArray(records)) return fail('records is not an array');
     for (const [i, record] of records.entries()) {
-      const problem = recordProblem(record);
+      const problem = recordShapeProblem(record);
       if (problem !== undefined) fail(`record ${i}: ${problem}`);
       if ((record as StoredRecord).collection !== name) fail(`record ${i} belongs to another collection`);
       deepFreeze(record);

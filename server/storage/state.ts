@@ -142,12 +142,21 @@ export function normalizeRecord(input: unknown): StoredRecord {
 /** Why `value` is not a StoredRecord, or undefined when it is one. */
 export function recordProblem(value: unknown): string | undefined {
   if (!isObject(value)) return 'not an object';
-  const { collection, org, key, data, meta } = value;
   try {
-    checkName(collection);
+    checkName(value.collection);
   } catch (err) {
     return (err as Error).message;
   }
+  return recordShapeProblem(value);
+}
+
+/**
+ * Why a record of an already-checked collection is not a StoredRecord (a snapshot file checks its
+ * collection's name once, not once per record).
+ */
+export function recordShapeProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'not an object';
+  const { org, key, data, meta } = value;
   if (typeof org !== 'string' || org === '') return 'org must be a non-empty string';
   if (typeof key !== 'string' || key === '') return 'key must be a non-empty string';
   if (!isObject(data)) return `${key}: data must be an object`;
