@@ -16,7 +16,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { productStaffAdminKey } from '../../engine/access.ts';
-import { hashPassword, passwordProblems } from '../crypto/passwords.ts';
+import { passwordProblems } from '../../engine/passwords.ts';
+import { hashPassword } from '../crypto/passwords.ts';
 import { auditOp, type AuditEvent } from '../data/audit.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';

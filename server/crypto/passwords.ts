@@ -53,17 +53,3 @@ export async function verifyPassword(stored: string | undefined, password: strin
     return false;
   }
 }
-
-/** The spec's password rules (spec/001 section 5), in order; empty when the password is fine. */
-export function passwordProblems(password: unknown, password2: unknown): { path: string; message: string }[] {
-  const out: { path: string; message: string }[] = [];
-  if (typeof password !== 'string' || password.length < 6) {
-    out.push({ path: '/password', message: 'Password must be at least 6 characters' });
-  } else if (/^\d+$/.test(password)) {
-    out.push({ path: '/password', message: 'Password cannot be all numbers' });
-  } else if (password.length > 256) {
-    out.push({ path: '/password', message: 'Password must be at most 256 characters' });
-  }
-  if (password2 !== password) out.push({ path: '/password2', message: 'Passwords do not match' });
-  return out;
-}

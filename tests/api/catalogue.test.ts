@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import jsf from 'json-schema-faker';
 import { loadCatalogue } from '../../server/schemas.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { RECORD_OVERRIDES } from '../helpers/generated-records.ts';
 
 let w: DemoWorld;
 let staff: Session;
@@ -54,18 +55,10 @@ const catalogue = loadCatalogue();
  * wrongly): fixed values merged over the generated record.
  */
 const OVERRIDES: Record<string, Record<string, unknown>> = {
+  ...RECORD_OVERRIDES,
   // Hostnames sit under the product's domains (configuration, not schema).
-  'auth/organizations': { active_modules: ['auth', 'payroll'], hostname: 'cataloguetest.dform.app' },
+  'auth/organizations': { ...RECORD_OVERRIDES['auth/organizations'], hostname: 'cataloguetest.dform.app' },
   'auth/organization_redirects': { hostname: 'oldcatalogue.dform.app' },
-  'auth/users': { is_employee: false },
-  'hr/documents': { filename: 'handbook.pdf' },
-  'time/pto_register': { action: 'annotation' },
-  'time/pto_progression': {
-    steps: [
-      { after_months: 0, accrual_hours: 4 },
-      { after_months: 12, accrual_hours: 6 },
-    ],
-  },
 };
 
 for (const entity of catalogue.registry.all()) {

@@ -6,9 +6,10 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { readOutbox } from '../helpers/outbox.ts';
 
 let w: DemoWorld;
 /** A user holding PAYROLL:CanManageOnboarding but not PAYROLL:CanManageUserPayrollData. */
@@ -27,13 +28,7 @@ const hire = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
-  const text = await readFile(path.join(w.server.dataDir, 'outbox.jsonl'), 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
-}
+const outbox = () => readOutbox(w.server.dataDir);
 
 before(async () => {
   w = await demoWorld();

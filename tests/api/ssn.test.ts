@@ -16,7 +16,7 @@ import { seedDemo, DEMO_HOST } from '../../server/demo.ts';
 import { findOrgByHostname } from '../../server/orgs.ts';
 import { backfillSsnIndex, ssnIndexKey } from '../../server/payroll/ssn-index.ts';
 import { SYSTEM, type Services } from '../../server/services.ts';
-import { testServices } from '../helpers/in-process.ts';
+import { inProcessCaller, testServices } from '../helpers/in-process.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 
 interface Session {
@@ -107,18 +107,8 @@ before(async () => {
   await seedDemo(services, boot.orgId);
   acme = findOrgByHostname(services, DEMO_HOST)!;
   const app = createApp(services);
-  call = async (method, p, o = {}) => {
-    const headers: Record<string, string> = { 'organization-id': o.as?.org ?? o.org ?? boot.orgId };
-    if (o.as) headers.auth_token = o.as.token;
-    if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.request(p, {
-      method,
-      headers,
-      body: o.body === undefined ? undefined : JSON.stringify(o.body),
-    });
-    const text = await res.text();
-    return { status: res.status, text, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-  };
+  const client = inProcessCaller(app, boot.orgId);
+  call = (method, p, o = {}) => client(method, p, { org: o.as?.org ?? o.org, token: o.as?.token, body: o.body });
   payroll = await login(acme, 'payroll@acme.example', 'demo-payroll-pass');
   emma = await login(acme, 'emma@acme.example', 'demo-employee-pass');
   admin = await login(acme, 'admin@acme.example', 'demo-admin-pass');

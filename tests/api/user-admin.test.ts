@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { readOutbox } from '../helpers/outbox.ts';
 
 let w: DemoWorld;
 let superuser: Session;
@@ -28,13 +29,7 @@ async function create(over: Record<string, unknown> = {}) {
   return r.body as { key: string; data: Record<string, unknown> };
 }
 
-async function outbox(): Promise<{ to: string; subject: string; text: string }[]> {
-  const text = await readFile(path.join(w.server.dataDir, 'outbox.jsonl'), 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l));
-}
+const outbox = () => readOutbox(w.server.dataDir);
 
 before(async () => {
   w = await demoWorld();

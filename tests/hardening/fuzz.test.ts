@@ -31,6 +31,7 @@ import {
   seededRandom,
   sudoInto,
 } from '../helpers/hardening.ts';
+import { RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as typeof addFormatsModule;
@@ -93,20 +94,6 @@ for (const module of ['auth', 'payroll', 'hr', 'time', 'comms', 'storage']) {
     });
   }
 }
-
-/** Rules a generator cannot know (as in tests/api/catalogue.test.ts), merged over unmutated records. */
-const OVERRIDES: Record<string, Record<string, unknown>> = {
-  'auth/organizations': { active_modules: ['auth', 'payroll'] },
-  'auth/users': { is_employee: false },
-  'hr/documents': { filename: 'handbook.pdf' },
-  'time/pto_register': { action: 'annotation' },
-  'time/pto_progression': {
-    steps: [
-      { after_months: 0, accrual_hours: 4 },
-      { after_months: 12, accrual_hours: 6 },
-    ],
-  },
-};
 
 /** Rules across fields (the schemas' validate transforms), made to hold on unmutated records. */
 const ordered = (a: string, b: string) => (r: Json) => {
@@ -187,17 +174,6 @@ function ownedFields(t: TypeInfo, root: Schema): Set<string> {
   }
   if (t.userKeyed) owned.add('_user_uuid');
   return owned;
-}
-
-/** A copy without x- keywords: json-schema-faker reads `x-messages.required` as a schema keyword. */
-function plain(node: Json): Json {
-  if (Array.isArray(node)) return node.map(plain);
-  if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([k]) => !k.startsWith('x-'))
-      .map(([k, v]) => [k, plain(v)]),
-  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -591,18 +567,18 @@ before(async () => {
   const plans = TYPES.map((t, typeIndex) => {
     const n = t.creatable ? perCreatable : PER_NOBODY_TYPE;
     const cases = fc.sample(caseArb, { seed: SEED + typeIndex * 7919, numRuns: n });
-    const forJsf = plain(t.bundled!);
-    const itemGen = (s: Schema) => jsf.generate(plain({ ...s, definitions: t.bundled!.definitions }));
+    const forJsf = withoutEngineKeywords(t.bundled!);
+    const itemGen = (s: Schema) => jsf.generate(withoutEngineKeywords({ ...s, definitions: t.bundled!.definitions }));
     return {
       t,
       requests: cases.map((mutations) => {
-        let record = { ...(jsf.generate(forJsf) as Json), ...(mutations.length ? {} : OVERRIDES[t.id]) };
+        let record = { ...(jsf.generate(forJsf) as Json), ...(mutations.length ? {} : RECORD_OVERRIDES[t.id]) };
         if (!mutations.length) {
           // The unmutated cases should be valid: json-schema-faker misses some rules (minItems with
           // its maxItems option), so draw again until the reference accepts, then fix the rules
           // across fields that JSON Schema cannot say.
           for (let i = 0; i < 20 && !t.ref!(structuredClone(record)); i++)
-            record = { ...(jsf.generate(forJsf) as Json), ...OVERRIDES[t.id] };
+            record = { ...(jsf.generate(forJsf) as Json), ...RECORD_OVERRIDES[t.id] };
           FIXUPS[t.id]?.(record);
         }
         const described = mutations.map((m) => mutate(t, record, m, itemGen));

@@ -15,12 +15,13 @@ import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import jsf from 'json-schema-faker';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
 import { createCompany, figure, pool, seededRandom, sudoInto } from '../helpers/hardening.ts';
+import { RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import { readOutbox } from '../helpers/outbox.ts';
 
 const SUITE = 'permissions';
 type Json = any;
@@ -98,13 +99,7 @@ async function newUser(permissions: string[], employee = false): Promise<{ key: 
 async function signIn(email: string): Promise<Session> {
   const asked = await w.call('POST', '/auth/api/forgot_password', { org, body: { username: email } });
   assert.equal(asked.status, 200, asked.text);
-  const outbox = await readFile(path.join(w.server.dataDir, 'outbox.jsonl'), 'utf8');
-  const line = outbox
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l))
-    .reverse()
-    .find((m: { to: string }) => m.to === email);
+  const line = (await readOutbox(w.server.dataDir)).reverse().find((m) => m.to === email)!;
   const link = /userid=([^&]+)&key=([^&]+)/.exec(line.text)!;
   const r = await w.call('POST', '/auth/api/login', {
     org,
@@ -124,28 +119,10 @@ async function session(permissions: string[]): Promise<Session> {
   return s;
 }
 
-function plain(node: Json): Json {
-  if (Array.isArray(node)) return node.map(plain);
-  if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([k]) => !k.startsWith('x-'))
-      .map(([k, v]) => [k, plain(v)]),
-  );
-}
-
-const OVERRIDES: Record<string, Record<string, unknown>> = {
-  'auth/organizations': { active_modules: ['auth', 'payroll'] },
-  'auth/users': { is_employee: false },
-  'hr/documents': { filename: 'handbook.pdf' },
-  'time/pto_register': { action: 'annotation' },
-  'time/pto_progression': { steps: [{ after_months: 0, accrual_hours: 4 }] },
-};
-
 /** A record body the server accepts for T (generated from its schema), or undefined. */
 async function acceptedBody(t: TypeFile, schema: Json): Promise<Json | undefined> {
   for (let attempt = 0; attempt < 12; attempt++) {
-    const body = { ...(jsf.generate(schema) as Json), ...OVERRIDES[t.id] };
+    const body = { ...(jsf.generate(schema) as Json), ...RECORD_OVERRIDES[t.id] };
     if (t.userKeyed) body._user_uuid = holder;
     if (t.id === 'auth/users') body.email = `g-${randomUUID().slice(0, 12)}@rules.example`;
     if (t.id === 'auth/organizations') body.hostname = `g${randomUUID().slice(0, 8)}.dform.app`;
@@ -211,7 +188,9 @@ test('each permission alternative of each rule grants what it names, and only it
     const meta = await w.call('GET', `/${t.module}/api/data/meta/${t.type}`, as(staff));
     records.set(
       t.id,
-      t.access.create.every((a) => a === '@nobody') ? undefined : await acceptedBody(t, plain(meta.body.schema)),
+      t.access.create.every((a) => a === '@nobody')
+        ? undefined
+        : await acceptedBody(t, withoutEngineKeywords(meta.body.schema)),
     );
   });
 

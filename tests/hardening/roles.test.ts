@@ -17,6 +17,7 @@ import jsf from 'json-schema-faker';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
 import { createCompany, figure, leaks, pool, seededRandom, sudoInto } from '../helpers/hardening.ts';
+import { RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
 
 const SUITE = 'roles';
 type Json = any;
@@ -209,29 +210,6 @@ const acmeKeys = new Set<string>();
 const problems: string[] = [];
 let wallMs = 0;
 
-const OVERRIDES: Record<string, Record<string, unknown>> = {
-  'auth/organizations': { active_modules: ['auth', 'payroll'] },
-  'auth/users': { is_employee: false },
-  'hr/documents': { filename: 'handbook.pdf' },
-  'time/pto_register': { action: 'annotation' },
-  'time/pto_progression': {
-    steps: [
-      { after_months: 0, accrual_hours: 4 },
-      { after_months: 12, accrual_hours: 6 },
-    ],
-  },
-};
-
-function plain(node: Json): Json {
-  if (Array.isArray(node)) return node.map(plain);
-  if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([k]) => !k.startsWith('x-'))
-      .map(([k, v]) => [k, plain(v)]),
-  );
-}
-
 function ownerOf(t: TypeFile, rec: { key: string; data: Json }): string | undefined {
   if (!t.owner) return undefined;
   const v = t.owner === 'key' ? rec.key : rec.data?.[t.owner];
@@ -378,7 +356,7 @@ before(async () => {
     meta.set(t.id, (await w.call('GET', `/${t.module}/api/data/meta/${t.type}`, as(sa))).body.schema);
 
   await pool(FILES, 4, async (t) => {
-    const schema = plain(meta.get(t.id));
+    const schema = withoutEngineKeywords(meta.get(t.id));
     const creatable = !t.access.create.every((a) => a === '@nobody');
     // A body the server accepts (made by the product-staff admin) for the other-owned record.
     let template: Json;
@@ -389,7 +367,7 @@ before(async () => {
     };
     if (creatable) {
       for (let attempt = 0; attempt < 12 && !other; attempt++) {
-        const body = { ...(jsf.generate(schema) as Json), ...OVERRIDES[t.id] };
+        const body = { ...(jsf.generate(schema) as Json), ...RECORD_OVERRIDES[t.id] };
         const rec = await create(sa, t, withOwner(t, body, t.owner ? ivan : undefined));
         if (rec) {
           template = body;

@@ -11,14 +11,13 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import path from 'node:path';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { clockApp } from '../helpers/clock-app.ts';
 import { SOAK, createCompany, figure, percentile, pool } from '../helpers/hardening.ts';
+import { readOutbox } from '../helpers/outbox.ts';
 
 const SUITE = 'signin-load';
 const RATE = 50;
@@ -185,12 +184,8 @@ describe('sign-in load, single-use keys', () => {
   });
 
   const lastKey = async (to: string) => {
-    const lines = (await readFile(path.join(w.server.dataDir, 'outbox.jsonl'), 'utf8')).trim().split('\n');
-    const mail = lines
-      .map((l) => JSON.parse(l))
-      .filter((m) => m.to === to)
-      .pop();
-    const link = new URLSearchParams(mail.text.match(/auto-login\?(\S+)/)[1]);
+    const mail = (await readOutbox(w.server.dataDir)).filter((m) => m.to === to).pop()!;
+    const link = new URLSearchParams(mail.text.match(/auto-login\?(\S+)/)![1]);
     return { userid: link.get('userid')!, key: link.get('key')!, type: 'forgot_password' };
   };
   const forgot = async (username: string) => {

@@ -5,7 +5,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { createApp } from '../../server/app.ts';
-import { testServices } from './in-process.ts';
+import { inProcessCaller, testServices } from './in-process.ts';
 import { bootstrap } from '../../server/bootstrap.ts';
 
 export interface ClockApp {
@@ -33,24 +33,7 @@ export async function clockApp(): Promise<ClockApp> {
     rootOrg: boot.orgId,
     advance: (seconds) => void (offset += seconds),
     outbox: transport.sent,
-    async call(method, p, o = {}) {
-      const headers: Record<string, string> = { 'organization-id': o.org ?? boot.orgId };
-      if (o.token) headers.auth_token = o.token;
-      if (o.body !== undefined) headers['content-type'] = 'application/json';
-      const res = await app.request(p, {
-        method,
-        headers,
-        body: o.body === undefined ? undefined : JSON.stringify(o.body),
-      });
-      const text = await res.text();
-      let body: any;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = undefined;
-      }
-      return { status: res.status, text, body };
-    },
+    call: inProcessCaller(app, boot.orgId),
     async close() {
       await storage.close();
       await rm(dataDir, { recursive: true, force: true });

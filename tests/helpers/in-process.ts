@@ -38,12 +38,27 @@ export async function testServices(opts: { fs?: FileLayer; now?: () => number; p
   return { services, storage, transport, dataDir };
 }
 
-export async function inProcessApp(fs?: FileLayer) {
-  const { services, storage, dataDir } = await testServices({ fs });
-  const boot = await bootstrap(services);
-  const app = createApp(services);
-  const call = async (method: string, p: string, o: { token?: string; body?: unknown } = {}) => {
-    const headers: Record<string, string> = { 'organization-id': boot.orgId };
+export interface InProcessAnswer {
+  status: number;
+  text: string;
+  body: any;
+  headers: Headers;
+}
+
+/**
+ * Calls an in-process app as a client would: `org` as organization-id (the root organization when
+ * absent), `token` as auth_token, `body` as JSON.
+ */
+export function inProcessCaller(
+  app: { request: (p: string, init: RequestInit) => Response | Promise<Response> },
+  rootOrg: string,
+) {
+  return async (
+    method: string,
+    p: string,
+    o: { org?: string; token?: string; body?: unknown } = {},
+  ): Promise<InProcessAnswer> => {
+    const headers: Record<string, string> = { 'organization-id': o.org ?? rootOrg };
     if (o.token) headers.auth_token = o.token;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     const res = await app.request(p, {
@@ -52,8 +67,21 @@ export async function inProcessApp(fs?: FileLayer) {
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
     });
     const text = await res.text();
-    return { status: res.status, text, body: text ? JSON.parse(text) : undefined };
+    let body: any;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.status, text, body, headers: res.headers };
   };
+}
+
+export async function inProcessApp(fs?: FileLayer) {
+  const { services, storage, dataDir } = await testServices({ fs });
+  const boot = await bootstrap(services);
+  const app = createApp(services);
+  const call = inProcessCaller(app, boot.orgId);
   const login = await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } });
   return { services, storage, dataDir, orgId: boot.orgId, call, token: login.body.token as string };
 }
