@@ -94,17 +94,16 @@ test(`kill -9 under write load, ${ROUNDS} rounds: no acknowledged write lost, no
     const sorted = [...restartTimes].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
     const slowest = sorted[sorted.length - 1];
-    // Restart is a new Node process loading TypeScript: the issue's 2 s holds on an idle 2-core
-    // machine; when other work shares the cores the bound grows with the run queue per core, so
-    // a busy neighbour does not fail the suite while a slow recovery still does.
+    // Every restart must serve within the issue's 2 s on an idle 2-core machine; when other work
+    // shares the cores the bound grows with the run queue per core, so a busy neighbour does not
+    // fail the suite while a slow recovery still does.
     const load = os.loadavg()[0];
     const busy = Math.max(1, load / os.cpus().length);
     console.log(
       `crash: ${ROUNDS} rounds, ${acked.size} acknowledged records, ${tornLines} torn last journal lines, ` +
         `restart to serving ms p50 ${median} max ${slowest}, load average ${load.toFixed(1)}`,
     );
-    assert.ok(median <= 2000 * busy, `median restart ${median} ms (bound ${Math.round(2000 * busy)} ms)`);
-    assert.ok(slowest <= 5000 * busy, `slowest restart ${slowest} ms (bound ${Math.round(5000 * busy)} ms)`);
+    assert.ok(slowest <= 2000 * busy, `slowest restart ${slowest} ms (bound ${Math.round(2000 * busy)} ms)`);
     await server.stop({ keepData: true });
   } finally {
     // A failed assertion must not leave the server running (it would keep the test process alive).

@@ -4,12 +4,19 @@
  * user. Resolving the organization is pointed at the demo company's hostname, as its own site would.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { client, ROOT, startServer, type TestServer } from '../helpers/server.ts';
 
 export const DEMO_HOST = 'acmedemo.dform.app';
-export const SCREENSHOTS = path.join(ROOT, 'docs', 'screenshots');
+/**
+ * Where the browser tests put their screenshots: a temporary folder, so a test run leaves the
+ * checkout as it was; `npm run screenshots` points it at docs/screenshots to refresh the README's.
+ */
+export const SCREENSHOTS = process.env.DFORM_SCREENSHOTS_DIR
+  ? path.resolve(ROOT, process.env.DFORM_SCREENSHOTS_DIR)
+  : path.join(os.tmpdir(), 'dform-screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const USERS = {
@@ -29,7 +36,7 @@ export interface World {
   signIn(page: Page, who: keyof typeof USERS): Promise<void>;
   /** An API session of a demo user, for setting up data. */
   apiLogin(who: keyof typeof USERS): Promise<{ token: string; user: string }>;
-  /** Writes docs/screenshots/<name>.png: the whole page, or only the viewport (`fullPage: false`). */
+  /** Writes <SCREENSHOTS>/<name>.png: the whole page, or only the viewport (`fullPage: false`). */
   screenshot(page: Page, name: string, opts?: { fullPage?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
