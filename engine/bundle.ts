@@ -8,6 +8,11 @@ import type { JsonSchema } from './entity.ts';
 const COMMON_REF =
   /^(?:\.\.\/common\/defs\.json|https:\/\/dform\.dev\/schemas\/common\/defs\.json)#\/definitions\/([A-Za-z0-9_]+)$/;
 
+/** The name of the shared definition a `$ref` points at, or undefined for any other reference. */
+export function sharedDefinitionName(ref: string): string | undefined {
+  return COMMON_REF.exec(ref)?.[1];
+}
+
 export function bundleSchema(schema: JsonSchema, common: JsonSchema | undefined): JsonSchema {
   const commonDefs = (common?.definitions ?? {}) as Record<string, JsonSchema>;
   const used = new Set<string>();
@@ -17,11 +22,11 @@ export function bundleSchema(schema: JsonSchema, common: JsonSchema | undefined)
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(node)) {
       if (k === '$ref' && typeof v === 'string') {
-        const m = COMMON_REF.exec(v);
-        if (m) {
-          if (!commonDefs[m[1]]) throw new Error(`bundle: no shared definition '${m[1]}'`);
-          used.add(m[1]);
-          out[k] = `#/definitions/${m[1]}`;
+        const name = sharedDefinitionName(v);
+        if (name) {
+          if (!commonDefs[name]) throw new Error(`bundle: no shared definition '${name}'`);
+          used.add(name);
+          out[k] = `#/definitions/${name}`;
           continue;
         }
       }
