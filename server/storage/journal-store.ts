@@ -9,9 +9,9 @@ import { errorCode, errorMessage, nodeFileLayer, type FileLayer } from './file-l
 import { Journal, encodeEntry } from './journal.ts';
 import { DirLock } from './lock.ts';
 import { readSnapshot, snapshotPath, TEMP_SUFFIX, writeSnapshot } from './snapshot-adapter.ts';
-import { putRecords, StoreState, type AppliedOp, type Overlay } from './state.ts';
+import { putRecords, StateStore, type AppliedOp, type Overlay } from './state.ts';
 import { StorageUnavailableError } from './types.ts';
-import type { FindQuery, FindResult, Storage, StoredRecord, WriteOp } from './types.ts';
+import type { StoredRecord, WriteOp } from './types.ts';
 
 export interface JournalStoreOptions {
   fs?: FileLayer;
@@ -29,8 +29,7 @@ interface Pending {
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 60_000;
 
-export class JournalStore implements Storage {
-  private readonly state = new StoreState();
+export class JournalStore extends StateStore {
   private journal!: Journal;
   /** Collections changed since their snapshot file was last written. */
   private readonly dirty = new Set<string>();
@@ -51,7 +50,9 @@ export class JournalStore implements Storage {
     private readonly lock: DirLock,
     private readonly compactEvery: number,
     private readonly log: (msg: string) => void,
-  ) {}
+  ) {
+    super();
+  }
 
   static async open(dir: string, options: JournalStoreOptions = {}): Promise<JournalStore> {
     const fs = options.fs ?? nodeFileLayer;
@@ -66,18 +67,6 @@ export class JournalStore implements Storage {
       throw err;
     }
     return store;
-  }
-
-  get(collection: string, org: string, key: string): StoredRecord | undefined {
-    return this.state.get(collection, org, key);
-  }
-
-  find(collection: string, org: string, query: FindQuery): FindResult {
-    return this.state.find(collection, org, query);
-  }
-
-  generation(collection: string): number {
-    return this.state.generation(collection);
   }
 
   async commit(ops: WriteOp[]): Promise<StoredRecord[]> {

@@ -6,7 +6,7 @@
 import { Collection } from './collection-index.ts';
 import { runFind } from './query.ts';
 import { VersionConflictError } from './types.ts';
-import type { FindQuery, FindResult, StoredRecord, WriteOp } from './types.ts';
+import type { FindQuery, FindResult, Storage, StoredRecord, WriteOp } from './types.ts';
 import { deepFreeze } from './values.ts';
 
 /** An op as journaled and applied: preconditions already checked, records normalized. */
@@ -166,4 +166,24 @@ export function recordShapeProblem(value: unknown): string | undefined {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The reads every store answers from its in-memory state; stores differ only in how they commit. */
+export abstract class StateStore implements Storage {
+  protected readonly state = new StoreState();
+
+  get(collection: string, org: string, key: string): StoredRecord | undefined {
+    return this.state.get(collection, org, key);
+  }
+
+  find(collection: string, org: string, query: FindQuery): FindResult {
+    return this.state.find(collection, org, query);
+  }
+
+  generation(collection: string): number {
+    return this.state.generation(collection);
+  }
+
+  abstract commit(ops: WriteOp[]): Promise<StoredRecord[]>;
+  abstract close(): Promise<void>;
 }
