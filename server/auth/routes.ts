@@ -6,19 +6,18 @@ import { Hono } from 'hono';
 import { PERMISSIONS } from '../../engine/permissions.ts';
 import { allows, moduleUsable } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
-import { ApiError, badRequest, invalidCredentials, notAuthorized, validationFailed } from '../http/errors.ts';
+import { ApiError, badRequest, invalidCredentials, notAuthorized } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { findOrgByHostname, getOrg, rootOrgId } from '../orgs.ts';
 import type { Services } from '../services.ts';
 import { SYSTEM } from '../services.ts';
 import { auditOp } from '../data/audit.ts';
-import { passwordProblems } from '../../engine/passwords.ts';
-import { hashPassword } from '../crypto/passwords.ts';
 import { authenticate, isUuid, sessionView } from './principal.ts';
 import { findUser, sessionsOf, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
 import type { WriteOp } from '../storage/types.ts';
 import { brandingOf } from './branding.ts';
+import { storeNewPassword } from './new-password.ts';
 import { requestHeader } from '../http/node-request.ts';
 
 const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
@@ -126,39 +125,7 @@ export function authRoutes(s: Services) {
 
   app.post('/change_password', async (c) => {
     const caller = await authenticate(s, c);
-    const { password, password2 } = await readJsonObject(c);
-    const problems = passwordProblems(password, password2);
-    if (problems.length) throw validationFailed(problems);
-    const now = s.now();
-    const secret = await hashPassword(password as string);
-    const user = caller.user;
-    const others: WriteOp[] = sessionsOf(s, caller.org.id, user.key)
-      .filter((r) => r.key !== caller.sid)
-      .map((r) => ({ op: 'delete', collection: SYSTEM.sessions, org: caller.org.id, key: r.key }));
-    await s.storage.commit([
-      {
-        op: 'put',
-        expectVersion: user.meta.version,
-        record: {
-          ...user,
-          data: { ...user.data, secret },
-          meta: { ...user.meta, updated_by: user.key, updated_time: now, version: user.meta.version + 1 },
-        },
-      },
-      ...others,
-      auditOp({
-        org: caller.org.id,
-        actor: { key: user.key, name: String(user.data.display_name ?? '') },
-        action: 'password',
-        module: 'auth',
-        type: 'users',
-        key: user.key,
-        affectedUser: user.key,
-        fields: ['secret'],
-        ...requestInfo(c),
-        now,
-      }),
-    ]);
+    await storeNewPassword(s, c, caller, caller.user.key, await readJsonObject(c));
     return c.json({ message: 'Password changed.' });
   });
 

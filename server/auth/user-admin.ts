@@ -16,18 +16,17 @@
  */
 import { Hono, type Context } from 'hono';
 import { productStaffAdminKey } from '../../engine/access.ts';
-import { passwordProblems } from '../../engine/passwords.ts';
-import { hashPassword } from '../crypto/passwords.ts';
 import { auditOp, type AuditEvent } from '../data/audit.ts';
-import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
+import { ApiError, badRequest, notAuthorized, notFound } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { readJsonObject } from '../http/json-body.ts';
-import { SYSTEM, type Services } from '../services.ts';
+import type { Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
 import { mayActOnAccount } from './account-rights.ts';
 import { authenticate, isUuid, type Caller } from './principal.ts';
-import { sessionsOf, singleUseOp } from './sign-in.ts';
+import { singleUseOp } from './sign-in.ts';
 import { userDeletionOps } from './user-delete.ts';
+import { storeNewPassword } from './new-password.ts';
 
 /** How long an invitation's sign-in key works: a week for a new account, a day for a partner's code. */
 export const INVITE_SECONDS = 7 * 24 * 3600;
@@ -70,36 +69,7 @@ export function userAdminRoutes(s: Services) {
     if (!mayManageUsers(caller)) throw notAuthorized();
     const user = accountOf(s, caller, userIdOf(body));
     if (!mayActOnAccount(s, caller, user)) throw notAuthorized();
-    const problems = passwordProblems(body.password, body.password2);
-    if (problems.length) throw validationFailed(problems);
-    const secret = await hashPassword(body.password as string);
-    const now = s.now();
-    // The stored record may have changed while hashing: read it again and commit on its version.
-    const fresh = accountOf(s, caller, user.key);
-    await s.storage.commit([
-      {
-        op: 'put',
-        expectVersion: fresh.meta.version,
-        record: {
-          ...fresh,
-          data: { ...fresh.data, secret },
-          meta: { ...fresh.meta, updated_by: caller.user.key, updated_time: now, version: fresh.meta.version + 1 },
-        },
-      },
-      // A new password ends the account's sessions, as change_password ends the others'.
-      ...sessionsOf(s, caller.org.id, user.key)
-        .filter((r) => r.key !== caller.sid)
-        .map((r) => ({ op: 'delete' as const, collection: SYSTEM.sessions, org: caller.org.id, key: r.key })),
-      audit(caller, c, {
-        action: 'password',
-        module: 'auth',
-        type: 'users',
-        key: user.key,
-        affectedUser: user.key,
-        fields: ['secret'],
-        now,
-      }),
-    ]);
+    await storeNewPassword(s, c, caller, user.key, body);
     return c.json({ message: 'Password set.' });
   });
 
