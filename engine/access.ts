@@ -39,26 +39,33 @@ export function effectivePermissions(
   return out;
 }
 
-/** Does one access rule let this principal through? `isOwner` answers for @owner. */
+/**
+ * Does one access rule let this principal through? Any alternative suffices; the tokens of an
+ * alternative joined by + must all hold. `isOwner` answers for @owner and @others.
+ */
 export function allows(rule: readonly string[], p: Principal, isOwner = false): boolean {
   if (rule.includes('@nobody') && rule.length === 1) return false;
   if (p.isAdmin && !rule.includes('@nobody')) return true;
-  return rule.some((alt) => {
-    switch (alt) {
-      case '@admin':
-        return p.isAdmin;
-      case '@owner':
-        return isOwner;
-      case '@employee':
-        return p.isEmployee;
-      case '@signed-in':
-        return true;
-      case '@nobody':
-        return false;
-      default:
-        return p.permissions.has(alt);
-    }
-  });
+  return rule.some((alt) => alt.split('+').every((token) => holds(token, p, isOwner)));
+}
+
+function holds(token: string, p: Principal, isOwner: boolean): boolean {
+  switch (token) {
+    case '@admin':
+      return p.isAdmin;
+    case '@owner':
+      return isOwner;
+    case '@others':
+      return !isOwner;
+    case '@employee':
+      return p.isEmployee;
+    case '@signed-in':
+      return true;
+    case '@nobody':
+      return false;
+    default:
+      return p.permissions.has(token);
+  }
 }
 
 /** The user key that owns a record, per the entity's x-owner (or its key for user-keyed types). */

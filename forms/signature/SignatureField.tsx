@@ -30,6 +30,7 @@ export function SignatureField(props: FieldProps) {
     name,
     errorSchema,
     registry,
+    onBlur,
   } = props;
   // The field's messages (a required signature: 'The employee must sign Section 1.'), shown as every
   // field's are (once the form was submitted).
@@ -46,6 +47,9 @@ export function SignatureField(props: FieldProps) {
   const save = (v: SignatureValue) => {
     setOpen(false);
     onChange(v, fieldPathId.path);
+    // Signing ends the work on this field as leaving a field does: the form checks it again (after
+    // the change, which @rjsf queues first), so "must sign" goes away without another click.
+    onBlur(fieldPathId.$id, v);
   };
 
   let control;

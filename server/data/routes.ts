@@ -48,12 +48,17 @@ export function dataRoutes(s: Services, module: string) {
           : mayAtAll(t, v, caller) !== 'none',
       ]),
     );
-    // Fields the caller may not see (x-read) are not in their schema, so no screen shows them.
+    // Fields the caller may not see (x-read), and the fields of sections not shown to them
+    // (x-visible), are not in their schema, so no screen shows them.
     const hidden = new Set(
       [...fieldFacts(s.catalogue, t.entity).readRules]
         .filter(([, rule]) => !allows(rule, caller.principal, t.my))
         .map(([field]) => field),
     );
+    for (const sec of f['x-sections'] ?? []) {
+      if (sec['x-visible'] && !allows(sec['x-visible'], caller.principal, t.my))
+        for (const x of sec.fields) hidden.add(x);
+    }
     return c.json({
       module: t.entity.module,
       type,
@@ -65,7 +70,7 @@ export function dataRoutes(s: Services, module: string) {
       ui: uiForCaller(f['x-ui'] ?? {}, fieldFacts(s.catalogue, t.entity).editRules, caller),
       list: f['x-list'],
       sections: (f['x-sections'] ?? [])
-        .map((sec) => ({ ...sec, fields: sec.fields.filter((x) => !hidden.has(x)) }))
+        .map(({ 'x-visible': _rule, ...sec }) => ({ ...sec, fields: sec.fields.filter((x) => !hidden.has(x)) }))
         .filter((sec) => sec.fields.length),
       routes: f['x-routes'] ?? {},
       can: canDo,

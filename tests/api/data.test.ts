@@ -273,6 +273,21 @@ describe('generic data API: find and meta', () => {
     const emma = await w.call('GET', '/payroll/api/data/meta/employee', as(w.emma));
     assert.deepEqual(emma.body.can, { list: false, read: true, create: false, edit: false, delete: false });
   });
+
+  test('I-9 Section 2 is in the meta of managers only (spec/001 section 6)', async () => {
+    const SECTION_2 = 'Section 2. Employer Review and Verification';
+    const titles = (m: { body: { sections: { title: string }[] } }) => m.body.sections.map((x) => x.title);
+    const own = await w.call('GET', '/payroll/api/data/meta/my_i9', as(w.emma));
+    assert.equal(own.status, 200, own.text);
+    assert.ok(titles(own).includes('Section 1. Employee Information and Attestation'));
+    assert.ok(!titles(own).includes(SECTION_2), 'no Section 2 for the employee');
+    for (const f of ['documentation', 'employer_signature', 'first_day'])
+      assert.equal(own.body.schema.properties[f], undefined, `${f} not in the employee's schema`);
+    assert.ok(!JSON.stringify(own.body.sections).includes('x-visible'), 'the rule itself is not answered');
+    const manager = await w.call('GET', '/payroll/api/data/meta/i9', as(w.payroll));
+    assert.ok(titles(manager).includes(SECTION_2));
+    assert.ok(manager.body.schema.properties.employer_signature);
+  });
 });
 
 describe('access, my_ variants and tenancy', () => {

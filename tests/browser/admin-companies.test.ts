@@ -165,7 +165,7 @@ describe('the demo company admin manages groups and preferences', () => {
     await accessible(page, 'group edit with the user picker');
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').first().waitFor();
+    await page.getByText('Saved.', { exact: true }).first().waitFor();
     const after = (await groupNamed('Payroll Managers'))!;
     assert.ok(after.data.permissions.includes('AUTH:CanViewAuditLogs'));
     const emma = await login(acme.org, USERS.emma.email, USERS.emma.password);

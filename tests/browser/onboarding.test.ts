@@ -39,14 +39,14 @@ async function open(page: Page, path: string, heading: RegExp) {
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page
-    .getByText('Saved.')
+    .getByText('Saved.', { exact: true })
     .waitFor()
     .catch(async () => {
       const shown = await page.locator('.field__error, [role=alert], .notification').allInnerTexts();
       throw new Error(`not saved: ${JSON.stringify(shown)}`);
     });
   // The notification stays a while; let it go so the next save's wait is its own.
-  await page.getByText('Saved.').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.getByText('Saved.', { exact: true }).waitFor({ state: 'detached', timeout: 15_000 });
 }
 
 /** Signs in the signature card opened from `item` (a 'Signature Required' box) with a typed name. */
@@ -84,7 +84,13 @@ describe('basic information', () => {
 
     await page.locator('#root_legal_address_address1').fill('12 Elm Street');
     await page.locator('#root_legal_address_city').fill('Fresno');
-    await page.locator('#root_legal_address_state').selectOption('CA');
+    await page.locator('#root_legal_address_state').selectOption({ label: 'California' });
+    // The legal and the mailing address name the states alike (codes are what is stored).
+    const stateNames = async (id: string) => {
+      const labels = await page.locator(`${id} option`).allInnerTexts();
+      assert.ok(labels.includes('New York') && !labels.includes('NY'), `${id} lists state names`);
+    };
+    await stateNames('#root_legal_address_state');
     await page.locator('#root_legal_address_postal_code').fill('93701');
     // Off: the mailing address is the legal one, copied as it is typed.
     const toggle = page.getByRole('switch', { name: 'My mailing address is different from my legal address' });
@@ -92,6 +98,7 @@ describe('basic information', () => {
     await page.getByText('Same as the legal address: 12 Elm Street, Fresno, CA 93701').waitFor();
     // On: the mailing address is cleared for its own entry.
     await toggle.check();
+    await stateNames('#root_mailing_address_state');
     const mailing1 = page.locator('#root_mailing_address_address1');
     await mailing1.waitFor();
     assert.equal(await mailing1.inputValue(), '');
@@ -137,6 +144,61 @@ describe('basic information', () => {
     await toggle.uncheck();
     await save(page);
     assert.deepEqual((await read('my_basic_info', emma.user)).mailing_address, stored.legal_address);
+  });
+});
+
+describe('emergency contacts', () => {
+  it('asks for every field of a contact with its message, takes a second contact but not a third, and saves', async () => {
+    const page = emmaPage;
+    await open(page, `/payroll/my_emergency_contacts/edit/${emma.user}`, /emergency contacts/i);
+    const first = page.locator('#root_contacts_0_contact_first_name');
+    await first.waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    for (const m of [
+      'First name is required.',
+      'Last name is required.',
+      'Relationship is required.',
+      'Phone numbers must have 10 digits.',
+    ]) {
+      await page.getByText(m).first().waitFor();
+    }
+    assert.equal(await page.locator('.field__error').count(), 4);
+    // At one contact (the minimum) nothing can be removed.
+    assert.equal(await page.getByRole('button', { name: 'Remove' }).count(), 0);
+
+    await first.fill('Rosa');
+    await page.locator('#root_contacts_0_contact_last_name').fill('Employee');
+    await page.locator('#root_contacts_0_relationship').fill('Sister');
+    const phone0 = page.locator('#root_contacts_0_phone_number');
+    await phone0.pressSequentially('55512');
+    await phone0.blur();
+    await page.getByText('Phone numbers must have 10 digits.').waitFor();
+    await phone0.press('End');
+    await phone0.pressSequentially('34567');
+    await phone0.blur();
+    await page.getByText('First name is required.').waitFor({ state: 'detached' });
+
+    // The list's buttons say what they do (rjsf's glyph icons showed as empty boxes).
+    const add = page.getByRole('button', { name: 'Add Item' });
+    assert.equal(await add.innerText(), 'Add Item');
+    await add.click();
+    await page.locator('#root_contacts_1_contact_first_name').fill('Tom');
+    await page.locator('#root_contacts_1_contact_last_name').fill('Employee');
+    await page.locator('#root_contacts_1_relationship').fill('Father');
+    await page.locator('#root_contacts_1_phone_number').pressSequentially('5559876543');
+    // Two is the most: no way to add a third.
+    assert.equal(await add.count(), 0);
+    await save(page);
+
+    const stored = await read('my_emergency_contacts', emma.user);
+    assert.deepEqual(stored.contacts, [
+      { contact_first_name: 'Rosa', contact_last_name: 'Employee', relationship: 'Sister', phone_number: '5551234567' },
+      { contact_first_name: 'Tom', contact_last_name: 'Employee', relationship: 'Father', phone_number: '5559876543' },
+    ]);
+    await page.reload();
+    assert.equal(await page.locator('#root_contacts_1_contact_first_name').inputValue(), 'Tom');
+    assert.equal(await page.locator('#root_contacts_1_phone_number').inputValue(), '(555) 987-6543');
+    assert.equal(await page.getByRole('button', { name: 'Add Item' }).count(), 0);
   });
 });
 
@@ -251,6 +313,65 @@ describe('payment information', () => {
 });
 
 describe('Form I-9', () => {
+  const ALIEN_FIELDS = [
+    '#root_alien_number_type',
+    '#root_alien_number',
+    '#root_foreign_passport_number',
+    '#root_country_of_issuance',
+  ];
+
+  it('Section 1 by the employee: the alien fields follow the status, the signature is required and signed through the card', async () => {
+    const page = emmaPage;
+    await open(page, `/payroll/my_i9/edit/${emma.user}`, /i-9/i);
+    const citizen = page.getByLabel('1. A citizen of the United States');
+    assert.equal(await citizen.isChecked(), true);
+    for (const f of ALIEN_FIELDS) assert.equal(await page.locator(f).isVisible(), false, `${f} hidden`);
+    assert.equal(await page.getByText('USCIS or A-Number').count(), 0);
+
+    await page.getByLabel('4. An alien authorized to work').check();
+    for (const f of ALIEN_FIELDS) await page.locator(f).waitFor();
+    await page.getByLabel('USCIS or A-Number').fill('A123456789');
+    await page.getByLabel('Foreign passport number').fill('X1234567');
+    // Citizen removes them (and their values), another status shows them again, empty.
+    await citizen.check();
+    await page.getByText('USCIS or A-Number').waitFor({ state: 'detached' });
+    for (const f of ALIEN_FIELDS) assert.equal(await page.locator(f).isVisible(), false);
+    await page.getByLabel('3. A lawful permanent resident').check();
+    assert.equal(await page.locator('#root_alien_number').inputValue(), '');
+    assert.equal(await page.locator('#root_foreign_passport_number').inputValue(), '');
+    await citizen.check();
+
+    // Not signed: the employee signature's own message, and nothing is saved.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('The employee must sign Section 1.').first().waitFor();
+    const missing = await w.call('GET', `/payroll/api/data/my_i9/${emma.user}`, { org: w.org, token: emma.token });
+    assert.equal(missing.status, 404);
+
+    const employeeBox = page.getByRole('group', { name: /Signature of Employee/ }).getByText('Signature Required');
+    await signThroughCard(
+      page,
+      (await employeeBox.count()) ? employeeBox : page.getByText('Signature Required').first(),
+      'Emma Employee',
+      'Font 2',
+    );
+    await page.getByText('Emma Employee').first().waitFor();
+    // Signed: Save validates again, saves, and the message is gone.
+    await save(page);
+    assert.equal(await page.getByText('The employee must sign Section 1.').count(), 0);
+
+    const stored = await read('my_i9', emma.user);
+    assert.equal(stored.work_auth_status, 'Citizen of the United States');
+    for (const f of ['alien_number', 'foreign_passport_number', 'alien_number_type']) assert.equal(f in stored, false);
+    assert.equal(stored.employee_signature.name, 'Emma Employee');
+    assert.equal(stored.employee_signature.font, 'font2');
+    assert.ok(Math.abs(stored.employee_signature.timestamp - Date.now() / 1000) < 300);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /i-9/i }).waitFor();
+    await page.getByText('Emma Employee').first().waitFor();
+    assert.equal(await page.getByLabel('1. A citizen of the United States').isChecked(), true);
+  });
+
   it("Section 2 by the payroll manager on the employee's I-9: the document helper's lists, two-part warning and banners, employer signature, save", async () => {
     // Emma's Section 1, signed (the previous test may not have run).
     const put = await w.call('POST', `/payroll/api/data/my_i9/${emma.user}`, {

@@ -222,7 +222,7 @@ describe('create, edit and view', () => {
     assert.equal(await page.getByLabel('SSN').inputValue(), '123-45-6789');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => /^\/payroll\/employee\/edit\/[0-9a-f-]{36}$/.test(u.pathname));
-    await page.getByText('Saved.').waitFor();
+    await page.getByText('Saved.', { exact: true }).waitFor();
     assert.equal(await page.getByLabel('SSN').inputValue(), 'xxx-xx-6789', 'the SSN reads back masked');
   });
 
@@ -236,7 +236,7 @@ describe('create, edit and view', () => {
     // The viewport, as the user sees it: a full-page shot would show the sticky Save bar mid-form.
     await w.screenshot(page, 'edit', { fullPage: false });
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved.').waitFor();
+    await page.getByText('Saved.', { exact: true }).waitFor();
     const rec = await w.call('GET', `/payroll/api/data/employee/${emmaKey.value}`, {
       org: w.org,
       token: payroll.token,

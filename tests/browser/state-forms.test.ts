@@ -67,7 +67,7 @@ describe('the state withholding screen', () => {
     await page.getByText('Signature Required').click();
     await signTyped(page, 'Emma Employee');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved.').waitFor();
+    await page.getByText('Saved.', { exact: true }).waitFor();
     // 1c = 1a + 1b, computed by the definition's prepare_for_save on the server.
     assert.equal(await page.getByLabel('1c Total allowances (1a + 1b)').inputValue(), '5');
     const saved = await w.call('GET', `/payroll/api/data/my_state_w4/${emma.user}`, { org: w.org, token: emma.token });
@@ -91,7 +91,7 @@ describe('the state withholding screen', () => {
     await page.getByLabel('2.0% of gross taxable wages').check();
     await page.getByText(message).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved.').waitFor();
+    await page.getByText('Saved.', { exact: true }).waitFor();
   });
 });
 
@@ -153,7 +153,7 @@ describe('a new state added as data', () => {
         'state_status = "Single" and k4_allowances > 2 ? {"path": "/k4_allowances", "message": "Single filers claim at most 2 Kansas allowances."} : []',
       );
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved.').waitFor();
+    await page.getByText('Saved.', { exact: true }).waitFor();
 
     await setEmmaState('KS');
     const emmaPage = (await w.page()).page;
@@ -167,7 +167,7 @@ describe('a new state added as data', () => {
     await emmaPage.getByText('Single filers claim at most 2 Kansas allowances.').first().waitFor();
     await emmaPage.getByLabel('Married filing jointly').check();
     await emmaPage.getByRole('button', { name: 'Save', exact: true }).click();
-    await emmaPage.getByText('Saved.').waitFor();
+    await emmaPage.getByText('Saved.', { exact: true }).waitFor();
     const saved = await w.call('GET', `/payroll/api/data/my_state_w4/${emma.user}`, { org: w.org, token: emma.token });
     assert.equal(saved.body.data.state, 'KS');
     assert.equal(saved.body.data.k4_allowances, 3);

@@ -55,7 +55,7 @@ it('fills Step 3 from the counts, refuses fixed and extra withholding together, 
   await page.getByText(both).waitFor({ state: 'detached' });
   await signTyped(page, 'Emma Employee');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('Saved.').first().waitFor();
+  await page.getByText('Saved.', { exact: true }).first().waitFor();
   assert.equal((await total.inputValue()).replace(/\D/g, ''), '4500');
 
   // The payroll manager moves the company onto the 2026 edition.
@@ -82,7 +82,7 @@ it('fills Step 3 from the counts, refuses fixed and extra withholding together, 
       '2200',
   );
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('Saved.').first().waitFor();
+  await page.getByText('Saved.', { exact: true }).first().waitFor();
   const saved = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
   assert.equal(saved.body.data.w4_year, '2026');
   assert.equal(saved.body.data.dependents_under_17_amount, 2200);

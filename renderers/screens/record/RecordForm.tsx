@@ -10,6 +10,7 @@ import { createContext, memo, useContext, useMemo } from 'react';
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import type { ErrorSchema, RJSFValidationError, TemplatesType, ValidatorType } from '@rjsf/utils';
 import { fields } from '../../../forms/fields/index.ts';
+import { withoutUnsigned } from '../../../forms/signature/unsigned.ts';
 import { widgets } from '../../../forms/widgets/index.ts';
 import type { JsonObject } from '../../api/types.ts';
 import type { FormModel } from './form-model.ts';
@@ -35,13 +36,19 @@ export interface FormActionsState {
 
 export const FormActionsContext = createContext<FormActionsState | undefined>(undefined);
 
+const keepFocus = (e: { preventDefault(): void }) => e.preventDefault();
+
 /** Save, Cancel and the unsaved-changes note, under the fields. */
 function FormActions() {
   const a = useContext(FormActionsContext);
   if (!a) return null;
   return (
     <div className="form__actions">
-      <button type="submit" className="btn btn--primary" disabled={a.saving || !a.ready}>
+      {/* Pressing Save keeps the focus where it is: a blur would re-validate the field being
+          edited, and the message it adds or removes above the button moved the button away before
+          the mouse came up, so the click landed beside it and nothing was saved. Submit validates
+          every field anyway. */}
+      <button type="submit" className="btn btn--primary" disabled={a.saving || !a.ready} onMouseDown={keepFocus}>
         {a.saving ? 'Saving…' : a.saveLabel}
       </button>
       <button type="button" className="btn" onClick={a.cancel}>
@@ -69,13 +76,14 @@ export interface RecordFormProps {
 
 export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
   const { onChange, onSubmit } = p;
+  const { signatures } = p.model;
   const schema = useMemo(() => inlineSchema(p.model.schema), [p.model.schema]);
   const handlers = useMemo(
     () => ({
       change: (e: { formData?: unknown }) => onChange(e.formData as JsonObject),
-      submit: (e: { formData?: unknown }) => onSubmit(e.formData as JsonObject),
+      submit: (e: { formData?: unknown }) => onSubmit(withoutUnsigned(e.formData as JsonObject, signatures)),
     }),
-    [onChange, onSubmit],
+    [onChange, onSubmit, signatures],
   );
   return (
     <Form

@@ -49,7 +49,8 @@ function useFormValidator(
   }, [meta, id, waiting]);
   const settled = known ?? (loaded?.id === id ? loaded : undefined);
   const hidden = model?.hidden;
-  const validator = useMemo(() => lateValidator(meta?.schema ?? {}, hidden), [meta, hidden]);
+  const signatures = model?.signatures;
+  const validator = useMemo(() => lateValidator(meta?.schema ?? {}, hidden, signatures), [meta, hidden, signatures]);
   validator.use(settled?.fn);
   return { validator, ready: !!settled };
 }

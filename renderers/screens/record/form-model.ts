@@ -7,6 +7,7 @@ import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import type { FieldError } from '../../../engine/messages.ts';
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { holdsUserKeys, resolveSchema } from '../../format/schema-facts.ts';
+import type { SignatureSlot } from '../../../forms/signature/unsigned.ts';
 
 export type FormMode = 'create' | 'edit' | 'view';
 
@@ -23,6 +24,8 @@ export interface FormModel {
   sections: Section[];
   /** Top-level fields the form does not show (server-owned on create, internal `_` fields). */
   hidden: string[];
+  /** Top-level signature fields: unsigned means absent (forms/signature/unsigned.ts). */
+  signatures: SignatureSlot[];
 }
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -30,6 +33,12 @@ const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 function isHidden(name: string, prop: JsonObject, mode: FormMode): boolean {
   if (name.startsWith('_')) return true;
   return mode === 'create' && (prop['x-server-owned'] === true || prop.readOnly === true);
+}
+
+/** A signature field, referred to directly or through a one-part allOf. */
+function isSignature(root: JsonObject, p: JsonObject): boolean {
+  const parts = [p, ...(Array.isArray(p.allOf) ? (p.allOf as JsonObject[]) : [])];
+  return parts.some((part) => resolveSchema(root, part)?.['x-signature'] === true);
 }
 
 /** Adds rjsf's ui:enumNames from the schema's x-enumNames, through nested objects and arrays. */
@@ -46,6 +55,9 @@ export function addEnumNames(root: JsonObject, s: JsonObject | undefined, ui: Js
   if (r.type === 'array' && r.items && typeof r.items === 'object') {
     addEnumNames(root, r.items as JsonObject, (ui.items ??= {}) as JsonObject);
   }
+  // A schema that extends another through allOf (a legal address with its own required fields)
+  // takes the labels of what it extends, as a plain reference does.
+  if (Array.isArray(r.allOf)) for (const part of r.allOf as JsonObject[]) addEnumNames(root, part, ui);
 }
 
 /** `exists`: the record is stored already, so its x-immutable fields are read-only. */
@@ -86,6 +98,15 @@ export function buildFormModel(meta: TypeMeta, mode: FormMode, { exists = mode !
     }
   }
   addEnumNames(schema, schema, uiSchema);
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const signatures: SignatureSlot[] = Object.entries(props)
+    .filter(([, p]) => isSignature(schema, p))
+    .map(([field, p]) => ({
+      field,
+      requiredMessage: required.has(field)
+        ? String((p['x-messages'] as JsonObject | undefined)?.required ?? 'A signature is required.')
+        : undefined,
+    }));
 
   const declared = (
     meta.sections?.length ? meta.sections : ((meta.schema['x-sections'] as Section[]) ?? [])
@@ -102,7 +123,7 @@ export function buildFormModel(meta: TypeMeta, mode: FormMode, { exists = mode !
   if (rest.length && sections.length) sections.push({ title: 'Other details', fields: rest });
   uiSchema['ui:order'] = [...sections.flatMap((s) => s.fields), '*'];
   uiSchema['ui:submitButtonOptions'] = { norender: true };
-  return { schema, uiSchema: uiSchema as UiSchema, sections, hidden };
+  return { schema, uiSchema: uiSchema as UiSchema, sections, hidden, signatures };
 }
 
 /** The form's data: the record's, less the fields the form hides. */

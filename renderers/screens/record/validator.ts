@@ -13,6 +13,7 @@ import type { JsonObject } from '../../api/types.ts';
 import { errorSchemaOf } from './form-model.ts';
 import type { CompiledFn } from './precompiled.ts';
 import { matches } from './mini-schema.ts';
+import { unsignedAsAbsent, type SignatureSlot } from '../../../forms/signature/unsigned.ts';
 
 export type { CompiledFn } from './precompiled.ts';
 
@@ -26,14 +27,16 @@ function pointerToProperty(path: string): string {
 
 /**
  * A ValidatorType over one compiled entity validator. `hidden` are top-level fields the form does
- * not show: their errors are the server's business (it fills server-owned fields in).
+ * not show: their errors are the server's business (it fills server-owned fields in). `signatures`
+ * are the form's signature fields: an unsigned one counts as absent.
  */
 export function entityValidator(
   fn: CompiledFn | undefined,
   entitySchema: JsonObject,
   hidden: readonly string[] = [],
+  signatures: readonly SignatureSlot[] = [],
 ): ValidatorType {
-  return validatorOver(() => fn, entitySchema, hidden);
+  return validatorOver(() => fn, entitySchema, hidden, signatures);
 }
 
 /** A ValidatorType whose compiled validator comes later (`use`), the object itself staying the same. */
@@ -46,10 +49,14 @@ export interface LateValidator extends ValidatorType {
  * first given for as long as the form's other props stay equal, so the function is swapped inside
  * one validator object rather than handing the form another object.
  */
-export function lateValidator(entitySchema: JsonObject, hidden: readonly string[] = []): LateValidator {
+export function lateValidator(
+  entitySchema: JsonObject,
+  hidden: readonly string[] = [],
+  signatures: readonly SignatureSlot[] = [],
+): LateValidator {
   let current: CompiledFn | undefined;
   return Object.assign(
-    validatorOver(() => current, entitySchema, hidden),
+    validatorOver(() => current, entitySchema, hidden, signatures),
     {
       use(fn: CompiledFn | undefined) {
         current = fn;
@@ -62,12 +69,16 @@ function validatorOver(
   get: () => CompiledFn | undefined,
   entitySchema: JsonObject,
   hidden: readonly string[],
+  signatures: readonly SignatureSlot[],
 ): ValidatorType {
   const check = (data: unknown): FieldError[] => {
     const fn = get();
     if (!fn || fn(data)) return [];
-    const errors = explainErrors(fn.errors, entitySchema);
-    return errors.filter((e) => !hidden.some((h) => e.path === `/${h}` || e.path.startsWith(`/${h}/`)));
+    const errors = explainErrors(fn.errors, entitySchema, true);
+    return unsignedAsAbsent(
+      errors.filter((e) => !hidden.some((h) => e.path === `/${h}` || e.path.startsWith(`/${h}/`))),
+      signatures,
+    ).map(({ path, message }) => ({ path, message }));
   };
   return {
     validateFormData(formData): ValidationData<unknown> {

@@ -34,6 +34,18 @@ describe('access rules', () => {
     ['non-admin fails @admin', ['@admin'], p({ permissions: new Set(['AUTH:CanManageUsers']) }), false, false],
     ['@nobody stops even the admin', ['@nobody'], p({ isAdmin: true }), true, false],
     ['empty rule allows nobody', [], p(), true, false],
+    ['@others as someone else', ['@others'], p(), false, true],
+    ['@others as the owner', ['@others'], p(), true, false],
+    ['a + alternative needs every token', ['A:X+@others'], p({ permissions: new Set(['A:X']) }), false, true],
+    ['a + alternative fails on one token', ['A:X+@others'], p({ permissions: new Set(['A:X']) }), true, false],
+    ['a + alternative without the permission', ['A:X+@others'], p(), false, false],
+    [
+      'Section 2 rule: payroll data on own record',
+      ['B:Y', 'A:X+@others'],
+      p({ permissions: new Set(['B:Y']) }),
+      true,
+      true,
+    ],
   ];
   for (const [name, rule, principal, owner, expected] of cases) {
     test(name, () => assert.equal(allows(rule, principal, owner), expected));

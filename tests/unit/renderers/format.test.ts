@@ -153,6 +153,29 @@ describe('form model', () => {
       ['Personal', 'Other details'],
     );
   });
+  it('labels the states of an address the same whether it refers to the address or extends it (allOf)', () => {
+    const address = { type: 'object', properties: { state: { $ref: '#/definitions/usState' } } };
+    const m = buildFormModel(
+      {
+        ...meta,
+        schema: {
+          type: 'object',
+          definitions: { ...schema.definitions, address },
+          required: ['legal_address'],
+          properties: {
+            legal_address: { type: 'object', allOf: [{ $ref: '#/definitions/address' }], required: ['state'] },
+            mailing_address: { $ref: '#/definitions/address' },
+          },
+        },
+        sections: [],
+      } as unknown as TypeMeta,
+      'edit',
+    );
+    const names = (f: string) =>
+      ((m.uiSchema[f] as Record<string, any>).state as Record<string, unknown>)['ui:enumNames'];
+    assert.deepEqual(names('legal_address'), ['California', 'New York']);
+    assert.deepEqual(names('mailing_address'), ['California', 'New York']);
+  });
   it('shows x-immutable fields read-only once the record exists, editable before', () => {
     const locked = {
       ...meta,
