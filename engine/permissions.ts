@@ -47,3 +47,8 @@ export function permissionMap(perms: Iterable<string>): Record<string, string[]>
   for (const k of Object.keys(out)) out[k].sort();
   return out;
 }
+
+/** The permissions of a `{MODULE: [names]}` map as `MODULE:Name` strings (permissionMap's inverse). */
+export function permissionsOfMap(map: Readonly<Record<string, readonly string[]>>): Set<string> {
+  return new Set(Object.entries(map).flatMap(([module, names]) => names.map((n) => `${module}:${n}`)));
+}

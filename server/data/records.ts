@@ -216,6 +216,10 @@ async function prepare(
     if (facts.serverOwned.has('_user_uuid')) data._user_uuid = entity.file['x-key'] === 'user' ? key : owner;
   }
   const isOwner = ownerOf(entity, key, before ?? data) === caller.principal.userKey;
+  // A record keyed by its user (an I-9, a W-4) is that user's form, and its first save only fills
+  // it in: who may set a field does not change with it (an employee's first I-9 save sets no
+  // Section 2, a manager's no employee signature).
+  const guarded = before !== undefined || entity.file['x-key'] === 'user';
   // A field the caller may not see or not change keeps what is stored.
   for (const [field, rule] of [...facts.editRules, ...facts.readRules]) {
     if (allows(rule, caller.principal, isOwner)) continue;
@@ -225,7 +229,7 @@ async function prepare(
       errors.push({ path: `/${field}`, message: refusal });
     }
     if (before && field in before) data[field] = before[field];
-    else if (before) delete data[field];
+    else if (guarded) delete data[field];
   }
   if (before) {
     for (const [field, schema] of facts.immutable) {

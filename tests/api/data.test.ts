@@ -437,12 +437,112 @@ describe('electronic signatures (I-9)', () => {
     const again = await w.call('POST', `/payroll/api/data/my_i9/${w.emma.user}`, { ...as(w.emma), body: r.body.data });
     assert.equal(again.status, 200, again.text);
     assert.deepEqual(again.body.data.employee_signature, sig);
-    // A manager cannot replace the employee's signature.
+    // A manager cannot replace the employee's signature (signing Section 2, as a manager must).
     const forged = await w.call('PATCH', `/payroll/api/data/i9/${w.emma.user}`, {
       ...as(w.payroll),
-      body: { employee_signature: { name: 'Someone Else', font: 'font1', timestamp: 2 } },
+      body: {
+        employee_signature: { name: 'Someone Else', font: 'font1', timestamp: 2 },
+        employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 2 },
+      },
     });
     assert.equal(forged.status, 200, forged.text);
-    assert.equal(forged.body.data.employee_signature.name, 'Emma Employee');
+    assert.deepEqual(forged.body.data.employee_signature, sig);
+  });
+});
+
+describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
+  const I9 = '/payroll/api/data/i9';
+  const MY_I9 = '/payroll/api/data/my_i9';
+  const signature = (name: string) => ({ name, font: 'font1', timestamp: 1 });
+  const section2 = {
+    documentation: [{ document_type: 'us_passport', list: 'A', title: 'U.S. Passport', issuing_authority: 'DOS' }],
+    additional_info: 'Filled in by the employee',
+    first_day: 1767225600,
+    employer_or_representative: 'Employee, Emma',
+    orgname: 'Not Acme',
+    employer_signature: signature('Emma Employee'),
+  };
+
+  test('an employee sets no Section 2 field of her own I-9, from its first save on', async () => {
+    // Her I-9 from scratch (only the product-staff admin deletes one).
+    const staff = as(await sudoInto(w, w.staff, w.acmeOrg));
+    const gone = await w.call('DELETE', `${I9}/${w.emma.user}`, staff);
+    assert.ok(gone.status === 204 || gone.status === 404, gone.text);
+
+    const first = await w.call('POST', `${MY_I9}/${w.emma.user}`, {
+      ...as(w.emma),
+      body: {
+        work_auth_status: 'Citizen of the United States',
+        employee_signature: signature('Emma Employee'),
+        ...section2,
+      },
+    });
+    assert.equal(first.status, 201, first.text);
+    assert.equal(first.body.data.employee_signature.name, 'Emma Employee');
+    for (const f of Object.keys(section2)) assert.equal(f in first.body.data, false, `${f} is not hers to set`);
+
+    // The manager completes Section 2; her later saves change none of it.
+    const managed = await w.call('PATCH', `${I9}/${w.emma.user}`, {
+      ...as(w.payroll),
+      body: {
+        documentation: [{ document_type: 'form_i_551_green_card', list: 'A', title: 'Permanent Resident Card' }],
+        employer_or_representative: 'Payroll, Paula, Manager',
+        employer_signature: signature('Paula Payroll'),
+      },
+    });
+    assert.equal(managed.status, 200, managed.text);
+    const later = await w.call('POST', `${MY_I9}/${w.emma.user}`, {
+      ...as(w.emma),
+      body: { ...managed.body.data, previous_last_names: ['Stone'], ...section2 },
+    });
+    assert.equal(later.status, 200, later.text);
+    assert.deepEqual(later.body.data.previous_last_names, ['Stone']);
+    for (const f of ['documentation', 'employer_or_representative', 'employer_signature']) {
+      assert.deepEqual(later.body.data[f], managed.body.data[f], `${f} stays the manager's`);
+    }
+    for (const f of ['additional_info', 'first_day', 'orgname']) assert.equal(f in later.body.data, false, f);
+  });
+
+  test("a manager saving someone else's I-9 signs Section 2 and never the employee's part; her own I-9 is hers", async () => {
+    const staff = as(await sudoInto(w, w.staff, w.acmeOrg));
+    assert.equal((await w.call('DELETE', `${I9}/${w.emma.user}`, staff)).status, 204);
+    const section1 = {
+      work_auth_status: 'Citizen of the United States',
+      employee_signature: signature('Emma Employee'),
+    };
+    // Nor can a manager start it with the employee's signature: Section 1 is signed by its owner.
+    const started = await w.call('POST', `${I9}/`, {
+      ...as(w.payroll),
+      body: { ...section1, _user_uuid: w.emma.user, employer_signature: signature('Paula Payroll') },
+    });
+    assert.equal(started.status, 400, started.text);
+    assert.deepEqual(started.body.errors, [
+      { path: '/employee_signature', message: 'The employee must sign Section 1.' },
+    ]);
+    assert.equal((await w.call('POST', `${MY_I9}/${w.emma.user}`, { ...as(w.emma), body: section1 })).status, 201);
+    const notSigned = await w.call('PATCH', `${I9}/${w.emma.user}`, {
+      ...as(w.payroll),
+      body: { employer_or_representative: 'Payroll, Paula, Manager', employer_signature: { font: 'font1' } },
+    });
+    assert.equal(notSigned.status, 400, notSigned.text);
+    assert.deepEqual(notSigned.body.errors, [
+      { path: '/employer_signature', message: 'The employer or authorized representative must sign Section 2.' },
+    ]);
+    assert.equal(
+      'employer_or_representative' in (await w.call('GET', `${I9}/${w.emma.user}`, as(w.payroll))).body.data,
+      false,
+    );
+    const signed = await w.call('PATCH', `${I9}/${w.emma.user}`, {
+      ...as(w.payroll),
+      body: { employer_or_representative: 'Payroll, Paula, Manager', employer_signature: signature('Paula Payroll') },
+    });
+    assert.equal(signed.status, 200, signed.text);
+
+    // Her own I-9 is hers: Section 1 and her signature are enough.
+    const own = await w.call('POST', `${MY_I9}/${w.payroll.user}`, {
+      ...as(w.payroll),
+      body: { ...section1, employee_signature: signature('Paula Payroll') },
+    });
+    assert.equal(own.status, 201, own.text);
   });
 });

@@ -134,6 +134,11 @@ it('an employee completes and signs every onboarding form, the payroll manager c
   await manager
     .getByLabel('Last Name, First Name and Title of Employer or Authorized Representative')
     .fill('Payroll, Paula, Manager');
+  // The employee's signature is hers: shown signed, not a box the manager could sign again.
+  assert.equal(await manager.locator('#root_employee_signature').evaluate((el) => el.tagName), 'DIV');
+  // Saving someone else's I-9 without signing Section 2 is refused at the employer's signature.
+  await manager.getByRole('button', { name: 'Save', exact: true }).click();
+  await manager.getByText('The employer or authorized representative must sign Section 2.').first().waitFor();
   await sign(manager, manager.getByText('Signature Required'), 'Paula Payroll');
   await save(manager);
 

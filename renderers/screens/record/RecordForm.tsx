@@ -31,6 +31,8 @@ export interface FormActionsState {
   ready: boolean;
   dirty: boolean;
   saveLabel: string;
+  /** Why the last Save was blocked, where no field shows it (./unshown-errors.ts). */
+  unshown: readonly string[];
   cancel(): void;
 }
 
@@ -44,6 +46,16 @@ function FormActions() {
   if (!a) return null;
   return (
     <div className="form__actions">
+      {a.unshown.length > 0 && (
+        <div className="banner banner--negative form__unshown" role="alert">
+          <p>Not saved:</p>
+          <ul>
+            {a.unshown.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {/* Pressing Save keeps the focus where it is: a blur would re-validate the field being
           edited, and the message it adds or removes above the button moved the button away before
           the mouse came up, so the click landed beside it and nothing was saved. Submit validates

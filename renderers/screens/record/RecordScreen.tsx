@@ -24,6 +24,8 @@ import { INVALID_MESSAGE, useRecordController } from './useRecordController.ts';
 import { knownValidator, loadValidator, validatorId, type CompiledFn } from './precompiled.ts';
 import { lateValidator } from './validator.ts';
 import type { TypeMeta } from '../../api/types.ts';
+import { shownFieldMessages, unshownErrors } from './unshown-errors.ts';
+import { fieldTitle } from '../../format/schema-facts.ts';
 
 /**
  * The entity's precompiled validator, in use once loaded (at once when it was); until then the form
@@ -61,9 +63,11 @@ function useFormValidator(
  */
 function sameActions(prev: FormActionsState | undefined, next: FormActionsState): FormActionsState {
   if (!prev) return next;
-  const keys = ['saving', 'ready', 'dirty', 'saveLabel'] as const;
+  const keys = ['saving', 'ready', 'dirty', 'saveLabel', 'unshown'] as const;
   return keys.every((k) => prev[k] === next[k]) ? prev : next;
 }
+
+const NONE: readonly never[] = [];
 
 export function RecordScreen({ mode }: { mode: FormMode }) {
   const { module = '', datatype = '', key } = useParams();
@@ -92,13 +96,18 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   // The form's callbacks keep their identity (RecordForm is memoized); they call the latest render's work.
   const latest = useRef<{ save(data: JsonObject): Promise<void>; cancel(): void }>(undefined);
   const cancel = useCallback(() => latest.current?.cancel(), []);
+  // The errors of the last blocked Save; those no field shows are listed by the Save button.
+  const [blocked, setBlocked] = useState<readonly RJSFValidationError[]>(NONE);
+  const [unshown, setUnshown] = useState<readonly string[]>(NONE);
   const onSubmit = useCallback((data: JsonObject) => {
     setSubmitted(true);
+    setBlocked(NONE);
     void latest.current?.save(data);
   }, []);
   const onError = useCallback(
     (errors: RJSFValidationError[]) => {
       setSubmitted(true);
+      setBlocked(errors);
       if (errors.length) notify({ type: 'negative', message: INVALID_MESSAGE });
     },
     [notify],
@@ -109,6 +118,22 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const page = useRef<HTMLElement>(null);
   const refocus = useRef<string | undefined>(undefined);
   const formKey = ready?.formKey;
+  const rootSchema = ready?.meta.schema;
+  // Which of the blocked Save's messages no field shows. The fields show theirs in the renders that
+  // follow the submit (the form's own, then the one showing every error), so the page is read once
+  // those are done, in a task after them.
+  useEffect(() => {
+    if (!blocked.length || !rootSchema) {
+      setUnshown(NONE);
+      return;
+    }
+    const timer = setTimeout(() => {
+      if (!page.current) return;
+      const list = unshownErrors(blocked, shownFieldMessages(page.current), (f) => fieldTitle(rootSchema, f));
+      setUnshown(list.length ? list : NONE);
+    });
+    return () => clearTimeout(timer);
+  }, [blocked, rootSchema]);
   useLayoutEffect(() => {
     const want = refocus.current;
     refocus.current = undefined;
@@ -180,6 +205,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     ready: validatorReady,
     dirty: state.dirty,
     saveLabel: extension?.saveLabel?.(ctx) ?? 'Save',
+    unshown,
     cancel,
   });
   formActionsRef.current = formActions;

@@ -8,6 +8,8 @@ import type { FieldError } from '../../../engine/messages.ts';
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { holdsUserKeys, resolveSchema } from '../../format/schema-facts.ts';
 import type { SignatureSlot } from '../../../forms/signature/unsigned.ts';
+import { withoutRuleOnlyChoices } from './rule-only-choices.ts';
+import { mayEditField, type Viewer } from './viewer-rules.ts';
 
 export type FormMode = 'create' | 'edit' | 'view';
 
@@ -60,9 +62,17 @@ export function addEnumNames(root: JsonObject, s: JsonObject | undefined, ui: Js
   if (Array.isArray(r.allOf)) for (const part of r.allOf as JsonObject[]) addEnumNames(root, part, ui);
 }
 
-/** `exists`: the record is stored already, so its x-immutable fields are read-only. */
-export function buildFormModel(meta: TypeMeta, mode: FormMode, { exists = mode !== 'create' } = {}): FormModel {
-  const schema = clone(meta.schema);
+/**
+ * `exists`: the record is stored already, so its x-immutable fields are read-only. `viewer`: who
+ * looks at it, for the fields they may change (x-edit: once the record exists, or from the first
+ * save of a record keyed by its user, as the server applies it).
+ */
+export function buildFormModel(
+  meta: TypeMeta,
+  mode: FormMode,
+  { exists = mode !== 'create', viewer }: { exists?: boolean; viewer?: Viewer } = {},
+): FormModel {
+  const schema = withoutRuleOnlyChoices(clone(meta.schema)) as JsonObject;
   delete schema.$id;
   delete schema.$schema;
   const props = (schema.properties ?? {}) as Record<string, JsonObject>;
@@ -76,6 +86,7 @@ export function buildFormModel(meta: TypeMeta, mode: FormMode, { exists = mode !
   if (Array.isArray(schema.required))
     schema.required = (schema.required as string[]).filter((r) => !hidden.includes(r));
 
+  const editRulesApply = exists || meta.key === 'user';
   const uiSchema = clone(meta.ui ?? {}) as JsonObject;
   for (const [name, p] of Object.entries(props)) {
     const r = resolveSchema(schema, p) ?? p;
@@ -83,11 +94,13 @@ export function buildFormModel(meta: TypeMeta, mode: FormMode, { exists = mode !
     if (ref.endsWith('/epochSeconds') && !(uiSchema[name] as JsonObject | undefined)?.['ui:widget']) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:widget': 'epochDate' };
     }
-    // Set on create, never changed afterwards (the server refuses a change): read-only once saved.
+    // Read-only: set by the server; set on create and never changed afterwards (the server refuses a
+    // change) once saved; or not the viewer's to change (x-edit; the server keeps the stored value).
     if (
       r['x-server-owned'] === true ||
       r.readOnly === true ||
-      (exists && (p['x-immutable'] === true || r['x-immutable'] === true))
+      (exists && (p['x-immutable'] === true || r['x-immutable'] === true)) ||
+      (editRulesApply && !mayEditField(p['x-edit'] ?? r['x-edit'], viewer))
     ) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:readonly': true };
     }

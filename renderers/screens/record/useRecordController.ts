@@ -9,9 +9,10 @@ import { useNavigate } from 'react-router';
 import { isFailure, type DataFailure } from '../../api/failure.ts';
 import type { FieldError, JsonObject, TypeMeta, WireRecord } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
-import { useClient } from '../../session/session.tsx';
+import { useClient, useServices } from '../../session/session.tsx';
 import { keys, metaQuery, recordQuery } from '../queries.ts';
 import { buildFormModel, formDataOf, type FormMode, type FormModel } from './form-model.ts';
+import { viewerOf } from './viewer-rules.ts';
 
 export const CONFLICT_MESSAGE =
   'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
@@ -82,10 +83,12 @@ export function useRecordController(
     enabled: mode !== 'create' && !!key,
   });
   const isNew = mode === 'edit' && meta.data?.key === 'user' && isFailure(record.error, 404);
-  const model = useMemo(
-    () => (meta.data ? buildFormModel(meta.data, mode, { exists: mode !== 'create' && !isNew }) : undefined),
-    [meta.data, mode, isNew],
-  );
+  const session = useServices().auth.session;
+  const model = useMemo(() => {
+    if (!meta.data) return undefined;
+    const viewer = viewerOf(session, meta.data, key);
+    return buildFormModel(meta.data, mode, { exists: mode !== 'create' && !isNew, viewer });
+  }, [meta.data, mode, isNew, session, key]);
 
   const [initial, setInitial] = useState<{ for: string; data: JsonObject } | undefined>();
   const [formData, setFormData] = useState<JsonObject>({});

@@ -1,0 +1,31 @@
+/**
+ * What the signed-in user may change on one record, from the schema's x-edit rules. The server
+ * enforces them (a field the caller may not change keeps what is stored); the screens mirror them
+ * so that such a field is read-only instead of an edit the server quietly drops. Pure.
+ */
+import { allows, type Principal } from '../../../engine/access.ts';
+import type { Session, TypeMeta } from '../../api/types.ts';
+import { principalOf } from '../../session/principal.ts';
+
+export interface Viewer {
+  principal: Principal;
+  /** The record is the viewer's own; undefined when the screen cannot tell (the server decides). */
+  isOwner?: boolean;
+}
+
+/** May the viewer change a field with this x-edit rule (none: whoever may edit the record)? */
+export function mayEditField(rule: unknown, viewer: Viewer | undefined): boolean {
+  if (!Array.isArray(rule) || !viewer || viewer.isOwner === undefined) return true;
+  return allows(rule as string[], viewer.principal, viewer.isOwner);
+}
+
+/**
+ * The signed-in user looking at a record of this type: its owner on a `my_` type or on their own
+ * record of a type keyed by its user; ownership unknown otherwise (x-owner fields are not known
+ * before the record is).
+ */
+export function viewerOf(session: Session | undefined, meta: TypeMeta, key: string | undefined): Viewer | undefined {
+  if (!session) return undefined;
+  const isOwner = meta.my ? true : meta.key === 'user' && key ? key === session.user.key : undefined;
+  return { principal: principalOf(session), isOwner };
+}
