@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { as, demoWorld, sudoInto, type DemoWorld } from '../helpers/demo.ts';
+import { as, demoWorld, onboardingManager, sudoInto, type DemoWorld } from '../helpers/demo.ts';
 
 let w: DemoWorld;
 before(async () => {
@@ -543,6 +543,40 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
       ...as(w.payroll),
       body: { ...section1, employee_signature: signature('Paula Payroll') },
     });
+
     assert.equal(own.status, 201, own.text);
+  });
+
+  test("an onboarding manager completes Section 2 of someone else's I-9 but not of their own", async () => {
+    const olga = await onboardingManager(w);
+    const section1 = {
+      work_auth_status: 'Citizen of the United States',
+      employee_signature: signature('Olga Onboarder'),
+    };
+    const own = await w.call('POST', `${MY_I9}/${olga.user}`, {
+      ...as(olga),
+      body: { ...section1, employer_or_representative: 'Onboarder, Olga', employer_signature: signature('Olga') },
+    });
+    assert.equal(own.status, 201, own.text);
+    assert.equal('employer_or_representative' in own.body.data, false, 'not hers to set on her own I-9');
+    assert.equal('employer_signature' in own.body.data, false);
+
+    const staff = as(await sudoInto(w, w.staff, w.acmeOrg));
+    await w.call('DELETE', `${I9}/${w.emma.user}`, staff);
+    assert.equal(
+      (
+        await w.call('POST', `${MY_I9}/${w.emma.user}`, {
+          ...as(w.emma),
+          body: { ...section1, employee_signature: signature('Emma Employee') },
+        })
+      ).status,
+      201,
+    );
+    const others = await w.call('PATCH', `${I9}/${w.emma.user}`, {
+      ...as(olga),
+      body: { employer_or_representative: 'Onboarder, Olga', employer_signature: signature('Olga Onboarder') },
+    });
+    assert.equal(others.status, 200, others.text);
+    assert.equal(others.body.data.employer_or_representative, 'Onboarder, Olga');
   });
 });

@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { as, demoWorld, onboardingManager, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { readOutbox } from '../helpers/outbox.ts';
 
 let w: DemoWorld;
@@ -32,29 +32,7 @@ const outbox = () => readOutbox(w.server.dataDir);
 
 before(async () => {
   w = await demoWorld();
-  const email = `onboarder.${unique()}@acme.example`;
-  const u = await w.call('POST', '/auth/api/data/users/', {
-    ...as(w.admin),
-    body: { email, display_name: 'Olga Onboarder', status: 'active', permissions: [], is_employee: false },
-  });
-  assert.equal(u.status, 201, u.text);
-  const g = await w.call('POST', '/auth/api/data/groups/', {
-    ...as(w.admin),
-    body: {
-      name: 'Onboarders',
-      description: 'Invite hires',
-      permissions: ['PAYROLL:CanUseModule', 'PAYROLL:CanManageOnboarding'],
-      users: [u.body.key],
-      notes: '',
-    },
-  });
-  assert.equal(g.status, 201, g.text);
-  const p = await w.call('POST', '/auth/api/set_user_password', {
-    ...as(w.admin),
-    body: { user_id: u.body.key, password: 'onboard-pass-1', password2: 'onboard-pass-1' },
-  });
-  assert.equal(p.status, 200, p.text);
-  onboarder = await w.login(w.acmeOrg, email, 'onboard-pass-1');
+  onboarder = await onboardingManager(w);
 });
 after(async () => {
   await w.server.stop();

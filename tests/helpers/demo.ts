@@ -66,3 +66,33 @@ export async function sudoInto(w: Pick<DemoWorld, 'call'>, from: Session, org: s
   assert.equal(r.status, 200, `sudo login into ${org}: ${r.text}`);
   return { org, token: r.body.token, user: r.body.session.user.key };
 }
+
+/**
+ * A new user of the demo company holding PAYROLL:CanManageOnboarding but not
+ * PAYROLL:CanManageUserPayrollData (through a group), signed in.
+ */
+export async function onboardingManager(w: DemoWorld): Promise<Session> {
+  const email = `onboarder.${crypto.randomUUID().slice(0, 8)}@acme.example`;
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(w.admin),
+    body: { email, display_name: 'Olga Onboarder', status: 'active', permissions: [], is_employee: false },
+  });
+  if (u.status !== 201) throw new Error(`user: ${u.status} ${u.text}`);
+  const g = await w.call('POST', '/auth/api/data/groups/', {
+    ...as(w.admin),
+    body: {
+      name: `Onboarders ${email}`,
+      description: 'Invite hires',
+      permissions: ['PAYROLL:CanUseModule', 'PAYROLL:CanManageOnboarding'],
+      users: [u.body.key],
+      notes: '',
+    },
+  });
+  if (g.status !== 201) throw new Error(`group: ${g.status} ${g.text}`);
+  const p = await w.call('POST', '/auth/api/set_user_password', {
+    ...as(w.admin),
+    body: { user_id: u.body.key, password: 'onboard-pass-1', password2: 'onboard-pass-1' },
+  });
+  if (p.status !== 200) throw new Error(`password: ${p.status} ${p.text}`);
+  return w.login(w.acmeOrg, email, 'onboard-pass-1');
+}
