@@ -4,14 +4,14 @@
  * their path in printable/backgrounds/.
  */
 import path from 'node:path';
-import { FAMILY } from './fonts.ts';
+import { FAMILY, familyFor } from './fonts.ts';
 import { BACKGROUND_NAME, BACKGROUNDS_DIR } from './layouts.ts';
 import type { DrawOp, Resolved } from './ops.ts';
 
 type Node = Record<string, unknown>;
 
 function textNode(op: Extract<DrawOp, { kind: 'text' }>): Node {
-  const style: Node = { text: op.text, font: FAMILY[op.font], fontSize: op.size };
+  const style: Node = { text: op.text, font: familyFor(op.font, op.text), fontSize: op.size };
   if (op.bold) style.bold = true;
   if (op.italic) style.italics = true;
   if (op.align) style.alignment = op.align;

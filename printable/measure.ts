@@ -1,7 +1,8 @@
 /**
  * Approximate text widths, so a value can be shrunk to fit its box or wrapped into its lines before
- * pdfmake lays it out. Widths are in ems of the Roboto face, slightly generous; the script fonts get
- * a factor of their own.
+ * pdfmake lays it out. Widths are in ems of Helvetica (the form's text font), slightly generous
+ * (within a few percent of pdfkit's own metrics, never far below); the script fonts get a factor of
+ * their own.
  */
 import type { FontName } from './layout.ts';
 
@@ -12,7 +13,7 @@ function charEm(ch: string): number {
   if (NARROW.has(ch)) return 0.3;
   if (WIDE.has(ch)) return 0.86;
   if (ch >= '0' && ch <= '9') return 0.57;
-  if (ch >= 'A' && ch <= 'Z') return 0.66;
+  if (ch >= 'A' && ch <= 'Z') return 0.69;
   if (ch >= 'a' && ch <= 'z') return 0.53;
   return 0.6;
 }

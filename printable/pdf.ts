@@ -10,10 +10,17 @@ import path from 'node:path';
 // Before pdfmake: pdfkit must find the caching fontkit when it is loaded.
 import './font-cache.ts';
 import pdfmake from 'pdfmake';
-import { FONT_FILES, type FontFaces } from './fonts.ts';
+import { FONT_FILES, isStandardFont, type FontFaces } from './fonts.ts';
 import { BACKGROUND_NAME, BACKGROUNDS_DIR } from './layouts.ts';
 
-const BUNDLED = new Set(Object.values(FONT_FILES).flatMap((f) => Object.values(f).map((p) => path.resolve(p))));
+// A standard PDF font is named, not read (pdfkit has its metrics): only font files are bundled.
+const BUNDLED = new Set(
+  Object.values(FONT_FILES).flatMap((f) =>
+    Object.values(f)
+      .filter((p) => !isStandardFont(p))
+      .map((p) => path.resolve(p)),
+  ),
+);
 
 // The bundled fonts are read once and handed to pdfmake from memory (its virtual file system):
 // pdfkit then gets the same bytes for every document, which font-cache.ts knows without hashing.
@@ -22,6 +29,8 @@ for (const file of BUNDLED) pdfmake.virtualfs.writeFileSync(file, readFileSync(f
 /** Whether pdfmake may read this local file: a bundled font or a background image, nothing else. */
 export function mayReadLocal(file: string): boolean {
   if (typeof file !== 'string' || file.includes('\0')) return false;
+  // A standard font's name: pdfkit reads the metrics it ships itself.
+  if (isStandardFont(file)) return true;
   const abs = path.resolve(file);
   if (BUNDLED.has(abs)) return true;
   return path.dirname(abs) === BACKGROUNDS_DIR && BACKGROUND_NAME.test(path.basename(abs));

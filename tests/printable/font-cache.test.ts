@@ -13,7 +13,7 @@ import { pdfText, renderPages, squash } from './pdf-tools.ts';
 test('printable fonts: parsed on the first document, reused by the next ones', async () => {
   const first = await renderForm('w4', sampleInput('w4'));
   const parsed = parsedFontCount();
-  assert.ok(parsed >= 2, `the text font and a script font were parsed (${parsed})`);
+  assert.ok(parsed >= 1, `the signature's script font was parsed (${parsed})`);
   const second = await renderForm('w4', sampleInput('w4'));
   const i9 = await renderForm('i9', sampleInput('i9'));
   assert.ok(parsedFontCount() <= parsed + 2, 'no font parsed again for the same form');

@@ -57,6 +57,21 @@ describe('printable forms from sample records', () => {
     });
   }
 
+  test("the form's text is in a standard font, not embedded; a name beyond its characters embeds Roboto for that name", async () => {
+    const plain = await renderForm('w4', sampleInput('w4'));
+    const fonts = await pdfFonts(plain.pdf);
+    assert.match(fonts, /^Helvetica\s+Type 1\s+WinAnsi\s+no\s+no\s+no/m);
+    assert.doesNotMatch(fonts, /Roboto/);
+
+    const input = sampleInput('w4');
+    input.employee = { ...input.employee, first_name: 'Łukasz', last_name: 'Żółć-Σοφία' };
+    const wide = await renderForm('w4', input);
+    assert.match(await pdfFonts(wide.pdf), /Roboto\S*\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes/);
+    const text = squash(await pdfText(wide.pdf));
+    assert.match(text, /Łukasz/);
+    assert.match(text, /Żółć-Σοφία/);
+  });
+
   test('signatures print in the chosen script font, embedded', async () => {
     const input = sampleInput('w4');
     for (const [font, family] of [
