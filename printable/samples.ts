@@ -144,9 +144,8 @@ export const SAMPLE_W4 = {
   w4_year: '2025',
   filing_status: 'Married',
   multiple_jobs: true,
+  // As stored: the counts fill the amount on the screen and are not saved (spec/001 section 5).
   dependent_amount: 4500,
-  number_of_dependents_under_17: 2,
-  number_of_other_dependents: 1,
   income_not_from_jobs: 1200,
   deductions: 3500,
   federal_withholding_extra: 25,

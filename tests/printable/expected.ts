@@ -90,8 +90,9 @@ export const EXPECTED: Record<FormName, Record<string, string>> = {
     head_of_household: '',
     multiple_jobs: 'X',
     children_label: 'Multiply the number of qualifying children under age 17 by $2,000',
-    children_amount: '4,000',
-    other_dependents_amount: '500',
+    // A 2020-2025 W-4 stores the Step 3 total only (the counts are not saved).
+    children_amount: '',
+    other_dependents_amount: '',
     dependent_total: '4,500',
     other_income: '1,200',
     deductions: '3,500',

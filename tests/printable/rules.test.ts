@@ -157,9 +157,37 @@ describe('W-4 rules', () => {
       w4: { w4_year: '2026', exempt_from_federal_withholding: true, number_of_dependents_under_17: 1 },
     });
     assert.equal(v.exempt_box, 'X');
-    assert.equal(v.children_label, 'Multiply the number of qualifying children under age 17 by $2,200');
+    assert.equal(v.children_label, '3(a) Multiply the number of qualifying children under age 17 by $2,200');
     assert.equal(v.children_amount, '2,200');
     assert.equal(v.dependent_total, '2,200');
+  });
+
+  test('a stored 2026 W-4 prints Step 3(a), 3(b) and the total from its amounts', async () => {
+    const input = sampleInput('w4');
+    input.w4 = {
+      ...input.w4,
+      w4_year: '2026',
+      dependents_under_17_amount: 4400,
+      other_dependents_amount: 500,
+      dependent_amount: 4900,
+      exempt_from_federal_withholding: false,
+    };
+    const r = await renderForm('w4', input);
+    const v = Object.fromEntries(r.printed.map((p) => [p.id, p.text]));
+    assert.equal(v.children_label, '3(a) Multiply the number of qualifying children under age 17 by $2,200');
+    assert.equal(v.other_dependents_label, '3(b) Multiply the number of other dependents by $500');
+    assert.deepEqual([v.children_amount, v.other_dependents_amount, v.dependent_total], ['4,400', '500', '4,900']);
+    assert.equal(v.exempt_box, '');
+    const text = squash(await pdfText(r.pdf));
+    assert.match(text, /3\(a\) Multiply the number of qualifying children under age 17 by \$2,200 \$ 4,400/);
+    assert.match(text, /3\(b\) Multiply the number of other dependents by \$500 \$ 500/);
+    assert.match(text, /Form W-4 \(2026\)/);
+  });
+
+  test('a stored 2020-2025 W-4 prints its Step 3 total, the lines it has no counts for blank', async () => {
+    const v = await printed('w4', { w4: { w4_year: '2025', dependent_amount: 4500 } });
+    assert.equal(v.children_label, 'Multiply the number of qualifying children under age 17 by $2,000');
+    assert.deepEqual([v.children_amount, v.other_dependents_amount, v.dependent_total], ['', '', '4,500']);
   });
 });
 
