@@ -121,7 +121,8 @@ export interface LineElement extends Common {
 export type Element = TextElement | FieldElement | CheckElement | SignatureElement | RectElement | LineElement;
 
 export interface Layout {
-  form: FormName;
+  /** A shipped form's name, or the printable form type of a state form definition holding it. */
+  form: string;
   title: string;
   edition?: string;
   notes?: string[];

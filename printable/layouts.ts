@@ -1,11 +1,14 @@
 /**
  * The registry of printable layouts: printable/layouts/<form>.json, each checked against
  * printable/layout.schema.json when first loaded, plus the vars every layout shares (printable/vars.json).
+ * A layout may also be kept as data, in a state form definition (payroll/state_w4_form's
+ * printable_layout): `dataLayoutProblems` checks one as its definition is saved.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { isFormName, type FormName, type Layout } from './layout.ts';
+import { ExpressionError, parseExpression } from '../engine/transforms.ts';
 import { PROJECT_ROOT } from '../server/project-root.ts';
 
 export const PRINTABLE_DIR = path.join(PROJECT_ROOT, 'printable');
@@ -18,13 +21,61 @@ const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'
 
 let validator: ReturnType<Ajv['compile']> | undefined;
 
-/** Checks a layout against the layout schema; answers the problems as `path: message` lines. */
-export function layoutProblems(layout: unknown): string[] {
+function schemaErrors(layout: unknown): ErrorObject[] {
   validator ??= new Ajv({ allErrors: true, strict: false }).compile(
     readJson(path.join(PRINTABLE_DIR, 'layout.schema.json')) as object,
   );
-  if (validator(layout)) return [];
-  return (validator.errors ?? []).map((e: ErrorObject) => `${e.instancePath || '/'}: ${e.message}`);
+  return validator(layout) ? [] : [...(validator.errors ?? [])];
+}
+
+/** Checks a layout against the layout schema; answers the problems as `path: message` lines. */
+export function layoutProblems(layout: unknown): string[] {
+  return schemaErrors(layout).map((e) => `${e.instancePath || '/'}: ${e.message}`);
+}
+
+/** Every expression of a layout, named by where it is: its vars, then each element's when and value. */
+export function layoutExpressions(layout: Layout): { where: string; path: string; text: string }[] {
+  const out = Object.entries(layout.vars ?? {}).map(([k, v]) => ({ where: `var ${k}`, path: `/vars/${k}`, text: v }));
+  layout.elements.forEach((e, i) => {
+    const name = `${e.type} ${e.id ?? i}`;
+    if (e.when) out.push({ where: `${name} when`, path: `/elements/${i}/when`, text: e.when });
+    if ('value' in e && e.value) out.push({ where: name, path: `/elements/${i}/value`, text: e.value });
+  });
+  return out;
+}
+
+/**
+ * A layout kept as data, checked before it is stored: the layout schema, the form type and state of
+ * the definition that holds it, and every expression parsing. Paths are JSON Pointers inside it.
+ */
+export function dataLayoutProblems(
+  layout: unknown,
+  expect: { form: unknown; state: unknown },
+): { path: string; message: string }[] {
+  const errors = schemaErrors(layout);
+  if (errors.length) {
+    return errors.slice(0, 20).map((e) => ({
+      path: e.instancePath,
+      message: `Not a valid printable layout: ${e.instancePath || 'the layout'} ${e.message}.`,
+    }));
+  }
+  const l = layout as Layout;
+  const out: { path: string; message: string }[] = [];
+  if (typeof expect.form !== 'string' || l.form !== expect.form) {
+    out.push({ path: '/form', message: "The layout's form must be this definition's printable form type." });
+  }
+  if (l.state !== expect.state) {
+    out.push({ path: '/state', message: "The layout's state must be this definition's state." });
+  }
+  for (const x of layoutExpressions(l)) {
+    try {
+      parseExpression(x.text);
+    } catch (e) {
+      if (!(e instanceof ExpressionError)) throw e;
+      out.push({ path: x.path, message: `Not a valid expression (${x.where}): ${e.message}` });
+    }
+  }
+  return out;
 }
 
 const cache = new Map<FormName, Layout>();

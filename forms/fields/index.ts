@@ -11,6 +11,7 @@ import { MailingAddressField } from '../payroll/MailingAddressField.tsx';
 import { SignatureField } from '../signature/SignatureField.tsx';
 import { StateW4FormField } from '../payroll/StateW4FormField.tsx';
 import { BoundedArrayField } from './BoundedArrayField.tsx';
+import { JsonObjectField } from './JsonObjectField.tsx';
 import { JsonSchemaEditorField } from './JsonSchemaEditorField.tsx';
 import { SharedArrayField } from './SharedArrayField.tsx';
 
@@ -23,6 +24,7 @@ export const fields: RegistryFieldsType = {
   boundedList: BoundedArrayField,
   stateW4Form: StateW4FormField,
   jsonSchemaEditor: JsonSchemaEditorField,
+  jsonObject: JsonObjectField,
   // rjsf's own array field, its items re-rendered only when their own data or errors change.
   ArrayField: SharedArrayField,
 };

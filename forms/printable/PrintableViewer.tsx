@@ -13,15 +13,17 @@ import type { ApiClient } from '../../renderers/api/client.ts';
 import { Dialog } from '../dialog/Dialog.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { ActionsMenu } from './ActionsMenu.tsx';
-import { FORM_OPTIONS, isPrintableForm, type FormName } from './printable-forms.ts';
+import { FORM_OPTIONS, type FormOption } from './printable-forms.ts';
 import { pdfErrorMessage, usePrintablePdf } from './usePrintablePdf.ts';
 
 export interface PrintableViewerProps {
   client: ApiClient;
   /** The employee's user key: the record key of their I-9, W-4 and state W-4. */
   recordKey: string;
-  /** The form shown first. */
-  form: FormName;
+  /** The form shown first: a shipped form, or one of `extraForms`. */
+  form: string;
+  /** Forms beyond the shipped ones (a state whose printable layout is kept as data). */
+  extraForms?: readonly FormOption[];
   onClose(): void;
   /** Where a failed new tab or download is told (the screen's notifications). */
   onError?(message: string): void;
@@ -42,14 +44,22 @@ export function printPdf(frame: HTMLIFrameElement | null): void {
   window.print();
 }
 
-export function PrintableViewer({ client, recordKey, form: initial, onClose, onError }: PrintableViewerProps) {
+export function PrintableViewer({
+  client,
+  recordKey,
+  form: initial,
+  extraForms = [],
+  onClose,
+  onError,
+}: PrintableViewerProps) {
   useFormsStyles();
-  const [form, setForm] = useState<FormName>(initial);
+  const [form, setForm] = useState<string>(initial);
+  const options = [...FORM_OPTIONS, ...extraForms];
   const pdf = usePrintablePdf(client, form, recordKey);
   const selectId = useId();
   const headingId = useId();
   const frame = useRef<HTMLIFrameElement>(null);
-  const label = FORM_OPTIONS.find((o) => o.value === form)?.label ?? form;
+  const label = options.find((o) => o.value === form)?.label ?? form;
   const ready = pdf.state.status === 'ready';
   const tell = (p: Promise<void>) => void p.catch((e: unknown) => onError?.(pdfErrorMessage(e)));
 
@@ -67,10 +77,10 @@ export function PrintableViewer({ client, recordKey, form: initial, onClose, onE
           className="printable-viewer__select"
           value={form}
           onChange={(e) => {
-            if (isPrintableForm(e.target.value)) setForm(e.target.value);
+            if (options.some((o) => o.value === e.target.value)) setForm(e.target.value);
           }}
         >
-          {FORM_OPTIONS.map((o) => (
+          {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>

@@ -25,8 +25,14 @@ const STATE_NAMES: Record<StateForm, string> = {
   indiana: 'Indiana',
 };
 
-/** The selector's options, in the spec's order: value is the form type the server knows. */
-export const FORM_OPTIONS: readonly { value: FormName; label: string }[] = FORMS.map((value) => ({
+/** A choice of the selector: value is the form type the server knows. */
+export interface FormOption {
+  value: string;
+  label: string;
+}
+
+/** The selector's options for the shipped forms, in the spec's order. */
+export const FORM_OPTIONS: readonly FormOption[] = FORMS.map((value) => ({
   value,
   label:
     value === 'i9'
@@ -65,4 +71,16 @@ export function printableButtonLabel(screen: PrintableScreen): string {
 /** The button appears once the saved record holds a signature (the employee's or the employer's). */
 export function hasSignatures(data: Record<string, unknown> | undefined): boolean {
   return !!data && (isSigned(data.employee_signature) || isSigned(data.employer_signature));
+}
+
+/**
+ * The selector's option for a state whose printable layout is kept as data (its state form
+ * definition names the form type and holds the layout), when the state has no shipped form.
+ */
+export function dataFormOption(definition: Record<string, unknown> | undefined): FormOption | undefined {
+  const d = definition ?? {};
+  if (typeof d.printable_type !== 'string' || !d.printable_layout || typeof d.state !== 'string') return undefined;
+  if (stateFormOf(d.state)) return undefined;
+  const name = typeof d.form_name === 'string' && d.form_name ? d.form_name : 'state withholding';
+  return { value: d.printable_type, label: `${d.state}: ${name}` };
 }

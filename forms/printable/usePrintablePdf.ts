@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../../renderers/api/client.ts';
 import { isFailure } from '../../renderers/api/failure.ts';
-import type { FormName } from './printable-forms.ts';
 
 export type PdfState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; url: string; size: number };
@@ -29,7 +28,7 @@ export interface PrintablePdf {
   download(): Promise<void>;
 }
 
-export function usePrintablePdf(client: ApiClient, form: FormName, recordKey: string): PrintablePdf {
+export function usePrintablePdf(client: ApiClient, form: string, recordKey: string): PrintablePdf {
   const [state, setState] = useState<PdfState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 

@@ -11,6 +11,8 @@ import { parseExpression } from '../../engine/transforms.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
+import type { Layout } from '../../printable/layout.ts';
+import { dataLayoutProblems } from '../../printable/layouts.ts';
 
 const FORMS = 'payroll/state_w4_form';
 
@@ -107,4 +109,27 @@ export function checkDefinitionTransforms(transforms: unknown): FieldError[] {
     }
   }
   return errors;
+}
+
+/**
+ * The printable layout kept as data for a printable form type (a state_w4_form's printable_layout,
+ * issue 7): the company's own definition first, then the product's shared ones. The layout was
+ * checked when its definition was saved; it is checked again here, so a record written around the
+ * API cannot reach the renderer unchecked.
+ */
+export function findDataLayout(s: Services, org: string, form: string): Layout | undefined {
+  const query = { criteria: [{ field: 'printable_type', is: '=' as const, value: form }], limit: 5, offset: 0 };
+  const root = rootOrgId(s);
+  const items = [
+    ...s.storage.find(FORMS, org, query).items,
+    ...(root && root !== org ? s.storage.find(FORMS, root, query).items : []),
+  ].filter((i) => i.data.printable_layout !== undefined);
+  if (!items.length) return undefined;
+  const { data, key } = items[0];
+  const problems = dataLayoutProblems(data.printable_layout, { form: data.printable_type, state: data.state });
+  if (problems.length) {
+    s.log('warn', 'a stored printable layout is not valid; not printed', { form, org, key, problems });
+    return undefined;
+  }
+  return data.printable_layout as unknown as Layout;
 }

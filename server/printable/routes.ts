@@ -8,7 +8,8 @@
  * a single-use key bound to the caller's session, organization, form and record (./download-keys.ts).
  */
 import { Hono, type Context } from 'hono';
-import { isFormName, type FormName } from '../../printable/layout.ts';
+import { isFormName, type Layout } from '../../printable/layout.ts';
+import { findDataLayout } from '../payroll/state-forms.ts';
 import { loadLayout } from '../../printable/layouts.ts';
 import { LayoutError } from '../../printable/expressions.ts';
 import { authenticate, callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
@@ -23,11 +24,22 @@ import { requestHeader } from '../http/node-request.ts';
 /** How long a download key lives, in seconds. */
 export const DOWNLOAD_KEY_SECONDS = 60;
 
-function formParams(c: Context<AppEnv>): { form: FormName; key: string } {
+/** A printable form type: a shipped form's name or a state form definition's printable_type. */
+const FORM_TYPE = /^[a-z][a-z0-9]{1,39}$/;
+
+function formParams(c: Context<AppEnv>): { form: string; key: string } {
   const form = c.req.param('form');
   const key = c.req.param('key')?.toLowerCase();
-  if (!isFormName(form) || !isUuid(key)) throw notFound();
+  if (!form || !FORM_TYPE.test(form) || !isUuid(key)) throw notFound();
   return { form, key };
+}
+
+/** The layout of a form type: a shipped one, else one kept as data in the caller's reach; else 404. */
+function layoutOf(s: Services, caller: Caller, form: string): Layout {
+  if (isFormName(form)) return loadLayout(form);
+  const layout = findDataLayout(s, caller.org.id, form);
+  if (!layout) throw notFound();
+  return layout;
 }
 
 // pdfmake and its fonts load on the first printable request, not at every start-up.
@@ -40,7 +52,7 @@ export function printableRoutes(s: Services) {
   const app = new Hono<AppEnv>();
 
   /** The caller a download key stands for: its session must still be live, and it fits only its own form. */
-  function downloadCaller(c: Context<AppEnv>, downloadKey: string, form: FormName, key: string): Caller {
+  function downloadCaller(c: Context<AppEnv>, downloadKey: string, form: string, key: string): Caller {
     const grant = keys.redeem(downloadKey);
     const headerOrg = requestHeader(c, 'organization-id')?.toLowerCase();
     if (!grant || grant.form !== form || grant.key !== key || (headerOrg && headerOrg !== grant.org)) {
@@ -53,7 +65,7 @@ export function printableRoutes(s: Services) {
     const caller = await authenticate(s, c);
     const { form, key } = formParams(c);
     // Only a form the caller may print gets a key: another employee's is 404 here already.
-    await assertMayPrint(s, caller, loadLayout(form).main, key);
+    await assertMayPrint(s, caller, layoutOf(s, caller, form).main, key);
     const { downloadKey, expires } = keys.issue({
       org: caller.org.id,
       user: caller.user.key,
@@ -74,7 +86,7 @@ export function printableRoutes(s: Services) {
     const signedIn = download === undefined ? await authenticate(s, c) : undefined;
     const { form, key } = formParams(c);
     const caller = signedIn ?? downloadCaller(c, download!, form, key);
-    const layout = loadLayout(form);
+    const layout = layoutOf(s, caller, form);
     const { input, ssnSource } = await readFormRecords(s, caller, layout.main, layout.records, key);
     let result;
     try {

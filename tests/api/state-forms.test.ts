@@ -2,8 +2,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
+import { pdfText, squash } from '../printable/pdf-tools.ts';
 
 let w: DemoWorld;
 before(async () => {
@@ -14,6 +15,14 @@ after(async () => {
 });
 
 const FIND = '/payroll/api/data/find/state_w4_form';
+
+/** A printable form as bytes (w.call reads answers as text). */
+async function getPdf(who: Session, url: string) {
+  const res = await fetch(`${w.server.url}${url}`, {
+    headers: { 'organization-id': w.acmeOrg, auth_token: who.token },
+  });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}
 const byState = (state: string) => ({ criteria: [{ field: 'state', is: '=', value: state }] });
 
 test('the 15 shipped state forms are seeded once into the product organization and read by every company', async () => {
@@ -195,4 +204,64 @@ test("a new state's own fields and rules apply to the next save with no restart;
   const none = await w.call('POST', `${MY}/${w.emma.user}`, { ...as(w.emma), body: { state: 'WY' } });
   assert.equal(none.status, 200, none.text);
   assert.match(w.server.output(), /unable to load form for state/);
+});
+
+test("a new state's printable layout added as data prints its form; a layout that is not valid is refused naming the place", async () => {
+  const definition = {
+    ...JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8')),
+    state: 'WI',
+    form_name: 'WT-4 Employee’s Wisconsin Withholding Exemption Certificate',
+    printable_type: 'wisconsin',
+  };
+  const layout = {
+    ...JSON.parse(readFileSync(path.join(ROOT, 'printable/layouts/colorado.json'), 'utf8')),
+    form: 'wisconsin',
+    state: 'WI',
+    title: 'Form WT-4, Employee’s Wisconsin Withholding Exemption Certificate',
+  };
+  delete layout.$schema;
+  const post = (body: unknown) => w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body });
+
+  // Refused: another form type, a wrong state, an expression that does not parse, not a layout at all.
+  const wrongForm = await post({ ...definition, printable_layout: { ...layout, form: 'kansas' } });
+  assert.equal(wrongForm.status, 400, wrongForm.text);
+  assert.deepEqual(wrongForm.body.errors, [
+    { path: '/printable_layout/form', message: "The layout's form must be this definition's printable form type." },
+  ]);
+  const wrongState = await post({ ...definition, printable_layout: { ...layout, state: 'KS' } });
+  assert.deepEqual(wrongState.body.errors, [
+    { path: '/printable_layout/state', message: "The layout's state must be this definition's state." },
+  ]);
+  const elements = structuredClone(layout.elements);
+  const at = elements.findIndex((e: { value?: string }) => e.value);
+  elements[at].value = '$person.(';
+  const badExpr = await post({ ...definition, printable_layout: { ...layout, elements } });
+  assert.equal(badExpr.status, 400, badExpr.text);
+  assert.equal(badExpr.body.errors[0].path, `/printable_layout/elements/${at}/value`);
+  assert.match(badExpr.body.errors[0].message, /^Not a valid expression/);
+  const notLayout = await post({ ...definition, printable_layout: { form: 'wisconsin', pages: 'one' } });
+  assert.equal(notLayout.status, 400, notLayout.text);
+  assert.ok(notLayout.body.errors.every((e: { path: string }) => e.path.startsWith('/printable_layout')));
+  assert.match(notLayout.body.errors[0].message, /^Not a valid printable layout: /);
+  // Nothing to print before a definition holds the layout.
+  const emma = await w.call('POST', `${MY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'WI', extra_state_withholding: 15 },
+  });
+  assert.ok(emma.status === 200 || emma.status === 201, emma.text);
+  const printUrl = `/payroll/api/forms/wisconsin/${w.emma.user}`;
+  assert.equal((await w.call('GET', printUrl, as(w.emma))).status, 404);
+
+  const created = await post({ ...definition, printable_layout: layout });
+  assert.equal(created.status, 201, created.text);
+  const pdf = await getPdf(w.emma, printUrl);
+  assert.equal(pdf.status, 200);
+  assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+  const text = squash(await pdfText(pdf.body));
+  assert.match(text, /Gonzalez|Employee/);
+  assert.match(text, /\b15\b/, 'the extra withholding of her Wisconsin answers');
+  // The manager prints it too; another employee may not.
+  assert.equal((await getPdf(w.payroll, printUrl)).status, 200);
+  const other = await w.call('GET', `/payroll/api/forms/wisconsin/${w.payroll.user}`, as(w.emma));
+  assert.equal(other.status, 404);
 });

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ROOT } from '../helpers/server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ROOT } from '../helpers/server.ts';
 import { pdfText, squash } from '../printable/pdf-tools.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 import { startWorld, type World } from './browser.ts';
@@ -247,5 +247,56 @@ describe('printable form viewer', () => {
     await dialog.getByLabel('Form type').selectOption('i9');
     await dialog.getByRole('alert').getByText('This form has not been filled in yet.').waitFor();
     await dialog.getByRole('button', { name: 'Try again' }).waitFor();
+  });
+
+  it("a state whose printable layout is kept as data: the employee's state W-4 opens on it", async () => {
+    // Product staff add a state the product does not ship, its printable layout included.
+    const root = await w.call('GET', '/auth/api/resolve_org?hostname=localhost');
+    const login = await w.call('POST', '/auth/api/login', {
+      org: root.body.organization_id,
+      body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD },
+    });
+    assert.equal(login.status, 200, login.text);
+    const staff = { token: login.body.token as string };
+    const definition = {
+      ...JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8')),
+      state: 'WI',
+      form_name: 'WT-4 Employee’s Wisconsin Withholding Exemption Certificate',
+      printable_type: 'wisconsin',
+      printable_layout: {
+        ...JSON.parse(readFileSync(path.join(ROOT, 'printable/layouts/colorado.json'), 'utf8')),
+        $schema: undefined,
+        form: 'wisconsin',
+        state: 'WI',
+        title: 'Form WT-4, Employee’s Wisconsin Withholding Exemption Certificate',
+      },
+    };
+    const created = await w.call('POST', '/payroll/api/data/state_w4_form/', {
+      org: root.body.organization_id,
+      token: staff.token,
+      body: definition,
+    });
+    assert.equal(created.status, 201, created.text);
+    await put(
+      ivan,
+      'my_state_w4',
+      { state: 'WI', extra_state_withholding: 15, employee_signature: signature },
+      ivan.user,
+    );
+
+    const { page } = await w.page();
+    const pdfs = await capturePdfs(page);
+    // Ivan is inactive: the payroll manager opens his state W-4.
+    await w.signIn(page, 'payroll');
+    await page.goto(`/payroll/state_w4/edit/${ivan.user}`);
+    const { dialog, response } = await openViewer(page, 'Show Printable W4');
+    assert.match(response.url(), /\/payroll\/api\/forms\/wisconsin\//);
+    assert.equal(response.status(), 200);
+    const select = dialog.getByLabel('Form type');
+    assert.equal(await select.inputValue(), 'wisconsin');
+    assert.match(await select.locator('option:checked').innerText(), /^WI: WT-4/);
+    await page.waitForFunction(() => document.querySelector('iframe.printable-viewer__frame'));
+    // The layout (a copy of Colorado's, as staff would start one) prints Ivan's Wisconsin answers.
+    assert.match(squash(await pdfText(pdfs.last!)), /not an annual amount\) \$ 15 /);
   });
 });

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  dataFormOption,
   FORM_OPTIONS,
   hasSignatures,
   initialForm,
@@ -63,4 +64,12 @@ test('the I-9, W-4 and state W-4 screens (and their my_ variants) carry the view
     assert.ok(screenExtensionFor('payroll', type)?.Actions, type);
   }
   assert.equal(screenExtensionFor('payroll', 'employee')?.Actions, undefined);
+});
+
+test("a state without a shipped form is offered its definition's layout kept as data", () => {
+  const wi = { state: 'WI', form_name: 'WT-4', printable_type: 'wisconsin', printable_layout: { form: 'wisconsin' } };
+  assert.deepEqual(dataFormOption(wi), { value: 'wisconsin', label: 'WI: WT-4' });
+  assert.equal(dataFormOption({ ...wi, printable_layout: undefined }), undefined, 'no layout, nothing to print');
+  assert.equal(dataFormOption({ ...wi, state: 'CA' }), undefined, 'a state with a shipped form keeps it');
+  assert.equal(dataFormOption(undefined), undefined);
 });

@@ -12,6 +12,10 @@ export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>>
   'auth/organizations': { active_modules: ['auth', 'payroll'] },
   'auth/users': { is_employee: false },
   'hr/documents': { filename: 'handbook.pdf' },
+  // A manager saving someone else's I-9 signs Section 2 (the I-9's validate rule).
+  'payroll/i9': { employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 1 } },
+  // json-schema-faker does not keep to exclusiveMinimum: 0 on an unbounded number.
+  'time/pto_request': { hours: 8 },
   'time/pto_register': { action: 'annotation' },
   'time/pto_progression': {
     steps: [

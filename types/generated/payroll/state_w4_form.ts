@@ -48,6 +48,7 @@ export interface PayrollStateW4Form {
   fields: FormFields;
   links?: Links;
   transforms?: Transforms;
+  printable_layout?: PrintableLayout;
   created_by?: CreatedBy;
   created_time?: Common.EpochSeconds;
 }
@@ -86,3 +87,7 @@ export interface Transforms {
   to_execupay?: ToThePayrollProvider;
   validator?: Validator;
 }
+/**
+ * The state's printable form as data (printable/layout.schema.json): its pages, the records it reads and where each box, label and value is drawn, with a JSONata expression for each value. Its form is this definition's printable form type and its state this definition's state; GET /payroll/api/forms/{printable form type}/{key} prints it. The 15 shipped states have their layouts in the product (printable/layouts/) and need none here.
+ */
+export interface PrintableLayout {}
