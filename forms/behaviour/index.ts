@@ -3,7 +3,7 @@
  * "payroll/w4"}), and the headers some of them show above the form. Add one by adding an entry.
  */
 import type { ComponentType } from 'react';
-import type { BehaviourHeaderProps, FormBehaviour } from './behaviour.ts';
+import { EMPTY_ENV, type BehaviourHeaderProps, type FormBehaviour, type FormData } from './behaviour.ts';
 import { organizationBehaviour } from '../auth/organizations.ts';
 import { basicInfoBehaviour } from '../payroll/basic_info.ts';
 import { paymentInformationBehaviour } from '../payroll/employee_payment_information.ts';
@@ -22,3 +22,20 @@ export const behaviours: Readonly<Record<string, FormBehaviour>> = {
 export const behaviourHeaders: Readonly<Record<string, ComponentType<BehaviourHeaderProps>>> = {
   'payroll/w4': W4Header,
 };
+
+/**
+ * The top-level fields a form's behaviour hides for this data (an I-9 citizen's alien fields, a
+ * 2020 W-4's 3(a) and 3(b)), read from the root x-ui's behaviour: the read-only view leaves them out
+ * as the edit screen does.
+ */
+export function fieldsHiddenByBehaviour(
+  rootUi: Readonly<Record<string, unknown>> | undefined,
+  data: FormData,
+): string[] {
+  const name = (rootUi?.['ui:options'] as { behaviour?: unknown } | undefined)?.behaviour;
+  const behaviour = typeof name === 'string' ? behaviours[name] : undefined;
+  const ui = behaviour?.ui?.(data, EMPTY_ENV) ?? {};
+  return Object.entries(ui)
+    .filter(([, u]) => u['ui:widget'] === 'hidden')
+    .map(([field]) => field);
+}

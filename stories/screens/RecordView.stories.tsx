@@ -6,7 +6,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { JsonObject, TypeMeta } from '../../renderers/api/types.ts';
 import { buildFormModel } from '../../renderers/screens/record/form-model.ts';
 import { RecordView } from '../../renderers/screens/record/RecordView.tsx';
-import { basicInfoMeta, employeeMeta, w4Meta } from '../fixtures/metas.ts';
+import { basicInfoMeta, employeeMeta, i9Meta, w4Meta } from '../fixtures/metas.ts';
 import { drawnSignature, typedSignature } from '../forms/fixtures.ts';
 import { emmaBasicInfo, employees } from '../fixtures/people.ts';
 
@@ -66,4 +66,33 @@ export const SignedTyped: Story = {
 export const SignedDrawn: Story = {
   args: { meta: w4Meta(), data: signedW4(drawnSignature as unknown as JsonObject) },
   parameters: { check: { role: 'img', name: `Signature of ${drawnSignature.name}` } },
+};
+
+/** A citizen's I-9: the alien fields the edit screen hides for a citizen are not listed either. */
+export const I9Citizen: Story = {
+  args: {
+    meta: i9Meta(),
+    data: { work_auth_status: 'Citizen of the United States', employee_signature: typedSignature },
+  },
+  parameters: {
+    check: {
+      role: 'region',
+      name: 'Section 1. Employee Information and Attestation',
+      text: 'A citizen of the United States',
+    },
+  },
+};
+
+/** A lawful permanent resident's I-9: the alien number shows. */
+export const I9PermanentResident: Story = {
+  args: {
+    meta: i9Meta(),
+    data: {
+      work_auth_status: 'Lawful Permanent Resident',
+      alien_number_type: 'USCIS Number',
+      alien_number: '123456789',
+      employee_signature: typedSignature,
+    },
+  },
+  parameters: { check: { role: 'region', name: 'Section 1. Employee Information and Attestation', text: '123456789' } },
 };

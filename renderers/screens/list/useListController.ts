@@ -49,13 +49,14 @@ export function useListController(module: string, datatype: string): { state: Li
     placeholderData: keepPreviousData,
   });
 
-  // Once a page is shown, the pages before and after it are fetched too, so Next and Previous
-  // show at once.
+  // The pages before and after the one asked for are fetched beside it, not after it is shown, so
+  // Next and Previous show at once even when pressed as soon as the page appears. The page after
+  // the last (unknown until an answer gives the total) is not asked for once the total is known.
   const queryClient = useQueryClient();
-  const shown = page.isPlaceholderData ? undefined : page.data;
+  const total = page.isPlaceholderData ? undefined : page.data?.total;
   useEffect(() => {
-    if (!meta.data || !shown) return;
-    const pageCount = Math.ceil(shown.total / params.size);
+    if (!meta.data) return;
+    const pageCount = total === undefined ? Infinity : Math.ceil(total / params.size);
     for (const p of [params.page + 1, params.page - 1]) {
       if (p < 1 || p > pageCount) continue;
       const near = findBody(meta.data.schema, meta.data.ui, meta.data.list, { ...params, page: p });
@@ -64,7 +65,7 @@ export function useListController(module: string, datatype: string): { state: Li
         queryFn: () => client.find(module, datatype, near),
       });
     }
-  }, [shown, meta.data, params, queryClient, client, module, datatype]);
+  }, [total, meta.data, params, queryClient, client, module, datatype]);
 
   const change = useCallback(
     (f: (p: ListParams) => ListParams) => setSearch((q) => writeParams(f(readParams(q))), { replace: false }),

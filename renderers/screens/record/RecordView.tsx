@@ -1,27 +1,34 @@
 /**
  * The read-only view of a record: its fields in x-sections (see RecordDetails). A form whose root is
  * drawn from data (its x-ui root "ui:field" names a view in forms/views) is shown by that view, so
- * the view shows the same fields as the edit screen.
+ * the view shows the same fields as the edit screen; so does a form with behaviour, whose fields
+ * hidden for this data (an I-9 citizen's alien fields) are left out.
  */
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import type { FormModel } from './form-model.ts';
 import { Fields } from './RecordDetails.tsx';
 import { SectionExplanation } from './templates.tsx';
 import { recordViews } from '../../../forms/views.ts';
+import { fieldsHiddenByBehaviour } from '../../../forms/behaviour/index.ts';
 
 export function RecordView({ meta, model, data }: { meta: TypeMeta; model: FormModel; data: JsonObject }) {
   const root = model.schema;
   const hint = (meta.ui as JsonObject | undefined)?.['ui:field'];
   const Custom = typeof hint === 'string' ? recordViews[hint] : undefined;
   if (Custom) return <Custom meta={meta} schema={root} ui={meta.ui} data={data} />;
-  if (!model.sections.length) return <Fields root={root} ui={meta.ui} prefix="" schema={root} data={data} />;
+  const hidden = new Set(fieldsHiddenByBehaviour(meta.ui, data));
+  const shown = (fields: string[]) => fields.filter((f) => !hidden.has(f));
+  if (!model.sections.length) {
+    const all = Object.keys((root.properties as JsonObject | undefined) ?? {});
+    return <Fields root={root} ui={meta.ui} prefix="" schema={root} data={data} only={shown(all)} />;
+  }
   return (
     <div className="form-sections">
       {model.sections.map((s) => (
         <section key={s.title} className="section" aria-label={s.title}>
           <h2 className="section__title">{s.title}</h2>
           <SectionExplanation section={s} />
-          <Fields root={root} ui={meta.ui} prefix="" schema={root} data={data} only={s.fields} />
+          <Fields root={root} ui={meta.ui} prefix="" schema={root} data={data} only={shown(s.fields)} />
         </section>
       ))}
     </div>

@@ -1,0 +1,41 @@
+/**
+ * The read-only record view follows a form's behaviour (forms/behaviour): the fields the edit
+ * screen hides for the data are not listed (an I-9 citizen's alien fields, a 2020 W-4's 3(a)/3(b)).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { fieldsHiddenByBehaviour } from '../../forms/behaviour/index.ts';
+import { ALIEN_FIELDS } from '../../forms/payroll/i9-status.ts';
+import * as View from '../../stories/screens/RecordView.stories.tsx';
+import { i9Meta, w4Meta } from '../../stories/fixtures/metas.ts';
+import { renderStory, textOf } from './render-story.tsx';
+
+describe('fields hidden by a behaviour', () => {
+  it("hides a citizen's alien fields and shows them for a resident", () => {
+    const ui = i9Meta().ui;
+    assert.deepEqual(fieldsHiddenByBehaviour(ui, { work_auth_status: 'Citizen of the United States' }), [
+      ...ALIEN_FIELDS,
+    ]);
+    assert.deepEqual(fieldsHiddenByBehaviour(ui, { work_auth_status: 'Lawful Permanent Resident' }), []);
+  });
+
+  it('hides Step 3(a) and 3(b) on a 2020 W-4, not on a 2026 one; a type without behaviour hides nothing', () => {
+    const ui = w4Meta().ui;
+    assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2020' }), [
+      'dependents_under_17_amount',
+      'other_dependents_amount',
+    ]);
+    assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2026' }), []);
+    assert.deepEqual(fieldsHiddenByBehaviour({}, { w4_year: '2020' }), []);
+  });
+});
+
+describe('the I-9 view', () => {
+  it("lists no alien field for a citizen, and the resident's number for a resident", () => {
+    const citizen = textOf(renderStory(View.default, View.I9Citizen));
+    assert.match(citizen, /1\. A citizen of the United States/);
+    assert.doesNotMatch(citizen, /USCIS or A-Number|Number type|Foreign passport/i);
+    const resident = textOf(renderStory(View.default, View.I9PermanentResident));
+    assert.match(resident, /USCIS or A-Number 123456789/);
+  });
+});
