@@ -50,12 +50,16 @@ export function App() {
   );
 }
 
+const resolveOrgQuery = {
+  queryKey: ['resolve_org', window.location.hostname],
+  queryFn: () => client.resolveOrg(window.location.hostname),
+  staleTime: Infinity,
+};
+// Asked for as the app's code starts, beside the page's data, not once React first renders.
+void queryClient.prefetchQuery(resolveOrgQuery);
+
 function Boot() {
-  const org = useQuery({
-    queryKey: ['resolve_org', window.location.hostname],
-    queryFn: () => client.resolveOrg(window.location.hostname),
-    staleTime: Infinity,
-  });
+  const org = useQuery(resolveOrgQuery);
   if (org.isPending) {
     return (
       <div className="splash" role="status">

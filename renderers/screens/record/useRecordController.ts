@@ -83,12 +83,16 @@ export function useRecordController(
     enabled: mode !== 'create' && !!key,
   });
   const isNew = mode === 'edit' && meta.data?.key === 'user' && isFailure(record.error, 404);
+  // The session object is replaced when the server confirms a stored one: the model (and so the
+  // whole form) is built again only when who the viewer is changes, not on every new object.
   const session = useServices().auth.session;
+  const who = session ? JSON.stringify([session.user.key, session.permissions, session.is_admin]) : '';
+  const viewerSession = useMemo(() => session, [who]);
   const model = useMemo(() => {
     if (!meta.data) return undefined;
-    const viewer = viewerOf(session, meta.data, key);
+    const viewer = viewerOf(viewerSession, meta.data, key);
     return buildFormModel(meta.data, mode, { exists: mode !== 'create' && !isNew, viewer });
-  }, [meta.data, mode, isNew, session, key]);
+  }, [meta.data, mode, isNew, viewerSession, key]);
 
   const [initial, setInitial] = useState<{ for: string; data: JsonObject } | undefined>();
   const [formData, setFormData] = useState<JsonObject>({});
