@@ -99,12 +99,16 @@ export function unreadableFields(
 }
 
 /**
- * Masked forms by ciphertext, so a list of records does not decrypt every value on every read.
- * Only masked values (the last four digits) are kept, never the clear text.
+ * Masked forms by ciphertext, for values written before masks were stored with them (enc:v1), so a
+ * list of records does not decrypt every value on every read. Only masked values (the last four
+ * digits) are kept, never the clear text.
  */
 const masks = new Map<string, string | undefined>();
 
 function maskedOf(s: Services, kind: SensitiveKind, stored: string): string | undefined {
+  // Written with its mask (enc:v2): no decryption at all.
+  const kept = s.cipher.storedMask(stored);
+  if (kept !== undefined) return kept;
   const id = `${kind}\u0000${stored}`;
   if (masks.has(id)) return masks.get(id);
   const masked = maskValue(kind, s.cipher.decrypt(stored));
@@ -283,7 +287,9 @@ async function prepare(
     .filter((k) => JSON.stringify(data[k]) !== JSON.stringify(before?.[k]))
     .sort();
   const plain = cloneJson(data);
-  mapSensitive(data, facts.sensitive, (_kind, v) => (typeof v === 'string' ? s.cipher.encrypt(v) : v));
+  mapSensitive(data, facts.sensitive, (kind, v) =>
+    typeof v === 'string' ? s.cipher.encrypt(v, maskValue(kind, v)) : v,
+  );
   return { data, plain, changed };
 }
 

@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
 
 const RULES: readonly [RegExp, string][] = [
   [/\$argon2[a-z]*\$[^\s"']+/g, '[hash]'],
-  [/enc:v1:[\w:-]+/g, '[cipher text]'],
+  [/enc:v[12]:[\w:-]+/g, '[cipher text]'],
   [/eyJ[\w-]*\.[\w-]+\.[\w-]*/g, '[token]'],
   // SSN-shaped (3-2-4, x allowed in the first five as the schema does) and bare runs of 8 or more digits.
   [/(?<![\w-])[\dx]{3}-[\dx]{2}-\d{4}(?![\w-])/gi, '[number]'],

@@ -332,3 +332,22 @@ describe('answers holding personal data are not cached', () => {
     }
   });
 });
+
+describe('masked answers without decryption', () => {
+  test('an SSN is stored with its mask (enc:v2): reads and finds answer the mask and decrypt nothing', async () => {
+    const key = await newEmployee(admin, '219-09-4321');
+    const stored = services.storage.get('payroll/employee', acme, key)!.data.ssn as string;
+    assert.match(stored, /^enc:v2:xxx-xx-4321:/, 'the masked form kept beside the cipher text');
+    assert.doesNotMatch(stored, /219-?09/, 'never the clear digits beyond the last four');
+    const before = decrypts;
+    const read = await call('GET', `/payroll/api/data/employee/${key}`, { as: payroll });
+    assert.equal(read.body.data.ssn, 'xxx-xx-4321');
+    const found = await call('POST', '/payroll/api/data/find/employee', {
+      as: payroll,
+      body: { criteria: [], limit: 500 },
+    });
+    assert.equal(found.status, 200, found.text);
+    assert.ok(found.body.items.some((i: { data: { ssn?: string } }) => i.data.ssn === 'xxx-xx-4321'));
+    assert.equal(decrypts, before, 'no value decrypted to mask it');
+  });
+});

@@ -83,7 +83,7 @@ export function leaks(text: string, sentSecrets: readonly string[] = []): string
   const out: string[] = [];
   if (/\bat .*\.(ts|js):\d+/.test(text)) out.push('stack trace');
   if (text.includes('node_modules')) out.push('node_modules path');
-  if (text.includes('enc:v1:')) out.push('cipher text (enc:v1:)');
+  if (/enc:v[12]:/.test(text)) out.push('cipher text (enc:v1: or enc:v2:)');
   if (text.includes('$argon2')) out.push('password hash ($argon2)');
   for (const s of sentSecrets) {
     if (s.length >= 5 && text.includes(JSON.stringify(s).slice(1, -1))) out.push(`unmasked sensitive value ${s}`);

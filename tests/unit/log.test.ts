@@ -11,12 +11,12 @@ const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
 
 test('redact masks SSNs, long digit runs, tokens, hashes and cipher text, and keeps the rest', () => {
-  const line = `ssn ${SSN} bare 219099999 masked xxx-xx-9999 acct 000123456789 tok ${TOKEN} h ${HASH} c enc:v1:aXY:dGFn:Y3Q`;
+  const line = `ssn ${SSN} bare 219099999 masked xxx-xx-9999 acct 000123456789 tok ${TOKEN} h ${HASH} c enc:v1:aXY:dGFn:Y3Q d enc:v2:xxx-xx-4321:aXY:dGFn:Y3Q`;
   const out = redact(line);
-  for (const value of [SSN, '219099999', 'xxx-xx-9999', '000123456789', TOKEN, HASH, 'enc:v1:']) {
+  for (const value of [SSN, '219099999', 'xxx-xx-9999', '000123456789', TOKEN, HASH, 'enc:v1:', 'enc:v2:', '4321']) {
     assert.ok(!out.includes(value), `${value} is gone: ${out}`);
   }
-  assert.equal(out, 'ssn [number] bare [number] masked [number] acct [number] tok [token] h [hash] c [cipher text]');
+  assert.equal(out, 'ssn [number] bare [number] masked [number] acct [number] tok [token] h [hash] c [cipher text] d [cipher text]');
   const harmless = 'storage: compaction failed on 7f3c9a12-0000-4000-8000-123456789012, retrying in 1000 ms (pid 4242)';
   assert.equal(redact(harmless), harmless, 'keys, times and small numbers are kept');
 });
