@@ -16,7 +16,10 @@ test('redact masks SSNs, long digit runs, tokens, hashes and cipher text, and ke
   for (const value of [SSN, '219099999', 'xxx-xx-9999', '000123456789', TOKEN, HASH, 'enc:v1:', 'enc:v2:', '4321']) {
     assert.ok(!out.includes(value), `${value} is gone: ${out}`);
   }
-  assert.equal(out, 'ssn [number] bare [number] masked [number] acct [number] tok [token] h [hash] c [cipher text] d [cipher text]');
+  assert.equal(
+    out,
+    'ssn [number] bare [number] masked [number] acct [number] tok [token] h [hash] c [cipher text] d [cipher text]',
+  );
   const harmless = 'storage: compaction failed on 7f3c9a12-0000-4000-8000-123456789012, retrying in 1000 ms (pid 4242)';
   assert.equal(redact(harmless), harmless, 'keys, times and small numbers are kept');
 });
