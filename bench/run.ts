@@ -8,11 +8,14 @@
  *   --cpu-prof  run the dform server under `node --cpu-prof`; profiles go to bench/profiles/
  *   --keep      keep the temporary data directories
  *   --printable-only  only the printable forms (printable/bench.ts: time to produce each PDF)
+ *   --no-browser  without the browser part (bench/browser/run.ts, `npm run bench:browser` alone),
+ *                 which otherwise runs last: the screens in Chromium against issue 3's targets
  *   --sizes=N[,N]  only these store sizes (for example --sizes=100000 with --cpu-prof)
  *
  * The printable forms are measured in process after the servers, with the I-9's median held to its
  * target (1.2 times the pdfmake anchor of issue 7: a 2-page, ~120-field form in 92-104 ms warm).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +42,7 @@ import { employeeData, seed, type Dataset } from './seed.ts';
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const PRINTABLE_ONLY = args.includes('--printable-only');
+const BROWSER = !args.includes('--no-browser') && !PRINTABLE_ONLY;
 const PROFILE_DIR = args.includes('--cpu-prof') ? path.join(ROOT, 'bench', 'profiles') : undefined;
 
 /** Request counts bound each phase; `secs` is the time bound on top. */
@@ -331,6 +335,14 @@ async function main() {
   });
   console.log(pretty);
   await writeFile(path.join(ROOT, 'bench', 'results.md'), pretty);
+  if (BROWSER) {
+    // A process of its own: Chromium and the app's server start after the servers above are gone.
+    log('browser part: bench/browser/run.ts (results in bench/browser/results.md)');
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'browser', 'run.ts')], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  }
 }
 
 main().then(

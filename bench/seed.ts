@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FieldCipher } from '../server/crypto/field-cipher.ts';
+import { FieldCipher, sealSensitive } from '../server/crypto/field-cipher.ts';
 import { loadKeys } from '../server/crypto/secrets.ts';
 import { loadCatalogue } from '../server/schemas.ts';
 import { JournalStore } from '../server/storage/journal-store.ts';
@@ -107,7 +107,7 @@ export async function seed(root: string, n: number, poolSize: number, log: (msg:
     checkEmployee(plain);
     employees.push({ id: key, ...plain });
     // Encrypted with the keys the server generated, by the same FieldCipher its write path uses.
-    ops.push(put('payroll/employee', key, { ...plain, ssn: cipher.encrypt(plain.ssn) }));
+    ops.push(put('payroll/employee', key, { ...plain, ssn: sealSensitive(cipher, 'ssn', plain.ssn) }));
     await flush();
   }
   const pool: string[] = [];

@@ -11,6 +11,7 @@
  * any answer does.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { maskValue, type SensitiveKind } from '../../engine/masking.ts';
 
 const V1 = 'enc:v1:';
 const V2 = 'enc:v2:';
@@ -60,4 +61,9 @@ export class FieldCipher {
   lookup(value: string): string {
     return createHmac('sha256', this.lookupKey).update(value).digest('base64url');
   }
+}
+
+/** A sensitive field's value as it is stored: encrypted, with its masked form unless it is a secret. */
+export function sealSensitive(cipher: FieldCipher, kind: SensitiveKind, plain: string): string {
+  return cipher.encrypt(plain, maskValue(kind, plain));
 }

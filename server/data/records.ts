@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { allows, can, moduleUsable, ownerOf, type Principal } from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
 import { looksMasked, mapSensitive, maskValue, type SensitiveKind } from '../../engine/masking.ts';
+import { sealSensitive } from '../crypto/field-cipher.ts';
 import type { FieldError } from '../../engine/messages.ts';
 import { cloneJson, getAt, toPointer } from '../../engine/schema-walk.ts';
 import { ExpressionError, transformData, validateByExpression } from '../../engine/transforms.ts';
@@ -287,9 +288,7 @@ async function prepare(
     .filter((k) => JSON.stringify(data[k]) !== JSON.stringify(before?.[k]))
     .sort();
   const plain = cloneJson(data);
-  mapSensitive(data, facts.sensitive, (kind, v) =>
-    typeof v === 'string' ? s.cipher.encrypt(v, maskValue(kind, v)) : v,
-  );
+  mapSensitive(data, facts.sensitive, (kind, v) => (typeof v === 'string' ? sealSensitive(s.cipher, kind, v) : v));
   return { data, plain, changed };
 }
 

@@ -2,7 +2,7 @@
  * Records the server writes on its own behalf (bootstrap, a new company's admin account): checked
  * against the same compiled schema as any client write, with sensitive values encrypted.
  */
-import { maskValue } from '../../engine/masking.ts';
+import { sealSensitive } from '../crypto/field-cipher.ts';
 import { mapSensitive } from '../../engine/masking.ts';
 import { cloneJson } from '../../engine/schema-walk.ts';
 import type { Services } from '../services.ts';
@@ -24,7 +24,7 @@ export function systemPut(
     throw new Error(`system write of ${entityId}: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
   }
   mapSensitive(copy, fieldFacts(s.catalogue, entity).sensitive, (kind, v) =>
-    kind === 'secret' || typeof v !== 'string' ? v : s.cipher.encrypt(v, maskValue(kind, v)),
+    kind === 'secret' || typeof v !== 'string' ? v : sealSensitive(s.cipher, kind, v),
   );
   const now = s.now();
   return {
