@@ -180,12 +180,24 @@ describe('list screen', () => {
     assert.match(await rows.first().innerText(), /Person23/);
   });
 
-  it('links the canonical column to the view screen', async () => {
-    const { page } = await w.page();
+  it("links the canonical column to the view screen, followed in the app; a modified click is the browser's", async () => {
+    const { page, context } = await w.page();
     await w.signIn(page, 'payroll');
     await page.goto('/payroll/employee/list?f.last_name=Employee');
-    await page.locator('table').getByRole('link', { name: 'Employee', exact: true }).click();
+    const link = page.locator('table').getByRole('link', { name: 'Employee', exact: true });
+    assert.equal(await link.getAttribute('href'), `/payroll/employee/view/${emmaKey.value}`);
+    // A Ctrl+click opens a new tab and leaves the list where it is.
+    const opened = context.waitForEvent('page');
+    await link.click({ modifiers: ['Control'] });
+    const tab = await opened;
+    await tab.waitForURL((u) => u.pathname === `/payroll/employee/view/${emmaKey.value}`);
+    await tab.close();
+    assert.match(new URL(page.url()).pathname, /\/payroll\/employee\/list$/);
+    // A plain click is followed by the router: the page is not loaded again.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await link.click();
     await page.waitForURL((u) => u.pathname === `/payroll/employee/view/${emmaKey.value}`);
+    assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true);
   });
 
   it('works at 390px wide without sideways scrolling', async () => {

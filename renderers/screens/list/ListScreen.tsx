@@ -2,52 +2,76 @@
  * The generic list screen (/:module/:datatype/list): a thin view over useListController. Columns
  * come from the schema's x-list; paging, sorting and filtering happen on the server.
  */
-import { useEffect, useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { useCallback, useEffect, useMemo, type FocusEvent, type MouseEvent, type PointerEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import type { TypeMeta, WireRecord } from '../../api/types.ts';
-import { formatField } from '../../format/format-value.ts';
-import { fieldTitle, valueKind } from '../../format/schema-facts.ts';
+import { formatByKind } from '../../format/format-value.ts';
+import { fieldSchema, fieldTitle, valueKind } from '../../format/schema-facts.ts';
 import { UserNames } from '../../users/UserNames.tsx';
 import { fieldValue } from '../../../engine/criteria.ts';
+import { useClient } from '../../session/session.tsx';
 import { useListController, type ListActions } from './useListController.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { Pager } from './Pager.tsx';
-import { PrefetchLink } from '../../app/PrefetchLink.tsx';
-import { loadRecordScreen } from '../../app/prefetch.ts';
+import { loadRecordScreen, prefetchPath } from '../../app/prefetch.ts';
 
 const helper = createColumnHelper<WireRecord>();
+
+/** A field's value as the list shows it, with what formatting needs worked out once per column. */
+function columnFormatter(meta: TypeMeta, field: string): (value: unknown) => string {
+  const kind = valueKind(meta.schema, meta.ui, field);
+  const schema = fieldSchema(meta.schema, field);
+  return (value) => formatByKind(kind, value, schema);
+}
+
+/**
+ * The links of the rows are plain anchors (a page holds up to 200 of them): the table follows them
+ * through the router and warms what their page needs (useRowLinks), instead of a router Link, with
+ * its hooks, in every cell.
+ */
+const ROW_LINK = 'data-row-link';
 
 function useColumns(meta: TypeMeta | undefined) {
   return useMemo(() => {
     if (!meta) return [];
     const base = `/${meta.module}/${meta.type}`;
+    const canonical = columnFormatter(meta, meta.list.canonical);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const cols: ColumnDef<WireRecord, any>[] = meta.list.columns.map((field) =>
-      helper.accessor((r) => fieldValue(r.data, field), {
+    const cols: ColumnDef<WireRecord, any>[] = meta.list.columns.map((field) => {
+      const isUser = valueKind(meta.schema, meta.ui, field) === 'user';
+      const format = columnFormatter(meta, field);
+      const linked = field === meta.list.canonical && meta.can.read;
+      return helper.accessor((r) => fieldValue(r.data, field), {
         id: field,
         header: fieldTitle(meta.schema, field),
         cell: (c) => {
-          if (valueKind(meta.schema, meta.ui, field) === 'user') return <UserNames value={c.getValue()} />;
-          const text = formatField(meta.schema, meta.ui, field, c.getValue());
-          if (field !== meta.list.canonical || !meta.can.read) return text;
-          return <PrefetchLink to={`${base}/view/${c.row.original.key}`}>{text || '(no name)'}</PrefetchLink>;
+          if (isUser) return <UserNames value={c.getValue()} />;
+          const text = format(c.getValue());
+          if (!linked) return text;
+          return (
+            <a href={`${base}/view/${c.row.original.key}`} {...{ [ROW_LINK]: '' }}>
+              {text || '(no name)'}
+            </a>
+          );
         },
-      }),
-    );
+      });
+    });
     if (meta.can.edit) {
       cols.push(
         helper.display({
           id: '_actions',
           header: () => <span className="visually-hidden">Actions</span>,
           cell: (c) => (
-            <PrefetchLink
+            <a
               className="btn btn--small"
-              to={`${base}/edit/${c.row.original.key}`}
-              aria-label={`Edit ${formatField(meta.schema, meta.ui, meta.list.canonical, fieldValue(c.row.original.data, meta.list.canonical)) || 'record'}`}
+              href={`${base}/edit/${c.row.original.key}`}
+              aria-label={`Edit ${canonical(fieldValue(c.row.original.data, meta.list.canonical)) || 'record'}`}
+              {...{ [ROW_LINK]: '' }}
             >
               Edit
-            </PrefetchLink>
+            </a>
           ),
         }),
       );
@@ -56,11 +80,44 @@ function useColumns(meta: TypeMeta | undefined) {
   }, [meta]);
 }
 
+/** The row link an event came from, if any. */
+const rowLinkOf = (e: { target: EventTarget }) =>
+  (e.target as Element | null)?.closest?.(`a[${ROW_LINK}]`) as HTMLAnchorElement | null;
+
+/**
+ * One set of handlers on the table for all its row links: a plain left click is followed in the
+ * app (a modified or middle click keeps the browser's own: a new tab or window), and pointing at,
+ * pressing or focusing a link starts loading its page (prefetch.ts).
+ */
+function useRowLinks() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const client = useClient();
+  const warm = useCallback(
+    (e: PointerEvent | FocusEvent) => {
+      const a = rowLinkOf(e);
+      if (a) prefetchPath(queryClient, client, a.pathname);
+    },
+    [queryClient, client],
+  );
+  const onClick = useCallback(
+    (e: MouseEvent) => {
+      const a = rowLinkOf(e);
+      if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      navigate(a.pathname);
+    },
+    [navigate],
+  );
+  return { onClick, onPointerOver: warm, onPointerDown: warm, onFocus: warm };
+}
+
 export function ListScreen() {
   const { module = '', datatype = '' } = useParams();
   const { state, actions } = useListController(module, datatype);
   const meta = state.status === 'success' ? state.meta : undefined;
   const columns = useColumns(meta);
+  const rowLinks = useRowLinks();
   // Its records open in the form screen: its code loads while the list is looked at.
   const shown = state.status === 'success';
   useEffect(() => {
@@ -121,7 +178,8 @@ export function ListScreen() {
         </p>
       )}
       <div className="table-wrap" aria-busy={state.refreshing}>
-        <table className="table">
+        {/* The handlers only follow and warm the row links, which are keyboard links of their own. */}
+        <table className="table" {...rowLinks}>
           <caption className="visually-hidden">
             {m.plural}, page {state.params.page} of {state.pageCount}
             {sort
