@@ -21,14 +21,19 @@ export interface FoundStateForm {
   data: DataObject;
 }
 
-/** The definition for a state code: the company's own first, then the product's shared ones. */
-export function findStateForm(s: Services, org: string, state: string): FoundStateForm | undefined {
-  const query = { criteria: [{ field: 'state', is: '=' as const, value: state }], limit: 5, offset: 0 };
+/** The definitions whose `field` equals `value`: the company's own first, then the product's shared ones. */
+function definitionsWhere(s: Services, org: string, field: string, value: string) {
+  const query = { criteria: [{ field, is: '=' as const, value }], limit: 5, offset: 0 };
   const root = rootOrgId(s);
-  const items = [
+  return [
     ...s.storage.find(FORMS, org, query).items,
     ...(root && root !== org ? s.storage.find(FORMS, root, query).items : []),
   ];
+}
+
+/** The definition for a state code: the company's own first, then the product's shared ones. */
+export function findStateForm(s: Services, org: string, state: string): FoundStateForm | undefined {
+  const items = definitionsWhere(s, org, 'state', state);
   if (!items.length) {
     s.log('warn', 'unable to load form for state', { state, org });
     return undefined;
@@ -118,12 +123,7 @@ export function checkDefinitionTransforms(transforms: unknown): FieldError[] {
  * API cannot reach the renderer unchecked.
  */
 export function findDataLayout(s: Services, org: string, form: string): Layout | undefined {
-  const query = { criteria: [{ field: 'printable_type', is: '=' as const, value: form }], limit: 5, offset: 0 };
-  const root = rootOrgId(s);
-  const items = [
-    ...s.storage.find(FORMS, org, query).items,
-    ...(root && root !== org ? s.storage.find(FORMS, root, query).items : []),
-  ].filter((i) => i.data.printable_layout !== undefined);
+  const items = definitionsWhere(s, org, 'printable_type', form).filter((i) => i.data.printable_layout !== undefined);
   if (!items.length) return undefined;
   const { data, key } = items[0];
   const problems = dataLayoutProblems(data.printable_layout, { form: data.printable_type, state: data.state });
