@@ -7,6 +7,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { STATE_FORMS, type StateForm } from '../../printable/layout.ts';
+import { SAMPLE_STATE_W4 } from '../../printable/samples.ts';
 import { pdfText, squash } from './pdf-tools.ts';
 
 let w: DemoWorld;
@@ -154,4 +156,27 @@ test('printable forms: own and managed forms print with the full SSN, audited; o
   assert.equal((await getForm(emma, 'i9', 'not-a-key')).status, 404);
   const oregon = await getForm(emma, 'oregon', emma.user);
   assert.equal(oregon.status, 200, 'another state form prints without the California answers');
+});
+
+test('every one of the 15 state forms: the employee and a manager print it from her saved answers, and download it once', async () => {
+  const emma = w.emma;
+  for (const [form, state] of Object.entries(STATE_FORMS) as [StateForm, string][]) {
+    const answers = { ...SAMPLE_STATE_W4[form], state, employee_signature: signature('Emma Employee') };
+    await create(emma, 'my_state_w4', answers, emma.user);
+    const extra = SAMPLE_STATE_W4[form].extra_state_withholding as number;
+    for (const who of [emma, w.payroll]) {
+      const pdf = await getForm(who, form, emma.user);
+      assert.equal(pdf.status, 200, `${form} for ${who === emma ? 'the employee' : 'the manager'}`);
+      assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+      const text = squash(await pdfText(pdf.body));
+      assert.match(text, /Employee/, `${form}: her name`);
+      assert.match(text, new RegExp(`(?:\\$\\s*)?\\b${extra}(?:\\.00)?\\b`), `${form}: her extra withholding ${extra}`);
+    }
+    // Download: a single-use key, then the plain URL once.
+    const key = await w.call('POST', `/payroll/api/forms/${form}/${emma.user}/download_key`, as(emma));
+    assert.equal(key.status, 201, key.text);
+    const first = await fetch(`${w.server.url}${key.body.url}`);
+    assert.equal(first.status, 200, `${form}: downloaded`);
+    assert.equal((await fetch(`${w.server.url}${key.body.url}`)).status, 401, `${form}: the key is spent`);
+  }
 });
