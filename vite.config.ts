@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { compileValidators, VIRTUAL_ID, type CompiledValidators } from './renderers/build/validators-module.ts';
+import { dformDecimalSeparator } from './renderers/build/decimal-separator-plugin.ts';
 
 const API = 'http://127.0.0.1:8787';
 const SCHEMAS = path.resolve(import.meta.dirname, 'schemas');
@@ -53,7 +54,7 @@ export default defineConfig(({ command }) => ({
   },
   root: path.resolve(import.meta.dirname, 'web'),
   publicDir: false,
-  plugins: [react(), dformValidators()],
+  plugins: [react(), dformValidators(), dformDecimalSeparator()],
   optimizeDeps: {
     include: [
       'ajv/dist/runtime/ucs2length',

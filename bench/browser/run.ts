@@ -326,7 +326,11 @@ async function main() {
       });
       pageChange.push(t.total);
       findAnswered.push(t.answered);
-      const rows = await page.locator('table tbody tr').count();
+      // A long page renders the rows near the window (useWindowRows) and says how many it has.
+      const rows = await page.evaluate(() => {
+        const count = document.querySelector('table')?.getAttribute('aria-rowcount');
+        return count ? Number(count) - 1 : document.querySelectorAll('table tbody tr').length;
+      });
       if (rows !== Math.min(LIST_SIZE, total - LIST_SIZE)) throw new Error(`bench: page 2 shows ${rows} rows`);
       await context.close();
     }
@@ -435,8 +439,10 @@ async function main() {
       '- Keystroke-to-paint: `performance.now()` at keydown to a `setTimeout(0)` queued from the',
       '  `requestAnimationFrame` after the input event (the frame painted). Medians, p90 over all keys.',
       '- First render: navigation start to the frame painted once the typing field exists; in-app: click',
-      '  to that frame. Page change: click on Next to the frame painted with rows 101–200 settled, the',
-      '  page not cached (each run is a fresh load), so it includes the find request to the server.',
+      '  to that frame. Page change: click on Next (scrolled into view, at the foot of the page) to the',
+      '  frame painted with rows 101–200 settled. The list fetches the pages beside the one shown ahead,',
+      '  so the find request is normally answered before the click; a long page renders the rows near',
+      '  the window (renderers/screens/list/useWindowRows.ts).',
       '- The machine is shared: other work may run beside the bench; compare dform with stock from the',
       '  same run rather than across runs.',
       '',

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SCREENSHOTS, startWorld, type World } from './browser.ts';
+import { blocking, describeViolations, runAxe } from './axe.ts';
 
 let w: World;
 const startedAt = Date.now();
@@ -178,6 +179,45 @@ describe('list screen', () => {
     await page.goto('/payroll/employee/list?sort=-last_name&f.job_title=Analyst&page=1');
     await settled(page, '1–12 of 12');
     assert.match(await rows.first().innerText(), /Person23/);
+  });
+
+  it('renders a long page near the window only: the rows scrolled to appear, the columns stay; a short page whole', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    // The audit log has a record for each of the 50 writes of the set-up, and the demo's own: more
+    // than a page of 50 (windowed from WINDOW_FROM, 40 rows).
+    await page.goto('/auth/audit_log/list?size=50');
+    await page.locator('.table-wrap[aria-busy="false"]').waitFor();
+    const status = (await page.locator('.pager__status').innerText()).match(/^1–(\d+) of (\d+)$/);
+    assert.ok(status, 'the pager names the rows shown');
+    const [shown, total] = [Number(status[1]), Number(status[2])];
+    assert.ok(shown === 50 && total > shown, `a long page and a second one (${shown} of ${total})`);
+    const table = page.locator('table');
+    const rendered = page.locator('tbody tr:not(.table__spacer)');
+    assert.equal(await table.getAttribute('aria-rowcount'), String(shown + 1));
+    assert.ok((await rendered.count()) < shown / 2, 'only the rows near the window are rendered');
+    assert.equal(await rendered.first().getAttribute('aria-rowindex'), '2');
+    const widths = () =>
+      page.locator('thead th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().width)));
+    const before = await widths();
+
+    // Scrolled to the end, the last rows are there, and the columns have not moved.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.locator(`tbody tr[aria-rowindex="${shown + 1}"]`).waitFor();
+    assert.deepEqual(await widths(), before);
+    const found = blocking(await runAxe(page));
+    assert.deepEqual(
+      found.map((v) => v.id),
+      [],
+      describeViolations('windowed list', found),
+    );
+
+    // The second, short page: every row of it, none of the first page's left.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await settled(page, `${shown + 1}–${total} of ${total}`);
+    assert.equal(await rendered.count(), total - shown);
+    assert.equal(await table.getAttribute('aria-rowcount'), null);
+    assert.equal(await page.locator('.table__spacer').count(), 0);
   });
 
   it("links the canonical column to the view screen, followed in the app; a modified click is the browser's", async () => {

@@ -16,6 +16,8 @@ import { useListController, type ListActions } from './useListController.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { Pager } from './Pager.tsx';
 import { loadRecordScreen, prefetchPath } from '../../app/prefetch.ts';
+import { useWindowRows, WINDOW_FROM } from './useWindowRows.ts';
+import { useLockedColumns } from './useLockedColumns.ts';
 
 const helper = createColumnHelper<WireRecord>();
 
@@ -129,12 +131,17 @@ export function ListScreen() {
     data: state.status === 'success' ? state.rows : [],
     columns,
     getCoreRowModel: getCoreRowModel(),
-    getRowId: (r) => r.key,
+    // Rows are keyed by their place on the page (the default), not by record: a page change then
+    // updates the rows' text in place instead of replacing every row's elements.
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
     pageCount: state.status === 'success' ? state.pageCount : -1,
   });
+
+  const rows = table.getRowModel().rows;
+  const locked = useLockedColumns(rows.length > WINDOW_FROM, columns);
+  const shownRows = useWindowRows<HTMLTableSectionElement>(rows.length, !!locked.widths);
 
   if (state.status === 'loading') {
     return (
@@ -179,16 +186,28 @@ export function ListScreen() {
       )}
       <div className="table-wrap" aria-busy={state.refreshing}>
         {/* The handlers only follow and warm the row links, which are keyboard links of their own. */}
-        <table className="table" {...rowLinks}>
+        <table
+          ref={locked.tableRef}
+          className="table"
+          aria-rowcount={shownRows.windowed ? rows.length + 1 : undefined}
+          {...rowLinks}
+        >
           <caption className="visually-hidden">
             {m.plural}, page {state.params.page} of {state.pageCount}
             {sort
               ? `, sorted by ${fieldTitle(m.schema, sort.field)} ${sort.dir === 'asc' ? 'ascending' : 'descending'}`
               : ''}
           </caption>
+          {locked.widths && (
+            <colgroup>
+              {locked.widths.map((w, i) => (
+                <col key={i} style={{ width: w }} />
+              ))}
+            </colgroup>
+          )}
           <thead>
             {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
+              <tr key={hg.id} aria-rowindex={shownRows.windowed ? 1 : undefined}>
                 {hg.headers.map((h) => {
                   const sortable = h.column.id !== '_actions';
                   const active = sort?.field === h.column.id;
@@ -211,19 +230,29 @@ export function ListScreen() {
               </tr>
             ))}
           </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : ''}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
+          <tbody ref={shownRows.bodyRef}>
+            {shownRows.before > 0 && <SpacerRow height={shownRows.before} columns={columns.length} />}
+            {shownRows.indices.map((i) => {
+              const row = rows[i];
+              return (
+                <tr
+                  key={row.id}
+                  data-index={i}
+                  ref={shownRows.windowed ? shownRows.measure : undefined}
+                  aria-rowindex={shownRows.windowed ? i + 2 : undefined}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : ''}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+            {shownRows.after > 0 && <SpacerRow height={shownRows.after} columns={columns.length} />}
           </tbody>
         </table>
         {state.rows.length === 0 && (
@@ -243,6 +272,15 @@ export function ListScreen() {
         onSize={actions.setSize}
       />
     </section>
+  );
+}
+
+/** The room of the rows not rendered (useWindowRows), so the page scrolls as if they were. */
+function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr className="table__spacer" aria-hidden="true">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
   );
 }
 

@@ -1,0 +1,35 @@
+/**
+ * The decimal separator the web build gives @rjsf (renderers/build/decimal-separator.ts): the
+ * locale's, '.' by default, worked out once per list of locales; and the build plugin that puts it
+ * in place of @rjsf/utils' own.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import getDecimalSeparator from '../../../renderers/build/decimal-separator.ts';
+import { DECIMAL_SEPARATOR_MODULE, dformDecimalSeparator } from '../../../renderers/build/decimal-separator-plugin.ts';
+
+test("answers the locale's separator, '.' for an invalid locale", () => {
+  assert.equal(getDecimalSeparator('en-US'), '.');
+  assert.equal(getDecimalSeparator(['de-DE']), ',');
+  assert.equal(getDecimalSeparator('fr-FR'), ',');
+  assert.equal(getDecimalSeparator('not a locale!'), '.');
+});
+
+test('builds one number format per list of locales, not one per call', (t) => {
+  const made = t.mock.method(Intl, 'NumberFormat');
+  for (let i = 0; i < 50; i++) getDecimalSeparator(['es-ES']);
+  assert.equal(made.mock.callCount(), 1);
+  assert.equal(getDecimalSeparator(['es-ES']), ',');
+  getDecimalSeparator(['en-GB']);
+  assert.equal(made.mock.callCount(), 2, 'another locale list is worked out again');
+});
+
+test("the build plugin answers ours to @rjsf/utils' modules only", () => {
+  const plugin = dformDecimalSeparator() as unknown as {
+    resolveId(source: string, importer?: string): string | undefined;
+  };
+  const rjsf = '/app/node_modules/@rjsf/utils/lib/index.js';
+  assert.equal(plugin.resolveId('./getDecimalSeparator.js', rjsf), DECIMAL_SEPARATOR_MODULE);
+  assert.equal(plugin.resolveId('./asNumber.js', rjsf), undefined);
+  assert.equal(plugin.resolveId('./getDecimalSeparator.js', '/app/renderers/x.ts'), undefined);
+});
