@@ -119,6 +119,32 @@ export async function armClickUntil(page: Page, until: Shown[]): Promise<void> {
   }, until);
 }
 
+/**
+ * Waits until the page has been quiet for `quietMs`: no DOM change and two frames painted since the
+ * last one, as a page a person looks at before acting on it.
+ */
+export async function settle(page: Page, quietMs = 150): Promise<void> {
+  await page.evaluate(NAME_SHIM);
+  await page.evaluate(
+    (quiet) =>
+      new Promise<void>((resolve) => {
+        let timer = 0;
+        const arm = () => {
+          clearTimeout(timer);
+          timer = window.setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done)), quiet);
+        };
+        const mo = new MutationObserver(arm);
+        const done = () => {
+          mo.disconnect();
+          resolve();
+        };
+        mo.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+        arm();
+      }),
+    quietMs,
+  );
+}
+
 export const median = (xs: readonly number[]): number => {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);

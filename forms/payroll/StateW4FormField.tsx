@@ -9,7 +9,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import type { FieldProps } from '@rjsf/utils';
 import type { FieldError } from '../../engine/messages.ts';
-import { validateByExpression } from '../../engine/transforms.ts';
 import { mergeErrors } from '../behaviour/behaviour.ts';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
@@ -22,11 +21,15 @@ function useValidatorErrors(def: StateFormDefinition | undefined, data: Record<s
   useEffect(() => {
     if (!text) return setErrors([]);
     let live = true;
-    validateByExpression(text, data).then(
-      (e) => live && setErrors(e),
-      // A broken validator is the definition's fault: the server names it on save.
-      (e: unknown) => live && (console.warn('state form validator failed', e), setErrors([])),
-    );
+    // The expression engine (JSONata) loads with the first state form that has a validator, not
+    // with every record screen: its start-up was about 4 ms of each edit screen's first render.
+    import('../../engine/transforms.ts')
+      .then(({ validateByExpression }) => validateByExpression(text, data))
+      .then(
+        (e) => live && setErrors(e),
+        // A broken validator is the definition's fault: the server names it on save.
+        (e: unknown) => live && (console.warn('state form validator failed', e), setErrors([])),
+      );
     return () => {
       live = false;
     };

@@ -72,6 +72,20 @@ export function epochToUs(seconds: number): string {
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
 }
 
+/**
+ * Epoch seconds as the reader's local date and time, MM/DD/YYYY, h:mm AM/PM: when a record or an
+ * audit entry changed. Built from the Date's own fields rather than `toLocaleString`, whose first
+ * call in a page loads the locale's calendar data: about 10 ms of an edit screen's first render.
+ */
+export function epochToUsDateTime(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  if (Number.isNaN(d.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = d.getHours() % 12 || 12;
+  const half = d.getHours() < 12 ? 'AM' : 'PM';
+  return `${two(d.getMonth() + 1)}/${two(d.getDate())}/${d.getFullYear()}, ${h}:${two(d.getMinutes())} ${half}`;
+}
+
 /** Epoch seconds as YYYY-MM-DD, for `<input type="date">`. */
 export function epochToIso(seconds: number | undefined): string {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return '';

@@ -9,11 +9,12 @@ import type { FindBody, JsonObject } from '../api/types.ts';
 import { useClient } from '../session/session.tsx';
 import { keys } from '../screens/queries.ts';
 import { Pager } from '../screens/list/Pager.tsx';
+import { epochToUsDateTime } from '../../forms/widgets/masks.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
 
 function when(epoch: unknown): string {
-  return typeof epoch === 'number' ? new Date(epoch * 1000).toLocaleString('en-US') : '';
+  return typeof epoch === 'number' ? epochToUsDateTime(epoch) : '';
 }
 
 /** The page's data: one page of the user's audit records and the total. */

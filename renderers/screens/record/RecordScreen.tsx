@@ -26,6 +26,7 @@ import { lateValidator } from './validator.ts';
 import type { TypeMeta } from '../../api/types.ts';
 import { shownFieldMessages, unshownErrors } from './unshown-errors.ts';
 import { fieldTitle } from '../../format/schema-facts.ts';
+import { epochToUsDateTime } from '../../../forms/widgets/masks.ts';
 
 /**
  * The entity's precompiled validator, in use once loaded (at once when it was); until then the form
@@ -237,9 +238,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       {state.record && (
         <p className="record__meta muted">
           Version {state.record.meta.version}
-          {state.record.meta.updated_time
-            ? ` · last changed ${new Date(state.record.meta.updated_time * 1000).toLocaleString('en-US')}`
-            : ''}
+          {state.record.meta.updated_time ? ` · last changed ${epochToUsDateTime(state.record.meta.updated_time)}` : ''}
         </p>
       )}
       {state.conflict && (

@@ -15,6 +15,15 @@ test("answers the locale's separator, '.' for an invalid locale", () => {
   assert.equal(getDecimalSeparator('not a locale!'), '.');
 });
 
+test("answers '.' for en and en-US first without building a number format", (t) => {
+  const made = t.mock.method(Intl, 'NumberFormat');
+  assert.equal(getDecimalSeparator(['en-US', 'de-DE']), '.');
+  assert.equal(getDecimalSeparator('EN'), '.');
+  assert.equal(made.mock.callCount(), 0);
+  assert.equal(getDecimalSeparator(['de-DE', 'en-US']), ',', 'the first locale decides');
+  assert.equal(made.mock.callCount(), 1);
+});
+
 test('builds one number format per list of locales, not one per call', (t) => {
   const made = t.mock.method(Intl, 'NumberFormat');
   for (let i = 0; i < 50; i++) getDecimalSeparator(['es-ES']);

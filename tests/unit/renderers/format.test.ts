@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   epochToUs,
+  epochToUsDateTime,
   formatPhone,
   isoToEpoch,
   maskDate,
@@ -60,6 +61,13 @@ describe('masks', () => {
   });
   it('shows epoch seconds as MM/DD/YYYY', () => {
     assert.equal(epochToUs(isoToEpoch('2024-07-04')!), '07/04/2024');
+  });
+  it('shows epoch seconds as the local MM/DD/YYYY, h:mm AM/PM, midnight and noon as 12', () => {
+    const at = (...p: [number, number, number, number, number]) => new Date(...p).getTime() / 1000;
+    assert.equal(epochToUsDateTime(at(2024, 6, 4, 0, 5)), '07/04/2024, 12:05 AM');
+    assert.equal(epochToUsDateTime(at(2024, 11, 31, 13, 9)), '12/31/2024, 1:09 PM');
+    assert.equal(epochToUsDateTime(at(2025, 0, 2, 12, 0)), '01/02/2025, 12:00 PM');
+    assert.equal(epochToUsDateTime(Number.NaN), '');
   });
 });
 
