@@ -14,7 +14,17 @@ export async function webApp(): Promise<((app: Hono<AppEnv>) => void) | undefine
   const { serveStatic } = await import('@hono/node-server/serve-static');
   const root = path.relative(process.cwd(), WEB_DIR);
   return (app) => {
-    app.use('/assets/*', serveStatic({ root }));
-    app.get('*', serveStatic({ root, path: 'index.html' }));
+    // Asset names carry a hash of their content (Vite): a browser keeps them for good. The page
+    // itself is checked again on each visit, so a new build's page, naming new assets, is seen.
+    app.use(
+      '/assets/*',
+      serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
+    );
+    // A missing asset is a 404, not the page: a stale page asking for an old chunk must fail as such.
+    app.all('/assets/*', (c) => c.text('Not Found', 404));
+    app.get(
+      '*',
+      serveStatic({ root, path: 'index.html', onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }),
+    );
   };
 }

@@ -34,11 +34,14 @@ export const loadedRecordScreen = (): RecordScreenModule | undefined => recordSc
 export function prefetchPath(queryClient: QueryClient, client: ApiClient, pathname: string): void {
   const s = screenOf(pathname);
   if (!s) return;
+  // In the order the screen needs them: the browser opens six connections to a host and queues
+  // the rest, so the form screen's code (the largest) goes first, and the validator, which the
+  // first paint does not need (Save waits for it), only once that code is in.
+  const code = s.screen === 'list' ? undefined : loadRecordScreen().catch(() => {});
   void queryClient.prefetchQuery(metaQuery(client, s.module, s.type));
-  if (s.screen === 'list') return;
-  void loadRecordScreen().catch(() => {});
+  if (!code) return;
   if (s.key) void queryClient.prefetchQuery(recordQuery(client, s.module, s.type, s.key));
   if (s.screen === 'view') return;
-  void preloadValidator(validatorId(s.module, s.type));
   loadFormsStyles();
+  void code.then(() => preloadValidator(validatorId(s.module, s.type)));
 }

@@ -98,6 +98,7 @@ describe('inviting a hire', () => {
     await invite.click();
     await notice(page, `Invitation sent to ${email.toLowerCase()}.`);
     await page.waitForURL(/\/payroll\/onboarding_user\/edit\//);
+    await page.locator('.record__meta').getByText('Version 1').waitFor();
     assert.equal(await page.locator('#root_status option:checked').textContent(), 'created');
     assert.ok(await page.locator('#root_status').isDisabled(), 'status is read-only');
     await page.getByText('History', { exact: true }).first().waitFor();
@@ -134,7 +135,9 @@ describe('the user form', () => {
     await page.locator('#root_employee_id').fill('55501');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/auth\/users\/edit\//);
-    await page.locator('#root_employee_id').waitFor();
+    // The URL changes as the navigation starts; the saved record's version line shows once the
+    // edit screen has replaced the create form.
+    await page.locator('.record__meta').getByText('Version 1').waitFor();
     assert.equal(await page.locator('#root_employee_id').isEditable(), false, 'employee ID read-only once saved');
     assert.equal(await page.locator('#root_is_employee').isEditable(), false, 'is_employee read-only once saved');
   });

@@ -3,7 +3,7 @@
  * whether it changed, and save with If-Match (a stale version answers 409), the server's field
  * errors and the notifications.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { isFailure, type DataFailure } from '../../api/failure.ts';
@@ -94,24 +94,24 @@ export function useRecordController(
     return buildFormModel(meta.data, mode, { exists: mode !== 'create' && !isNew, viewer });
   }, [meta.data, mode, isNew, viewerSession, key]);
 
-  const [initial, setInitial] = useState<{ for: string; data: JsonObject } | undefined>();
+  const [initial, setInitial] = useState<{ for: string; model?: FormModel; data: JsonObject } | undefined>();
   const [formData, setFormData] = useState<JsonObject>({});
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [conflict, setConflict] = useState<string>();
   const leave = useRef(false);
 
-  // (Re)start the form from the record whenever a new version of it arrives.
+  // (Re)start the form from the record whenever a new version of it (or a new model) arrives. Set
+  // while rendering, not in an effect: React renders again at once, before anything is committed,
+  // so the form shows in the same frame as the data instead of one painted frame later.
   const loadedVersion = record.data ? `${record.data.key}@${record.data.meta.version}` : isNew ? 'new' : mode;
-  useEffect(() => {
-    if (!model) return;
+  if (model && (initial?.for !== loadedVersion || initial.model !== model)) {
     const data = formDataOf(record.data?.data, model);
-    setInitial({ for: loadedVersion, data });
+    setInitial({ for: loadedVersion, model, data });
     setFormData(data);
     setServerErrors([]);
-  }, [loadedVersion, model]);
-  // Until the effect above has run for this version, the form would show the previous data.
-  const initialReady = initial !== undefined && initial.for === loadedVersion;
+  }
+  const initialReady = initial !== undefined && initial.for === loadedVersion && initial.model === model;
 
   const base = `/${module}/${datatype}`;
   const submit = useCallback(
@@ -130,7 +130,7 @@ export function useRecordController(
         // After a create the screen goes on as the new record's edit screen, whose form (with the
         // fields a create form hides) starts from the record once the edit model is built.
         if (mode !== 'create') {
-          setInitial({ for: `${saved.key}@${saved.meta.version}`, data: fresh });
+          setInitial({ for: `${saved.key}@${saved.meta.version}`, model, data: fresh });
           setFormData(fresh);
         }
         if (mode === 'create') {
