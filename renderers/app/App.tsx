@@ -67,6 +67,19 @@ const formCode: Promise<void> | undefined = (() => {
   return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, FORM_CODE_WAIT_MS))]);
 })();
 
+/** How long the app may take to start before it says it is loading. */
+const SPLASH_AFTER_MS = 400;
+
+/** Whether `ms` have passed since the component mounted. */
+function useElapsed(ms: number): boolean {
+  const [elapsed, setElapsed] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setElapsed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return elapsed;
+}
+
 function useFormCodeSettled(): boolean {
   const [settled, setSettled] = useState(!formCode);
   useEffect(() => {
@@ -95,12 +108,15 @@ export function App() {
 function Boot() {
   const org = useQuery(resolveOrgQuery);
   const formCodeSettled = useFormCodeSettled();
+  const slow = useElapsed(SPLASH_AFTER_MS);
   if (org.isPending || (!formCodeSettled && !org.isError)) {
-    return (
+    // Nothing until the start has taken a while: a quick start shows the page as its first paint,
+    // without a "Loading…" flashed (and laid out and painted) before it.
+    return slow ? (
       <div className="splash" role="status">
         Loading…
       </div>
-    );
+    ) : null;
   }
   if (org.isError) {
     return (
