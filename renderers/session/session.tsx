@@ -3,7 +3,7 @@
  * carries, plus the organization resolved from the host name and the one API client.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import type { LoginAnswer, ResolvedOrg, Session } from '../api/types.ts';
 
@@ -55,6 +55,16 @@ export function saveAuth(a: AuthState): void {
   }
 }
 
+/**
+ * Drops what was fetched as the previous user, keeping the company resolved from the host name:
+ * the app shell is rendered from that, and a cache without it would unmount the whole app on the
+ * shell's next render, signed-in state included.
+ */
+function forgetUserData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'resolve_org' });
+  queryClient.getMutationCache().clear();
+}
+
 export function ServicesProvider(props: {
   client: ApiClient;
   org: ResolvedOrg;
@@ -79,14 +89,14 @@ export function ServicesProvider(props: {
   );
   const signIn = useCallback(
     (answer: LoginAnswer) => {
-      queryClient.clear();
+      forgetUserData(queryClient);
       apply({ token: answer.token, session: { ...answer.session, exp: answer.exp ?? answer.session.exp } });
     },
     [apply, queryClient],
   );
   const signOut = useCallback(() => {
     apply({ token: undefined, session: undefined });
-    queryClient.clear();
+    forgetUserData(queryClient);
   }, [apply, queryClient]);
 
   // A stored session is checked once with the server: a revoked or expired token signs out.
