@@ -14,9 +14,17 @@ let w: World;
 const startedAt = Date.now();
 
 /** Waits until the list shows the page it asked for (no older page kept on screen meanwhile). */
+/**
+ * The list shows `status` with its rows in: both at once, since while the next page loads the pager
+ * already names it over the previous page's rows (aria-busy true).
+ */
 async function settled(page: import('playwright-core').Page, status: string) {
-  await page.locator('.table-wrap[aria-busy="false"]').waitFor();
-  await page.getByText(status).waitFor();
+  await page.waitForFunction(
+    (s) =>
+      document.querySelector('.table-wrap')?.getAttribute('aria-busy') === 'false' &&
+      document.querySelector('.pager__status')?.textContent === s,
+    status,
+  );
 }
 let payroll: { token: string; user: string };
 const emmaKey = { value: '' };
