@@ -60,7 +60,7 @@ export function saveAuth(a: AuthState): void {
  * the app shell is rendered from that, and a cache without it would unmount the whole app on the
  * shell's next render, signed-in state included.
  */
-function forgetUserData(queryClient: QueryClient): void {
+export function forgetUserData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'resolve_org' });
   queryClient.getMutationCache().clear();
 }
