@@ -3,6 +3,7 @@
  * inject ENOSPC/EIO/EROFS at any single step (a temp write, an fsync, a rename...) and check that
  * the engine leaves no trace of a failed change.
  */
+import { createReadStream } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 
 export interface FileHandleLike {
@@ -24,6 +25,13 @@ export type OpenFlags = 'a' | 'w' | 'wx' | 'r';
 export interface FileLayer {
   open(path: string, flags: OpenFlags): Promise<FileHandleLike>;
   readFile(path: string): Promise<Buffer>;
+  /** The file's size in bytes. */
+  size(path: string): Promise<number>;
+  /**
+   * The file's bytes in chunks, so that a large file is never held whole in memory; a missing
+   * file throws ENOENT from the first iteration.
+   */
+  readChunks(path: string): AsyncIterable<Buffer>;
   readdir(path: string): Promise<string[]>;
   rename(from: string, to: string): Promise<void>;
   unlink(path: string): Promise<void>;
@@ -67,6 +75,8 @@ export const nodeFileLayer: FileLayer = {
     return new NodeFileHandle(path, await fsp.open(path, flags));
   },
   readFile: (path) => fsp.readFile(path),
+  size: async (path) => (await fsp.stat(path)).size,
+  readChunks: (path) => createReadStream(path, { highWaterMark: 1 << 20 }),
   readdir: (path) => fsp.readdir(path),
   rename: (from, to) => fsp.rename(from, to),
   unlink: (path) => fsp.unlink(path),

@@ -18,6 +18,8 @@ export interface JournalStoreOptions {
   /** Journal size in bytes that triggers a background compaction; default 8 MiB. */
   compactEvery?: number;
   log?: (msg: string) => void;
+  /** Snapshot files larger than this are read record by record (default STREAM_ABOVE). */
+  streamSnapshotsAbove?: number;
 }
 
 interface Pending {
@@ -50,6 +52,7 @@ export class JournalStore extends StateStore {
     private readonly lock: DirLock,
     private readonly compactEvery: number,
     private readonly log: (msg: string) => void,
+    private readonly streamSnapshotsAbove: number | undefined,
   ) {
     super();
   }
@@ -59,7 +62,14 @@ export class JournalStore extends StateStore {
     const log = options.log ?? ((msg: string) => console.warn(msg));
     await fs.mkdir(join(dir, 'collections'));
     const lock = await DirLock.acquire(fs, dir, log);
-    const store = new JournalStore(dir, fs, lock, options.compactEvery ?? 8 * 1024 * 1024, log);
+    const store = new JournalStore(
+      dir,
+      fs,
+      lock,
+      options.compactEvery ?? 8 * 1024 * 1024,
+      log,
+      options.streamSnapshotsAbove,
+    );
     try {
       await store.recover();
     } catch (err) {
@@ -106,7 +116,7 @@ export class JournalStore extends StateStore {
     const snapshotSeq = new Map<string, number>();
     for (const name of files) {
       const file = join(collectionsDir, name);
-      const snapshot = await readSnapshot(this.fs, file);
+      const snapshot = await readSnapshot(this.fs, file, this.streamSnapshotsAbove);
       if (snapshotPath(this.dir, snapshot.collection) !== file) {
         throw new Error(`storage: snapshot file ${file} holds collection ${snapshot.collection}`);
       }

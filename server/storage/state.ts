@@ -28,13 +28,19 @@ export class StoreState {
     return this.generations.get(collection) ?? 0;
   }
 
+  /*
+   * Records are shared by reference with every reader, so each one is frozen before it is first
+   * handed out (records loaded at start-up are not frozen up front; those committed since are).
+   */
   get(collection: string, org: string, key: string): StoredRecord | undefined {
     const record = this.collections.get(collection)?.get(key);
-    return record !== undefined && record.org === org ? record : undefined;
+    return record !== undefined && record.org === org ? deepFreeze(record) : undefined;
   }
 
   find(collection: string, org: string, query: FindQuery): FindResult {
-    return runFind(this.collections.get(collection), org, query);
+    const result = runFind(this.collections.get(collection), org, query);
+    for (const record of result.items) deepFreeze(record);
+    return result;
   }
 
   /**

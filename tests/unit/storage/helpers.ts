@@ -117,6 +117,14 @@ export class FaultyFs implements FileLayer {
     return nodeFileLayer.readFile(path);
   }
 
+  size(path: string): Promise<number> {
+    return nodeFileLayer.size(path);
+  }
+
+  readChunks(path: string): AsyncIterable<Buffer> {
+    return nodeFileLayer.readChunks(path);
+  }
+
   readdir(path: string): Promise<string[]> {
     return nodeFileLayer.readdir(path);
   }
