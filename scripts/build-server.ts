@@ -7,7 +7,7 @@
  * files are data read at run time, not bundled.
  */
 import { build } from 'esbuild';
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,6 +25,19 @@ function newest(p: string): number {
   const st = statSync(p);
   if (!st.isDirectory()) return /\.(ts|json|js|mjs|png|jpg|ttf|woff2?)$/.test(p) || !path.extname(p) ? st.mtimeMs : 0;
   return readdirSync(p).reduce((m, f) => Math.max(m, newest(path.join(p, f))), 0);
+}
+
+/**
+ * The node flags `npm start` runs the bundle with, read from package.json's "start" script so that
+ * the tests and the bench run the server exactly as users do.
+ */
+export function startNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const m = /\bnode((?: --[^\s&|;]+)*) dist\/server\/main\.mjs\b/.exec(scripts.start ?? '');
+  if (!m) throw new Error('package.json: the "start" script no longer runs node on dist/server/main.mjs');
+  return m[1].split(' ').filter(Boolean);
 }
 
 export function serverBuildIsStale(): boolean {
