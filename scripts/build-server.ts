@@ -3,8 +3,8 @@
  * into dist/server/ with esbuild, so the server runs plain JavaScript: loading ~150 TypeScript
  * modules through tsx and resolving hundreds of package files was most of its start-up time.
  * Native addons and packages that read their own files stay external; printable/ (pdfmake and its
- * fonts) is a separate chunk loaded on the first printable request. Schema, layout and state-form
- * files are data read at run time, not bundled.
+ * fonts) is initialised on the first printable request. Schema, layout and state-form files are
+ * data read at run time, not bundled.
  */
 import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -12,13 +12,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(root, 'dist', 'server');
-export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.mjs');
+export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.cjs');
 
 /** What the bundle is built from: a change to any of these makes it stale. */
 const SOURCES = ['server', 'engine', 'printable', 'package-lock.json', 'scripts/build-server.ts'];
 
 /** Packages that cannot be bundled: native code, or files read relative to the package. */
-const EXTERNAL = ['@node-rs/*', 'pdfmake', '@fontsource/*', 'lowdb', 'steno'];
+const EXTERNAL = ['@node-rs/*', 'pdfmake', '@fontsource/*'];
 
 function newest(p: string): number {
   if (!existsSync(p)) return 0;
@@ -35,8 +35,8 @@ export function startNodeFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const m = /\bnode((?: --[^\s&|;]+)*) dist\/server\/main\.mjs\b/.exec(scripts.start ?? '');
-  if (!m) throw new Error('package.json: the "start" script no longer runs node on dist/server/main.mjs');
+  const m = /\bnode((?: --[^\s&|;]+)*) dist\/server\/main\.cjs\b/.exec(scripts.start ?? '');
+  if (!m) throw new Error('package.json: the "start" script no longer runs node on dist/server/main.cjs');
   return m[1].split(' ').filter(Boolean);
 }
 
@@ -52,10 +52,12 @@ export async function buildServer(): Promise<void> {
   await build({
     entryPoints: { main: path.join(root, 'server', 'main.ts') },
     outdir: tmp,
-    outExtension: { '.js': '.mjs' },
+    outExtension: { '.js': '.cjs' },
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    // CommonJS: Node 20 loads it ~35 ms faster than the same bundle as an ES module (measured:
+    // 236 against 272 ms from spawn to listening, 1k records, one CPU). Lazily imported modules
+    // (printable/, pdfmake) still run only on first use.
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     sourcemap: true,
@@ -65,10 +67,8 @@ export async function buildServer(): Promise<void> {
     keepNames: true,
     external: EXTERNAL,
     logLevel: 'warning',
-    // Bundled CommonJS packages call require(); give the ES module one.
-    banner: {
-      js: "import { createRequire as __dformRequire } from 'node:module'; const require = __dformRequire(import.meta.url);",
-    },
+    define: { 'import.meta.dirname': '__dirname', 'import.meta.url': '__dformModuleUrl' },
+    banner: { js: "const __dformModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
   const old = `${OUT_DIR}.${process.pid}.old`;
   if (existsSync(OUT_DIR)) renameSync(OUT_DIR, old);

@@ -6,7 +6,7 @@
 import { basename, dirname, join } from 'node:path';
 import { Low, type Adapter } from 'lowdb';
 import { errorCode, errorMessage, type FileHandleLike, type FileLayer } from './file-layer.ts';
-import { checkName, recordShapeProblem } from './state.ts';
+import { checkName, recordShapeProblem, shareKey } from './state.ts';
 import type { StoredRecord } from './types.ts';
 
 /**
@@ -179,6 +179,7 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
       const { meta } = stored;
       if (typeof meta.created_by === 'string') meta.created_by = intern(meta.created_by);
       if (typeof meta.updated_by === 'string') meta.updated_by = intern(meta.updated_by);
+      shareKey(stored);
     }
     return { collection: name, seq: sequence, records: records as StoredRecord[] };
   }

@@ -142,7 +142,18 @@ export function checkName(collection: unknown): asserts collection is string {
 export function normalizeRecord(input: unknown): StoredRecord {
   const problem = recordProblem(input);
   if (problem !== undefined) throw new Error(`storage: bad record: ${problem}`);
-  return deepFreeze(JSON.parse(JSON.stringify(input)) as StoredRecord);
+  return deepFreeze(shareKey(JSON.parse(JSON.stringify(input)) as StoredRecord));
+}
+
+/**
+ * Top-level data fields holding the record's own key (`_user_uuid` of every user-keyed record)
+ * share the key's string instead of holding a copy: 56 bytes a record, 5 MiB at 100k records.
+ * Only for a record not yet frozen.
+ */
+export function shareKey(record: StoredRecord): StoredRecord {
+  const { key, data } = record;
+  for (const field in data) if (data[field] === key) data[field] = key;
+  return record;
 }
 
 /** Why `value` is not a StoredRecord, or undefined when it is one. */
