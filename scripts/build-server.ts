@@ -63,8 +63,9 @@ export async function buildServer(): Promise<void> {
     sourcemap: true,
     sourcesContent: false,
     minify: !process.env.DFORM_NO_MINIFY,
-    // Error classes and logs keep their real names.
-    keepNames: true,
+    // No keepNames: it wraps every function and class created at run time in a defineProperty call,
+    // and Hono builds a dozen arrow functions per request (measured: 9% of the CPU of a read, ~5 µs
+    // of ~55). Our error classes set their `name`; stack traces are mapped back by the source map.
     external: EXTERNAL,
     logLevel: 'warning',
     define: { 'import.meta.dirname': '__dirname', 'import.meta.url': '__dformModuleUrl' },
