@@ -1,6 +1,6 @@
 /**
  * Builds one data set: a dform DATA_DIR holding the demo company plus N employees, and json-server's
- * db.json with the same employees. Seeding through the HTTP API would take longer than the whole
+ * db.json with the same employees and spare users. Seeding through the HTTP API would take longer than the whole
  * bench, so the records go straight into the store, shaped and encrypted as the server does it.
  */
 import { randomUUID } from 'node:crypto';
@@ -111,6 +111,7 @@ export async function seed(root: string, n: number, poolSize: number, log: (msg:
     await flush();
   }
   const pool: string[] = [];
+  const users: DataObject[] = [];
   for (let i = 0; i < poolSize; i++) {
     const key = randomUUID();
     const user = {
@@ -125,15 +126,18 @@ export async function seed(root: string, n: number, poolSize: number, log: (msg:
     };
     checkUser(user);
     pool.push(key);
+    users.push({ id: key, ...user });
     ops.push(put('auth/users', key, user));
     await flush();
   }
   await flush(true);
   await store.close(); // compacts: the server starts from snapshot files, as after any restart
 
-  // 3. json-server gets the same employees, SSN in clear (it has no notion of sensitive data).
+  // 3. json-server gets the same employees, SSN in clear (it has no notion of sensitive data), and
+  // the same spare users, so that both start from the same data (the demo company's few records,
+  // about 85 kB, are dform's own).
   const dbFile = path.join(root, `json-server-${n}.json`);
-  await writeFile(dbFile, JSON.stringify({ employees }));
+  await writeFile(dbFile, JSON.stringify({ employees, users }));
   log(`seeded ${n} employees + ${poolSize} spare users in ${dataDir}`);
   return { records: n, dataDir, dbFile, org, keys: employees.map((e) => e.id as string), pool };
 }
