@@ -93,20 +93,36 @@ export class StoreState {
       const name = op.op === 'put' ? op.record.collection : op.collection;
       this.generations.set(name, this.generation(name) + 1);
       if (op.op === 'put') {
-        let collection = this.collections.get(op.record.collection);
-        if (collection === undefined) {
-          collection = new Collection(op.record.collection);
-          this.collections.set(collection.name, collection);
-        }
-        // Unreachable through prepare; keeps a replayed journal from leaving a record under two orgs.
-        const previous = collection.get(op.record.key);
-        if (previous !== undefined && previous.org !== op.record.org) collection.delete(previous.key);
-        collection.put(op.record);
+        this.put(this.collection(op.record.collection), op.record);
       } else {
         const collection = this.collections.get(op.collection);
         if (collection?.get(op.key)?.org === op.org) collection.delete(op.key);
       }
     }
+  }
+
+  /** The records of one snapshot file, all of `name`, as `apply` would put them (start-up). */
+  load(name: string, records: readonly StoredRecord[]): void {
+    if (records.length === 0) return;
+    const collection = this.collection(name);
+    for (const record of records) this.put(collection, record);
+    this.generations.set(name, this.generation(name) + 1);
+  }
+
+  private collection(name: string): Collection {
+    let collection = this.collections.get(name);
+    if (collection === undefined) {
+      collection = new Collection(name);
+      this.collections.set(name, collection);
+    }
+    return collection;
+  }
+
+  private put(collection: Collection, record: StoredRecord): void {
+    // Unreachable through prepare; keeps a replayed journal from leaving a record under two orgs.
+    const previous = collection.get(record.key);
+    if (previous !== undefined && previous.org !== record.org) collection.delete(previous.key);
+    collection.put(record);
   }
 }
 
