@@ -67,13 +67,11 @@ export function authRoutes(s: Services) {
     if (!s.throttle.attempt(account, info.address ?? '')) throw new ApiError(429, 'Too many attempts');
     const result = await signIn(s, org, userid, key, type as LoginType, info);
     s.throttle.succeeded(account);
-    c.header('Cache-Control', 'no-store');
     return c.json(result);
   });
 
   app.get('/session', async (c) => {
     const caller = await authenticate(s, c);
-    c.header('Cache-Control', 'no-store');
     return c.json(sessionView(caller));
   });
 
@@ -155,7 +153,6 @@ export function authRoutes(s: Services) {
         now: s.now(),
       }),
     ]);
-    c.header('Cache-Control', 'no-store');
     return c.json({ hostname: org.hostname, identifier: admin.key, single_use_key: key });
   });
 

@@ -42,7 +42,6 @@ export function userInfoRoutes(s: Services) {
         data: { display_name: String(user.data.display_name ?? ''), email: String(user.data.email ?? '') },
       });
     }
-    c.header('Cache-Control', 'no-store');
     return c.json(out);
   });
 

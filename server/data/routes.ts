@@ -33,7 +33,6 @@ function uiForCaller(ui: Record<string, unknown>, editRules: Map<string, string[
 
 export function dataRoutes(s: Services, module: string) {
   const app = new Hono<AppEnv>();
-  const noStore = { 'Cache-Control': 'no-store' };
 
   const meta = async (c: Context<AppEnv>, type: string) => {
     const caller = await authenticate(s, c);
@@ -81,13 +80,13 @@ export function dataRoutes(s: Services, module: string) {
     const caller = await authenticate(s, c);
     const t = target(s, caller, module, type);
     const body = await readJsonObject(c, { allowEmpty: true });
-    return c.json(await findRecords(s, caller, t, body), 200, noStore);
+    return c.json(await findRecords(s, caller, t, body));
   };
 
   const read = async (c: Context<AppEnv>) => {
     const caller = await authenticate(s, c);
     const t = target(s, caller, module, c.req.param('type') ?? '');
-    return c.json(await readRecord(s, caller, t, c.req.param('key') ?? ''), 200, noStore);
+    return c.json(await readRecord(s, caller, t, c.req.param('key') ?? ''));
   };
 
   const create = async (c: Context<AppEnv>) => {
@@ -98,7 +97,7 @@ export function dataRoutes(s: Services, module: string) {
       idempotencyKey: requestHeader(c, 'idempotency-key'),
       request: requestInfo(c),
     });
-    return c.json(record, 201, noStore);
+    return c.json(record, 201);
   };
   app.post('/data/:type/', create);
   app.post('/data/:type', create);
@@ -112,7 +111,7 @@ export function dataRoutes(s: Services, module: string) {
       ifMatch: requestHeader(c, 'if-match'),
       request: requestInfo(c),
     });
-    return c.json(record, created ? 201 : 200, noStore);
+    return c.json(record, created ? 201 : 200);
   };
   const save = write('save');
 

@@ -44,7 +44,6 @@ export function retrieveEinRoute(s: Services) {
         now: s.now(),
       }),
     ]);
-    c.header('Cache-Control', 'no-store');
     return c.json({ ein });
   });
   return app;

@@ -77,7 +77,6 @@ export function printableRoutes(s: Services) {
     return c.json(
       { download_key: downloadKey, expires, url: `/payroll/api/forms/${form}/${key}?download=${downloadKey}` },
       201,
-      { 'Cache-Control': 'no-store' },
     );
   });
 
@@ -115,7 +114,6 @@ export function printableRoutes(s: Services) {
     return c.body(new Uint8Array(result.pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${form}-${key}.pdf"`,
-      'Cache-Control': 'no-store',
       // The URL may hold a (spent) download key: keep it out of any Referer.
       'Referrer-Policy': 'no-referrer',
     });

@@ -17,6 +17,7 @@ import type { Services } from '../../server/services.ts';
 import { JournalStore } from '../../server/storage/journal-store.ts';
 import type { FileLayer } from '../../server/storage/file-layer.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
+import { RESPONSE_DEFAULTS } from '../../server/http/security-headers.ts';
 
 /** Services over a fresh JournalStore in a temporary folder, with random keys and an outbox in memory. */
 export async function testServices(opts: { fs?: FileLayer; now?: () => number; prefix?: string } = {}) {
@@ -47,7 +48,8 @@ export interface InProcessAnswer {
 
 /**
  * Calls an in-process app as a client would: `org` as organization-id (the root organization when
- * absent), `token` as auth_token, `body` as JSON.
+ * absent), `token` as auth_token, `body` as JSON; the answer carries the node server's default
+ * headers (server/http/security-headers.ts) as a real one would.
  */
 export function inProcessCaller(
   app: { request: (p: string, init: RequestInit) => Response | Promise<Response> },
@@ -66,6 +68,8 @@ export function inProcessCaller(
       headers,
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
     });
+    // As the node server answers: its default headers, unless the app set its own.
+    for (const [name, value] of RESPONSE_DEFAULTS) if (!res.headers.has(name)) res.headers.set(name, value);
     const text = await res.text();
     let body: any;
     try {
