@@ -1,7 +1,8 @@
 /**
  * Builds one data set: a dform DATA_DIR holding the demo company plus N employees, and json-server's
- * db.json with the same employees and spare users. Seeding through the HTTP API would take longer than the whole
- * bench, so the records go straight into the store, shaped and encrypted as the server does it.
+ * db.json with the same employees and spare users. Seeding through the HTTP API would take longer
+ * than the whole bench, so the records go straight into the store, shaped and encrypted as the
+ * server does it.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
