@@ -16,6 +16,7 @@ import { printableRoutes } from './printable/routes.ts';
 import type { Services } from './services.ts';
 import { HashingBusyError } from './crypto/passwords.ts';
 import { StorageUnavailableError, VersionConflictError } from './storage/types.ts';
+import { sourceStack } from './http/stack-trace.ts';
 
 const API_PATH = /^\/[^/]+\/api(\/|$)/;
 
@@ -54,7 +55,9 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
     }
     // A malformed request line or header that Hono itself rejected.
     if ((err as { status?: number }).status === 400) return c.json({ message: 'Bad request' }, 400);
-    s.log('error', 'unhandled error', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    s.log('error', 'unhandled error', {
+      error: err instanceof Error ? (err.stack === undefined ? err.message : sourceStack(err.stack)) : String(err),
+    });
     return c.json({ message: 'Internal server error' }, 500);
   });
   return app;

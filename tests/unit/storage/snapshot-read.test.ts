@@ -81,6 +81,22 @@ describe('snapshot files read record by record', () => {
     assert.deepEqual(await readSnapshot(nodeFileLayer, file, STREAM), { collection: C, seq: 0, records: [] });
   });
 
+  it('reads thousands of records across many chunks, whatever record a chunk ends in', async () => {
+    // Records of varied lengths, with multi-byte characters, so chunk ends fall anywhere.
+    const records = Array.from({ length: 12_000 }, (_, i) =>
+      rec(C, i % 3 === 0 ? 'org-a' : 'org-b', `k${i}`, { name: 'Zoë'.repeat(1 + (i % 97)), n: i }),
+    );
+    const file = await fileWith('');
+    await writeSnapshot(nodeFileLayer, file, { collection: C, seq: 5, records });
+    assert.ok((await fsp.stat(file)).size > 3 * 1024 * 1024, 'the file spans several read chunks');
+    wholeReads = 0;
+    const streamed = await readSnapshot(counting, file, STREAM);
+    assert.equal(wholeReads, 0, 'read record by record');
+    assert.equal(streamed.records.length, records.length);
+    assert.deepEqual(streamed, await readSnapshot(nodeFileLayer, file, WHOLE));
+    assert.deepEqual(streamed.records[11_999], records[11_999]);
+  });
+
   // Each layout is read both ways; the two must agree, and `expect` says which way they agree.
   const layouts: { name: string; text: string; expect: 'read' | 'refused'; streamed?: boolean }[] = [
     { name: 'the layout writeSnapshot produces', text: canonical, expect: 'read', streamed: true },
