@@ -93,7 +93,7 @@ export class StoreState {
       const name = op.op === 'put' ? op.record.collection : op.collection;
       this.generations.set(name, this.generation(name) + 1);
       if (op.op === 'put') {
-        this.put(this.collection(op.record.collection), op.record);
+        this.collection(op.record.collection).put(op.record);
       } else {
         const collection = this.collections.get(op.collection);
         if (collection?.get(op.key)?.org === op.org) collection.delete(op.key);
@@ -104,8 +104,7 @@ export class StoreState {
   /** The records of one snapshot file, all of `name`, as `apply` would put them (start-up). */
   load(name: string, records: readonly StoredRecord[]): void {
     if (records.length === 0) return;
-    const collection = this.collection(name);
-    for (const record of records) this.put(collection, record);
+    this.collection(name).load(records);
     this.generations.set(name, this.generation(name) + 1);
   }
 
@@ -116,13 +115,6 @@ export class StoreState {
       this.collections.set(name, collection);
     }
     return collection;
-  }
-
-  private put(collection: Collection, record: StoredRecord): void {
-    // Unreachable through prepare; keeps a replayed journal from leaving a record under two orgs.
-    const previous = collection.get(record.key);
-    if (previous !== undefined && previous.org !== record.org) collection.delete(previous.key);
-    collection.put(record);
   }
 }
 
