@@ -71,6 +71,7 @@ export class Collection {
       const record = records[i];
       if (this.records.has(record.key)) {
         this.put(record);
+        org = undefined; // the put may have dropped the organization's map
         continue;
       }
       this.records.set(record.key, record);

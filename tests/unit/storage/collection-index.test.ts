@@ -64,6 +64,17 @@ describe('Collection.load', () => {
     assert.equal(bulk.get('k2')?.meta.version, 2);
   });
 
+  it('files a record under its organization after a move emptied that organization', () => {
+    const records = [
+      rec(C, 'org-a', 'k1', { dept: 'D1' }),
+      rec(C, 'org-b', 'k1', { dept: 'D1' }, 2),
+      rec(C, 'org-a', 'k2', { dept: 'D1' }),
+    ];
+    const { bulk, oneByOne } = both(records);
+    assert.deepEqual(observed(bulk), observed(oneByOne));
+    assert.deepEqual([...(bulk.byOrg.get('org-a')?.keys() ?? [])], ['k2']);
+  });
+
   it('keeps built indexes up to date when records are already there', () => {
     const before = [rec(C, 'org-a', 'k1', { dept: 'D1' }), rec(C, 'org-a', 'k2', { dept: 'D2' })];
     const bulk = new Collection(C);
