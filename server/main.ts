@@ -14,6 +14,7 @@ import { openServices } from './services-factory.ts';
 import type { Services } from './services.ts';
 import { webApp } from './web.ts';
 import { createSecureServer } from './http/security-headers.ts';
+import { exitOnUncaught } from './http/stack-trace.ts';
 
 // The bundle is CommonJS (no top-level await), which Node 20 loads ~33 ms faster than an ES module.
 async function main(): Promise<void> {
@@ -51,6 +52,7 @@ const stop = async () => {
   await services?.storage.close();
   process.exit(0);
 };
+exitOnUncaught();
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { redact } from './log.ts';
 
 /** The file this module runs from: the bundle in production, the .ts file under tsx. */
 const SELF = fileURLToPath(import.meta.url);
@@ -48,4 +49,15 @@ export function sourceStack(stack: string): string {
       return `${m[1]}${source}:${entry.originalLine + 1}:${(entry.originalColumn ?? 0) + 1}${m[5]}`;
     })
     .join('\n');
+}
+
+/**
+ * An uncaught error (or unhandled rejection) is printed as node would print it, but with its stack
+ * mapped to the sources and passed through the log's redaction, and the process exits with 1.
+ */
+export function exitOnUncaught(print: (text: string) => void = (text) => process.stderr.write(text + '\n')): void {
+  process.on('uncaughtException', (err) => {
+    print(redact(err instanceof Error && err.stack !== undefined ? sourceStack(err.stack) : String(err)));
+    process.exit(1);
+  });
 }
