@@ -5,7 +5,7 @@
  * unexpected error only (~40 ms, once), and errors are rare.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { redact } from './log.ts';
@@ -19,7 +19,7 @@ function bundleMap(): SourceMap | null {
   if (map !== undefined) return map;
   try {
     const file = SELF + '.map';
-    map = existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as never) : null;
+    map = existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as SourceMapPayload) : null;
   } catch {
     map = null; // an unreadable map leaves traces as they are
   }
@@ -39,14 +39,10 @@ export function sourceStack(stack: string): string {
       const m = FRAME.exec(line);
       if (!m || m[2] !== SELF) return line;
       // Stack traces count from 1, source maps from 0.
-      const entry = sm.findEntry(Number(m[3]) - 1, Number(m[4]) - 1) as {
-        originalSource?: string;
-        originalLine?: number;
-        originalColumn?: number;
-      };
-      if (entry.originalSource === undefined || entry.originalLine === undefined) return line;
+      const entry = sm.findEntry(Number(m[3]) - 1, Number(m[4]) - 1);
+      if (!('originalSource' in entry)) return line;
       const source = path.resolve(path.dirname(SELF), entry.originalSource);
-      return `${m[1]}${source}:${entry.originalLine + 1}:${(entry.originalColumn ?? 0) + 1}${m[5]}`;
+      return `${m[1]}${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}${m[5]}`;
     })
     .join('\n');
 }
@@ -55,9 +51,10 @@ export function sourceStack(stack: string): string {
  * An uncaught error (or unhandled rejection) is printed as node would print it, but with its stack
  * mapped to the sources and passed through the log's redaction, and the process exits with 1.
  */
-export function exitOnUncaught(print: (text: string) => void = (text) => process.stderr.write(text + '\n')): void {
+export function exitOnUncaught(): void {
   process.on('uncaughtException', (err) => {
-    print(redact(err instanceof Error && err.stack !== undefined ? sourceStack(err.stack) : String(err)));
+    const text = err instanceof Error && err.stack !== undefined ? sourceStack(err.stack) : String(err);
+    process.stderr.write(redact(text) + '\n');
     process.exit(1);
   });
 }

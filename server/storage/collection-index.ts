@@ -46,45 +46,13 @@ export class Collection {
       this.byOrg.set(record.org, orgRecords);
     }
     orgRecords.set(record.key, record);
+    if (this.indexes.size === 0) return; // no iterator per put while nothing is indexed (start-up)
     for (const [field, index] of this.indexes) {
       const before = previous === undefined ? undefined : valueKey(getPath(previous.data, field));
       const after = valueKey(getPath(record.data, field));
       if (before === after) continue;
       if (before !== undefined) removeFromIndex(index, record.org, before, record.key);
       if (after !== undefined) addToIndex(index, record.org, after, record.key);
-    }
-  }
-
-  /**
-   * Adds the records of a snapshot at start-up: what `put` does for each, without its index
-   * upkeep when no index exists yet (the cold per-record loop was ~10 ms of a start with 6k
-   * records). A key seen twice goes through `put`, so the later record wins, as in a replay.
-   */
-  load(records: readonly StoredRecord[]): void {
-    if (this.indexes.size > 0) {
-      for (const record of records) this.put(record);
-      return;
-    }
-    let org: string | undefined;
-    let orgRecords: Map<string, StoredRecord> | undefined;
-    for (let i = 0; i < records.length; i++) {
-      const record = records[i];
-      if (this.records.has(record.key)) {
-        this.put(record);
-        org = undefined; // the put may have dropped the organization's map
-        continue;
-      }
-      this.records.set(record.key, record);
-      this.ordinals.set(record.key, this.nextOrdinal++);
-      if (record.org !== org || orgRecords === undefined) {
-        org = record.org;
-        orgRecords = this.byOrg.get(org);
-        if (orgRecords === undefined) {
-          orgRecords = new Map();
-          this.byOrg.set(org, orgRecords);
-        }
-      }
-      orgRecords.set(record.key, record);
     }
   }
 

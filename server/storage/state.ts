@@ -104,7 +104,8 @@ export class StoreState {
   /** The records of one snapshot file, all of `name`, as `apply` would put them (start-up). */
   load(name: string, records: readonly StoredRecord[]): void {
     if (records.length === 0) return;
-    this.collection(name).load(records);
+    const collection = this.collection(name);
+    for (let i = 0; i < records.length; i++) collection.put(records[i]);
     this.generations.set(name, this.generation(name) + 1);
   }
 
