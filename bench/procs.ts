@@ -3,7 +3,7 @@
  * own child process so that its CPU time and peak memory can be read from /proc/<pid>.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { SERVER_BUNDLE, startNodeFlags } from '../scripts/build-server.ts';
+import { SERVER_START, startNodeFlags } from '../scripts/build-server.ts';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { once } from 'node:events';
@@ -47,7 +47,7 @@ export function startDform(dataDir: string, opts: { demo?: boolean; cpuProfDir?:
   const nodeArgs = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [];
   // For investigations, e.g. DFORM_BENCH_NODE_ARGS=--trace-gc DFORM_BENCH_SERVER_LOG=/tmp/dform.log
   nodeArgs.push(...(process.env.DFORM_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []));
-  const args = [...nodeArgs, ...startNodeFlags(), SERVER_BUNDLE, ...(opts.demo ? ['--demo'] : [])];
+  const args = [...nodeArgs, ...startNodeFlags(), SERVER_START, ...(opts.demo ? ['--demo'] : [])];
   const env = {
     PORT: '0',
     HOST: '127.0.0.1',

@@ -13,6 +13,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(root, 'dist', 'server');
 export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.cjs');
+/** What `npm start` runs: the bundle, loaded with V8's code cache (server/start.ts). */
+export const SERVER_START = path.join(OUT_DIR, 'start.cjs');
 
 /** What the bundle is built from: a change to any of these makes it stale. */
 const SOURCES = ['server', 'engine', 'printable', 'package-lock.json', 'scripts/build-server.ts'];
@@ -35,8 +37,8 @@ export function startNodeFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const m = /\bnode((?: --[^\s&|;]+)*) dist\/server\/main\.cjs\b/.exec(scripts.start ?? '');
-  if (!m) throw new Error('package.json: the "start" script no longer runs node on dist/server/main.cjs');
+  const m = /\bnode((?: --[^\s&|;]+)*) dist\/server\/start\.cjs\b/.exec(scripts.start ?? '');
+  if (!m) throw new Error('package.json: the "start" script no longer runs node on dist/server/start.cjs');
   return m[1].split(' ').filter(Boolean);
 }
 
@@ -80,7 +82,9 @@ export function bundleOptions(entry: Record<string, string>, outdir: string): Bu
 export async function buildServer(): Promise<void> {
   const tmp = `${OUT_DIR}.${process.pid}.tmp`;
   rmSync(tmp, { recursive: true, force: true });
-  await build(bundleOptions({ main: path.join(root, 'server', 'main.ts') }, tmp));
+  await build(
+    bundleOptions({ main: path.join(root, 'server', 'main.ts'), start: path.join(root, 'server', 'start.ts') }, tmp),
+  );
   const old = `${OUT_DIR}.${process.pid}.old`;
   if (existsSync(OUT_DIR)) renameSync(OUT_DIR, old);
   renameSync(tmp, OUT_DIR);

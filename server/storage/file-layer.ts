@@ -3,7 +3,7 @@
  * inject ENOSPC/EIO/EROFS at any single step (a temp write, an fsync, a rename...) and check that
  * the engine leaves no trace of a failed change.
  */
-import { createReadStream } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 
 export interface FileHandleLike {
@@ -76,7 +76,7 @@ export const nodeFileLayer: FileLayer = {
   },
   readFile: (path) => fsp.readFile(path),
   size: async (path) => (await fsp.stat(path)).size,
-  readChunks: (path) => createReadStream(path, { highWaterMark: 1 << 20 }),
+  readChunks,
   readdir: (path) => fsp.readdir(path),
   rename: (from, to) => fsp.rename(from, to),
   unlink: (path) => fsp.unlink(path),
@@ -92,6 +92,27 @@ export const nodeFileLayer: FileLayer = {
     }
   },
 };
+
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Blocking reads: chunks are read while the store opens, before anything is served, where waiting
+ * for the thread pool's round trip on each chunk only left the process idle (about 60 ms of a
+ * 100k-record start).
+ */
+async function* readChunks(path: string): AsyncIterable<Buffer> {
+  const fd = openSync(path, 'r');
+  try {
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+      const read = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      if (read === 0) return;
+      yield read === CHUNK_BYTES ? chunk : chunk.subarray(0, read);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** The errno code of a file-system error, if it has one. */
 export function errorCode(err: unknown): string | undefined {

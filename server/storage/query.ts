@@ -1,5 +1,6 @@
 /** `find` over one organization's records of one collection. */
 import type { Collection } from './collection-index.ts';
+import { resolve, type HeldRecord } from './lazy-record.ts';
 import type { Criterion, DataObject, FindQuery, FindResult, SortSpec, StoredRecord } from './types.ts';
 import { compareValues, getPath, isMissing, valueKey } from './values.ts';
 
@@ -24,10 +25,14 @@ export function runFind(collection: Collection | undefined, org: string, query: 
     }
   }
   eqSets.sort((a, b) => a.size - b.size);
-  const matches = (record: StoredRecord, from: number): boolean => {
-    for (let i = from; i < eqSets.length; i++) if (!eqSets[i].has(record.key)) return false;
-    for (const predicate of predicates) if (!predicate(record.data)) return false;
-    return true;
+  // Equality is decided on keys alone, so a record still held as text is parsed only when a
+  // predicate or a sort needs its data, or when it is on the page.
+  const matches = (held: HeldRecord, from: number): HeldRecord | undefined => {
+    for (let i = from; i < eqSets.length; i++) if (!eqSets[i].has(held.key)) return undefined;
+    if (predicates.length === 0) return held;
+    const record = resolve(held);
+    for (const predicate of predicates) if (!predicate(record.data)) return undefined;
+    return record;
   };
 
   const sort = query.sort ?? [];
@@ -40,25 +45,35 @@ export function runFind(collection: Collection | undefined, org: string, query: 
     const items: StoredRecord[] = [];
     const end = query.offset + query.limit;
     let total = 0;
-    for (const record of orgRecords.values()) {
-      if (!matches(record, 0)) continue;
-      if (total >= query.offset && total < end) items.push(record);
+    for (const held of orgRecords.values()) {
+      const match = matches(held, 0);
+      if (match === undefined) continue;
+      if (total >= query.offset && total < end) items.push(resolve(match));
       total++;
     }
     return { items, total };
   }
 
-  const found: StoredRecord[] = [];
+  const found: HeldRecord[] = [];
   if (useCandidates) {
     for (const key of smallest) {
-      const record = orgRecords.get(key);
-      if (record !== undefined && matches(record, 1)) found.push(record);
+      const held = orgRecords.get(key);
+      const match = held === undefined ? undefined : matches(held, 1);
+      if (match !== undefined) found.push(match);
     }
   } else {
-    for (const record of orgRecords.values()) if (matches(record, 0)) found.push(record);
+    for (const held of orgRecords.values()) {
+      const match = matches(held, 0);
+      if (match !== undefined) found.push(match);
+    }
   }
-  const ordered = sortRecords(found, sort, collection);
-  return { items: ordered.slice(query.offset, query.offset + query.limit), total: found.length };
+  const page = (ordered: HeldRecord[]) => ordered.slice(query.offset, query.offset + query.limit).map(resolve);
+  if (sort.length === 0) {
+    // Insertion order needs keys only: just the page is parsed.
+    found.sort((a, b) => collection.ordinal(a.key) - collection.ordinal(b.key));
+    return { items: page(found), total: found.length };
+  }
+  return { items: page(sortRecords(found.map(resolve), sort, collection)), total: found.length };
 }
 
 function checkPaging(query: FindQuery): void {

@@ -2,11 +2,20 @@
  * Per-collection snapshot files, read and written through lowdb's `Low` with an adapter that is
  * durable (temp file + fsync + rename + directory fsync; lowdb's JSONFile/steno never fsync) and
  * that never replaces an unreadable file with defaults.
+ *
+ * The layout is JSON: a header line, one record per line, and a closing line that carries a CRC-32
+ * of everything before it: `{"collection":…,"seq":…,"records":[` … `],"crc32":"1a2b3c4d"}`. A file
+ * whose checksum matches needs no parsing to be trusted, so the records of a large one are kept as
+ * text (LazyRecord) until used. A file without the checksum (closing `]}`: written by hand, or by an
+ * earlier version) is parsed and checked record by record, as before.
  */
+import { isAscii } from 'node:buffer';
 import { basename, dirname, join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { Low, type Adapter } from 'lowdb';
 import { errorCode, errorMessage, type FileHandleLike, type FileLayer } from './file-layer.ts';
-import { checkName, recordShapeProblem, shareKey } from './state.ts';
+import { LazyRecord, lazyRecord, lineHead, recordText, type HeldRecord } from './lazy-record.ts';
+import { checkName, recordShapeProblem, shareKey } from './record-shape.ts';
 import type { StoredRecord } from './types.ts';
 
 /**
@@ -16,7 +25,7 @@ import type { StoredRecord } from './types.ts';
 export interface SnapshotData {
   collection: string;
   seq: number;
-  records: StoredRecord[];
+  records: HeldRecord[];
 }
 
 /** Records per stringify batch: small enough that one batch costs well under a millisecond or two. */
@@ -24,8 +33,17 @@ const BATCH = 500;
 let tempCounter = 0;
 
 export const TEMP_SUFFIX = '.tmp';
-/** 16 MiB: at this size whole-file parsing holds about 50 MiB of buffer and string at its peak. */
-export const STREAM_ABOVE = 16 * 1024 * 1024;
+/**
+ * 1 MiB: larger files are read line by line and, checksum verified, keep their records as text.
+ * Smaller ones parse fastest whole and are the small, often-read collections (sessions, groups).
+ */
+export const STREAM_ABOVE = 1024 * 1024;
+
+/** The closing line: the checksum is of every byte before it. */
+const FOOTER = /^\],"crc32":"([0-9a-f]{8})"\}$/;
+const footer = (crc: number) => `],"crc32":"${hex(crc)}"}\n`;
+const FOOTER_BYTES = footer(0).length;
+const COMMA = 0x2c;
 
 function nameOf(file: string): string {
   return basename(file, '.json').replaceAll('__', '/');
@@ -51,85 +69,154 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
       if (errorCode(err) === 'ENOENT') return null;
       throw err;
     }
-    // A small file parses fastest whole; a large one is read record by record so that it is never
-    // in memory as one buffer and one string beside its records. Any layout but ours is read whole.
-    const parsed = (size > this.streamAbove ? await this.parseLines() : undefined) ?? (await this.parseWhole());
+    // A small file parses fastest whole; a large one is read line by line so that it is never in
+    // memory as one buffer and one string beside its records. Any layout but ours is read whole.
+    const parsed = (size > this.streamAbove ? await this.parseLines(size) : undefined) ?? (await this.parseWhole());
     return this.validate(parsed);
+  }
+
+  private corrupt(why: string): Error {
+    return new Error(`storage: snapshot file ${this.file} is corrupt: ${why}`);
+  }
+
+  private mismatch(): Error {
+    return this.corrupt('its checksum does not match its contents (was it changed by hand?)');
   }
 
   private async parseWhole(): Promise<unknown> {
     const bytes = await this.fs.readFile(this.file);
+    let parsed: unknown;
     try {
-      return JSON.parse(bytes.toString('utf8'));
+      parsed = JSON.parse(bytes.toString('utf8'));
     } catch (err) {
-      throw new Error(`storage: snapshot file ${this.file} is corrupt: ${errorMessage(err)}`);
+      throw this.corrupt(errorMessage(err));
     }
+    const claimed = (parsed as { crc32?: unknown } | null)?.crc32;
+    if (claimed !== undefined) {
+      // The checksum holds only for the exact bytes written: the closing line must end the file.
+      const end = bytes.length - FOOTER_BYTES;
+      const crc = end < 0 ? 0 : crc32(bytes.subarray(0, end));
+      if (end < 0 || claimed !== hex(crc) || bytes.toString('utf8', end) !== footer(crc)) throw this.mismatch();
+    }
+    return parsed;
   }
 
   /**
-   * Reads a file in the layout `write` produces (a header line, one record per line, a closing
-   * line) chunk by chunk and record by record. Undefined when the file has any other layout;
-   * when it answers, the result is what JSON.parse of the whole file gives.
+   * Reads a file in the layout `write` produces chunk by chunk and line by line. Undefined when the
+   * file has any other layout; when it answers, the result is what JSON.parse of the whole file
+   * gives, except that a checksummed file's records may be LazyRecords.
    */
-  private async parseLines(): Promise<unknown> {
+  private async parseLines(size: number): Promise<unknown> {
     let header: Record<string, unknown> | undefined;
+    let head: string | undefined;
     const records: unknown[] = [];
+    const orgs = new Map<string, string>();
     let commaBefore = false;
-    let closed = false;
-    const line = (text: string): boolean => {
+    let closing: string | undefined;
+    /** One line, without its newline and without the comma that ends it when `comma`. */
+    const line = (text: string, comma: boolean): boolean => {
       if (header === undefined) {
-        if (!text.startsWith('{') || !text.endsWith('"records":[')) return false;
+        if (comma || !text.startsWith('{') || !text.endsWith('"records":[')) return false;
         const value = parseOrUndefined(text + ']}');
         if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
         header = value as Record<string, unknown>;
+        if (typeof header.collection === 'string') head = lineHead(header.collection);
         return true;
       }
       // Only JSON's own whitespace may follow, as whole-file parsing allows no more.
-      if (closed) return /^[ \t\r]*$/.test(text);
-      if (text === ']}') {
-        closed = true;
+      if (closing !== undefined) return !comma && /^[ \t\r]*$/.test(text);
+      if (!comma && (text === ']}' || FOOTER.test(text))) {
+        closing = text;
         return records.length === 0 || !commaBefore;
       }
       if (records.length > 0 && !commaBefore) return false;
-      commaBefore = text.endsWith(',');
-      const record = parseOrUndefined(commaBefore ? text.slice(0, -1) : text);
+      commaBefore = comma;
+      const record = (head && lazyRecord(header.collection as string, text, head, orgs)) ?? parseOrUndefined(text);
       if (record === undefined) return false;
       records.push(record);
       return true;
     };
-    // Bytes of the line being read; a multi-byte character never contains a newline byte.
-    let pending: Buffer[] = [];
-    for await (const chunk of this.fs.readChunks(this.file)) {
-      // A first line longer than a chunk is no header of ours.
-      if (header === undefined && pending.length > 0) return undefined;
-      let pos = 0;
-      for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, pos)) {
-        const bytes =
-          pending.length === 0 ? chunk.subarray(pos, end) : Buffer.concat([...pending, chunk.subarray(pos, end)]);
-        pending = [];
-        if (!line(bytes.toString('utf8'))) return undefined;
+    /** Splits text made of whole lines (the last one without its newline) and hands each to `line`. */
+    const lines = (text: string): boolean => {
+      for (let pos = 0; ;) {
+        const end = text.indexOf('\n', pos);
+        const stop = end === -1 ? text.length : end;
+        const comma = stop > pos && text.charCodeAt(stop - 1) === COMMA;
+        if (!line(text.slice(pos, comma ? stop - 1 : stop), comma)) return false;
+        if (end === -1) return true;
         pos = end + 1;
       }
-      if (pos < chunk.length) pending.push(chunk.subarray(pos));
+    };
+    const crcEnd = size - FOOTER_BYTES;
+    let crc = 0;
+    let offset = 0;
+    // Bytes of a line not yet complete. A multi-byte character never contains a newline byte, so
+    // bytes cut at newlines decode whole.
+    let pending: Buffer[] = [];
+    for await (const chunk of this.fs.readChunks(this.file)) {
+      if (offset < crcEnd)
+        crc = crc32(offset + chunk.length <= crcEnd ? chunk : chunk.subarray(0, crcEnd - offset), crc);
+      offset += chunk.length;
+      // A first line longer than a chunk is no header of ours.
+      if (header === undefined && pending.length > 0) return undefined;
+      let from = 0;
+      if (pending.length > 0) {
+        const first = chunk.indexOf(0x0a);
+        if (first === -1) {
+          pending.push(chunk);
+          continue;
+        }
+        pending.push(chunk.subarray(0, first));
+        if (!lines(decode(Buffer.concat(pending)))) return undefined;
+        pending = [];
+        from = first + 1;
+      }
+      const last = chunk.lastIndexOf(0x0a);
+      if (last >= from) {
+        // One string for all the chunk's whole lines, each line a slice of it: a record kept as
+        // text costs no copy.
+        if (!lines(decode(chunk.subarray(from, last)))) return undefined;
+        from = last + 1;
+      }
+      if (from < chunk.length) pending.push(chunk.subarray(from));
     }
-    if (pending.length > 0 && !line(Buffer.concat(pending).toString('utf8'))) return undefined;
-    return closed ? { ...header, records } : undefined;
+    if (pending.length > 0 && !lines(decode(Buffer.concat(pending)))) return undefined;
+    if (closing === undefined) return undefined;
+    if (closing !== ']}') {
+      if (offset !== size || crcEnd < 0 || closing + '\n' !== footer(crc)) throw this.mismatch();
+    } else {
+      // No checksum: every record is parsed now, so that the file is checked as a whole.
+      for (let i = 0; i < records.length; i++) {
+        const record = records[i];
+        if (!(record instanceof LazyRecord)) continue;
+        records[i] = parseOrUndefined(record.text);
+        if (records[i] === undefined) return undefined;
+      }
+    }
+    return { ...header, records };
   }
 
   async write(data: SnapshotData): Promise<void> {
     const tmp = `${this.file}.${process.pid}-${++tempCounter}${TEMP_SUFFIX}`;
     let handle: FileHandleLike | undefined;
+    let crc = 0;
+    const put = async (text: string) => {
+      const bytes = Buffer.from(text, 'utf8');
+      crc = crc32(bytes, crc);
+      await handle!.write(bytes);
+    };
     try {
       handle = await this.fs.open(tmp, 'wx');
-      await handle.write(`{"collection":${JSON.stringify(data.collection)},"seq":${data.seq},"records":[`);
+      await put(`{"collection":${JSON.stringify(data.collection)},"seq":${data.seq},"records":[`);
       const { records } = data;
       for (let i = 0; i < records.length; i += BATCH) {
         // One batch per event-loop turn: a 100k-record snapshot never blocks readers for long.
-        const part = records.slice(i, i + BATCH).map((record) => JSON.stringify(record));
-        await handle.write((i === 0 ? '\n' : ',\n') + part.join(',\n'));
+        const part = records.slice(i, i + BATCH).map(recordText);
+        await put((i === 0 ? '\n' : ',\n') + part.join(',\n'));
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      await handle.write('\n]}\n');
+      await put('\n');
+      await handle.write(footer(crc));
       await handle.sync();
       const closing = handle;
       handle = undefined;
@@ -146,7 +233,7 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
 
   private validate(parsed: unknown): SnapshotData {
     const fail = (why: string): never => {
-      throw new Error(`storage: snapshot file ${this.file} is corrupt: ${why}`);
+      throw this.corrupt(why);
     };
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fail('not an object');
     const { collection, seq, records } = parsed as Record<string, unknown>;
@@ -172,6 +259,11 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
     // An indexed loop: this runs once per file, cold, where an iterator and destructuring cost.
     for (let i = 0; i < records.length; i++) {
       const record: unknown = records[i];
+      if (record instanceof LazyRecord) {
+        // Checksummed, and its collection, organization and key read from its own text.
+        if (record.collection !== name) fail(`record ${i} belongs to another collection`);
+        continue;
+      }
       const problem = recordShapeProblem(record);
       if (problem !== undefined) fail(`record ${i}: ${problem}`);
       const stored = record as StoredRecord & { meta: Record<string, unknown> };
@@ -183,7 +275,7 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
       if (typeof meta.updated_by === 'string') meta.updated_by = intern(meta.updated_by);
       shareKey(stored);
     }
-    return { collection: name, seq: sequence, records: records as StoredRecord[] };
+    return { collection: name, seq: sequence, records: records as HeldRecord[] };
   }
 }
 
@@ -203,10 +295,19 @@ export async function writeSnapshot(fs: FileLayer, file: string, data: SnapshotD
   await db.write();
 }
 
+/** Latin-1 decoding is a plain copy, several times faster than UTF-8's, and the same for ASCII. */
+function decode(bytes: Buffer): string {
+  return bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+}
+
 function parseOrUndefined(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+function hex(n: number): string {
+  return n.toString(16).padStart(8, '0');
 }

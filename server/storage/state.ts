@@ -4,7 +4,9 @@
  * The journal store puts the fsync between the two halves.
  */
 import { Collection } from './collection-index.ts';
+import type { HeldRecord } from './lazy-record.ts';
 import { runFind } from './query.ts';
+import { checkName, normalizeRecord } from './record-shape.ts';
 import { VersionConflictError } from './types.ts';
 import type { FindQuery, FindResult, Storage, StoredRecord, WriteOp } from './types.ts';
 import { deepFreeze } from './values.ts';
@@ -33,8 +35,9 @@ export class StoreState {
    * handed out (records loaded at start-up are not frozen up front; those committed since are).
    */
   get(collection: string, org: string, key: string): StoredRecord | undefined {
-    const record = this.collections.get(collection)?.get(key);
-    return record !== undefined && record.org === org ? deepFreeze(record) : undefined;
+    const found = this.collections.get(collection);
+    // The organization is checked before a record kept as text is parsed.
+    return found?.held(key)?.org === org ? deepFreeze(found.get(key)) : undefined;
   }
 
   find(collection: string, org: string, query: FindQuery): FindResult {
@@ -102,7 +105,7 @@ export class StoreState {
   }
 
   /** The records of one snapshot file, all of `name`, as `apply` would put them (start-up). */
-  load(name: string, records: readonly StoredRecord[]): void {
+  load(name: string, records: readonly HeldRecord[]): void {
     if (records.length === 0) return;
     const collection = this.collection(name);
     for (let i = 0; i < records.length; i++) collection.put(records[i]);
@@ -130,68 +133,6 @@ function checkVersion(collection: string, key: string, expected: number | undefi
   if (expected !== undefined && expected !== actual) {
     throw new VersionConflictError(collection, key, expected, actual);
   }
-}
-
-/**
- * Collection names become file names (`/` -> `__`), so they are restricted to what maps
- * one-to-one onto a safe file name.
- */
-export function checkName(collection: unknown): asserts collection is string {
-  if (
-    typeof collection !== 'string' ||
-    !/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(collection) ||
-    collection.includes('__') ||
-    collection.split('/').some((part) => part === '.' || part === '..')
-  ) {
-    throw new Error(`storage: bad collection name ${JSON.stringify(collection)}`);
-  }
-}
-
-/** A deep, frozen copy that is exactly what a reload from disk would produce. */
-export function normalizeRecord(input: unknown): StoredRecord {
-  const problem = recordProblem(input);
-  if (problem !== undefined) throw new Error(`storage: bad record: ${problem}`);
-  return deepFreeze(shareKey(JSON.parse(JSON.stringify(input)) as StoredRecord));
-}
-
-/**
- * Top-level data fields holding the record's own key (`_user_uuid` of every user-keyed record)
- * share the key's string instead of holding a copy: 56 bytes a record, 5 MiB at 100k records.
- * Only for a record not yet frozen.
- */
-export function shareKey(record: StoredRecord): StoredRecord {
-  const { key, data } = record;
-  for (const field in data) if (data[field] === key) data[field] = key;
-  return record;
-}
-
-/** Why `value` is not a StoredRecord, or undefined when it is one. */
-export function recordProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'not an object';
-  try {
-    checkName(value.collection);
-  } catch (err) {
-    return (err as Error).message;
-  }
-  return recordShapeProblem(value);
-}
-
-/**
- * Why a record of an already-checked collection is not a StoredRecord (a snapshot file checks its
- * collection's name once, not once per record).
- */
-export function recordShapeProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'not an object';
-  const { org, key, data, meta } = value;
-  if (typeof org !== 'string' || org === '') return 'org must be a non-empty string';
-  if (typeof key !== 'string' || key === '') return 'key must be a non-empty string';
-  if (!isObject(data)) return `${key}: data must be an object`;
-  if (!isObject(meta) || typeof meta.version !== 'number') return `${key}: meta.version must be a number`;
-  return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The reads every store answers from its in-memory state; stores differ only in how they commit. */

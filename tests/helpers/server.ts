@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureServerBuilt, SERVER_BUNDLE, startNodeFlags } from '../../scripts/build-server.ts';
+import { ensureServerBuilt, SERVER_START, startNodeFlags } from '../../scripts/build-server.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const ADMIN_EMAIL = 'staff@dform.test';
@@ -26,7 +26,7 @@ export async function startServer(
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'dform-test-')));
   await ensureServerBuilt();
-  const proc = spawn(process.execPath, [...startNodeFlags(), SERVER_BUNDLE, ...(opts.demo ? ['--demo'] : [])], {
+  const proc = spawn(process.execPath, [...startNodeFlags(), SERVER_START, ...(opts.demo ? ['--demo'] : [])], {
     cwd: ROOT,
     env: {
       ...process.env,

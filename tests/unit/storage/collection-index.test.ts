@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Collection } from '../../../server/storage/collection-index.ts';
+import { LazyRecord, lazyRecord, lineHead, recordText } from '../../../server/storage/lazy-record.ts';
 import { runFind } from '../../../server/storage/query.ts';
+import type { FindQuery, StoredRecord } from '../../../server/storage/types.ts';
 import { valueKey } from '../../../server/storage/values.ts';
 import { rec } from './helpers.ts';
 
@@ -54,5 +56,101 @@ describe('Collection.put', () => {
     assert.deepEqual(indexed(c, 'org-a', 'D2'), [], 'k2 left its old value');
     assert.deepEqual(indexed(c, 'org-b', 'D1'), ['k1']);
     assert.deepEqual(found(c, 'org-a', 'D1'), ['k2', 'k3'], 'in insertion order');
+  });
+});
+
+describe('records kept as text', () => {
+  const head = lineHead(C);
+  const lazy = (r: StoredRecord) => lazyRecord(C, recordText(r), head, new Map())!;
+  const data = (i: number) => ({
+    dept: `D${i % 4}`,
+    team: i % 20,
+    grade: i % 7,
+    ...(i % 5 === 0 ? {} : { name: `Name ${(i * 37) % 100}` }),
+    tags: i % 3 === 0 ? ['x', 'y'] : ['y'],
+  });
+  function pair(): [Collection, Collection] {
+    const plain = new Collection(C);
+    const text = new Collection(C);
+    for (let i = 0; i < 120; i++) {
+      const r = rec(C, i % 3 === 2 ? 'org-b' : 'org-a', `k${i}`, data(i));
+      plain.put(r);
+      text.put(lazy(r));
+    }
+    return [plain, text];
+  }
+  const queries: FindQuery[] = [
+    { criteria: [], limit: 10, offset: 5 },
+    { criteria: [{ field: 'dept', is: '=', value: 'D1' }], limit: 7, offset: 3 },
+    {
+      criteria: [
+        { field: 'dept', is: '=', value: 'D2' },
+        { field: 'grade', is: '=', value: 3 },
+      ],
+      limit: 20,
+      offset: 0,
+    },
+    {
+      criteria: [{ field: 'grade', is: '>=', value: 4 }],
+      sort: [{ field: 'name', dir: 'desc' }],
+      limit: 15,
+      offset: 2,
+    },
+    {
+      criteria: [{ field: 'tags', is: 'contains', value: 'x' }],
+      sort: [{ field: 'name', dir: 'asc' }],
+      limit: 50,
+      offset: 0,
+    },
+    {
+      criteria: [
+        { field: 'name', is: 'like', value: 'name 1' },
+        { field: 'dept', is: '=', value: 'D0' },
+      ],
+      limit: 9,
+      offset: 1,
+    },
+    {
+      criteria: [
+        { field: 'grade', is: 'in', value: [1, 2] },
+        { field: 'dept', is: '!=', value: 'D3' },
+      ],
+      limit: 100,
+      offset: 0,
+    },
+  ];
+
+  it('answers every kind of query exactly as parsed records do', () => {
+    const [plain, text] = pair();
+    for (const org of ['org-a', 'org-b', 'org-c']) {
+      for (const query of queries) {
+        assert.deepEqual(runFind(text, org, query), runFind(plain, org, query), `${org} ${JSON.stringify(query)}`);
+      }
+    }
+    assert.deepEqual(text.get('k17'), plain.get('k17'));
+    assert.ok(text.held('k17') instanceof LazyRecord, 'a read does not replace the text with objects');
+  });
+
+  it('keeps indexes right when records kept as text are replaced, moved and deleted', () => {
+    const [plain, text] = pair();
+    for (const c of [plain, text]) {
+      c.lookup('dept', 'org-a', valueKey('D1')!); // built before the changes
+      c.lookup('team', 'org-a', valueKey(1)!);
+      c.put(rec(C, 'org-a', 'k1', { dept: 'D2', team: 4 }, 2));
+      c.put(rec(C, 'org-b', 'k5', { dept: 'D1' }, 2));
+      c.delete('k9');
+      c.put(rec(C, 'org-a', 'k200', { dept: 'D1' }));
+    }
+    for (const org of ['org-a', 'org-b']) {
+      for (const query of queries) assert.deepEqual(runFind(text, org, query), runFind(plain, org, query));
+    }
+    assert.deepEqual(found(text, 'org-a', 'D1'), found(plain, 'org-a', 'D1'));
+    assert.ok(found(text, 'org-a', 'D1').includes('k200'));
+    // k1 joined team 4's index set last, yet comes first: results are in insertion order.
+    const team4 = runFind(text, 'org-a', { criteria: [{ field: 'team', is: '=', value: 4 }], limit: 10, offset: 0 });
+    assert.deepEqual(
+      team4.items.map((r) => r.key),
+      ['k1', 'k4', 'k24', 'k64', 'k84'],
+    );
   });
 });

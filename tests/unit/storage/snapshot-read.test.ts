@@ -6,9 +6,12 @@ import assert from 'node:assert/strict';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
+import { crc32 } from 'node:zlib';
 import { nodeFileLayer, type FileLayer } from '../../../server/storage/file-layer.ts';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
-import { readSnapshot, writeSnapshot } from '../../../server/storage/snapshot-adapter.ts';
+import { LazyRecord, resolve } from '../../../server/storage/lazy-record.ts';
+import { readSnapshot, writeSnapshot, type SnapshotData } from '../../../server/storage/snapshot-adapter.ts';
+import type { FindQuery } from '../../../server/storage/types.ts';
 import { rec, removeDir, tempDir } from './helpers.ts';
 
 const C = 'payroll/employee';
@@ -36,6 +39,9 @@ async function outcome(file: string, streamAbove: number): Promise<unknown> {
     return { refused: /corrupt/.test((err as Error).message) };
   }
 }
+
+/** A snapshot as plain records, whether they were read as text or not. */
+const parsed = (data: SnapshotData) => ({ ...data, records: data.records.map(resolve) });
 
 /** nodeFileLayer counting whole-file reads: the record-by-record reader must not fall back to one. */
 let wholeReads = 0;
@@ -68,9 +74,13 @@ describe('snapshot files read record by record', () => {
     assert.ok((await fsp.stat(file)).size > 2 * 1024 * 1024, 'the big record spans read chunks');
     wholeReads = 0;
     const streamed = await readSnapshot(counting, file, STREAM);
-    assert.deepEqual(streamed, { collection: C, seq: 12, records });
+    assert.ok(
+      streamed.records.every((r) => r instanceof LazyRecord),
+      'a checksummed file keeps its records as text',
+    );
+    assert.deepEqual(parsed(streamed), { collection: C, seq: 12, records });
     assert.equal(wholeReads, 0, 'read record by record');
-    assert.deepEqual(await readSnapshot(nodeFileLayer, file, WHOLE), streamed);
+    assert.deepEqual(await readSnapshot(nodeFileLayer, file, WHOLE), parsed(streamed));
   });
 
   it('reads an empty collection and a missing file', async () => {
@@ -93,8 +103,8 @@ describe('snapshot files read record by record', () => {
     const streamed = await readSnapshot(counting, file, STREAM);
     assert.equal(wholeReads, 0, 'read record by record');
     assert.equal(streamed.records.length, records.length);
-    assert.deepEqual(streamed, await readSnapshot(nodeFileLayer, file, WHOLE));
-    assert.deepEqual(streamed.records[11_999], records[11_999]);
+    assert.deepEqual(parsed(streamed), await readSnapshot(nodeFileLayer, file, WHOLE));
+    assert.deepEqual(resolve(streamed.records[11_999]), records[11_999]);
   });
 
   // Each layout is read both ways; the two must agree, and `expect` says which way they agree.
@@ -168,6 +178,129 @@ describe('snapshot files read record by record', () => {
       assert.equal(store.get(C, 'org-b', 'e1'), undefined, 'tenancy holds for loaded records');
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe('checksummed snapshot files', () => {
+  const records = [r1, r2, r3, rec(C, 'org-"q"', 'k\\1', { n: 4 })];
+  async function written(): Promise<{ file: string; bytes: Buffer }> {
+    const file = await fileWith('');
+    await writeSnapshot(nodeFileLayer, file, { collection: C, seq: 9, records });
+    return { file, bytes: await fsp.readFile(file) };
+  }
+
+  it('ends with the checksum of everything before it, and is plain JSON', async () => {
+    const { bytes } = await written();
+    const text = bytes.toString('utf8');
+    const crc = /\n\],"crc32":"([0-9a-f]{8})"\}\n$/.exec(text);
+    assert.ok(crc, text.slice(-40));
+    const body = bytes.subarray(0, bytes.length - crc[0].length + 1);
+    assert.equal(crc32(body).toString(16).padStart(8, '0'), crc[1]);
+    assert.deepEqual(JSON.parse(text).records, records);
+  });
+
+  it('keeps records as text when read line by line, except one whose organization or key is escaped', async () => {
+    const { file } = await written();
+    const read = await readSnapshot(nodeFileLayer, file, STREAM);
+    assert.deepEqual(
+      read.records.map((r) => r instanceof LazyRecord),
+      [true, true, true, false],
+    );
+    assert.deepEqual(parsed(read), { collection: C, seq: 9, records });
+    assert.deepEqual(await readSnapshot(nodeFileLayer, file, WHOLE), parsed(read));
+  });
+
+  it('refuses a file changed after it was written, even where the change still parses, touching nothing', async () => {
+    const { file, bytes } = await written();
+    const text = bytes.toString('utf8');
+    const changes = [
+      text.replace('"n":2', '"n":3'), // a digit flipped: valid JSON, wrong data
+      text.replace('"org-b"', '"org-c"'),
+      text + '\n', // anything after the checksum line
+      text.replace('"records":[\n', '"records":[\n\n'),
+    ];
+    for (const changed of changes) {
+      await fsp.writeFile(file, changed);
+      for (const way of [STREAM, WHOLE]) {
+        await assert.rejects(readSnapshot(nodeFileLayer, file, way), /corrupt/, changed.slice(0, 80));
+      }
+      assert.equal(await fsp.readFile(file, 'utf8'), changed, 'the file is left as it was');
+    }
+  });
+
+  it('reads a file whose checksum line was replaced by a plain closing, checking every record', async () => {
+    const { file, bytes } = await written();
+    const plain = bytes.toString('utf8').replace(/\],"crc32":"[0-9a-f]{8}"\}\n$/, ']}\n');
+    await fsp.writeFile(file, plain);
+    const read = await readSnapshot(nodeFileLayer, file, STREAM);
+    assert.ok(
+      read.records.every((r) => !(r instanceof LazyRecord)),
+      'parsed, as it cannot be trusted unchecked',
+    );
+    assert.deepEqual(read, { collection: C, seq: 9, records });
+    await fsp.writeFile(file, plain.replace('"n":2', '"n":'));
+    await assert.rejects(readSnapshot(nodeFileLayer, file, STREAM), /corrupt/);
+  });
+
+  it('serves records kept as text like any other: reads, finds, tenancy, writes, and a compaction that keeps their text', async () => {
+    const dir = await tempDir();
+    dirs.push(dir);
+    const many = Array.from({ length: 300 }, (_, i) =>
+      rec(C, i % 2 ? 'org-b' : 'org-a', `k${i}`, { dept: `D${i % 5}`, name: `Zoë ${i}` }),
+    );
+    await fsp.mkdir(join(dir, 'collections'));
+    const file = join(dir, 'collections', 'payroll__employee.json');
+    await writeSnapshot(nodeFileLayer, file, { collection: C, seq: 1, records: many });
+    const before = (await fsp.readFile(file, 'utf8')).split('\n');
+    const open = () => JournalStore.open(dir, { log: () => undefined, streamSnapshotsAbove: STREAM });
+    const store = await open();
+    try {
+      const got = store.get(C, 'org-b', 'k7');
+      assert.deepEqual(got, many[7]);
+      assert.ok(got && Object.isFrozen(got.data), 'frozen when handed out');
+      assert.equal(store.get(C, 'org-a', 'k7'), undefined, 'tenancy');
+      const find = (query: Partial<FindQuery>) =>
+        store.find(C, 'org-a', { criteria: [], limit: 5, offset: 0, ...query });
+      const eq = find({ criteria: [{ field: 'dept', is: '=', value: 'D2' }], offset: 2 });
+      assert.equal(eq.total, 30);
+      assert.deepEqual(
+        eq.items.map((r) => r.key),
+        ['k22', 'k32', 'k42', 'k52', 'k62'],
+      );
+      const sorted = find({
+        criteria: [{ field: 'name', is: 'like', value: 'zoë 1' }],
+        sort: [{ field: 'name', dir: 'desc' }],
+      });
+      assert.equal(sorted.total, 55);
+      assert.deepEqual(
+        sorted.items.map((r) => r.key),
+        ['k198', 'k196', 'k194', 'k192', 'k190'],
+      );
+      await store.commit([{ op: 'put', record: rec(C, 'org-a', 'k2', { dept: 'D9' }, 2), expectVersion: 1 }]);
+      await assert.rejects(
+        store.commit([{ op: 'put', record: rec(C, 'org-a', 'k4', { dept: 'D9' }, 2), expectVersion: 2 }]),
+        /version 1/,
+      );
+      assert.equal(
+        find({ criteria: [{ field: 'dept', is: '=', value: 'D2' }] }).total,
+        29,
+        'the index follows the write',
+      );
+    } finally {
+      await store.close();
+    }
+    const after = (await fsp.readFile(file, 'utf8')).split('\n');
+    assert.equal(after.length, before.length);
+    const changed = after.flatMap((line, i) => (line === before[i] ? [] : [i]));
+    // The header (its sequence), the record written, and the checksum line.
+    assert.deepEqual(changed, [0, 3, after.length - 2]);
+    const reopened = await open();
+    try {
+      assert.deepEqual(reopened.get(C, 'org-a', 'k2')?.data, { dept: 'D9' });
+      assert.deepEqual(reopened.get(C, 'org-b', 'k299'), many[299]);
+    } finally {
+      await reopened.close();
     }
   });
 });
