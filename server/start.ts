@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
-import { Script } from 'node:vm';
+import { constants, Script } from 'node:vm';
 
 const BUNDLE = path.join(import.meta.dirname, 'main.cjs');
 const CACHE = BUNDLE + '.cache';
@@ -23,7 +23,12 @@ const WRITE_AFTER_MS = 2_000;
 const source = readFileSync(BUNDLE, 'utf8');
 const digest = createHash('sha256').update(source).digest();
 const cached = readCache();
-const script = new Script(Module.wrap(source), { filename: BUNDLE, cachedData: cached });
+const script = new Script(Module.wrap(source), {
+  filename: BUNDLE,
+  cachedData: cached,
+  // import() inside the bundle resolves as it would in a module node loaded itself.
+  importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+});
 if (cached === undefined || script.cachedDataRejected === true) {
   setTimeout(writeCache, WRITE_AFTER_MS).unref();
 }

@@ -4,7 +4,7 @@
  * reused. In production set them in the environment so that the keys live apart from the data.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile, open } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Keys {
@@ -33,7 +33,6 @@ async function loadOrCreate(dir: string, name: string, fromEnv: string | undefin
   const fh = await open(tmp, 'r');
   await fh.sync();
   await fh.close();
-  const { rename } = await import('node:fs/promises');
   await rename(tmp, file);
   return key;
 }

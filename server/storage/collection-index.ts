@@ -1,9 +1,9 @@
 /**
  * One collection in memory: the records by key, the same records grouped by organization (so a
  * query never looks at another tenant's data), and lazily built equality hash indexes. Records
- * loaded from a large snapshot may still be text (LazyRecord); `get` parses them.
+ * loaded from a large snapshot may still be their JSON text (lazy-record.ts); `get` parses them.
  */
-import { resolve, type HeldRecord } from './lazy-record.ts';
+import { lineHead, resolve, scanned, scanText, type HeldRecord } from './lazy-record.ts';
 import type { StoredRecord } from './types.ts';
 import { getPath, valueKey } from './values.ts';
 
@@ -22,18 +22,28 @@ export class Collection {
   private ordinals: Map<string, number> | undefined;
   private nextOrdinal = 0;
   private readonly indexes = new Map<string, EqualityIndex>();
+  /** How this collection's record texts start (lazy-record.ts). */
+  private readonly head: string;
 
-  constructor(readonly name: string) {}
+  constructor(readonly name: string) {
+    this.head = lineHead(name);
+  }
 
   /** The record, parsed when it is still text (a new object each time, then). */
   get(key: string): StoredRecord | undefined {
     const held = this.records.get(key);
-    return held === undefined ? undefined : resolve(held);
+    return held === undefined ? undefined : resolve(held, this.name);
   }
 
-  /** The record as held: its organization and key can be read without parsing it. */
-  held(key: string): HeldRecord | undefined {
-    return this.records.get(key);
+  /** The organization a record belongs to, read without parsing it. */
+  orgOf(key: string): string | undefined {
+    const held = this.records.get(key);
+    return held === undefined ? undefined : this.heldOrg(held);
+  }
+
+  /** A held record as a record (parsing a text). */
+  resolve(held: HeldRecord): StoredRecord {
+    return resolve(held, this.name);
   }
 
   ordinal(key: string): number {
@@ -44,47 +54,63 @@ export class Collection {
     return this.ordinals.get(key) ?? Number.MAX_SAFE_INTEGER;
   }
 
-  put(record: HeldRecord): void {
-    let previous = this.records.get(record.key);
+  /**
+   * A record, or a record text of this collection (start-up). A text that does not start the way
+   * lazy-record.ts reads (an escaped key, a file written by hand) is parsed and held as a record.
+   */
+  put(input: HeldRecord): void {
+    let record = input;
+    let org: string;
+    let key: string;
+    if (typeof record !== 'string') {
+      ({ org, key } = record);
+    } else if (scanText(record, this.head)) {
+      ({ org, key } = scanned);
+    } else {
+      record = resolve(record, this.name);
+      ({ org, key } = record);
+    }
+    let previous = this.records.get(key);
     // Unreachable through StoreState.prepare; keeps a replayed journal or a hand-edited snapshot
     // from leaving a record under two organizations.
-    if (previous !== undefined && previous.org !== record.org) {
-      this.delete(previous.key);
+    if (previous !== undefined && this.heldOrg(previous) !== org) {
+      this.delete(key);
       previous = undefined;
     }
-    this.records.set(record.key, record);
-    if (previous === undefined) this.ordinals?.set(record.key, this.nextOrdinal++);
-    let orgRecords = this.byOrg.get(record.org);
+    this.records.set(key, record);
+    if (previous === undefined) this.ordinals?.set(key, this.nextOrdinal++);
+    let orgRecords = this.byOrg.get(org);
     if (orgRecords === undefined) {
       orgRecords = new Map();
-      this.byOrg.set(record.org, orgRecords);
+      this.byOrg.set(org, orgRecords);
     }
-    orgRecords.set(record.key, record);
+    orgRecords.set(key, record);
     if (this.indexes.size === 0) return; // no iterator per put while nothing is indexed (start-up)
-    const after = resolve(record).data;
-    const before = previous === undefined ? undefined : resolve(previous).data;
+    const after = this.resolve(record).data;
+    const before = previous === undefined ? undefined : this.resolve(previous).data;
     for (const [field, index] of this.indexes) {
       const beforeKey = before === undefined ? undefined : valueKey(getPath(before, field));
       const afterKey = valueKey(getPath(after, field));
       if (beforeKey === afterKey) continue;
-      if (beforeKey !== undefined) removeFromIndex(index, record.org, beforeKey, record.key);
-      if (afterKey !== undefined) addToIndex(index, record.org, afterKey, record.key);
+      if (beforeKey !== undefined) removeFromIndex(index, org, beforeKey, key);
+      if (afterKey !== undefined) addToIndex(index, org, afterKey, key);
     }
   }
 
   delete(key: string): void {
     const previous = this.records.get(key);
     if (previous === undefined) return;
+    const org = this.heldOrg(previous);
     this.records.delete(key);
     this.ordinals?.delete(key);
-    const orgRecords = this.byOrg.get(previous.org);
+    const orgRecords = this.byOrg.get(org);
     orgRecords?.delete(key);
-    if (orgRecords?.size === 0) this.byOrg.delete(previous.org);
+    if (orgRecords?.size === 0) this.byOrg.delete(org);
     if (this.indexes.size === 0) return;
-    const data = resolve(previous).data;
+    const data = this.resolve(previous).data;
     for (const [field, index] of this.indexes) {
       const before = valueKey(getPath(data, field));
-      if (before !== undefined) removeFromIndex(index, previous.org, before, key);
+      if (before !== undefined) removeFromIndex(index, org, before, key);
     }
   }
 
@@ -93,9 +119,11 @@ export class Collection {
     let index = this.indexes.get(field);
     if (index === undefined) {
       index = new Map();
-      for (const held of this.records.values()) {
-        const key = valueKey(getPath(resolve(held).data, field));
-        if (key !== undefined) addToIndex(index, held.org, key, held.key);
+      for (const [recordOrg, records] of this.byOrg) {
+        for (const [key, held] of records) {
+          const value = valueKey(getPath(this.resolve(held).data, field));
+          if (value !== undefined) addToIndex(index, recordOrg, value, key);
+        }
       }
       this.indexes.set(field, index);
     }
@@ -108,6 +136,13 @@ export class Collection {
    */
   snapshot(): HeldRecord[] {
     return Array.from(this.records.values());
+  }
+
+  /** Only texts that scan are ever held (put), so this never parses. */
+  private heldOrg(held: HeldRecord): string {
+    if (typeof held !== 'string') return held.org;
+    if (!scanText(held, this.head)) throw new Error(`storage: an unreadable record text in ${this.name}`);
+    return scanned.org;
   }
 }
 

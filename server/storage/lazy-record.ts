@@ -1,100 +1,78 @@
 /**
- * Records of a large, checksum-verified snapshot file stay in memory as their JSON text until they
- * are used: a start-up then reads the file instead of building every record's objects (at 100k
- * employees that was most of the start and a third of the process's memory). Only the organization
- * and the key, which tenancy and look-ups need, are taken from the text up front.
+ * Records of a large, checksum-verified snapshot file stay in memory as the text of their line
+ * until they are used: a start-up then reads the file instead of building every record's objects
+ * (at 100k employees that was most of the start and a third of the process's memory). A string
+ * per record and no object: the organization and key are read from the text's start when needed.
  *
  * The text is exactly what the snapshot file holds, so a compaction writes it back unchanged.
  */
 import { recordShapeProblem, shareKey } from './record-shape.ts';
 import type { StoredRecord } from './types.ts';
 
-export class LazyRecord {
-  constructor(
-    readonly collection: string,
-    readonly org: string,
-    readonly key: string,
-    /** The record's JSON, `{"collection":…,"org":…,"key":…,"data":…,"meta":…}`. */
-    readonly text: string,
-  ) {}
+/** What a collection holds per key: the record, or the JSON text it will be parsed from. */
+export type HeldRecord = StoredRecord | string;
 
-  /**
-   * A new record object on every call, not kept: holding them would bring back the memory the text
-   * saves. The file's checksum was verified at load, so failing here means a bug, not bad data.
-   */
-  parse(): StoredRecord {
-    let value: unknown;
-    try {
-      value = JSON.parse(this.text);
-    } catch (err) {
-      throw new Error(`storage: ${this.collection}/${this.key} does not parse: ${(err as Error).message}`);
-    }
-    const problem = recordShapeProblem(value);
-    const record = value as StoredRecord;
-    if (
-      problem !== undefined ||
-      record.collection !== this.collection ||
-      record.org !== this.org ||
-      record.key !== this.key
-    ) {
-      throw new Error(`storage: ${this.collection}/${this.key} is not the record its text was indexed as`);
-    }
-    return shareKey(record);
-  }
-}
-
-/** What a collection holds per key: the record, or the text it will be parsed from. */
-export type HeldRecord = StoredRecord | LazyRecord;
-
-export function resolve(held: HeldRecord): StoredRecord {
-  return held instanceof LazyRecord ? held.parse() : held;
+/**
+ * The start every line of `collection` has when `recordText` wrote it, up to the organization:
+ * `{"collection":"payroll/employee","org":"`.
+ */
+export function lineHead(collection: string): string {
+  return `{"collection":${JSON.stringify(collection)},"org":"`;
 }
 
 /**
- * A record's line in a snapshot file, its fields in the order `lazyRecord` expects to find them
- * (a record object built elsewhere may list them in another order).
+ * The record, parsed when it is text: a new object on every call, not kept, as holding them would
+ * bring back the memory the text saves. A text comes from a file whose checksum was verified, so
+ * failing here means a bug, not bad data.
  */
+export function resolve(held: HeldRecord, collection: string): StoredRecord {
+  if (typeof held !== 'string') return held;
+  let value: unknown;
+  try {
+    value = JSON.parse(held);
+  } catch (err) {
+    throw new Error(`storage: a record of ${collection} does not parse: ${(err as Error).message}`);
+  }
+  const problem = recordShapeProblem(value);
+  if (problem !== undefined || (value as StoredRecord).collection !== collection) {
+    throw new Error(`storage: a record text of ${collection} is not one of its records: ${problem ?? 'collection'}`);
+  }
+  return shareKey(value as StoredRecord);
+}
+
+/** A record's line in a snapshot file, its fields in the order `scanText` expects. */
 export function recordText(held: HeldRecord): string {
-  if (held instanceof LazyRecord) return held.text;
+  if (typeof held === 'string') return held;
   const { collection, org, key, data, meta } = held;
   return JSON.stringify({ collection, org, key, data, meta });
 }
 
 /**
- * The LazyRecord for one line of `collection`'s snapshot, or undefined when the line does not start
- * the way `recordText` writes it (the caller then parses the line whole). Organization and key are
- * taken only when they hold no escape, so the text between the quotes is the value itself.
- * `orgs` shares one string per organization among a file's records.
+ * Where `scanText` leaves what it read. Reused, not returned, because it runs once per record of
+ * a start-up and on every read by key, where an object per call is measurable.
  */
-export function lazyRecord(
-  collection: string,
-  line: string,
-  head: string,
-  orgs: Map<string, string>,
-): LazyRecord | undefined {
-  if (!line.startsWith(head)) return undefined;
-  const orgStart = head.length;
-  const orgEnd = line.indexOf('"', orgStart);
-  if (orgEnd <= orgStart || !line.startsWith(KEY_INFIX, orgEnd)) return undefined;
-  const keyStart = orgEnd + KEY_INFIX.length;
-  const keyEnd = line.indexOf('"', keyStart);
-  if (keyEnd <= keyStart || !line.startsWith(DATA_INFIX, keyEnd) || line.charCodeAt(line.length - 1) !== CLOSE_BRACE) {
-    return undefined;
-  }
-  let org = line.slice(orgStart, orgEnd);
-  const key = line.slice(keyStart, keyEnd);
-  if (org.includes('\\') || key.includes('\\')) return undefined;
-  const known = orgs.get(org);
-  if (known === undefined) orgs.set(org, org);
-  else org = known;
-  return new LazyRecord(collection, org, key, line);
-}
+export const scanned = { org: '', key: '' };
 
-/** The start every line of `collection` has when `recordText` wrote it, up to the organization. */
-export function lineHead(collection: string): string {
-  return `{"collection":${JSON.stringify(collection)},"org":"`;
+/**
+ * Reads organization and key from the start of a record text that begins with `head`; false when
+ * the text does not start the way `recordText` writes it or either value holds an escape (then
+ * the text between the quotes would not be the value itself; the caller parses the text whole).
+ */
+export function scanText(text: string, head: string): boolean {
+  if (!text.startsWith(head)) return false;
+  const orgStart = head.length;
+  const orgEnd = text.indexOf('"', orgStart);
+  if (orgEnd <= orgStart || !text.startsWith(KEY_INFIX, orgEnd)) return false;
+  const keyStart = orgEnd + KEY_INFIX.length;
+  const keyEnd = text.indexOf('"', keyStart);
+  if (keyEnd <= keyStart || !text.startsWith(DATA_INFIX, keyEnd)) return false;
+  const org = text.slice(orgStart, orgEnd);
+  const key = text.slice(keyStart, keyEnd);
+  if (org.includes('\\') || key.includes('\\')) return false;
+  scanned.org = org;
+  scanned.key = key;
+  return true;
 }
 
 const KEY_INFIX = '","key":"';
 const DATA_INFIX = '","data":{';
-const CLOSE_BRACE = 0x7d;

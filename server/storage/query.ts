@@ -1,6 +1,6 @@
 /** `find` over one organization's records of one collection. */
 import type { Collection } from './collection-index.ts';
-import { resolve, type HeldRecord } from './lazy-record.ts';
+import type { HeldRecord } from './lazy-record.ts';
 import type { Criterion, DataObject, FindQuery, FindResult, SortSpec, StoredRecord } from './types.ts';
 import { compareValues, getPath, isMissing, valueKey } from './values.ts';
 
@@ -26,54 +26,50 @@ export function runFind(collection: Collection | undefined, org: string, query: 
   }
   eqSets.sort((a, b) => a.size - b.size);
   // Equality is decided on keys alone, so a record still held as text is parsed only when a
-  // predicate or a sort needs its data, or when it is on the page.
-  const matches = (held: HeldRecord, from: number): HeldRecord | undefined => {
-    for (let i = from; i < eqSets.length; i++) if (!eqSets[i].has(held.key)) return undefined;
-    if (predicates.length === 0) return held;
-    const record = resolve(held);
-    for (const predicate of predicates) if (!predicate(record.data)) return undefined;
-    return record;
+  // predicate needs its data, a sort its values, or the page the record itself.
+  const matches = (key: string, held: HeldRecord, from: number): boolean => {
+    for (let i = from; i < eqSets.length; i++) if (!eqSets[i].has(key)) return false;
+    if (predicates.length === 0) return true;
+    const { data } = collection.resolve(held);
+    for (const predicate of predicates) if (!predicate(data)) return false;
+    return true;
   };
 
   const sort = query.sort ?? [];
   const smallest = eqSets[0];
+  const end = query.offset + query.limit;
   // A large candidate set is cheaper to scan in insertion order than to re-sort by ordinal.
   const useCandidates = smallest !== undefined && (sort.length > 0 || smallest.size * 8 < orgRecords.size);
 
   if (!useCandidates && sort.length === 0) {
     // Insertion order for free: keep only the requested page, count the rest.
     const items: StoredRecord[] = [];
-    const end = query.offset + query.limit;
     let total = 0;
-    for (const held of orgRecords.values()) {
-      const match = matches(held, 0);
-      if (match === undefined) continue;
-      if (total >= query.offset && total < end) items.push(resolve(match));
+    for (const [key, held] of orgRecords) {
+      if (!matches(key, held, 0)) continue;
+      if (total >= query.offset && total < end) items.push(collection.resolve(held));
       total++;
     }
     return { items, total };
   }
 
-  const found: HeldRecord[] = [];
+  const found: string[] = [];
   if (useCandidates) {
     for (const key of smallest) {
       const held = orgRecords.get(key);
-      const match = held === undefined ? undefined : matches(held, 1);
-      if (match !== undefined) found.push(match);
+      if (held !== undefined && matches(key, held, 1)) found.push(key);
     }
   } else {
-    for (const held of orgRecords.values()) {
-      const match = matches(held, 0);
-      if (match !== undefined) found.push(match);
-    }
+    for (const [key, held] of orgRecords) if (matches(key, held, 0)) found.push(key);
   }
-  const page = (ordered: HeldRecord[]) => ordered.slice(query.offset, query.offset + query.limit).map(resolve);
+  const recordOf = (key: string) => collection.resolve(orgRecords.get(key)!);
   if (sort.length === 0) {
     // Insertion order needs keys only: just the page is parsed.
-    found.sort((a, b) => collection.ordinal(a.key) - collection.ordinal(b.key));
-    return { items: page(found), total: found.length };
+    found.sort((a, b) => collection.ordinal(a) - collection.ordinal(b));
+    return { items: found.slice(query.offset, end).map(recordOf), total: found.length };
   }
-  return { items: page(sortRecords(found.map(resolve), sort, collection)), total: found.length };
+  const ordered = sortRecords(found.map(recordOf), sort, collection);
+  return { items: ordered.slice(query.offset, end), total: found.length };
 }
 
 function checkPaging(query: FindQuery): void {

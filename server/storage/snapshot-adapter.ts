@@ -6,7 +6,7 @@
  * The layout is JSON: a header line, one record per line, and a closing line that carries a CRC-32
  * of everything before it: `{"collection":…,"seq":…,"records":[` … `],"crc32":"1a2b3c4d"}`. A file
  * whose checksum matches needs no parsing to be trusted, so the records of a large one are kept as
- * text (LazyRecord) until used. A file without the checksum (closing `]}`: written by hand, or by an
+ * their text until used (lazy-record.ts). A file without the checksum (closing `]}`: written by hand, or by an
  * earlier version) is parsed and checked record by record, as before.
  */
 import { isAscii } from 'node:buffer';
@@ -14,7 +14,7 @@ import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { Low, type Adapter } from 'lowdb';
 import { errorCode, errorMessage, type FileHandleLike, type FileLayer } from './file-layer.ts';
-import { LazyRecord, lazyRecord, lineHead, recordText, type HeldRecord } from './lazy-record.ts';
+import { lineHead, recordText, type HeldRecord } from './lazy-record.ts';
 import { checkName, recordShapeProblem, shareKey } from './record-shape.ts';
 import type { StoredRecord } from './types.ts';
 
@@ -44,6 +44,7 @@ const FOOTER = /^\],"crc32":"([0-9a-f]{8})"\}$/;
 const footer = (crc: number) => `],"crc32":"${hex(crc)}"}\n`;
 const FOOTER_BYTES = footer(0).length;
 const COMMA = 0x2c;
+const CLOSE_BRACE = 0x7d;
 
 function nameOf(file: string): string {
   return basename(file, '.json').replaceAll('__', '/');
@@ -104,13 +105,12 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
   /**
    * Reads a file in the layout `write` produces chunk by chunk and line by line. Undefined when the
    * file has any other layout; when it answers, the result is what JSON.parse of the whole file
-   * gives, except that a checksummed file's records may be LazyRecords.
+   * gives, except that a checksummed file's records may be their text.
    */
   private async parseLines(size: number): Promise<unknown> {
     let header: Record<string, unknown> | undefined;
     let head: string | undefined;
     const records: unknown[] = [];
-    const orgs = new Map<string, string>();
     let commaBefore = false;
     let closing: string | undefined;
     /** One line, without its newline and without the comma that ends it when `comma`. */
@@ -131,7 +131,12 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
       }
       if (records.length > 0 && !commaBefore) return false;
       commaBefore = comma;
-      const record = (head && lazyRecord(header.collection as string, text, head, orgs)) ?? parseOrUndefined(text);
+      // Kept as text when it starts as this collection's records do; the collection reads its
+      // organization and key from there, or parses it when they hold escapes.
+      const record =
+        head !== undefined && text.startsWith(head) && text.charCodeAt(text.length - 1) === CLOSE_BRACE
+          ? text
+          : parseOrUndefined(text);
       if (record === undefined) return false;
       records.push(record);
       return true;
@@ -188,8 +193,8 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
       // No checksum: every record is parsed now, so that the file is checked as a whole.
       for (let i = 0; i < records.length; i++) {
         const record = records[i];
-        if (!(record instanceof LazyRecord)) continue;
-        records[i] = parseOrUndefined(record.text);
+        if (typeof record !== 'string') continue;
+        records[i] = parseOrUndefined(record);
         if (records[i] === undefined) return undefined;
       }
     }
@@ -256,14 +261,12 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
       shared.set(value, value);
       return value;
     };
+    const head = lineHead(name);
     // An indexed loop: this runs once per file, cold, where an iterator and destructuring cost.
     for (let i = 0; i < records.length; i++) {
       const record: unknown = records[i];
-      if (record instanceof LazyRecord) {
-        // Checksummed, and its collection, organization and key read from its own text.
-        if (record.collection !== name) fail(`record ${i} belongs to another collection`);
-        continue;
-      }
+      // Checksummed text that starts with this collection's name (parseLines).
+      if (typeof record === 'string' && record.startsWith(head)) continue;
       const problem = recordShapeProblem(record);
       if (problem !== undefined) fail(`record ${i}: ${problem}`);
       const stored = record as StoredRecord & { meta: Record<string, unknown> };

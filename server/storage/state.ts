@@ -37,7 +37,7 @@ export class StoreState {
   get(collection: string, org: string, key: string): StoredRecord | undefined {
     const found = this.collections.get(collection);
     // The organization is checked before a record kept as text is parsed.
-    return found?.held(key)?.org === org ? deepFreeze(found.get(key)) : undefined;
+    return found?.orgOf(key) === org ? deepFreeze(found.get(key)) : undefined;
   }
 
   find(collection: string, org: string, query: FindQuery): FindResult {
