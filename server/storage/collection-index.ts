@@ -1,9 +1,10 @@
 /**
- * One collection in memory: the records by key, the same records grouped by organization (so a
- * query never looks at another tenant's data), and lazily built equality hash indexes. Records
- * loaded from a large snapshot may still be their JSON text (lazy-record.ts); `get` parses them.
+ * One collection in memory: its records by key, grouped by organization (so a query never looks at
+ * another tenant's data), and lazily built equality hash indexes. The records of a checksummed
+ * snapshot stay the text they were read as (a TextTable) until written again; `get` parses them.
  */
-import { lineHead, resolve, scanned, scanText, type HeldRecord } from './lazy-record.ts';
+import { resolve, type HeldRecord } from './lazy-record.ts';
+import { Slot, type TextTable } from './text-table.ts';
 import type { StoredRecord } from './types.ts';
 import { getPath, valueKey } from './values.ts';
 
@@ -11,34 +12,50 @@ import { getPath, valueKey } from './values.ts';
 type EqualityIndex = Map<string, Map<string, Set<string>>>;
 
 export class Collection {
-  /** Insertion order is the default result order, so a replacing put keeps its place. */
-  readonly records = new Map<string, HeldRecord>();
-  readonly byOrg = new Map<string, Map<string, HeldRecord>>();
+  /** Records loaded as text, in file order; a slot written since holds its record in `replacements`. */
+  private table: TextTable | undefined;
+  private readonly replacements = new Map<number, StoredRecord>();
   /**
-   * Insertion rank per key, built on first use (a start-up does not pay a map entry per record).
-   * Index sets lose insertion order when a value changes, so results drawn from an index are put
-   * back in order with this.
+   * Every other record (written since the load, or loaded as objects), in insertion order, which
+   * follows the table's: a replacing put keeps its place.
+   */
+  private readonly records = new Map<string, StoredRecord>();
+  private readonly byOrg = new Map<string, Map<string, StoredRecord>>();
+  /**
+   * Insertion rank of the records in `records`, built on first use. Index sets lose insertion order
+   * when a value changes, so results drawn from an index are put back in order with this.
    */
   private ordinals: Map<string, number> | undefined;
   private nextOrdinal = 0;
   private readonly indexes = new Map<string, EqualityIndex>();
-  /** How this collection's record texts start (lazy-record.ts). */
-  private readonly head: string;
 
-  constructor(readonly name: string) {
-    this.head = lineHead(name);
+  constructor(readonly name: string) {}
+
+  /** Start-up, before anything else is put: the records of a checksummed snapshot file. */
+  loadTable(table: TextTable): void {
+    if (this.table !== undefined || this.records.size > 0)
+      throw new Error('storage: a table loads into an empty collection');
+    this.table = table;
   }
 
   /** The record, parsed when it is still text (a new object each time, then). */
   get(key: string): StoredRecord | undefined {
-    const held = this.records.get(key);
-    return held === undefined ? undefined : resolve(held, this.name);
+    const held = this.held(key);
+    return held === undefined ? undefined : this.resolve(held);
   }
 
   /** The organization a record belongs to, read without parsing it. */
   orgOf(key: string): string | undefined {
-    const held = this.records.get(key);
-    return held === undefined ? undefined : this.heldOrg(held);
+    const record = this.records.get(key);
+    if (record !== undefined) return record.org;
+    const slot = this.slotOf(key);
+    if (slot < 0) return undefined;
+    return this.table!.stateOf(slot) === Slot.Text ? this.table!.org(slot) : this.replacements.get(slot)!.org;
+  }
+
+  /** The record of `key` in `org`, as held (text or record), or undefined. */
+  heldIn(org: string, key: string): HeldRecord | undefined {
+    return this.orgOf(key) === org ? this.held(key) : undefined;
   }
 
   /** A held record as a record (parsing a text). */
@@ -46,51 +63,66 @@ export class Collection {
     return resolve(held, this.name);
   }
 
-  ordinal(key: string): number {
-    if (this.ordinals === undefined) {
-      this.ordinals = new Map();
-      for (const held of this.records.keys()) this.ordinals.set(held, this.nextOrdinal++);
-    }
-    return this.ordinals.get(key) ?? Number.MAX_SAFE_INTEGER;
+  /** How many records `org` has (an upper bound while records loaded as text are deleted). */
+  orgSize(org: string): number {
+    return (this.table?.slotsOf(org).length ?? 0) + (this.byOrg.get(org)?.size ?? 0);
   }
 
-  /**
-   * A record, or a record text of this collection (start-up). A text that does not start the way
-   * lazy-record.ts reads (an escaped key, a file written by hand) is parsed and held as a record.
-   */
-  put(input: HeldRecord): void {
-    let record = input;
-    let org: string;
-    let key: string;
-    if (typeof record !== 'string') {
-      ({ org, key } = record);
-    } else if (scanText(record, this.head)) {
-      ({ org, key } = scanned);
-    } else {
-      record = resolve(record, this.name);
-      ({ org, key } = record);
+  /** Calls `visit` for each of `org`'s records, in insertion order. */
+  each(org: string, visit: (key: string, held: HeldRecord) => void): void {
+    const table = this.table;
+    if (table !== undefined) {
+      for (const slot of table.slotsOf(org)) {
+        const state = table.stateOf(slot);
+        if (state === Slot.Text) visit(table.key(slot), table.text(slot));
+        else if (state === Slot.Replaced) {
+          const record = this.replacements.get(slot)!;
+          visit(record.key, record);
+        }
+      }
     }
-    let previous = this.records.get(key);
+    const records = this.byOrg.get(org);
+    if (records !== undefined) for (const [key, record] of records) visit(key, record);
+  }
+
+  ordinal(key: string): number {
+    const slot = this.slotOf(key);
+    if (slot >= 0 && this.table!.stateOf(slot) !== Slot.Gone) return slot;
+    if (this.ordinals === undefined) {
+      this.ordinals = new Map();
+      for (const known of this.records.keys()) this.ordinals.set(known, this.nextOrdinal++);
+    }
+    return (this.table?.size ?? 0) + (this.ordinals.get(key) ?? Number.MAX_SAFE_INTEGER);
+  }
+
+  put(record: StoredRecord): void {
+    const { org, key } = record;
+    let previous = this.held(key);
     // Unreachable through StoreState.prepare; keeps a replayed journal or a hand-edited snapshot
     // from leaving a record under two organizations.
-    if (previous !== undefined && this.heldOrg(previous) !== org) {
+    if (previous !== undefined && this.orgOf(key) !== org) {
       this.delete(key);
       previous = undefined;
     }
-    this.records.set(key, record);
-    if (previous === undefined) this.ordinals?.set(key, this.nextOrdinal++);
-    let orgRecords = this.byOrg.get(org);
-    if (orgRecords === undefined) {
-      orgRecords = new Map();
-      this.byOrg.set(org, orgRecords);
+    const slot = previous === undefined || this.records.has(key) ? -1 : this.slotOf(key);
+    if (slot >= 0) {
+      this.table!.setState(slot, Slot.Replaced);
+      this.replacements.set(slot, record);
+    } else {
+      this.records.set(key, record);
+      if (previous === undefined) this.ordinals?.set(key, this.nextOrdinal++);
+      let orgRecords = this.byOrg.get(org);
+      if (orgRecords === undefined) {
+        orgRecords = new Map();
+        this.byOrg.set(org, orgRecords);
+      }
+      orgRecords.set(key, record);
     }
-    orgRecords.set(key, record);
     if (this.indexes.size === 0) return; // no iterator per put while nothing is indexed (start-up)
-    const after = this.resolve(record).data;
     const before = previous === undefined ? undefined : this.resolve(previous).data;
     for (const [field, index] of this.indexes) {
       const beforeKey = before === undefined ? undefined : valueKey(getPath(before, field));
-      const afterKey = valueKey(getPath(after, field));
+      const afterKey = valueKey(getPath(record.data, field));
       if (beforeKey === afterKey) continue;
       if (beforeKey !== undefined) removeFromIndex(index, org, beforeKey, key);
       if (afterKey !== undefined) addToIndex(index, org, afterKey, key);
@@ -98,14 +130,20 @@ export class Collection {
   }
 
   delete(key: string): void {
-    const previous = this.records.get(key);
+    const previous = this.held(key);
     if (previous === undefined) return;
-    const org = this.heldOrg(previous);
-    this.records.delete(key);
-    this.ordinals?.delete(key);
-    const orgRecords = this.byOrg.get(org);
-    orgRecords?.delete(key);
-    if (orgRecords?.size === 0) this.byOrg.delete(org);
+    const org = this.orgOf(key)!;
+    if (this.records.has(key)) {
+      this.records.delete(key);
+      this.ordinals?.delete(key);
+      const orgRecords = this.byOrg.get(org);
+      orgRecords?.delete(key);
+      if (orgRecords?.size === 0) this.byOrg.delete(org);
+    } else {
+      const slot = this.slotOf(key);
+      this.table!.setState(slot, Slot.Gone);
+      this.replacements.delete(slot);
+    }
     if (this.indexes.size === 0) return;
     const data = this.resolve(previous).data;
     for (const [field, index] of this.indexes) {
@@ -118,31 +156,54 @@ export class Collection {
   lookup(field: string, org: string, vkey: string): ReadonlySet<string> | undefined {
     let index = this.indexes.get(field);
     if (index === undefined) {
-      index = new Map();
-      for (const [recordOrg, records] of this.byOrg) {
-        for (const [key, held] of records) {
+      const built: EqualityIndex = new Map();
+      for (const recordOrg of this.organizations()) {
+        this.each(recordOrg, (key, held) => {
           const value = valueKey(getPath(this.resolve(held).data, field));
-          if (value !== undefined) addToIndex(index, recordOrg, value, key);
-        }
+          if (value !== undefined) addToIndex(built, recordOrg, value, key);
+        });
       }
-      this.indexes.set(field, index);
+      this.indexes.set(field, built);
+      index = built;
     }
     return index.get(org)?.get(vkey);
   }
 
   /**
-   * The array of references a compaction writes out; records are immutable (and text is text) so
-   * no copy is needed.
+   * What a compaction writes out, in insertion order: texts as they were read, records as they are
+   * (immutable, so no copy is needed).
    */
   snapshot(): HeldRecord[] {
-    return Array.from(this.records.values());
+    const out: HeldRecord[] = [];
+    const table = this.table;
+    if (table !== undefined) {
+      for (let slot = 0; slot < table.size; slot++) {
+        const state = table.stateOf(slot);
+        if (state === Slot.Text) out.push(table.text(slot));
+        else if (state === Slot.Replaced) out.push(this.replacements.get(slot)!);
+      }
+    }
+    for (const record of this.records.values()) out.push(record);
+    return out;
   }
 
-  /** Only texts that scan are ever held (put), so this never parses. */
-  private heldOrg(held: HeldRecord): string {
-    if (typeof held !== 'string') return held.org;
-    if (!scanText(held, this.head)) throw new Error(`storage: an unreadable record text in ${this.name}`);
-    return scanned.org;
+  private held(key: string): HeldRecord | undefined {
+    const record = this.records.get(key);
+    if (record !== undefined) return record;
+    const slot = this.slotOf(key);
+    if (slot < 0) return undefined;
+    const state = this.table!.stateOf(slot);
+    return state === Slot.Text ? this.table!.text(slot) : this.replacements.get(slot);
+  }
+
+  /** The table slot of `key` while it holds the record (text or replaced), else -1. */
+  private slotOf(key: string): number {
+    const slot = this.table?.slotOf(key) ?? -1;
+    return slot >= 0 && this.table!.stateOf(slot) !== Slot.Gone ? slot : -1;
+  }
+
+  private organizations(): Set<string> {
+    return new Set([...(this.table?.organizations() ?? []), ...this.byOrg.keys()]);
   }
 }
 

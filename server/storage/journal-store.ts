@@ -120,7 +120,7 @@ export class JournalStore extends StateStore {
       if (snapshotPath(this.dir, snapshot.collection) !== file) {
         throw new Error(`storage: snapshot file ${file} holds collection ${snapshot.collection}`);
       }
-      this.state.load(snapshot.collection, snapshot.records);
+      this.state.load(snapshot.collection, snapshot.records, snapshot.table);
       snapshotSeq.set(snapshot.collection, snapshot.seq);
       this.lastSeq = Math.max(this.lastSeq, snapshot.seq);
     }

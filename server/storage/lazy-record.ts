@@ -1,10 +1,6 @@
 /**
- * Records of a large, checksum-verified snapshot file stay in memory as the text of their line
- * until they are used: a start-up then reads the file instead of building every record's objects
- * (at 100k employees that was most of the start and a third of the process's memory). A string
- * per record and no object: the organization and key are read from the text's start when needed.
- *
- * The text is exactly what the snapshot file holds, so a compaction writes it back unchanged.
+ * A record held as the text of its snapshot line (see text-table.ts): parsed when used, written
+ * back by a compaction exactly as it was read.
  */
 import { recordShapeProblem, shareKey } from './record-shape.ts';
 import type { StoredRecord } from './types.ts';
@@ -40,39 +36,9 @@ export function resolve(held: HeldRecord, collection: string): StoredRecord {
   return shareKey(value as StoredRecord);
 }
 
-/** A record's line in a snapshot file, its fields in the order `scanText` expects. */
+/** A record's line in a snapshot file, its fields in the order a TextTable reads them in. */
 export function recordText(held: HeldRecord): string {
   if (typeof held === 'string') return held;
   const { collection, org, key, data, meta } = held;
   return JSON.stringify({ collection, org, key, data, meta });
 }
-
-/**
- * Where `scanText` leaves what it read. Reused, not returned, because it runs once per record of
- * a start-up and on every read by key, where an object per call is measurable.
- */
-export const scanned = { org: '', key: '' };
-
-/**
- * Reads organization and key from the start of a record text that begins with `head`; false when
- * the text does not start the way `recordText` writes it or either value holds an escape (then
- * the text between the quotes would not be the value itself; the caller parses the text whole).
- */
-export function scanText(text: string, head: string): boolean {
-  if (!text.startsWith(head)) return false;
-  const orgStart = head.length;
-  const orgEnd = text.indexOf('"', orgStart);
-  if (orgEnd <= orgStart || !text.startsWith(KEY_INFIX, orgEnd)) return false;
-  const keyStart = orgEnd + KEY_INFIX.length;
-  const keyEnd = text.indexOf('"', keyStart);
-  if (keyEnd <= keyStart || !text.startsWith(DATA_INFIX, keyEnd)) return false;
-  const org = text.slice(orgStart, orgEnd);
-  const key = text.slice(keyStart, keyEnd);
-  if (org.includes('\\') || key.includes('\\')) return false;
-  scanned.org = org;
-  scanned.key = key;
-  return true;
-}
-
-const KEY_INFIX = '","key":"';
-const DATA_INFIX = '","data":{';

@@ -8,8 +8,7 @@ type Predicate = (data: DataObject) => boolean;
 
 export function runFind(collection: Collection | undefined, org: string, query: FindQuery): FindResult {
   checkPaging(query);
-  const orgRecords = collection?.byOrg.get(org);
-  if (collection === undefined || orgRecords === undefined) return { items: [], total: 0 };
+  if (collection === undefined || collection.orgSize(org) === 0) return { items: [], total: 0 };
 
   // Equality criteria are answered by hash sets; everything else becomes a predicate on data.
   const eqSets: ReadonlySet<string>[] = [];
@@ -39,30 +38,32 @@ export function runFind(collection: Collection | undefined, org: string, query: 
   const smallest = eqSets[0];
   const end = query.offset + query.limit;
   // A large candidate set is cheaper to scan in insertion order than to re-sort by ordinal.
-  const useCandidates = smallest !== undefined && (sort.length > 0 || smallest.size * 8 < orgRecords.size);
+  const useCandidates = smallest !== undefined && (sort.length > 0 || smallest.size * 8 < collection.orgSize(org));
 
   if (!useCandidates && sort.length === 0) {
     // Insertion order for free: keep only the requested page, count the rest.
     const items: StoredRecord[] = [];
     let total = 0;
-    for (const [key, held] of orgRecords) {
-      if (!matches(key, held, 0)) continue;
+    collection.each(org, (key, held) => {
+      if (!matches(key, held, 0)) return;
       if (total >= query.offset && total < end) items.push(collection.resolve(held));
       total++;
-    }
+    });
     return { items, total };
   }
 
   const found: string[] = [];
   if (useCandidates) {
     for (const key of smallest) {
-      const held = orgRecords.get(key);
+      const held = collection.heldIn(org, key);
       if (held !== undefined && matches(key, held, 1)) found.push(key);
     }
   } else {
-    for (const [key, held] of orgRecords) if (matches(key, held, 0)) found.push(key);
+    collection.each(org, (key, held) => {
+      if (matches(key, held, 0)) found.push(key);
+    });
   }
-  const recordOf = (key: string) => collection.resolve(orgRecords.get(key)!);
+  const recordOf = (key: string) => collection.resolve(collection.heldIn(org, key)!);
   if (sort.length === 0) {
     // Insertion order needs keys only: just the page is parsed.
     found.sort((a, b) => collection.ordinal(a) - collection.ordinal(b));

@@ -4,7 +4,7 @@
  * The journal store puts the fsync between the two halves.
  */
 import { Collection } from './collection-index.ts';
-import type { HeldRecord } from './lazy-record.ts';
+import type { TextTable } from './text-table.ts';
 import { runFind } from './query.ts';
 import { checkName, normalizeRecord } from './record-shape.ts';
 import { VersionConflictError } from './types.ts';
@@ -105,9 +105,10 @@ export class StoreState {
   }
 
   /** The records of one snapshot file, all of `name`, as `apply` would put them (start-up). */
-  load(name: string, records: readonly HeldRecord[]): void {
-    if (records.length === 0) return;
+  load(name: string, records: readonly StoredRecord[], table?: TextTable): void {
+    if (records.length === 0 && (table === undefined || table.size === 0)) return;
     const collection = this.collection(name);
+    if (table !== undefined) collection.loadTable(table);
     for (let i = 0; i < records.length; i++) collection.put(records[i]);
     this.generations.set(name, this.generation(name) + 1);
   }

@@ -8,13 +8,30 @@ import { describe, it } from 'node:test';
 import { Collection } from '../../../server/storage/collection-index.ts';
 import { recordText } from '../../../server/storage/lazy-record.ts';
 import { runFind } from '../../../server/storage/query.ts';
-import type { FindQuery } from '../../../server/storage/types.ts';
+import { TextTable } from '../../../server/storage/text-table.ts';
+import type { FindQuery, StoredRecord } from '../../../server/storage/types.ts';
 import { valueKey } from '../../../server/storage/values.ts';
 import { rec } from './helpers.ts';
 
 const C = 'payroll/employee';
 
-const keysOf = (c: Collection, org: string) => [...(c.byOrg.get(org)?.keys() ?? [])];
+const keysOf = (c: Collection, org: string) =>
+  runFind(c, org, { criteria: [], limit: Infinity, offset: 0 }).items.map((r) => r.key);
+
+/** A table as a snapshot read would build it: the lines in one string. */
+function tableOf(records: StoredRecord[]): TextTable {
+  const table = new TextTable(C);
+  const lines = records.map(recordText);
+  const text = lines.join('\n');
+  table.addChunk(text);
+  let start = 0;
+  for (const line of lines) {
+    assert.ok(table.addLine(text, start, start + line.length));
+    start += line.length + 1;
+  }
+  table.seal();
+  return table;
+}
 const indexed = (c: Collection, org: string, dept: string) => [...(c.lookup('dept', org, valueKey(dept)!) ?? [])];
 const found = (c: Collection, org: string, dept: string) =>
   runFind(c, org, { criteria: [{ field: 'dept', is: '=', value: dept }], limit: 100, offset: 0 }).items.map(
@@ -36,7 +53,7 @@ describe('Collection.put', () => {
     const c = new Collection(C);
     c.put(rec(C, 'org-a', 'k1', { dept: 'D1' }));
     c.put(rec(C, 'org-b', 'k1', { dept: 'D1' }, 2));
-    assert.equal(c.byOrg.has('org-a'), false);
+    assert.equal(c.orgSize('org-a'), 0);
     c.put(rec(C, 'org-a', 'k2', { dept: 'D1' }));
     assert.deepEqual(keysOf(c, 'org-a'), ['k2']);
     assert.deepEqual(keysOf(c, 'org-b'), ['k1']);
@@ -70,11 +87,9 @@ describe('records kept as text', () => {
   function pair(): [Collection, Collection] {
     const plain = new Collection(C);
     const text = new Collection(C);
-    for (let i = 0; i < 120; i++) {
-      const r = rec(C, i % 3 === 2 ? 'org-b' : 'org-a', `k${i}`, data(i));
-      plain.put(r);
-      text.put(recordText(r));
-    }
+    const records = Array.from({ length: 120 }, (_, i) => rec(C, i % 3 === 2 ? 'org-b' : 'org-a', `k${i}`, data(i)));
+    for (const r of records) plain.put(r);
+    text.loadTable(tableOf(records));
     return [plain, text];
   }
   const queries: FindQuery[] = [
@@ -126,19 +141,71 @@ describe('records kept as text', () => {
       }
     }
     assert.deepEqual(text.get('k17'), plain.get('k17'));
-    assert.equal(typeof text.records.get('k17'), 'string', 'a read does not replace the text with objects');
+    assert.notEqual(text.get('k17'), text.get('k17'), 'parsed anew on each read, not kept');
+    assert.equal(text.get('k999'), undefined);
+    assert.equal(text.orgOf('k2'), 'org-b');
   });
 
-  it('holds a text whose organization or key is escaped as a parsed record', () => {
-    const c = new Collection(C);
-    const odd = rec(C, 'org-"q"', 'k\\1', { n: 1 });
-    c.put(recordText(odd));
-    c.put(recordText(rec(C, 'org-a', 'k2', { n: 2 })));
-    assert.equal(typeof c.records.get('k\\1'), 'object');
-    assert.equal(typeof c.records.get('k2'), 'string');
-    assert.deepEqual(c.get('k\\1'), odd);
-    assert.equal(c.orgOf('k\\1'), 'org-"q"');
-    assert.deepEqual(runFind(c, 'org-"q"', { criteria: [], limit: 5, offset: 0 }).items, [odd]);
+  it('takes only lines it can read without parsing', () => {
+    const table = new TextTable(C);
+    const lines = [
+      recordText(rec(C, 'org-"q"', 'k1', {})),
+      recordText(rec(C, 'org-a', 'k\\2', {})),
+      recordText(rec('payroll/other', 'org-a', 'k3', {})),
+      JSON.stringify({ org: 'org-a', collection: C, key: 'k4', data: {}, meta: {} }),
+      recordText(rec(C, 'org-a', 'k5', {})),
+    ];
+    const text = lines.join('\n');
+    table.addChunk(text);
+    let start = 0;
+    const taken = lines.map((line) => {
+      const ok = table.addLine(text, start, start + line.length);
+      start += line.length + 1;
+      return ok;
+    });
+    assert.deepEqual(taken, [false, false, false, false, true]);
+    table.seal();
+    assert.equal(table.slotOf('k5'), 0);
+    assert.equal(table.key(0), 'k5');
+    assert.equal(table.org(0), 'org-a');
+    assert.equal(table.slotOf('k1'), -1);
+  });
+
+  it('behaves as parsed records through any sequence of writes, deletes and moves', () => {
+    const [plain, text] = pair();
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    for (let step = 0; step < 400; step++) {
+      const key = `k${random(140)}`;
+      const org = random(5) === 0 ? 'org-b' : 'org-a';
+      const roll = random(10);
+      for (const c of [plain, text]) {
+        if (step === 100) c.lookup('dept', 'org-a', valueKey('D1')!); // an index kept up from here
+        if (roll < 3) c.delete(key);
+        else c.put(rec(C, org, key, data(step), 2));
+      }
+      if (step % 20 === 0 || step === 399) {
+        for (const o of ['org-a', 'org-b']) {
+          for (const query of queries) {
+            assert.deepEqual(
+              runFind(text, o, query),
+              runFind(plain, o, query),
+              `step ${step} ${o} ${JSON.stringify(query)}`,
+            );
+          }
+          assert.deepEqual(keysOf(text, o), keysOf(plain, o), `step ${step}: order`);
+        }
+        assert.deepEqual(
+          text.snapshot().map((r) => text.resolve(r)),
+          plain.snapshot(),
+        );
+      }
+      assert.deepEqual(text.get(key), plain.get(key));
+      assert.equal(text.orgOf(key), plain.orgOf(key));
+    }
   });
 
   it('keeps indexes right when records kept as text are replaced, moved and deleted', () => {

@@ -1,6 +1,7 @@
 /**
- * Reading snapshot files: the record-by-record reader used for large files must give exactly what
- * parsing the whole file gives, for every layout, and reject what the whole-file parse rejects.
+ * Reading snapshot files: the line-by-line reader used for large checksummed files must give
+ * exactly the records parsing the whole file gives, and every other layout is parsed whole, which
+ * rejects what does not parse.
  */
 import assert from 'node:assert/strict';
 import * as fsp from 'node:fs/promises';
@@ -10,7 +11,8 @@ import { crc32 } from 'node:zlib';
 import { nodeFileLayer, type FileLayer } from '../../../server/storage/file-layer.ts';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { resolve } from '../../../server/storage/lazy-record.ts';
-import { readSnapshot, writeSnapshot, type SnapshotData } from '../../../server/storage/snapshot-adapter.ts';
+import { readSnapshot, writeSnapshot, type LoadedSnapshot } from '../../../server/storage/snapshot-adapter.ts';
+import { Slot } from '../../../server/storage/text-table.ts';
 import type { FindQuery } from '../../../server/storage/types.ts';
 import { rec, removeDir, tempDir } from './helpers.ts';
 
@@ -40,9 +42,15 @@ async function outcome(file: string, streamAbove: number): Promise<unknown> {
   }
 }
 
-/** A snapshot as plain records, whether they were read as text or not. */
-const parsed = (data: SnapshotData) => ({ ...data, records: data.records.map((r) => resolve(r, data.collection)) });
-const isText = (r: unknown) => typeof r === 'string';
+/** A snapshot as plain records: those kept as text (in file order), then the others. */
+function parsed(data: LoadedSnapshot): { collection: string; seq: number; records: unknown[] } {
+  const { collection, seq, table } = data;
+  const texts: unknown[] = [];
+  for (let slot = 0; slot < (table?.size ?? 0); slot++) {
+    if (table!.stateOf(slot) === Slot.Text) texts.push(resolve(table!.text(slot), collection));
+  }
+  return { collection, seq, records: [...texts, ...data.records] };
+}
 
 /** nodeFileLayer counting whole-file reads: the record-by-record reader must not fall back to one. */
 let wholeReads = 0;
@@ -75,7 +83,7 @@ describe('snapshot files read record by record', () => {
     assert.ok((await fsp.stat(file)).size > 2 * 1024 * 1024, 'the big record spans read chunks');
     wholeReads = 0;
     const streamed = await readSnapshot(counting, file, STREAM);
-    assert.ok(streamed.records.every(isText), 'a checksummed file keeps its records as text');
+    assert.equal(streamed.table?.size, records.length, 'a checksummed file keeps its records as text');
     assert.deepEqual(parsed(streamed), { collection: C, seq: 12, records });
     assert.equal(wholeReads, 0, 'read record by record');
     assert.deepEqual(await readSnapshot(nodeFileLayer, file, WHOLE), parsed(streamed));
@@ -84,7 +92,7 @@ describe('snapshot files read record by record', () => {
   it('reads an empty collection and a missing file', async () => {
     const file = await fileWith('');
     await writeSnapshot(nodeFileLayer, file, { collection: C, seq: 3, records: [] });
-    assert.deepEqual(await readSnapshot(nodeFileLayer, file, STREAM), { collection: C, seq: 3, records: [] });
+    assert.deepEqual(parsed(await readSnapshot(nodeFileLayer, file, STREAM)), { collection: C, seq: 3, records: [] });
     await fsp.rm(file);
     assert.deepEqual(await readSnapshot(nodeFileLayer, file, STREAM), { collection: C, seq: 0, records: [] });
   });
@@ -100,16 +108,17 @@ describe('snapshot files read record by record', () => {
     wholeReads = 0;
     const streamed = await readSnapshot(counting, file, STREAM);
     assert.equal(wholeReads, 0, 'read record by record');
-    assert.equal(streamed.records.length, records.length);
+    assert.equal(streamed.table?.size, records.length);
     assert.deepEqual(parsed(streamed), await readSnapshot(nodeFileLayer, file, WHOLE));
-    assert.deepEqual(resolve(streamed.records[11_999], C), records[11_999]);
+    assert.deepEqual(resolve(streamed.table!.text(11_999), C), records[11_999]);
   });
 
-  // Each layout is read both ways; the two must agree, and `expect` says which way they agree.
-  const layouts: { name: string; text: string; expect: 'read' | 'refused'; streamed?: boolean }[] = [
-    { name: 'the layout writeSnapshot produces', text: canonical, expect: 'read', streamed: true },
-    { name: 'without the final newline', text: canonical.trimEnd(), expect: 'read', streamed: true },
-    { name: 'with blank lines after the end', text: canonical + '\n\n  \n', expect: 'read', streamed: true },
+  // Files without the checksum (by hand, or written before it existed), read both ways: the two
+  // must agree, and `expect` says which way they agree.
+  const layouts: { name: string; text: string; expect: 'read' | 'refused' }[] = [
+    { name: 'the layout without a checksum', text: canonical, expect: 'read' },
+    { name: 'without the final newline', text: canonical.trimEnd(), expect: 'read' },
+    { name: 'with blank lines after the end', text: canonical + '\n\n  \n', expect: 'read' },
     {
       name: 'pretty-printed',
       text: JSON.stringify({ collection: C, seq: 7, records: [r1, r2, r3] }, null, 2),
@@ -148,12 +157,10 @@ describe('snapshot files read record by record', () => {
       expect: 'refused',
     },
   ];
-  for (const { name, text, expect, streamed: lineByLine } of layouts) {
+  for (const { name, text, expect } of layouts) {
     it(`agrees with whole-file parsing: ${name}`, async () => {
       const file = await fileWith(text);
-      wholeReads = 0;
       const streamed = await outcome(file, STREAM);
-      if (lineByLine) assert.equal(wholeReads, 0, 'read record by record');
       assert.deepEqual(streamed, await outcome(file, WHOLE));
       if (expect === 'refused') assert.deepEqual(streamed, { refused: true });
       else assert.ok(Array.isArray((streamed as { records?: unknown }).records), 'the file was read');
@@ -198,10 +205,11 @@ describe('checksummed snapshot files', () => {
     assert.deepEqual(JSON.parse(text).records, records);
   });
 
-  it('keeps records as text when read line by line', async () => {
+  it('keeps records as text when read line by line, but one whose organization and key are escaped', async () => {
     const { file } = await written();
     const read = await readSnapshot(nodeFileLayer, file, STREAM);
-    assert.deepEqual(read.records.map(isText), [true, true, true, true]);
+    assert.equal(read.table?.size, 3);
+    assert.deepEqual(read.records, [records[3]]);
     assert.deepEqual(parsed(read), { collection: C, seq: 9, records });
     assert.deepEqual(await readSnapshot(nodeFileLayer, file, WHOLE), parsed(read));
   });
@@ -229,7 +237,7 @@ describe('checksummed snapshot files', () => {
     const plain = bytes.toString('utf8').replace(/\],"crc32":"[0-9a-f]{8}"\}\n$/, ']}\n');
     await fsp.writeFile(file, plain);
     const read = await readSnapshot(nodeFileLayer, file, STREAM);
-    assert.ok(!read.records.some(isText), 'parsed, as it cannot be trusted unchecked');
+    assert.equal(read.table, undefined, 'parsed, as it cannot be trusted unchecked');
     assert.deepEqual(read, { collection: C, seq: 9, records });
     await fsp.writeFile(file, plain.replace('"n":2', '"n":'));
     await assert.rejects(readSnapshot(nodeFileLayer, file, STREAM), /corrupt/);
