@@ -35,21 +35,44 @@ export function orgFromHeader(s: Services, c: Context): OrgInfo {
 }
 
 /**
- * Principals by user key, valid while the user record is the same object (a write replaces it) and
- * no group changed: every signed-in request needs one, and the groups search was a tenth of a read.
+ * Signed-in users and their principals by user key, valid while no user and no group changed (the
+ * collections' generations): every signed-in request needs both, the groups search was a tenth of
+ * a read, and a user record the store keeps as text would be parsed again on every request.
  */
-const principals = new WeakMap<Services, Map<string, { user: StoredRecord; groups: number; principal: Principal }>>();
-const MAX_PRINCIPALS = 10_000;
+interface KnownUser {
+  users: number;
+  groups: number;
+  user: StoredRecord;
+  principal: Principal;
+}
+const known = new WeakMap<Services, Map<string, KnownUser>>();
+const MAX_KNOWN = 10_000;
+
+function knownUsers(s: Services): Map<string, KnownUser> {
+  let cache = known.get(s);
+  if (!cache) known.set(s, (cache = new Map()));
+  return cache;
+}
+
+/** The user (record and principal) as cached, when nothing it depends on changed since. */
+function knownUser(s: Services, key: string): KnownUser | undefined {
+  const entry = knownUsers(s).get(key);
+  const fresh =
+    entry !== undefined &&
+    entry.users === s.storage.generation('auth/users') &&
+    entry.groups === s.storage.generation('auth/groups');
+  return fresh ? entry : undefined;
+}
 
 export function principalFor(s: Services, org: OrgInfo, user: StoredRecord): Principal {
-  let cache = principals.get(s);
-  if (!cache) principals.set(s, (cache = new Map()));
-  const groupsAt = s.storage.generation('auth/groups');
-  const known = cache.get(user.key);
-  if (known && known.user === user && known.groups === groupsAt) return known.principal;
+  const entry = knownUser(s, user.key);
+  if (entry !== undefined && entry.user.org === org.id) return entry.principal;
+  const users = s.storage.generation('auth/users');
+  const groups = s.storage.generation('auth/groups');
   const principal = computePrincipal(s, org, user);
-  if (cache.size >= MAX_PRINCIPALS) cache.delete(cache.keys().next().value!);
-  cache.set(user.key, { user, groups: groupsAt, principal });
+  const cache = knownUsers(s);
+  if (cache.size >= MAX_KNOWN) cache.delete(cache.keys().next().value!);
+  cache.set(user.key, { users, groups, user, principal });
   return principal;
 }
 
@@ -95,7 +118,8 @@ export function callerOfSession(s: Services, orgId: string, sid: string, userKey
   const session = s.storage.get(SYSTEM.sessions, orgId, sid);
   if (!session || session.data.user !== userKey || Number(session.data.exp) <= s.now()) throw invalidToken();
   const org = getOrg(s, orgId);
-  const user = s.storage.get('auth/users', orgId, userKey);
+  const cached = knownUser(s, userKey)?.user;
+  const user = cached?.org === orgId ? cached : s.storage.get('auth/users', orgId, userKey);
   if (!org || !userMaySignIn(user)) throw invalidToken();
   return { org, user, sid, exp, principal: principalFor(s, org, user) };
 }
