@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { errorCode, errorMessage, nodeFileLayer, type FileLayer } from './file-layer.ts';
 import { Journal, encodeEntry } from './journal.ts';
 import { DirLock } from './lock.ts';
-import { readSnapshot, snapshotPath, TEMP_SUFFIX, writeSnapshot } from './snapshot-adapter.ts';
+import { readSnapshot, snapshotPath, TEMP_SUFFIX, writeIndexFile, writeSnapshot } from './snapshot-adapter.ts';
 import { putRecords, StateStore, type AppliedOp, type Overlay } from './state.ts';
 import { StorageUnavailableError } from './types.ts';
 import type { StoredRecord, WriteOp } from './types.ts';
@@ -45,6 +45,7 @@ export class JournalStore extends StateStore {
   private retryDelay = FIRST_RETRY_MS;
   private closed = false;
   private closing: Promise<void> | undefined;
+  private indexWrites: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly dir: string,
@@ -97,6 +98,7 @@ export class JournalStore extends StateStore {
   async close(): Promise<void> {
     this.closed = true;
     this.closing ??= (async () => {
+      await this.indexWrites;
       while (this.draining !== undefined) await this.draining;
       while (this.compacting !== undefined) await this.compacting;
       try {
@@ -114,6 +116,7 @@ export class JournalStore extends StateStore {
     const collectionsDir = join(this.dir, 'collections');
     const files = (await this.fs.readdir(collectionsDir)).filter((name) => name.endsWith('.json')).sort();
     const snapshotSeq = new Map<string, number>();
+    const indexFiles: { file: string; bytes: Buffer }[] = [];
     for (const name of files) {
       const file = join(collectionsDir, name);
       const snapshot = await readSnapshot(this.fs, file, this.streamSnapshotsAbove);
@@ -121,6 +124,7 @@ export class JournalStore extends StateStore {
         throw new Error(`storage: snapshot file ${file} holds collection ${snapshot.collection}`);
       }
       this.state.load(snapshot.collection, snapshot.records, snapshot.table);
+      if (snapshot.indexFile !== undefined) indexFiles.push({ file, bytes: snapshot.indexFile });
       snapshotSeq.set(snapshot.collection, snapshot.seq);
       this.lastSeq = Math.max(this.lastSeq, snapshot.seq);
     }
@@ -143,6 +147,8 @@ export class JournalStore extends StateStore {
       }
     }
     this.journal = await Journal.open(this.fs, journalPath, contents, this.log);
+    // After the temp files are cleaned (an index file is written through one), in the background.
+    this.indexWrites = Promise.all(indexFiles.map(({ file, bytes }) => writeIndexFile(this.fs, file, bytes)));
   }
 
   /** Runs `task` once every earlier task in the lane has finished. */

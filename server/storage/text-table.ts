@@ -9,6 +9,7 @@
  * A table only shrinks: a record written after the load lives in the collection's maps, and its
  * slot here is marked (replaced or gone) so that the text is never served again.
  */
+import { crc32 } from 'node:zlib';
 import { lineHead } from './lazy-record.ts';
 
 /** What a slot holds: its text, a newer record kept by the collection, or nothing. */
@@ -23,7 +24,7 @@ function escapeRegExp(text: string): string {
 }
 
 export class TextTable {
-  private readonly chunks: string[] = [];
+  private readonly texts: string[] = [];
   private count = 0;
   private chunkOf!: Uint32Array;
   private lineStart!: Uint32Array;
@@ -64,6 +65,15 @@ export class TextTable {
     return this.count;
   }
 
+  get chunkCount(): number {
+    return this.texts.length;
+  }
+
+  /** The strings the lines are slices of, as `addChunk` received them. */
+  chunks(): readonly string[] {
+    return this.texts;
+  }
+
   /**
    * Adds the line `text[start, end)` of the string `chunk` added last with `addChunk`; false (and
    * nothing added) when the line does not start the way lazy-record.ts's `recordText` writes one
@@ -94,7 +104,7 @@ export class TextTable {
     }
     if (this.count === this.state.length) this.grow();
     const slot = this.count++;
-    this.chunkOf[slot] = this.chunks.length - 1;
+    this.chunkOf[slot] = this.texts.length - 1;
     this.lineStart[slot] = start;
     this.lineEnd[slot] = end;
     this.keyStart[slot] = keyStart;
@@ -105,7 +115,7 @@ export class TextTable {
 
   /** The string the next lines are slices of; it is kept, so no line is ever copied. */
   addChunk(text: string): void {
-    this.chunks.push(text);
+    this.texts.push(text);
   }
 
   /**
@@ -118,7 +128,7 @@ export class TextTable {
     const buckets = new Int32Array(mask + 1);
     // Fields in locals, the hash inline: this loop runs once per record, mostly before V8 has
     // optimized it, where each property read and call costs (5k users: 10 ms down to 3).
-    const { chunks, chunkOf, keyStart, keyEnd, state } = this;
+    const { texts: chunks, chunkOf, keyStart, keyEnd, state } = this;
     for (let slot = 0; slot < count; slot++) {
       const text = chunks[chunkOf[slot]];
       const from = keyStart[slot];
@@ -141,16 +151,100 @@ export class TextTable {
       buckets[bucket] = slot + 1;
     }
     this.buckets = buckets;
+    this.trim();
+    this.listByOrg();
+  }
+
+  /** Each organization's slots, in file order. */
+  private listByOrg(): void {
+    const { count, orgOf } = this;
     const counts = new Uint32Array(this.orgs.length);
-    for (let slot = 0; slot < this.count; slot++) counts[this.orgOf[slot]]++;
+    for (let slot = 0; slot < count; slot++) counts[orgOf[slot]]++;
     const lists = Array.from(counts, (n) => new Uint32Array(n));
     const filled = new Uint32Array(this.orgs.length);
-    for (let slot = 0; slot < this.count; slot++) {
-      const org = this.orgOf[slot];
+    for (let slot = 0; slot < count; slot++) {
+      const org = orgOf[slot];
       lists[org][filled[org]++] = slot;
     }
     this.orgs.forEach((org, id) => this.slotsByOrg.set(org, lists[id]));
-    this.trim();
+  }
+
+  /**
+   * The sealed table as an index file (see `restore`): what a later start needs to skip reading the
+   * snapshot line by line. `snapshot` names the snapshot it was read from; `extra` holds
+   * (chunk, start, end) of the lines the table did not take, which the reader parsed.
+   */
+  toIndexFile(snapshot: SnapshotId, extra: readonly number[]): Buffer {
+    const orgsJson = Buffer.from(JSON.stringify(this.orgs), 'utf8');
+    const words = [
+      INDEX_MAGIC,
+      INDEX_VERSION,
+      snapshot.size % 2 ** 32,
+      Math.floor(snapshot.size / 2 ** 32),
+      snapshot.crc,
+      this.texts.length,
+      this.count,
+      this.buckets.length,
+      orgsJson.length,
+      extra.length,
+    ];
+    const parts: Uint8Array[] = [
+      new Uint8Array(Uint32Array.from(words).buffer),
+      new Uint8Array(Uint32Array.from(this.texts, (chunk) => chunk.length).buffer),
+    ];
+    for (const array of [this.chunkOf, this.lineStart, this.lineEnd, this.keyStart, this.keyEnd, this.orgOf]) {
+      parts.push(new Uint8Array(array.buffer, array.byteOffset, this.count * 4));
+    }
+    parts.push(new Uint8Array(this.buckets.buffer, this.buckets.byteOffset, this.buckets.byteLength));
+    parts.push(new Uint8Array(Uint32Array.from(extra).buffer));
+    parts.push(padded(this.state.subarray(0, this.count)), padded(orgsJson));
+    const body = Buffer.concat(parts);
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32LE(crc32(body));
+    return Buffer.concat([body, tail]);
+  }
+
+  /**
+   * The table an index file describes, over `chunks` (the snapshot's text as `addChunk` received
+   * it), with the lines it did not take; undefined when the file is not an intact index of exactly
+   * this snapshot read into exactly these chunks. Nothing is trusted before all of that is checked.
+   */
+  static restore(
+    collection: string,
+    chunks: readonly string[],
+    file: Buffer,
+    snapshot: SnapshotId,
+  ): { table: TextTable; extra: Uint32Array } | undefined {
+    if (file.length < 48 || file.length % 4 !== 0) return undefined;
+    if (crc32(file.subarray(0, file.length - 4)) !== file.readUInt32LE(file.length - 4)) return undefined;
+    // Views need 4-byte alignment, which a Buffer from the pool may not have.
+    const bytes = file.byteOffset % 4 === 0 ? file : Buffer.from(file);
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+    const [magic, version, sizeLow, sizeHigh, crc, chunkCount, count, bucketCount, orgsBytes, extraCount] = words;
+    if (magic !== INDEX_MAGIC || version !== INDEX_VERSION || crc !== snapshot.crc) return undefined;
+    if (sizeLow + sizeHigh * 2 ** 32 !== snapshot.size || chunkCount !== chunks.length) return undefined;
+    let at = 10;
+    const take = (n: number) => words.subarray(at, (at += n));
+    const lengths = take(chunkCount);
+    for (let i = 0; i < chunkCount; i++) if (lengths[i] !== chunks[i].length) return undefined;
+    const table = new TextTable(collection, 0);
+    table.texts.push(...chunks);
+    table.count = count;
+    table.chunkOf = take(count);
+    table.lineStart = take(count);
+    table.lineEnd = take(count);
+    table.keyStart = take(count);
+    table.keyEnd = take(count);
+    table.orgOf = take(count);
+    table.buckets = new Int32Array(take(bucketCount));
+    const extra = take(extraCount);
+    table.state = new Uint8Array(bytes.buffer, bytes.byteOffset + at * 4, count).slice();
+    at += Math.ceil(count / 4);
+    const orgsAt = bytes.byteOffset + at * 4;
+    table.orgs.push(...(JSON.parse(Buffer.from(bytes.buffer, orgsAt, orgsBytes).toString('utf8')) as string[]));
+    table.orgs.forEach((org, id) => table.orgIds.set(org, id));
+    table.listByOrg();
+    return { table, extra };
   }
 
   /** The slot of `key`, whatever its state, or -1. */
@@ -175,11 +269,11 @@ export class TextTable {
   }
 
   text(slot: number): string {
-    return this.chunks[this.chunkOf[slot]].slice(this.lineStart[slot], this.lineEnd[slot]);
+    return this.texts[this.chunkOf[slot]].slice(this.lineStart[slot], this.lineEnd[slot]);
   }
 
   key(slot: number): string {
-    return this.chunks[this.chunkOf[slot]].slice(this.keyStart[slot], this.keyEnd[slot]);
+    return this.texts[this.chunkOf[slot]].slice(this.keyStart[slot], this.keyEnd[slot]);
   }
 
   org(slot: number): string {
@@ -198,7 +292,7 @@ export class TextTable {
 
   private sameKey(slot: number, key: string): boolean {
     const start = this.keyStart[slot];
-    return this.keyEnd[slot] - start === key.length && this.chunks[this.chunkOf[slot]].startsWith(key, start);
+    return this.keyEnd[slot] - start === key.length && this.texts[this.chunkOf[slot]].startsWith(key, start);
   }
 
   private grow(): void {
@@ -238,6 +332,23 @@ export class TextTable {
 }
 
 const EMPTY = new Uint32Array(0);
+
+/** Which snapshot file an index file was made from: its size and its CRC-32. */
+export interface SnapshotId {
+  size: number;
+  crc: number;
+}
+
+/** "DFIX", and the layout's version: an index file of another layout is rebuilt, not read. */
+const INDEX_MAGIC = 0x58494644;
+const INDEX_VERSION = 1;
+
+/** The bytes, zero-padded to a multiple of 4. */
+function padded(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(Math.ceil(bytes.length / 4) * 4);
+  out.set(bytes);
+  return out;
+}
 
 /** How many characters of a key (its end: the random part of a UUID) the hash reads. */
 const HASHED_CHARS = 8;

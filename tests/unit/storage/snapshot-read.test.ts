@@ -11,8 +11,13 @@ import { crc32 } from 'node:zlib';
 import { nodeFileLayer, type FileLayer } from '../../../server/storage/file-layer.ts';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { resolve } from '../../../server/storage/lazy-record.ts';
-import { readSnapshot, writeSnapshot, type LoadedSnapshot } from '../../../server/storage/snapshot-adapter.ts';
-import { Slot } from '../../../server/storage/text-table.ts';
+import {
+  INDEX_SUFFIX,
+  readSnapshot,
+  writeSnapshot,
+  type LoadedSnapshot,
+} from '../../../server/storage/snapshot-adapter.ts';
+import { Slot, TextTable } from '../../../server/storage/text-table.ts';
 import type { FindQuery } from '../../../server/storage/types.ts';
 import { rec, removeDir, tempDir } from './helpers.ts';
 
@@ -57,7 +62,7 @@ let wholeReads = 0;
 const counting: FileLayer = {
   ...nodeFileLayer,
   readFile: (path) => {
-    wholeReads++;
+    if (!path.endsWith(INDEX_SUFFIX)) wholeReads++;
     return nodeFileLayer.readFile(path);
   },
 };
@@ -302,5 +307,87 @@ describe('checksummed snapshot files', () => {
     } finally {
       await reopened.close();
     }
+  });
+});
+
+describe('index files', () => {
+  const many = Array.from({ length: 400 }, (_, i) =>
+    rec(C, i % 2 ? 'org-b' : 'org-a', `k${i}`, { dept: `D${i % 5}`, name: `Zoë ${i}` }),
+  );
+  const odd = rec(C, 'org-"q"', 'k\\odd', { n: 1 });
+  const records = [...many.slice(0, 200), odd, ...many.slice(200)];
+
+  async function storeDir(): Promise<{ dir: string; file: string }> {
+    const dir = await tempDir();
+    dirs.push(dir);
+    await fsp.mkdir(join(dir, 'collections'));
+    const file = join(dir, 'collections', 'payroll__employee.json');
+    await writeSnapshot(nodeFileLayer, file, { collection: C, seq: 1, records });
+    return { dir, file };
+  }
+  const open = (dir: string) => JournalStore.open(dir, { log: () => undefined, streamSnapshotsAbove: STREAM });
+
+  /** Lines the TextTable went through while `run` ran: none when an index file was used. */
+  async function linesRead(run: () => Promise<void>): Promise<number> {
+    const original = TextTable.prototype.addLine;
+    let n = 0;
+    TextTable.prototype.addLine = function (...args) {
+      n++;
+      return original.apply(this, args);
+    };
+    try {
+      await run();
+    } finally {
+      TextTable.prototype.addLine = original;
+    }
+    return n;
+  }
+
+  async function contents(dir: string): Promise<unknown> {
+    const store = await open(dir);
+    try {
+      const all = (org: string) => store.find(C, org, { criteria: [], limit: Infinity, offset: 0 }).items;
+      return {
+        a: all('org-a'),
+        b: all('org-b'),
+        odd: store.get(C, 'org-"q"', 'k\\odd'),
+        d2: store.find(C, 'org-a', { criteria: [{ field: 'dept', is: '=', value: 'D2' }], limit: 5, offset: 1 }),
+      };
+    } finally {
+      await store.close();
+    }
+  }
+
+  it('is written by a start that read the snapshot line by line, and lets the next start skip the lines', async () => {
+    const { dir, file } = await storeDir();
+    let first: unknown;
+    assert.equal(await linesRead(async () => void (first = await contents(dir))), records.length);
+    const index = await fsp.readFile(file + INDEX_SUFFIX);
+    let second: unknown;
+    assert.equal(await linesRead(async () => void (second = await contents(dir))), 0, 'read through the index');
+    assert.deepEqual(second, first);
+    assert.deepEqual((first as { odd: unknown }).odd, odd, 'a line the table does not take is listed and parsed');
+    assert.deepEqual(await fsp.readFile(file + INDEX_SUFFIX), index, 'left as it was');
+  });
+
+  it('is not used once the snapshot changed, nor when damaged; either way the data is the same', async () => {
+    const { dir, file } = await storeDir();
+    const expected = await contents(dir);
+    const index = await fsp.readFile(file + INDEX_SUFFIX);
+    // The same snapshot written again with one record changed: another size and checksum.
+    const changed = records.map((r) => (r.key === 'k7' ? { ...r, data: { ...r.data, name: 'Changed' } } : r));
+    await writeSnapshot(nodeFileLayer, file, { collection: C, seq: 1, records: changed });
+    let after: { b: { key: string; data: { name?: unknown } }[] } | undefined;
+    assert.equal(await linesRead(async () => void (after = (await contents(dir)) as typeof after)), records.length);
+    assert.equal(after!.b.find((r) => r.key === 'k7')?.data.name, 'Changed');
+    assert.notDeepEqual(await fsp.readFile(file + INDEX_SUFFIX), index, 'written again for the new snapshot');
+    // Back to the original snapshot, its old index file with one byte flipped.
+    await writeSnapshot(nodeFileLayer, file, { collection: C, seq: 1, records });
+    const damaged = Buffer.from(index);
+    damaged[100] ^= 0xff;
+    await fsp.writeFile(file + INDEX_SUFFIX, damaged);
+    let again: unknown;
+    assert.equal(await linesRead(async () => void (again = await contents(dir))), records.length);
+    assert.deepEqual(again, expected);
   });
 });
