@@ -46,6 +46,8 @@ export class JournalStore extends StateStore {
   private closed = false;
   private closing: Promise<void> | undefined;
   private indexWrites: Promise<unknown> = Promise.resolve();
+  /** Snapshot files written since the start, whose index file (if any) describes an older one. */
+  private readonly unindexed = new Set<string>();
 
   private constructor(
     private readonly dir: string,
@@ -103,6 +105,7 @@ export class JournalStore extends StateStore {
       while (this.compacting !== undefined) await this.compacting;
       try {
         await this.runCompaction();
+        await this.reindex();
       } catch (err) {
         this.log(`storage: compaction on close failed, the journal keeps the data: ${errorMessage(err)}`);
       }
@@ -238,6 +241,24 @@ export class JournalStore extends StateStore {
     return run;
   }
 
+  /**
+   * On close, once nothing else runs: the snapshots written since the start are read again to write
+   * their index files, so that a restart after writes reads them through an index too (at 100k
+   * employees about 0.1 s more to stop, 0.1 s less to start). Not during background compactions,
+   * where reading a large snapshot would hold up requests.
+   */
+  private async reindex(): Promise<void> {
+    for (const file of this.unindexed) {
+      try {
+        const { indexFile } = await readSnapshot(this.fs, file, this.streamSnapshotsAbove);
+        if (indexFile !== undefined) await writeIndexFile(this.fs, file, indexFile);
+      } catch (err) {
+        this.log(`storage: no index file for ${file}, the next start reads it line by line: ${errorMessage(err)}`);
+      }
+    }
+    this.unindexed.clear();
+  }
+
   private async runCompaction(): Promise<void> {
     // Taken between two commit groups, so memory holds exactly the journal's entries.
     const start = await this.exclusive(() => {
@@ -251,7 +272,9 @@ export class JournalStore extends StateStore {
     if (start === undefined) return;
     try {
       for (const { name, records } of start.snapshots) {
-        await writeSnapshot(this.fs, snapshotPath(this.dir, name), { collection: name, seq: start.seq, records });
+        const file = snapshotPath(this.dir, name);
+        await writeSnapshot(this.fs, file, { collection: name, seq: start.seq, records });
+        this.unindexed.add(file);
       }
       await this.exclusive(() => this.journal.rotate(this.log));
     } catch (err) {

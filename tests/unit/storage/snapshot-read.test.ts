@@ -370,6 +370,19 @@ describe('index files', () => {
     assert.deepEqual(await fsp.readFile(file + INDEX_SUFFIX), index, 'left as it was');
   });
 
+  it('is written again by a close that compacted, so a restart after writes skips the lines too', async () => {
+    const { dir, file } = await storeDir();
+    await contents(dir);
+    const store = await open(dir);
+    await store.commit([{ op: 'put', record: rec(C, 'org-a', 'k2', { dept: 'D9' }, 2), expectVersion: 1 }]);
+    await store.close();
+    let after: { a: { key: string; data: unknown }[] } | undefined;
+    assert.equal(await linesRead(async () => void (after = (await contents(dir)) as typeof after)), 0);
+    assert.deepEqual(after!.a.find((r) => r.key === 'k2')?.data, { dept: 'D9' });
+    const read = await readSnapshot(nodeFileLayer, file, STREAM);
+    assert.equal(read.indexFile, undefined, 'the snapshot has an index now, so none is made');
+  });
+
   it('is not used once the snapshot changed, nor when damaged; either way the data is the same', async () => {
     const { dir, file } = await storeDir();
     const expected = await contents(dir);
