@@ -1,7 +1,7 @@
 /**
  * What `npm start` runs: loads the server bundle (main.cjs, beside this file once built) with V8's
  * code cache, as Node 22's `module.enableCompileCache()` would. Compiling the bundle and the
- * functions a start-up runs is then read from the cache instead of done again: about 17 ms of a
+ * functions a start-up runs is then read from the cache instead of done again: about 16 ms of a
  * ~180 ms start (1k records, one CPU, medians of 12 starts each way).
  *
  * The cache is written once, shortly after a start without a usable one, beside the bundle
