@@ -40,8 +40,19 @@ export class Collection {
 
   /** The record, parsed when it is still text (a new object each time, then). */
   get(key: string): StoredRecord | undefined {
-    const held = this.held(key);
-    return held === undefined ? undefined : this.resolve(held);
+    const record = this.records.get(key);
+    if (record !== undefined) return record;
+    const slot = this.slotOf(key);
+    if (slot < 0) return undefined;
+    const table = this.table!;
+    if (table.stateOf(slot) !== Slot.Text) return this.replacements.get(slot);
+    const parsed = this.resolve(table.text(slot));
+    // The table (maybe from an index file) said where this key's record is and whose it is; the
+    // record itself must agree before anyone is given it.
+    if (parsed.key !== key || parsed.org !== table.org(slot)) {
+      throw new Error(`storage: the table of ${this.name} does not match its text at ${key}`);
+    }
+    return parsed;
   }
 
   /** The organization a record belongs to, read without parsing it. */

@@ -223,6 +223,8 @@ export class TextTable {
     const [magic, version, sizeLow, sizeHigh, crc, chunkCount, count, bucketCount, orgsBytes, extraCount] = words;
     if (magic !== INDEX_MAGIC || version !== INDEX_VERSION || crc !== snapshot.crc) return undefined;
     if (sizeLow + sizeHigh * 2 ** 32 !== snapshot.size || chunkCount !== chunks.length) return undefined;
+    const expected = 10 + chunkCount + 6 * count + bucketCount + extraCount + Math.ceil(count / 4);
+    if (extraCount % 3 !== 0 || expected + Math.ceil(orgsBytes / 4) + 1 !== words.length) return undefined;
     let at = 10;
     const take = (n: number) => words.subarray(at, (at += n));
     const lengths = take(chunkCount);

@@ -383,6 +383,29 @@ describe('index files', () => {
     assert.equal(read.indexFile, undefined, 'the snapshot has an index now, so none is made');
   });
 
+  it('never hands out a record its table misplaced, even from an index file whose own checksum holds', async () => {
+    const { dir, file } = await storeDir();
+    await contents(dir);
+    // Slots 0 and 1 (k0 of org-a, k1 of org-b) swap lines, and the file's checksum is made right.
+    const bytes = Buffer.from(await fsp.readFile(file + INDEX_SUFFIX));
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+    const [chunkCount, count] = [words[5], words[6]];
+    for (const array of [1, 2]) {
+      const at = 10 + chunkCount + array * count; // lineStart, then lineEnd
+      [words[at], words[at + 1]] = [words[at + 1], words[at]];
+    }
+    bytes.writeUInt32LE(crc32(bytes.subarray(0, bytes.length - 4)), bytes.length - 4);
+    await fsp.writeFile(file + INDEX_SUFFIX, bytes);
+    const store = await open(dir);
+    try {
+      assert.throws(() => store.get(C, 'org-a', 'k0'), /does not match/);
+      assert.throws(() => store.find(C, 'org-a', { criteria: [], limit: 1, offset: 0 }), /another organization/);
+      assert.deepEqual(store.get(C, 'org-a', 'k2'), many[2], 'the other records are served');
+    } finally {
+      await store.close();
+    }
+  });
+
   it('is not used once the snapshot changed, nor when damaged; either way the data is the same', async () => {
     const { dir, file } = await storeDir();
     const expected = await contents(dir);
