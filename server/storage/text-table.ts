@@ -8,6 +8,9 @@
  *
  * A table only shrinks: a record written after the load lives in the collection's maps, and its
  * slot here is marked (replaced or gone) so that the text is never served again.
+ *
+ * A sealed table can be saved as an index file (`toIndexFile`) and rebuilt from it over the same
+ * text (`restore`): a later start then reads the snapshot's text but goes through none of its lines.
  */
 import { crc32 } from 'node:zlib';
 import { lineHead } from './lazy-record.ts';
