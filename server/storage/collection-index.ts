@@ -8,6 +8,9 @@ import { Slot, type TextTable } from './text-table.ts';
 import type { StoredRecord } from './types.ts';
 import { getPath, valueKey } from './values.ts';
 
+/** How many fields' values a collection keeps for its records held as text (see `valueOf`). */
+const MAX_COLUMNS = 8;
+
 /** org -> value key -> record keys. */
 type EqualityIndex = Map<string, Map<string, Set<string>>>;
 
@@ -28,6 +31,8 @@ export class Collection {
   private ordinals: Map<string, number> | undefined;
   private nextOrdinal = 0;
   private readonly indexes = new Map<string, EqualityIndex>();
+  /** Field values of the table's texts, by field (see `valueOf`). */
+  private readonly columns = new Map<string, unknown[]>();
 
   constructor(readonly name: string) {}
 
@@ -72,6 +77,42 @@ export class Collection {
   /** A held record as a record (parsing a text). */
   resolve(held: HeldRecord): StoredRecord {
     return resolve(held, this.name);
+  }
+
+  /**
+   * The value of `field` in a held record: read from its data, or for a record held as text from
+   * the field's column, built on first use by parsing every text once (a sort or a search over 100k
+   * records then costs its comparisons, not 100k parses each time). Texts never change, so a
+   * column needs no upkeep; a record written since is held as a record and read directly.
+   */
+  valueOf(key: string, held: HeldRecord, field: string): unknown {
+    if (typeof held !== 'string') return getPath(held.data, field);
+    return this.column(field)[this.table!.slotOf(key)];
+  }
+
+  /** `valueOf` for a key of this collection, with one look-up and no text made. */
+  valueAt(key: string, field: string): unknown {
+    const record = this.records.get(key);
+    if (record !== undefined) return getPath(record.data, field);
+    const slot = this.slotOf(key);
+    if (slot < 0) return undefined;
+    if (this.table!.stateOf(slot) === Slot.Text) return this.column(field)[slot];
+    return getPath(this.replacements.get(slot)!.data, field);
+  }
+
+  private column(field: string): unknown[] {
+    let values = this.columns.get(field);
+    if (values === undefined) {
+      const table = this.table!;
+      values = new Array<unknown>(table.size);
+      for (let slot = 0; slot < table.size; slot++) {
+        if (table.stateOf(slot) === Slot.Text) values[slot] = getPath(this.resolve(table.text(slot)).data, field);
+      }
+      // The fields a screen sorts and searches by are few; beyond that the oldest column goes.
+      if (this.columns.size >= MAX_COLUMNS) this.columns.delete(this.columns.keys().next().value!);
+      this.columns.set(field, values);
+    }
+    return values;
   }
 
   /** How many records `org` has (an upper bound while records loaded as text are deleted). */

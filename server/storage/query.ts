@@ -1,10 +1,14 @@
 /** `find` over one organization's records of one collection. */
 import type { Collection } from './collection-index.ts';
 import type { HeldRecord } from './lazy-record.ts';
-import type { Criterion, DataObject, FindQuery, FindResult, SortSpec, StoredRecord } from './types.ts';
-import { compareValues, getPath, isMissing, valueKey } from './values.ts';
+import type { Criterion, FindQuery, FindResult, SortSpec, StoredRecord } from './types.ts';
+import { compareValues, isMissing, valueKey } from './values.ts';
 
-type Predicate = (data: DataObject) => boolean;
+/** A criterion other than `=`, tested on the field's value. */
+interface Predicate {
+  field: string;
+  test: (value: unknown) => boolean;
+}
 
 export function runFind(collection: Collection | undefined, org: string, query: FindQuery): FindResult {
   const result = findIn(collection, org, query);
@@ -35,13 +39,11 @@ function findIn(collection: Collection | undefined, org: string, query: FindQuer
     }
   }
   eqSets.sort((a, b) => a.size - b.size);
-  // Equality is decided on keys alone, so a record still held as text is parsed only when a
-  // predicate needs its data, a sort its values, or the page the record itself.
+  // Equality is decided on keys alone, other criteria and sorts on the field's value (which the
+  // collection keeps by field for records held as text): only the page's records are parsed.
   const matches = (key: string, held: HeldRecord, from: number): boolean => {
     for (let i = from; i < eqSets.length; i++) if (!eqSets[i].has(key)) return false;
-    if (predicates.length === 0) return true;
-    const { data } = collection.resolve(held);
-    for (const predicate of predicates) if (!predicate(data)) return false;
+    for (const { field, test } of predicates) if (!test(collection.valueOf(key, held, field))) return false;
     return true;
   };
 
@@ -80,8 +82,8 @@ function findIn(collection: Collection | undefined, org: string, query: FindQuer
     found.sort((a, b) => collection.ordinal(a) - collection.ordinal(b));
     return { items: found.slice(query.offset, end).map(recordOf), total: found.length };
   }
-  const ordered = sortRecords(found.map(recordOf), sort, collection);
-  return { items: ordered.slice(query.offset, end), total: found.length };
+  const ordered = sortKeys(found, sort, collection);
+  return { items: ordered.slice(query.offset, end).map(recordOf), total: found.length };
 }
 
 function checkPaging(query: FindQuery): void {
@@ -93,11 +95,11 @@ function checkPaging(query: FindQuery): void {
 }
 
 /** Stable: ties fall back to insertion order. Missing values go last whatever the direction. */
-function sortRecords(records: StoredRecord[], sort: SortSpec[], collection: Collection): StoredRecord[] {
-  const rows = records.map((record) => ({
-    record,
-    values: sort.map((spec) => getPath(record.data, spec.field)),
-    ordinal: collection.ordinal(record.key),
+function sortKeys(keys: string[], sort: SortSpec[], collection: Collection): string[] {
+  const rows = keys.map((key) => ({
+    key,
+    values: sort.map((spec) => collection.valueAt(key, spec.field)),
+    ordinal: collection.ordinal(key),
   }));
   rows.sort((a, b) => {
     for (let i = 0; i < sort.length; i++) {
@@ -114,16 +116,20 @@ function sortRecords(records: StoredRecord[], sort: SortSpec[], collection: Coll
     }
     return a.ordinal - b.ordinal;
   });
-  return rows.map((row) => row.record);
+  return rows.map((row) => row.key);
 }
 
 function compile(criterion: Criterion): Predicate {
+  return { field: criterion.field, test: valueTest(criterion) };
+}
+
+function valueTest(criterion: Criterion): (v: unknown) => boolean {
   const { field, value } = criterion;
   switch (criterion.is) {
     case '!=': {
       const vkey = valueKey(value);
-      return (data) => {
-        const k = valueKey(getPath(data, field));
+      return (v) => {
+        const k = valueKey(v);
         return k === undefined || k !== vkey;
       };
     }
@@ -135,33 +141,24 @@ function compile(criterion: Criterion): Predicate {
         throw new Error(`storage: operator ${criterion.is} on ${field} needs a number or a string`);
       }
       const accept = ORDER_TESTS[criterion.is];
-      return (data) => {
-        const v = getPath(data, field);
-        return typeof v === typeof value && accept(compareValues(v, value));
-      };
+      return (v) => typeof v === typeof value && accept(compareValues(v, value));
     }
     case 'in': {
       if (!Array.isArray(value)) throw new Error(`storage: operator in on ${field} needs an array`);
       const keys = new Set(value.map(valueKey).filter((k): k is string => k !== undefined));
-      return (data) => {
-        const k = valueKey(getPath(data, field));
+      return (v) => {
+        const k = valueKey(v);
         return k !== undefined && keys.has(k);
       };
     }
     case 'contains': {
       const vkey = valueKey(value);
-      return (data) => {
-        const v = getPath(data, field);
-        return vkey !== undefined && Array.isArray(v) && v.some((item) => valueKey(item) === vkey);
-      };
+      return (v) => vkey !== undefined && Array.isArray(v) && v.some((item) => valueKey(item) === vkey);
     }
     case 'like': {
       if (typeof value !== 'string') throw new Error(`storage: operator like on ${field} needs a string`);
       const needle = value.toLowerCase();
-      return (data) => {
-        const v = getPath(data, field);
-        return typeof v === 'string' && v.toLowerCase().includes(needle);
-      };
+      return (v) => typeof v === 'string' && v.toLowerCase().includes(needle);
     }
     default:
       throw new Error(`storage: unknown operator ${String(criterion.is)} on ${field}`);
