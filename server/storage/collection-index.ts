@@ -45,12 +45,11 @@ export class Collection {
 
   /** The record, parsed when it is still text (a new object each time, then). */
   get(key: string): StoredRecord | undefined {
-    const record = this.records.get(key);
+    const record = this.recordOf(key);
     if (record !== undefined) return record;
-    const slot = this.slotOf(key);
+    const slot = this.textSlot(key);
     if (slot < 0) return undefined;
     const table = this.table!;
-    if (table.stateOf(slot) !== Slot.Text) return this.replacements.get(slot);
     const parsed = this.resolve(table.text(slot));
     // The table (maybe from an index file) said where this key's record is and whose it is; the
     // record itself must agree before anyone is given it.
@@ -62,11 +61,10 @@ export class Collection {
 
   /** The organization a record belongs to, read without parsing it. */
   orgOf(key: string): string | undefined {
-    const record = this.records.get(key);
+    const record = this.recordOf(key);
     if (record !== undefined) return record.org;
-    const slot = this.slotOf(key);
-    if (slot < 0) return undefined;
-    return this.table!.stateOf(slot) === Slot.Text ? this.table!.org(slot) : this.replacements.get(slot)!.org;
+    const slot = this.textSlot(key);
+    return slot < 0 ? undefined : this.table!.org(slot);
   }
 
   /** The record of `key` in `org`, as held (text or record), or undefined. */
@@ -87,17 +85,15 @@ export class Collection {
    */
   valueOf(key: string, held: HeldRecord, field: string): unknown {
     if (typeof held !== 'string') return getPath(held.data, field);
-    return this.column(field)[this.table!.slotOf(key)];
+    return this.column(field)[this.textSlot(key)];
   }
 
-  /** `valueOf` for a key of this collection, with one look-up and no text made. */
+  /** `valueOf` for a key of this collection, without making its text. */
   valueAt(key: string, field: string): unknown {
-    const record = this.records.get(key);
+    const record = this.recordOf(key);
     if (record !== undefined) return getPath(record.data, field);
-    const slot = this.slotOf(key);
-    if (slot < 0) return undefined;
-    if (this.table!.stateOf(slot) === Slot.Text) return this.column(field)[slot];
-    return getPath(this.replacements.get(slot)!.data, field);
+    const slot = this.textSlot(key);
+    return slot < 0 ? undefined : this.column(field)[slot];
   }
 
   private column(field: string): unknown[] {
@@ -139,7 +135,7 @@ export class Collection {
 
   ordinal(key: string): number {
     const slot = this.slotOf(key);
-    if (slot >= 0 && this.table!.stateOf(slot) !== Slot.Gone) return slot;
+    if (slot >= 0) return slot;
     if (this.ordinals === undefined) {
       this.ordinals = new Map();
       for (const known of this.records.keys()) this.ordinals.set(known, this.nextOrdinal++);
@@ -240,12 +236,24 @@ export class Collection {
   }
 
   private held(key: string): HeldRecord | undefined {
+    const record = this.recordOf(key);
+    if (record !== undefined) return record;
+    const slot = this.textSlot(key);
+    return slot < 0 ? undefined : this.table!.text(slot);
+  }
+
+  /** The record of `key` when it is held as one: written since the load, or loaded parsed. */
+  private recordOf(key: string): StoredRecord | undefined {
     const record = this.records.get(key);
     if (record !== undefined) return record;
     const slot = this.slotOf(key);
-    if (slot < 0) return undefined;
-    const state = this.table!.stateOf(slot);
-    return state === Slot.Text ? this.table!.text(slot) : this.replacements.get(slot);
+    return slot >= 0 && this.table!.stateOf(slot) === Slot.Replaced ? this.replacements.get(slot) : undefined;
+  }
+
+  /** The table slot of `key` while the record is its text, else -1. */
+  private textSlot(key: string): number {
+    const slot = this.slotOf(key);
+    return slot >= 0 && this.table!.stateOf(slot) === Slot.Text ? slot : -1;
   }
 
   /** The table slot of `key` while it holds the record (text or replaced), else -1. */

@@ -18,7 +18,7 @@ export interface JournalStoreOptions {
   /** Journal size in bytes that triggers a background compaction; default 8 MiB. */
   compactEvery?: number;
   log?: (msg: string) => void;
-  /** Snapshot files larger than this are read record by record (default STREAM_ABOVE). */
+  /** Checksummed snapshot files larger than this are read line by line into a TextTable (default STREAM_ABOVE). */
   streamSnapshotsAbove?: number;
 }
 

@@ -72,7 +72,7 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
   constructor(
     private readonly fs: FileLayer,
     readonly file: string,
-    /** Files larger than this many bytes are read record by record. */
+    /** Files larger than this many bytes are read line by line into a TextTable. */
     private readonly streamAbove = STREAM_ABOVE,
   ) {}
 
@@ -84,8 +84,8 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
       if (errorCode(err) === 'ENOENT') return null;
       throw err;
     }
-    // A small file parses fastest whole; a large one is read line by line so that it is never in
-    // memory as one buffer and one string beside its records. Any layout but ours is read whole.
+    // A large checksummed file is read line by line, its records kept as text (parseLines); a small
+    // one, and any layout but ours (an earlier version's, a hand-edited one), is parsed whole.
     const parsed = (size > this.streamAbove ? await this.parseLines(size) : undefined) ?? (await this.parseWhole());
     return this.validate(parsed);
   }

@@ -154,7 +154,7 @@ export class TextTable {
       buckets[bucket] = slot + 1;
     }
     this.buckets = buckets;
-    this.trim();
+    this.allocate(this.count);
     this.listByOrg();
   }
 
@@ -304,35 +304,23 @@ export class TextTable {
     this.allocate(this.state.length * 2);
   }
 
-  /** Arrays of `capacity` slots, holding the slots filled so far. */
+  /**
+   * Arrays of `capacity` slots holding the slots filled so far: grown while lines are added, and
+   * cut to the count once the table is complete.
+   */
   private allocate(capacity: number): void {
-    const count = this.count;
-    const next = (old: Uint32Array | undefined) => {
-      const array = new Uint32Array(capacity);
+    const count = Math.min(this.count, capacity);
+    const next = <T extends Uint32Array | Uint8Array>(old: T | undefined, array: T): T => {
       if (old !== undefined && count > 0) array.set(old.subarray(0, count));
       return array;
     };
-    this.chunkOf = next(this.chunkOf);
-    this.lineStart = next(this.lineStart);
-    this.lineEnd = next(this.lineEnd);
-    this.keyStart = next(this.keyStart);
-    this.keyEnd = next(this.keyEnd);
-    this.orgOf = next(this.orgOf);
-    const state = new Uint8Array(capacity);
-    if (this.state !== undefined && count > 0) state.set(this.state.subarray(0, count));
-    this.state = state;
-  }
-
-  /** Gives back the unused part of the arrays (up to half of them) once the table is complete. */
-  private trim(): void {
-    const fit = <T extends Uint32Array | Uint8Array>(array: T): T => array.slice(0, this.count) as T;
-    this.chunkOf = fit(this.chunkOf);
-    this.lineStart = fit(this.lineStart);
-    this.lineEnd = fit(this.lineEnd);
-    this.keyStart = fit(this.keyStart);
-    this.keyEnd = fit(this.keyEnd);
-    this.orgOf = fit(this.orgOf);
-    this.state = fit(this.state);
+    this.chunkOf = next(this.chunkOf, new Uint32Array(capacity));
+    this.lineStart = next(this.lineStart, new Uint32Array(capacity));
+    this.lineEnd = next(this.lineEnd, new Uint32Array(capacity));
+    this.keyStart = next(this.keyStart, new Uint32Array(capacity));
+    this.keyEnd = next(this.keyEnd, new Uint32Array(capacity));
+    this.orgOf = next(this.orgOf, new Uint32Array(capacity));
+    this.state = next(this.state, new Uint8Array(capacity));
   }
 }
 

@@ -57,7 +57,7 @@ function parsed(data: LoadedSnapshot): { collection: string; seq: number; record
   return { collection, seq, records: [...texts, ...data.records] };
 }
 
-/** nodeFileLayer counting whole-file reads: the record-by-record reader must not fall back to one. */
+/** nodeFileLayer counting whole-file reads: the line-by-line reader must not fall back to one. */
 let wholeReads = 0;
 const counting: FileLayer = {
   ...nodeFileLayer,
@@ -79,7 +79,7 @@ const canonical = [
   '',
 ].join('\n');
 
-describe('snapshot files read record by record', () => {
+describe('snapshot files read line by line', () => {
   it('reads back what writeSnapshot wrote, including a record longer than a read chunk', async () => {
     const big = rec(C, 'org-a', 'big', { blob: 'é'.repeat(1_500_000) });
     const records = [r1, big, r2, r3];
@@ -90,7 +90,7 @@ describe('snapshot files read record by record', () => {
     const streamed = await readSnapshot(counting, file, STREAM);
     assert.equal(streamed.table?.size, records.length, 'a checksummed file keeps its records as text');
     assert.deepEqual(parsed(streamed), { collection: C, seq: 12, records });
-    assert.equal(wholeReads, 0, 'read record by record');
+    assert.equal(wholeReads, 0, 'read line by line');
     assert.deepEqual(await readSnapshot(nodeFileLayer, file, WHOLE), parsed(streamed));
   });
 
@@ -112,7 +112,7 @@ describe('snapshot files read record by record', () => {
     assert.ok((await fsp.stat(file)).size > 3 * 1024 * 1024, 'the file spans several read chunks');
     wholeReads = 0;
     const streamed = await readSnapshot(counting, file, STREAM);
-    assert.equal(wholeReads, 0, 'read record by record');
+    assert.equal(wholeReads, 0, 'read line by line');
     assert.equal(streamed.table?.size, records.length);
     assert.deepEqual(parsed(streamed), await readSnapshot(nodeFileLayer, file, WHOLE));
     assert.deepEqual(resolve(streamed.table!.text(11_999), C), records[11_999]);
