@@ -59,7 +59,7 @@ function findIn(collection: Collection | undefined, org: string, query: FindQuer
     let total = 0;
     collection.each(org, (key, held) => {
       if (!matches(key, held, 0)) return;
-      if (total >= query.offset && total < end) items.push(collection.resolve(held));
+      if (total >= query.offset && total < end) items.push(collection.get(key)!);
       total++;
     });
     return { items, total };
@@ -76,7 +76,8 @@ function findIn(collection: Collection | undefined, org: string, query: FindQuer
       if (matches(key, held, 0)) found.push(key);
     });
   }
-  const recordOf = (key: string) => collection.resolve(collection.heldIn(org, key)!);
+  // Through `get`, which checks a record parsed from text against its table.
+  const recordOf = (key: string) => collection.get(key)!;
   if (sort.length === 0) {
     // Insertion order needs keys only: just the page is parsed.
     found.sort((a, b) => collection.ordinal(a) - collection.ordinal(b));
