@@ -60,7 +60,8 @@ function isOp(value: unknown): boolean {
   }
 }
 
-function hex(n: number): string {
+/** A CRC-32 as the 8 hex digits journal lines and snapshot files carry. */
+export function hex(n: number): string {
   return n.toString(16).padStart(8, '0');
 }
 

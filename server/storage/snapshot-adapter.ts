@@ -14,6 +14,7 @@ import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { Low, type Adapter } from 'lowdb';
 import { errorCode, errorMessage, type FileHandleLike, type FileLayer } from './file-layer.ts';
+import { hex } from './journal.ts';
 import { recordText, type HeldRecord } from './lazy-record.ts';
 import { TextTable } from './text-table.ts';
 import { checkName, recordShapeProblem, shareKey } from './record-shape.ts';
@@ -374,8 +375,4 @@ function parseOrUndefined(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function hex(n: number): string {
-  return n.toString(16).padStart(8, '0');
 }
