@@ -100,6 +100,15 @@ export interface SignInResult {
   session: Record<string, unknown>;
 }
 
+/**
+ * The stored password hash. Versions before 2026-11-26 sealed it as a sensitive value when an
+ * administrator saved the account; such an account signs in again with its own password.
+ */
+function passwordHashOf(s: Services, secret: unknown): string | undefined {
+  if (typeof secret !== 'string') return undefined;
+  return s.cipher.isEncrypted(secret) ? s.cipher.decrypt(secret) : secret;
+}
+
 export async function signIn(
   s: Services,
   org: OrgInfo | undefined,
@@ -113,7 +122,7 @@ export async function signIn(
   let sessionLength = s.config.sessionSeconds;
   if (type === 'password') {
     // Unknown users cost the same hashing work as known ones.
-    const ok = await verifyPassword(user?.data.secret as string | undefined, key);
+    const ok = await verifyPassword(passwordHashOf(s, user?.data.secret), key);
     if (!ok) throw invalidCredentials();
   } else {
     const r = org && user ? redeem(s, org.id, user, key, type) : undefined;

@@ -188,7 +188,7 @@ async function prepare(
   incoming: DataObject,
   before: DataObject | undefined,
   mode: WriteMode,
-  ctx: { request: RequestInfo; version: number },
+  ctx: { request: RequestInfo; version: number; stored?: DataObject },
 ): Promise<{ data: DataObject; plain: DataObject; changed: string[] }> {
   const facts = fieldFacts(s.catalogue, entity);
   let data: DataObject = mode === 'update' && before ? { ...cloneJson(before), ...incoming } : cloneJson(incoming);
@@ -289,6 +289,13 @@ async function prepare(
     .sort();
   const plain = cloneJson(data);
   mapSensitive(data, facts.sensitive, (kind, v) => (typeof v === 'string' ? sealSensitive(s.cipher, kind, v) : v));
+  // A field this write did not change is kept as stored, byte for byte: a server-owned secret (the
+  // password hash, stored as its own hash) is never sealed as a sensitive value, and unchanged
+  // ciphertexts are not written anew.
+  if (ctx.stored) {
+    const untouched = Object.keys(ctx.stored).filter((k) => !changed.includes(k));
+    for (const field of untouched) data[field] = ctx.stored[field];
+  }
   return { data, plain, changed };
 }
 
@@ -437,6 +444,7 @@ export async function writeRecord(
   const { data, plain, changed } = await prepare(s, caller, entity, key, incoming, before, stored ? mode : 'create', {
     request: opts.request,
     version: (stored?.meta.version ?? 0) + 1,
+    stored: stored?.data,
   });
   const now = s.now();
   const record: StoredRecord = {
