@@ -20,6 +20,8 @@ export interface JournalStoreOptions {
   log?: (msg: string) => void;
   /** Checksummed snapshot files larger than this are read line by line into a TextTable (default STREAM_ABOVE). */
   streamSnapshotsAbove?: number;
+  /** How long to wait for another live process to let go of the directory; default 5 s. */
+  lockWaitMs?: number;
 }
 
 interface Pending {
@@ -64,7 +66,7 @@ export class JournalStore extends StateStore {
     const fs = options.fs ?? nodeFileLayer;
     const log = options.log ?? ((msg: string) => console.warn(msg));
     await fs.mkdir(join(dir, 'collections'));
-    const lock = await DirLock.acquire(fs, dir, log);
+    const lock = await DirLock.acquire(fs, dir, log, { waitMs: options.lockWaitMs });
     const store = new JournalStore(
       dir,
       fs,

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer } from '../helpers/server.ts';
+import { spawn } from 'node:child_process';
+import { ensureServerBuilt, SERVER_START, startNodeFlags } from '../../scripts/build-server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, client, ROOT, startServer } from '../helpers/server.ts';
 
 async function signedIn(url: string) {
   const call = client(url);
@@ -47,6 +49,47 @@ describe('durability of the embedded store through the real server', () => {
       }
       await server.stop({ keepData: true });
     } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a restart right after kill -9 starts, though the killed server is not reaped yet', async () => {
+    // As a supervisor restarts it: a shell starts the server, kills it with SIGKILL once it listens,
+    // and at once replaces itself with a new server; the killed one stays a zombie meanwhile (its
+    // parent, now the new server, never waits for it).
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dform-restart-'));
+    const log = path.join(dataDir, 'first.log');
+    await ensureServerBuilt();
+    const node = [process.execPath, ...startNodeFlags(), SERVER_START].map((a) => `'${a}'`).join(' ');
+    const script = [
+      `${node} > '${log}' 2>&1 & pid=$!`,
+      `until grep -q 'listening on' '${log}'; do sleep 0.05; done`,
+      `echo "first $pid"`,
+      `kill -9 $pid`,
+      `exec ${node}`,
+    ].join('\n');
+    const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
+    const env1 = { ...env, DFORM_ADMIN_EMAIL: ADMIN_EMAIL, DFORM_ADMIN_PASSWORD: ADMIN_PASSWORD };
+    const sh = spawn('sh', ['-c', script], { cwd: ROOT, env: env1, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    sh.stdout!.on('data', (d) => (out += d));
+    sh.stderr!.on('data', (d) => (out += d));
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const url = await new Promise<string>((resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`no restart in 30 s:\n${out}`)), 30_000);
+        sh.stdout!.on('data', () => {
+          const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
+          if (m) resolve(m[1]);
+        });
+        sh.on('exit', (code) => reject(new Error(`the restarted server exited with ${code}:\n${out}`)));
+      }).finally(() => clearTimeout(timer));
+      const first = Number(/first (\d+)/.exec(out)?.[1]);
+      assert.match(await readFile(`/proc/${first}/stat`, 'utf8'), /\) Z /, 'the killed server is still a zombie');
+      assert.match(out, new RegExp(`stale lock of process ${first}`));
+      await signedIn(url);
+    } finally {
+      sh.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
   });

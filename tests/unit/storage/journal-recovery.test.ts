@@ -1,6 +1,7 @@
 /** JournalStore on disk: restarts, file format, torn and corrupt files, temp files, locking. */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
@@ -185,7 +186,7 @@ describe('JournalStore lock', () => {
     await assert.rejects(JournalStore.open(dir, quiet), {
       message: `storage: ${dir} is in use by process ${process.pid}`,
     });
-    assert.equal(await fsp.readFile(join(dir, 'LOCK'), 'utf8'), String(process.pid));
+    assert.match(await fsp.readFile(join(dir, 'LOCK'), 'utf8'), new RegExp(`^${process.pid}( \\d+)?$`));
     await first.close();
     await assert.rejects(fsp.access(join(dir, 'LOCK')));
     await open(dir);
@@ -198,9 +199,69 @@ describe('JournalStore lock', () => {
     await fsp.writeFile(join(dir, 'LOCK'), String(child.pid));
     const logs: string[] = [];
     const store = await open(dir, { log: (m: string) => logs.push(m) });
-    assert.equal(await fsp.readFile(join(dir, 'LOCK'), 'utf8'), String(process.pid));
+    assert.match(await fsp.readFile(join(dir, 'LOCK'), 'utf8'), new RegExp(`^${process.pid}\\b`));
     assert.ok(logs.some((m) => m.includes(`stale lock of process ${child.pid}`)));
     await store.commit([put('e1', { n: 1 })]);
+  });
+
+  it('takes over the lock of a killed process its parent has not reaped yet (a zombie)', async () => {
+    const dir = await newDir();
+    // A shell that starts a child, has it killed, and does not wait for it for a while.
+    const sh = spawn('sh', ['-c', 'sleep 30 & echo $!; kill -9 $!; exec sleep 30'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      const pid = Number(String(await once(sh.stdout!, 'data')).trim());
+      await new Promise((r) => setTimeout(r, 200));
+      assert.match(await fsp.readFile(`/proc/${pid}/stat`, 'utf8'), /\) Z /, 'the killed child is a zombie');
+      await fsp.writeFile(join(dir, 'LOCK'), String(pid));
+      const logs: string[] = [];
+      const store = await open(dir, { log: (m: string) => logs.push(m), lockWaitMs: 0 });
+      assert.ok(
+        logs.some((m) => m.includes(`stale lock of process ${pid}`) && m.includes('zombie')),
+        logs.join(),
+      );
+      await store.close();
+    } finally {
+      sh.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a lock naming a live process that is not the one that wrote it (a reused pid)', async () => {
+    const dir = await newDir();
+    const sleeper = spawn('sleep', ['30']);
+    try {
+      await once(sleeper, 'spawn');
+      // The pid is alive, but its start time is not the one the lock recorded.
+      await fsp.writeFile(join(dir, 'LOCK'), `${sleeper.pid} 1`);
+      const logs: string[] = [];
+      const store = await open(dir, { log: (m: string) => logs.push(m), lockWaitMs: 0 });
+      assert.ok(
+        logs.some((m) => m.includes('reused')),
+        logs.join(),
+      );
+      await store.close();
+      // A lock naming this very process, written by an earlier process that had its pid.
+      await fsp.writeFile(join(dir, 'LOCK'), String(process.pid));
+      await (await open(dir, { lockWaitMs: 0 })).close();
+    } finally {
+      sleeper.kill('SIGKILL');
+    }
+  });
+
+  it('waits for a live holder that lets go, and refuses one that does not', async () => {
+    const dir = await newDir();
+    const holder = spawn('sleep', ['30']);
+    await once(holder, 'spawn');
+    const start = (await fsp.readFile(`/proc/${holder.pid}/stat`, 'utf8')).split(') ')[1].split(' ')[19];
+    await fsp.writeFile(join(dir, 'LOCK'), `${holder.pid} ${start}`);
+    await assert.rejects(open(dir, { lockWaitMs: 300 }), {
+      message: `storage: ${dir} is in use by process ${holder.pid}`,
+    });
+    const opening = open(dir, { lockWaitMs: 5000 });
+    setTimeout(() => holder.kill('SIGKILL'), 300);
+    const store = await opening;
+    await store.close();
   });
 
   it('releases the lock when open fails', async () => {
