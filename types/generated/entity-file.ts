@@ -99,9 +99,14 @@ export interface DformEntitySchemaFile {
     validate?: Expression;
   };
   "x-not-shown"?: string;
-  properties: {
-    [k: string]: Property | undefined;
-  };
+  properties: Properties;
+  definitions?: Properties;
+  allOf?: Property[];
+  anyOf?: Property[];
+  oneOf?: Property[];
+  if?: Property | undefined;
+  then?: Property | undefined;
+  else?: Property | undefined;
   /**
    * root: the records of the product (root) organization are readable by every company, beside the company's own; only the root organization edits them (state withholding form definitions).
    */
@@ -109,7 +114,13 @@ export interface DformEntitySchemaFile {
   [k: string]: unknown | undefined;
 }
 /**
- * A property schema with dform's property-level keywords; nested objects and arrays use the same keywords.
+ * Property schemas by name (properties, definitions).
+ */
+export interface Properties {
+  [k: string]: Property | undefined;
+}
+/**
+ * A property schema with dform's property-level keywords; nested objects and arrays use the same keywords. An array schema (type array, or with items) must say its maxItems: a request's cost grows with its lists, so every list has a bound (docs/input-limits.md).
  */
 export interface Property {
   /**
@@ -135,6 +146,15 @@ export interface Property {
     [k: string]: Property | undefined;
   };
   items?: Property | undefined;
+  additionalProperties?: boolean | Property | undefined;
+  definitions?: Properties;
+  allOf?: Property[];
+  anyOf?: Property[];
+  oneOf?: Property[];
+  if?: Property | undefined;
+  then?: Property | undefined;
+  else?: Property | undefined;
+  not?: Property | undefined;
   /**
    * An electronic signature ({name, font, timestamp, userAgent, image?}): when it changes the server sets timestamp from its own clock and stores evidence (signer, address, user agent, record version).
    */

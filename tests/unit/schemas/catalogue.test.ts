@@ -148,6 +148,79 @@ function expressionsOf(file: Json): [string, string][] {
   return Object.entries((file['x-transforms'] ?? {}) as Record<string, string>);
 }
 
+/** Every schema node of a file with its JSON Pointer, depth first. */
+function schemaNodes(node: unknown, at = ''): { at: string; node: Json }[] {
+  if (!node || typeof node !== 'object') return [];
+  if (Array.isArray(node)) return node.flatMap((x, i) => schemaNodes(x, `${at}/${i}`));
+  const out = [{ at, node: node as Json }];
+  for (const [k, v] of Object.entries(node)) {
+    if (k.startsWith('x-') || k === 'default' || k === 'enum' || k === 'const') continue;
+    out.push(...schemaNodes(v, `${at}/${k}`));
+  }
+  return out;
+}
+
+const isList = (s: Json) =>
+  s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) || Object.hasOwn(s, 'items');
+
+describe('every list is bounded', () => {
+  const groups = entities.find((e) => e.rel === 'auth/groups.json')!.file;
+  const without = (edit: (file: any) => void): Json => {
+    const copy = structuredClone(groups) as any;
+    edit(copy);
+    return copy;
+  };
+  const refused = (file: Json) => !validateEntityFile(file) && JSON.stringify(validateEntityFile.errors).includes('maxItems');
+
+  it('the entity format refuses a list without maxItems, wherever the list is', () => {
+    assert.ok(validateEntityFile(groups), 'auth/groups.json itself is valid');
+    const cases: [string, (f: any) => void][] = [
+      ['a field', (f) => delete f.properties.users.maxItems],
+      ['a field typed ["array", "null"]', (f) => (f.properties.extra = { type: ['array', 'null'], items: {} })],
+      ['a field with items and no type', (f) => (f.properties.extra = { items: { type: 'string' } })],
+      [
+        'a list inside a list item',
+        (f) =>
+          (f.properties.extra = {
+            type: 'array',
+            maxItems: 2,
+            items: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } },
+          }),
+      ],
+      [
+        'a list in a conditional branch',
+        (f) => (f.allOf = [{ if: { required: ['name'] }, then: { properties: { users: { type: 'array' } } } }]),
+      ],
+      ['a list among local definitions', (f) => (f.definitions = { ids: { type: 'array', items: { type: 'string' } } })],
+    ];
+    for (const [what, edit] of cases) assert.ok(refused(without(edit)), `${what}: accepted without maxItems`);
+  });
+
+  it('every shared definition keeps the same rule', () => {
+    const property = looseAjv.compile({ $ref: `${String(meta.$id)}#/definitions/property` });
+    for (const [name, def] of Object.entries(defs.definitions as Json)) {
+      assert.ok(property(def), `common/defs.json ${name}: ${JSON.stringify(property.errors)}`);
+    }
+    assert.ok(!property({ type: 'array', items: { type: 'string' } }), 'a list without maxItems passes');
+  });
+
+  it('a list of distinct choices may hold every choice', () => {
+    const resolve = (s: Json): Json => {
+      const ref = typeof s.$ref === 'string' ? /#\/definitions\/(\w+)$/.exec(s.$ref)?.[1] : undefined;
+      return ref ? resolve((defs.definitions as Json)[ref] as Json) : s;
+    };
+    const files = [...entities.map((e) => ({ rel: e.rel, file: e.file })), { rel: 'common/defs.json', file: defs }];
+    for (const { rel, file } of files) {
+      for (const { at, node } of schemaNodes(file)) {
+        if (!isList(node) || !node.items || typeof node.items !== 'object') continue;
+        const choices = resolve(node.items as Json).enum as unknown[] | undefined;
+        if (!choices || node.uniqueItems !== true) continue;
+        assert.ok((node.maxItems as number) >= choices.length, `${rel}${at}: maxItems below its ${choices.length} choices`);
+      }
+    }
+  });
+});
+
 describe('schema catalogue', () => {
   it('has entity files in every module', () => {
     for (const module of MODULES) {

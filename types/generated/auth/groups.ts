@@ -10,6 +10,8 @@ export type Description = string;
 export type Permissions = Common.PermissionList;
 /**
  * User keys of the accounts that hold this group's permissions.
+ *
+ * @maxItems 2000
  */
 export type Users = Common.Uuid[];
 export type Notes = string;
@@ -21,6 +23,8 @@ export type CreatedBy = string;
 export type Locked = boolean;
 /**
  * The people shown under the manager in the org chart (a team); independent of the users who hold the permissions.
+ *
+ * @maxItems 2000
  */
 export type TeamMembers = Common.Uuid[];
 export type ShowInOrgChart = boolean;

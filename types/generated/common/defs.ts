@@ -343,10 +343,15 @@ export type Permission =
   | "TIME:CanManageClock"
   | "TIME:CanUseModule"
   | "COMMS:CanManageNotificationRoutes";
+/**
+ * @maxItems 22
+ */
 export type PermissionList = Permission[];
 export type ModuleName = "auth" | "payroll" | "hr" | "time" | "comms" | "storage";
 /**
  * Modules switched on for a company. 'clock' is the time-clock choice of the company form; 'time' is the TIME module (PTO and clock).
+ *
+ * @maxItems 6
  */
 export type ActiveModules = ("auth" | "payroll" | "comms" | "hr" | "time" | "clock")[];
 export type ActiveStatus = "active" | "inactive";

@@ -13,6 +13,8 @@ export type MembersCanLeave = boolean;
 export type VisibleInListings = boolean;
 /**
  * For a direct conversation: its members.
+ *
+ * @maxItems 2000
  */
 export type DirectMembers = Common.Uuid[];
 export type CreatedBy = string;

@@ -21,6 +21,7 @@ export type HrAssignments = {
 };
 /**
  * @minItems 1
+ * @maxItems 2000
  */
 export type AssignedTo = [Common.Uuid, ...Common.Uuid[]];
 export type DocumentKind = "documents" | "global_docs" | "payroll_documents" | "employee_documents";

@@ -8,6 +8,7 @@ export type Employee = Common.Uuid;
 export type Message = string;
 /**
  * @minItems 1
+ * @maxItems 2000
  */
 export type ShareWith = [Common.Uuid, ...Common.Uuid[]];
 

@@ -10,6 +10,7 @@ export type Employee = Common.Uuid;
  * The employee's records waiting for approval.
  *
  * @minItems 1
+ * @maxItems 8
  */
 export type ApprovalsNeeded = [
   "basic_info" | "emergency_contacts" | "employee" | "employee_payment_information" | "i9" | "w4" | "w9" | "state_w4",

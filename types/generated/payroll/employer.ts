@@ -16,6 +16,8 @@ export type Status = "active" | "inactive" | "deleted";
 export type DirectDepositAvailable = "yes" | "no";
 /**
  * The states in which the employer has employees (offered on hires and state withholding forms).
+ *
+ * @maxItems 51
  */
 export type ActiveStates = Common.UsState[];
 export type Notes = string;

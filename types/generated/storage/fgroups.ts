@@ -6,12 +6,19 @@ export type Name = string;
 export type Description = string;
 /**
  * @minItems 1
+ * @maxItems 6
  */
 export type Modules = [
   "ALL" | "auth" | "payroll" | "hr" | "time" | "comms",
   ...("ALL" | "auth" | "payroll" | "hr" | "time" | "comms")[]
 ];
+/**
+ * @maxItems 2000
+ */
 export type Administrators = Common.Uuid[];
+/**
+ * @maxItems 2000
+ */
 export type Members = Common.Uuid[];
 /**
  * Shown in the list of file groups.

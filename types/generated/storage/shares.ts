@@ -3,7 +3,13 @@
 import type * as Common from "../common/defs.ts";
 
 export type File = string;
+/**
+ * @maxItems 2000
+ */
 export type Users = Common.Uuid[];
+/**
+ * @maxItems 2000
+ */
 export type FileGroups = Common.Uuid[];
 export type Public = boolean;
 export type CreatedBy = string;

@@ -3,6 +3,9 @@
 import type * as Common from "../common/defs.ts";
 
 export type Status = "active" | "inactive";
+/**
+ * @maxItems 100
+ */
 export type Plans = Common.Uuid[];
 export type HoursPerWorkDay = number;
 export type Notes = string;

@@ -6,6 +6,9 @@ import type * as Common from "../common/defs.ts";
  * The group these preferences are for.
  */
 export type Team = Common.Uuid;
+/**
+ * @maxItems 100
+ */
 export type Approvers = Common.Uuid[];
 export type EmployeesMayRequestTimeOff = boolean;
 export type MinimumNoticeDays = number;
