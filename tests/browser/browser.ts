@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { client, ROOT, startServer, type TestServer } from '../helpers/server.ts';
+import { chromiumPath } from './chromium.ts';
 
 export const DEMO_HOST = 'acmedemo.dform.app';
 /**
@@ -17,7 +18,8 @@ export const DEMO_HOST = 'acmedemo.dform.app';
 export const SCREENSHOTS = process.env.DFORM_SCREENSHOTS_DIR
   ? path.resolve(ROOT, process.env.DFORM_SCREENSHOTS_DIR)
   : path.join(os.tmpdir(), 'dform-screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Found when a browser test or the benchmark loads, so that without Chromium it stops before any work. */
+const CHROMIUM = chromiumPath();
 
 export const USERS = {
   admin: { email: 'admin@acme.example', password: 'demo-admin-pass' },
@@ -41,9 +43,8 @@ export interface World {
   close(): Promise<void>;
 }
 
-/** Headless Debian Chromium (CHROMIUM_PATH overrides), quiet: no updates, sync or first-run work. */
+/** Headless Chromium (see chromium.ts for which), quiet: no updates, sync or first-run work. */
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`browser tests: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
