@@ -17,7 +17,8 @@ import { HomePage } from '../pages/HomePage.tsx';
 import { PaystubsPage } from '../pages/PaystubsPage.tsx';
 import { ProfilePage } from '../pages/ProfilePage.tsx';
 import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
-import { OrganizationPreferencesPage, OrgSettingsPage } from '../pages/SettingsRecordPage.tsx';
+import { JourneySettingsPage, OrganizationPreferencesPage, OrgSettingsPage } from '../pages/SettingsRecordPage.tsx';
+import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { AuditLogPage } from '../pages/AuditLogPage.tsx';
 import { ListScreen } from '../screens/list/ListScreen.tsx';
 import { useEffect, useState } from 'react';
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
           { path: '/settings/change-password', element: <ChangePasswordPage inApp /> },
           { path: '/settings/password-change', element: <ChangePasswordPage inApp /> },
           { path: '/organization_preferences', element: <OrganizationPreferencesPage /> },
+          ...JOURNEY_SETTINGS.map((j) => ({ path: j.path, element: <JourneySettingsPage setting={j} /> })),
           { path: '/:module/:datatype/:orgId/org_settings', element: <OrgSettingsPage /> },
           // The named route auth_audit_log (spec/001 section 2); it outranks the generic record pages.
           { path: '/auth/new_user/:userId/audit_log', element: <AuditLogPage /> },

@@ -1,12 +1,19 @@
 /**
  * The route guard of spec/000 sections 2, 4 and 6 as one pure function: given where the visitor goes,
  * who they are and (for record pages) what the type's meta allows, answer allow, redirect, wait for
- * the meta, 'Page Not Found' or 'Not authorized.'. No React, no router: tests feed it tables.
+ * the meta, 'Page Not Found', 'Not authorized.' or the onboarding-only alert. No React, no router:
+ * tests feed it tables. The decisions the spec leaves open are in docs/route-guard.md.
  */
 import { MODULES } from '../../engine/entity.ts';
 import type { Session, Verb } from '../api/types.ts';
+import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 
 export const NOT_AUTHORIZED = 'Not authorized.';
+/** The alert of spec/000 section 6 for a user limited by PAYROLL:CanManageOnboarding. */
+export const ONBOARDING_ONLY =
+  'Access denied: "Can Manage Onboarding" limits access in the payroll module to onboarding-related pages only.';
+/** The onboarding list (the hires) where such a user is sent back. */
+export const ONBOARDING_LIST = '/payroll/onboarding_user/list';
 export const INACTIVE_HOME = '/inactive/paystubs';
 export const ACTIVE_PAYSTUBS = '/paystubs';
 
@@ -72,8 +79,11 @@ export const APP_PATHS = [
   '/settings/profile',
   '/settings/change-password',
   '/settings/password-change',
+  ...JOURNEY_SETTINGS.map((j) => j.path),
 ];
 const APP = new Set(APP_PATHS);
+/** Pages of the product-staff admin only (spec/000 section 6: the journey admin settings). */
+const ADMIN_ONLY = new Set(JOURNEY_SETTINGS.map((j) => j.path));
 /** Pages closed to users who are not employees (spec/000 section 4). */
 const EMPLOYEE_ONLY = new Set([
   '/paystubs',
@@ -137,7 +147,7 @@ export type Decision =
   | { kind: 'pending' }
   | { kind: 'redirect'; to: string }
   | { kind: 'notFound' }
-  | { kind: 'deny'; to: string; message: typeof NOT_AUTHORIZED };
+  | { kind: 'deny'; to: string; message: typeof NOT_AUTHORIZED | typeof ONBOARDING_ONLY };
 
 export function has(s: GuardSession, perm: string): boolean {
   return s.permissions.has(perm);
@@ -155,6 +165,35 @@ export function sessionValid(s: GuardSession | null, now: number): s is GuardSes
 export function personalReportsOnly(s: GuardSession): boolean {
   if (s.isAdmin || !has(s, 'PAYROLL:CanOnlyViewPersonalReports')) return false;
   return [...s.permissions].every((p) => p === 'PAYROLL:CanOnlyViewPersonalReports' || p.endsWith(':CanUseModule'));
+}
+
+/**
+ * A user whose payroll management is onboarding only: PAYROLL:CanManageOnboarding without
+ * PAYROLL:CanManageUserPayrollData, and not the product-staff admin (spec/000 section 6).
+ */
+export function onboardingOnly(s: GuardSession): boolean {
+  return !s.isAdmin && has(s, 'PAYROLL:CanManageOnboarding') && !has(s, 'PAYROLL:CanManageUserPayrollData');
+}
+
+/**
+ * The payroll datatypes whose pages are onboarding-related (docs/route-guard.md): the hires and the
+ * spec's hires routes, the I-9 (its Section 2 is the onboarding manager's part of a hire's
+ * onboarding), and a user's own my_ records.
+ */
+const ONBOARDING_TYPES = new Set(['onboarding_user', 'new_onboarding_users', 'new_onboarding_user', 'i9']);
+
+export function onboardingType(datatype: string): boolean {
+  return ONBOARDING_TYPES.has(datatype) || datatype.startsWith('my_');
+}
+
+/** May an onboarding-only user open this payroll page? Other modules' pages are not limited. */
+function onboardingAllows(s: GuardSession, route: RouteInfo): boolean {
+  if (route.kind === 'record' || route.kind === 'generic')
+    return route.module !== 'payroll' || onboardingType(route.datatype);
+  if (route.kind !== 'app' || !route.path.startsWith('/payroll/')) return true;
+  // The reports page has its own permission; a company settings page is judged by its datatype.
+  if (route.path === '/payroll/reports') return has(s, 'PAYROLL:CanViewPayrollReports');
+  return onboardingType(route.path.split('/')[2] ?? '');
 }
 
 export function dashboard(s: GuardSession): string {
@@ -203,8 +242,16 @@ export function decide(input: GuardInput): Decision {
     return route.kind === 'inactive' ? { kind: 'allow' } : { kind: 'redirect', to: INACTIVE_HOME };
   if (route.kind === 'inactive') return { kind: 'redirect', to: ACTIVE_PAYSTUBS };
 
+  const onboardingDeny = (): Decision | undefined =>
+    onboardingOnly(s) && !onboardingAllows(s, route)
+      ? { kind: 'deny', to: ONBOARDING_LIST, message: ONBOARDING_ONLY }
+      : undefined;
+
   if (route.kind === 'app') {
     if (route.path === '/settings') return { kind: 'redirect', to: '/settings/profile' };
+    if (ADMIN_ONLY.has(route.path) && !s.isAdmin) return deny();
+    const limited = onboardingDeny();
+    if (limited) return limited;
     if (EMPLOYEE_ONLY.has(route.path) && !s.isEmployee) return { kind: 'redirect', to: dashboard(s) };
     if (route.path === '/onboarding' && (!s.isEmployee || s.employeeId)) return { kind: 'redirect', to: dashboard(s) };
     return { kind: 'allow' };
@@ -221,6 +268,8 @@ export function decide(input: GuardInput): Decision {
   const meta = input.meta;
   if (meta === undefined) return { kind: 'pending' };
   if (meta === 'notFound') return { kind: 'notFound' };
+  const limited = onboardingDeny();
+  if (limited) return limited;
   if (meta === 'forbidden') return deny();
 
   const base = `/${route.module}/${route.datatype}`;

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Guarded } from '../guard/Guarded.tsx';
-import { dashboard, guardSession, sessionValid } from '../guard/decide.ts';
+import { dashboard, guardSession, onboardingOnly, onboardingType, sessionValid } from '../guard/decide.ts';
+import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { useServices } from '../session/session.tsx';
 import { catalogueQuery } from '../screens/queries.ts';
 import { businessName } from './branding.ts';
@@ -28,7 +29,17 @@ export function MainLayout() {
         <Outlet />
       </Guarded>
     );
-  const nav = buildNav(catalogue.data ?? [], auth.session.user.key);
+  // The menu offers only what the guard lets through: an onboarding-only user's payroll links are
+  // the onboarding ones; the journey admin settings are the product-staff admin's.
+  const limited = onboardingOnly(gs);
+  const entries = (catalogue.data ?? []).filter((e) => !limited || e.module !== 'payroll' || onboardingType(e.type));
+  const nav = buildNav(entries, auth.session.user.key);
+  if (gs.isAdmin)
+    nav.push({
+      module: 'journey_admin',
+      label: 'Journey settings',
+      links: JOURNEY_SETTINGS.map((j) => ({ to: j.path, label: j.title })),
+    });
   const home = dashboard(gs);
   const userLinks = gs.isEmployee
     ? [

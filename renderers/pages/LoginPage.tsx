@@ -1,6 +1,7 @@
 /**
- * Sign-in (/login, /, and /auto-login?userid=&key=&type= for single-use keys). After signing in the
- * visitor goes to the redirect query, else to their landing page (spec/000 section 4).
+ * Sign-in (/login, /, and /auto-login?userid=&key=&type= for single-use keys; /auto-login without
+ * them is the plain sign-in). After signing in the visitor goes to the redirect query, else to their
+ * landing page (spec/000 section 4).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -23,10 +24,13 @@ function autoParams(search: URLSearchParams, hash: string): { userid?: string; k
   };
 }
 
-export function LoginPage({ auto = false }: { auto?: boolean }) {
+export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
   const { client, auth, signIn } = useServices();
   const [params] = useSearchParams();
   const location = useLocation();
+  // /auto-login without a key is an alias of /login (spec/000 section 2): the sign-in form.
+  const keys = autoRoute ? autoParams(params, location.hash) : undefined;
+  const auto = !!(keys?.userid || keys?.key);
   const navigate = useNavigate();
   const [userid, setUserid] = useState('');
   const [key, setKey] = useState('');
@@ -54,10 +58,9 @@ export function LoginPage({ auto = false }: { auto?: boolean }) {
 
   const tried = useRef(false);
   useEffect(() => {
-    if (!auto || tried.current) return;
+    if (!auto || !keys || tried.current) return;
     tried.current = true;
-    const p = autoParams(params, location.hash);
-    if (p.userid && p.key) void attempt(p.userid, p.key, p.type);
+    if (keys.userid && keys.key) void attempt(keys.userid, keys.key, keys.type);
     else setError('This sign-in link is incomplete.');
   }, [auto]);
 

@@ -4,6 +4,8 @@
  * - /{module}/{datatype}/{orgId}/org_settings?name=: the settings set `name` (default
  *   company_settings) of module `module` for the company orgId, kept by the organization that
  *   administers it (auth/organization_settings); made on first visit by someone who may create it.
+ * - the journey admin settings pages (journey-settings.ts): one settings set of the signed-in company,
+ *   opened as the org_settings route opens it.
  * Each finds the record and goes on to its edit screen (or its view for a reader).
  */
 import { useEffect, useState } from 'react';
@@ -12,6 +14,7 @@ import { isFailure } from '../api/failure.ts';
 import { useServices } from '../session/session.tsx';
 import type { ApiClient } from '../api/client.ts';
 import type { Criterion } from '../api/types.ts';
+import type { JourneySetting } from './journey-settings.ts';
 
 type Found = { to: string } | { error: string };
 
@@ -62,6 +65,16 @@ export function OrganizationPreferencesPage() {
 
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
+/** The settings set `name` of `module` for the company orgId, made on first visit by someone who may. */
+function openOrgSettings(client: ApiClient, orgId: string, module: string, name: string): Promise<Found> {
+  const criteria: Criterion[] = [
+    { field: 'org_id', is: '=', value: orgId },
+    { field: 'module', is: '=', value: module },
+    { field: 'name', is: '=', value: name },
+  ];
+  return openRecord(client, 'organization_settings', criteria, { org_id: orgId, module, name, attributes: {} });
+}
+
 export function OrgSettingsPage() {
   const { client } = useServices();
   const { module = '', orgId = '' } = useParams();
@@ -69,12 +82,17 @@ export function OrgSettingsPage() {
   const name = params.get('name') || 'company_settings';
   const error = useOpen(async () => {
     if (!NAME.test(name) || !NAME.test(module)) return { error: 'Page Not Found' };
-    const criteria: Criterion[] = [
-      { field: 'org_id', is: '=', value: orgId },
-      { field: 'module', is: '=', value: module },
-      { field: 'name', is: '=', value: name },
-    ];
-    return openRecord(client, 'organization_settings', criteria, { org_id: orgId, module, name, attributes: {} });
+    return openOrgSettings(client, orgId, module, name);
   }, [client, module, orgId, name]);
   return <Opening title="Company settings" error={error} />;
+}
+
+export function JourneySettingsPage({ setting }: { setting: JourneySetting }) {
+  const { client, auth } = useServices();
+  const orgId = auth.session?.organization_id ?? '';
+  const error = useOpen(
+    () => openOrgSettings(client, orgId, setting.module, setting.name),
+    [client, orgId, setting.module, setting.name],
+  );
+  return <Opening title={setting.title} error={error} />;
 }

@@ -7,6 +7,10 @@ import {
   classify,
   decide,
   landing,
+  onboardingOnly,
+  onboardingType,
+  ONBOARDING_LIST,
+  ONBOARDING_ONLY,
   safeRedirect,
   sessionValid,
   type Decision,
@@ -52,6 +56,31 @@ interface Row {
 }
 
 const deny = (to: string): Decision => ({ kind: 'deny', to, message: 'Not authorized.' });
+
+/** Manages onboarding and nothing else of payroll (spec/000 section 6). */
+const onboarder = user({
+  isEmployee: false,
+  employeeId: null,
+  perms: ['PAYROLL:CanUseModule', 'PAYROLL:CanManageOnboarding', 'HR:CanUseModule'],
+});
+const onboardingDenied: Decision = {
+  kind: 'deny',
+  to: '/payroll/onboarding_user/list',
+  message:
+    'Access denied: "Can Manage Onboarding" limits access in the payroll module to onboarding-related pages only.',
+};
+const productStaff = user({ isAdmin: true, isEmployee: false, employeeId: null, perms: [] });
+const companyAdmin = user({
+  isEmployee: false,
+  employeeId: null,
+  perms: ['AUTH:CanManageUsers', 'AUTH:CanManageGroups', 'AUTH:CanManageOrganizations', 'TIME:CanManagePTO'],
+});
+const JOURNEY_PAGES = [
+  '/journey_admin/notification_settings',
+  '/journey_admin/clock_settings',
+  '/journey_admin/pto_settings',
+  '/journey_admin/style_settings',
+];
 
 const rows: Row[] = [
   { name: 'public routes pass signed out', path: '/login', session: null, expect: { kind: 'allow' } },
@@ -264,6 +293,157 @@ const rows: Row[] = [
     session: user({ perms: ['AUTH:CanViewAuditLogs'] }),
     expect: { kind: 'notFound' },
   },
+  // A user limited by PAYROLL:CanManageOnboarding (spec/000 section 6; docs/route-guard.md).
+  ...['/payroll/employee', '/payroll/employee/list', `/payroll/employee/edit/${KEY}`, `/payroll/w4/view/${KEY}`].map(
+    (path): Row => ({
+      name: `onboarding only: ${path} is refused with the alert, to the hires`,
+      path,
+      session: onboarder,
+      meta: employeeMeta,
+      previous: '/home',
+      expect: onboardingDenied,
+    }),
+  ),
+  {
+    name: 'onboarding only: the alert sends to the hires even straight after login',
+    path: '/payroll/approvals/list',
+    session: onboarder,
+    meta: employeeMeta,
+    fromLogin: true,
+    expect: onboardingDenied,
+  },
+  {
+    name: 'onboarding only: a payroll type the user may not use at all gets the alert too',
+    path: '/payroll/employee_payment_information/list',
+    session: onboarder,
+    meta: 'forbidden',
+    expect: onboardingDenied,
+  },
+  {
+    name: 'onboarding only: a company settings page of a payroll type is refused',
+    path: `/payroll/employee/${KEY}/org_settings`,
+    session: onboarder,
+    expect: onboardingDenied,
+  },
+  {
+    name: 'onboarding only: the reports page is refused without PAYROLL:CanViewPayrollReports',
+    path: '/payroll/reports',
+    session: onboarder,
+    expect: onboardingDenied,
+  },
+  {
+    name: 'onboarding only: the reports page opens with PAYROLL:CanViewPayrollReports',
+    path: '/payroll/reports',
+    session: user({ perms: ['PAYROLL:CanManageOnboarding', 'PAYROLL:CanViewPayrollReports'] }),
+    expect: { kind: 'allow' },
+  },
+  ...['/payroll/onboarding_user/list', '/payroll/onboarding_user/create', `/payroll/onboarding_user/edit/${KEY}`].map(
+    (path): Row => ({
+      name: `onboarding only: the hires page ${path} opens`,
+      path,
+      session: onboarder,
+      meta: employeeMeta,
+      expect: { kind: 'allow' },
+    }),
+  ),
+  {
+    name: 'onboarding only: the generic hires page leads to the hires list',
+    path: '/payroll/onboarding_user',
+    session: onboarder,
+    meta: employeeMeta,
+    expect: { kind: 'redirect', to: '/payroll/onboarding_user/list' },
+  },
+  {
+    name: "onboarding only: a hire's I-9 (Section 2) opens",
+    path: `/payroll/i9/edit/${KEY}`,
+    session: onboarder,
+    meta: employeeMeta,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: "onboarding only: the user's own my_ forms open",
+    path: `/payroll/my_w4/edit/${KEY}`,
+    session: onboarder,
+    meta: employeeMeta,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'onboarding only: the hires route names of the spec that are no type are Page Not Found',
+    path: '/payroll/new_onboarding_users',
+    session: onboarder,
+    meta: 'notFound',
+    expect: { kind: 'notFound' },
+  },
+  {
+    name: 'onboarding only: an unknown payroll type is Page Not Found, not the alert',
+    path: '/payroll/nothing_here/list',
+    session: onboarder,
+    meta: 'notFound',
+    expect: { kind: 'notFound' },
+  },
+  {
+    name: 'onboarding only: a payroll page waits for the meta like any record page',
+    path: '/payroll/employee/list',
+    session: onboarder,
+    expect: { kind: 'pending' },
+  },
+  {
+    name: 'onboarding only: other modules are not limited',
+    path: '/hr/documents/list',
+    session: onboarder,
+    meta: employeeMeta,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'onboarding only: pages outside the modules are not limited',
+    path: '/home',
+    session: onboarder,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'onboarding and payroll data: the employee list opens',
+    path: '/payroll/employee/list',
+    session: user({ perms: ['PAYROLL:CanManageOnboarding', 'PAYROLL:CanManageUserPayrollData'] }),
+    meta: employeeMeta,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'onboarding and the product-staff admin: the employee list opens',
+    path: '/payroll/employee/list',
+    session: user({ isAdmin: true, perms: ['PAYROLL:CanManageOnboarding'] }),
+    meta: employeeMeta,
+    expect: { kind: 'allow' },
+  },
+  // The journey admin settings pages are the product-staff admin's (spec/000 section 6).
+  ...JOURNEY_PAGES.flatMap((path): Row[] => [
+    { name: `${path} opens for the product-staff admin`, path, session: productStaff, expect: { kind: 'allow' } },
+    {
+      name: `${path} refuses an employee with 'Not authorized.'`,
+      path,
+      session: user(),
+      previous: '/home',
+      expect: deny('/home'),
+    },
+    {
+      name: `${path} refuses a company admin who is not the product-staff admin`,
+      path,
+      session: companyAdmin,
+      fromLogin: true,
+      expect: deny('/home'),
+    },
+  ]),
+  {
+    name: 'a journey admin page sends a signed-out visitor to login',
+    path: '/journey_admin/clock_settings',
+    session: null,
+    expect: { kind: 'redirect', to: '/login?redirect=%2Fjourney_admin%2Fclock_settings' },
+  },
+  {
+    name: 'another journey_admin path is no page (the router shows not found)',
+    path: '/journey_admin/other_settings',
+    session: productStaff,
+    expect: { kind: 'notFound' },
+  },
 ];
 
 describe('guard: decide()', () => {
@@ -315,7 +495,25 @@ describe('guard: helpers', () => {
     assert.equal(safeRedirect('https://evil.example/'), undefined);
     assert.equal(safeRedirect(null), undefined);
   });
+  it('names who is limited by PAYROLL:CanManageOnboarding', () => {
+    assert.equal(onboardingOnly(onboarder), true);
+    assert.equal(
+      onboardingOnly(user({ perms: ['PAYROLL:CanManageOnboarding', 'PAYROLL:CanManageUserPayrollData'] })),
+      false,
+    );
+    assert.equal(onboardingOnly(user({ isAdmin: true, perms: ['PAYROLL:CanManageOnboarding'] })), false);
+    assert.equal(onboardingOnly(manager), false);
+    assert.equal(ONBOARDING_LIST, '/payroll/onboarding_user/list');
+    assert.match(ONBOARDING_ONLY, /^Access denied: "Can Manage Onboarding"/);
+  });
+  it('names the onboarding-related payroll types', () => {
+    for (const t of ['onboarding_user', 'new_onboarding_users', 'new_onboarding_user', 'i9', 'my_w4', 'my_basic_info'])
+      assert.equal(onboardingType(t), true, t);
+    for (const t of ['employee', 'w4', 'basic_info', 'state_w4', 'approvals', 'employer', 'payroll_calendar'])
+      assert.equal(onboardingType(t), false, t);
+  });
   it('classifies the routes of spec/000 section 2', () => {
+    assert.deepEqual(classify('/journey_admin/pto_settings'), { kind: 'app', path: '/journey_admin/pto_settings' });
     assert.deepEqual(classify('/payroll/employee/view/' + KEY), {
       kind: 'record',
       module: 'payroll',
