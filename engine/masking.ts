@@ -32,6 +32,15 @@ export function looksMasked(kind: SensitiveKind, value: unknown): boolean {
   return kind === 'ssn' ? /^xxx-xx-[\dx]{4}$/.test(value) : /^x{4,}\d{0,4}$/.test(value);
 }
 
+/**
+ * Whether a masked value read back could be the mask of this stored value: the digits it shows
+ * are the stored value's last digits (an account's last four, an SSN's).
+ */
+export function maskFits(masked: string, stored: string): boolean {
+  const shown = /\d*$/.exec(masked)![0];
+  return stored.replace(/\D/g, '').endsWith(shown);
+}
+
 /** Replaces every sensitive value with what `fn` answers (undefined removes the field). */
 export function mapSensitive(
   data: Record<string, unknown>,

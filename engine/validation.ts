@@ -34,6 +34,7 @@ export const DFORM_KEYWORDS = [
   'x-widget',
   'x-signature',
   'x-shared',
+  'x-item-key',
 ];
 
 export function createAjv(options: { code?: { source?: boolean }; useDefaults?: boolean } = {}): Ajv {

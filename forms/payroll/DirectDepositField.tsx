@@ -86,7 +86,7 @@ export function DirectDepositField(props: FieldProps) {
         }
         return (
           <DepositAccountRow
-            key={i}
+            key={a.id ?? i}
             id={`${fieldPathId.$id}_${i}`}
             index={i}
             account={a}

@@ -24,6 +24,8 @@ export const MESSAGES = {
 } as const;
 
 export interface DepositAccount {
+  /** Given by the server; keeps a masked account number tied to its own account. */
+  id?: string;
   account_nickname?: string;
   routing_number?: string;
   account_number?: string;

@@ -1,6 +1,7 @@
 /**
  * The printable form viewer of spec/001 section 2: a maximized dialog showing one form of an
- * employee (key) as the server prints it, a form type selector (i9, w4 and the state forms) and the
+ * employee (key) as the server prints it, a form type selector (the forms that exist for the
+ * employee: i9, w4, their state's form) and the
  * Actions menu fixed top right (Print, Open in new tab, Download, Close).
  *
  * Print is the browser's print of the PDF itself, through the frame's window: printing the page
@@ -13,17 +14,17 @@ import type { ApiClient } from '../../renderers/api/client.ts';
 import { Dialog } from '../dialog/Dialog.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { ActionsMenu } from './ActionsMenu.tsx';
-import { FORM_OPTIONS, type FormOption } from './printable-forms.ts';
+import type { FormOption } from './printable-forms.ts';
 import { pdfErrorMessage, usePrintablePdf } from './usePrintablePdf.ts';
 
 export interface PrintableViewerProps {
   client: ApiClient;
   /** The employee's user key: the record key of their I-9, W-4 and state W-4. */
   recordKey: string;
-  /** The form shown first: a shipped form, or one of `extraForms`. */
+  /** The form shown first, one of `forms`. */
   form: string;
-  /** Forms beyond the shipped ones (a state whose printable layout is kept as data). */
-  extraForms?: readonly FormOption[];
+  /** The selector's choices: the forms that exist for this employee (GET /payroll/api/forms/{key}). */
+  forms: readonly FormOption[];
   onClose(): void;
   /** Where a failed new tab or download is told (the screen's notifications). */
   onError?(message: string): void;
@@ -48,13 +49,12 @@ export function PrintableViewer({
   client,
   recordKey,
   form: initial,
-  extraForms = [],
+  forms: options,
   onClose,
   onError,
 }: PrintableViewerProps) {
   useFormsStyles();
   const [form, setForm] = useState<string>(initial);
-  const options = [...FORM_OPTIONS, ...extraForms];
   const pdf = usePrintablePdf(client, form, recordKey);
   const selectId = useId();
   const headingId = useId();

@@ -56,11 +56,18 @@ export function stateFormOf(code: unknown): StateForm | undefined {
 /** The screen types that offer the viewer, by type without its my_ prefix. */
 export type PrintableScreen = 'i9' | 'w4' | 'state_w4';
 
-/** The form the viewer opens on: the screen's own (a state W-4 opens its state's form, else the W-4). */
-export function initialForm(screen: PrintableScreen, data: Record<string, unknown> | undefined): FormName {
-  if (screen === 'i9') return 'i9';
-  if (screen === 'state_w4') return stateFormOf(data?.state) ?? 'w4';
-  return 'w4';
+/** The selector's option of a form the server offers: the shipped form's label, else the server's title. */
+export function formOption(entry: { form: string; title: string }): FormOption {
+  return FORM_OPTIONS.find((o) => o.value === entry.form) ?? { value: entry.form, label: entry.title };
+}
+
+/** The form the viewer opens on: the screen's own (a state W-4 opens its state's form), else the first offered. */
+export function initialForm(
+  screen: PrintableScreen,
+  offered: readonly { form: string; kind: 'i9' | 'w4' | 'state' }[],
+): string | undefined {
+  const kind = screen === 'state_w4' ? 'state' : screen;
+  return (offered.find((f) => f.kind === kind) ?? offered[0])?.form;
 }
 
 /** 'Show Printable I9' for the I-9 and 'Show Printable W4' for every other type (spec/001 section 2). */
@@ -71,16 +78,4 @@ export function printableButtonLabel(screen: PrintableScreen): string {
 /** The button appears once the saved record holds a signature (the employee's or the employer's). */
 export function hasSignatures(data: Record<string, unknown> | undefined): boolean {
   return !!data && (isSigned(data.employee_signature) || isSigned(data.employer_signature));
-}
-
-/**
- * The selector's option for a state whose printable layout is kept as data (its state form
- * definition names the form type and holds the layout), when the state has no shipped form.
- */
-export function dataFormOption(definition: Record<string, unknown> | undefined): FormOption | undefined {
-  const d = definition ?? {};
-  if (typeof d.printable_type !== 'string' || !d.printable_layout || typeof d.state !== 'string') return undefined;
-  if (stateFormOf(d.state)) return undefined;
-  const name = typeof d.form_name === 'string' && d.form_name ? d.form_name : 'state withholding';
-  return { value: d.printable_type, label: `${d.state}: ${name}` };
 }

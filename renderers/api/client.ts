@@ -45,6 +45,13 @@ export interface DownloadKey {
   url: string;
 }
 
+/** A printable form of an employee (GET /payroll/api/forms/{key}). */
+export interface PrintableFormEntry {
+  form: string;
+  title: string;
+  kind: 'i9' | 'w4' | 'state';
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient({
@@ -262,6 +269,13 @@ export function createApiClient({
       });
     },
     /** A printable form as a PDF (GET /payroll/api/forms/{form}/{key}), signed in with the header. */
+    /** The printable forms that exist for an employee and the caller may print. */
+    printableForms: (key: string) =>
+      request<{ forms: PrintableFormEntry[] }>({
+        path: `/payroll/api/forms/${encodeURIComponent(key)}`,
+        datatype: 'payroll/forms',
+        action: 'read',
+      }),
     printable: (form: string, key: string) =>
       request<Blob>({
         path: `/payroll/api/forms/${encodeURIComponent(form)}/${encodeURIComponent(key)}`,

@@ -3,6 +3,7 @@
  * immutable and read-only top-level fields, and the searchable field paths.
  */
 import type { Entity, JsonSchema } from '../../engine/entity.ts';
+import { keyedArrays, type KeyedArray } from '../../engine/item-keys.ts';
 import { sensitiveFields, type SensitiveField } from '../../engine/masking.ts';
 import { walkFields } from '../../engine/schema-walk.ts';
 import type { Catalogue } from '../schemas.ts';
@@ -25,6 +26,8 @@ export interface FieldFacts {
   defaults: Map<string, unknown>;
   /** Top-level electronic signatures (x-signature). */
   signatures: string[];
+  /** Arrays whose items keep a key across saves (x-item-key). */
+  keyedArrays: KeyedArray[];
 }
 
 const cache = new WeakMap<Entity, FieldFacts>();
@@ -46,6 +49,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     topLevel: new Set(Object.keys((bundled.properties as object) ?? {})),
     defaults: new Map(),
     signatures: [],
+    keyedArrays: keyedArrays(bundled),
   };
   for (const { path, schema } of all) {
     const dotted = path.filter((p) => p !== '*').join('.');

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { allows, can, moduleUsable, ownerOf, type Principal } from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
-import { looksMasked, mapSensitive, maskValue, type SensitiveKind } from '../../engine/masking.ts';
+import { assignItemKeys, storedPathOf } from '../../engine/item-keys.ts';
+import { looksMasked, maskFits, mapSensitive, maskValue, type SensitiveKind } from '../../engine/masking.ts';
 import { sealSensitive } from '../crypto/field-cipher.ts';
 import type { FieldError } from '../../engine/messages.ts';
 import { cloneJson, getAt, toPointer } from '../../engine/schema-walk.ts';
@@ -118,6 +119,9 @@ function maskedOf(s: Services, kind: SensitiveKind, stored: string): string | un
   return masked;
 }
 
+/** A masked value that is not the mask of what is stored for that item. */
+const MASKED_UNKNOWN = 'Enter the full number: a masked value keeps only the number stored for this same entry.';
+
 /** Keywords whose errors describe the value as the client sent it (see prepare). */
 const AS_SENT = new Set([
   'type',
@@ -194,11 +198,17 @@ async function prepare(
   let data: DataObject = mode === 'update' && before ? { ...cloneJson(before), ...incoming } : cloneJson(incoming);
   const errors: FieldError[] = [];
 
-  // A masked value sent back unchanged means "keep what is stored".
+  // A masked value sent back unchanged means "keep what is stored": the value of the same item (an
+  // account found by its id, not its place), and only when the digits it shows are that value's.
   mapSensitive(data, facts.sensitive, (kind, v, at) => {
-    if (kind !== 'secret' && looksMasked(kind, v)) return before ? getAt(before, at) : undefined;
+    if (kind === 'secret' || !looksMasked(kind, v)) return v;
+    const from = before ? storedPathOf(data, before, at, facts.keyedArrays) : undefined;
+    const kept = from ? getAt(before, from) : undefined;
+    if (typeof kept === 'string' && maskFits(String(v), kept)) return kept;
+    errors.push({ path: toPointer(at), message: MASKED_UNKNOWN });
     return v;
   });
+  assignItemKeys(data, facts.keyedArrays, randomUUID);
   // A secret (an authenticator key) is never answered, so a client cannot send it back: a save
   // without it keeps the stored one.
   for (const { path, kind } of facts.sensitive) {

@@ -7,10 +7,10 @@
  * is required. The SSN and the EIN, masked in every answer, are taken decrypted from the stored
  * record once its read has succeeded: the printed form needs them whole (the route audits the SSN).
  */
-import type { PrintInput, RecordName } from '../../printable/layout.ts';
+import type { Layout, PrintInput, RecordName } from '../../printable/layout.ts';
 import type { Caller } from '../auth/principal.ts';
 import { decryptedData, readRecord, target } from '../data/records.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { companyEmployerKey } from '../payroll/employer.ts';
 import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
@@ -50,12 +50,19 @@ async function read(s: Services, caller: Caller, type: RecordName, key: string, 
 }
 
 /**
- * Throws as reading the form's own record would (404 for another employee's form, 403 for a caller
- * who may not read the type): what a download key is checked against before it is issued.
+ * The form's own record, as its reading decides (404 for another employee's form, 403 for a caller
+ * who may not read the type). A state's form prints only from a certificate of that state: an
+ * Oregon certificate has no Alabama A-4 (404), as the viewer offers only the forms that exist.
  */
-export async function assertMayPrint(s: Services, caller: Caller, main: RecordName, key: string): Promise<void> {
-  const own = caller.principal.userKey === key;
-  await readRecord(s, caller, target(s, caller, 'payroll', own && HAS_MY.has(main) ? `my_${main}` : main), key);
+async function readMain(s: Services, caller: Caller, layout: Pick<Layout, 'main' | 'state'>, key: string) {
+  const data = await read(s, caller, layout.main, key, caller.principal.userKey === key);
+  if (layout.main === 'state_w4' && layout.state !== undefined && data.state !== layout.state) throw notFound();
+  return data;
+}
+
+/** Throws as printing would for the form's own record: what a download key is checked against before it is issued. */
+export async function assertMayPrint(s: Services, caller: Caller, layout: Layout, key: string): Promise<void> {
+  await readMain(s, caller, layout, key);
 }
 
 /** A read that may fail: 403 and 404 are logged and answer nothing. */
@@ -90,13 +97,8 @@ function hireKey(s: Services, caller: Caller, userKey: string): string | undefin
  * Reads what a form needs for the employee `key`. The form's own record (`main`) must be readable:
  * its 404 or 403 is thrown, so another employee's form does not exist for the caller.
  */
-export async function readFormRecords(
-  s: Services,
-  caller: Caller,
-  main: RecordName,
-  records: RecordName[],
-  key: string,
-): Promise<FormRecords> {
+export async function readFormRecords(s: Services, caller: Caller, layout: Layout, key: string): Promise<FormRecords> {
+  const { main, records } = layout;
   const own = caller.principal.userKey === key;
   const input: PrintInput = {
     organization: {
@@ -105,7 +107,7 @@ export async function readFormRecords(
       state: caller.org.record.data.state as string | undefined,
     },
   };
-  input[main] = await read(s, caller, main, key, own);
+  input[main] = await readMain(s, caller, layout, key);
   for (const type of records) {
     if (type === main || type === 'onboarding_user' || type === 'employer') continue;
     input[type] = await tryRead(s, caller, type, key, own);
@@ -125,4 +127,34 @@ export async function readFormRecords(
         ? { type: 'onboarding_user' as const, key: hire }
         : undefined;
   return { input, ssnSource };
+}
+
+/** A form the viewer may offer for an employee: what the server prints, as the selector names it. */
+export interface PrintableForm {
+  form: string;
+  title: string;
+  kind: 'i9' | 'w4' | 'state';
+}
+
+/**
+ * The forms that exist for an employee and that this caller may print: the I-9 and the W-4 when
+ * their record can be read, and the form of the state of their state certificate (a shipped form,
+ * or the layout its state form definition keeps as data).
+ */
+export async function printableFormsOf(
+  s: Services,
+  caller: Caller,
+  key: string,
+  layouts: { shipped: (form: 'i9' | 'w4') => Layout; ofState: (state: string) => Layout | undefined },
+): Promise<PrintableForm[]> {
+  const own = caller.principal.userKey === key;
+  const out: PrintableForm[] = [];
+  for (const form of ['i9', 'w4'] as const) {
+    const layout = layouts.shipped(form);
+    if (await tryRead(s, caller, layout.main, key, own)) out.push({ form, title: layout.title, kind: form });
+  }
+  const certificate = await tryRead(s, caller, 'state_w4', key, own);
+  const layout = typeof certificate?.state === 'string' ? layouts.ofState(certificate.state) : undefined;
+  if (layout) out.push({ form: layout.form, title: layout.title, kind: 'state' });
+  return out;
 }

@@ -1,15 +1,18 @@
 /**
  * Printable forms (../shared/API.md): `GET /payroll/api/forms/{form}/{key}` answers the form as
  * application/pdf, where form is i9, w4 or a state form (colorado, arizona, ...) and key the
- * employee's user key. Mounted under /payroll/api. A form showing an SSN is audited as a reveal.
+ * employee's user key; a state's form prints only from a certificate of that state (else 404).
+ * `GET /payroll/api/forms/{key}` answers `{forms: [{form, title, kind}]}`, the forms that exist for
+ * that employee and the caller may print (what the viewer offers). Mounted under /payroll/api. A
+ * form showing an SSN is audited as a reveal.
  *
  * The GET is signed in with the auth_token header, or (for a link that must be a plain URL: a new
  * tab, a download) with `?download=<key>` from `POST /payroll/api/forms/{form}/{key}/download_key`,
  * a single-use key bound to the caller's session, organization, form and record (./download-keys.ts).
  */
 import { Hono, type Context } from 'hono';
-import { isFormName, type Layout } from '../../printable/layout.ts';
-import { findDataLayout } from '../payroll/state-forms.ts';
+import { FORMS, isFormName, type Layout } from '../../printable/layout.ts';
+import { findDataLayout, findStateForm } from '../payroll/state-forms.ts';
 import { loadLayout } from '../../printable/layouts.ts';
 import { LayoutError } from '../../printable/expressions.ts';
 import { authenticate, callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
@@ -18,7 +21,7 @@ import { ApiError, invalidToken, notFound } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import { downloadKeys } from './download-keys.ts';
-import { assertMayPrint, readFormRecords } from './records.ts';
+import { assertMayPrint, printableFormsOf, readFormRecords } from './records.ts';
 import { requestHeader } from '../http/node-request.ts';
 
 /** How long a download key lives, in seconds. */
@@ -42,6 +45,15 @@ function layoutOf(s: Services, caller: Caller, form: string): Layout {
   return layout;
 }
 
+/** The printable layout of a state: its shipped form, else the one its state form definition keeps as data. */
+function stateLayout(s: Services, caller: Caller, state: string): Layout | undefined {
+  const shipped = FORMS.map((f) => loadLayout(f)).find((l) => l.main === 'state_w4' && l.state === state);
+  if (shipped) return shipped;
+  const definition = findStateForm(s, caller.org.id, state);
+  const type = definition?.data.printable_type;
+  return typeof type === 'string' ? findDataLayout(s, caller.org.id, type) : undefined;
+}
+
 // pdfmake and its fonts load on the first printable request, not at every start-up.
 const renderer = () => import('../../printable/render.ts');
 
@@ -61,11 +73,23 @@ export function printableRoutes(s: Services) {
     return callerOfSession(s, grant.org, grant.sid, grant.user, grant.sessionExp);
   }
 
+  /** The forms the viewer offers for an employee: those that exist for them and the caller may print. */
+  app.get('/forms/:key', async (c) => {
+    const caller = await authenticate(s, c);
+    const key = c.req.param('key').toLowerCase();
+    if (!isUuid(key)) throw notFound();
+    const forms = await printableFormsOf(s, caller, key, {
+      shipped: (form) => loadLayout(form),
+      ofState: (state) => stateLayout(s, caller, state),
+    });
+    return c.json({ forms });
+  });
+
   app.post('/forms/:form/:key/download_key', async (c) => {
     const caller = await authenticate(s, c);
     const { form, key } = formParams(c);
     // Only a form the caller may print gets a key: another employee's is 404 here already.
-    await assertMayPrint(s, caller, layoutOf(s, caller, form).main, key);
+    await assertMayPrint(s, caller, layoutOf(s, caller, form), key);
     const { downloadKey, expires } = keys.issue({
       org: caller.org.id,
       user: caller.user.key,
@@ -86,7 +110,7 @@ export function printableRoutes(s: Services) {
     const { form, key } = formParams(c);
     const caller = signedIn ?? downloadCaller(c, download!, form, key);
     const layout = layoutOf(s, caller, form);
-    const { input, ssnSource } = await readFormRecords(s, caller, layout.main, layout.records, key);
+    const { input, ssnSource } = await readFormRecords(s, caller, layout, key);
     let result;
     try {
       result = await (await renderer()).renderLayout(layout, input);

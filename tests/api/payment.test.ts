@@ -110,3 +110,97 @@ test('a routing number with a wrong ABA check digit is refused by the server wit
   });
   assert.ok(ok.status === 200 || ok.status === 201, ok.text);
 });
+
+test('removing or reordering deposit accounts keeps each masked number with its own account', async () => {
+  const first = account({
+    account_number: '111122221111',
+    routing_number: '021000021',
+    split_type: 'Flat Split',
+    amount: 50,
+  });
+  const second = account({
+    account_number: '333344442222',
+    routing_number: '011000015',
+    account_nickname: 'Second Bank',
+  });
+  const made = await w.call('POST', `${PAY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { desired_payment_method: 'Direct Deposit', direct_deposit_accounts: [first, second] },
+  });
+  assert.ok([200, 201].includes(made.status), made.text);
+  const [a, b] = made.body.data.direct_deposit_accounts;
+  assert.match(a.id, /^[0-9a-f-]{36}$/, 'each account is given an id');
+  assert.notEqual(a.id, b.id);
+  assert.deepEqual([a.account_number, b.account_number], ['xxxxxxxx1111', 'xxxxxxxx2222']);
+
+  // Account A removed: B, sent back masked, keeps B's number with B's routing number.
+  const removed = await w.call('POST', `${PAY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { desired_payment_method: 'Direct Deposit', direct_deposit_accounts: [{ ...b }] },
+  });
+  assert.equal(removed.status, 200, removed.text);
+  const [kept] = removed.body.data.direct_deposit_accounts;
+  assert.deepEqual(
+    [kept.id, kept.routing_number, kept.account_number],
+    [b.id, '011000015', 'xxxxxxxx2222'],
+    "B's number stays with B",
+  );
+
+  // A new account sent with a masked number has nothing to keep: the full number is asked for.
+  const added = await w.call('POST', `${PAY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [{ ...a, id: undefined, split_type: 'Flat Split', amount: 10 }, { ...kept }],
+    },
+  });
+  assert.equal(added.status, 400, added.text);
+  assert.deepEqual(
+    added.body.errors.map((e: any) => e.path),
+    ['/direct_deposit_accounts/0/account_number'],
+  );
+  assert.match(added.body.errors[0].message, /full number/);
+
+  // A masked value whose last four are not the stored account's is refused, not guessed.
+  const wrong = await w.call('POST', `${PAY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [{ ...kept, account_number: 'xxxxxxxx1111' }],
+    },
+  });
+  assert.equal(wrong.status, 400, wrong.text);
+  assert.equal(wrong.body.errors[0].path, '/direct_deposit_accounts/0/account_number');
+
+  // Reordered: each keeps its own number.
+  const two = await w.call('POST', `${PAY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [
+        account({ account_number: '555566663333', split_type: 'Flat Split', amount: 20 }),
+        { ...kept },
+      ],
+    },
+  });
+  assert.equal(two.status, 200, two.text);
+  const [c, d] = two.body.data.direct_deposit_accounts;
+  const swapped = await w.call('POST', `${PAY}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [
+        { ...d, split_type: 'Flat Split', amount: 20 },
+        { ...c, split_type: 'Percent Split', amount: 100 },
+      ],
+    },
+  });
+  assert.equal(swapped.status, 200, swapped.text);
+  assert.deepEqual(
+    swapped.body.data.direct_deposit_accounts.map((x: any) => [x.id, x.routing_number, x.account_number]),
+    [
+      [d.id, '011000015', 'xxxxxxxx2222'],
+      [c.id, '021000021', 'xxxxxxxx3333'],
+    ],
+  );
+});

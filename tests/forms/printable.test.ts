@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  dataFormOption,
+  formOption,
   FORM_OPTIONS,
   hasSignatures,
   initialForm,
@@ -33,13 +33,17 @@ test('the selector offers i9, w4 and the 15 state forms, in the spec order', () 
   assert.ok(!isPrintableForm('texas') && !isPrintableForm(undefined));
 });
 
-test('each screen opens the viewer on its own form', () => {
-  assert.equal(initialForm('i9', {}), 'i9');
-  assert.equal(initialForm('w4', { state: 'CA' }), 'w4');
-  assert.equal(initialForm('state_w4', { state: 'CA' }), 'california');
-  assert.equal(initialForm('state_w4', { state: 'ny' }), 'newyork');
-  assert.equal(initialForm('state_w4', { state: 'TX' }), 'w4', 'a state without a printable form');
-  assert.equal(initialForm('state_w4', undefined), 'w4');
+test('each screen opens the viewer on its own form among those offered', () => {
+  const offered = [
+    { form: 'i9', kind: 'i9' as const },
+    { form: 'w4', kind: 'w4' as const },
+    { form: 'california', kind: 'state' as const },
+  ];
+  assert.equal(initialForm('i9', offered), 'i9');
+  assert.equal(initialForm('w4', offered), 'w4');
+  assert.equal(initialForm('state_w4', offered), 'california');
+  assert.equal(initialForm('state_w4', offered.slice(0, 2)), 'i9', 'no state form: the first offered');
+  assert.equal(initialForm('w4', []), undefined, 'nothing to print');
   assert.equal(stateFormOf('IN'), 'indiana');
   assert.equal(stateFormOf(7), undefined);
 });
@@ -66,10 +70,7 @@ test('the I-9, W-4 and state W-4 screens (and their my_ variants) carry the view
   assert.equal(screenExtensionFor('payroll', 'employee')?.Actions, undefined);
 });
 
-test("a state without a shipped form is offered its definition's layout kept as data", () => {
-  const wi = { state: 'WI', form_name: 'WT-4', printable_type: 'wisconsin', printable_layout: { form: 'wisconsin' } };
-  assert.deepEqual(dataFormOption(wi), { value: 'wisconsin', label: 'WI: WT-4' });
-  assert.equal(dataFormOption({ ...wi, printable_layout: undefined }), undefined, 'no layout, nothing to print');
-  assert.equal(dataFormOption({ ...wi, state: 'CA' }), undefined, 'a state with a shipped form keeps it');
-  assert.equal(dataFormOption(undefined), undefined);
+test("a form kept as data is named by the server's title; a shipped one by its own label", () => {
+  assert.deepEqual(formOption({ form: 'wisconsin', title: 'WI: WT-4' }), { value: 'wisconsin', label: 'WI: WT-4' });
+  assert.equal(formOption({ form: 'oregon', title: 'x' }).label, 'Oregon (OR) state withholding');
 });

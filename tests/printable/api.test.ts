@@ -154,8 +154,33 @@ test('printable forms: own and managed forms print with the full SSN, audited; o
   assert.equal((await getForm(undefined, 'i9', emma.user)).status, 401);
   assert.equal((await getForm(emma, 'texas', emma.user)).status, 404);
   assert.equal((await getForm(emma, 'i9', 'not-a-key')).status, 404);
-  const oregon = await getForm(emma, 'oregon', emma.user);
-  assert.equal(oregon.status, 200, 'another state form prints without the California answers');
+  // A state's form prints only from a certificate of that state: hers is California's.
+  for (const who of [emma, w.payroll]) {
+    assert.equal((await getForm(who, 'oregon', emma.user)).status, 404, 'no Oregon form from a California certificate');
+    assert.equal((await getForm(who, 'alabama', emma.user)).status, 404, 'no Alabama A-4 either');
+    const key = await w.call('POST', `/payroll/api/forms/alabama/${emma.user}/download_key`, as(who));
+    assert.equal(key.status, 404, 'nor a download key for it');
+  }
+
+  // The viewer offers what exists for her: the I-9, the W-4 and California's form; for Ivan, no I-9.
+  const offered = await w.call('GET', `/payroll/api/forms/${emma.user}`, as(emma));
+  assert.equal(offered.status, 200, offered.text);
+  assert.deepEqual(
+    offered.body.forms.map((f: any) => [f.form, f.kind]),
+    [
+      ['i9', 'i9'],
+      ['w4', 'w4'],
+      ['california', 'state'],
+    ],
+  );
+  assert.ok(offered.body.forms.every((f: any) => typeof f.title === 'string' && f.title.length > 0));
+  const ivans = await w.call('GET', `/payroll/api/forms/${w.ivan.user}`, as(w.payroll));
+  assert.deepEqual(
+    ivans.body.forms.map((f: any) => f.form),
+    ['w4'],
+  );
+  assert.equal((await w.call('GET', `/payroll/api/forms/${w.ivan.user}`, as(emma))).body.forms.length, 0);
+  assert.equal((await w.call('GET', `/payroll/api/forms/${emma.user}`, {})).status, 401);
 });
 
 test('every one of the 15 state forms: the employee and a manager print it from her saved answers, and download it once', async () => {

@@ -156,6 +156,10 @@ export interface Property {
   else?: Property | undefined;
   not?: Property | undefined;
   /**
+   * On an array of objects: the item property that identifies an item across saves (the server gives a new item one). What the server keeps for an item, such as a masked account number sent back, is found by this key, never by the item's place.
+   */
+  "x-item-key"?: string;
+  /**
    * An electronic signature ({name, font, timestamp, userAgent, image?}): when it changes the server sets timestamp from its own clock and stores evidence (signer, address, user agent, record version).
    */
   "x-signature"?: boolean;

@@ -10,6 +10,10 @@ export type PaymentMethod = "Direct Deposit" | "Paper Check";
  * @maxItems 4
  */
 export type DirectDepositAccounts = [Account, ...Account[]];
+/**
+ * Given by the server to a new account on save and kept while the account exists: a masked account number sent back is restored from the stored account with this id.
+ */
+export type AccountId = string;
 export type BankName = string;
 export type RoutingNumber = string;
 /**
@@ -33,6 +37,7 @@ export interface PayrollEmployeePaymentInformation {
   _user_uuid?: Common.Uuid;
 }
 export interface Account {
+  id?: AccountId;
   account_nickname?: BankName;
   routing_number: RoutingNumber;
   account_number: AccountNumber;
