@@ -164,10 +164,24 @@ function readVisible(s: Services, t: Target, caller: Caller, key: string): Store
   const access = mayAtAll(t, 'read', caller);
   if (access === 'none') throw notAuthorized();
   const record = s.storage.get(t.entity.id, caller.org.id, key) ?? sharedRecord(s, t, key);
-  if (!record) throw notFound();
-  // Someone who may read only their own records learns nothing of others' existence.
-  if (access === 'own' && !isOwnRecord(t, caller, record.key, record.data)) throw notFound();
+  if (!record) throw missing(s, t, caller, key, access);
+  // Another's record of the caller's own company: not authorized (API.md); another company's is 404.
+  if (access === 'own' && !isOwnRecord(t, caller, record.key, record.data)) throw notAuthorized();
   return record;
+}
+
+/**
+ * The answer for a key with no record: 404, except that a caller who may reach only their own
+ * records gets 403 for a form keyed by another user of their company, as when it exists, so the
+ * answer does not tell whether that colleague has filled it in.
+ */
+function missing(s: Services, t: Target, caller: Caller, key: string, access: 'all' | 'own' | 'none'): ApiError {
+  const colleague =
+    access !== 'all' &&
+    t.entity.file['x-key'] === 'user' &&
+    key !== caller.principal.userKey &&
+    s.storage.get('auth/users', caller.org.id, key) !== undefined;
+  return colleague ? notAuthorized() : notFound();
 }
 
 /** A record of the root organization that every company may read (x-shared: root). */
@@ -437,7 +451,7 @@ export async function writeRecord(
     // Reading rights decide whether the record exists for the caller at all.
     const readAccess = mayAtAll(t, 'read', caller);
     if (readAccess === 'none' && mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
-    if (readAccess === 'own' && !isOwnRecord(t, caller, key, stored.data)) throw notFound();
+    if (readAccess === 'own' && !isOwnRecord(t, caller, key, stored.data)) throw notAuthorized();
   }
   const prospective = { key, data: before ?? { ...incoming, _user_uuid: key } };
   const allowed = t.my
@@ -565,9 +579,9 @@ function readVisibleForWrite(s: Services, caller: Caller, t: Target, key: string
   if (!isUuid(key)) throw notFound();
   if (t.my && key !== caller.principal.userKey) throw notFound();
   const record = s.storage.get(t.entity.id, caller.org.id, key);
-  if (!record) throw notFound();
   const readAccess = mayAtAll(t, 'read', caller);
-  if (readAccess === 'own' && !isOwnRecord(t, caller, key, record.data)) throw notFound();
+  if (!record) throw missing(s, t, caller, key, mayAtAll(t, 'delete', caller));
+  if (readAccess === 'own' && !isOwnRecord(t, caller, key, record.data)) throw notAuthorized();
   if (readAccess === 'none' && mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
   return record;
 }

@@ -299,7 +299,16 @@ describe('access, my_ variants and tenancy', () => {
     assert.equal(own.body.data.ssn, 'xxx-xx-6789');
     assert.equal((await w.call('GET', `/payroll/api/data/my_employee/${w.payroll.user}`, as(w.emma))).status, 404);
     const other = await createEmployee();
-    assert.equal((await w.call('GET', `${EMP}/${other.key}`, as(w.emma))).status, 404);
+    // Another's record of her own company: 403 Not authorized. (API.md), whether or not it exists.
+    const others = await w.call('GET', `${EMP}/${other.key}`, as(w.emma));
+    assert.deepEqual([others.status, others.body.message], [403, 'Not authorized.']);
+    for (const type of ['basic_info', 'i9', 'w4']) {
+      const r = await w.call('GET', `/payroll/api/data/${type}/${w.ivan.user}`, as(w.emma));
+      assert.deepEqual([r.status, r.body.message], [403, 'Not authorized.'], `ivan's ${type}`);
+      const put = await w.call('PATCH', `/payroll/api/data/${type}/${w.ivan.user}`, { ...as(w.emma), body: {} });
+      assert.equal(put.status, 403, `a write to ivan's ${type}`);
+    }
+    assert.equal((await w.call('GET', `${EMP}/${crypto.randomUUID()}`, as(w.emma))).status, 404, 'no such record');
     assert.equal(
       (await w.call('PATCH', `${EMP}/${w.emma.user}`, { ...as(w.emma), body: { job_title: 'CEO' } })).status,
       403,
@@ -399,8 +408,18 @@ describe('user account rules (spec/001 section 5)', () => {
       ...as(w.admin),
       body: { ...body, email: 'mixed.case@acme.example' },
     });
-    assert.equal(dup.status, 400);
+    assert.equal(dup.status, 409, 'a second account with that e-mail is a conflict (API.md)');
+    assert.equal(dup.body.message, 'An account with this email already exists.');
     assert.deepEqual(dup.body.errors, [{ path: '/email', message: 'An account with this email already exists.' }]);
+    // Changing another account's e-mail to one in use is the same conflict.
+    const other = await w.call('POST', '/auth/api/data/users/', { ...as(w.admin), body: user({ is_employee: false }) });
+    assert.equal(other.status, 201, other.text);
+    const taken = await w.call('PATCH', `/auth/api/data/users/${other.body.key}`, {
+      ...as(w.admin),
+      body: { email: 'MIXED.case@acme.example' },
+    });
+    assert.equal(taken.status, 409, taken.text);
+    assert.equal(taken.body.message, 'An account with this email already exists.');
     const login = await w.call('POST', '/auth/api/login', {
       org: w.acmeOrg,
       body: { userid: 'mixed.case@acme.example', key: 'injected-hash' },

@@ -263,5 +263,5 @@ test("a new state's printable layout added as data prints its form; a layout tha
   // The manager prints it too; another employee may not.
   assert.equal((await getPdf(w.payroll, printUrl)).status, 200);
   const other = await w.call('GET', `/payroll/api/forms/wisconsin/${w.payroll.user}`, as(w.emma));
-  assert.equal(other.status, 404);
+  assert.equal(other.status, 403);
 });

@@ -183,11 +183,16 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       const verbReach = reach(m, t, accessVerb, p, my);
       // "A caller who may not read a type at all gets 403."
       if (read === 'none' && verbReach === 'none') return 403;
+      const isOwner = row.owner !== undefined && row.owner === p.key;
+      // "A form keyed by another user of the company is 403 to a caller who may reach only their
+      // own, whether or not it exists."
+      const colleagueKey = t.key === 'user' && row.owner !== undefined && row.owner !== p.key;
+      const ownReach = accessVerb === 'delete' ? verbReach : read;
+      if (!row.exists && colleagueKey && ownReach === 'own') return 403;
       // Another company's record, or no record: 404.
       if (!row.exists) return 404;
-      const isOwner = row.owner !== undefined && row.owner === p.key;
-      // "A caller who may read only their own records gets 404 for anyone else's."
-      if (read === 'own' && !isOwner && !m.off.has('404 for others’ records')) return 404;
+      // "A caller who may read only their own records gets 403 for another's record of the company."
+      if (read === 'own' && !isOwner && !m.off.has('403 for others’ records')) return 403;
       if (row.verb === 'read') return read === 'none' ? 403 : 200;
       if (!passes(m, rules[accessVerb], p, isOwner || (my && !m.off.has('@owner')))) return 403;
       return row.verb === 'delete' ? 204 : 200;
@@ -732,7 +737,7 @@ describe('meta-test: the table notices a rule that stops holding', () => {
       '@owner',
       '@signed-in',
       'module usable',
-      '404 for others’ records',
+      '403 for others’ records',
     ].map((rule) => ({
       what: `rule "${rule}" off`,
       rows: disagreements({ ...model, off: new Set([rule]) }).length - disagreements(model).length,

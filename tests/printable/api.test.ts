@@ -139,15 +139,15 @@ test('printable forms: own and managed forms print with the full SSN, audited; o
     reveals.some((r: any) => r.data.logged_in_user === w.payroll.user && r.data.detail.fields.includes('printable:i9')),
   );
 
-  // Another employee's forms do not exist for Emma, whether or not they have been filled in.
+  // Another employee's forms are not Emma's to print (403), whether or not they have been filled in.
   await create(w.ivan, 'my_w4', {
     w4_year: '2025',
     filing_status: 'Single',
     employee_signature: signature('Ivan Inactive'),
   });
-  assert.equal((await getForm(emma, 'w4', w.ivan.user)).status, 404);
-  assert.equal((await getForm(emma, 'i9', w.ivan.user)).status, 404);
-  assert.equal((await getForm(emma, 'i9', w.payroll.user)).status, 404);
+  assert.equal((await getForm(emma, 'w4', w.ivan.user)).status, 403);
+  assert.equal((await getForm(emma, 'i9', w.ivan.user)).status, 403);
+  assert.equal((await getForm(emma, 'i9', w.payroll.user)).status, 403);
   assert.equal((await getForm(w.payroll, 'w4', w.ivan.user)).status, 200, 'a manager prints it');
   assert.equal((await getForm(w.payroll, 'i9', w.ivan.user)).status, 404, 'no I-9 to print');
 

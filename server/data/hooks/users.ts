@@ -7,7 +7,7 @@
  */
 import type { FieldError } from '../../../engine/messages.ts';
 import { mayActOnAccount } from '../../auth/account-rights.ts';
-import { notAuthorized } from '../../http/errors.ts';
+import { ApiError, notAuthorized } from '../../http/errors.ts';
 import type { EntityHooks } from '../hooks.ts';
 import { claimOps, claimOwner } from './unique.ts';
 
@@ -29,7 +29,10 @@ export const userHooks: EntityHooks = {
     }
     const email = typeof data.email === 'string' ? data.email.toLowerCase() : undefined;
     const owner = email ? claimOwner(s, caller.org.id, 'email', email) : undefined;
-    if (owner && owner !== key) errors.push({ path: '/email', message: EMAIL_EXISTS });
+    // A duplicate is a conflict with another account (API.md: 409), once the rest is valid.
+    if (owner && owner !== key && !errors.length) {
+      throw new ApiError(409, EMAIL_EXISTS, [{ path: '/email', message: EMAIL_EXISTS }]);
+    }
     return errors;
   },
   extraOps({ s, caller, key, data, before }) {
