@@ -11,6 +11,8 @@
  *   --no-browser  without the browser part (bench/browser/run.ts, `npm run bench:browser` alone),
  *                 which otherwise runs last: the screens in Chromium against issue 3's targets
  *   --sizes=N[,N]  only these store sizes (for example --sizes=100000 with --cpu-prof)
+ *   --worst-shapes-only  only the worst request shapes (bench/worst-shapes.ts: the longest
+ *                 event-loop hold while every schema's worst bodies are sent, target < 50 ms)
  *
  * The printable forms are measured in process after the servers, with the I-9's median held to its
  * target (1.2 times the pdfmake anchor of issue 7: a 2-page, ~120-field form in 92-104 ms warm).
@@ -39,11 +41,13 @@ import {
 import { markdown, rows, verdicts, type SizeResult } from './report.ts';
 import { benchPrintable, printableTable, type PrintableBenchRow } from '../printable/bench.ts';
 import { employeeData, seed, type Dataset } from './seed.ts';
+import { measureWorstShapes } from './worst-shapes.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const PRINTABLE_ONLY = args.includes('--printable-only');
-const BROWSER = !args.includes('--no-browser') && !PRINTABLE_ONLY;
+const WORST_SHAPES_ONLY = args.includes('--worst-shapes-only');
+const BROWSER = !args.includes('--no-browser') && !PRINTABLE_ONLY && !WORST_SHAPES_ONLY;
 const PROFILE_DIR = args.includes('--cpu-prof') ? path.join(ROOT, 'bench', 'profiles') : undefined;
 
 /** Request counts bound each phase; `secs` is the time bound on top. */
@@ -294,6 +298,20 @@ async function measurePrintable(): Promise<{ rows: PrintableBenchRow[]; lines: s
 async function main() {
   pinSelf();
   await ensureServerBuilt();
+  if (WORST_SHAPES_ONLY) {
+    const { lines } = await measureWorstShapes(log);
+    busiest = Math.max(busiest, os.loadavg()[0]);
+    const out = [
+      '# dform bench (worst request shapes only)',
+      '',
+      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ${PINNED ? 'server on CPU 1, bench on CPU 0 · ' : ''}load average ≤ ${busiest.toFixed(1)}`,
+      '',
+      ...lines,
+      '',
+    ].join('\n');
+    console.log(await format(out, { parser: 'markdown' }));
+    return;
+  }
   if (PRINTABLE_ONLY) {
     const { lines } = await measurePrintable();
     const out = [
@@ -330,6 +348,8 @@ async function main() {
     if (!args.includes('--keep')) await rm(root, { recursive: true, force: true });
     else log(`data kept in ${root}`);
   }
+  log('worst request shapes');
+  const worst = await measureWorstShapes(log);
   const printable = await measurePrintable();
   const seconds = (performance.now() - T0) / 1000;
   busiest = Math.max(busiest, os.loadavg()[0]);
@@ -351,6 +371,8 @@ async function main() {
     markdown(table),
     '',
     `Targets: ${passed} PASS, ${failed} FAIL.`,
+    '',
+    ...worst.lines,
     '',
     ...printable.lines,
     ...(notes.length ? ['', '**Notes**', '', ...notes.map((n) => `- ${n}`)] : []),

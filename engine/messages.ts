@@ -11,6 +11,28 @@ export interface FieldError {
   message: string;
   /** The JSON Schema keyword that failed, for the engine's own use; never sent on the wire. */
   keyword?: string;
+  /** On the item that stands for errors not listed (see moreErrors): how many. */
+  more?: number;
+}
+
+/** At most this many errors are answered; one more item counts the rest (docs/input-limits.md). */
+export const MAX_ERRORS = 50;
+
+/** The item that stands for `count` errors not listed: `{path: '', message: 'and 12 more errors'}`. */
+export function moreErrors(count: number): FieldError {
+  return { path: '', message: `and ${count} more error${count === 1 ? '' : 's'}`, more: count };
+}
+
+/** The first MAX_ERRORS errors, then one moreErrors item for the rest and for any such items among them. */
+export function capErrors(errors: readonly FieldError[]): FieldError[] {
+  const listed: FieldError[] = [];
+  let more = 0;
+  for (const e of errors) {
+    if (e.more) more += e.more;
+    else if (listed.length < MAX_ERRORS) listed.push(e);
+    else more++;
+  }
+  return more ? [...listed, moreErrors(more)] : listed;
 }
 
 const TYPE_WORDS: Record<string, string> = {

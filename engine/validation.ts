@@ -1,11 +1,17 @@
 /**
  * Validation with ajv (JSON Schema draft-07): one ajv instance with dform's x- keywords declared,
- * a validator compiled once per entity, and errors explained with the spec's messages.
+ * a validator compiled once per entity, and errors explained with the spec's messages. Before ajv,
+ * the rules of every entity that JSON Schema does not say (no control characters in text) and the
+ * cut of what ajv is shown to the schema's own limits (engine/bounded-view.ts), so that a request's
+ * cost is bounded by the schema, not by the request (docs/input-limits.md).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { boundedView } from './bounded-view.ts';
+import { controlCharacterErrors } from './control-characters.ts';
 import type { JsonSchema } from './entity.ts';
-import { explainErrors, type FieldError } from './messages.ts';
+import { explainErrors, MAX_ERRORS, moreErrors, type FieldError } from './messages.ts';
+import { useLinearUniqueItems } from './unique-items.ts';
 
 // ajv-formats is CommonJS; depending on the loader its function is the default export or its `.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -49,6 +55,9 @@ export function createAjv(options: { code?: { source?: boolean }; useDefaults?: 
   });
   addFormats(ajv, ['date', 'date-time', 'email', 'uri', 'uuid', 'time']);
   ajv.addVocabulary(DFORM_KEYWORDS);
+  // Standalone code (the browser's precompiled validators) cannot carry a keyword's function; a
+  // browser checks one person's form, whose lists are short, with ajv's own uniqueItems.
+  if (!options.code?.source) useLinearUniqueItems(ajv);
   return ajv;
 }
 
@@ -59,11 +68,27 @@ export interface EntityValidator {
   withKeywords(data: unknown): FieldError[];
 }
 
-/** Wraps a compiled ajv function (runtime or precompiled standalone) as `data -> errors`. */
+/**
+ * Wraps a compiled ajv function (runtime or precompiled standalone) as `data -> errors`. ajv fills
+ * defaults into `data` itself unless a value had to be cut for it, and then the data is invalid.
+ * Errors past the first MAX_ERRORS of a kind found before ajv are counted in one moreErrors item.
+ */
 export function entityValidator(fn: ValidateFunction, bundled: JsonSchema): EntityValidator {
-  const v = ((data: unknown) => (fn(data) ? [] : explainErrors(fn.errors, bundled))) as EntityValidator;
+  const ui = bundled['x-ui'] as Record<string, unknown> | undefined;
+  const check = (data: unknown, withKeyword: boolean): FieldError[] => {
+    const control = controlCharacterErrors(data, ui, MAX_ERRORS);
+    const bounded = boundedView(bundled, data, MAX_ERRORS);
+    const found = fn(bounded.data) ? [] : explainErrors(fn.errors, bundled, withKeyword);
+    const errors = [
+      ...(withKeyword ? control.errors : control.errors.map(({ path, message }) => ({ path, message }))),
+      ...found,
+    ];
+    const more = control.more + bounded.more;
+    return more ? [...errors, moreErrors(more)] : errors;
+  };
+  const v = ((data: unknown) => check(data, false)) as EntityValidator;
   v.schema = bundled;
-  v.withKeywords = (data) => (fn(data) ? [] : explainErrors(fn.errors, bundled, true));
+  v.withKeywords = (data) => check(data, true);
   return v;
 }
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { allows, can, moduleUsable, ownerOf, type Principal } from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
+import { withoutControlCharacters } from '../../engine/control-characters.ts';
 import { assignItemKeys, storedPathOf } from '../../engine/item-keys.ts';
 import { looksMasked, maskFits, mapSensitive, maskValue, type SensitiveKind } from '../../engine/masking.ts';
 import { sealSensitive } from '../crypto/field-cipher.ts';
@@ -386,7 +387,7 @@ function stampSignature(
     evidence: {
       signed_by: caller.principal.userKey,
       address: (ctx.request.address ?? '').slice(0, 64),
-      user_agent: (ctx.request.browser ?? '').slice(0, 512),
+      user_agent: withoutControlCharacters(ctx.request.browser ?? '').slice(0, 512),
       version: ctx.version,
     },
   };

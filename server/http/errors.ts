@@ -3,7 +3,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { FieldError } from '../../engine/messages.ts';
+import { capErrors, type FieldError } from '../../engine/messages.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -25,7 +25,8 @@ export const badRequest = (message: string, errors?: FieldError[]) => new ApiErr
 
 export function errorResponse(c: Context, err: ApiError) {
   const body: { message: string; errors?: FieldError[] } = { message: err.message };
-  if (err.errors?.length) body.errors = err.errors.map(({ path, message }) => ({ path, message }));
+  // At most MAX_ERRORS items, then one that counts the rest: a hopeless document gets a short answer.
+  if (err.errors?.length) body.errors = capErrors(err.errors).map(({ path, message }) => ({ path, message }));
   // The unread rest of an oversized body would poison a kept-alive connection.
   if (err.status === 413) c.header('Connection', 'close');
   return c.json(body, err.status);

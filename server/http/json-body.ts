@@ -1,6 +1,9 @@
 /**
  * Reads a request's JSON body safely: only `application/json` (415), at most 1 MiB whatever the
- * transfer encoding (413), valid UTF-8, nesting at most 32 levels, and no prototype keys.
+ * transfer encoding (413), valid UTF-8, nesting at most 32 levels, lists, objects and the body as a
+ * whole of bounded size (400), and no prototype keys. The sizes are counted in the text before it
+ * is parsed, so every later stage (copies, transforms, validation, storage) handles a bounded
+ * document whatever a request holds (docs/input-limits.md).
  */
 import type { Context } from 'hono';
 import { ApiError, badRequest } from './errors.ts';
@@ -8,6 +11,18 @@ import { BodyTooLarge, readBody, requestHeader } from './node-request.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_DEPTH = 32;
+/** Items of one list: the longest list of any schema has 2,000 (maxItems); more is refused unread. */
+export const MAX_LIST_ITEMS = 5_000;
+/**
+ * Fields of one object: the widest form has 25. An object of many keys is slow to copy, walk and
+ * transform (a save transform may call a function per key: 1,000 keys took the W-4's ~20 ms).
+ */
+export const MAX_OBJECT_KEYS = 200;
+/**
+ * Values of a whole body: the body and every member of every list and object. A group with 2,000
+ * users and 2,000 team members holds about 4,000.
+ */
+export const MAX_VALUES = 20_000;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 async function readLimited(c: Context): Promise<Uint8Array> {
@@ -21,32 +36,101 @@ async function readLimited(c: Context): Promise<Uint8Array> {
   }
 }
 
-/** Depth of the deepest array or object, counted without parsing (strings skipped). */
-export function jsonDepth(text: string): number {
+export interface JsonShape {
+  /** Depth of the deepest list or object. */
+  depth: number;
+  /** Items of the longest list. */
+  items: number;
+  /** Keys of the widest object. */
+  keys: number;
+  /** Values in all: the body and every member of every list and object. */
+  values: number;
+}
+
+/** The index of the quote that closes the string opened at `open`, or the text's length. */
+function stringEnd(text: string, open: number): number {
+  let at = open + 1;
+  for (;;) {
+    at = text.indexOf('"', at);
+    if (at < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return at;
+    at++;
+  }
+}
+
+/**
+ * The shape of a JSON text, counted without parsing it: the text is assumed well formed, as
+ * JSON.parse checks next. Counting stops once the depth passes MAX_DEPTH.
+ */
+export function jsonShape(text: string): JsonShape {
+  // For each open container: whether it is a list, its commas, and whether it has a member yet.
+  const isList: boolean[] = [];
+  const commas: number[] = [];
+  const filled: boolean[] = [];
+  const shape: JsonShape = { depth: 0, items: 0, keys: 0, values: 1 };
   let depth = 0;
-  let max = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === 92) i++;
-      else if (ch === 34) inString = false;
-    } else if (ch === 34) inString = true;
-    else if (ch === 123 || ch === 91) {
-      if (++depth > max) max = depth;
-    } else if (ch === 125 || ch === 93) depth--;
+    if (ch === 32 || ch === 10 || ch === 13 || ch === 9 || ch === 58) continue; // blank, ':'
+    if (ch === 125 || ch === 93) {
+      // '}' or ']'
+      if (depth === 0) continue;
+      depth--;
+      const members = filled[depth] ? commas[depth] + 1 : 0;
+      if (isList[depth]) shape.items = Math.max(shape.items, members);
+      else shape.keys = Math.max(shape.keys, members);
+      shape.values += members;
+    } else if (ch === 44) {
+      // ','
+      if (depth > 0) commas[depth - 1]++;
+    } else {
+      if (depth > 0) filled[depth - 1] = true;
+      if (ch === 34) i = stringEnd(text, i);
+      else if (ch === 123 || ch === 91) {
+        // '{' or '['
+        isList[depth] = ch === 91;
+        commas[depth] = 0;
+        filled[depth] = false;
+        if (++depth > shape.depth) shape.depth = depth;
+        if (depth > MAX_DEPTH) break;
+      }
+    }
   }
-  return max;
+  return shape;
+}
+
+/** Removes the keys that could reach an object's prototype through a later copy, in place. */
+function dropPrototypeKeys(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) if (item && typeof item === 'object') dropPrototypeKeys(item);
+  } else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const key of Object.keys(o)) {
+      if (FORBIDDEN_KEYS.has(key)) delete o[key];
+      else if (o[key] && typeof o[key] === 'object') dropPrototypeKeys(o[key]);
+    }
+  }
 }
 
 export function parseJsonText(text: string): unknown {
-  if (jsonDepth(text) > MAX_DEPTH) throw badRequest(`JSON nesting is deeper than ${MAX_DEPTH} levels`);
+  const shape = jsonShape(text);
+  if (shape.depth > MAX_DEPTH) throw badRequest(`JSON nesting is deeper than ${MAX_DEPTH} levels`);
+  if (shape.items > MAX_LIST_ITEMS) throw badRequest(`A JSON list holds more than ${MAX_LIST_ITEMS} items`);
+  if (shape.keys > MAX_OBJECT_KEYS) throw badRequest(`A JSON object holds more than ${MAX_OBJECT_KEYS} fields`);
+  if (shape.values > MAX_VALUES) throw badRequest(`The JSON body holds more than ${MAX_VALUES} values`);
+  let value: unknown;
   try {
-    // The reviver drops prototype keys, so no later copy can change an object's prototype.
-    return JSON.parse(text, (k, v) => (FORBIDDEN_KEYS.has(k) ? undefined : v));
+    // JSON.parse makes "__proto__" an own key (it does not set the prototype); it is dropped
+    // before any copy could. A reviver would do the same at many times the cost.
+    value = JSON.parse(text);
   } catch {
     throw badRequest('Malformed JSON body');
   }
+  // Such a key can only be spelled by name or with \u escapes.
+  if (/__proto__|constructor|prototype|\\u/.test(text)) dropPrototypeKeys(value);
+  return value;
 }
 
 export async function readJson(c: Context, { allowEmpty = false } = {}): Promise<unknown> {

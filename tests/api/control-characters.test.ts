@@ -1,0 +1,111 @@
+/**
+ * No text of any record holds a control character (NUL, ESC, DEL, C0 and C1): a write is refused
+ * with 400 naming each field, and nothing is stored. Tab, line feed and carriage return are kept
+ * in multi-line text (the fields a form shows as a text area) and refused elsewhere.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+
+const G = '/auth/api/data/groups/';
+const MESSAGE = 'Must not contain control characters';
+let w: DemoWorld;
+
+before(async () => {
+  w = await demoWorld();
+});
+after(async () => {
+  await w.server.stop();
+});
+
+const group = (fields: Record<string, unknown>) => ({
+  name: 'Night shift',
+  description: '',
+  permissions: [],
+  users: [],
+  notes: '',
+  ...fields,
+});
+
+const errorsOf = (body: { errors?: { path: string; message: string }[] }) =>
+  (body.errors ?? []).map((e) => `${e.path} ${e.message}`);
+
+async function groupsNamed(name: string): Promise<number> {
+  const r = await w.call('POST', '/auth/api/data/find/groups', {
+    ...as(w.admin),
+    body: { criteria: [{ field: 'name', is: '=', value: name }] },
+  });
+  assert.equal(r.status, 200, r.text);
+  return r.body.total;
+}
+
+describe('control characters', () => {
+  test('a group named with a NUL is refused, naming the field, and not stored', async () => {
+    const name = 'nul\u0000group';
+    const r = await w.call('POST', G, { ...as(w.admin), body: group({ name }) });
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.body.message, 'Validation failed');
+    assert.deepEqual(errorsOf(r.body), [`/name ${MESSAGE}`]);
+    assert.equal(await groupsNamed(name), 0);
+  });
+
+  test('ESC, DEL, a C1 control, tab and line breaks are refused in one-line text', async () => {
+    for (const c of ['\u001b[31m', '\u007f', '\u0085', '\u009b', '\t', '\n', '\r', '\u0007', '\u001f']) {
+      const r = await w.call('POST', G, { ...as(w.admin), body: group({ name: `a${c}b`, description: `${c}` }) });
+      assert.equal(r.status, 400, `${JSON.stringify(c)}: ${r.text}`);
+      assert.deepEqual(errorsOf(r.body), [`/name ${MESSAGE}`, `/description ${MESSAGE}`], JSON.stringify(c));
+    }
+  });
+
+  test('multi-line text keeps tabs and line breaks but not other control characters', async () => {
+    const notes = 'First line\r\nSecond line\n\tindented';
+    const ok = await w.call('POST', G, { ...as(w.admin), body: group({ name: 'Notes with lines', notes }) });
+    assert.equal(ok.status, 201, ok.text);
+    assert.equal(ok.body.data.notes, notes);
+    const back = await w.call('GET', `${G}${ok.body.key}`, as(w.admin));
+    assert.equal(back.body.data.notes, notes);
+
+    const bad = await w.call('POST', G, { ...as(w.admin), body: group({ name: 'Notes with NUL', notes: 'a\u0000b' }) });
+    assert.equal(bad.status, 400, bad.text);
+    assert.deepEqual(errorsOf(bad.body), [`/notes ${MESSAGE}`]);
+  });
+
+  test('nested fields, list items and an employee’s own record are checked alike', async () => {
+    const contacts = await w.call('POST', `/payroll/api/data/my_emergency_contacts/${w.emma.user}`, {
+      ...as(w.emma),
+      body: {
+        contacts: [
+          { contact_first_name: 'Dan', contact_last_name: 'Doe', relationship: 'Brother', phone_number: '2125550000' },
+          {
+            contact_first_name: 'Ann\u0000',
+            contact_last_name: 'Doe',
+            relationship: 'Sister',
+            phone_number: '2125550001',
+          },
+        ],
+      },
+    });
+    assert.equal(contacts.status, 400, contacts.text);
+    assert.deepEqual(errorsOf(contacts.body), [`/contacts/1/contact_first_name ${MESSAGE}`]);
+
+    const info = await w.call('POST', `/payroll/api/data/my_basic_info/${w.emma.user}`, {
+      ...as(w.emma),
+      body: {
+        phone: '5555551234',
+        dob: '1990-01-31',
+        legal_address: { address1: '1 Main St', city: 'Spring\u001bfield', state: 'IL', postal_code: '62701' },
+      },
+    });
+    assert.equal(info.status, 400, info.text);
+    assert.deepEqual(errorsOf(info.body), [`/legal_address/city ${MESSAGE}`]);
+  });
+
+  test('keys of free-form data are text too', async () => {
+    const r = await w.call('POST', '/auth/api/data/user_options/', {
+      ...as(w.emma),
+      body: { user_id: w.emma.user, module: 'payroll', attributes: { 'theme\u0000': 'dark', ok: 'x\u0000' } },
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.deepEqual(errorsOf(r.body).sort(), [`/attributes/ok ${MESSAGE}`, `/attributes/theme\u0000 ${MESSAGE}`]);
+  });
+});

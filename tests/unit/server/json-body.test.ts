@@ -1,0 +1,59 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  jsonShape,
+  MAX_DEPTH,
+  MAX_LIST_ITEMS,
+  MAX_OBJECT_KEYS,
+  MAX_VALUES,
+  parseJsonText,
+} from '../../../server/http/json-body.ts';
+import { ApiError } from '../../../server/http/errors.ts';
+
+const refusal = (text: string) => {
+  try {
+    parseJsonText(text);
+    return undefined;
+  } catch (e) {
+    assert.ok(e instanceof ApiError);
+    return `${e.status} ${e.message}`;
+  }
+};
+
+describe('JSON bodies', () => {
+  test('jsonShape counts depth, the longest list, the widest object and all values without parsing', () => {
+    assert.deepEqual(jsonShape('{"a": [1, 2, 3], "b": {"c": "x,]}\\"", "d": []}, "e": {}}'), {
+      depth: 3,
+      items: 3,
+      keys: 3,
+      values: 9,
+    });
+    assert.deepEqual(jsonShape('"a string, with [brackets]"'), { depth: 0, items: 0, keys: 0, values: 1 });
+    assert.deepEqual(jsonShape('["\\\\", "\\\\\\"", 1]'), { depth: 1, items: 3, keys: 0, values: 4 });
+  });
+
+  test('bodies past each structural limit are refused before parsing, with a message saying which', () => {
+    const list = (n: number) => `[${Array(n).fill(0).join(',')}]`;
+    const object = (n: number) => `{${Array.from({ length: n }, (_, i) => `"k${i}":0`).join(',')}}`;
+    assert.equal(refusal(list(MAX_LIST_ITEMS)), undefined);
+    assert.equal(refusal(list(MAX_LIST_ITEMS + 1)), `400 A JSON list holds more than ${MAX_LIST_ITEMS} items`);
+    assert.equal(refusal(object(MAX_OBJECT_KEYS)), undefined);
+    assert.equal(refusal(object(MAX_OBJECT_KEYS + 1)), `400 A JSON object holds more than ${MAX_OBJECT_KEYS} fields`);
+    const lists = (n: number) => `[${Array(n).fill(list(1000)).join(',')}]`;
+    assert.equal(refusal(lists(MAX_VALUES / 1000 - 1)), undefined);
+    assert.equal(refusal(lists(MAX_VALUES / 1000)), `400 The JSON body holds more than ${MAX_VALUES} values`);
+    assert.equal(
+      refusal('['.repeat(MAX_DEPTH + 1) + ']'.repeat(MAX_DEPTH + 1)),
+      `400 JSON nesting is deeper than ${MAX_DEPTH} levels`,
+    );
+    assert.equal(refusal('{"a": '), '400 Malformed JSON body');
+  });
+
+  test('prototype keys are dropped however they are spelled', () => {
+    const v = parseJsonText(
+      '{"a": {"__proto__": {"x": 1}, "\\u005f_proto__": 2, "constructor": 3, "b": [{"prototype": 4}]}}',
+    );
+    assert.deepEqual(JSON.parse(JSON.stringify(v)), { a: { b: [{}] } });
+    assert.equal(Object.getPrototypeOf((v as any).a), Object.prototype);
+  });
+});
