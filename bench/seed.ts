@@ -14,7 +14,8 @@ import { JournalStore } from '../server/storage/journal-store.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../server/storage/types.ts';
 import { startDform, stop } from './procs.ts';
 
-export const DEMO_HOST = 'acmedemo.dform.app';
+/** The demo company's hostname: the bench's servers are local runs (server/demo.ts). */
+export const DEMO_HOST = 'acmedemo.localhost';
 const TYPES = ['REGULAR', 'CONTRACT', 'AGG', 'HOUSE'];
 const FIRST = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eva', 'Finn', 'Gus', 'Hana', 'Ike', 'Juno', 'Kai', 'Lena'];
 const LAST = ['Ng', 'Okafor', 'Patel', 'Quinn', 'Rossi', 'Silva', 'Tanaka', 'Ueda', 'Vega', 'Weiss', 'Xu', 'Young'];

@@ -18,7 +18,9 @@ export interface BootstrapResult {
 export async function bootstrap(s: Services): Promise<BootstrapResult> {
   const existing = rootOrgId(s);
   if (existing) return { created: false, orgId: existing };
-  const adminEmail = (s.config.adminEmail ?? `admin@${s.config.productDomain}`).toLowerCase();
+  // An e-mail address needs a dotted domain: a local run (product domain `localhost`) keeps dform.app's.
+  const mailDomain = s.config.productDomain.includes('.') ? s.config.productDomain : 'dform.app';
+  const adminEmail = (s.config.adminEmail ?? `admin@${mailDomain}`).toLowerCase();
   const generatedPassword = s.config.adminPassword ? undefined : randomBytes(12).toString('base64url');
   const { id, ops } = await companyOps(s, {
     name: 'dform',

@@ -4,6 +4,7 @@
 import path from 'node:path';
 
 export interface ServerConfig {
+  /** PORT; once the server listens, the port it listens on (PORT=0 picks a free one). */
   port: number;
   host: string;
   dataDir: string;
@@ -13,14 +14,35 @@ export interface ServerConfig {
   dataKey?: string;
   /** Base64 of 32 bytes signing the session tokens; generated likewise when unset. */
   tokenKey?: string;
-  /** Domain under which company hostnames are derived (spec/001 section 5). */
+  /** Base64 of 32 bytes keying the lookup digests of sensitive values; generated likewise when unset. */
+  lookupKey?: string;
+  /**
+   * Whether keys may be kept in (or generated into) DATA_DIR/secrets: not in production
+   * (NODE_ENV=production), where they belong apart from the data, unless DFORM_ALLOW_LOCAL_KEYS=1.
+   */
+  localKeysAllowed: boolean;
+  /**
+   * Domain under which company hostnames are derived (spec/001 section 5): DFORM_PRODUCT_DOMAIN, else
+   * `localhost` when the server listens on this machine only (browsers reach `<name>.localhost` with no
+   * set-up), else `dform.app`.
+   */
   productDomain: string;
   /** Domains a company hostname may sit under: the product domain first, then DFORM_HOSTNAME_DOMAINS. */
   hostnameDomains: string[];
+  /**
+   * How a company's site is reached from outside, `{hostname}` standing for the company's hostname
+   * (DFORM_PUBLIC_URL, e.g. `https://{hostname}`); unset, server/public-url.ts picks the default.
+   */
+  publicUrl?: string;
   /** Sign-in throttling: attempts per window, per account and per client address. */
   throttle: { windowSeconds: number; perAccount: number; perAddress: number };
   /** Session length in seconds. */
   sessionSeconds: number;
+  /**
+   * Seconds without a request after which a session ends (0: never): for the product-staff admin
+   * and users who manage payroll data, users, groups or companies, and for everyone else.
+   */
+  idleSeconds: { managing: number; others: number };
 }
 
 function int(name: string, value: string | undefined, fallback: number): number {
@@ -44,23 +66,52 @@ function domains(name: string, value: string | undefined, first: string): string
   return [...new Set([first, ...list])];
 }
 
+/** The product domain of a local run: browsers resolve every `<name>.localhost` to this machine. */
+export const LOCAL_DOMAIN = 'localhost';
+
+/** Whether `host` (an interface to listen on) is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === LOCAL_DOMAIN || h.endsWith(`.${LOCAL_DOMAIN}`) || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** DFORM_PUBLIC_URL: `http` or `https`, `://{hostname}`, and a port when not the scheme's own. */
+function publicUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const m = /^(https?):\/\/\{hostname\}(?::(\d{1,5}))?\/?$/.exec(value.trim());
+  if (!m || (m[2] !== undefined && (Number(m[2]) < 1 || Number(m[2]) > 65535))) {
+    throw new Error(
+      `config: DFORM_PUBLIC_URL must look like https://{hostname} or http://{hostname}:8787, not '${value}'`,
+    );
+  }
+  return `${m[1]}://{hostname}${m[2] === undefined ? '' : `:${Number(m[2])}`}`;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const productDomain = (env.DFORM_PRODUCT_DOMAIN || 'dform.app').toLowerCase();
+  const host = env.HOST || '127.0.0.1';
+  const productDomain = (env.DFORM_PRODUCT_DOMAIN || (isLoopbackHost(host) ? LOCAL_DOMAIN : 'dform.app')).toLowerCase();
   return {
     port: int('PORT', env.PORT, 8787),
-    host: env.HOST || '127.0.0.1',
+    host,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     adminEmail: env.DFORM_ADMIN_EMAIL || undefined,
     adminPassword: env.DFORM_ADMIN_PASSWORD || undefined,
     dataKey: env.DFORM_DATA_KEY || undefined,
     tokenKey: env.DFORM_TOKEN_KEY || undefined,
+    lookupKey: env.DFORM_LOOKUP_KEY || undefined,
+    localKeysAllowed: env.NODE_ENV !== 'production' || env.DFORM_ALLOW_LOCAL_KEYS === '1',
     productDomain,
     hostnameDomains: domains('DFORM_HOSTNAME_DOMAINS', env.DFORM_HOSTNAME_DOMAINS, productDomain),
+    publicUrl: publicUrl(env.DFORM_PUBLIC_URL),
     throttle: {
       windowSeconds: int('DFORM_THROTTLE_WINDOW', env.DFORM_THROTTLE_WINDOW, 900),
       perAccount: int('DFORM_THROTTLE_ACCOUNT', env.DFORM_THROTTLE_ACCOUNT, 10),
       perAddress: int('DFORM_THROTTLE_ADDRESS', env.DFORM_THROTTLE_ADDRESS, 300),
     },
     sessionSeconds: int('DFORM_SESSION_SECONDS', env.DFORM_SESSION_SECONDS, 8 * 3600),
+    idleSeconds: {
+      managing: int('DFORM_IDLE_SECONDS', env.DFORM_IDLE_SECONDS, 30 * 60),
+      others: int('DFORM_IDLE_SECONDS_OTHERS', env.DFORM_IDLE_SECONDS_OTHERS, 0),
+    },
   };
 }

@@ -1,19 +1,23 @@
 /**
  * `npm start -- --demo`: a demo company with a user of each role and sample records, so a new user
- * can sign in and try every screen. Idempotent: a second run only prints the sign-in details.
+ * can sign in and try every screen. Idempotent: a second run finds the company again. Its hostname
+ * is derived under the product domain, so a local run's demo is at `acmedemo.localhost`, which a
+ * browser reaches with no set-up; the printed details name the address each user opens.
  */
 import { randomUUID } from 'node:crypto';
 import { companyOps } from './companies.ts';
 import { hashPassword } from './crypto/passwords.ts';
 import { claimOps } from './data/hooks/unique.ts';
 import { systemPut } from './data/system-write.ts';
+import { deriveHostname } from '../engine/hostname.ts';
 import { findOrgByHostname } from './orgs.ts';
+import { companyUrl } from './public-url.ts';
 import { ssnIndexOps } from './payroll/ssn-index.ts';
 import type { Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
 import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '../types/generated/index.ts';
 
-export const DEMO_HOST = 'acmedemo.dform.app';
+export const DEMO_NAME = 'Acme Demo';
 /** The demo employer's EIN (a made-up number). */
 export const DEMO_EIN = '36-4000123';
 
@@ -77,19 +81,31 @@ const GROUPS: Record<string, AuthGroups['permissions']> = {
   Employees: ['PAYROLL:CanUseModule', 'HR:CanUseModule', 'TIME:CanUseModule', 'TIME:CanUsePTO', 'TIME:CanUseClock'],
 };
 
-function describe(orgId: string): string[] {
+/** The demo company's hostname: derived from its name under the product domain, as any company's. */
+export function demoHostname(productDomain: string): string {
+  return deriveHostname(DEMO_NAME, productDomain);
+}
+
+/**
+ * The demo's sign-in details, each user with the address to open: printed once the server listens,
+ * so that the address names the port it listens on.
+ */
+export function describeDemo(s: Pick<Services, 'config'>, orgId: string): string[] {
+  const hostname = demoHostname(s.config.productDomain);
+  const login = companyUrl(s.config, hostname, '/login');
   return [
-    `demo company "Acme Demo": organization-id ${orgId} (hostname ${DEMO_HOST})`,
-    ...DEMO_USERS.map((u) => `  ${u.role.padEnd(18)} ${u.email.padEnd(22)} password ${u.password}`),
+    `demo company "${DEMO_NAME}": organization-id ${orgId}, hostname ${hostname}; its users sign in at ${login}`,
+    ...DEMO_USERS.map((u) => `  ${u.role.padEnd(18)} ${u.email.padEnd(22)} password ${u.password.padEnd(20)} ${login}`),
   ];
 }
 
-export async function seedDemo(s: Services, rootOrg: string): Promise<string[]> {
-  const existing = findOrgByHostname(s, DEMO_HOST);
-  if (existing) return describe(existing);
+/** Seeds the demo company unless it exists; answers its organization id. */
+export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
+  const existing = findOrgByHostname(s, demoHostname(s.config.productDomain));
+  if (existing) return existing;
   const company = await companyOps(s, {
-    name: 'Acme Demo',
-    hostname: DEMO_HOST,
+    name: DEMO_NAME,
+    hostname: demoHostname(s.config.productDomain),
     adminEmail: 'it@acme.example',
     parent: rootOrg,
     companyId: '1001',
@@ -155,7 +171,7 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string[]> 
   // The employer at the payroll provider: its name and EIN print on the W-4 and the state forms.
   ops.push(
     systemPut(s, 'payroll/employer', org, randomUUID(), {
-      name: 'Acme Demo',
+      name: DEMO_NAME,
       ein: DEMO_EIN,
       status: 'active',
       direct_deposit_available: 'yes',
@@ -165,5 +181,5 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string[]> 
     } satisfies PayrollEmployer),
   );
   await s.storage.commit(ops);
-  return describe(org);
+  return org;
 }

@@ -7,7 +7,7 @@ import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { configFromEnv } from './config.ts';
 import { redact } from './http/log.ts';
-import { seedDemo } from './demo.ts';
+import { describeDemo, seedDemo } from './demo.ts';
 import { backfillSsnIndex } from './payroll/ssn-index.ts';
 import { seedStateForms } from './seed/state-forms/seed.ts';
 import { openServices } from './services-factory.ts';
@@ -28,15 +28,16 @@ async function main(): Promise<void> {
   }
   const seeded = await seedStateForms(services, boot.orgId);
   if (seeded) console.log(`dform: added ${seeded} state withholding form definitions`);
-  if (process.argv.includes('--demo')) {
-    for (const line of await seedDemo(services, boot.orgId)) console.log(`dform: ${line}`);
-  }
+  const demoOrg = process.argv.includes('--demo') ? await seedDemo(services, boot.orgId) : undefined;
   const indexed = await backfillSsnIndex(services);
   if (indexed) console.log(`dform: indexed the SSNs of ${indexed} employee records written before the SSN index`);
   const app = createApp(services, await webApp());
   server = serve(
     { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createSecureServer },
     (info) => {
+      // With PORT=0 the port is known only now; the links the server writes name it.
+      config.port = info.port;
+      if (demoOrg) for (const line of describeDemo({ config }, demoOrg)) console.log(`dform: ${line}`);
       console.log(`dform: listening on http://${config.host}:${info.port}`);
     },
   );

@@ -16,6 +16,8 @@ export interface OrgInfo {
   name: string;
   hostname: string;
   status: string;
+  /** The root (product) organization, where product staff sign in. */
+  root: boolean;
 }
 
 export function getOrg(s: Services, orgId: string): OrgInfo | undefined {
@@ -36,6 +38,7 @@ export function getOrg(s: Services, orgId: string): OrgInfo | undefined {
     name: String(d.name ?? ''),
     hostname: String(d.hostname ?? ''),
     status: String(d.status ?? 'active'),
+    root: dir.data.root === true,
   };
 }
 

@@ -23,6 +23,8 @@ export interface ResolvedOrg {
   name: string;
   hostname: string;
   branding: Branding;
+  /** The product's own organization (also answered for an address of no company). */
+  is_root?: boolean;
   /** The domain new company hostnames are derived under. */
   product_domain?: string;
   /** The domains a company hostname may sit under. */

@@ -10,6 +10,7 @@ import type { LoginAnswer } from '../api/types.ts';
 import { guardSession, landing, safeRedirect, sessionValid } from '../guard/decide.ts';
 import { useServices } from '../session/session.tsx';
 import { TextInput } from './TextInput.tsx';
+import { CompanyChooser } from './CompanyChooser.tsx';
 
 type LoginType = 'password' | 'sudo_login' | 'forgot_password';
 
@@ -25,7 +26,7 @@ function autoParams(search: URLSearchParams, hash: string): { userid?: string; k
 }
 
 export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
-  const { client, auth, signIn } = useServices();
+  const { client, auth, signIn, org } = useServices();
   const [params] = useSearchParams();
   const location = useLocation();
   // /auto-login without a key is an alias of /login (spec/000 section 2): the sign-in form.
@@ -99,6 +100,7 @@ export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
   return (
     <section className="card card--narrow" aria-labelledby="login-title">
       <h1 id="login-title">Sign in</h1>
+      {org.is_root && <CompanyChooser />}
       <form onSubmit={submit} noValidate>
         <TextInput
           label="E-mail"

@@ -19,6 +19,8 @@ import type { WriteOp } from '../storage/types.ts';
 import { brandingOf } from './branding.ts';
 import { storeNewPassword } from './new-password.ts';
 import { requestHeader } from '../http/node-request.ts';
+import { escapeHtml } from '../mail/escape-html.ts';
+import { signInLink } from '../public-url.ts';
 
 const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
 const LOGIN_TYPES = new Set<LoginType>(['password', 'sudo_login', 'forgot_password']);
@@ -36,6 +38,8 @@ export function authRoutes(s: Services) {
       name: org.name,
       hostname: org.hostname,
       branding: brandingOf(s, org),
+      // The product's own site: its sign-in page lets a visitor go on to their company's.
+      is_root: org.root,
       // What the company form needs to derive and check hostnames as the server does.
       product_domain: s.config.productDomain,
       hostname_domains: s.config.hostnameDomains,
@@ -109,12 +113,12 @@ export function authRoutes(s: Services) {
     if (org && user && user.data.status !== 'blocked') {
       const { op, key } = singleUseOp(s, org.id, user, 'forgot_password', 3600);
       await s.storage.commit([op]);
-      const link = `/auto-login?userid=${encodeURIComponent(user.key)}&key=${encodeURIComponent(key)}&type=forgot_password`;
+      const link = signInLink(s.config, org.hostname, user.key, key);
       await s.transport.send({
         to: String(user.data.email),
         subject: `Sign in to ${org.name}`,
         text: `Use this link within an hour to sign in and choose a new password: ${link}\nIf you did not ask for it, ignore this message.`,
-        html: `<p>Use <a href="${link}">this link</a> within an hour to sign in and choose a new password.</p>`,
+        html: `<p>Use <a href="${escapeHtml(link)}">this link</a> within an hour to sign in and choose a new password.</p>`,
       });
     }
     // The same answer whether or not the account exists.

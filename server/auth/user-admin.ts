@@ -27,6 +27,8 @@ import { authenticate, isUuid, type Caller } from './principal.ts';
 import { singleUseOp } from './sign-in.ts';
 import { userDeletionOps } from './user-delete.ts';
 import { storeNewPassword } from './new-password.ts';
+import { escapeHtml } from '../mail/escape-html.ts';
+import { signInLink } from '../public-url.ts';
 
 /** How long an invitation's sign-in key works: a week for a new account, a day for a partner's code. */
 export const INVITE_SECONDS = 7 * 24 * 3600;
@@ -104,7 +106,7 @@ export function userAdminRoutes(s: Services) {
       }),
     ]);
     const org = caller.org;
-    const link = `https://${org.hostname}/auto-login?userid=${encodeURIComponent(user.key)}&key=${encodeURIComponent(key)}&type=forgot_password`;
+    const link = signInLink(s.config, org.hostname, user.key, key);
     const name = String(user.data.display_name ?? '');
     await s.transport.send(
       kind === 'invite'
@@ -147,8 +149,4 @@ export function userAdminRoutes(s: Services) {
   });
 
   return app;
-}
-
-function escapeHtml(v: string): string {
-  return v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

@@ -1,16 +1,20 @@
 /**
  * The browser tests' world: the real server (started after `npm run build:web`, so it serves
- * dist/web) with the demo company, a headless Chromium, and a page per test that signs in as a demo
- * user. Resolving the organization is pointed at the demo company's hostname, as its own site would.
+ * dist/web) as a local run with the demo company, a headless Chromium, and a page per test that
+ * signs in as a demo user on the demo company's own site, http://acmedemo.localhost:<port>, which
+ * Chromium reaches with no set-up.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { LOCAL_DOMAIN } from '../../server/config.ts';
+import { demoHostname } from '../../server/demo.ts';
 import { client, ROOT, startServer, type TestServer } from '../helpers/server.ts';
 import { chromiumPath } from './chromium.ts';
 
-export const DEMO_HOST = 'acmedemo.dform.app';
+/** The demo company's hostname in a local run (server/demo.ts). */
+export const DEMO_HOST = demoHostname(LOCAL_DOMAIN);
 /**
  * Where the browser tests put their screenshots: a temporary folder, so a test run leaves the
  * checkout as it was; `npm run screenshots` points it at docs/screenshots to refresh the README's.
@@ -30,6 +34,8 @@ export const USERS = {
 
 export interface World {
   server: TestServer;
+  /** The demo company's site, where the world's pages open. */
+  site: string;
   browser: Browser;
   call: ReturnType<typeof client>;
   org: string;
@@ -67,23 +73,20 @@ export async function startWorld(): Promise<World> {
   const browser = await launchChromium();
   const call = client(server.url);
   const org = (await call('GET', `/auth/api/resolve_org?hostname=${DEMO_HOST}`)).body.organization_id as string;
+  const site = `http://${DEMO_HOST}:${new URL(server.url).port}`;
   const contexts: BrowserContext[] = [];
   const world: World = {
     server,
+    site,
     browser,
     call,
     org,
     async page({ mobile = false } = {}) {
       const context = await browser.newContext({
-        baseURL: server.url,
+        baseURL: site,
         viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
       });
       contexts.push(context);
-      await context.route('**/auth/api/resolve_org*', (route) => {
-        const u = new URL(route.request().url());
-        u.searchParams.set('hostname', DEMO_HOST);
-        return route.continue({ url: u.toString() });
-      });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return { context, page };

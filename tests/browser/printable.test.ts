@@ -66,7 +66,10 @@ async function openViewer(page: Page, button: string) {
 async function capturePdfs(page: Page): Promise<{ last?: Buffer }> {
   const seen: { last?: Buffer } = {};
   await page.route('**/payroll/api/forms/**', async (route) => {
-    const answer = await route.fetch();
+    // Fetched by the test's process, which (unlike Chromium) does not resolve *.localhost: the same
+    // request to the server's own address; the company travels in its organization-id header.
+    const u = new URL(route.request().url());
+    const answer = await route.fetch({ url: `${w.server.url}${u.pathname}${u.search}` });
     seen.last = await answer.body();
     await route.fulfill({ response: answer, body: seen.last });
   });

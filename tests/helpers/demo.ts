@@ -2,6 +2,7 @@
  * A started demo server with signed-in callers of each role, for the API tests.
  */
 import assert from 'node:assert/strict';
+import { demoHostname } from '../../server/demo.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer, type TestServer } from './server.ts';
 
 export interface Session {
@@ -23,11 +24,15 @@ export interface DemoWorld {
   ivan: Session;
 }
 
+/**
+ * The demo server configured as in production (DFORM_PRODUCT_DOMAIN=dform.app: the demo company at
+ * acmedemo.dform.app) unless `env` says otherwise; `DFORM_PRODUCT_DOMAIN: ''` is a local run.
+ */
 export async function demoWorld(env?: Record<string, string>): Promise<DemoWorld> {
-  const server = await startServer({ demo: true, env });
+  const server = await startServer({ demo: true, env: { DFORM_PRODUCT_DOMAIN: 'dform.app', ...env } });
   const call = client(server.url);
   const root = await call('GET', '/auth/api/resolve_org?hostname=localhost');
-  const acme = await call('GET', '/auth/api/resolve_org?hostname=acmedemo.dform.app');
+  const acme = await call('GET', `/auth/api/resolve_org?hostname=${demoHostname(root.body.product_domain)}`);
   const login = async (org: string, userid: string, key: string): Promise<Session> => {
     const r = await call('POST', '/auth/api/login', { org, body: { userid, key } });
     if (r.status !== 200) throw new Error(`login ${userid}: ${r.status} ${r.text}`);

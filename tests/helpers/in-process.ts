@@ -19,10 +19,18 @@ import type { FileLayer } from '../../server/storage/file-layer.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { RESPONSE_DEFAULTS } from '../../server/http/security-headers.ts';
 
-/** Services over a fresh JournalStore in a temporary folder, with random keys and an outbox in memory. */
+/**
+ * Services over a fresh JournalStore in a temporary folder, with random keys and an outbox in memory,
+ * configured as in production: company hostnames under DFORM_PRODUCT_DOMAIN=dform.app.
+ */
 export async function testServices(opts: { fs?: FileLayer; now?: () => number; prefix?: string } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), opts.prefix ?? 'dform-inproc-'));
-  const config = { ...configFromEnv({}), dataDir, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD };
+  const config = {
+    ...configFromEnv({ DFORM_PRODUCT_DOMAIN: 'dform.app' }),
+    dataDir,
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  };
   const storage = await JournalStore.open(path.join(dataDir, 'db'), { fs: opts.fs });
   const transport = memoryTransport();
   const services: Services = {

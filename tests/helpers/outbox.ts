@@ -6,6 +6,7 @@ export interface SentMail {
   to: string;
   subject: string;
   text: string;
+  html: string;
   /** Unix seconds. */
   time: number;
 }

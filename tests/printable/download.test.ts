@@ -10,8 +10,7 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { createApp } from '../../server/app.ts';
 import { bootstrap } from '../../server/bootstrap.ts';
-import { DEMO_EIN, DEMO_HOST, seedDemo } from '../../server/demo.ts';
-import { findOrgByHostname } from '../../server/orgs.ts';
+import { DEMO_EIN, seedDemo } from '../../server/demo.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany } from '../helpers/hardening.ts';
 import { testServices } from '../helpers/in-process.ts';
@@ -131,8 +130,7 @@ test('a download key expires after 60 seconds', async () => {
   const { services, storage, dataDir } = await testServices({ now: () => Math.floor(Date.now() / 1000) + offset });
   try {
     const boot = await bootstrap(services);
-    await seedDemo(services, boot.orgId);
-    const org = findOrgByHostname(services, DEMO_HOST)!;
+    const org = await seedDemo(services, boot.orgId);
     const app = createApp(services);
     const call = async (method: string, p: string, token?: string, body?: unknown) => {
       const headers: Record<string, string> = {};

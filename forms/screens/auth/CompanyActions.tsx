@@ -7,11 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ScreenContext } from '../extension.ts';
 import { holds } from '../session-rights.ts';
-
-/** The company's site, on this page's scheme and port (a development server keeps its port). */
-export function companySiteUrl(hostname: string, path: string, here: Location = window.location): string {
-  return `${here.protocol}//${hostname}${here.port ? `:${here.port}` : ''}${path}`;
-}
+import { companySiteUrl } from '../../../renderers/session/company-site.ts';
 
 export function autoLoginPath(a: { identifier: string; single_use_key: string }): string {
   const q = new URLSearchParams({ userid: a.identifier, key: a.single_use_key, type: 'sudo_login' });

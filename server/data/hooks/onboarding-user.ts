@@ -6,6 +6,8 @@
  * error and an activity entry), so the history never claims more than happened.
  */
 import { ApiError } from '../../http/errors.ts';
+import { escapeHtml } from '../../mail/escape-html.ts';
+import { companyUrl, type PublicSite } from '../../public-url.ts';
 import type { Caller } from '../../auth/principal.ts';
 import type { Services } from '../../services.ts';
 import type { DataObject, StoredRecord } from '../../storage/types.ts';
@@ -31,20 +33,23 @@ function entry(caller: Caller, now: number, action: string, message: string, to:
 }
 
 /** The invitation a new hire receives: who invites them, where to sign in, whom to ask. */
-export function invitation(caller: Caller, data: DataObject): { subject: string; text: string; html: string } {
+export function invitation(
+  publicSite: PublicSite,
+  caller: Caller,
+  data: DataObject,
+): { subject: string; text: string; html: string } {
   const org = caller.org;
   const first = typeof data.first_name === 'string' ? data.first_name : '';
   const contact = (data.onboarding_contact ?? {}) as { name?: string; email?: string };
-  const site = `https://${org.hostname}/login`;
+  const site = companyUrl(publicSite, org.hostname, '/login');
   const ask = contact.name ? `\nQuestions? Ask ${contact.name}${contact.email ? ` (${contact.email})` : ''}.` : '';
-  const escape = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   return {
     subject: `${org.name}: your onboarding invitation`,
     text: `Hello ${first},\n${org.name} invites you to complete your new-hire onboarding forms online at ${site}.${ask}`,
     html:
-      `<p>Hello ${escape(first)},</p><p>${escape(org.name)} invites you to complete your new-hire onboarding ` +
-      `forms online at <a href="${escape(site)}">${escape(site)}</a>.</p>` +
-      (ask ? `<p>${escape(ask.trim())}</p>` : ''),
+      `<p>Hello ${escapeHtml(first)},</p><p>${escapeHtml(org.name)} invites you to complete your new-hire onboarding ` +
+      `forms online at <a href="${escapeHtml(site)}">${escapeHtml(site)}</a>.</p>` +
+      (ask ? `<p>${escapeHtml(ask.trim())}</p>` : ''),
   };
 }
 
@@ -95,7 +100,7 @@ export const onboardingUserHooks: EntityHooks = {
     if (before) return;
     const to = emailOf(data);
     try {
-      await s.transport.send({ to, ...invitation(caller, data) });
+      await s.transport.send({ to, ...invitation(s.config, caller, data) });
     } catch (e) {
       s.log('error', 'hire invitation not sent', {
         key: record.key,
