@@ -49,14 +49,17 @@ function rng(seed: number): () => number {
 /** Employee data as a client would send it (plaintext SSN). */
 export function employeeData(random: () => number, i: number) {
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+  /** A number from 1 to `max` with `width` digits: an SSN part is never all zeros. */
+  const part = (max: number, width: number) => String(1 + Math.floor(random() * max)).padStart(width, '0');
+  // Area 001-899 but 666 (never issued; 9xx is an ITIN), group 01-99, serial 0001-9999.
+  const area = part(899, 3);
   const first = pick(FIRST);
   const last = pick(LAST);
   return {
     first_name: first,
     last_name: last,
     email: `${first}.${last}.${i}@example.com`.toLowerCase(),
-    ssn: `${digits(3)}-${digits(2)}-${digits(4)}`,
+    ssn: `${area === '666' ? '665' : area}-${part(99, 2)}-${part(9999, 4)}`,
     employment_type: pick(TYPES),
     home_department: `D${Math.floor(random() * 50)}`,
     job_title: pick(TITLES),

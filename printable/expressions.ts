@@ -11,6 +11,7 @@ import {
   type Scope,
 } from '../engine/transforms.ts';
 import type { Layout, PrintInput } from './layout.ts';
+import { referenceData } from './layouts.ts';
 
 export class LayoutError extends Error {
   constructor(message: string) {
@@ -51,9 +52,12 @@ export async function run(form: string, where: string, expr: string, input: Prin
   }
 }
 
-/** Evaluates the shared vars, then the layout's own, each seeing the ones before it as $name. */
+/**
+ * Evaluates the shared vars, then the layout's own, each seeing the ones before it as $name; all see
+ * the product's reference data by name too (`$w4Editions`).
+ */
 export async function evaluateVars(layout: Layout, input: PrintInput, shared: Record<string, string>) {
-  const vars: Record<string, unknown> = {};
+  const vars: Record<string, unknown> = { ...referenceData() };
   for (const [name, expr] of [...Object.entries(shared), ...Object.entries(layout.vars ?? {})]) {
     vars[name] = await run(layout.form, `var '${name}'`, expr, input, vars);
   }

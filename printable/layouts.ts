@@ -10,6 +10,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { isFormName, type FormName, type Layout } from './layout.ts';
 import { ExpressionError, parseExpression } from '../engine/transforms.ts';
 import { PROJECT_ROOT } from '../server/project-root.ts';
+import { loadReferenceData } from '../server/reference-data.ts';
 
 export const PRINTABLE_DIR = path.join(PROJECT_ROOT, 'printable');
 export const LAYOUTS_DIR = path.join(PRINTABLE_DIR, 'layouts');
@@ -101,4 +102,12 @@ let shared: Record<string, string> | undefined;
 export function sharedVars(): Record<string, string> {
   shared ??= (readJson(path.join(PRINTABLE_DIR, 'vars.json')) as { vars: Record<string, string> }).vars;
   return shared;
+}
+
+let reference: Readonly<Record<string, unknown>> | undefined;
+
+/** The product's reference data, bound by name in every expression (`$w4Editions`): server/reference-data.ts. */
+export function referenceData(): Readonly<Record<string, unknown>> {
+  reference ??= loadReferenceData();
+  return reference;
 }

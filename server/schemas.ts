@@ -11,6 +11,7 @@ import { createAjv, compileValidator, type EntityValidator } from '../engine/val
 import type { Entity, EntityFile, JsonSchema } from '../engine/entity.ts';
 import { MODULES } from '../engine/entity.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { loadReferenceData } from './reference-data.ts';
 
 export const SCHEMAS_DIR = path.join(PROJECT_ROOT, 'schemas');
 
@@ -18,6 +19,8 @@ export interface Catalogue {
   registry: Registry;
   bundled(entity: Entity): JsonSchema;
   validator(entity: Entity): EntityValidator;
+  /** The reference data the transforms see by name (server/reference-data.ts): `$w4Editions`. */
+  referenceData: Readonly<Record<string, unknown>>;
 }
 
 export function loadCatalogue(dir = SCHEMAS_DIR): Catalogue {
@@ -46,6 +49,7 @@ export function loadCatalogue(dir = SCHEMAS_DIR): Catalogue {
   return {
     registry,
     bundled,
+    referenceData: loadReferenceData(path.join(dir, 'common')),
     validator: (e) => {
       let v = validators.get(e.id);
       if (!v) validators.set(e.id, (v = compileValidator(ajv, bundled(e))));

@@ -26,12 +26,16 @@ export function FormBehaviourField(props: FieldProps) {
     console.warn(`forms: no behaviour '${key}' in forms/behaviour/index.ts`);
   }
   const data = useMemo(() => (props.formData ?? {}) as FormData, [props.formData]);
-  const { productDomain } = useFormsEnv();
+  const { productDomain, now: clock } = useFormsEnv();
+  const now = useMemo(() => clock(), [clock]);
   const latest = useRef(data);
   latest.current = data;
   const employer = useEmployerInfo(!!behaviour?.usesEmployer);
   const isNew = (registry.formContext as { isNew?: boolean } | undefined)?.isNew === true;
-  const env: BehaviourEnv = useMemo(() => ({ employer, isNew, productDomain }), [employer, isNew, productDomain]);
+  const env: BehaviourEnv = useMemo(
+    () => ({ employer, isNew, productDomain, now }),
+    [employer, isNew, productDomain, now],
+  );
 
   const patch = useCallback(
     (p: Patch) => {
@@ -46,7 +50,7 @@ export function FormBehaviourField(props: FieldProps) {
     },
     [onChange, behaviour, env],
   );
-  // Values a new record takes from the env (the company's current W-4 edition), once it is known.
+  // Values a new record takes from the env (the W-4 edition in effect), once it is known.
   useEffect(() => {
     if (!behaviour?.init || readonly || disabled) return;
     const p = behaviour.init(latest.current, env);

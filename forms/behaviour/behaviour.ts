@@ -19,6 +19,8 @@ export interface BehaviourEnv {
   isNew: boolean;
   /** The domain new company hostnames are derived under. */
   productDomain?: string;
+  /** Now, in Unix seconds, as the form opened (a new W-4 is on the edition in effect then). */
+  now?: number;
 }
 
 export const EMPTY_ENV: BehaviourEnv = { employer: {}, isNew: false };

@@ -1,6 +1,6 @@
 /**
  * The employer's lists (payroll/employer_info, spec/001 section 7: "search all, mapped to an object
- * of type to value") for behaviours that need them, such as the company's current W-4 edition. Given
+ * of type to value") for behaviours that need them (FormBehaviour.usesEmployer). Given
  * by FormsEnv in stories and tests; read once per form in the app. A failed read leaves {} (the
  * defaults apply) and the server decides anyway.
  */

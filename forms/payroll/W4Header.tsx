@@ -1,6 +1,6 @@
 /**
  * The W-4 screen's header: the link to the federal form, and for a record of another edition than
- * the company's current one the read-only notice with its Edit action.
+ * the one in effect the read-only notice with its Edit action.
  */
 import type { BehaviourHeaderProps } from '../behaviour/behaviour.ts';
 import { currentW4Edition, editOnCurrentForm, isW4Locked, W4_LINKS } from './w4.ts';
@@ -23,7 +23,8 @@ export function W4Header({ data, env, patch, disabled }: BehaviourHeaderProps) {
         <div className="banner banner--info" role="status">
           <p>
             This Form W-4 was completed on the {String(data.w4_year)} form and is read-only. Edit moves it onto the{' '}
-            {current} form; the answers of the 2019 form are removed.
+            {current} form: Step 3 is asked for again, the form must be signed again, and the answers of the 2019 form
+            are removed.
           </p>
           {!disabled && (
             <button type="button" className="btn" onClick={() => patch(editOnCurrentForm(env))}>

@@ -1,16 +1,19 @@
 /**
  * Form W-4 behaviour (spec/001 sections 2, 4 and 5), as the schema's save transform and validate rule
  * do it on the server:
- * - W-4 editions are data (W4_EDITIONS, the same figures as the save rule's table): Step 3's credit
- *   per qualifying child ($2,000 on the 2020 edition, $2,200 on the 2026 one) and per other dependent
- *   ($500), and whether Step 3 is split into 3(a) and 3(b). A form year uses the latest edition up to it.
+ * - The editions are data, schemas/common/w4-editions.json (the server's rules read the same file as
+ *   $w4Editions, the printed form too): Step 3's credits per qualifying child and per other
+ *   dependent, whether Step 3 is split into 3(a) and 3(b), the exempt checkbox. A form year reads the
+ *   last edition up to it.
+ * - A new W-4 is on the edition in effect on its date, for every company. A W-4 of another edition
+ *   is read-only; Edit moves it onto the edition in effect, drops w4_2019 and asks for Step 3 again
+ *   (the server does not carry the stored Step 3 or the signature onto another edition).
  * - Counts fill the amounts; typing an amount by hand clears the counts. The counts are not saved.
- * - Fixed and extra federal withholding cannot both be set.
- * - The company's current edition (employer_info w4_edition, 2020 by default) is the one a new W-4
- *   is on; a record of another edition is read-only, and Edit moves it onto the current edition and
- *   drops w4_2019.
+ * - Fixed and extra federal withholding cannot both be set. An exempt W-4 leaves Steps 2 to 4 empty
+ *   (a rule of the schema, which the browser's validator checks as the server's does).
  */
 import type { FieldError } from '../../engine/messages.ts';
+import w4Editions from '../../schemas/common/w4-editions.json';
 import {
   EMPTY_ENV,
   type BehaviourEnv,
@@ -20,36 +23,24 @@ import {
   type PatchFn,
 } from '../behaviour/behaviour.ts';
 
+/** One edition of Form W-4, as schemas/common/w4-editions.json describes its fields. */
 export interface W4Edition {
-  childCredit: number;
-  otherCredit: number;
+  year: string;
+  /** YYYY-MM-DD: a new W-4 from this day on is on this edition. */
+  effective: string;
+  child_credit: number;
+  other_credit: number;
   /** Step 3 is split into 3(a) children and 3(b) other dependents. */
-  splitStep3: boolean;
-  /** The exempt claim is a checkbox (2026) rather than "Exempt" written below Step 4(c). */
-  exemptCheckbox: boolean;
+  split_step3: boolean;
+  /** The exempt claim is a checkbox rather than "Exempt" written below Step 4(c). */
+  exempt_checkbox: boolean;
+  step4_optional: boolean;
+  deductions_worksheet_page: number;
 }
 
-/** The editions of Form W-4 the product knows (research/domain-forms.md section 2.2). */
-export const W4_EDITIONS: Readonly<Record<string, W4Edition>> = {
-  '2020': {
-    childCredit: 2000,
-    otherCredit: 500,
-    splitStep3: false,
-    exemptCheckbox: false,
-  },
-  '2026': {
-    childCredit: 2200,
-    otherCredit: 500,
-    splitStep3: true,
-    exemptCheckbox: true,
-  },
-};
+/** The editions of Form W-4, oldest first. */
+export const W4_EDITIONS: readonly W4Edition[] = w4Editions.editions;
 
-/** The spec's edition, used when a company names none. */
-export const W4_DEFAULT_EDITION = '2020';
-/** @deprecated the spec's fixed year; the current edition is the company's (currentW4Edition). */
-export const W4_CURRENT_YEAR = W4_DEFAULT_EDITION;
-export const OTHER_DEPENDENT_CREDIT = 500;
 export const BOTH_WITHHOLDINGS_MESSAGE = 'You cannot enter both fixed and extra withholding at the same time.';
 
 /** The IRS pages linked from the W-4 screen (the current form; the IRS replaces the file each year). */
@@ -60,25 +51,26 @@ export const W4_LINKS = {
 
 const isYear = (y: unknown): y is string => typeof y === 'string' && /^20\d{2}$/.test(y);
 
-/** The company's current edition: its employer_info w4_edition, else the default. */
+/** The edition in effect at an instant (Unix seconds), its day read in UTC as the server's rule does. */
+export function editionInEffect(now: number): W4Edition {
+  const day = new Date(now * 1000).toISOString().slice(0, 10);
+  return W4_EDITIONS.filter((e) => e.effective <= day).at(-1) ?? W4_EDITIONS[0];
+}
+
+/** The year of the edition a new W-4 is on now (the env's clock, else the browser's). */
 export function currentW4Edition(env: BehaviourEnv = EMPTY_ENV): string {
-  const v = env.employer.w4_edition;
-  const year = Array.isArray(v) ? v[0] : v;
-  return isYear(year) && year in W4_EDITIONS ? year : W4_DEFAULT_EDITION;
+  return editionInEffect(env.now ?? Math.floor(Date.now() / 1000)).year;
 }
 
-/** The edition in force for a form year: the latest edition up to it. */
+/** The edition of a form year: the last edition up to it (the first for an older or unknown year). */
 export function editionOf(year: unknown): W4Edition {
-  const y = isYear(year) ? year : W4_DEFAULT_EDITION;
-  const upTo = Object.keys(W4_EDITIONS)
-    .filter((k) => k <= y)
-    .sort();
-  return W4_EDITIONS[upTo.at(-1) ?? W4_DEFAULT_EDITION];
+  const y = isYear(year) ? year : W4_EDITIONS[0].year;
+  return W4_EDITIONS.filter((e) => e.year <= y).at(-1) ?? W4_EDITIONS[0];
 }
 
-/** Step 3's credit per qualifying child on the form of `year` (the schema's save transform agrees). */
+/** Step 3's credit per qualifying child on the form of `year`. */
 export function childCredit(year: unknown): number {
-  return editionOf(year).childCredit;
+  return editionOf(year).child_credit;
 }
 
 const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
@@ -86,14 +78,14 @@ const amount = (v: unknown): number => (typeof v === 'number' && Number.isFinite
 
 export function dependentAmount(children: unknown, others: unknown, year: unknown): number {
   const e = editionOf(year);
-  return count(children) * e.childCredit + count(others) * e.otherCredit;
+  return count(children) * e.child_credit + count(others) * e.other_credit;
 }
 
 const fromCounts: PatchFn = (next) => {
   const e = editionOf(next.w4_year);
-  const a = count(next.number_of_dependents_under_17) * e.childCredit;
-  const b = count(next.number_of_other_dependents) * e.otherCredit;
-  return e.splitStep3
+  const a = count(next.number_of_dependents_under_17) * e.child_credit;
+  const b = count(next.number_of_other_dependents) * e.other_credit;
+  return e.split_step3
     ? { dependents_under_17_amount: a, other_dependents_amount: b, dependent_amount: a + b }
     : { dependent_amount: a + b };
 };
@@ -122,17 +114,31 @@ export function validateW4(data: FormData): FieldError[] {
   return [];
 }
 
-/** A record of another edition than the company's current one is read-only until Edit. */
+/** A stored W-4 of another edition than the one in effect is read-only until Edit. */
 export function isW4Locked(data: FormData, env: BehaviourEnv = EMPTY_ENV): boolean {
   return !env.isNew && typeof data.w4_year === 'string' && data.w4_year !== currentW4Edition(env);
 }
 
-/** The Edit action of a locked record: onto the current edition, without the legacy 2019 answers. */
+/** Step 3 as the form holds it: what a move onto another edition asks for again. */
+const STEP_3 = [
+  'number_of_dependents_under_17',
+  'number_of_other_dependents',
+  'dependents_under_17_amount',
+  'other_dependents_amount',
+  'dependent_amount',
+];
+
+/**
+ * The Edit action of a locked W-4: onto the edition in effect, without the legacy 2019 answers and
+ * with Step 3 empty, to be answered on the new form (the server drops the old signature on save).
+ */
 export function editOnCurrentForm(env: BehaviourEnv = EMPTY_ENV): Patch {
-  return { w4_year: currentW4Edition(env), w4_2019: undefined };
+  const patch: Patch = { w4_year: currentW4Edition(env), w4_2019: undefined };
+  for (const field of STEP_3) patch[field] = undefined;
+  return patch;
 }
 
-/** A new W-4 is on the company's current edition (the server sets it too). */
+/** A new W-4 is on the edition in effect (the server sets it too). */
 export function initW4(data: FormData, env: BehaviourEnv): Patch {
   const current = currentW4Edition(env);
   return env.isNew && data.w4_year !== current ? { w4_year: current } : {};
@@ -143,14 +149,15 @@ export function w4Ui(data: FormData): Record<string, Record<string, unknown>> {
   const e = editionOf(data.w4_year);
   const hidden = { 'ui:widget': 'hidden' };
   return {
-    dependents_under_17_amount: e.splitStep3 ? {} : hidden,
-    other_dependents_amount: e.splitStep3 ? {} : hidden,
-    dependent_amount: e.splitStep3 ? { 'ui:readonly': true, 'ui:help': 'Step 3 total: 3(a) + 3(b).' } : {},
+    dependents_under_17_amount: e.split_step3 ? {} : hidden,
+    other_dependents_amount: e.split_step3 ? {} : hidden,
+    dependent_amount: e.split_step3 ? { 'ui:readonly': true, 'ui:help': 'Step 3 total: 3(a) + 3(b).' } : {},
     exempt_from_federal_withholding: {
-      'ui:help': e.exemptCheckbox
-        ? 'The exempt checkbox of the form: you had no federal income tax liability last year and expect none this year.'
-        : 'Written as "Exempt" below Step 4(c) on the printed form.',
+      'ui:help': e.exempt_checkbox
+        ? 'The exempt checkbox of the form: you had no federal income tax liability last year and expect none this year. Leave Steps 2 to 4 empty.'
+        : 'Written as "Exempt" below Step 4(c) on the printed form. Leave Steps 2 to 4 empty.',
     },
+    exempt_expires: data.exempt_from_federal_withholding === true ? {} : hidden,
   };
 }
 
@@ -160,5 +167,4 @@ export const w4Behaviour: FormBehaviour = {
   isLocked: isW4Locked,
   init: initW4,
   ui: w4Ui,
-  usesEmployer: true,
 };

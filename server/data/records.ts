@@ -273,6 +273,7 @@ async function prepare(
   for (const field of facts.signatures) stampSignature(data, before, field, caller, { ...ctx, now });
 
   const bindings = {
+    ...s.catalogue.referenceData,
     before: before ?? null,
     user: caller.principal.userKey,
     org: caller.org.id,

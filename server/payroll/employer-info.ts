@@ -1,6 +1,6 @@
 /**
  * The employer's lists (payroll/employer_info) as one object of type to value, as spec/001 section 7
- * reads them; transforms see it as `$employer` (the W-4 edition a company uses now, for one).
+ * reads them; transforms see it as `$employer`.
  */
 import type { Services } from '../services.ts';
 

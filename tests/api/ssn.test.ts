@@ -127,7 +127,7 @@ before(async () => {
   assert.equal(company.status, 201, company.text);
   const globexAdmin = await sudo(staff, company.body.key);
   acmeStaff = await sudo(staff, acme);
-  other = { org: company.body.key, admin: globexAdmin, employee: await newEmployee(globexAdmin, '987-65-6789') };
+  other = { org: company.body.key, admin: globexAdmin, employee: await newEmployee(globexAdmin, '587-65-6789') };
 });
 
 after(async () => {

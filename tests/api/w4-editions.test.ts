@@ -1,11 +1,15 @@
 /**
- * Form W-4 editions as data: the 2020 edition is the default; a company switches its current
- * edition with its employer_info w4_edition; a new W-4 is on the current edition (2026: $2,200 per
- * child, Step 3(a) and 3(b)); a W-4 on another edition is read-only until moved onto the current one.
+ * Form W-4 editions are data (schemas/common/w4-editions.json): a new W-4 is on the edition in effect
+ * on its date, for every company, with no company setting; in November 2026 that is the 2026 form
+ * ($2,200 per child, Step 3 split into 3(a) and 3(b)). An exempt W-4 leaves Steps 2 to 4 empty and
+ * carries its expiry (February 15 of the next year), which payroll finds by a criterion.
+ * tests/api/w4-edition-dates.test.ts moves the clock: older editions, read-only records and moves.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+import editions from '../../schemas/common/w4-editions.json';
+import { as, demoWorld, sudoInto, type DemoWorld } from '../helpers/demo.ts';
+import { createCompany } from '../helpers/hardening.ts';
 
 let w: DemoWorld;
 before(async () => {
@@ -16,67 +20,100 @@ after(async () => {
 });
 
 const W4 = '/payroll/api/data/my_w4';
+const EXEMPT_STEPS =
+  'Exempt from withholding: leave Steps 2 to 4 empty (an exempt employee completes only Steps 1 and 5).';
 
-test('the 2020 edition by default, then the company switches to 2026 and the read-only rule follows it', async () => {
-  const first = await w.call('POST', `${W4}/${w.emma.user}`, {
-    ...as(w.emma),
-    body: { w4_year: '2026', filing_status: 'Single', number_of_dependents_under_17: 2, number_of_other_dependents: 1 },
-  });
-  assert.equal(first.status, 201, first.text);
-  assert.equal(first.body.data.w4_year, '2020', 'a new W-4 is on the default edition');
-  assert.equal(first.body.data.dependent_amount, 4500);
-  assert.equal(first.body.data.dependents_under_17_amount, undefined);
+test('a new W-4 is on the edition in effect today, for every company, with no company setting', async () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const inEffect = editions.editions.filter((e) => e.effective <= today).at(-1)!;
+  assert.equal(inEffect.year, '2026', `written in November 2026: the 2026 form is in effect on ${today}`);
 
-  // An employee cannot choose the edition; the payroll manager sets the company's.
-  const refused = await w.call('POST', '/payroll/api/data/employer_info/', {
+  const emma = await w.call('POST', `${W4}/${w.emma.user}`, {
     ...as(w.emma),
-    body: { type: 'w4_edition', value: ['2026'] },
+    body: { w4_year: '2020', filing_status: 'Single', number_of_dependents_under_17: 2, number_of_other_dependents: 1 },
   });
-  assert.equal(refused.status, 403, refused.text);
-  const bad = await w.call('POST', '/payroll/api/data/employer_info/', {
+  assert.equal(emma.status, 201, emma.text);
+  assert.equal(emma.body.data.w4_year, '2026', 'the year sent is not the edition');
+  assert.equal(emma.body.data.dependents_under_17_amount, 4400, '3(a): 2 x $2,200');
+  assert.equal(emma.body.data.other_dependents_amount, 500, '3(b): 1 x $500');
+  assert.equal(emma.body.data.dependent_amount, 4900);
+
+  // The edition is no company setting any more.
+  const setting = await w.call('POST', '/payroll/api/data/employer_info/', {
     ...as(w.payroll),
-    body: { type: 'w4_edition', value: ['2023'] },
+    body: { type: 'w4_edition', value: ['2020'] },
   });
-  assert.deepEqual(bad.body.errors, [{ path: '/value/0', message: 'The Form W-4 edition must be 2020 or 2026.' }]);
-  const edition = await w.call('POST', '/payroll/api/data/employer_info/', {
-    ...as(w.payroll),
-    body: { type: 'w4_edition', value: ['2026'] },
-  });
-  assert.equal(edition.status, 201, edition.text);
+  assert.equal(setting.status, 400, setting.text);
+  assert.deepEqual(setting.body.errors, [
+    { path: '/type', message: 'Type must be available_states, divisions, departments or active_pay_frequencies.' },
+  ]);
 
-  // Emma's 2020 W-4 is now read-only: a change on the 2020 form is refused with the rule's message.
-  const locked = await w.call('PATCH', `${W4}/${w.emma.user}`, { ...as(w.emma), body: { filing_status: 'Married' } });
-  assert.equal(locked.status, 400, locked.text);
-  assert.deepEqual(locked.body.errors, [
-    {
-      path: '/w4_year',
-      message: 'This Form W-4 is on the 2020 form and is read-only: choose Edit to move it onto the 2026 form.',
-    },
-  ]);
-  // Saving it unchanged is no change at all.
-  const same = await w.call('POST', `${W4}/${w.emma.user}`, { ...as(w.emma), body: first.body.data });
-  assert.equal(same.status, 200, same.text);
-  // Nor may it move to any year but the current one.
-  const elsewhere = await w.call('PATCH', `${W4}/${w.emma.user}`, { ...as(w.emma), body: { w4_year: '2024' } });
-  assert.deepEqual(elsewhere.body.errors, [
-    { path: '/w4_year', message: 'A Form W-4 can only move onto the current form, 2026.' },
-  ]);
-  // Edit: onto the 2026 form, where Step 3 counts $2,200 per child and is split into 3(a) and 3(b).
-  const moved = await w.call('PATCH', `${W4}/${w.emma.user}`, {
-    ...as(w.emma),
-    body: {
-      w4_year: '2026',
-      number_of_dependents_under_17: 2,
-      number_of_other_dependents: 1,
-      exempt_from_federal_withholding: true,
-    },
-  });
-  assert.equal(moved.status, 200, moved.text);
-  assert.equal(moved.body.data.w4_year, '2026');
-  assert.equal(moved.body.data.dependents_under_17_amount, 4400);
-  assert.equal(moved.body.data.other_dependents_amount, 500);
-  assert.equal(moved.body.data.dependent_amount, 4900);
-  assert.equal(moved.body.data.exempt_from_federal_withholding, true);
+  // Another company's first W-4 is on the same edition.
+  const globex = await sudoInto(w, w.staff, await createCompany(w, 'Globex W4', 'globexw4.dform.app'));
+  const theirs = await w.call('POST', `${W4}/${globex.user}`, { ...as(globex), body: { filing_status: 'Married' } });
+  assert.equal(theirs.status, 201, theirs.text);
+  assert.equal(theirs.body.data.w4_year, '2026');
+
+  // Emma's W-4 is on the form in effect: she changes it freely.
   const edit = await w.call('PATCH', `${W4}/${w.emma.user}`, { ...as(w.emma), body: { filing_status: 'Married' } });
   assert.equal(edit.status, 200, edit.text);
+  const elsewhere = await w.call('PATCH', `${W4}/${w.emma.user}`, { ...as(w.emma), body: { w4_year: '2025' } });
+  assert.deepEqual(elsewhere.body.errors, [
+    { path: '/w4_year', message: 'A Form W-4 can only move onto the form in effect, 2026.' },
+  ]);
+});
+
+test('exempt: Steps 2 to 4 stay empty, the certificate expires on February 15 of the next year, and payroll finds it', async () => {
+  const ivan = await w.call('POST', `${W4}/${w.ivan.user}`, {
+    ...as(w.ivan),
+    body: {
+      filing_status: 'Single',
+      exempt_from_federal_withholding: true,
+      multiple_jobs: true,
+      number_of_dependents_under_17: 1,
+      deductions: 1200,
+      federal_withholding_extra: 20,
+    },
+  });
+  assert.equal(ivan.status, 400, ivan.text);
+  assert.deepEqual(
+    ivan.body.errors,
+    ['multiple_jobs', 'dependents_under_17_amount', 'dependent_amount', 'deductions', 'federal_withholding_extra'].map(
+      (f) => ({ path: `/${f}`, message: EXEMPT_STEPS }),
+    ),
+  );
+
+  const exempt = await w.call('POST', `${W4}/${w.ivan.user}`, {
+    ...as(w.ivan),
+    body: { filing_status: 'Single', exempt_from_federal_withholding: true, exempt_expires: '2099-12-31' },
+  });
+  assert.equal(exempt.status, 201, exempt.text);
+  assert.equal(exempt.body.data.w4_year, '2026');
+  assert.equal(exempt.body.data.exempt_expires, '2027-02-15', 'computed, whatever was sent');
+
+  // Payroll lists the exemptions that lapse by a date; a W-4 that is not exempt has no expiry.
+  const notExempt = await w.call('POST', `${W4}/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { filing_status: 'Single', exempt_from_federal_withholding: false },
+  });
+  assert.ok([200, 201].includes(notExempt.status), notExempt.text);
+  assert.equal(notExempt.body.data.exempt_expires, undefined);
+  const lapsing = async (is: string, value: string) =>
+    (
+      await w.call('POST', '/payroll/api/data/find/w4', {
+        ...as(w.payroll),
+        body: { criteria: [{ field: 'exempt_expires', is, value }] },
+      })
+    ).body.items.map((r: { key: string }) => r.key);
+  assert.deepEqual(await lapsing('<=', '2027-02-15'), [w.ivan.user]);
+  assert.deepEqual(await lapsing('<=', '2027-02-14'), []);
+
+  // No longer exempt: no expiry, and off the list.
+  const back = await w.call('PATCH', `${W4}/${w.ivan.user}`, {
+    ...as(w.ivan),
+    body: { exempt_from_federal_withholding: false, deductions: 1200 },
+  });
+  assert.equal(back.status, 200, back.text);
+  assert.equal(back.body.data.exempt_expires, undefined);
+  assert.deepEqual(await lapsing('<=', '2027-02-15'), []);
 });

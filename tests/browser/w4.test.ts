@@ -1,8 +1,9 @@
 /**
- * Form W-4 in the browser as an employee uses it: Step 3's counts fill the amount, fixed and extra
- * withholding exclude each other with the spec's message, then the company moves to the 2026
- * edition and the saved 2020 W-4 turns read-only with an Edit action onto the 2026 form ($2,200 per
- * child in Step 3(a)). Needs `npm run build:web` first.
+ * Form W-4 in the browser as an employee uses it: a new W-4 is on the edition in effect (the 2026
+ * form in November 2026), Step 3's counts fill 3(a), 3(b) and the total at $2,200 per child, fixed
+ * and extra withholding exclude each other with the spec's message, and an exempt W-4 with Step 4
+ * answers shows the schema's message. Older editions and moves: tests/api/w4-edition-dates.test.ts.
+ * Needs `npm run build:web` first.
  */
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,7 +30,7 @@ async function signTyped(page: Page, name: string) {
   await page.getByText(name).first().waitFor();
 }
 
-it('fills Step 3 from the counts, refuses fixed and extra withholding together, and follows the company edition', async () => {
+it('fills Step 3 from the counts on the 2026 form, refuses fixed and extra together, and an exempt W-4 with Step 4', async () => {
   const { page } = await w.page();
   await w.signIn(page, 'emma');
   await page.goto(`/payroll/my_w4/edit/${emma.user}`);
@@ -37,12 +38,13 @@ it('fills Step 3 from the counts, refuses fixed and extra withholding together, 
   await page.getByLabel('Single or Married filing separately').check();
   await page.getByLabel('Qualifying children under age 17', { exact: true }).fill('2');
   await page.getByLabel('Other dependents', { exact: true }).fill('1');
-  const total = page.getByLabel('Step 3 Claim dependent and other credits (total)');
+  const value = (id: string) =>
+    page.evaluate((i) => (document.getElementById(i) as HTMLInputElement | null)?.value.replace(/\D/g, ''), id);
   await page.waitForFunction(
-    () => (document.getElementById('root_dependent_amount') as HTMLInputElement)?.value.replace(/\D/g, '') === '4500',
+    () => (document.getElementById('root_dependent_amount') as HTMLInputElement)?.value.replace(/\D/g, '') === '4900',
   );
-  // The 2020 form has no Step 3(a) and 3(b).
-  assert.equal(await page.getByLabel('Step 3(a) Qualifying children under age 17 (amount)').count(), 0);
+  assert.equal(await value('root_dependents_under_17_amount'), '4400', '3(a): 2 x $2,200');
+  assert.equal(await value('root_other_dependents_amount'), '500', '3(b): 1 x $500');
 
   await page.getByLabel('Fixed federal withholding (per pay period)').fill('100');
   const extra = page.getByLabel('Step 4(c) Extra withholding (per pay period)');
@@ -50,42 +52,31 @@ it('fills Step 3 from the counts, refuses fixed and extra withholding together, 
   await extra.blur();
   const both = 'You cannot enter both fixed and extra withholding at the same time.';
   await page.getByText(both).first().waitFor();
-  await extra.fill('');
+  await page.getByLabel('Fixed federal withholding (per pay period)').fill('');
   await extra.blur();
   await page.getByText(both).waitFor({ state: 'detached' });
+
   await signTyped(page, 'Emma Employee');
+  // Exempt with Step 3 and 4 answered: the schema's rule, in the browser as on the server.
+  await page.getByLabel('Exempt from federal withholding').check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('Saved.', { exact: true }).first().waitFor();
-  assert.equal((await total.inputValue()).replace(/\D/g, ''), '4500');
-
-  // The payroll manager moves the company onto the 2026 edition.
-  const payroll = await w.apiLogin('payroll');
-  const edition = await w.call('POST', '/payroll/api/data/employer_info/', {
-    org: w.org,
-    token: payroll.token,
-    body: { type: 'w4_edition', value: ['2026'] },
-  });
-  assert.equal(edition.status, 201, edition.text);
-
-  await page.reload();
   await page
-    .getByText('This Form W-4 was completed on the 2020 form and is read-only. Edit moves it onto the 2026 form')
+    .getByText('Exempt from withholding: leave Steps 2 to 4 empty (an exempt employee completes only Steps 1 and 5).')
+    .first()
     .waitFor();
-  assert.equal(await page.getByLabel('Qualifying children under age 17', { exact: true }).isEditable(), false);
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  const step3a = page.getByLabel('Step 3(a) Qualifying children under age 17 (amount)');
-  await step3a.waitFor();
-  await page.getByLabel('Qualifying children under age 17', { exact: true }).fill('1');
-  await page.waitForFunction(
-    () =>
-      (document.getElementById('root_dependents_under_17_amount') as HTMLInputElement)?.value.replace(/\D/g, '') ===
-      '2200',
-  );
+  await page.getByLabel('Exempt from federal withholding').uncheck();
+
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.', { exact: true }).first().waitFor();
   const saved = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
   assert.equal(saved.body.data.w4_year, '2026');
-  assert.equal(saved.body.data.dependents_under_17_amount, 2200);
-  assert.equal(saved.body.data.other_dependents_amount, 0);
-  assert.equal(saved.body.data.dependent_amount, 2200);
+  assert.deepEqual(
+    [
+      saved.body.data.dependents_under_17_amount,
+      saved.body.data.other_dependents_amount,
+      saved.body.data.dependent_amount,
+    ],
+    [4400, 500, 4900],
+  );
+  assert.equal(saved.body.data.federal_withholding_extra, 20);
 });

@@ -19,13 +19,15 @@ describe('fields hidden by a behaviour', () => {
     assert.deepEqual(fieldsHiddenByBehaviour(ui, { work_auth_status: 'Lawful Permanent Resident' }), []);
   });
 
-  it('hides Step 3(a) and 3(b) on a 2020 W-4, not on a 2026 one; a type without behaviour hides nothing', () => {
+  it('hides Step 3(a) and 3(b) on a 2020 W-4, not on a 2026 one, and the exemption expiry unless exempt; a type without behaviour hides nothing', () => {
     const ui = w4Meta().ui;
     assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2020' }), [
       'dependents_under_17_amount',
       'other_dependents_amount',
+      'exempt_expires',
     ]);
-    assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2026' }), []);
+    assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2026' }), ['exempt_expires']);
+    assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2026', exempt_from_federal_withholding: true }), []);
     assert.deepEqual(fieldsHiddenByBehaviour({}, { w4_year: '2020' }), []);
   });
 });

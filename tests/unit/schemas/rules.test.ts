@@ -18,6 +18,8 @@ type Json = Record<string, unknown>;
 const schemasDir = path.resolve(import.meta.dirname, '../../../schemas');
 const readJson = (rel: string): Json => JSON.parse(readFileSync(path.join(schemasDir, rel), 'utf8')) as Json;
 const defs = readJson('common/defs.json');
+/** The Form W-4 editions the server binds as $w4Editions. */
+const w4Editions = readJson('common/w4-editions.json');
 const ajv = createAjv();
 
 const files = new Map<string, Json>();
@@ -224,6 +226,40 @@ TABLE.push({
   ],
 });
 
+/**
+ * Numbers that are not real (schemas/common/defs.json ssn, ein, routingNumber). SSN: never area 000,
+ * 666 or 900-999 (an ITIN), group 00 or serial 0000 (SSA). Routing: Federal Reserve routing symbols
+ * 01-12, 21-32, 61-72 and 80. EIN: the IRS's assigned prefixes.
+ */
+const NOT_ISSUED_SSNS: [ssn: string, message: string | null][] = [
+  ['000-12-3456', 'SSN: area number (the first three digits) 000 or 666 is never issued.'],
+  ['666-12-3456', 'SSN: area number (the first three digits) 000 or 666 is never issued.'],
+  ['900-12-3456', 'SSN: area numbers 900-999 are never issued; a number beginning with 9 is an ITIN, not an SSN.'],
+  ['999-88-7777', 'SSN: area numbers 900-999 are never issued; a number beginning with 9 is an ITIN, not an SSN.'],
+  ['123-00-4567', 'SSN: group number (the middle two digits) 00 is never issued.'],
+  ['123-45-0000', 'SSN: serial number (the last four digits) 0000 is never issued.'],
+  ['001-01-0001', null],
+  ['665-99-9999', null],
+  ['667-10-1000', null],
+  ['899-99-9999', null],
+  ['xxx-xx-0001', null],
+];
+const ROUTING_PREFIX = 'Routing number: the first two digits must be an assigned Federal Reserve range: 01-12, 21-32, 61-72 or 80.';
+const ROUTING_PREFIXES: [prefix: string, ok: boolean][] = [
+  ...['01', '09', '12', '21', '29', '32', '61', '69', '72', '80'].map((p): [string, boolean] => [p, true]),
+  ...['00', '13', '20', '33', '50', '60', '73', '79', '81', '99'].map((p): [string, boolean] => [p, false]),
+];
+const EIN_PREFIX =
+  'EIN: the prefix (the first two digits) must be one the IRS assigns: 01-06, 10-16, 20-27, 30-48, 50-68, 71-77, 80-88, 90-95, 98 or 99.';
+const EIN_PREFIXES: [prefix: string, ok: boolean][] = [
+  ...['01', '06', '10', '16', '20', '27', '30', '31', '48', '50', '68', '71', '77', '80', '88', '90', '95', '98', '99'].map(
+    (p): [string, boolean] => [p, true],
+  ),
+  ...['00', '07', '08', '09', '17', '18', '19', '28', '29', '49', '69', '70', '78', '79', '89', '96', '97'].map(
+    (p): [string, boolean] => [p, false],
+  ),
+];
+
 const account = (over: Json = {}): Json => ({
   account_nickname: 'First Bank',
   routing_number: '071000013',
@@ -269,6 +305,11 @@ TABLE.push({
       patch: { direct_deposit_accounts: [account({ routing_number: '07100001x' })] },
       errors: [{ path: '/direct_deposit_accounts/0/routing_number', message: 'Routing number must be 9 digits.' }],
     },
+    ...ROUTING_PREFIXES.map(([prefix, ok]) => ({
+      name: `routing number prefix ${prefix}`,
+      patch: { direct_deposit_accounts: [account({ routing_number: `${prefix}1000013` })] },
+      errors: ok ? [] : [{ path: '/direct_deposit_accounts/0/routing_number', message: ROUTING_PREFIX }],
+    })),
     {
       name: 'account number with letters and hyphens',
       patch: { direct_deposit_accounts: [account({ account_number: '1234-AB' })] },
@@ -316,6 +357,12 @@ TABLE.push({
   },
   cases: [
     { name: 'a 16-character name', patch: { name: 'A'.repeat(16) }, errors: [] },
+    ...EIN_PREFIXES.map(([prefix, ok]) => ({
+      name: `EIN prefix ${prefix}`,
+      patch: { ein: `${prefix}-4000123` },
+      errors: ok ? [] : [{ path: '/ein', message: EIN_PREFIX }],
+    })),
+    { name: 'a masked EIN', patch: { ein: 'xxxxx0123' }, errors: [] },
     {
       name: 'a 17-character name',
       patch: { name: 'A'.repeat(17) },
@@ -619,6 +666,7 @@ TABLE.push({
 // ---- spec/001 section 5 ----
 
 const SIGNATURE = { name: 'Jane Q. Doe', font: 'font2', timestamp: NOW, userAgent: 'Mozilla/5.0' };
+const EXEMPT_STEPS = 'Exempt from withholding: leave Steps 2 to 4 empty (an exempt employee completes only Steps 1 and 5).';
 const CITIZEN = 'Citizen of the United States';
 const ALIEN = 'An Alien Authorized to Work';
 const LPR = 'Lawful Permanent Resident';
@@ -817,6 +865,39 @@ TABLE.push({
       patch: { w4_year: '2019', w4_2019: { dependents: -1 } },
       errors: [{ path: '/w4_2019/dependents', message: 'Allowances must be 0 to 200.' }],
     },
+    {
+      name: 'exempt with Steps 2 to 4 empty',
+      patch: { exempt_from_federal_withholding: true, dependent_amount: 0, federal_withholding_extra: undefined, exempt_expires: '2021-02-15' },
+      errors: [],
+    },
+    {
+      name: 'exempt with answers in Steps 2, 3 and 4',
+      patch: {
+        exempt_from_federal_withholding: true,
+        multiple_jobs: true,
+        dependents_under_17_amount: 2200,
+        income_not_from_jobs: 1,
+        deductions: 500,
+        amount_for_deductions_other_than_standard: 10,
+        federal_withholding_fixed: 5,
+      },
+      errors: [
+        'multiple_jobs',
+        'dependents_under_17_amount',
+        'dependent_amount',
+        'income_not_from_jobs',
+        'deductions',
+        'amount_for_deductions_other_than_standard',
+        'federal_withholding_extra',
+        'federal_withholding_fixed',
+      ].map((f) => ({ path: `/${f}`, message: EXEMPT_STEPS })),
+    },
+    {
+      name: 'exempt with dependent counts (the screen, before the save rule turns them into amounts)',
+      patch: { exempt_from_federal_withholding: true, dependent_amount: 0, federal_withholding_extra: 0, number_of_other_dependents: 1 },
+      errors: [{ path: '/number_of_other_dependents', message: EXEMPT_STEPS }],
+    },
+    { name: 'not exempt: Steps 2 to 4 as answered', patch: { multiple_jobs: true, deductions: 500 }, errors: [] },
   ],
 });
 
@@ -957,6 +1038,7 @@ TABLE.push({
     { name: 'status outside the eight', patch: { status: 'hired' }, errors: [{ path: '/status', message: 'Must be one of: created, invited, started, pending_approval, approved, complete, error, cancelled' }] },
     { name: 'SSN without dashes', patch: { ssn: '123456789' }, errors: [{ path: '/ssn', message: 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).' }] },
     { name: 'a masked SSN', patch: { ssn: 'xxx-xx-6789' }, errors: [] },
+    ...NOT_ISSUED_SSNS.map(([ssn, message]) => ({ name: `SSN ${ssn}`, patch: { ssn }, errors: message ? [{ path: '/ssn', message }] : [] })),
   ],
 });
 
@@ -979,9 +1061,11 @@ TABLE.push({
     { name: 'divisions are free names', patch: { type: 'divisions', value: ['Restaurants', 'Catering'] }, errors: [] },
     { name: 'an unknown state', patch: { value: ['IL', 'ZZ'] }, errors: [{ path: '/value/1', message: 'Must be a two-letter US state code or DC.' }] },
     { name: 'an unknown pay frequency', patch: { type: 'active_pay_frequencies', value: ['Weekly', 'Fortnightly'] }, errors: [{ path: '/value/1', message: 'Must be one of: Daily, Weekly, Bi-Weekly, Semi-Monthly, Monthly, Quarterly, Annually' }] },
-    { name: 'the 2026 W-4 edition', patch: { type: 'w4_edition', value: ['2026'] }, errors: [] },
-    { name: 'an unknown W-4 edition', patch: { type: 'w4_edition', value: ['2023'] }, errors: [{ path: '/value/0', message: 'The Form W-4 edition must be 2020 or 2026.' }] },
-    { name: 'two W-4 editions', patch: { type: 'w4_edition', value: ['2020', '2026'] }, errors: [{ path: '/value', message: 'Name one Form W-4 edition: 2020 or 2026.' }] },
+    {
+      name: 'the W-4 edition is no company setting',
+      patch: { type: 'w4_edition', value: ['2026'] },
+      errors: [{ path: '/type', message: 'Type must be available_states, divisions, departments or active_pay_frequencies.' }],
+    },
   ],
 });
 
@@ -1221,6 +1305,22 @@ interface TransformCase {
 }
 
 const onCreate = { before: null, user: KEY, org: KEY2, now: NOW, mode: 'create' };
+/** Noon UTC of a day, in Unix seconds. */
+const at = (day: string) => Date.parse(`${day}T12:00:00Z`) / 1000;
+/** The W-4 rules' bindings on a write at noon of `day` (UTC). */
+const w4At = (day: string): Json => ({ w4Editions, now: at(day), mode: 'save' });
+/** A new W-4 made on `day`. */
+const w4New = (day: string): Json => ({ ...w4At(day), before: null, mode: 'create' });
+/** A save of a stored W-4 of `year`, in that year. */
+const w4Stored = (year: string): Json => ({ ...w4At(`${year}-06-15`), before: { w4_year: year } });
+/** A stored W-4 on the 2025 form, signed in 2025. */
+const ON_2025: Json = {
+  w4_year: '2025',
+  filing_status: 'Single',
+  multiple_jobs: true,
+  dependent_amount: 4500,
+  employee_signature: { ...SIGNATURE, timestamp: at('2025-06-15') },
+};
 const onSave = (before: Json): Json => ({ before, user: KEY2, org: KEY2, now: NOW + 60, mode: 'save' });
 
 const TRANSFORMS: TransformCase[] = [
@@ -1362,6 +1462,7 @@ const TRANSFORMS: TransformCase[] = [
     name: 'dependent counts make the amount (2000 and 500) and are not saved',
     kind: 'save',
     input: { w4_year: '2020', number_of_dependents_under_17: 2, number_of_other_dependents: 1, filing_status: 'Single' },
+    bindings: w4Stored('2020'),
     output: { w4_year: '2020', filing_status: 'Single', dependent_amount: 4500 },
   },
   {
@@ -1369,6 +1470,7 @@ const TRANSFORMS: TransformCase[] = [
     name: 'a hand-entered amount stays when the counts are cleared',
     kind: 'save',
     input: { w4_year: '2020', number_of_dependents_under_17: 0, number_of_other_dependents: 0, dependent_amount: 3000 },
+    bindings: w4Stored('2020'),
     output: { w4_year: '2020', dependent_amount: 3000 },
   },
   {
@@ -1376,6 +1478,7 @@ const TRANSFORMS: TransformCase[] = [
     name: 'the 2026 form counts 2200 per child',
     kind: 'save',
     input: { w4_year: '2026', number_of_dependents_under_17: 1, number_of_other_dependents: 2 },
+    bindings: w4Stored('2026'),
     output: { w4_year: '2026', dependent_amount: 3200, dependents_under_17_amount: 2200, other_dependents_amount: 1000 },
   },
   {
@@ -1383,6 +1486,7 @@ const TRANSFORMS: TransformCase[] = [
     name: 'the 2026 form totals 3(a) and 3(b) typed by hand',
     kind: 'save',
     input: { w4_year: '2026', dependents_under_17_amount: 4400, other_dependents_amount: 500, dependent_amount: 1 },
+    bindings: w4Stored('2026'),
     output: { w4_year: '2026', dependent_amount: 4900, dependents_under_17_amount: 4400, other_dependents_amount: 500 },
   },
   {
@@ -1390,29 +1494,31 @@ const TRANSFORMS: TransformCase[] = [
     name: 'the 2020 form has no 3(a) and 3(b)',
     kind: 'save',
     input: { w4_year: '2020', dependents_under_17_amount: 4400, dependent_amount: 2000 },
+    bindings: w4Stored('2020'),
     output: { w4_year: '2020', dependent_amount: 2000 },
   },
   {
     entity: 'payroll/w4',
-    name: "a new W-4 is on the company's current edition",
+    name: 'a new W-4 is on the edition in effect on its date: the 2025 form in 2025',
+    kind: 'save',
+    input: { w4_year: '2026', number_of_dependents_under_17: 1 },
+    bindings: w4New('2025-12-31'),
+    output: { w4_year: '2025', dependent_amount: 2000 },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'a new W-4 is on the edition in effect on its date: the 2026 form from January 1, 2026',
     kind: 'save',
     input: { w4_year: '2020', number_of_dependents_under_17: 1 },
-    bindings: { before: null, employer: { w4_edition: ['2026'] } },
+    bindings: w4New('2026-01-01'),
     output: { w4_year: '2026', dependent_amount: 2200, dependents_under_17_amount: 2200, other_dependents_amount: 0 },
   },
   {
     entity: 'payroll/w4',
-    name: 'a new W-4 is on the 2020 edition when the company names none',
-    kind: 'save',
-    input: { w4_year: '2026' },
-    bindings: { before: null, employer: {} },
-    output: { w4_year: '2020' },
-  },
-  {
-    entity: 'payroll/w4',
-    name: 'a record on the current form drops the legacy 2019 answers',
+    name: 'a record on the 2020 form drops the legacy 2019 answers',
     kind: 'save',
     input: { w4_year: '2020', w4_2019: { dependents: 2 }, filing_status: 'Married' },
+    bindings: w4Stored('2020'),
     output: { w4_year: '2020', filing_status: 'Married' },
   },
   {
@@ -1420,7 +1526,56 @@ const TRANSFORMS: TransformCase[] = [
     name: 'a 2019 record keeps its legacy answers',
     kind: 'save',
     input: { w4_year: '2019', w4_2019: { dependents: 2 } },
+    bindings: w4Stored('2019'),
     output: { w4_year: '2019', w4_2019: { dependents: 2 } },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'a move onto the edition in effect carries neither the stored Step 3 nor the signature',
+    kind: 'save',
+    input: { ...ON_2025, w4_year: '2026' },
+    bindings: { ...w4At('2026-11-26'), before: ON_2025 },
+    output: { w4_year: '2026', filing_status: 'Single', multiple_jobs: true },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'a move keeps Step 3 answered again and a signature made in the same save',
+    kind: 'save',
+    input: { ...ON_2025, w4_year: '2026', number_of_dependents_under_17: 2, employee_signature: { ...SIGNATURE, timestamp: at('2026-11-26') } },
+    bindings: { ...w4At('2026-11-26'), before: ON_2025 },
+    output: {
+      w4_year: '2026',
+      filing_status: 'Single',
+      multiple_jobs: true,
+      employee_signature: { ...SIGNATURE, timestamp: at('2026-11-26') },
+      dependent_amount: 4400,
+      dependents_under_17_amount: 4400,
+      other_dependents_amount: 0,
+    },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'a move keeps 3(a) and 3(b) typed anew',
+    kind: 'save',
+    input: { ...ON_2025, w4_year: '2026', dependents_under_17_amount: 2200, other_dependents_amount: 500 },
+    bindings: { ...w4At('2026-11-26'), before: ON_2025 },
+    output: { w4_year: '2026', filing_status: 'Single', multiple_jobs: true, dependent_amount: 2700, dependents_under_17_amount: 2200, other_dependents_amount: 500 },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'an exempt W-4 expires on February 15 of the year after its form year',
+    kind: 'save',
+    input: { w4_year: '2025', exempt_from_federal_withholding: true, exempt_expires: '2099-01-01' },
+    bindings: w4Stored('2025'),
+    output: { w4_year: '2025', exempt_from_federal_withholding: true, exempt_expires: '2026-02-15' },
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'a W-4 no longer exempt has no expiry',
+    kind: 'save',
+    input: { w4_year: '2026', exempt_from_federal_withholding: false, exempt_expires: '2027-02-15' },
+    bindings: w4Stored('2026'),
+    output: { w4_year: '2026', exempt_from_federal_withholding: false },
   },
   {
     entity: 'payroll/onboarding_user',
@@ -1569,11 +1724,34 @@ const VALIDATIONS: ExpressionCase[] = [
   {
     entity: 'payroll/w4',
     name: 'fixed and extra withholding together',
-    input: { federal_withholding_fixed: 50, federal_withholding_extra: 25 },
+    input: { w4_year: '2026', federal_withholding_fixed: 50, federal_withholding_extra: 25 },
     errors: [{ path: '/federal_withholding_fixed', message: 'You cannot enter both fixed and extra withholding at the same time.' }],
+    bindings: w4New('2026-11-26'),
   },
-  { entity: 'payroll/w4', name: 'extra withholding alone', input: { federal_withholding_extra: 25 }, errors: [] },
-  { entity: 'payroll/w4', name: 'fixed withholding alone', input: { federal_withholding_fixed: 50, federal_withholding_extra: 0 }, errors: [] },
+  { entity: 'payroll/w4', name: 'extra withholding alone', input: { w4_year: '2026', federal_withholding_extra: 25 }, errors: [], bindings: w4New('2026-11-26') },
+  {
+    entity: 'payroll/w4',
+    name: 'fixed withholding alone',
+    input: { w4_year: '2026', federal_withholding_fixed: 50, federal_withholding_extra: 0 },
+    errors: [],
+    bindings: w4New('2026-11-26'),
+  },
+  {
+    entity: 'payroll/w4',
+    name: 'a W-4 on an edition no longer in effect is read-only',
+    input: { ...ON_2025, filing_status: 'Married' },
+    errors: [{ path: '/w4_year', message: 'This Form W-4 is on the 2025 form and is read-only: choose Edit to move it onto the 2026 form.' }],
+    bindings: { ...w4At('2026-11-26'), before: ON_2025 },
+  },
+  { entity: 'payroll/w4', name: 'saved unchanged it is no change', input: ON_2025, errors: [], bindings: { ...w4At('2026-11-26'), before: ON_2025 } },
+  { entity: 'payroll/w4', name: 'in its own year it changes freely', input: { ...ON_2025, filing_status: 'Married' }, errors: [], bindings: { ...w4At('2025-12-31'), before: ON_2025 } },
+  {
+    entity: 'payroll/w4',
+    name: 'it moves only onto the edition in effect',
+    input: { ...ON_2025, w4_year: '2024' },
+    errors: [{ path: '/w4_year', message: 'A Form W-4 can only move onto the form in effect, 2026.' }],
+    bindings: { ...w4At('2026-11-26'), before: ON_2025 },
+  },
   {
     entity: 'payroll/onboarding_user',
     name: 'a rate with three decimals',

@@ -375,6 +375,8 @@ export type NotificationModule = string;
 export type Recipients = [Uuid, ...Uuid[]];
 export type PtoPlanType = "Vacation" | "Personal" | "Sick" | "Unpaid" | "Flex" | "Other";
 export type Ssn = string;
+export type Ein = string;
+export type RoutingNumber = string;
 export type NotificationPriority = "low" | "normal" | "high" | "urgent";
 export type Message = string;
 export type Icon = string;
@@ -420,7 +422,18 @@ export interface CommonDefinitions {
   notificationModule?: NotificationModule;
   recipients?: Recipients;
   ptoPlanType?: PtoPlanType;
+  /**
+   * A Social Security number as the SSA issues them (ssa.gov/employer/randomizationfaqs.html): never area 000, 666 or 900-999 (a number beginning with 9 is an ITIN, not an SSN), group 00 or serial 0000. A masked value (xxx-xx-1234) stands for the stored number.
+   */
   ssn?: Ssn;
+  /**
+   * An IRS employer identification number, 12-3456789, whose prefix (the first two digits) is one the IRS assigns (irs.gov, How EINs are assigned and valid EIN prefixes: 01-06, 10-16, 20-27, 30-48, 50-68, 71-77, 80-88, 90-95, 98, 99). A masked value (x characters and the last four digits) stands for the stored number.
+   */
+  ein?: Ein;
+  /**
+   * An ABA routing transit number: 9 digits whose first two are an assigned Federal Reserve routing symbol (01-12 Federal Reserve banks, 21-32 thrift institutions, 61-72 electronic transactions, 80 traveler's checks; never 00). The check digit is the rule of payroll/employee_payment_information's validate transform.
+   */
+  routingNumber?: RoutingNumber;
   notificationPriority?: NotificationPriority;
   appMessage?: AppMessage;
   emailMessage?: EmailMessage;

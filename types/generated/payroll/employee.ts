@@ -5,7 +5,6 @@ import type * as Common from "../common/defs.ts";
 export type FirstName = string;
 export type MiddleName = string;
 export type LastName = string;
-export type SSN = string;
 export type EmploymentNumber = string;
 /**
  * The external payroll provider's employee id (a number).
@@ -38,7 +37,7 @@ export interface PayrollEmployee {
   middle_name?: MiddleName;
   last_name: LastName;
   email: Common.Email;
-  ssn?: SSN;
+  ssn?: Common.Ssn;
   employment_number?: EmploymentNumber;
   ex_employee_id?: PayrollProviderEmployeeID;
   job_title?: JobTitle;

@@ -15,7 +15,6 @@ export type DirectDepositAccounts = [Account, ...Account[]];
  */
 export type AccountId = string;
 export type BankName = string;
-export type RoutingNumber = string;
 /**
  * Digits only. The server answers it masked (x characters and the last four digits); a masked value sent back unchanged keeps the stored number.
  */
@@ -39,7 +38,7 @@ export interface PayrollEmployeePaymentInformation {
 export interface Account {
   id?: AccountId;
   account_nickname?: BankName;
-  routing_number: RoutingNumber;
+  routing_number: Common.RoutingNumber;
   account_number: AccountNumber;
   account_type: AccountType;
   split_type: SplitType;

@@ -4,10 +4,6 @@ import type * as Common from "../common/defs.ts";
 
 export type Name = string;
 /**
- * The IRS employer identification number, printed on the W-4 (spec/001 section 2). Stored encrypted and answered masked (x characters and the last four digits); POST /payroll/api/retrieve_ein answers it whole, audited. A masked value sent back unchanged keeps the stored number.
- */
-export type EmployerIdentificationNumberEIN = string;
-/**
  * The external payroll provider's company id (a number).
  */
 export type PayrollProviderCompanyID = number;
@@ -28,7 +24,10 @@ export type CreatedBy = string;
  */
 export interface PayrollEmployer {
   name: Name;
-  ein?: EmployerIdentificationNumberEIN;
+  /**
+   * The IRS employer identification number, printed on the W-4 (spec/001 section 2). Stored encrypted and answered masked (x characters and the last four digits); POST /payroll/api/retrieve_ein answers it whole, audited. A masked value sent back unchanged keeps the stored number.
+   */
+  ein?: Common.Ein;
   ex_company_id?: PayrollProviderCompanyID;
   ex_api_name?: PayrollProviderAPIName;
   status: Status;

@@ -13,9 +13,9 @@ export type PayrollEmployerInfo = {
   last_updated?: Common.EpochSeconds;
   updated_by?: Common.Uuid;
 };
-export type Type = "available_states" | "divisions" | "departments" | "active_pay_frequencies" | "w4_edition";
+export type Type = "available_states" | "divisions" | "departments" | "active_pay_frequencies";
 /**
- * The list itself: state codes, division or department names, or pay frequencies; for w4_edition, one item: the year of the Form W-4 edition the company uses now (2020 when none is set).
+ * The list itself: state codes, division or department names, or pay frequencies.
  *
  * @maxItems 500
  */

@@ -3,22 +3,52 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * The form edition. A new W-4 is on the company's current edition (its employer_info w4_edition, 2020 by default); a record of another edition is read-only until Edit moves it onto the current one and drops w4_2019.
+ * Form W-4, Employee's Withholding Certificate (2020 and later design); keyed by the employee's user key, the own copy is my_w4 (spec/001 sections 3 to 5). Legacy 2019 answers stay in w4_2019.
+ */
+export type PayrollW4 = {
+  [k: string]: unknown | undefined;
+} & {
+  w4_year?: FormYear;
+  filing_status?: Step1CFilingStatus;
+  multiple_jobs?: Step2CMultipleJobsOrSpouseWorksOnlyTwoJobsInTotal;
+  number_of_dependents_under_17?: QualifyingChildrenUnderAge17;
+  number_of_other_dependents?: OtherDependents;
+  dependents_under_17_amount?: Step3AQualifyingChildrenUnderAge17Amount;
+  other_dependents_amount?: Step3BOtherDependentsAmount;
+  dependent_amount?: Step3ClaimDependentAndOtherCreditsTotal;
+  income_not_from_jobs?: Step4AOtherIncomeNotFromJobs;
+  deductions?: Step4BDeductions;
+  amount_for_deductions_other_than_standard?: DeductionsWorksheetDeductionsOtherThanTheStandardDeduction;
+  federal_withholding_extra?: Step4CExtraWithholdingPerPayPeriod;
+  federal_withholding_fixed?: FixedFederalWithholdingPerPayPeriod;
+  exempt_from_federal_withholding?: ExemptFromFederalWithholding;
+  /**
+   * Computed on save for an exempt W-4: February 15 of the year after its form year, by when the employee must give a new W-4 (IRS). A find on it lists the exemptions about to lapse: {"field": "exempt_expires", "is": "<=", "value": "2027-02-15"}.
+   */
+  exempt_expires?: Common.Date;
+  unemployment_state?: Common.UsState;
+  employee_signature?: Common.Signature;
+  w4_2019?: LegacyFormW4Of2019;
+  sync_status?: Common.SyncStatus;
+  _user_uuid?: Common.Uuid;
+};
+/**
+ * The form edition (schemas/common/w4-editions.json). A new W-4 is on the edition in effect on its date, for every company; a W-4 of another edition is read-only until Edit moves it onto the edition in effect, which drops w4_2019, asks for Step 3 again and for a new signature.
  */
 export type FormYear = string;
 export type Step1CFilingStatus = "Head of Household" | "Married" | "Single";
 export type Step2CMultipleJobsOrSpouseWorksOnlyTwoJobsInTotal = boolean;
 /**
- * Counts fill the dependent amount ($2,000 per child, $2,200 from the 2026 form; $500 per other dependent) and are not saved.
+ * Counts fill the dependent amount with the credits of the record's edition (schemas/common/w4-editions.json) and are not saved.
  */
 export type QualifyingChildrenUnderAge17 = number;
 export type OtherDependents = number;
 /**
- * 2026 form and later: the number of qualifying children times the credit per child ($2,200 on the 2026 form).
+ * On an edition that splits Step 3 (2026 and later): the number of qualifying children times the edition's credit per child.
  */
 export type Step3AQualifyingChildrenUnderAge17Amount = number;
 /**
- * 2026 form and later: the number of other dependents times $500.
+ * On an edition that splits Step 3 (2026 and later): the number of other dependents times the edition's credit per other dependent.
  */
 export type Step3BOtherDependentsAmount = number;
 /**
@@ -34,7 +64,7 @@ export type Step4CExtraWithholdingPerPayPeriod = number;
  */
 export type FixedFederalWithholdingPerPayPeriod = number;
 /**
- * Written 'Exempt' below Step 4(c) on 2020-2025 forms; a checkbox from the 2026 form.
+ * Written 'Exempt' below Step 4(c) on 2020-2025 forms; a checkbox from the 2026 form. An exempt employee completes only Steps 1 and 5: Steps 2 to 4 stay empty.
  */
 export type ExemptFromFederalWithholding = boolean;
 export type MaritalStatus = "Single" | "Married" | "Married, but withhold at higher Single rate";
@@ -42,30 +72,6 @@ export type TotalAllowances = number;
 export type AdditionalAmountWithheld = number;
 export type Exempt = boolean;
 
-/**
- * Form W-4, Employee's Withholding Certificate (2020 and later design); keyed by the employee's user key, the own copy is my_w4 (spec/001 sections 3 to 5). Legacy 2019 answers stay in w4_2019.
- */
-export interface PayrollW4 {
-  w4_year?: FormYear;
-  filing_status?: Step1CFilingStatus;
-  multiple_jobs?: Step2CMultipleJobsOrSpouseWorksOnlyTwoJobsInTotal;
-  number_of_dependents_under_17?: QualifyingChildrenUnderAge17;
-  number_of_other_dependents?: OtherDependents;
-  dependents_under_17_amount?: Step3AQualifyingChildrenUnderAge17Amount;
-  other_dependents_amount?: Step3BOtherDependentsAmount;
-  dependent_amount?: Step3ClaimDependentAndOtherCreditsTotal;
-  income_not_from_jobs?: Step4AOtherIncomeNotFromJobs;
-  deductions?: Step4BDeductions;
-  amount_for_deductions_other_than_standard?: DeductionsWorksheetDeductionsOtherThanTheStandardDeduction;
-  federal_withholding_extra?: Step4CExtraWithholdingPerPayPeriod;
-  federal_withholding_fixed?: FixedFederalWithholdingPerPayPeriod;
-  exempt_from_federal_withholding?: ExemptFromFederalWithholding;
-  unemployment_state?: Common.UsState;
-  employee_signature?: Common.Signature;
-  w4_2019?: LegacyFormW4Of2019;
-  sync_status?: Common.SyncStatus;
-  _user_uuid?: Common.Uuid;
-}
 /**
  * Answers of a 2019 form; read-only, dropped when the record is edited onto the current form.
  */
