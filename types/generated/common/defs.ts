@@ -427,11 +427,11 @@ export interface CommonDefinitions {
    */
   ssn?: Ssn;
   /**
-   * An IRS employer identification number, 12-3456789, whose prefix (the first two digits) is one the IRS assigns (irs.gov, How EINs are assigned and valid EIN prefixes: 01-06, 10-16, 20-27, 30-48, 50-68, 71-77, 80-88, 90-95, 98, 99). A masked value (x characters and the last four digits) stands for the stored number.
+   * An IRS employer identification number, 12-3456789, whose prefix (the first two digits) is one the IRS assigns (irs.gov, How EINs are assigned and valid EIN prefixes: 01-06, 10-16, 20-27, 30-48, 50-68, 71-77, 80-88, 90-95, 98, 99; the rule refuses the others: 00, 07-09, 17-19, 28, 29, 49, 69, 70, 78, 79, 89, 96, 97). A masked value (x characters and the last four digits) stands for the stored number.
    */
   ein?: Ein;
   /**
-   * An ABA routing transit number: 9 digits whose first two are an assigned Federal Reserve routing symbol (01-12 Federal Reserve banks, 21-32 thrift institutions, 61-72 electronic transactions, 80 traveler's checks; never 00). The check digit is the rule of payroll/employee_payment_information's validate transform.
+   * An ABA routing transit number: 9 digits whose first two are an assigned Federal Reserve routing symbol (01-12 Federal Reserve banks, 21-32 thrift institutions, 61-72 electronic transactions, 80 traveler's checks; the rule refuses the others, 00 included). The check digit is the rule of payroll/employee_payment_information's validate transform.
    */
   routingNumber?: RoutingNumber;
   notificationPriority?: NotificationPriority;
