@@ -15,6 +15,7 @@ import type { Services } from './services.ts';
 import { webApp } from './web.ts';
 import { createSecureServer } from './http/security-headers.ts';
 import { exitOnUncaught } from './http/stack-trace.ts';
+import { startSessionPurge } from './auth/sessions.ts';
 
 // The bundle is CommonJS (no top-level await), which Node 20 loads ~33 ms faster than an ES module.
 async function main(): Promise<void> {
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   const demoOrg = process.argv.includes('--demo') ? await seedDemo(services, boot.orgId) : undefined;
   const indexed = await backfillSsnIndex(services);
   if (indexed) console.log(`dform: indexed the SSNs of ${indexed} employee records written before the SSN index`);
+  // Sessions and single-use keys past their end are deleted at start and every 10 minutes.
+  await startSessionPurge(services).first;
   const app = createApp(services, await webApp());
   server = serve(
     { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createSecureServer },

@@ -3,7 +3,7 @@
  * the keys, the schema catalogue, the outbox transport and the sign-in throttle.
  */
 import path from 'node:path';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import type { ServerConfig } from './config.ts';
 import { FieldCipher } from './crypto/field-cipher.ts';
 import { loadKeys } from './crypto/secrets.ts';
@@ -15,9 +15,14 @@ import { slidingWindowThrottle } from './auth/throttle.ts';
 import { jsonLog } from './http/log.ts';
 
 export async function openServices(config: ServerConfig): Promise<Services> {
-  await mkdir(config.dataDir, { recursive: true });
   const log = jsonLog();
-  const keys = await loadKeys(config.dataDir, { dataKey: config.dataKey, tokenKey: config.tokenKey });
+  await privateDataDir(config.dataDir, log);
+  const keys = await loadKeys(config.dataDir, {
+    dataKey: config.dataKey,
+    tokenKey: config.tokenKey,
+    lookupKey: config.lookupKey,
+    localKeysAllowed: config.localKeysAllowed,
+  });
   const catalogue = loadCatalogue();
   const storage = await JournalStore.open(path.join(config.dataDir, 'db'), {
     log: (msg: string) => log('warn', msg),
@@ -33,4 +38,23 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     now: () => Math.floor(Date.now() / 1000),
     log,
   };
+}
+
+/**
+ * DATA_DIR readable by its owner only (0700): it holds the records, the journal, the outbox and,
+ * unless the keys come from the environment, the keys. A folder left open by an earlier version
+ * is closed, which also covers the files it made before files were created 0600.
+ */
+async function privateDataDir(dir: string, log: Services['log']): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const { mode } = await stat(dir);
+  if ((mode & 0o077) === 0) return;
+  try {
+    await chmod(dir, mode & 0o700);
+  } catch (e) {
+    log(
+      'warn',
+      `DATA_DIR ${dir} is open to other users (mode ${(mode & 0o777).toString(8)}) and cannot be closed: ${String(e)}`,
+    );
+  }
 }

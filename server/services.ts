@@ -26,6 +26,8 @@ export interface Services {
 export const SYSTEM = {
   orgs: 'system/orgs',
   sessions: 'system/sessions',
+  /** A user's session epoch (keyed by user key): sessions opened in an earlier epoch are over. */
+  sessionEpochs: 'system/session_epochs',
   unique: 'system/unique',
   idempotency: 'system/idempotency',
   /** Keyed digests of (organization, employee, SSN last four) -> employee key, for retrieve_ssn. */

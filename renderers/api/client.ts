@@ -139,11 +139,15 @@ export function createApiClient({
         datatype: 'auth/forgot_password',
         action: 'call',
       }),
-    changePassword: (password: string, password2: string) =>
+    /** The current password is asked for except in a session opened by a forgot-password key. */
+    changePassword: (password: string, password2: string, currentPassword?: string) =>
       request<{ message: string }>({
         method: 'POST',
         path: '/auth/api/change_password',
-        body: { password, password2 },
+        body:
+          currentPassword === undefined
+            ? { password, password2 }
+            : { current_password: currentPassword, password, password2 },
         datatype: 'auth/change_password',
         action: 'call',
       }),

@@ -45,7 +45,15 @@ export interface Session {
   };
   permissions: Record<string, string[]>;
   is_admin?: boolean;
+  /** The product's own staff (engine/access.ts Principal.productStaff). */
+  product_staff?: boolean;
+  /** In a session opened by sudo_login: the staff member acting in the company. */
+  impersonated_by?: { key: string; name: string; organization_id: string };
   exp: number;
+  /** Seconds without a request after which the server ends the session; 0 or absent: none. */
+  idle_timeout?: number;
+  /** Opened by a forgot-password key: a password change needs no current password. */
+  password_reset?: boolean;
 }
 
 export interface LoginAnswer {

@@ -1,6 +1,7 @@
 /**
  * Change password (/password-change, /settings/change-password, /inactive/password-change) with
- * the messages of spec/001 section 5, checked here and by the server.
+ * the rules of engine/passwords.ts, checked here and by the server. The current password is asked
+ * for, except in a session opened by a forgot-password link, which sets one password without it.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +10,7 @@ import { useServices } from '../session/session.tsx';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 
 export function ChangePasswordPage({ inApp = false }: { inApp?: boolean }) {
-  const { client, auth } = useServices();
+  const { client, auth, signIn } = useServices();
   const notify = useNotify();
   const [done, setDone] = useState(false);
 
@@ -24,6 +25,8 @@ export function ChangePasswordPage({ inApp = false }: { inApp?: boolean }) {
     );
   }
 
+  const session = auth.session;
+  const token = auth.token;
   return (
     <section className={inApp ? 'page page--narrow' : 'card card--narrow'} aria-labelledby="pw-title">
       <h1 id="pw-title">Change password</h1>
@@ -32,10 +35,20 @@ export function ChangePasswordPage({ inApp = false }: { inApp?: boolean }) {
       ) : (
         <NewPasswordForm
           submitLabel="Change password"
-          save={async (password, password2) => {
-            await client.changePassword(password, password2);
+          askCurrent={!session?.password_reset}
+          policy={{
+            minLength: session?.organization.data.password_min_length as number | undefined,
+            personal: [session?.user.email, session?.user.display_name],
+          }}
+          save={async (password, password2, current) => {
+            await client.changePassword(password, password2, current);
             setDone(true);
             notify({ type: 'positive', message: 'Password changed.' });
+            // The session now asks for the current password like any other.
+            if (session?.password_reset) {
+              const fresh = await client.session().catch(() => undefined);
+              if (fresh) signIn({ token, exp: fresh.exp, session: fresh });
+            }
           }}
           onFailure={(message) => notify({ type: 'negative', message })}
           failureMessage="The password was not changed."

@@ -1,37 +1,61 @@
 /**
  * Stores a new password for an account, whether its holder changes it (change_password) or a user
- * manager sets it (set_user_password): the spec's rules, an argon2id hash, the record committed on
- * its version as it is once hashing is done (it may have changed meanwhile), every other session
- * of the account ended, and an audit entry.
+ * manager sets it (set_user_password): the rules of engine/passwords.ts with the company's minimum,
+ * the holder's current password when asked for, an argon2id hash, the record committed on its
+ * version as it is once hashing is done (it may have changed meanwhile), every other session of
+ * the account and every single-use key of it ended, and an audit entry.
  */
 import type { Context } from 'hono';
-import { passwordProblems } from '../../engine/passwords.ts';
-import { hashPassword } from '../crypto/passwords.ts';
+import { PASSWORD_MESSAGES, passwordProblems } from '../../engine/passwords.ts';
+import { loadCommonPasswords } from '../../engine/common-passwords.ts';
+import type { FieldError } from '../../engine/messages.ts';
+import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import { auditOp } from '../data/audit.ts';
-import { notFound, validationFailed } from '../http/errors.ts';
+import { ApiError, notFound, validationFailed } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
-import { SYSTEM, type Services } from '../services.ts';
-import type { WriteOp } from '../storage/types.ts';
+import type { Services } from '../services.ts';
+import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
-import { sessionsOf } from './sign-in.ts';
+import { passwordHashOf, SINGLE_USE } from './sign-in.ts';
+import { endSessionsOps } from './sessions.ts';
+
+/**
+ * Whether a change by the account's holder must prove the current password: always, except in a
+ * session opened by a forgot-password key (or an invitation), whose holder has none to give. Such
+ * a session sets one password; after that it is a session like any other.
+ */
+export function needsCurrentPassword(caller: Caller): boolean {
+  return caller.type !== 'forgot_password';
+}
 
 export async function storeNewPassword(
   s: Services,
   c: Context<AppEnv>,
   caller: Caller,
   userKey: string,
-  body: { password?: unknown; password2?: unknown },
+  body: { current_password?: unknown; password?: unknown; password2?: unknown },
+  opts: { checkCurrent?: boolean } = {},
 ): Promise<void> {
-  const problems = passwordProblems(body.password, body.password2);
+  const org = caller.org.id;
+  const target = s.storage.get('auth/users', org, userKey);
+  if (!target) throw notFound();
+  const current = opts.checkCurrent ? await currentPasswordProblems(s, c, caller, target, body.current_password) : [];
+  const problems = [
+    ...current,
+    ...passwordProblems(body.password, body.password2, {
+      minLength: caller.org.record.data.password_min_length as number | undefined,
+      common: await loadCommonPasswords(),
+      personal: [target.data.email, target.data.display_name],
+    }),
+  ];
   if (problems.length) throw validationFailed(problems);
   const secret = await hashPassword(body.password as string);
-  const org = caller.org.id;
   const user = s.storage.get('auth/users', org, userKey);
   if (!user) throw notFound();
   const now = s.now();
-  const endSessions: WriteOp[] = sessionsOf(s, org, userKey)
-    .filter((r) => r.key !== caller.sid)
-    .map((r) => ({ op: 'delete', collection: SYSTEM.sessions, org, key: r.key }));
+  const singleUseKeys: WriteOp[] = s.storage
+    .find(SINGLE_USE, org, { criteria: [{ field: 'user_key', is: '=', value: userKey }], limit: Infinity, offset: 0 })
+    .items.map((k) => ({ op: 'delete', collection: SINGLE_USE, org, key: k.key }));
   await s.storage.commit([
     {
       op: 'put',
@@ -42,7 +66,9 @@ export async function storeNewPassword(
         meta: { ...user.meta, updated_by: caller.user.key, updated_time: now, version: user.meta.version + 1 },
       },
     },
-    ...endSessions,
+    // The caller's own session goes on, as a session that needs the current password from now on.
+    ...endSessionsOps(s, org, userKey, { sid: caller.sid, changes: { type: 'password' } }),
+    ...singleUseKeys,
     auditOp({
       org,
       actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
@@ -56,4 +82,27 @@ export async function storeNewPassword(
       now,
     }),
   ]);
+}
+
+/**
+ * The current password, checked as a sign-in is: a wrong one counts against the account's sign-in
+ * attempts (so a stolen session cannot guess it), and too many answer 429.
+ */
+async function currentPasswordProblems(
+  s: Services,
+  c: Context<AppEnv>,
+  caller: Caller,
+  user: StoredRecord,
+  given: unknown,
+): Promise<FieldError[]> {
+  if (typeof given !== 'string' || !given) {
+    return [{ path: '/current_password', message: PASSWORD_MESSAGES.currentRequired }];
+  }
+  const account = `${caller.org.id}\u0000${user.key}`;
+  if (!s.throttle.attempt(account, requestInfo(c).address ?? '')) throw new ApiError(429, 'Too many attempts');
+  if (given.length > 1024 || !(await verifyPassword(passwordHashOf(s, user.data.secret), given))) {
+    return [{ path: '/current_password', message: PASSWORD_MESSAGES.currentWrong }];
+  }
+  s.throttle.succeeded(account);
+  return [];
 }

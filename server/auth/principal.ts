@@ -11,6 +11,8 @@ import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
 import { verifyToken } from './tokens.ts';
 import { requestHeader } from '../http/node-request.ts';
+import { minLengthOf } from '../../engine/passwords.ts';
+import { idleLimit, inCurrentEpoch, touchSession } from './sessions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -24,6 +26,8 @@ export interface Caller {
   sid: string;
   exp: number;
   principal: Principal;
+  /** How the session was opened: `password`, `sudo_login` or `forgot_password` (until a password is set in it). */
+  type: string;
 }
 
 export function orgFromHeader(s: Services, c: Context): OrgInfo {
@@ -111,21 +115,33 @@ export async function authenticate(s: Services, c: Context): Promise<Caller> {
 }
 
 /**
- * The caller of a live session: it must still exist (logout revokes at once) and belong to the
- * user, who may still sign in. Used for the token of every call and for keys bound to a session.
+ * The caller of a live session: it must still exist (logout revokes at once), belong to the user,
+ * who may still sign in, be of the user's current session epoch (./sessions.ts) and not have been
+ * idle too long; this request then counts as its latest. Used for the token of every call and for
+ * keys bound to a session.
  */
 export function callerOfSession(s: Services, orgId: string, sid: string, userKey: string, exp: number): Caller {
   const session = s.storage.get(SYSTEM.sessions, orgId, sid);
   if (!session || session.data.user !== userKey || Number(session.data.exp) <= s.now()) throw invalidToken();
+  if (!inCurrentEpoch(s, session)) throw invalidToken();
   const org = getOrg(s, orgId);
   const cached = knownUser(s, userKey)?.user;
   const user = cached?.org === orgId ? cached : s.storage.get('auth/users', orgId, userKey);
   if (!org || !userMaySignIn(user)) throw invalidToken();
-  return { org, user, sid, exp, principal: principalFor(s, org, user) };
+  const principal = principalFor(s, org, user);
+  if (!touchSession(s, session, principal)) throw invalidToken();
+  return { org, user, sid, exp, principal, type: String(session.data.type ?? 'password') };
 }
 
-/** The session content of spec/000 section 3. */
-export function sessionView(caller: Pick<Caller, 'org' | 'user' | 'principal' | 'exp'>): Record<string, unknown> {
+/**
+ * The session content of spec/000 section 3, and what the web app needs beside it: the company's
+ * minimum password length, the idle time after which the session ends (0: none) and whether the
+ * session was opened by a forgot-password key (its password change needs no current password).
+ */
+export function sessionView(
+  s: Services,
+  caller: Pick<Caller, 'org' | 'user' | 'principal' | 'exp' | 'type'>,
+): Record<string, unknown> {
   const { org, user, principal, exp } = caller;
   const u = user.data;
   const od = org.record.data;
@@ -141,6 +157,7 @@ export function sessionView(caller: Pick<Caller, 'org' | 'user' | 'principal' | 
         status: od.status,
         company_id: od.company_id,
         parent_organization: od.parent_organization,
+        password_min_length: minLengthOf(od.password_min_length),
       },
     },
     user: {
@@ -154,5 +171,7 @@ export function sessionView(caller: Pick<Caller, 'org' | 'user' | 'principal' | 
     permissions: permissionMap(principal.permissions),
     is_admin: principal.isAdmin,
     exp,
+    idle_timeout: idleLimit(s, principal),
+    password_reset: caller.type === 'forgot_password',
   };
 }

@@ -14,10 +14,10 @@ import type { Services } from '../services.ts';
 import { SYSTEM } from '../services.ts';
 import { auditOp } from '../data/audit.ts';
 import { authenticate, isUuid, sessionView } from './principal.ts';
-import { findUser, sessionsOf, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
-import type { WriteOp } from '../storage/types.ts';
+import { findUser, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
+import { endSessionsOps } from './sessions.ts';
 import { brandingOf } from './branding.ts';
-import { storeNewPassword } from './new-password.ts';
+import { needsCurrentPassword, storeNewPassword } from './new-password.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 import { signInLink } from '../public-url.ts';
@@ -76,7 +76,7 @@ export function authRoutes(s: Services) {
 
   app.get('/session', async (c) => {
     const caller = await authenticate(s, c);
-    return c.json(sessionView(caller));
+    return c.json(sessionView(s, caller));
   });
 
   app.post('/logout', async (c) => {
@@ -88,13 +88,7 @@ export function authRoutes(s: Services) {
   app.post('/logout_all', async (c) => {
     const caller = await authenticate(s, c);
     await readJsonObject(c, { allowEmpty: true });
-    const ops: WriteOp[] = sessionsOf(s, caller.org.id, caller.user.key).map((r) => ({
-      op: 'delete',
-      collection: SYSTEM.sessions,
-      org: caller.org.id,
-      key: r.key,
-    }));
-    await s.storage.commit(ops);
+    await s.storage.commit(endSessionsOps(s, caller.org.id, caller.user.key));
     return c.body(null, 204);
   });
 
@@ -127,7 +121,9 @@ export function authRoutes(s: Services) {
 
   app.post('/change_password', async (c) => {
     const caller = await authenticate(s, c);
-    await storeNewPassword(s, c, caller, caller.user.key, await readJsonObject(c));
+    await storeNewPassword(s, c, caller, caller.user.key, await readJsonObject(c), {
+      checkCurrent: needsCurrentPassword(caller),
+    });
     return c.json({ message: 'Password changed.' });
   });
 

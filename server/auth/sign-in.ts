@@ -12,6 +12,7 @@ import { auditOp } from '../data/audit.ts';
 import { verifyPassword } from '../crypto/passwords.ts';
 import { isUuid, principalFor, sessionView, userMaySignIn } from './principal.ts';
 import { signToken } from './tokens.ts';
+import { expiredSessionOps, sessionEpoch } from './sessions.ts';
 
 export const SINGLE_USE = 'auth/single_use_logins';
 export type LoginType = 'password' | 'sudo_login' | 'forgot_password';
@@ -104,7 +105,7 @@ export interface SignInResult {
  * The stored password hash. Versions before 2026-11-26 sealed it as a sensitive value when an
  * administrator saved the account; such an account signs in again with its own password.
  */
-function passwordHashOf(s: Services, secret: unknown): string | undefined {
+export function passwordHashOf(s: Services, secret: unknown): string | undefined {
   if (typeof secret !== 'string') return undefined;
   return s.cipher.isEncrypted(secret) ? s.cipher.decrypt(secret) : secret;
 }
@@ -135,6 +136,8 @@ export async function signIn(
   const sid = randomUUID();
   const exp = now + sessionLength;
   ops.push(
+    // The user's sessions that are over go as a new one comes (the rest by startSessionPurge).
+    ...expiredSessionOps(s, org.id, user.key),
     {
       op: 'put',
       expectVersion: 0,
@@ -142,7 +145,7 @@ export async function signIn(
         collection: SYSTEM.sessions,
         org: org.id,
         key: sid,
-        data: { user: user.key, exp, type },
+        data: { user: user.key, exp, type, epoch: sessionEpoch(s, org.id, user.key) },
         meta: meta(user.key, now),
       },
     },
@@ -168,17 +171,9 @@ export async function signIn(
     throw e;
   }
   const principal = principalFor(s, org, user);
-  const session = sessionView({ org, user, principal, exp });
+  const session = sessionView(s, { org, user, principal, exp, type });
   const token = await signToken(s.tokenKey, { sub: user.key, org: org.id, sid, exp, session }, now);
   return { token, exp, session };
-}
-
-export function sessionsOf(s: Services, org: string, userKey: string): StoredRecord[] {
-  return s.storage.find(SYSTEM.sessions, org, {
-    criteria: [{ field: 'user', is: '=', value: userKey }],
-    limit: 500,
-    offset: 0,
-  }).items;
 }
 
 /** The target of a sudo login: a company below the caller's, and its product-staff admin account. */

@@ -10,7 +10,8 @@ import { claimKey } from '../data/hooks/unique.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
-import { SINGLE_USE, sessionsOf } from './sign-in.ts';
+import { SINGLE_USE } from './sign-in.ts';
+import { forgetEpochOps, sessionsOf } from './sessions.ts';
 
 /** The payroll records keyed by the user key that go with the account. */
 export const USER_KEYED_TYPES = [
@@ -70,12 +71,14 @@ export function userDeletionOps(
   if (email && s.storage.get(SYSTEM.unique, org, claimKey(s, org, 'email', email))) {
     ops.push({ op: 'delete', collection: SYSTEM.unique, org, key: claimKey(s, org, 'email', email) });
   }
+  // Every one of them: a session of a deleted account is refused anyway, its record is not kept.
   for (const session of sessionsOf(s, org, user.key)) {
     ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key: session.key });
   }
+  ops.push(...forgetEpochOps(s, org, user.key));
   const keys = s.storage.find(SINGLE_USE, org, {
     criteria: [{ field: 'user_key', is: '=', value: user.key }],
-    limit: 500,
+    limit: Infinity,
     offset: 0,
   }).items;
   for (const k of keys) ops.push({ op: 'delete', collection: SINGLE_USE, org, key: k.key });

@@ -1,7 +1,8 @@
 /**
  * The server's keys: the field-encryption key, the lookup HMAC key and the token signing key.
- * Each comes from the environment, or is generated once into DATA_DIR/secrets/ (mode 0600) and
- * reused. In production set them in the environment so that the keys live apart from the data.
+ * Each comes from the environment, or is generated once into DATA_DIR/secrets/ (mode 0600 in a
+ * 0700 folder) and reused. Keys beside the data are no protection for a stolen copy of DATA_DIR,
+ * so in production (NODE_ENV=production) the server refuses them unless DFORM_ALLOW_LOCAL_KEYS=1.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, writeFile } from 'node:fs/promises';
@@ -37,10 +38,17 @@ async function loadOrCreate(dir: string, name: string, fromEnv: string | undefin
   return key;
 }
 
+/** Why a production start is refused, and how to fix it, in one line. */
+export const LOCAL_KEYS_REFUSED =
+  'secrets: NODE_ENV=production keeps no keys beside the data: set DFORM_DATA_KEY, DFORM_LOOKUP_KEY and DFORM_TOKEN_KEY (32 random bytes of base64 each, e.g. `openssl rand -base64 32`), or DFORM_ALLOW_LOCAL_KEYS=1 to keep them in DATA_DIR/secrets';
+
 export async function loadKeys(
   dataDir: string,
-  env: { dataKey?: string; tokenKey?: string; lookupKey?: string },
+  env: { dataKey?: string; tokenKey?: string; lookupKey?: string; localKeysAllowed?: boolean },
 ): Promise<Keys> {
+  if (env.localKeysAllowed === false && !(env.dataKey && env.tokenKey && env.lookupKey)) {
+    throw new Error(LOCAL_KEYS_REFUSED);
+  }
   const dir = path.join(dataDir, 'secrets');
   await mkdir(dir, { recursive: true, mode: 0o700 });
   return {

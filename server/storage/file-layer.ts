@@ -71,9 +71,13 @@ class NodeFileHandle implements FileHandleLike {
   }
 }
 
+/** What the store creates is its owner's alone: records hold personal data (ASVS 5.0 V13). */
+const FILE_MODE = 0o600;
+const DIR_MODE = 0o700;
+
 export const nodeFileLayer: FileLayer = {
   async open(path, flags) {
-    return new NodeFileHandle(path, await fsp.open(path, flags));
+    return new NodeFileHandle(path, await fsp.open(path, flags, FILE_MODE));
   },
   readFile: (path) => fsp.readFile(path),
   size: async (path) => (await fsp.stat(path)).size,
@@ -82,7 +86,7 @@ export const nodeFileLayer: FileLayer = {
   rename: (from, to) => fsp.rename(from, to),
   unlink: (path) => fsp.unlink(path),
   async mkdir(path) {
-    await fsp.mkdir(path, { recursive: true });
+    await fsp.mkdir(path, { recursive: true, mode: DIR_MODE });
   },
   async syncDir(path) {
     const handle = await fsp.open(path, 'r');

@@ -218,10 +218,13 @@ describe('passwords', () => {
     const cases: [unknown, unknown, string[]][] = [
       ['abc', 'abc', ['Password must be at least 6 characters']],
       ['1234567', '1234567', ['Password cannot be all numbers']],
-      ['abcdefg', 'abcdefh', ['Passwords do not match']],
+      ['quiet-harbor', 'quiet-harbour', ['Passwords do not match']],
     ];
     for (const [password, password2, messages] of cases) {
-      const r = await w.call('POST', '/auth/api/change_password', { ...as(w.emma), body: { password, password2 } });
+      const r = await w.call('POST', '/auth/api/change_password', {
+        ...as(w.emma),
+        body: { current_password: 'demo-employee-pass', password, password2 },
+      });
       assert.equal(r.status, 400);
       assert.equal(r.body.message, 'Validation failed');
       assert.deepEqual(
@@ -235,7 +238,7 @@ describe('passwords', () => {
     const s = await w.login(w.acmeOrg, 'ivan@acme.example', 'demo-inactive-pass');
     const r = await w.call('POST', '/auth/api/change_password', {
       ...as(s),
-      body: { password: 'new-pass-for-ivan', password2: 'new-pass-for-ivan' },
+      body: { current_password: 'demo-inactive-pass', password: 'new-pass-for-ivan', password2: 'new-pass-for-ivan' },
     });
     assert.equal(r.status, 200);
     const old = await w.call('POST', '/auth/api/login', {
@@ -248,7 +251,7 @@ describe('passwords', () => {
     const back = await w.login(w.acmeOrg, 'ivan@acme.example', 'new-pass-for-ivan');
     await w.call('POST', '/auth/api/change_password', {
       ...as(back),
-      body: { password: 'demo-inactive-pass', password2: 'demo-inactive-pass' },
+      body: { current_password: 'new-pass-for-ivan', password: 'demo-inactive-pass', password2: 'demo-inactive-pass' },
     });
   });
 

@@ -272,13 +272,13 @@ describe('set_user_password (the password mode)', () => {
     assert.deepEqual(short.body.errors, [{ path: '/password', message: 'Password must be at least 6 characters' }]);
     const digits = await set('1234567', '1234567');
     assert.deepEqual(digits.body.errors, [{ path: '/password', message: 'Password cannot be all numbers' }]);
-    const differ = await set('abcdefg', 'abcdefh');
+    const differ = await set('quiet-harbor', 'quiet-harbour');
     assert.deepEqual(differ.body.errors, [{ path: '/password2', message: 'Passwords do not match' }]);
   });
 
   test('403 without AUTH:CanManageUsers, for an account holding more than the caller, 404 for another company', async () => {
     const u = await create();
-    const body = { user_id: u.key, password: 'abcdefg', password2: 'abcdefg' };
+    const body = { user_id: u.key, password: 'taken-over-7', password2: 'taken-over-7' };
     assert.equal((await w.call('POST', '/auth/api/set_user_password', { ...as(w.payroll), body })).status, 403);
     assert.equal((await w.call('POST', '/auth/api/set_user_password', { ...as(w.emma), body })).status, 403);
     // A user manager without payroll rights may not take over the payroll manager's account.

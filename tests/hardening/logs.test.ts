@@ -60,12 +60,12 @@ test('stdout and stderr carry no SSN, account number, password, token, key or ha
   // A password change and a sign-in with the new password; a refused change.
   const weak = await call('POST', '/auth/api/change_password', {
     ...as(w.emma),
-    body: { password: PASSWORDS[1], password2: PASSWORDS[0] },
+    body: { current_password: 'demo-employee-pass', password: PASSWORDS[1], password2: PASSWORDS[0] },
   });
   assert.equal(weak.status, 400);
   const changed = await call('POST', '/auth/api/change_password', {
     ...as(w.emma),
-    body: { password: PASSWORDS[1], password2: PASSWORDS[1] },
+    body: { current_password: 'demo-employee-pass', password: PASSWORDS[1], password2: PASSWORDS[1] },
   });
   assert.equal(changed.status, 200, changed.text);
   const emma = await loginAs('emma@acme.example', PASSWORDS[1]);

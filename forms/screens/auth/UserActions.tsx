@@ -118,6 +118,10 @@ export function UserActions(ctx: ScreenContext) {
         open={passwordMode}
         userId={record.key}
         name={name}
+        policy={{
+          minLength: session?.organization.data.password_min_length as number | undefined,
+          personal: [record.data.email, name],
+        }}
         client={client}
         notify={notify}
         onClose={() => setPasswordMode(false)}

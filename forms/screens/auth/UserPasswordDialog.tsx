@@ -1,16 +1,20 @@
 /**
- * The user form's password mode (spec/001 sections 2, 4 and 5): password and retype with the
- * spec's three messages, checked here and again by the server, which stores the hash.
+ * The user form's password mode (spec/001 sections 2, 4 and 5): password and retype with the rules
+ * of engine/passwords.ts (the company's minimum, the account's name and e-mail), checked here and
+ * again by the server, which stores the hash.
  */
 import { Dialog } from '../../dialog/Dialog.tsx';
 import type { ApiClient } from '../../../renderers/api/client.ts';
 import { NewPasswordForm } from '../../../renderers/pages/NewPasswordForm.tsx';
 import type { ScreenContext } from '../extension.ts';
+import type { PasswordPolicy } from '../../../engine/passwords.ts';
 
 export function UserPasswordDialog(props: {
   open: boolean;
   userId: string;
   name: string;
+  /** The company's minimum length and the account's e-mail and name. */
+  policy: Omit<PasswordPolicy, 'common'>;
   client: ApiClient;
   notify: ScreenContext['notify'];
   onClose(): void;
@@ -21,6 +25,7 @@ export function UserPasswordDialog(props: {
       {props.open && (
         <NewPasswordForm
           submitLabel="Set password"
+          policy={props.policy}
           save={async (password, password2) => {
             await props.client.setUserPassword(props.userId, password, password2);
             props.notify({ type: 'positive', message: `Password set for ${props.name}.` });

@@ -34,6 +34,10 @@ export type LaborLawAdministration = boolean;
 export type DynamicForms = boolean;
 export type HideDirectDeposit = boolean;
 export type DeveloperFeatures = boolean;
+/**
+ * The fewest characters a password of this company's accounts may have: the spec's 6 unless raised here (at most 64). It applies to passwords set from now on.
+ */
+export type MinimumPasswordLength = number;
 export type InternalNotes = string;
 export type CreatedBy = string;
 
@@ -54,6 +58,7 @@ export interface AuthOrganizations {
    */
   active_modules: Common.ActiveModules;
   enabled_features?: EnabledFeatures;
+  password_min_length?: MinimumPasswordLength;
   internal_notes?: InternalNotes;
   created_by: CreatedBy;
   created_time: Common.EpochSeconds;

@@ -1,0 +1,199 @@
+/**
+ * How sessions end (OWASP ASVS 5.0 V7): at their absolute end (`exp`, DFORM_SESSION_SECONDS), after
+ * an idle time (DFORM_IDLE_SECONDS for users who manage people's data, DFORM_IDLE_SECONDS_OTHERS for
+ * the rest), all at once for one user (logout_all, a password change, the user deleted), and their
+ * records purged once expired.
+ *
+ * Ending all of a user's sessions moves the user's session epoch on: every session carries the
+ * epoch it was opened in and is checked against the current one on every request, so however many
+ * sessions there are, and even one being opened at that moment, none outlives the change. Their
+ * records are deleted in the same commit.
+ */
+import type { Principal } from '../../engine/access.ts';
+import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
+import type { StoredRecord, WriteOp } from '../storage/types.ts';
+import { SINGLE_USE } from './sign-in.ts';
+
+/** The user's current session epoch (0 until their sessions are first ended all at once). */
+export function sessionEpoch(s: Services, org: string, userKey: string): number {
+  return Number(s.storage.get(SYSTEM.sessionEpochs, org, userKey)?.data.epoch ?? 0);
+}
+
+/** Whether the session was opened in the user's current epoch. */
+export function inCurrentEpoch(s: Services, session: StoredRecord): boolean {
+  return Number(session.data.epoch ?? 0) === sessionEpoch(s, session.org, String(session.data.user));
+}
+
+/** Every session record of the user, however many. */
+export function sessionsOf(s: Services, org: string, userKey: string): StoredRecord[] {
+  return s.storage.find(SYSTEM.sessions, org, {
+    criteria: [{ field: 'user', is: '=', value: userKey }],
+    limit: Infinity,
+    offset: 0,
+  }).items;
+}
+
+/**
+ * The ops that end every session of the user: the next epoch and the deletion of each session
+ * record, except `keep` (the caller's own, on a password change), which moves to the new epoch
+ * with `keep.changes` applied.
+ */
+export function endSessionsOps(
+  s: Services,
+  org: string,
+  userKey: string,
+  keep?: { sid: string; changes?: Record<string, unknown> },
+): WriteOp[] {
+  const now = s.now();
+  const current = s.storage.get(SYSTEM.sessionEpochs, org, userKey);
+  const epoch = Number(current?.data.epoch ?? 0) + 1;
+  const ops: WriteOp[] = [
+    {
+      op: 'put',
+      record: {
+        collection: SYSTEM.sessionEpochs,
+        org,
+        key: userKey,
+        data: { epoch, since: now },
+        meta: {
+          created_by: current?.meta.created_by ?? 'system',
+          created_time: current?.meta.created_time ?? now,
+          updated_by: 'system',
+          updated_time: now,
+          version: (current?.meta.version ?? 0) + 1,
+        },
+      },
+    },
+  ];
+  for (const r of sessionsOf(s, org, userKey)) {
+    if (r.key === keep?.sid) {
+      ops.push({
+        op: 'put',
+        record: { ...r, data: { ...r.data, ...keep.changes, epoch }, meta: { ...r.meta, version: r.meta.version + 1 } },
+      });
+    } else {
+      ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key: r.key });
+    }
+  }
+  return ops;
+}
+
+/** The deletion of the user's epoch record, when the user goes. */
+export function forgetEpochOps(s: Services, org: string, userKey: string): WriteOp[] {
+  return s.storage.get(SYSTEM.sessionEpochs, org, userKey)
+    ? [{ op: 'delete', collection: SYSTEM.sessionEpochs, org, key: userKey }]
+    : [];
+}
+
+/** The deletion of the user's sessions that are past their end, for the commit of a new one. */
+export function expiredSessionOps(s: Services, org: string, userKey: string): WriteOp[] {
+  const now = s.now();
+  return sessionsOf(s, org, userKey)
+    .filter((r) => Number(r.data.exp) <= now)
+    .map((r) => ({ op: 'delete', collection: SYSTEM.sessions, org, key: r.key }));
+}
+
+/** Permissions over other people's payroll data, accounts, rights or companies. */
+const MANAGING = [
+  'PAYROLL:CanManageUserPayrollData',
+  'PAYROLL:CanManageOnboarding',
+  'AUTH:CanManageUsers',
+  'AUTH:CanManageGroups',
+  'AUTH:CanManageOrganizations',
+  'AUTH:CanLoginToOrganizations',
+];
+
+/** Seconds without a request after which the principal's session ends; 0 for never. */
+export function idleLimit(s: Services, principal: Principal): number {
+  const managing = principal.isAdmin || MANAGING.some((p) => principal.permissions.has(p));
+  return managing ? s.config.idleSeconds.managing : s.config.idleSeconds.others;
+}
+
+/** A session's last request is written to its record at most this often (a restart loses no more). */
+const SEEN_WRITE_SECONDS = 60;
+const MAX_TRACKED = 100_000;
+const lastSeenBy = new WeakMap<Services, Map<string, number>>();
+/** Sessions whose `seen` write is under way, so that a burst of requests makes one write. */
+const writing = new Set<string>();
+
+/**
+ * Whether the session is still in use (a request within its idle limit); when it is, this request
+ * counts as its latest. The time of the latest request is kept in memory and written to the
+ * session record once a minute, so a restart does not reset the idle clock.
+ */
+export function touchSession(s: Services, session: StoredRecord, principal: Principal): boolean {
+  let seen = lastSeenBy.get(s);
+  if (!seen) lastSeenBy.set(s, (seen = new Map()));
+  const now = s.now();
+  const stored = Number(session.data.seen ?? session.meta.created_time);
+  const last = Math.max(seen.get(session.key) ?? 0, stored);
+  const limit = idleLimit(s, principal);
+  if (limit > 0 && now - last > limit) {
+    seen.delete(session.key);
+    s.storage
+      .commit([{ op: 'delete', collection: SYSTEM.sessions, org: session.org, key: session.key }])
+      .catch(() => undefined);
+    return false;
+  }
+  if (seen.size >= MAX_TRACKED && !seen.has(session.key)) seen.delete(seen.keys().next().value!);
+  seen.set(session.key, now);
+  if (now - stored >= SEEN_WRITE_SECONDS && !writing.has(session.key)) {
+    // Not awaited: the request does not wait for it, and a session ended meanwhile stays ended.
+    writing.add(session.key);
+    s.storage
+      .commit([
+        {
+          op: 'put',
+          expectVersion: session.meta.version,
+          record: {
+            ...session,
+            data: { ...session.data, seen: now },
+            meta: { ...session.meta, version: session.meta.version + 1 },
+          },
+        },
+      ])
+      .catch(() => undefined)
+      .finally(() => writing.delete(session.key));
+  }
+  return true;
+}
+
+/** Deletes the sessions and single-use keys of every organization that are past their end. */
+export async function purgeExpired(s: Services): Promise<number> {
+  const now = s.now();
+  const orgs = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, { criteria: [], limit: Infinity, offset: 0 }).items;
+  let purged = 0;
+  for (const { key: org } of orgs) {
+    for (const [collection, field] of [
+      [SYSTEM.sessions, 'exp'],
+      [SINGLE_USE, 'expiration'],
+    ] as const) {
+      const dead = s.storage.find(collection, org, {
+        criteria: [{ field, is: '<=', value: now }],
+        limit: Infinity,
+        offset: 0,
+      }).items;
+      for (let i = 0; i < dead.length; i += 500) {
+        const page = dead.slice(i, i + 500);
+        await s.storage.commit(page.map((r) => ({ op: 'delete', collection, org, key: r.key })));
+        purged += page.length;
+      }
+    }
+  }
+  return purged;
+}
+
+/**
+ * Purges now and then every `everySeconds` until stopped (the timer does not keep the process up);
+ * a purge that fails is logged and tried again at the next turn.
+ */
+export function startSessionPurge(s: Services, everySeconds = 600): { stop(): void; first: Promise<void> } {
+  const run = () =>
+    purgeExpired(s).then(
+      () => undefined,
+      (e: unknown) => s.log('warn', `sessions: purge failed: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  const timer = setInterval(() => void run(), everySeconds * 1000);
+  timer.unref();
+  return { stop: () => clearInterval(timer), first: run() };
+}

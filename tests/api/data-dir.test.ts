@@ -1,0 +1,122 @@
+/**
+ * What the server keeps on disk is its owner's alone (DATA_DIR 0700, every folder 0700, every file
+ * 0600: records, journal, snapshots, lock, outbox, keys), and in production it refuses to keep the
+ * keys beside the data unless told to (README "Security").
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer } from '../helpers/server.ts';
+
+/** `path: mode` (octal, permission bits) of DATA_DIR and everything in it. */
+async function modes(dataDir: string): Promise<string[]> {
+  const out = [`.: ${((await stat(dataDir)).mode & 0o777).toString(8)}`];
+  for (const e of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
+    const p = path.join(e.parentPath, e.name);
+    out.push(`${path.relative(dataDir, p)}: ${((await stat(p)).mode & 0o777).toString(8)}`);
+  }
+  return out.sort();
+}
+
+const privateOnly = (list: string[]) => list.filter((l) => !/: (700|600)$/.test(l));
+
+async function freshDir(): Promise<{ parent: string; dataDir: string }> {
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'dform-modes-'));
+  return { parent, dataDir: path.join(parent, 'data') };
+}
+
+describe('DATA_DIR on disk', () => {
+  test('DATA_DIR, its folders and its files are readable by their owner only', async () => {
+    const { parent, dataDir } = await freshDir();
+    const server = await startServer({ dataDir });
+    try {
+      const call = client(server.url);
+      const org = (await call('GET', '/auth/api/resolve_org?hostname=localhost')).body.organization_id;
+      const login = await call('POST', '/auth/api/login', { org, body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } });
+      assert.equal(login.status, 200);
+      // A mail in the outbox and a record in the journal, the lock held.
+      await call('POST', '/auth/api/forgot_password', { org, body: { username: ADMIN_EMAIL } });
+      const running = await modes(dataDir);
+      for (const name of ['outbox.jsonl', 'db/journal.jsonl', 'secrets/token.key']) {
+        assert.ok(
+          running.some((l) => l.startsWith(`${name}:`)),
+          `${name} exists: ${running.join(', ')}`,
+        );
+      }
+      assert.deepEqual(privateOnly(running), [], 'while running');
+      await server.stop();
+      // The snapshots written on the way out too.
+      const stopped = await modes(dataDir);
+      assert.ok(
+        stopped.some((l) => l.startsWith('db/collections/')),
+        stopped.join(', '),
+      );
+      assert.deepEqual(privateOnly(stopped), [], 'after a stop');
+    } finally {
+      await server.stop();
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  test('a DATA_DIR left open to others is closed at start', async () => {
+    const { parent, dataDir } = await freshDir();
+    await mkdir(dataDir);
+    await chmod(dataDir, 0o755);
+    const server = await startServer({ dataDir });
+    try {
+      assert.equal((await stat(dataDir)).mode & 0o777, 0o700);
+    } finally {
+      await server.stop();
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('keys in production', () => {
+  const key = () => randomBytes(32).toString('base64');
+
+  test('NODE_ENV=production refuses keys kept beside the data, saying how to fix it in one line', async () => {
+    const { parent, dataDir } = await freshDir();
+    try {
+      const refused = await startServer({ dataDir, env: { NODE_ENV: 'production' } }).then(
+        () => assert.fail('the server started'),
+        (e: Error) => e.message,
+      );
+      const lines = refused.split('\n').filter((l) => l.startsWith('dform: cannot start'));
+      assert.equal(lines.length, 1, refused);
+      assert.match(lines[0], /DFORM_DATA_KEY, DFORM_LOOKUP_KEY and DFORM_TOKEN_KEY/);
+      assert.match(lines[0], /DFORM_ALLOW_LOCAL_KEYS=1/);
+      assert.deepEqual(await readdir(path.join(dataDir, 'secrets')).catch(() => []), [], 'no key was written');
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  test('NODE_ENV=production starts with the keys in the environment, none on disk', async () => {
+    const { parent, dataDir } = await freshDir();
+    const env = { NODE_ENV: 'production', DFORM_DATA_KEY: key(), DFORM_LOOKUP_KEY: key(), DFORM_TOKEN_KEY: key() };
+    const server = await startServer({ dataDir, env });
+    try {
+      assert.equal((await client(server.url)('GET', '/healthz')).status, 200);
+      assert.deepEqual(await readdir(path.join(dataDir, 'secrets')).catch(() => []), []);
+    } finally {
+      await server.stop();
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  test('NODE_ENV=production with DFORM_ALLOW_LOCAL_KEYS=1 keeps them in DATA_DIR/secrets', async () => {
+    const { parent, dataDir } = await freshDir();
+    const server = await startServer({ dataDir, env: { NODE_ENV: 'production', DFORM_ALLOW_LOCAL_KEYS: '1' } });
+    try {
+      assert.equal((await client(server.url)('GET', '/healthz')).status, 200);
+      assert.deepEqual((await readdir(path.join(dataDir, 'secrets'))).sort(), ['data.key', 'lookup.key', 'token.key']);
+    } finally {
+      await server.stop();
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+});

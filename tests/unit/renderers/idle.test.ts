@@ -1,0 +1,20 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { idleAction, type IdleAction } from '../../../renderers/session/idle.ts';
+
+describe('idleAction (the web side of the idle timeout)', () => {
+  const limit = 30 * 60_000;
+  const cases: [string, { now: number; lastActivity: number; lastKeepAlive: number }, IdleAction][] = [
+    ['just active', { now: 1_000, lastActivity: 900, lastKeepAlive: 0 }, 'wait'],
+    [
+      'active, a third of the idle time since the server heard',
+      { now: limit / 3, lastActivity: limit / 3 - 5, lastKeepAlive: 0 },
+      'keep-alive',
+    ],
+    ['not active since the last keep-alive', { now: limit / 2, lastActivity: 0, lastKeepAlive: 10 }, 'wait'],
+    ['a whole idle time without activity', { now: limit + 10, lastActivity: 10, lastKeepAlive: 10 }, 'sign-out'],
+  ];
+  for (const [name, t, expected] of cases) {
+    test(name, () => assert.equal(idleAction({ ...t, limit }), expected));
+  }
+});
