@@ -24,6 +24,12 @@ export function idleAction(t: { now: number; lastActivity: number; lastKeepAlive
   return 'wait';
 }
 
+/** `30 minutes`, `1 minute`, `90 seconds`. */
+export function duration(seconds: number): string {
+  const [n, unit] = seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
 function storedActivity(): number {
   try {
     return Number(localStorage.getItem(ACTIVITY_KEY)) || 0;
@@ -72,7 +78,7 @@ export function useIdleSignOut(): void {
           signOut();
           notify({
             type: 'info',
-            message: `You were signed out after ${Math.round(seconds / 60) || 1} minutes without activity.`,
+            message: `You were signed out after ${duration(seconds)} without activity.`,
             timeout: 0,
           });
         }

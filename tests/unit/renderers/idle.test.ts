@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { idleAction, type IdleAction } from '../../../renderers/session/idle.ts';
+import { duration, idleAction, type IdleAction } from '../../../renderers/session/idle.ts';
 
 describe('idleAction (the web side of the idle timeout)', () => {
   const limit = 30 * 60_000;
@@ -17,4 +17,8 @@ describe('idleAction (the web side of the idle timeout)', () => {
   for (const [name, t, expected] of cases) {
     test(name, () => assert.equal(idleAction({ ...t, limit }), expected));
   }
+
+  test('says the idle time in minutes or seconds', () => {
+    assert.deepEqual([1800, 60, 90, 3].map(duration), ['30 minutes', '1 minute', '90 seconds', '3 seconds']);
+  });
 });
