@@ -13,6 +13,8 @@
  *   --sizes=N[,N]  only these store sizes (for example --sizes=100000 with --cpu-prof)
  *   --worst-shapes-only  only the worst request shapes (bench/worst-shapes.ts: the longest
  *                 event-loop hold while every schema's worst bodies are sent, target < 50 ms)
+ *   --patterns-only  only a catastrophic pattern written as data (bench/data-patterns.ts: RegExp
+ *                 before, RE2 now, target < 50 ms on 100,000 characters)
  *
  * The printable forms are measured in process after the servers, with the I-9's median held to its
  * target (1.2 times the pdfmake anchor of issue 7: a 2-page, ~120-field form in 92-104 ms warm).
@@ -42,12 +44,14 @@ import { markdown, rows, verdicts, type SizeResult } from './report.ts';
 import { benchPrintable, printableTable, type PrintableBenchRow } from '../printable/bench.ts';
 import { employeeData, seed, type Dataset } from './seed.ts';
 import { measureWorstShapes } from './worst-shapes.ts';
+import { measureDataPatterns } from './data-patterns.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const PRINTABLE_ONLY = args.includes('--printable-only');
 const WORST_SHAPES_ONLY = args.includes('--worst-shapes-only');
-const BROWSER = !args.includes('--no-browser') && !PRINTABLE_ONLY && !WORST_SHAPES_ONLY;
+const PATTERNS_ONLY = args.includes('--patterns-only');
+const BROWSER = !args.includes('--no-browser') && !PRINTABLE_ONLY && !WORST_SHAPES_ONLY && !PATTERNS_ONLY;
 const PROFILE_DIR = args.includes('--cpu-prof') ? path.join(ROOT, 'bench', 'profiles') : undefined;
 
 /** Request counts bound each phase; `secs` is the time bound on top. */
@@ -312,6 +316,19 @@ async function main() {
     console.log(await format(out, { parser: 'markdown' }));
     return;
   }
+  if (PATTERNS_ONLY) {
+    const { lines } = await measureDataPatterns(log);
+    const out = [
+      '# dform bench (patterns written as data only)',
+      '',
+      `${new Date().toISOString()} · Node ${process.version}`,
+      '',
+      ...lines,
+      '',
+    ].join('\n');
+    console.log(await format(out, { parser: 'markdown' }));
+    return;
+  }
   if (PRINTABLE_ONLY) {
     const { lines } = await measurePrintable();
     const out = [
@@ -350,6 +367,7 @@ async function main() {
   }
   log('worst request shapes');
   const worst = await measureWorstShapes(log);
+  const patterns = await measureDataPatterns(log);
   const printable = await measurePrintable();
   const seconds = (performance.now() - T0) / 1000;
   busiest = Math.max(busiest, os.loadavg()[0]);
@@ -373,6 +391,8 @@ async function main() {
     `Targets: ${passed} PASS, ${failed} FAIL.`,
     '',
     ...worst.lines,
+    '',
+    ...patterns.lines,
     '',
     ...printable.lines,
     ...(notes.length ? ['', '**Notes**', '', ...notes.map((n) => `- ${n}`)] : []),

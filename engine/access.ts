@@ -76,6 +76,17 @@ export function ownerOf(entity: Entity, key: string, data: Record<string, unknow
   return typeof v === 'string' ? v : undefined;
 }
 
+/**
+ * Whether a record is this user's, for @owner: its x-owner field names them or, when that field is a
+ * list of user keys (a group's users), lists them.
+ */
+export function ownedBy(entity: Entity, key: string, data: Record<string, unknown>, userKey: string): boolean {
+  const field = entity.file['x-owner'] ?? (entity.file['x-key'] === 'user' ? 'key' : undefined);
+  if (!field) return false;
+  const v = field === 'key' ? key : data[field];
+  return Array.isArray(v) ? v.includes(userKey) : v === userKey;
+}
+
 export function can(
   entity: Entity,
   verb: Verb,
@@ -83,7 +94,7 @@ export function can(
   record?: { key: string; data: Record<string, unknown> },
 ): boolean {
   const rule = entity.file['x-access'][verb];
-  const isOwner = record ? ownerOf(entity, record.key, record.data) === p.userKey : false;
+  const isOwner = record ? ownedBy(entity, record.key, record.data, p.userKey) : false;
   return allows(rule, p, isOwner);
 }
 

@@ -2,8 +2,13 @@
  * Transforms and data-defined rules are JSONata expressions, never JavaScript: product staff write them
  * in records. Each evaluation runs under JSONata's own guardrails (time, stack depth, sequence length)
  * over a null-prototype copy of the data, so an expression can reach neither prototypes nor Node.
+ * Its regular expressions run on RE2 (engine/linear-regexp.ts): JSONata's time limit is checked
+ * between steps and cannot stop one native RegExp match, which on a pattern such as /^(a+)+$/ takes
+ * exponential time. What would still reach a backtracking RegExp is refused when the expression is
+ * parsed (`unsupported`) or replaced (`$toMillis`): docs/data-defined-patterns.md.
  */
 import jsonata from 'jsonata';
+import { LinearRegExp, patternProblem } from './linear-regexp.ts';
 import type { FieldError } from './messages.ts';
 
 export interface ExpressionLimits {
@@ -44,6 +49,48 @@ function plain(value: unknown): unknown {
 
 const compiled = new Map<string, ReturnType<typeof jsonata>>();
 
+/**
+ * What a parsed expression may not hold, with why: a regular expression literal RE2 cannot run; a
+ * function signature (`function($x)<n?n?>`), which JSONata checks with a backtracking RegExp of its
+ * own (26 optional parameters held a 102-character expression 1.5 s); and `$eval`, which would make
+ * text in the data an expression, past every check here.
+ */
+function unsupported(node: unknown, seen = new Set<object>()): string | undefined {
+  if (!node || typeof node !== 'object' || seen.has(node)) return undefined;
+  seen.add(node);
+  if (node instanceof RegExp) {
+    // JSONata adds the `g` flag to every literal; only the author's flags are checked.
+    return patternProblem(node.source, node.flags.replace('g', ''));
+  }
+  const n = node as { type?: unknown; value?: unknown; signature?: { definition?: unknown } };
+  if (n.type === 'lambda' && n.signature) {
+    return `function signatures (${String(n.signature.definition)}) are not supported`;
+  }
+  if (n.type === 'variable' && n.value === 'eval') return '$eval is not supported';
+  for (const child of Object.values(node)) {
+    const problem = unsupported(child, seen);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+// JSONata's own ISO 8601 check (jsonata.js, toMillis): fixed, and linear in the text.
+const ISO_8601 = /^\d{4}(-[01]\d)?(-[0-3]\d)?(T[0-2]\d:[0-5]\d:[0-5]\d)?(\.\d+)?([+-][0-2]\d:?[0-5]\d|Z)?$/;
+
+/**
+ * `$toMillis` for ISO 8601 text only: with a picture, JSONata matches the text with a RegExp it
+ * builds from the picture, which no RegexEngine reaches and whose time grows as the text's length
+ * to the power of the picture's parts ('[Dwo]' eight times: 0.6 s on 91 characters).
+ */
+function toMillis(timestamp: unknown, picture?: unknown): number | undefined {
+  if (timestamp === undefined) return undefined;
+  if (picture !== undefined) throw new Error('$toMillis with a picture is not supported; give ISO 8601 text');
+  if (typeof timestamp !== 'string' || !ISO_8601.test(timestamp)) {
+    throw new Error('The argument of the toMillis function must be an ISO 8601 formatted timestamp');
+  }
+  return Date.parse(timestamp);
+}
+
 function compile(text: string, limits: ExpressionLimits) {
   const id = `${limits.timeoutMs}/${limits.stack}/${limits.sequence}\u0000${text}`;
   let expr = compiled.get(id);
@@ -54,10 +101,15 @@ function compile(text: string, limits: ExpressionLimits) {
         timeout: limits.timeoutMs,
         stack: limits.stack,
         sequence: limits.sequence,
+        // Every regular expression, literal or built by $eval, is matched by RE2.
+        RegexEngine: LinearRegExp as unknown as RegExpConstructor,
       } as Parameters<typeof jsonata>[1]);
     } catch (e) {
       throw new ExpressionError(`expression does not parse: ${(e as Error).message}`, text);
     }
+    const problem = unsupported(expr.ast());
+    if (problem) throw new ExpressionError(`expression does not parse: ${problem}`, text);
+    expr.registerFunction('toMillis', toMillis, '<x-s?:n>');
     if (compiled.size > 2000) compiled.clear();
     compiled.set(id, expr);
   }

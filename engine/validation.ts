@@ -6,6 +6,7 @@
  * cost is bounded by the schema, not by the request (docs/input-limits.md).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import addFormatsModule from 'ajv-formats';
 import { boundedView } from './bounded-view.ts';
 import { controlCharacterErrors } from './control-characters.ts';
@@ -43,7 +44,13 @@ export const DFORM_KEYWORDS = [
   'x-item-key',
 ];
 
-export function createAjv(options: { code?: { source?: boolean }; useDefaults?: boolean } = {}): Ajv {
+/**
+ * `code.regExp` is the engine of `pattern` and `patternProperties`: schemas written as data (a state
+ * form's fields) pass engine/linear-regexp's `linearPatterns`; the product's own files keep RegExp.
+ */
+export function createAjv(
+  options: { code?: { source?: boolean; regExp?: RegExpEngine }; useDefaults?: boolean } = {},
+): Ajv {
   const ajv = new Ajv({
     strict: true,
     strictRequired: false,

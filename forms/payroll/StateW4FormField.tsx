@@ -10,6 +10,7 @@ import { useParams } from 'react-router';
 import type { FieldProps } from '@rjsf/utils';
 import type { FieldError } from '../../engine/messages.ts';
 import { mergeErrors } from '../behaviour/behaviour.ts';
+import { setPatternTest } from '../../renderers/screens/record/mini-schema.ts';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { NO_FORM_MESSAGE, NO_STATE_MESSAGE, paragraphs, stateFormModel, type StateFormDefinition } from './state_w4.ts';
@@ -37,6 +38,35 @@ function useValidatorErrors(def: StateFormDefinition | undefined, data: Record<s
   return errors;
 }
 
+/**
+ * A definition's patterns are data: before its fields are drawn, the form's schema checks switch to
+ * RE2 (engine/linear-regexp.ts, loaded with the first definition that has a pattern), so that no
+ * pattern can hang the page. Answers whether the fields may be drawn.
+ */
+function useLinearPatterns(def: StateFormDefinition | undefined): boolean {
+  const needed = !!def && JSON.stringify(def.fields?.schema ?? {}).includes('"pattern');
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!needed || ready) return;
+    let live = true;
+    void import('../../engine/linear-regexp.ts').then(({ linearTest }) => {
+      setPatternTest((pattern, text) => {
+        try {
+          return linearTest(pattern, text);
+        } catch {
+          // A pattern RE2 cannot run was refused when the definition was saved; the server decides.
+          return true;
+        }
+      });
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [needed, ready]);
+  return !needed || ready;
+}
+
 export function StateW4FormField(props: FieldProps) {
   useFormsStyles();
   const { formData, onChange, registry, errorSchema, readonly, disabled } = props;
@@ -62,9 +92,10 @@ export function StateW4FormField(props: FieldProps) {
     if (form.status === 'ready' && data.state !== form.state && !readonly && !disabled) onChange(form.state, ['state']);
   }, [form, data.state, onChange, readonly, disabled]);
   const ruleErrors = useValidatorErrors(def, data);
+  const patternsReady = useLinearPatterns(def);
   const errors = useMemo(() => mergeErrors(errorSchema, ruleErrors), [errorSchema, ruleErrors]);
 
-  if (form.status === 'loading')
+  if (form.status === 'loading' || !patternsReady)
     return (
       <p className="loading" role="status">
         Loading your state's form…

@@ -158,9 +158,12 @@ export function createApiClient({
         datatype: 'auth/get_available_permissions',
         action: 'call',
       }),
-    /** Display name and e-mail of accounts of the caller's company, by user key (spec/001 section 7). */
+    /**
+     * Display names of accounts of the caller's company, by user key (spec/001 section 7), with the
+     * e-mail of those the caller may read (managers of users or groups; anyone their own).
+     */
     userInfo: (userIds: readonly string[]) =>
-      request<{ key: string; data: { display_name: string; email: string } }[]>({
+      request<{ key: string; data: { display_name: string; email?: string } }[]>({
         method: 'POST',
         path: '/auth/api/get_userinfo',
         body: { user_ids: userIds },

@@ -61,7 +61,7 @@ export function createUserNames(client: Pick<ApiClient, 'userInfo'>, now = () =>
         const byKey = new Map(answer.map((r) => [r.key.toLowerCase(), r.data]));
         for (const k of batch) {
           const d = byKey.get(k);
-          known.set(k, { info: d ? { name: d.display_name || d.email || k, email: d.email } : null, until });
+          known.set(k, { info: d ? { name: d.display_name || d.email || k, email: d.email ?? '' } : null, until });
         }
       } catch {
         // Offline or signed out: the keys stay unknown (shown as they are) and are asked again later.

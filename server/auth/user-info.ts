@@ -1,9 +1,13 @@
 /**
  * `POST /auth/api/get_userinfo {user_ids}` (spec/001 section 7): names for user keys, so screens
- * show "Created by Alice Admin" instead of a key. Any signed-in caller may ask, and learns only
- * the display name and e-mail of accounts of their own organization; a key of another
- * organization, or of no account, is left out of the answer (never an error, never a hint).
- * The spec's other lookups (by e-mails or permissions) are not offered.
+ * show "Created by Alice Admin" instead of a key. Any signed-in caller may ask, for keys they hold
+ * (a record they read names its creator, a manager, a group's users); user keys are random, so the
+ * answer cannot list the company. It holds the display name of accounts of the caller's own
+ * organization, and the e-mail only where the caller may read that account (auth/users x-access
+ * read: managers of users or groups, and the account's owner), so an employee's screens name people
+ * without handing out the company's addresses. A key of another organization, or of no account, is
+ * left out of the answer (never an error, never a hint). The spec's other lookups (by e-mails or
+ * permissions) are not offered.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
@@ -11,6 +15,7 @@ import { badRequest } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
 import { authenticate, isUuid } from './principal.ts';
+import { can } from '../../engine/access.ts';
 
 /** At most this many keys a call: a screen's page of records names fewer. */
 export const MAX_USER_IDS = 100;
@@ -33,14 +38,14 @@ export function userInfoRoutes(s: Services) {
         { path: `/user_ids/${bad}`, message: 'Must be a 36-character user key' },
       ]);
     }
-    const out: { key: string; data: { display_name: string; email: string } }[] = [];
+    const users = s.catalogue.registry.resolve('auth', 'users')!.entity;
+    const out: { key: string; data: { display_name: string; email?: string } }[] = [];
     for (const key of new Set(keys as string[])) {
       const user = s.storage.get('auth/users', caller.org.id, key);
       if (!user) continue;
-      out.push({
-        key,
-        data: { display_name: String(user.data.display_name ?? ''), email: String(user.data.email ?? '') },
-      });
+      const data: { display_name: string; email?: string } = { display_name: String(user.data.display_name ?? '') };
+      if (can(users, 'read', caller.principal, user)) data.email = String(user.data.email ?? '');
+      out.push({ key, data });
     }
     return c.json(out);
   });

@@ -2,7 +2,7 @@
  * Search over one type: `{criteria, sort?, limit?, offset?}`, checked field by field against the
  * schema, restricted to the caller's own records when that is all they may list.
  */
-import { allows, ownerOf } from '../../engine/access.ts';
+import { allows, ownedBy } from '../../engine/access.ts';
 import { fieldValue, matchesAll } from '../../engine/criteria.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Caller } from '../auth/principal.ts';
@@ -92,7 +92,9 @@ export async function findRecords(
       const items = matches && query.offset === 0 ? [await toWire(s, t.entity, own, caller.principal)] : [];
       return { items, total: matches ? 1 : 0 };
     }
-    query.criteria.push({ field: ownerField, is: '=', value: caller.principal.userKey });
+    // An owner field that lists user keys (a group's users) holds the caller among them.
+    const listed = (t.entity.file.properties[ownerField] as { type?: unknown } | undefined)?.type === 'array';
+    query.criteria.push({ field: ownerField, is: listed ? 'contains' : '=', value: caller.principal.userKey });
   }
   const root = t.entity.file['x-shared'] === 'root' ? rootOrgId(s) : undefined;
   const result =
@@ -101,7 +103,7 @@ export async function findRecords(
       : s.storage.find(t.entity.id, caller.org.id, query);
   const items = await Promise.all(
     result.items
-      .filter((r) => access === 'all' || ownerOf(t.entity, r.key, r.data) === caller.principal.userKey)
+      .filter((r) => access === 'all' || ownedBy(t.entity, r.key, r.data, caller.principal.userKey))
       .map((r) => toWire(s, t.entity, r, caller.principal)),
   );
   return { items, total: result.total };

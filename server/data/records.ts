@@ -4,7 +4,7 @@
  * decided in one place from the schema file.
  */
 import { randomUUID } from 'node:crypto';
-import { allows, can, moduleUsable, ownerOf, type Principal } from '../../engine/access.ts';
+import { allows, can, moduleUsable, ownedBy, ownerOf, type Principal } from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
 import { withoutControlCharacters } from '../../engine/control-characters.ts';
 import { assignItemKeys, storedPathOf } from '../../engine/item-keys.ts';
@@ -58,7 +58,7 @@ function mayAtAll(t: Target, verb: Verb, caller: Caller): 'all' | 'own' | 'none'
 }
 
 function isOwnRecord(t: Target, caller: Caller, key: string, data: DataObject): boolean {
-  return ownerOf(t.entity, key, data) === caller.principal.userKey;
+  return ownedBy(t.entity, key, data, caller.principal.userKey);
 }
 
 export function decryptedData(s: Services, entity: Entity, record: StoredRecord): DataObject {
@@ -97,7 +97,7 @@ export function unreadableFields(
   record: { key: string; data: DataObject },
 ): string[] {
   if (!facts.readRules.size) return [];
-  const isOwner = ownerOf(entity, record.key, record.data) === p.userKey;
+  const isOwner = ownedBy(entity, record.key, record.data, p.userKey);
   return [...facts.readRules].filter(([, rule]) => !allows(rule, p, isOwner)).map(([field]) => field);
 }
 
@@ -245,7 +245,7 @@ async function prepare(
     const owner = ownerOf(entity, key, data);
     if (facts.serverOwned.has('_user_uuid')) data._user_uuid = entity.file['x-key'] === 'user' ? key : owner;
   }
-  const isOwner = ownerOf(entity, key, before ?? data) === caller.principal.userKey;
+  const isOwner = ownedBy(entity, key, before ?? data, caller.principal.userKey);
   // A record keyed by its user (an I-9, a W-4) is that user's form, and its first save only fills
   // it in: who may set a field does not change with it (an employee's first I-9 save sets no
   // Section 2, a manager's no employee signature).

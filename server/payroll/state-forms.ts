@@ -7,6 +7,7 @@
 import type { ValidateFunction } from 'ajv';
 import { explainErrors, type FieldError } from '../../engine/messages.ts';
 import { createAjv } from '../../engine/validation.ts';
+import { linearPatterns } from '../../engine/linear-regexp.ts';
 import { parseExpression } from '../../engine/transforms.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Services } from '../services.ts';
@@ -48,9 +49,10 @@ export function findStateForm(s: Services, org: string, state: string): FoundSta
   return { key: items[0].key, data: items[0].data };
 }
 
-// Definitions are written by product staff at run time: their schemas are compiled by an ajv of their
-// own, so a bad one can never disturb the entity validators.
-const ajv = createAjv();
+// Definitions are written by product staff at run time, for every company: their schemas are compiled
+// by an ajv of their own, so a bad one can never disturb the entity validators, and their patterns
+// run on RE2 (linear time; docs/data-defined-patterns.md), so one cannot hold every company's requests.
+const ajv = createAjv({ code: { regExp: linearPatterns } });
 const compiled = new Map<string, ValidateFunction>();
 
 /** A definition's field schema compiled (cached by its text); throws when it does not compile. */
@@ -75,7 +77,8 @@ const SCHEMA_PATH = '/fields/schema';
 
 /**
  * A definition's fields as product staff typed them: a draft-07 JSON Schema (checked against the
- * meta-schema, then compiled in strict mode, which refuses unknown keywords and bad patterns) of an
+ * meta-schema, then compiled in strict mode, which refuses unknown keywords, and patterns RE2 cannot
+ * run or longer than MAX_PATTERN_LENGTH) of an
  * object with properties, and a uiSchema that is an object. Errors name the place in the schema.
  */
 export function checkDefinitionFields(fields: unknown): FieldError[] {

@@ -477,7 +477,7 @@ describe('superuser delete', () => {
 });
 
 describe('get_userinfo (names for user keys)', () => {
-  test("answers only display name and e-mail, only of the caller's organization, to any signed-in user", async () => {
+  test("answers display names (e-mails only to who may read the account), only of the caller's organization", async () => {
     const missing = crypto.randomUUID();
     const r = await w.call('POST', '/auth/api/get_userinfo', {
       ...as(w.emma),
@@ -485,8 +485,8 @@ describe('get_userinfo (names for user keys)', () => {
     });
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(r.body, [
-      { key: w.admin.user, data: { display_name: 'Alice Admin', email: 'admin@acme.example' } },
-      { key: w.payroll.user, data: { display_name: 'Paul Payroll', email: 'payroll@acme.example' } },
+      { key: w.admin.user, data: { display_name: 'Alice Admin' } },
+      { key: w.payroll.user, data: { display_name: 'Paul Payroll' } },
     ]);
     assert.equal(r.headers.get('cache-control'), 'no-store');
     // The product staff, in the root organization, learn nothing of the demo company's accounts.

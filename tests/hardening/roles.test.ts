@@ -215,16 +215,26 @@ const acmeKeys = new Set<string>();
 const problems: string[] = [];
 let wallMs = 0;
 
+/** An owner field that lists user keys (a group's users) makes each user it lists an owner. */
+const listsOwners = (t: TypeFile) => !!t.owner && RAW.get(t.id).properties?.[t.owner]?.type === 'array';
+
+/** The one owner of a record (the records made here list one), or undefined. */
 function ownerOf(t: TypeFile, rec: { key: string; data: Json }): string | undefined {
   if (!t.owner) return undefined;
   const v = t.owner === 'key' ? rec.key : rec.data?.[t.owner];
+  if (Array.isArray(v)) return v.length === 1 && typeof v[0] === 'string' ? v[0] : undefined;
   return typeof v === 'string' ? v : undefined;
+}
+
+function ownedBy(t: TypeFile, rec: { key: string; data: Json }, user: string): boolean {
+  const v = t.owner === 'key' ? rec.key : t.owner ? rec.data?.[t.owner] : undefined;
+  return Array.isArray(v) ? v.includes(user) : v === user;
 }
 
 function withOwner(t: TypeFile, body: Json, owner: string | undefined): Json {
   const out = structuredClone(body);
   if (owner && t.owner === 'key' && t.key === 'user') out._user_uuid = owner;
-  else if (owner && t.owner && t.owner !== 'key') out[t.owner] = owner;
+  else if (owner && t.owner && t.owner !== 'key') out[t.owner] = listsOwners(t) ? [owner] : owner;
   if (t.id === 'auth/users') out.email = `r-${randomUUID().slice(0, 12)}@acme.example`;
   if (t.id === 'auth/organizations') out.hostname = `r${randomUUID().slice(0, 8)}.dform.app`;
   return out;
@@ -282,7 +292,7 @@ async function exec(row: Row): Promise<void> {
       for (const i of items) if (acmeKeys.has(i.key)) problems.push(`${where}: another company's record ${i.key}`);
     } else if (row.my || reach(model, row.t, 'list', p, false) === 'none') {
       for (const i of items)
-        if (ownerOf(row.t, i) !== p.key) problems.push(`${where}: someone else's record ${i.key} in an own-only find`);
+        if (!ownedBy(row.t, i, p.key)) problems.push(`${where}: someone else's record ${i.key} in an own-only find`);
     }
   }
   if (r.status === 201 || r.status === 200) {

@@ -2,6 +2,10 @@
  * A small interpreting JSON Schema check for what @rjsf asks `isValid` about while it renders:
  * `if` conditions and which oneOf/anyOf branch data matches. No code generation, so it runs under
  * the server's CSP. Formats are not checked (they never pick a branch here).
+ *
+ * `pattern` is checked with RegExp, which is right for the product's own schemas; a form whose fields
+ * are data (a state form's definition) installs RE2 first (`setPatternTest` with
+ * engine/linear-regexp's `linearTest`), so that no pattern of a definition can hang the page.
  */
 import type { JsonObject } from '../../api/types.ts';
 
@@ -29,6 +33,15 @@ function typeOk(t: unknown, v: unknown): boolean {
 
 const equal = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+export type PatternTest = (pattern: string, text: string) => boolean;
+
+let patternTest: PatternTest = (pattern, text) => new RegExp(pattern, 'u').test(text);
+
+/** Checks `pattern` with this test from now on (engine/linear-regexp's linearTest). */
+export function setPatternTest(test: PatternTest): void {
+  patternTest = test;
+}
+
 export function matches(schema: Schema | undefined, v: unknown, root: JsonObject, depth = 0): boolean {
   if (schema === undefined || schema === true) return true;
   if (schema === false) return false;
@@ -51,7 +64,7 @@ export function matches(schema: Schema | undefined, v: unknown, root: JsonObject
   if (typeof v === 'string') {
     if (typeof s.minLength === 'number' && [...v].length < s.minLength) return false;
     if (typeof s.maxLength === 'number' && [...v].length > s.maxLength) return false;
-    if (typeof s.pattern === 'string' && !new RegExp(s.pattern, 'u').test(v)) return false;
+    if (typeof s.pattern === 'string' && !patternTest(s.pattern, v)) return false;
   }
   if (typeof v === 'number') {
     if (typeof s.minimum === 'number' && v < s.minimum) return false;

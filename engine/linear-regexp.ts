@@ -1,0 +1,134 @@
+/**
+ * Regular expressions written as data (a state form's `pattern`, a JSONata `/.../` literal) run on
+ * RE2 (re2js, a pure JavaScript port): its matching time grows linearly with the text, whatever the
+ * pattern, where JavaScript's backtracking RegExp takes exponential time on patterns such as
+ * `^(a+)+$` and blocks the one thread every company's requests share. RE2 has no backreferences and
+ * no lookaround; such a pattern is refused when it is saved, with the reason. A pattern has at most
+ * MAX_PATTERN_LENGTH characters. docs/data-defined-patterns.md tells the rules and the differences.
+ */
+import { RE2JS } from 're2js';
+
+/** The longest pattern accepted, in characters. */
+export const MAX_PATTERN_LENGTH = 512;
+
+/** A pattern that cannot run here; the message names the pattern (its start, when long) and why. */
+export class PatternError extends Error {
+  constructor(
+    reason: string,
+    readonly pattern: string,
+  ) {
+    const shown = pattern.length > 60 ? `${pattern.slice(0, 60)}…` : pattern;
+    super(`the pattern ${JSON.stringify(shown)} ${reason}`);
+    this.name = 'PatternError';
+  }
+}
+
+const FLAG_BITS: Record<string, number> = {
+  i: RE2JS.CASE_INSENSITIVE,
+  m: RE2JS.MULTILINE,
+  s: RE2JS.DOTALL,
+  // RE2 always matches code points; `g` is the caller's concern (LinearRegExp.lastIndex).
+  u: 0,
+  g: 0,
+};
+
+const compiled = new Map<string, RE2JS>();
+
+/**
+ * A pattern in JavaScript syntax compiled by RE2; throws a PatternError saying why not (too long,
+ * a flag or a construct RE2 does not have). Cached by pattern and flags.
+ */
+export function compileLinear(source: string, flags = ''): RE2JS {
+  const id = `${flags}/${source}`;
+  const hit = compiled.get(id);
+  if (hit) return hit;
+  if (source.length > MAX_PATTERN_LENGTH) {
+    throw new PatternError(`is longer than ${MAX_PATTERN_LENGTH} characters`, source);
+  }
+  let bits = 0;
+  for (const f of flags) {
+    if (!(f in FLAG_BITS)) throw new PatternError(`has the flag '${f}', which is not supported`, source);
+    bits |= FLAG_BITS[f];
+  }
+  let re: RE2JS;
+  try {
+    // JavaScript spellings RE2 writes otherwise (\u00e9, (?<name>...)) are translated first.
+    re = RE2JS.compile(RE2JS.translateRegExp(source), bits);
+  } catch (e) {
+    const reason = ((e as Error).message ?? String(e)).replace(/^error parsing regexp: /, '');
+    throw new PatternError(`is not supported (${reason}): RE2 syntax has no backreferences or lookaround`, source);
+  }
+  if (compiled.size >= 1000) compiled.clear();
+  compiled.set(id, re);
+  return re;
+}
+
+/** Why a pattern cannot run here, or undefined when it can. */
+export function patternProblem(source: string, flags = ''): string | undefined {
+  try {
+    compileLinear(source, flags);
+    return undefined;
+  } catch (e) {
+    if (e instanceof PatternError) return e.message;
+    throw e;
+  }
+}
+
+/** Whether `text` holds a match of the pattern (RegExp.prototype.test without `g`). */
+export function linearTest(source: string, text: string, flags = ''): boolean {
+  return compileLinear(source, flags).test(text);
+}
+
+/**
+ * The part of RegExp that JSONata uses (its `RegexEngine` option): `exec` from `lastIndex`, with
+ * `lastIndex` moved past the match for a global pattern, as RegExp does. Built from a RegExp (a
+ * JSONata literal, parsed by JSONata) or from a pattern and flags.
+ */
+export class LinearRegExp {
+  readonly source: string;
+  readonly flags: string;
+  readonly global: boolean;
+  lastIndex = 0;
+  private readonly re: RE2JS;
+
+  constructor(pattern: string | RegExp, flags?: string) {
+    this.source = typeof pattern === 'string' ? pattern : pattern.source;
+    this.flags = flags ?? (typeof pattern === 'string' ? '' : pattern.flags);
+    this.global = this.flags.includes('g');
+    this.re = compileLinear(this.source, this.flags);
+  }
+
+  exec(text: string): RegExpExecArray | null {
+    const from = this.global ? this.lastIndex : 0;
+    const m = from <= text.length ? this.re.matcher(text) : undefined;
+    if (!m || !m.find(from)) {
+      if (this.global) this.lastIndex = 0;
+      return null;
+    }
+    const groups: (string | undefined)[] = [];
+    for (let g = 0; g <= m.groupCount(); g++) groups.push(m.group(g) ?? undefined);
+    const out = Object.assign(groups, { index: m.start(), input: text, groups: undefined });
+    if (this.global) this.lastIndex = m.end();
+    return out as unknown as RegExpExecArray;
+  }
+
+  test(text: string): boolean {
+    // Without `g` no position is kept, and RE2 answers yes or no without finding groups (faster).
+    return this.global ? this.exec(text) !== null : this.re.test(text);
+  }
+
+  toString(): string {
+    return `/${this.source}/${this.flags}`;
+  }
+}
+
+/**
+ * ajv's `code.regExp` engine (`new Ajv({code: {regExp: linearPatterns}})`): every `pattern` and
+ * `patternProperties` of the schemas that ajv compiles runs on RE2. Runtime compilation only: a
+ * standalone module would need `code` to load this file.
+ */
+export const linearPatterns = Object.assign(
+  // ajv keeps one compiled pattern per `toString()`: LinearRegExp's names its pattern and flags.
+  (pattern: string, flags: string) => new LinearRegExp(pattern, flags),
+  { code: 'require("dform/engine/linear-regexp").linearPatterns' },
+);
