@@ -42,6 +42,7 @@ export const DFORM_KEYWORDS = [
   'x-signature',
   'x-shared',
   'x-item-key',
+  'x-attests',
 ];
 
 /**

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { Dialog } from '../dialog/Dialog.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
-import { isSigned, type SignatureMode, type SignatureValue } from './signature-flow.ts';
+import { useRootData } from '../behaviour/RootData.tsx';
+import { isSigned, voidedSignature, type SignatureMode, type SignatureValue } from './signature-flow.ts';
 import { SIGNATURE_FORM_TITLE, SignatureForm } from './SignatureForm.tsx';
 import { SignatureItemContent } from './SignatureItem.tsx';
 import { SignHereButton } from './SignHereButton.tsx';
@@ -44,6 +45,8 @@ export function SignatureField(props: FieldProps) {
   const title = (typeof opts.title === 'string' ? opts.title : undefined) ?? schema.title ?? name;
   const locked = !!(readonly || disabled);
   const signed = isSigned(formData);
+  // A signature a later change voided stays visible as void until the form is signed again.
+  const voided = voidedSignature(useRootData()?.data.signature_history, name, formData);
   const save = (v: SignatureValue) => {
     setOpen(false);
     onChange(v, fieldPathId.path);
@@ -89,6 +92,11 @@ export function SignatureField(props: FieldProps) {
           {title}
           {required && <span className="required"> *</span>}
         </span>
+      )}
+      {voided && (
+        <p className="signature-field__void" role="status">
+          <s>{voided.name}</s> — void: {voided.reason}. Sign again.
+        </p>
       )}
       {control}
       <FieldErrorTemplate

@@ -83,3 +83,25 @@ export function signatureFontOf(value: unknown): SignatureFont {
 export function signedOn(value: SignatureValue): string {
   return epochToUs(value.timestamp);
 }
+
+/** A signature of the record's history that a later change voided (signature_history, written by the server). */
+export interface VoidedSignature {
+  name: string;
+  time?: number;
+  reason: string;
+}
+
+/**
+ * The signature that last stood in `field` and was voided, when the field holds none now: what the
+ * screen shows as "void: changed after signing" until the form is signed again.
+ */
+export function voidedSignature(history: unknown, field: string, current: unknown): VoidedSignature | undefined {
+  if (isSigned(current) || !Array.isArray(history)) return undefined;
+  const last = [...history].reverse().find((h) => h && typeof h === 'object' && h.field === field);
+  if (!last?.voided || !last.signature?.name) return undefined;
+  return {
+    name: String(last.signature.name),
+    time: last.voided.time,
+    reason: String(last.voided.reason ?? 'changed after signing'),
+  };
+}

@@ -20,6 +20,8 @@ export interface AuditEvent {
   fields?: string[];
   /** How an attempt ended when it may not succeed (a reveal: `revealed`, `refused`, `not found`). */
   outcome?: string;
+  /** More of what happened (signatures made or voided), never a sensitive value. */
+  detail?: Record<string, unknown>;
   browser?: string;
   address?: string;
   now: number;
@@ -28,7 +30,8 @@ export interface AuditEvent {
 export function auditOp(e: AuditEvent): WriteOp {
   const fields = e.fields?.length ? ` (${e.fields.join(', ')})` : '';
   const outcome = e.outcome ? `: ${e.outcome}` : '';
-  const message = `${e.action} ${e.module}/${e.type} ${e.key}${fields}${outcome}`.slice(0, 116);
+  const voids = Array.isArray(e.detail?.voided) && e.detail.voided.length ? ' voiding a signature' : '';
+  const message = `${e.action} ${e.module}/${e.type} ${e.key}${voids}${fields}${outcome}`.slice(0, 116);
   const data: Record<string, unknown> = {
     action_time: e.now,
     origin_module: e.module,
@@ -39,6 +42,7 @@ export function auditOp(e: AuditEvent): WriteOp {
       fields: e.fields ?? [],
       address: e.address ?? '',
       ...(e.outcome ? { outcome: e.outcome } : {}),
+      ...e.detail,
     },
     browser_info: (e.browser ?? '').slice(0, 255),
     logged_in_user: e.actor?.key,

@@ -7,6 +7,11 @@ import { keyedArrays, type KeyedArray } from '../../engine/item-keys.ts';
 import { sensitiveFields, type SensitiveField } from '../../engine/masking.ts';
 import { walkFields } from '../../engine/schema-walk.ts';
 import type { Catalogue } from '../schemas.ts';
+import { notAttested, ownerOnlyFields } from '../../engine/attestations.ts';
+import { attestationsOf, type Attestation } from './signatures.ts';
+
+/** What an attested field of the owner's answers to anyone else who changes it. */
+export const OWNER_ONLY = 'Only the employee may change this part of their own form.';
 
 export interface FieldFacts {
   sensitive: SensitiveField[];
@@ -28,6 +33,10 @@ export interface FieldFacts {
   signatures: string[];
   /** Arrays whose items keep a key across saves (x-item-key). */
   keyedArrays: KeyedArray[];
+  /** Signatures that bind the fields they attest (x-attests). */
+  attestations: Attestation[];
+  /** Fields no attestation covers ("*" leaves them out). */
+  notAttested: Set<string>;
 }
 
 const cache = new WeakMap<Entity, FieldFacts>();
@@ -50,6 +59,8 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     defaults: new Map(),
     signatures: [],
     keyedArrays: keyedArrays(bundled),
+    attestations: [],
+    notAttested: new Set(),
   };
   for (const { path, schema } of all) {
     const dotted = path.filter((p) => p !== '*').join('.');
@@ -69,6 +80,17 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
   for (const u of f.unsearchable) {
     const parts = u.split('.');
     for (let i = 1; i < parts.length; i++) f.searchable.delete(parts.slice(0, i).join('.'));
+  }
+  // A form the owner signs (signer @owner) is theirs: its attested fields and the signature itself
+  // are changed by the owner only, unless the schema gives a field its own rule.
+  f.attestations = attestationsOf(entity, bundled);
+  const props = (bundled.properties ?? {}) as Record<string, JsonSchema>;
+  const derefed = new Map(all.filter((x) => x.path.length === 1).map((x) => [props[x.path[0]], x.schema]));
+  const resolve = (p: JsonSchema) => derefed.get(p) ?? p;
+  f.notAttested = notAttested(props, resolve);
+  for (const field of ownerOnlyFields(props, resolve)) {
+    f.editRules.set(field, ['@owner']);
+    f.editRefusals.set(field, OWNER_ONLY);
   }
   cache.set(entity, f);
   return f;

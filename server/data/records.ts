@@ -20,8 +20,9 @@ import { SYSTEM, type Services } from '../services.ts';
 import { rootOrgId } from '../orgs.ts';
 import { VersionConflictError, type DataObject, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import { auditOp } from './audit.ts';
-import { fieldFacts, type FieldFacts } from './fields.ts';
+import { fieldFacts, OWNER_ONLY, type FieldFacts } from './fields.ts';
 import { hooksFor, type EntityHooks, type HookArgs } from './hooks.ts';
+import { bindSignatures, type BindResult } from './signatures.ts';
 import { employerInfo } from '../payroll/employer-info.ts';
 
 export interface WireRecord {
@@ -59,6 +60,13 @@ function mayAtAll(t: Target, verb: Verb, caller: Caller): 'all' | 'own' | 'none'
 
 function isOwnRecord(t: Target, caller: Caller, key: string, data: DataObject): boolean {
   return ownedBy(t.entity, key, data, caller.principal.userKey);
+}
+
+/** Another payroll record of the same owner (keyed by user), decrypted: what a signature freezes. */
+function ownRecord(s: Services, caller: Caller, type: string, owner: string): DataObject | undefined {
+  const entity = s.catalogue.registry.resolve('payroll', type)?.entity;
+  const stored = entity ? s.storage.get(entity.id, caller.org.id, owner) : undefined;
+  return entity && stored ? decryptedData(s, entity, stored) : undefined;
 }
 
 export function decryptedData(s: Services, entity: Entity, record: StoredRecord): DataObject {
@@ -208,7 +216,7 @@ async function prepare(
   before: DataObject | undefined,
   mode: WriteMode,
   ctx: { request: RequestInfo; version: number; stored?: DataObject },
-): Promise<{ data: DataObject; plain: DataObject; changed: string[] }> {
+): Promise<{ data: DataObject; plain: DataObject; changed: string[]; signatures: BindResult }> {
   const facts = fieldFacts(s.catalogue, entity);
   let data: DataObject = mode === 'update' && before ? { ...cloneJson(before), ...incoming } : cloneJson(incoming);
   const errors: FieldError[] = [];
@@ -261,6 +269,16 @@ async function prepare(
     if (before && field in before) data[field] = before[field];
     else if (guarded) delete data[field];
   }
+  // A form its owner signs over all it holds ("*"): its free fields (a state certificate's answers,
+  // which the schema does not list) are the owner's too.
+  const ownersForm = facts.attestations.some((a) => a.signer === '@owner' && a.fields === '*');
+  if (before && ownersForm && !allows(['@owner'], caller.principal, isOwner)) {
+    for (const field of new Set([...Object.keys(data), ...Object.keys(before)])) {
+      if (facts.topLevel.has(field) || facts.notAttested.has(field)) continue;
+      if (JSON.stringify(data[field]) === JSON.stringify(before[field])) continue;
+      errors.push({ path: `/${field}`, message: OWNER_ONLY });
+    }
+  }
   if (before) {
     for (const [field, schema] of facts.immutable) {
       if (field in before && JSON.stringify(before[field]) !== JSON.stringify(data[field])) {
@@ -309,6 +327,18 @@ async function prepare(
   }
   if (errors.length) throw validationFailed(errors);
   if (hook?.amend) data = hook.amend({ s, caller, key, data, before, mode, incoming });
+  const signatures = bindSignatures(
+    (type, owner) => ownRecord(s, caller, type, owner),
+    caller,
+    entity,
+    key,
+    data,
+    before,
+    facts.attestations,
+    facts.notAttested,
+    { version: ctx.version, now },
+  );
+  if (signatures.errors.length) throw validationFailed(signatures.errors);
 
   const changed = [...new Set([...Object.keys(data), ...Object.keys(before ?? {})])]
     .filter((k) => JSON.stringify(data[k]) !== JSON.stringify(before?.[k]))
@@ -322,7 +352,7 @@ async function prepare(
     const untouched = Object.keys(ctx.stored).filter((k) => !changed.includes(k));
     for (const field of untouched) data[field] = ctx.stored[field];
   }
-  return { data, plain, changed };
+  return { data, plain, changed, signatures };
 }
 
 /**
@@ -377,7 +407,8 @@ function stampSignature(
     return;
   }
   const same = (k: string) => JSON.stringify(sig[k]) === JSON.stringify(old?.[k]);
-  if (old && same('name') && same('font') && same('image')) {
+  // A signature sent back as read is kept; signing again (the pad gives a new time) makes a new one.
+  if (old && same('name') && same('font') && same('image') && (sig.timestamp === undefined || same('timestamp'))) {
     data[field] = old;
     return;
   }
@@ -467,11 +498,20 @@ export async function writeRecord(
   if (expected !== undefined && expected !== (stored?.meta.version ?? 0)) {
     throw new ApiError(409, 'Version conflict: the record changed since it was read');
   }
-  const { data, plain, changed } = await prepare(s, caller, entity, key, incoming, before, stored ? mode : 'create', {
-    request: opts.request,
-    version: (stored?.meta.version ?? 0) + 1,
-    stored: stored?.data,
-  });
+  const { data, plain, changed, signatures } = await prepare(
+    s,
+    caller,
+    entity,
+    key,
+    incoming,
+    before,
+    stored ? mode : 'create',
+    {
+      request: opts.request,
+      version: (stored?.meta.version ?? 0) + 1,
+      stored: stored?.data,
+    },
+  );
   const now = s.now();
   const record: StoredRecord = {
     collection: entity.id,
@@ -500,6 +540,11 @@ export async function writeRecord(
       key,
       affectedUser: ownerOf(entity, key, plain),
       fields: changed,
+      // Who signed, and which signature this change voided (the fields changed after signing).
+      detail: {
+        ...(signatures.signed.length ? { signed: signatures.signed } : {}),
+        ...(signatures.voided.length ? { voided: signatures.voided } : {}),
+      },
       browser: opts.request.browser,
       address: opts.request.address,
       now,

@@ -115,6 +115,11 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
   if (records.includes('employer')) {
     input.employer = await tryRead(s, caller, 'employer', companyEmployerKey(s, caller.org.id), false);
   }
+  // A signed form prints what its owner attested: the name, SSN and address frozen at signing.
+  const printed = attestedPrint(s, caller, main, key);
+  for (const type of ['employee', 'basic_info'] as const) {
+    if (printed?.[type]) input[type] = { ...input[type], ...printed[type] };
+  }
   let hire: string | undefined;
   if (records.includes('onboarding_user') && !input.employee) {
     hire = hireKey(s, caller, key);
@@ -127,6 +132,16 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
         ? { type: 'onboarding_user' as const, key: hire }
         : undefined;
   return { input, ssnSource };
+}
+
+/** The data frozen with the owner's signature of the form's own record (decrypted), if it has one. */
+function attestedPrint(s: Services, caller: Caller, main: RecordName, key: string) {
+  const entity = s.catalogue.registry.resolve('payroll', main)?.entity;
+  const stored = entity ? s.storage.get(entity.id, caller.org.id, key) : undefined;
+  if (!entity || !stored) return undefined;
+  const data = decryptedData(s, entity, stored);
+  const sig = data.employee_signature as { evidence?: { printed?: Record<string, DataObject> } } | undefined;
+  return sig?.evidence?.printed;
 }
 
 /** A form the viewer may offer for an employee: what the server prints, as the selector names it. */

@@ -49,6 +49,8 @@ async function freshUser(): Promise<string> {
 }
 
 const catalogue = loadCatalogue();
+const ownerSigns = (entity: { file: { properties?: Record<string, any> } }) =>
+  Object.values(entity.file.properties ?? {}).some((p) => p?.['x-attests']?.signer === '@owner');
 
 /**
  * Rules a generator cannot know (a data rule across fields, an array json-schema-faker builds
@@ -77,7 +79,8 @@ for (const entity of catalogue.registry.all()) {
     let last = '';
     for (let attempt = 0; attempt < 5 && !created; attempt++) {
       const data = { ...(jsf.generate(schema) as Record<string, unknown>), ...OVERRIDES[entity.id] };
-      if (entity.file['x-key'] === 'user') data._user_uuid = await freshUser();
+      // A form its owner signs (x-attests signer @owner) is made by that owner: staff's own.
+      if (entity.file['x-key'] === 'user') data._user_uuid = ownerSigns(entity) ? staff.user : await freshUser();
       // A company's settings are kept for itself or a company under it.
       if (entity.id === 'auth/organization_settings') data.org_id = w.acmeOrg;
       const r = await w.call('POST', `${base}/${entity.type}/`, { ...as(staff), body: data });

@@ -517,9 +517,17 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
     });
     assert.equal(later.status, 200, later.text);
     assert.deepEqual(later.body.data.previous_last_names, ['Stone']);
-    for (const f of ['documentation', 'employer_or_representative', 'employer_signature']) {
+    for (const f of ['documentation', 'employer_or_representative']) {
       assert.deepEqual(later.body.data[f], managed.body.data[f], `${f} stays the manager's`);
     }
+    // Her change to Section 1 voids both signatures (issue: a signature binds what was signed).
+    assert.deepEqual(
+      later.body.data.signature_history.map((h: any) => [h.field, h.signature.name]),
+      [
+        ['employee_signature', 'Emma Employee'],
+        ['employer_signature', 'Paula Payroll'],
+      ],
+    );
     for (const f of ['additional_info', 'first_day', 'orgname']) assert.equal(f in later.body.data, false, f);
   });
 

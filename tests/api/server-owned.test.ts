@@ -93,6 +93,8 @@ function seeded(seed: number) {
 }
 
 const catalogue = loadCatalogue();
+const ownerSigns = (entity: { file: { properties?: Record<string, any> } }) =>
+  Object.values(entity.file.properties ?? {}).some((p) => p?.['x-attests']?.signer === '@owner');
 const OVERRIDES: Record<string, Record<string, unknown>> = {
   ...RECORD_OVERRIDES,
   'auth/organizations': { ...RECORD_OVERRIDES['auth/organizations'], hostname: `keep${unique()}.dform.app` },
@@ -127,13 +129,14 @@ for (const entity of catalogue.registry.all()) {
     let created: any;
     for (let attempt = 0; attempt < 5 && !created; attempt++) {
       const data = { ...(jsf.generate(meta.body.schema) as Record<string, unknown>), ...OVERRIDES[entity.id] };
-      if (entity.file['x-key'] === 'user') data._user_uuid = w.emma.user;
+      // A form its owner signs (x-attests signer @owner) is made by that owner: staff's own.
+      if (entity.file['x-key'] === 'user') data._user_uuid = ownerSigns(entity) ? staff.user : w.emma.user;
       if (entity.id === 'auth/organization_settings') data.org_id = w.acmeOrg;
       const r = await w.call('POST', `${base}/`, { ...as(staff), body: data });
       if (r.status === 403) return; // no client creates this type (audit log, sessions...): nothing to save
       if (r.status === 201) created = r.body;
       if (r.status === 409 && entity.file['x-key'] === 'user') {
-        created = (await w.call('GET', `${base}/${w.emma.user}`, as(staff))).body;
+        created = (await w.call('GET', `${base}/${data._user_uuid}`, as(staff))).body;
       }
     }
     assert.ok(created, `${entity.id}: a generated record was accepted`);

@@ -156,6 +156,19 @@ export interface Property {
   else?: Property | undefined;
   not?: Property | undefined;
   /**
+   * On a signature field: the fields the signature attests (a list, or "*" for every field the record holds but signatures, their history and server-owned fields); signer "@owner": only the record's owner signs, in their own session, and only they change what it attests; prints: the owner's other records (payroll types keyed by user) and the fields printed with the form, frozen at signing. A change to an attested field voids the signature.
+   */
+  "x-attests"?: {
+    fields: "*" | string[];
+    signer?: "@owner";
+    prints?: {
+      /**
+       * @maxItems 50
+       */
+      [k: string]: string[] | undefined;
+    };
+  };
+  /**
    * On an array of objects: the item property that identifies an item across saves (the server gives a new item one). What the server keeps for an item, such as a masked account number sent back, is found by this key, never by the item's place.
    */
   "x-item-key"?: string;

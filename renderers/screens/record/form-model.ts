@@ -10,6 +10,7 @@ import { holdsUserKeys, resolveSchema } from '../../format/schema-facts.ts';
 import type { SignatureSlot } from '../../../forms/signature/unsigned.ts';
 import { withoutRuleOnlyChoices } from './rule-only-choices.ts';
 import { mayEditField, type Viewer } from './viewer-rules.ts';
+import { ownerOnlyFields, SIGNATURE_HISTORY } from '../../../engine/attestations.ts';
 
 export type FormMode = 'create' | 'edit' | 'view';
 
@@ -77,6 +78,8 @@ export function buildFormModel(
   delete schema.$schema;
   const props = (schema.properties ?? {}) as Record<string, JsonObject>;
   const hidden: string[] = [];
+  // Voided signatures are shown by the signature fields themselves (read from the form's data).
+  delete props[SIGNATURE_HISTORY];
   for (const [name, p] of Object.entries(props)) {
     if (isHidden(name, resolveSchema(schema, p) ?? p, mode)) {
       hidden.push(name);
@@ -88,6 +91,8 @@ export function buildFormModel(
 
   const editRulesApply = exists || meta.key === 'user';
   const uiSchema = clone(meta.ui ?? {}) as JsonObject;
+  // A form its owner signs: what the signature attests is the owner's to change (engine/attestations.ts).
+  const ownerOnly = ownerOnlyFields(props, (p) => resolveSchema(schema, p) ?? p);
   for (const [name, p] of Object.entries(props)) {
     const r = resolveSchema(schema, p) ?? p;
     const ref = typeof p.$ref === 'string' ? p.$ref : '';
@@ -100,7 +105,8 @@ export function buildFormModel(
       r['x-server-owned'] === true ||
       r.readOnly === true ||
       (exists && (p['x-immutable'] === true || r['x-immutable'] === true)) ||
-      (editRulesApply && !mayEditField(p['x-edit'] ?? r['x-edit'], viewer))
+      (editRulesApply &&
+        !mayEditField(p['x-edit'] ?? r['x-edit'] ?? (ownerOnly.has(name) ? ['@owner'] : undefined), viewer))
     ) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:readonly': true };
     }

@@ -318,6 +318,24 @@ export type City = string;
 export type ZIPCode = string;
 export type FullName = string;
 /**
+ * Signatures that no longer hold: voided by a change to what they attest (or removed), with when, by whom and which fields changed. Written by the server only; the newest 50 are kept.
+ *
+ * @maxItems 50
+ */
+export type SignatureHistory = {
+  field?: string;
+  signature?: Signature;
+  voided?: {
+    time?: number;
+    by?: string;
+    reason?: "changed after signing" | "removed";
+    /**
+     * @maxItems 200
+     */
+    fields?: string[];
+  };
+}[];
+/**
  * A permission of spec/000 section 6, as MODULE:Permission.
  */
 export type Permission =
@@ -404,6 +422,7 @@ export interface CommonDefinitions {
   uuid?: Uuid;
   address?: Address;
   signature?: Signature;
+  signatureHistory?: SignatureHistory;
   permission?: Permission;
   permissionList?: PermissionList;
   moduleName?: ModuleName;
@@ -462,6 +481,22 @@ export interface SigningEvidence {
   address?: string;
   user_agent?: string;
   version?: number;
+  /**
+   * sha256 of the canonical JSON of the fields this signature attests, as stored when it was made; a change to any of them voids the signature.
+   */
+  digest?: string;
+  /**
+   * The owner's data printed with the form, frozen at signing (name, SSN, address): the printout shows what was attested, not the live records.
+   */
+  printed?: {
+    employee?: {
+      ssn?: string;
+      [k: string]: unknown | undefined;
+    };
+    basic_info?: {
+      [k: string]: unknown | undefined;
+    };
+  };
 }
 export interface DeliveryMethods {
   app?: InTheApp;

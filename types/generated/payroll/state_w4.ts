@@ -20,6 +20,7 @@ export type PayrollStateW4 = {
   state_wh_exempt?: ExemptFromStateWithholding;
   state_wc_exempt?: NotSubjectToStateWithholdingMilitarySpouseSCRAMSRRA;
   employee_signature?: Common.Signature;
+  signature_history?: Common.SignatureHistory;
   sync_status?: Common.SyncStatus;
   _user_uuid?: Common.Uuid;
   [k: string]: unknown | undefined;

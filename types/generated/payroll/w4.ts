@@ -28,6 +28,7 @@ export type PayrollW4 = {
   exempt_expires?: Common.Date;
   unemployment_state?: Common.UsState;
   employee_signature?: Common.Signature;
+  signature_history?: Common.SignatureHistory;
   w4_2019?: LegacyFormW4Of2019;
   sync_status?: Common.SyncStatus;
   _user_uuid?: Common.Uuid;

@@ -1,0 +1,50 @@
+/**
+ * A W-4 changed after it was signed, as the employee then sees it: the old signature shows as
+ * "void: changed after signing" and the form asks to be signed again; signing and saving makes it
+ * hold again. Needs `npm run build:web` first.
+ */
+import { after, before, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+before(async () => {
+  w = await startWorld();
+});
+after(async () => {
+  await w?.close();
+});
+
+it('shows a voided signature as void and takes a new one', async () => {
+  const emma = await w.apiLogin('emma');
+  const api = (method: string, body: unknown) =>
+    w.call(method, `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token, body });
+  const signed = await api('POST', {
+    filing_status: 'Single',
+    employee_signature: { name: 'Emma R. Employee', font: 'font1', timestamp: 1 },
+  });
+  assert.ok([200, 201].includes(signed.status), signed.text);
+  const changed = await api('PATCH', { federal_withholding_extra: 40 });
+  assert.equal(changed.status, 200, changed.text);
+  assert.equal(changed.body.data.employee_signature, undefined);
+
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_w4/edit/${emma.user}`);
+  const note = page.getByRole('status').filter({ hasText: 'void: changed after signing' });
+  await note.waitFor();
+  assert.match(await note.innerText(), /Emma R\. Employee/);
+  await w.screenshot(page, 'w4-signature-void');
+
+  await page.getByText('Signature Required').click();
+  await page.getByRole('button', { name: 'Read Agreement' }).click();
+  await page.getByRole('button', { name: 'I agree' }).click();
+  await page.getByLabel('Full Name').fill('Emma R. Employee');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await note.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved.', { exact: true }).first().waitFor();
+  const stored = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
+  assert.equal(stored.body.data.employee_signature.name, 'Emma R. Employee');
+  assert.match(stored.body.data.employee_signature.evidence.digest, /^sha256:/);
+});
