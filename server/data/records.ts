@@ -254,11 +254,9 @@ async function prepare(
     if (facts.serverOwned.has('_user_uuid')) data._user_uuid = entity.file['x-key'] === 'user' ? key : owner;
   }
   const isOwner = ownedBy(entity, key, before ?? data, caller.principal.userKey);
-  // A record keyed by its user (an I-9, a W-4) is that user's form, and its first save only fills
-  // it in: who may set a field does not change with it (an employee's first I-9 save sets no
-  // Section 2, a manager's no employee signature).
-  const guarded = before !== undefined || entity.file['x-key'] === 'user';
-  // A field the caller may not see or not change keeps what is stored.
+  // A field the caller may not set or change (x-edit) or see (x-read) keeps what is stored; on a
+  // create it takes its default or stays unset (an employee's document request sets no due date, her
+  // first I-9 save no Section 2).
   for (const [field, rule] of [...facts.editRules, ...facts.readRules]) {
     if (allows(rule, caller.principal, isOwner)) continue;
     // A field whose schema says how to refuse a change answers it; others keep the stored value quietly.
@@ -267,7 +265,8 @@ async function prepare(
       errors.push({ path: `/${field}`, message: refusal });
     }
     if (before && field in before) data[field] = before[field];
-    else if (guarded) delete data[field];
+    else if (!before && facts.defaults.has(field)) data[field] = cloneJson(facts.defaults.get(field));
+    else delete data[field];
   }
   // A form its owner signs over all it holds ("*"): its free fields (a state certificate's answers,
   // which the schema does not list) are the owner's too.

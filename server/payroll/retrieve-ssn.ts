@@ -14,6 +14,7 @@ import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import { auditOp } from '../data/audit.ts';
 import { findBySsn, lastFourOf } from './ssn-index.ts';
+import { SSN_MANAGERS } from './ssn-access.ts';
 
 type Outcome = 'revealed' | 'not found' | 'refused';
 
@@ -34,7 +35,7 @@ export function retrieveSsnRoute(s: Services) {
       throw new ApiError(429, 'Too many attempts');
     }
     const p = caller.principal;
-    if (!p.isAdmin && !p.permissions.has('PAYROLL:CanManageUserPayrollData')) {
+    if (!p.isAdmin && !p.permissions.has(SSN_MANAGERS)) {
       await audit('refused');
       throw notAuthorized();
     }

@@ -5,7 +5,9 @@
  * standard types; the hire (onboarding_user) only when there is no employee record; the employer
  * by organization. A record that cannot be read is logged and left out; only the form's own record
  * is required. The SSN and the EIN, masked in every answer, are taken decrypted from the stored
- * record once its read has succeeded: the printed form needs them whole (the route audits the SSN).
+ * record once its read has succeeded: the printed form needs them whole. The SSN is handed to the
+ * layout whole only for a caller who may see it (./ssn-access.ts), masked for anyone else; whenever
+ * a whole SSN is handed over, the route audits the reveal, whatever the layout then prints.
  */
 import type { Layout, PrintInput, RecordName } from '../../printable/layout.ts';
 import type { Caller } from '../auth/principal.ts';
@@ -14,6 +16,8 @@ import { ApiError, notFound } from '../http/errors.ts';
 import { companyEmployerKey } from '../payroll/employer.ts';
 import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
+import { looksMasked, maskValue } from '../../engine/masking.ts';
+import { maySeeWholeSsn } from '../payroll/ssn-access.ts';
 
 /** Types read as my_<type> by a caller printing their own form. */
 const HAS_MY = new Set<RecordName>(['i9', 'w4', 'basic_info', 'employee', 'state_w4']);
@@ -29,7 +33,7 @@ const PRINTED_WHOLE: Partial<Record<RecordName, readonly string[]>> = {
 
 export interface FormRecords {
   input: PrintInput;
-  /** The record whose SSN the form prints, for the audit. */
+  /** The record whose whole SSN was handed to the layout, for the audit. */
   ssnSource?: { type: RecordName; key: string };
 }
 
@@ -42,6 +46,7 @@ async function read(s: Services, caller: Caller, type: RecordName, key: string, 
     const stored = s.storage.get(t.entity.id, caller.org.id, key);
     const full = stored ? decryptedData(s, t.entity, stored) : undefined;
     for (const field of whole) {
+      if (field === 'ssn' && !maySeeWholeSsn(caller, key)) continue;
       if (typeof full?.[field] === 'string') data[field] = full[field];
       else delete data[field];
     }
@@ -120,17 +125,21 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
   for (const type of ['employee', 'basic_info'] as const) {
     if (printed?.[type]) input[type] = { ...input[type], ...printed[type] };
   }
+  if (printed?.employee && typeof input.employee?.ssn === 'string' && !maySeeWholeSsn(caller, key)) {
+    input.employee.ssn = maskValue('ssn', input.employee.ssn);
+  }
   let hire: string | undefined;
   if (records.includes('onboarding_user') && !input.employee) {
     hire = hireKey(s, caller, key);
     input.onboarding_user = await tryRead(s, caller, 'onboarding_user', hire, false);
   }
-  const ssnSource =
-    typeof input.employee?.ssn === 'string'
-      ? { type: 'employee' as const, key }
-      : typeof input.onboarding_user?.ssn === 'string' && hire
-        ? { type: 'onboarding_user' as const, key: hire }
-        : undefined;
+  // A whole SSN handed to the layout is a reveal, printed or not.
+  const whole = (v: unknown) => typeof v === 'string' && v !== '' && !looksMasked('ssn', v);
+  const ssnSource = whole(input.employee?.ssn)
+    ? { type: 'employee' as const, key }
+    : whole(input.onboarding_user?.ssn) && hire
+      ? { type: 'onboarding_user' as const, key: hire }
+      : undefined;
   return { input, ssnSource };
 }
 

@@ -118,7 +118,7 @@ export function printableRoutes(s: Services) {
       if (e instanceof LayoutError) throw new ApiError(422, `A mapping of this form failed: ${e.message}`);
       throw e;
     }
-    if (result.revealed.includes('ssn') && ssnSource) {
+    if (ssnSource) {
       // Committed before the answer: no full SSN leaves unaudited.
       await s.storage.commit([
         auditOp({

@@ -13,7 +13,7 @@ export type AccessRule1 = string[];
  */
 export type Expression = string;
 /**
- * Who may change this field once the record exists; others' values for it are ignored.
+ * Who may set or change this field, on create as on every save; others' values for it are ignored (a create keeps the field's default).
  */
 export type AccessRule2 = string[];
 /**

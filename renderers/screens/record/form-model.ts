@@ -65,8 +65,7 @@ export function addEnumNames(root: JsonObject, s: JsonObject | undefined, ui: Js
 
 /**
  * `exists`: the record is stored already, so its x-immutable fields are read-only. `viewer`: who
- * looks at it, for the fields they may change (x-edit: once the record exists, or from the first
- * save of a record keyed by its user, as the server applies it).
+ * looks at it, for the fields they may set or change (x-edit, on create too, as the server applies it).
  */
 export function buildFormModel(
   meta: TypeMeta,
@@ -89,7 +88,6 @@ export function buildFormModel(
   if (Array.isArray(schema.required))
     schema.required = (schema.required as string[]).filter((r) => !hidden.includes(r));
 
-  const editRulesApply = exists || meta.key === 'user';
   const uiSchema = clone(meta.ui ?? {}) as JsonObject;
   // A form its owner signs: what the signature attests is the owner's to change (engine/attestations.ts).
   const ownerOnly = ownerOnlyFields(props, (p) => resolveSchema(schema, p) ?? p);
@@ -105,8 +103,7 @@ export function buildFormModel(
       r['x-server-owned'] === true ||
       r.readOnly === true ||
       (exists && (p['x-immutable'] === true || r['x-immutable'] === true)) ||
-      (editRulesApply &&
-        !mayEditField(p['x-edit'] ?? r['x-edit'] ?? (ownerOnly.has(name) ? ['@owner'] : undefined), viewer))
+      !mayEditField(p['x-edit'] ?? r['x-edit'] ?? (ownerOnly.has(name) ? ['@owner'] : undefined), viewer)
     ) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:readonly': true };
     }

@@ -1,0 +1,75 @@
+/**
+ * A field's rule of who may set it (x-edit) holds on create as on every save: an employee who
+ * creates her own document request, PTO request or file cannot set what only a manager sets, and a
+ * company administrator creating a group cannot lock it. The field keeps its default.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+
+let w: DemoWorld;
+before(async () => {
+  w = await demoWorld();
+});
+after(async () => {
+  await w.server.stop();
+});
+
+test("an employee's own document request carries no requester or due date she set", async () => {
+  const r = await w.call('POST', '/hr/api/data/employee_documents/', {
+    ...as(w.emma),
+    body: {
+      employee_id: w.emma.user,
+      display_name: 'Direct deposit voided check',
+      status: 'requested',
+      requested_by: w.payroll.user,
+      due_by: 1_800_000_000,
+    },
+  });
+  assert.equal(r.status, 201, r.text);
+  assert.equal(r.body.data.requested_by, undefined);
+  assert.equal(r.body.data.due_by, undefined);
+  assert.equal(r.body.data.display_name, 'Direct deposit voided check');
+});
+
+test('a PTO request is made as requested, without a decision', async () => {
+  // The company uses the TIME module (product staff switch it on).
+  const company = await w.call('PATCH', `/auth/api/data/organizations/${w.acmeOrg}`, {
+    ...as(w.staff),
+    body: { active_modules: ['auth', 'payroll', 'comms', 'hr', 'time'] },
+  });
+  assert.equal(company.status, 200, company.text);
+  const r = await w.call('POST', '/time/api/data/pto_request/', {
+    ...as(w.emma),
+    body: {
+      user_id: w.emma.user,
+      plan_id: crypto.randomUUID(),
+      start_date: 1_800_000_000,
+      end_date: 1_800_086_400,
+      hours: 8,
+      status: 'approved',
+      decision_note: 'Approved by myself',
+    },
+  });
+  assert.equal(r.status, 201, r.text);
+  assert.equal(r.body.data.status, 'requested');
+  assert.equal(r.body.data.decision_note, undefined);
+});
+
+test('an employee cannot create a protected file record', async () => {
+  const r = await w.call('POST', '/storage/api/data/files/', {
+    ...as(w.emma),
+    body: { owner_id: w.emma.user, filename: 'w2-2025.pdf', protected: true },
+  });
+  assert.equal(r.status, 201, r.text);
+  assert.equal(r.body.data.protected, false);
+});
+
+test('a company administrator creates a group but cannot lock it', async () => {
+  const r = await w.call('POST', '/auth/api/data/groups/', {
+    ...as(w.admin),
+    body: { name: 'Night shift', description: 'd', permissions: [], users: [], notes: '', locked: true },
+  });
+  assert.equal(r.status, 201, r.text);
+  assert.equal(r.body.data.locked, false);
+});
