@@ -36,8 +36,22 @@ function mergeAllOf(schema: JsonObject): JsonObject {
   const { allOf: _, ...base } = schema;
   if (DATA_DEPENDENT.some((k) => k in base)) return schema;
   const out: JsonObject = { ...base };
+  // Several parts that each forbid something (an SSN's never-issued areas, groups and serials) are
+  // one part forbidding any of them: not A and not B is not (A or B). Their messages are joined.
+  const nots = parts.filter((p) => 'not' in p);
+  if (nots.length > 1 && !('not' in base)) {
+    out.not = { anyOf: nots.map((p) => p.not) };
+    const said = nots.map((p) => (p['x-messages'] as JsonObject | undefined)?.not).filter((m) => typeof m === 'string');
+    if (said.length) out['x-messages'] = { ...(out['x-messages'] as JsonObject | undefined), not: said.join(' ') };
+  }
   for (const part of parts) {
     for (const [k, v] of Object.entries(part)) {
+      if (
+        nots.length > 1 &&
+        (k === 'not' || (k === 'x-messages' && isPlain(v) && Object.keys(v).every((m) => m === 'not')))
+      ) {
+        continue;
+      }
       if (DATA_DEPENDENT.includes(k)) return schema;
       if (!(k in out) || same(out[k], v)) out[k] = v;
       else if (k === 'required' && Array.isArray(v) && Array.isArray(out[k]))
