@@ -127,7 +127,8 @@ for (const entity of catalogue.registry.all()) {
     const meta = await w.call('GET', `/${entity.module}/api/data/meta/${entity.type}`, as(staff));
     assert.equal(meta.status, 200, meta.text);
     let created: any;
-    for (let attempt = 0; attempt < 5 && !created; attempt++) {
+    let last = '';
+    for (let attempt = 0; attempt < 20 && !created; attempt++) {
       const data = { ...(jsf.generate(meta.body.schema) as Record<string, unknown>), ...OVERRIDES[entity.id] };
       // A form its owner signs (x-attests signer @owner) is made by that owner: staff's own.
       if (entity.file['x-key'] === 'user') data._user_uuid = ownerSigns(entity) ? staff.user : w.emma.user;
@@ -135,11 +136,12 @@ for (const entity of catalogue.registry.all()) {
       const r = await w.call('POST', `${base}/`, { ...as(staff), body: data });
       if (r.status === 403) return; // no client creates this type (audit log, sessions...): nothing to save
       if (r.status === 201) created = r.body;
+      else last = `${JSON.stringify(data).slice(0, 300)} -> ${r.text.slice(0, 300)}`;
       if (r.status === 409 && entity.file['x-key'] === 'user') {
         created = (await w.call('GET', `${base}/${data._user_uuid}`, as(staff))).body;
       }
     }
-    assert.ok(created, `${entity.id}: a generated record was accepted`);
+    assert.ok(created, `${entity.id}: a generated record was accepted; last: ${last}`);
     const stamp = STAMPS[entity.id];
     let saves = 0;
     for (const [role, who] of savers) {
