@@ -34,13 +34,13 @@ export type PayrollW4 = {
   _user_uuid?: Common.Uuid;
 };
 /**
- * The form edition (schemas/common/w4-editions.json). A new W-4 is on the edition in effect on its date, for every company; a W-4 of another edition is read-only until Edit moves it onto the edition in effect, which drops w4_2019, asks for Step 3 again and for a new signature.
+ * The year of the Form W-4 edition. A new W-4 is on the current form; a W-4 on an earlier form can only be viewed until you choose Edit, which moves it onto the current form and asks again for Step 3 and your signature.
  */
 export type FormYear = string;
 export type Step1CFilingStatus = "Head of Household" | "Married" | "Single";
 export type Step2CMultipleJobsOrSpouseWorksOnlyTwoJobsInTotal = boolean;
 /**
- * Counts fill the dependent amount with the credits of the record's edition (schemas/common/w4-editions.json) and are not saved.
+ * Enter the counts and the amount is filled in for you with this form's credit per dependent; the counts themselves are not saved.
  */
 export type QualifyingChildrenUnderAge17 = number;
 export type OtherDependents = number;
