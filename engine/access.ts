@@ -25,8 +25,18 @@ export interface Principal {
   userKey: string;
   orgId: string;
   permissions: ReadonlySet<string>;
+  /**
+   * Acts as the organization's product-staff admin: the root organization's own admin, or someone
+   * who entered a company through sudo_login. A company's own users never are.
+   */
   isAdmin: boolean;
   isEmployee: boolean;
+  /**
+   * The product's own staff: the root organization's admin, or a sudo_login session opened from the
+   * root organization. A reseller who entered a client company is its admin, not product staff.
+   * Absent: not product staff.
+   */
+  productStaff?: boolean;
 }
 
 export function effectivePermissions(
@@ -39,20 +49,30 @@ export function effectivePermissions(
   return out;
 }
 
+/** Rules naming it guard what runs for every company (x-shared definitions): product staff only. */
+export const PRODUCT_STAFF = '@product-staff';
+
 /**
  * Does one access rule let this principal through? Any alternative suffices; the tokens of an
- * alternative joined by + must all hold. `isOwner` answers for @owner and @others.
+ * alternative joined by + must all hold. `isOwner` answers for @owner and @others. The admin passes
+ * every rule but one naming @nobody or @product-staff: those it passes only as its tokens say.
  */
 export function allows(rule: readonly string[], p: Principal, isOwner = false): boolean {
   if (rule.includes('@nobody') && rule.length === 1) return false;
-  if (p.isAdmin && !rule.includes('@nobody')) return true;
+  if (p.isAdmin && !rule.includes('@nobody') && !rule.some(namesProductStaff)) return true;
   return rule.some((alt) => alt.split('+').every((token) => holds(token, p, isOwner)));
+}
+
+function namesProductStaff(alt: string): boolean {
+  return alt.split('+').includes(PRODUCT_STAFF);
 }
 
 function holds(token: string, p: Principal, isOwner: boolean): boolean {
   switch (token) {
     case '@admin':
       return p.isAdmin;
+    case PRODUCT_STAFF:
+      return p.productStaff === true;
     case '@owner':
       return isOwner;
     case '@others':

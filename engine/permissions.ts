@@ -29,6 +29,26 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
+/**
+ * What a company's own administrator (the account of its admin_email) holds from the start: the
+ * company's users, groups, branding, audit log and every module's management, but no power over
+ * other companies (AUTH:CanManageOrganizations, AUTH:CanLoginToOrganizations) and no admin rights.
+ */
+export const COMPANY_ADMIN_PERMISSIONS: readonly Permission[] = [
+  'AUTH:CanManageUsers',
+  'AUTH:CanManageGroups',
+  'AUTH:CanManageOrganizationPreferences',
+  'AUTH:CanViewAuditLogs',
+  'PAYROLL:CanUseModule',
+  'PAYROLL:CanManageUserPayrollData',
+  'PAYROLL:CanManageOnboarding',
+  'PAYROLL:CanViewPayrollReports',
+  'HR:CanUseModule',
+  'HR:CanManageModule',
+  'TIME:CanUseModule',
+  'TIME:CanManagePTO',
+];
+
 /** Splits at the first colon, as the client does (spec/000 section 6). */
 export function splitPermission(p: string): { module: string; name: string } | undefined {
   const i = p.indexOf(':');

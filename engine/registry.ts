@@ -2,6 +2,7 @@
  * The registry: every entity by module and datatype, and the `my_` variants.
  * Pure: it is handed the parsed schema files; loading them from disk or a bundle is the caller's job.
  */
+import { PRODUCT_STAFF } from './access.ts';
 import { entityIdOf, type Entity, type EntityFile, type ModuleName, MODULES } from './entity.ts';
 
 export interface Resolved {
@@ -23,6 +24,7 @@ export class Registry {
       if (type.startsWith('my_')) throw new Error(`registry: ${module}/${type}: 'my_' names are variants, not files`);
       const id = `${module}/${type}`;
       if (this.byId.has(id)) throw new Error(`registry: two schema files for ${id}`);
+      if (file['x-shared'] === 'root') assertStaffWritten(id, file);
       this.byId.set(id, { module, type, id, file });
     }
   }
@@ -62,5 +64,20 @@ export class Registry {
     const e = this.get(module, type);
     if (!e) throw new Error(`registry: no schema for ${module}/${type}`);
     return e;
+  }
+}
+
+/**
+ * What the root organization shares runs for every company (definitions, transforms, layouts): only
+ * product staff may write such a type, so each alternative of its write rules names @product-staff.
+ */
+function assertStaffWritten(id: string, file: EntityFile): void {
+  for (const verb of ['create', 'edit', 'delete'] as const) {
+    const rule = file['x-access'][verb];
+    if (!rule.every((alt) => alt === '@nobody' || alt.split('+').includes(PRODUCT_STAFF))) {
+      throw new Error(
+        `registry: ${id} is x-shared: its x-access.${verb} must name @product-staff in every alternative`,
+      );
+    }
   }
 }

@@ -1,12 +1,16 @@
 /**
  * Creating a company: its organization record in the parent's collection, its directory entry,
- * default branding, and its product-staff admin account (the id derived from the organization).
+ * default branding, its product-staff account (the id derived from the organization, entered only
+ * through sudo_login) and its own administrator, an ordinary account for its admin_email. The root
+ * organization's product-staff account is instead the product-staff admin's, with the admin e-mail
+ * and password of the first start.
  */
 import { randomUUID } from 'node:crypto';
 import { productStaffAdminKey } from '../engine/access.ts';
 import { hashPassword } from './crypto/passwords.ts';
 import { systemPut } from './data/system-write.ts';
 import { claimOps } from './data/hooks/unique.ts';
+import { companyAdminOps, PRODUCT_STAFF_EMAIL } from './company-admins.ts';
 import { directoryOp } from './orgs.ts';
 import type { Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
@@ -15,8 +19,13 @@ export interface NewCompany {
   name: string;
   hostname: string;
   adminEmail: string;
-  /** The admin's password; without one the account can be reached only by sudo login. */
+  /**
+   * The root: the product-staff admin's password. A company: its administrator's, who otherwise
+   * chooses one through forgot_password.
+   */
   adminPassword?: string;
+  /** A company's administrator's display name. */
+  adminName?: string;
   /** undefined for the root (product) organization. */
   parent?: string;
   activeModules?: string[];
@@ -27,7 +36,7 @@ export interface NewCompany {
 export async function companyOps(
   s: Services,
   c: NewCompany,
-): Promise<{ id: string; adminKey: string; ops: WriteOp[] }> {
+): Promise<{ id: string; adminKey: string; companyAdminKey?: string; ops: WriteOp[] }> {
   const id = c.id ?? randomUUID();
   const parent = c.parent ?? id;
   const now = s.now();
@@ -43,25 +52,30 @@ export async function companyOps(
     created_time: now,
   };
   if (c.companyId) org.company_id = c.companyId;
-  const extras = await companyExtras(s, id, parent, org, c.adminPassword, c.parent === undefined);
-  return { id, adminKey: extras.adminKey, ops: [systemPut(s, 'auth/organizations', parent, id, org), ...extras.ops] };
+  const extras = await companyExtras(s, id, parent, org, {
+    root: c.parent === undefined,
+    adminPassword: c.adminPassword,
+    adminName: c.adminName,
+  });
+  return { id, ...extras, ops: [systemPut(s, 'auth/organizations', parent, id, org), ...extras.ops] };
 }
 
 /**
- * What comes with every new organization record: its directory entry, its product-staff admin
- * account and its default branding.
+ * What comes with every new organization record: its directory entry, its product-staff account,
+ * a company's own administrator and its default branding.
  */
 export async function companyExtras(
   s: Services,
   id: string,
   parent: string,
   org: Record<string, unknown>,
-  adminPassword: string | undefined,
-  root = false,
-): Promise<{ adminKey: string; ops: WriteOp[] }> {
+  opts: { root?: boolean; adminPassword?: string; adminName?: string } = {},
+): Promise<{ adminKey: string; companyAdminKey?: string; ops: WriteOp[] }> {
   const adminKey = productStaffAdminKey(id);
   const now = s.now();
-  const email = String(org.admin_email).toLowerCase();
+  const adminEmail = String(org.admin_email).toLowerCase();
+  // A company's product-staff account has no credentials and none of the company's addresses.
+  const email = opts.root ? adminEmail : PRODUCT_STAFF_EMAIL;
   const admin: Record<string, unknown> = {
     email,
     display_name: 'Product staff admin',
@@ -72,14 +86,19 @@ export async function companyExtras(
     created_by: 'system',
     created_time: now,
   };
-  if (adminPassword) admin.secret = await hashPassword(adminPassword);
+  if (opts.root && opts.adminPassword) admin.secret = await hashPassword(opts.adminPassword);
+  const companyAdmin = opts.root
+    ? undefined
+    : await companyAdminOps(s, id, adminEmail, { password: opts.adminPassword, name: opts.adminName });
   const name = String(org.name);
   return {
     adminKey,
+    companyAdminKey: companyAdmin?.key,
     ops: [
-      directoryOp(id, parent, String(org.hostname), now, root),
+      directoryOp(id, parent, String(org.hostname), now, opts.root),
       systemPut(s, 'auth/users', id, adminKey, admin),
       ...claimOps(s, id, 'email', adminKey, email, undefined),
+      ...(companyAdmin?.ops ?? []),
       systemPut(s, 'auth/organization_preferences', id, randomUUID(), {
         module: 'auth',
         name,

@@ -21,6 +21,7 @@ export const DEMO_NAME = 'Acme Demo';
 /** The demo employer's EIN (a made-up number). */
 export const DEMO_EIN = '36-4000123';
 
+/** The first is the company's administrator, the account of its admin_email. */
 export const DEMO_USERS = [
   {
     email: 'admin@acme.example',
@@ -99,22 +100,28 @@ export function describeDemo(s: Pick<Services, 'config'>, orgId: string): string
   ];
 }
 
-/** Seeds the demo company unless it exists; answers its organization id. */
+/**
+ * Seeds the demo company unless it exists; answers its organization id. Its admin e-mail is the
+ * company admin's, an ordinary account made with the company as for any company.
+ */
 export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
   const existing = findOrgByHostname(s, demoHostname(s.config.productDomain));
   if (existing) return existing;
+  const [admin, ...others] = DEMO_USERS;
   const company = await companyOps(s, {
     name: DEMO_NAME,
     hostname: demoHostname(s.config.productDomain),
-    adminEmail: 'it@acme.example',
+    adminEmail: admin.email,
+    adminPassword: admin.password,
+    adminName: admin.display_name,
     parent: rootOrg,
     companyId: '1001',
   });
   const org = company.id;
   const ops: WriteOp[] = [...company.ops];
-  const keys = new Map<string, string>();
+  const keys = new Map<string, string>([[admin.email, company.companyAdminKey!]]);
   const now = s.now();
-  for (const u of DEMO_USERS) {
+  for (const u of others) {
     const key = randomUUID();
     keys.set(u.email, key);
     ops.push(

@@ -5,6 +5,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
+import { separateCompanyAdmins } from './company-admins.ts';
 import { configFromEnv } from './config.ts';
 import { redact } from './http/log.ts';
 import { describeDemo, seedDemo } from './demo.ts';
@@ -26,6 +27,12 @@ async function main(): Promise<void> {
     console.log(`dform: created the product organization ${boot.orgId}`);
     console.log(`dform: product-staff admin: ${boot.adminEmail}`);
     if (boot.generatedPassword) console.log(`dform: generated admin password (shown once): ${boot.generatedPassword}`);
+  }
+  const separated = await separateCompanyAdmins(services);
+  if (separated) {
+    console.log(
+      `dform: ${separated} companies' product-staff accounts lost their password and e-mail; their admin e-mail now names an ordinary company administrator`,
+    );
   }
   const seeded = await seedStateForms(services, boot.orgId);
   if (seeded) console.log(`dform: added ${seeded} state withholding form definitions`);

@@ -13,5 +13,6 @@ export function principalOf(session: Session): Principal {
     permissions: permissionsOfMap(session.permissions ?? {}),
     isAdmin: session.is_admin === true,
     isEmployee: session.user.is_employee,
+    productStaff: session.product_staff === true,
   };
 }

@@ -10,12 +10,13 @@ import { PASSWORD_MESSAGES, passwordProblems } from '../../engine/passwords.ts';
 import { loadCommonPasswords } from '../../engine/common-passwords.ts';
 import type { FieldError } from '../../engine/messages.ts';
 import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
-import { auditOp } from '../data/audit.ts';
-import { ApiError, notFound, validationFailed } from '../http/errors.ts';
+import { actorOf, auditOp } from '../data/audit.ts';
+import { ApiError, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
+import { sudoOnlyAccount } from './impersonation.ts';
 import { passwordHashOf, SINGLE_USE } from './sign-in.ts';
 import { endSessionsOps } from './sessions.ts';
 
@@ -39,6 +40,8 @@ export async function storeNewPassword(
   const org = caller.org.id;
   const target = s.storage.get('auth/users', org, userKey);
   if (!target) throw notFound();
+  // A company's product-staff account holds no password (./impersonation.ts).
+  if (sudoOnlyAccount(caller.org, userKey)) throw notAuthorized();
   const current = opts.checkCurrent ? await currentPasswordProblems(s, c, caller, target, body.current_password) : [];
   const problems = [
     ...current,
@@ -71,7 +74,7 @@ export async function storeNewPassword(
     ...singleUseKeys,
     auditOp({
       org,
-      actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+      actor: actorOf(caller),
       action: 'password',
       module: 'auth',
       type: 'users',

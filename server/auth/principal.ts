@@ -13,6 +13,7 @@ import { verifyToken } from './tokens.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { minLengthOf } from '../../engine/passwords.ts';
 import { idleLimit, inCurrentEpoch, touchSession } from './sessions.ts';
+import { impersonationView, impersonatorOf, sessionPrincipal, type Impersonator } from './impersonation.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -28,6 +29,8 @@ export interface Caller {
   principal: Principal;
   /** How the session was opened: `password`, `sudo_login` or `forgot_password` (until a password is set in it). */
   type: string;
+  /** In a session opened by sudo_login: the staff member acting, as themselves. */
+  impersonatedBy?: Impersonator;
 }
 
 export function orgFromHeader(s: Services, c: Context): OrgInfo {
@@ -87,6 +90,7 @@ function computePrincipal(s: Services, org: OrgInfo, user: StoredRecord): Princi
     offset: 0,
   }).items;
   const d = user.data;
+  const isAdmin = user.key === productStaffAdminKey(org.id);
   return {
     userKey: user.key,
     orgId: org.id,
@@ -95,8 +99,10 @@ function computePrincipal(s: Services, org: OrgInfo, user: StoredRecord): Princi
       d.permissions as string[] | undefined,
       groups.map((g) => g.data as { users?: string[]; permissions?: string[] }),
     ),
-    isAdmin: user.key === productStaffAdminKey(org.id),
+    isAdmin,
     isEmployee: d.is_employee === true,
+    // In a company the product-staff account is staff only in a sudo_login session (sessionPrincipal).
+    productStaff: isAdmin && org.root,
   };
 }
 
@@ -128,9 +134,11 @@ export function callerOfSession(s: Services, orgId: string, sid: string, userKey
   const cached = knownUser(s, userKey)?.user;
   const user = cached?.org === orgId ? cached : s.storage.get('auth/users', orgId, userKey);
   if (!org || !userMaySignIn(user)) throw invalidToken();
-  const principal = principalFor(s, org, user);
-  if (!touchSession(s, session, principal)) throw invalidToken();
-  return { org, user, sid, exp, principal, type: String(session.data.type ?? 'password') };
+  const type = String(session.data.type ?? 'password');
+  const impersonatedBy = impersonatorOf(session.data.impersonated_by);
+  const principal = sessionPrincipal(s, org, { type, impersonatedBy }, principalFor(s, org, user));
+  if (!principal || !touchSession(s, session, principal)) throw invalidToken();
+  return { org, user, sid, exp, principal, type, impersonatedBy };
 }
 
 /**
@@ -140,7 +148,7 @@ export function callerOfSession(s: Services, orgId: string, sid: string, userKey
  */
 export function sessionView(
   s: Services,
-  caller: Pick<Caller, 'org' | 'user' | 'principal' | 'exp' | 'type'>,
+  caller: Pick<Caller, 'org' | 'user' | 'principal' | 'exp' | 'type' | 'impersonatedBy'>,
 ): Record<string, unknown> {
   const { org, user, principal, exp } = caller;
   const u = user.data;
@@ -170,6 +178,8 @@ export function sessionView(
     },
     permissions: permissionMap(principal.permissions),
     is_admin: principal.isAdmin,
+    product_staff: principal.productStaff === true,
+    ...impersonationView(caller.impersonatedBy),
     exp,
     idle_timeout: idleLimit(s, principal),
     password_reset: caller.type === 'forgot_password',

@@ -12,11 +12,12 @@ import { requestInfo, type AppEnv } from '../http/context.ts';
 import { findOrgByHostname, getOrg, rootOrgId } from '../orgs.ts';
 import type { Services } from '../services.ts';
 import { SYSTEM } from '../services.ts';
-import { auditOp } from '../data/audit.ts';
+import { actorOf, auditOp } from '../data/audit.ts';
 import { authenticate, isUuid, sessionView } from './principal.ts';
 import { findUser, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
 import { endSessionsOps } from './sessions.ts';
 import { brandingOf } from './branding.ts';
+import { impersonatorFor, sudoOnlyAccount } from './impersonation.ts';
 import { needsCurrentPassword, storeNewPassword } from './new-password.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
@@ -104,7 +105,8 @@ export function authRoutes(s: Services) {
     }
     const org = isUuid(orgHeader) ? getOrg(s, orgHeader) : undefined;
     const user = org ? findUser(s, org.id, username) : undefined;
-    if (org && user && user.data.status !== 'blocked') {
+    // A company's product-staff account has no password to reset (./impersonation.ts).
+    if (org && user && user.data.status !== 'blocked' && !sudoOnlyAccount(org, user.key)) {
       const { op, key } = singleUseOp(s, org.id, user, 'forgot_password', 3600);
       await s.storage.commit([op]);
       const link = signInLink(s.config, org.hostname, user.key, key);
@@ -135,15 +137,18 @@ export function authRoutes(s: Services) {
       throw notAuthorized();
     }
     const { org, admin } = sudoTarget(s, caller.org, targetId);
+    // The session it opens names who asked, so that they act in the company as themselves.
+    const staff = impersonatorFor(caller);
     const { op, key } = singleUseOp(s, org.id, admin, 'sudo_login', 120, {
-      from_org: caller.org.id,
-      by: caller.user.key,
+      from_org: staff.org,
+      by: staff.key,
+      by_name: staff.name,
     });
     await s.storage.commit([
       op,
       auditOp({
         org: caller.org.id,
-        actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+        actor: actorOf(caller),
         action: 'login',
         module: 'auth',
         type: 'organizations',

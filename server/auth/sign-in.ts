@@ -8,9 +8,10 @@ import { ApiError, invalidCredentials } from '../http/errors.ts';
 import { getOrg, type OrgInfo } from '../orgs.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
-import { auditOp } from '../data/audit.ts';
+import { actorOf, auditOp } from '../data/audit.ts';
 import { verifyPassword } from '../crypto/passwords.ts';
 import { isUuid, principalFor, sessionView, userMaySignIn } from './principal.ts';
+import { impersonatorOf, sessionPrincipal, sudoOnlyAccount, type Impersonator } from './impersonation.ts';
 import { signToken } from './tokens.ts';
 import { expiredSessionOps, sessionEpoch } from './sessions.ts';
 
@@ -74,7 +75,7 @@ function redeem(
   user: StoredRecord,
   key: string,
   type: LoginType,
-): { consume: WriteOp; sessionLength: number } | undefined {
+): { consume: WriteOp; sessionLength: number; metadata: Record<string, unknown> } | undefined {
   const [id, secret] = key.split('.');
   if (!isUuid(id) || !secret) return undefined;
   const rec = s.storage.get(SINGLE_USE, org, id);
@@ -92,6 +93,7 @@ function redeem(
   return {
     consume: { op: 'delete', collection: SINGLE_USE, org, key: id, expectVersion: rec.meta.version },
     sessionLength: Number(d.session_length) || s.config.sessionSeconds,
+    metadata: (d.metadata as Record<string, unknown> | undefined) ?? {},
   };
 }
 
@@ -121,6 +123,7 @@ export async function signIn(
   const user = org ? findUser(s, org.id, userid) : undefined;
   let ops: WriteOp[] = [];
   let sessionLength = s.config.sessionSeconds;
+  let impersonatedBy: Impersonator | undefined;
   if (type === 'password') {
     // Unknown users cost the same hashing work as known ones.
     const ok = await verifyPassword(passwordHashOf(s, user?.data.secret), key);
@@ -130,8 +133,14 @@ export async function signIn(
     if (!r) throw invalidCredentials();
     ops = [r.consume];
     sessionLength = r.sessionLength;
+    // A sudo key names the staff member who asked for it (routes.ts sudo_login).
+    const m = r.metadata;
+    if (type === 'sudo_login') impersonatedBy = impersonatorOf({ key: m.by, org: m.from_org, name: m.by_name });
   }
   if (!org || org.status !== 'active' || !userMaySignIn(user)) throw invalidCredentials();
+  // A company's product-staff account has no credentials: a sudo key naming its staff member opens
+  // it, and opens nothing else.
+  if (sudoOnlyAccount(org, user.key) !== (impersonatedBy !== undefined)) throw invalidCredentials();
   const now = s.now();
   const sid = randomUUID();
   const exp = now + sessionLength;
@@ -145,13 +154,19 @@ export async function signIn(
         collection: SYSTEM.sessions,
         org: org.id,
         key: sid,
-        data: { user: user.key, exp, type, epoch: sessionEpoch(s, org.id, user.key) },
+        data: {
+          user: user.key,
+          exp,
+          type,
+          epoch: sessionEpoch(s, org.id, user.key),
+          ...(impersonatedBy ? { impersonated_by: impersonatedBy } : {}),
+        },
         meta: meta(user.key, now),
       },
     },
     auditOp({
       org: org.id,
-      actor: { key: user.key, name: String(user.data.display_name ?? '') },
+      actor: actorOf({ user, impersonatedBy }),
       action: 'login',
       module: 'auth',
       type: 'users',
@@ -170,8 +185,8 @@ export async function signIn(
     if (e instanceof VersionConflictError) throw invalidCredentials();
     throw e;
   }
-  const principal = principalFor(s, org, user);
-  const session = sessionView(s, { org, user, principal, exp, type });
+  const principal = sessionPrincipal(s, org, { type, impersonatedBy }, principalFor(s, org, user))!;
+  const session = sessionView(s, { org, user, principal, exp, type, impersonatedBy });
   const token = await signToken(s.tokenKey, { sub: user.key, org: org.id, sid, exp, session }, now);
   return { token, exp, session };
 }

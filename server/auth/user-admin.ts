@@ -16,7 +16,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { productStaffAdminKey } from '../../engine/access.ts';
-import { auditOp, type AuditEvent } from '../data/audit.ts';
+import { actorOf, auditOp, type AuditEvent } from '../data/audit.ts';
 import { ApiError, badRequest, notAuthorized, notFound } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { readJsonObject } from '../http/json-body.ts';
@@ -56,7 +56,7 @@ function accountOf(s: Services, caller: Caller, id: string): StoredRecord {
 function audit(caller: Caller, c: Context<AppEnv>, e: Omit<AuditEvent, 'org' | 'actor'>) {
   return auditOp({
     org: caller.org.id,
-    actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+    actor: actorOf(caller),
     ...requestInfo(c),
     ...e,
   });

@@ -5,7 +5,7 @@
  * sessions, unused single-use keys, group memberships). The ops form one commit; each removed
  * record gets its own audit entry.
  */
-import { auditOp } from '../data/audit.ts';
+import { actorOf, auditOp } from '../data/audit.ts';
 import { claimKey } from '../data/hooks/unique.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
@@ -56,7 +56,7 @@ export function userDeletionOps(
       { op: 'delete', collection: r.collection, org, key: r.key, expectVersion: r.meta.version },
       auditOp({
         org,
-        actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+        actor: actorOf(caller),
         action: 'delete',
         module,
         type,

@@ -3,15 +3,33 @@
  * They name who, what type and key, when and which fields changed; sensitive values never appear.
  */
 import { randomUUID } from 'node:crypto';
-import type { WriteOp } from '../storage/types.ts';
+import type { Impersonator } from '../auth/impersonation.ts';
+import type { StoredRecord, WriteOp } from '../storage/types.ts';
 
 export const AUDIT_COLLECTION = 'auth/audit_log';
 /** How long audit records are kept: seven years, as for US payroll records. */
 export const RETAIN_SECONDS = 7 * 365 * 24 * 3600;
 
+/** Who did it: the signed-in account, and the staff member acting in it when it was entered by sudo_login. */
+export interface AuditActor {
+  key: string;
+  name: string;
+  impersonatedBy?: Impersonator;
+}
+
+/**
+ * The actor of a signed-in caller. Product staff in a company are named as themselves: their name
+ * as `Product staff: <name>` and their own user key in `impersonated_by`.
+ */
+export function actorOf(caller: { user: StoredRecord; impersonatedBy?: Impersonator }): AuditActor {
+  const staff = caller.impersonatedBy;
+  if (staff) return { key: caller.user.key, name: `Product staff: ${staff.name || staff.key}`, impersonatedBy: staff };
+  return { key: caller.user.key, name: String(caller.user.data.display_name ?? '') };
+}
+
 export interface AuditEvent {
   org: string;
-  actor: { key: string; name: string } | undefined;
+  actor: AuditActor | undefined;
   action: 'create' | 'save' | 'update' | 'delete' | 'reveal' | 'login' | 'logout' | 'password' | 'invite';
   module: string;
   type: string;
@@ -52,6 +70,10 @@ export function auditOp(e: AuditEvent): WriteOp {
     retain_until: e.now + RETAIN_SECONDS,
   };
   if (e.affectedUser) data.affected_user = e.affectedUser;
+  if (e.actor?.impersonatedBy) {
+    data.impersonated_by = e.actor.impersonatedBy.key;
+    (data.detail as Record<string, unknown>).impersonated_from = e.actor.impersonatedBy.org;
+  }
   if (!e.actor) delete data.logged_in_user;
   const actor = e.actor?.key ?? 'system';
   return {

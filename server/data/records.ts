@@ -19,7 +19,7 @@ import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from 
 import { SYSTEM, type Services } from '../services.ts';
 import { rootOrgId } from '../orgs.ts';
 import { VersionConflictError, type DataObject, type StoredRecord, type WriteOp } from '../storage/types.ts';
-import { auditOp } from './audit.ts';
+import { actorOf, auditOp } from './audit.ts';
 import { fieldFacts, OWNER_ONLY, type FieldFacts } from './fields.ts';
 import { hooksFor, type EntityHooks, type HookArgs } from './hooks.ts';
 import { bindSignatures, type BindResult } from './signatures.ts';
@@ -532,7 +532,7 @@ export async function writeRecord(
   ops.push(
     auditOp({
       org: caller.org.id,
-      actor: { key: caller.principal.userKey, name: String(caller.user.data.display_name ?? '') },
+      actor: actorOf(caller),
       action: stored ? (mode === 'update' ? 'update' : 'save') : 'create',
       module: entity.module,
       type: entity.type,
@@ -607,7 +607,7 @@ export async function deleteRecord(
     ...extra,
     auditOp({
       org: caller.org.id,
-      actor: { key: caller.principal.userKey, name: String(caller.user.data.display_name ?? '') },
+      actor: actorOf(caller),
       action: 'delete',
       module: t.entity.module,
       type: t.entity.type,

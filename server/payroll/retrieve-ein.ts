@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import { authenticate } from '../auth/principal.ts';
 import { decryptedData, readRecord, target } from '../data/records.ts';
-import { auditOp } from '../data/audit.ts';
+import { actorOf, auditOp } from '../data/audit.ts';
 import { notAuthorized, notFound } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
@@ -34,7 +34,7 @@ export function retrieveEinRoute(s: Services) {
     await s.storage.commit([
       auditOp({
         org: caller.org.id,
-        actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+        actor: actorOf(caller),
         action: 'reveal',
         module: 'payroll',
         type: 'employer',

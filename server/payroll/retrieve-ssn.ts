@@ -12,7 +12,7 @@ import { ApiError, badRequest, notAuthorized, notFound } from '../http/errors.ts
 import { readJsonObject } from '../http/json-body.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
-import { auditOp } from '../data/audit.ts';
+import { actorOf, auditOp } from '../data/audit.ts';
 import { findBySsn, lastFourOf } from './ssn-index.ts';
 import { SSN_MANAGERS } from './ssn-access.ts';
 
@@ -63,7 +63,7 @@ function revealAudit(
 ) {
   return auditOp({
     org: caller.org.id,
-    actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+    actor: actorOf(caller),
     action: 'reveal',
     module: 'payroll',
     type: 'employee',

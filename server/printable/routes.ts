@@ -16,7 +16,7 @@ import { findDataLayout, findStateForm } from '../payroll/state-forms.ts';
 import { loadLayout } from '../../printable/layouts.ts';
 import { LayoutError } from '../../printable/expressions.ts';
 import { authenticate, callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
-import { auditOp } from '../data/audit.ts';
+import { actorOf, auditOp } from '../data/audit.ts';
 import { ApiError, invalidToken, notFound } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
@@ -123,7 +123,7 @@ export function printableRoutes(s: Services) {
       await s.storage.commit([
         auditOp({
           org: caller.org.id,
-          actor: { key: caller.user.key, name: String(caller.user.data.display_name ?? '') },
+          actor: actorOf(caller),
           action: 'reveal',
           module: 'payroll',
           type: ssnSource.type,

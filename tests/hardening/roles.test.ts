@@ -69,6 +69,8 @@ interface Principal {
   perms: Set<string>;
   isAdmin: boolean;
   isEmployee: boolean;
+  /** Product staff of the root organization (both sudo roles of the table come from it). */
+  productStaff: boolean;
 }
 
 /** The evaluator's inputs: access rules per type, the company's modules, and switches for the meta-test. */
@@ -81,16 +83,20 @@ interface Model {
 
 /**
  * One access rule (entity.schema.json "accessRule"): any one alternative suffices. @admin is the
- * product-staff admin, @owner the record's owner, @employee a user flagged is_employee, @signed-in
- * any signed-in user, @nobody nobody; "the product-staff admin passes every rule except @nobody".
+ * product-staff admin, @product-staff the product's own staff, @owner the record's owner, @employee
+ * a user flagged is_employee, @signed-in any signed-in user, @nobody nobody; "the product-staff
+ * admin passes every rule except @nobody and those naming @product-staff".
  */
 function passes(m: Model, rule: string[], p: Principal, isOwner: boolean): boolean {
   if (rule.length > 0 && rule.every((a) => a === '@nobody')) return false;
-  if (p.isAdmin && !rule.includes('@nobody') && !m.off.has('admin passes every rule')) return true;
+  const staffOnly = rule.some((a) => a.split('+').includes('@product-staff'));
+  if (p.isAdmin && !rule.includes('@nobody') && !staffOnly && !m.off.has('admin passes every rule')) return true;
   return rule.some((a) => {
     switch (a) {
       case '@admin':
         return p.isAdmin;
+      case '@product-staff':
+        return p.productStaff;
       case '@owner':
         return isOwner && !m.off.has('@owner');
       case '@employee':
@@ -199,7 +205,15 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       // "A caller who may read only their own records gets 403 for another's record of the company."
       if (read === 'own' && !isOwner && !m.off.has('403 for others’ records')) return 403;
       if (row.verb === 'read') return read === 'none' ? 403 : 200;
+      // README: a company's product-staff account holds no credentials and nobody changes it, not
+      // even a session opened in it by sudo_login.
+      if (t.id === 'auth/users' && staffAccounts.has(row.key!) && !m.off.has('product-staff account unchanged')) {
+        return 403;
+      }
       if (!passes(m, rules[accessVerb], p, isOwner || (my && !m.off.has('@owner')))) return 403;
+      // docs/i9.md: an I-9 is kept until 3 years after the first day or 1 year after employment ends;
+      // none of the records made here has reached that day.
+      if (row.verb === 'delete' && t.id === 'payroll/i9') return 409;
       return row.verb === 'delete' ? 204 : 200;
     }
   }
@@ -213,6 +227,8 @@ const sessions = new Map<RoleName, Session | undefined>();
 const principals = new Map<RoleName, Principal>();
 let otherOrg = '';
 let ivan = '';
+/** The companies' product-staff accounts (the sudo roles' own accounts). */
+const staffAccounts = new Set<string>();
 let model: Model;
 const rows: Row[] = [];
 const notes: string[] = [];
@@ -350,7 +366,9 @@ before(async () => {
       perms: admin ? new Set() : perms,
       isAdmin: admin,
       isEmployee: u?.data.is_employee === true,
+      productStaff: admin,
     });
+    if (admin) staffAccounts.add(s.user);
   }
   const orgs = await w.call('POST', '/auth/api/data/find/organizations', { ...as(w.staff), body: { limit: 500 } });
   const modules = new Map<string, string[]>(
@@ -762,6 +780,7 @@ describe('meta-test: the table notices a rule that stops holding', () => {
       '@signed-in',
       'module usable',
       '403 for others’ records',
+      'product-staff account unchanged',
     ].map((rule) => ({
       what: `rule "${rule}" off`,
       rows: disagreements({ ...model, off: new Set([rule]) }).length - disagreements(model).length,

@@ -55,8 +55,8 @@ export const organizationHooks: EntityHooks = {
     return hostnameErrors(s, host, key);
   },
   async extraOps({ s, caller, key, data, before }) {
-    // A new company gets its directory entry, admin account and branding with it.
-    if (!before) return (await companyExtras(s, key, caller.org.id, data, undefined)).ops;
+    // A new company gets its directory entry, product-staff account, administrator and branding with it.
+    if (!before) return (await companyExtras(s, key, caller.org.id, data)).ops;
     const existing = getOrg(s, key);
     const dir = s.storage.get(SYSTEM.orgs, SYSTEM_ORG, key);
     return [

@@ -7,7 +7,9 @@ import {
   productStaffAdminKey,
   type Principal,
 } from '../../../engine/access.ts';
-import { permissionMap, splitPermission } from '../../../engine/permissions.ts';
+import type { EntityFile } from '../../../engine/entity.ts';
+import { PERMISSIONS, permissionMap, splitPermission } from '../../../engine/permissions.ts';
+import { Registry } from '../../../engine/registry.ts';
 
 const ORG = '7d1f6a52-0b1e-4f51-9a62-5c3a1b2d4e6f';
 const p = (over: Partial<Principal> = {}): Principal => ({
@@ -33,6 +35,15 @@ describe('access rules', () => {
     ['admin passes @admin', ['@admin'], p({ isAdmin: true }), false, true],
     ['non-admin fails @admin', ['@admin'], p({ permissions: new Set(['AUTH:CanManageUsers']) }), false, false],
     ['@nobody stops even the admin', ['@nobody'], p({ isAdmin: true }), true, false],
+    ['@product-staff for product staff', ['@product-staff'], p({ isAdmin: true, productStaff: true }), false, true],
+    ['@product-staff stops an admin who is not product staff', ['@product-staff'], p({ isAdmin: true }), false, false],
+    [
+      '@product-staff stops a user holding every permission',
+      ['@product-staff'],
+      p({ permissions: new Set(PERMISSIONS) }),
+      false,
+      false,
+    ],
     ['empty rule allows nobody', [], p(), true, false],
     ['@others as someone else', ['@others'], p(), false, true],
     ['@others as the owner', ['@others'], p(), true, false],
@@ -94,4 +105,20 @@ describe('module availability (spec/000 section 6)', () => {
     ['the admin everywhere', ['hr', [], p({ isAdmin: true })], true],
   ];
   for (const [name, args, expected] of cases) test(name, () => assert.equal(moduleUsable(...args), expected));
+});
+
+describe('shared types', () => {
+  const shared = (write: string[]) =>
+    ({
+      $id: 'https://dform.dev/schemas/payroll/state_w4_form.json',
+      'x-shared': 'root',
+      'x-access': { list: ['@signed-in'], read: ['@signed-in'], create: write, edit: write, delete: write },
+    }) as unknown as EntityFile;
+
+  test('the registry refuses an x-shared type that anyone but product staff may write', () => {
+    for (const write of [['@admin'], ['AUTH:CanManageOrganizations'], ['@product-staff', '@admin']]) {
+      assert.throws(() => new Registry([shared(write)]), /x-shared: its x-access.create must name @product-staff/);
+    }
+    assert.doesNotThrow(() => new Registry([shared(['@product-staff'])]));
+  });
 });

@@ -27,6 +27,10 @@ export interface AuthAuditLog {
   detail?: Detail;
   browser_info?: Browser;
   logged_in_user?: Common.Uuid;
+  /**
+   * In a session opened by sudo_login: the user key, in their own organization, of the staff member who acted (logged_in_user is then the company's product-staff account).
+   */
+  impersonated_by?: Common.Uuid;
   logged_in_username?: SignedInUserName;
   message: Message;
   organization_id?: Common.Uuid;
