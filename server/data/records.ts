@@ -261,7 +261,10 @@ async function prepare(
     if (allows(rule, caller.principal, isOwner)) continue;
     // A field whose schema says how to refuse a change answers it; others keep the stored value quietly.
     const refusal = facts.editRefusals.get(field);
-    if (refusal && before && field in incoming && JSON.stringify(incoming[field]) !== JSON.stringify(before[field])) {
+    // On a create, a value other than the field's default is a change too (a manager filling in an
+    // employee's W-4).
+    const was = before ? before[field] : facts.defaults.get(field);
+    if (refusal && field in incoming && JSON.stringify(incoming[field]) !== JSON.stringify(was)) {
       errors.push({ path: `/${field}`, message: refusal });
     }
     if (before && field in before) data[field] = before[field];

@@ -123,6 +123,19 @@ describe('W-4', () => {
     assert.deepEqual(asRead.body.data.employee_signature, resigned.body.data.employee_signature);
   });
 
+  test("a manager cannot fill in an employee's new W-4 either", async () => {
+    const r = await w.call('POST', '/payroll/api/data/w4/', {
+      ...as(w.payroll),
+      body: { _user_uuid: w.ivan.user, filing_status: 'Married', federal_withholding_extra: 50 },
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.deepEqual(r.body.errors.map((e: { path: string }) => e.path).sort(), [
+      '/federal_withholding_extra',
+      '/filing_status',
+    ]);
+    assert.ok(r.body.errors.every((e: { message: string }) => e.message === OWNER_ONLY));
+  });
+
   test('the printout shows the name and SSN as attested, not the live employee record', async () => {
     const emma = w.emma.user;
     await write(w.emma, 'PATCH', `my_w4/${emma}`, { employee_signature: sign('Emma R. Employee') });
