@@ -54,10 +54,11 @@ export async function run(form: string, where: string, expr: string, input: Prin
 
 /**
  * Evaluates the shared vars, then the layout's own, each seeing the ones before it as $name; all see
- * the product's reference data by name too (`$w4Editions`).
+ * the product's reference data by name too (`$w4Editions`), and `$revision`, the layout's edition,
+ * which every form prints as it names itself.
  */
 export async function evaluateVars(layout: Layout, input: PrintInput, shared: Record<string, string>) {
-  const vars: Record<string, unknown> = { ...referenceData() };
+  const vars: Record<string, unknown> = { ...referenceData(), revision: layout.edition ?? '' };
   for (const [name, expr] of [...Object.entries(shared), ...Object.entries(layout.vars ?? {})]) {
     vars[name] = await run(layout.form, `var '${name}'`, expr, input, vars);
   }

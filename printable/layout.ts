@@ -22,14 +22,16 @@ export const STATE_FORMS = {
 } as const;
 
 export type StateForm = keyof typeof STATE_FORMS;
-export type FormName = 'i9' | 'w4' | StateForm;
-export const FORMS: readonly FormName[] = ['i9', 'w4', ...(Object.keys(STATE_FORMS) as StateForm[])];
+/** The federal forms an employee has, each printed from its own record of the same name. */
+export type FederalForm = 'i9' | 'w4' | 'w9';
+export type FormName = FederalForm | StateForm;
+export const FORMS: readonly FormName[] = ['i9', 'w4', 'w9', ...(Object.keys(STATE_FORMS) as StateForm[])];
 
 export function isFormName(v: unknown): v is FormName {
   return typeof v === 'string' && (FORMS as readonly string[]).includes(v);
 }
 
-export type RecordName = 'i9' | 'w4' | 'state_w4' | 'basic_info' | 'employee' | 'employer' | 'onboarding_user';
+export type RecordName = 'i9' | 'w4' | 'w9' | 'state_w4' | 'basic_info' | 'employee' | 'employer' | 'onboarding_user';
 export type FontName = 'sans' | 'font1' | 'font2' | 'font3';
 export type ValueFormat = 'text' | 'date' | 'money' | 'number' | 'ssn' | 'phone' | 'upper';
 export type Align = 'left' | 'center' | 'right';
@@ -140,6 +142,7 @@ export interface Layout {
 export interface PrintInput {
   i9?: Record<string, unknown>;
   w4?: Record<string, unknown>;
+  w9?: Record<string, unknown>;
   state_w4?: Record<string, unknown>;
   basic_info?: Record<string, unknown>;
   employee?: Record<string, unknown>;

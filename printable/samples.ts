@@ -20,6 +20,9 @@ export const SAMPLE_PEOPLE = {
     pay_status: 'Hourly',
     pay_frequency: 'Bi-Weekly',
     hire_date: day('2025-03-10'),
+    work_state: 'IL',
+    dependent_health_insurance: 'yes',
+    dependent_health_insurance_date: day('2025-04-01'),
     status: 'active',
   },
   basic_info: {
@@ -39,6 +42,7 @@ export const SAMPLE_PEOPLE = {
   employer: {
     name: 'ACME-MFG',
     ein: '36-4812345',
+    ca_employer_account_number: '412-3456-7',
     status: 'active',
     direct_deposit_available: 'yes',
     active_states: ['IL', 'CA'],
@@ -154,6 +158,23 @@ export const SAMPLE_W4 = {
   sync_status: 'pending',
 };
 
+/** A sole proprietor's Form W-9 (Rev. March 2024), as payroll/w9 stores it. */
+export const SAMPLE_W9 = {
+  name: 'Maria E. Gonzalez',
+  business_name: 'Gonzalez Payroll Consulting',
+  federal_tax_classification: 'individual',
+  foreign_partners: false,
+  address: '742 Evergreen Terrace, Apt 4B',
+  city_state_zip: 'Springfield, IL 62704',
+  requester_name_address: 'Acme Manufacturing LLC, 100 Industrial Pkwy, Chicago, IL 60607',
+  account_numbers: ['ACME-V-1042'],
+  tin_type: 'ssn',
+  tin: '512-48-3927',
+  subject_to_backup_withholding: false,
+  signature: signature('Maria E. Gonzalez', 'font1'),
+  sync_status: 'pending',
+};
+
 /**
  * The state withholding answers of each state form, named as the state form definitions
  * (server/seed/state-forms/) store them, totals included as their prepare_for_save computes them.
@@ -168,10 +189,10 @@ export const SAMPLE_STATE_W4: Record<StateForm, Record<string, unknown>> = {
     total_allowances: 5,
     extra_state_withholding: 20,
   },
-  oregon: { state_status: 'Married / Single (3+)', total_allowances: 2, extra_state_withholding: 30 },
+  oregon: { state_status: 'Married', total_allowances: 2, extra_state_withholding: 30, redetermination: true },
   virginia: { personal_exemptions: 3, age_blindness_exemptions: 1, total_allowances: 4, extra_state_withholding: 12 },
   newyork: {
-    state_status: 'Married',
+    state_status: 'Married, but withhold at higher single rate',
     total_allowances: 3,
     nyc_resident: true,
     yonkers_resident: false,
@@ -179,7 +200,7 @@ export const SAMPLE_STATE_W4: Record<StateForm, Record<string, unknown>> = {
     extra_state_withholding: 18,
     nyc_extra_withholding: 7,
   },
-  alabama: { state_status: 'Married - Self', dependents: 2, extra_state_withholding: 9 },
+  alabama: { state_status: 'MS', dependents: 2, extra_state_withholding: 9 },
   arkansas: {
     state_status: 'Head of Household',
     exemption_choice: '1c',
@@ -189,7 +210,12 @@ export const SAMPLE_STATE_W4: Record<StateForm, Record<string, unknown>> = {
     extra_state_withholding: 11,
     low_income_tax_rates: true,
   },
-  connecticut: { state_status: 'C', extra_state_withholding: 40, reduced_withholding: 5 },
+  connecticut: {
+    expected_filing_status: 'married_filing_jointly',
+    state_status: 'C',
+    extra_state_withholding: 40,
+    reduced_withholding: 5,
+  },
   delaware: { state_status: 'Married filing jointly', total_allowances: 4, extra_state_withholding: 22 },
   georgia: {
     state_status: 'C',
@@ -229,8 +255,9 @@ export function sampleInput(form: FormName): PrintInput {
     organization: { ...SAMPLE_PEOPLE.organization },
     i9: structuredClone(SAMPLE_I9),
     w4: structuredClone(SAMPLE_W4),
+    w9: structuredClone(SAMPLE_W9),
   };
-  if (form !== 'i9' && form !== 'w4') {
+  if (form !== 'i9' && form !== 'w4' && form !== 'w9') {
     base.state_w4 = {
       state: STATE_FORMS[form],
       ...SAMPLE_STATE_W4[form],

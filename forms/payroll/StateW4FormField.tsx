@@ -14,6 +14,7 @@ import { setPatternTest } from '../../renderers/screens/record/mini-schema.ts';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { NO_FORM_MESSAGE, NO_STATE_MESSAGE, paragraphs, stateFormModel, type StateFormDefinition } from './state_w4.ts';
+import { noIncomeTaxMessage } from '../../engine/withholding-states.ts';
 import { useStateForm } from './useStateForm.ts';
 
 function useValidatorErrors(def: StateFormDefinition | undefined, data: Record<string, unknown>): FieldError[] {
@@ -111,6 +112,12 @@ export function StateW4FormField(props: FieldProps) {
     return (
       <p className="banner banner--info" role="status">
         {NO_STATE_MESSAGE}
+      </p>
+    );
+  if (form.status === 'no-income-tax')
+    return (
+      <p className="banner banner--info" role="status">
+        {noIncomeTaxMessage(form.state)}
       </p>
     );
   if (form.status === 'no-form')

@@ -10,6 +10,7 @@ import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import type { RecordViewProps } from '../views.ts';
 import { NO_FORM_MESSAGE, stateFormModel } from './state_w4.ts';
+import { noIncomeTaxMessage } from '../../engine/withholding-states.ts';
 import { useStateForm } from './useStateForm.ts';
 
 export function StateW4View({ schema, ui, data }: RecordViewProps) {
@@ -31,7 +32,9 @@ export function StateW4View({ schema, ui, data }: RecordViewProps) {
     const why =
       form.status === 'error'
         ? form.message
-        : `${NO_FORM_MESSAGE}${form.status === 'no-form' ? ` (${form.state})` : ''}`;
+        : form.status === 'no-income-tax'
+          ? noIncomeTaxMessage(form.state)
+          : `${NO_FORM_MESSAGE}${form.status === 'no-form' ? ` (${form.state})` : ''}`;
     return (
       <div className="form-sections">
         <p className="banner banner--info" role="status">

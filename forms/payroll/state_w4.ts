@@ -1,10 +1,12 @@
 /**
- * The state withholding screen drawn from data (spec/001 sections 2 and 7): the employee's state
- * (their basic info's legal address) picks its payroll/state_w4_form definition, whose fields (a
+ * The state withholding screen drawn from data (spec/001 sections 2 and 7): the state the employee
+ * gives a certificate for (their work state, or the state they live in where the work state's rules
+ * say so: engine/withholding-states.ts) picks its payroll/state_w4_form definition, whose fields (a
  * JSON Schema and uiSchema), instructions and links make the form. Nothing here knows a state. Pure.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { addEnumNames } from '../../renderers/screens/record/form-model.ts';
+import { certificateState, type CertificateState } from '../../engine/withholding-states.ts';
 
 type Json = Record<string, unknown>;
 
@@ -32,12 +34,19 @@ export const NO_FORM_MESSAGE =
 /** Fields of state_w4 itself that every state form shows after its own (the signature). */
 export const COMMON_FIELDS = ['employee_signature'] as const;
 
-/** The employee's state: their legal address's state, else the one the record was made for. */
-export function employeeState(basicInfo: Json | undefined, record: Json | undefined): string | undefined {
-  const legal = basicInfo?.legal_address as Json | undefined;
-  const fromAddress = typeof legal?.state === 'string' && legal.state ? legal.state : undefined;
-  const fromRecord = typeof record?.state === 'string' && record.state ? record.state : undefined;
-  return fromAddress ?? fromRecord;
+const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+/**
+ * The certificate the employee gives: by the work state on their payroll record and the state of
+ * their legal address; with neither, the state the record was made for.
+ */
+export function employeeCertificate(
+  employee: Json | undefined,
+  basicInfo: Json | undefined,
+  record: Json | undefined,
+): CertificateState | undefined {
+  const residence = text((basicInfo?.legal_address as Json | undefined)?.state);
+  return certificateState(text(employee?.work_state), residence ?? text(record?.state));
 }
 
 /**

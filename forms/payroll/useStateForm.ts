@@ -1,21 +1,22 @@
 /**
- * The state withholding screen's controller: reads the employee's basic info (for their state) and
- * the state's form definitions each time the screen opens, so a definition product staff just added
- * is used at once. The record's key is the employee's user key (my_basic_info for oneself).
+ * The state withholding screen's controller: reads the employee's payroll record (their work state)
+ * and basic info (the state they live in), which decide the certificate's state, and that state's
+ * form definitions each time the screen opens, so a definition product staff just added is used at
+ * once. The record's key is the employee's user key (my_employee and my_basic_info for oneself). A
+ * state without an income tax on wages has no form: the screen says so.
  */
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../renderers/api/client.ts';
 import { isFailure } from '../../renderers/api/failure.ts';
-import { employeeState, pickDefinition, type StateFormDefinition } from './state_w4.ts';
+import { employeeCertificate, pickDefinition, type StateFormDefinition } from './state_w4.ts';
 
 export type StateFormState =
   | { status: 'loading' }
   | { status: 'no-state' }
   | { status: 'no-form'; state: string }
+  | { status: 'no-income-tax'; state: string }
   | { status: 'ready'; state: string; definition: StateFormDefinition }
   | { status: 'error'; message: string };
-
-type Json = Record<string, unknown>;
 
 export function useStateForm(
   client: ApiClient | undefined,
@@ -32,18 +33,21 @@ export function useStateForm(
     }
     let live = true;
     void (async () => {
-      let basic: Json | undefined;
-      if (employeeKey) {
+      const readOwn = async (type: string) => {
+        if (!employeeKey) return undefined;
         try {
-          const type = employeeKey === ownKey ? 'my_basic_info' : 'basic_info';
-          basic = (await client.read('payroll', type, employeeKey)).data;
+          return (await client.read('payroll', employeeKey === ownKey ? `my_${type}` : type, employeeKey)).data;
         } catch (e) {
-          // No basic info yet: the record's own state, if any, decides.
-          if (!isFailure(e, 404)) throw e;
+          // Not there yet (or not the caller's to read): the other states decide.
+          if (!isFailure(e, 404) && !isFailure(e, 403)) throw e;
+          return undefined;
         }
-      }
-      const code = employeeState(basic, { state: fallback });
-      if (!code) return live && setState({ status: 'no-state' });
+      };
+      const [employee, basic] = await Promise.all([readOwn('employee'), readOwn('basic_info')]);
+      const due = employeeCertificate(employee, basic, { state: fallback });
+      if (!due) return live && setState({ status: 'no-state' });
+      if (due.because === 'none') return live && setState({ status: 'no-income-tax', state: due.state });
+      const code = due.state;
       const found = await client.find('payroll', 'state_w4_form', {
         criteria: [{ field: 'state', is: '=', value: code }],
         limit: 5,

@@ -1,6 +1,6 @@
 /**
  * The printable viewer's choices (spec/001 section 2), pure: the form types its selector offers
- * (i9, w4 and the 15 state forms), the form a screen opens it on, and its button's label.
+ * (i9, w4, w9 and the 15 state forms), the form a screen opens it on, and its button's label.
  */
 import { FORMS, STATE_FORMS, type FormName, type StateForm } from '../../printable/layout.ts';
 import { isSigned } from '../signature/signature-flow.ts';
@@ -39,7 +39,9 @@ export const FORM_OPTIONS: readonly FormOption[] = FORMS.map((value) => ({
       ? 'I-9 (Employment Eligibility Verification)'
       : value === 'w4'
         ? 'W-4 (Federal withholding)'
-        : `${STATE_NAMES[value]} (${STATE_FORMS[value]}) state withholding`,
+        : value === 'w9'
+          ? 'W-9 (Request for Taxpayer Identification Number)'
+          : `${STATE_NAMES[value]} (${STATE_FORMS[value]}) state withholding`,
 }));
 
 export function isPrintableForm(v: unknown): v is FormName {
@@ -54,7 +56,7 @@ export function stateFormOf(code: unknown): StateForm | undefined {
 }
 
 /** The screen types that offer the viewer, by type without its my_ prefix. */
-export type PrintableScreen = 'i9' | 'w4' | 'state_w4';
+export type PrintableScreen = 'i9' | 'w4' | 'w9' | 'state_w4';
 
 /** The selector's option of a form the server offers: the shipped form's label, else the server's title. */
 export function formOption(entry: { form: string; title: string }): FormOption {
@@ -64,18 +66,21 @@ export function formOption(entry: { form: string; title: string }): FormOption {
 /** The form the viewer opens on: the screen's own (a state W-4 opens its state's form), else the first offered. */
 export function initialForm(
   screen: PrintableScreen,
-  offered: readonly { form: string; kind: 'i9' | 'w4' | 'state' }[],
+  offered: readonly { form: string; kind: 'i9' | 'w4' | 'w9' | 'state' }[],
 ): string | undefined {
   const kind = screen === 'state_w4' ? 'state' : screen;
   return (offered.find((f) => f.kind === kind) ?? offered[0])?.form;
 }
 
-/** 'Show Printable I9' for the I-9 and 'Show Printable W4' for every other type (spec/001 section 2). */
+/**
+ * 'Show Printable I9' for the I-9 and 'Show Printable W4' for the W-4 and the state forms (spec/001
+ * section 2, which prints no W-9); the W-9 names its own form.
+ */
 export function printableButtonLabel(screen: PrintableScreen): string {
-  return screen === 'i9' ? 'Show Printable I9' : 'Show Printable W4';
+  return screen === 'i9' ? 'Show Printable I9' : screen === 'w9' ? 'Show Printable W9' : 'Show Printable W4';
 }
 
-/** The button appears once the saved record holds a signature (the employee's or the employer's). */
+/** The button appears once the saved record holds a signature (the employee's, the employer's, or the W-9's). */
 export function hasSignatures(data: Record<string, unknown> | undefined): boolean {
-  return !!data && (isSigned(data.employee_signature) || isSigned(data.employer_signature));
+  return !!data && (isSigned(data.employee_signature) || isSigned(data.employer_signature) || isSigned(data.signature));
 }

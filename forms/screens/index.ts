@@ -19,6 +19,7 @@ export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {
   // The printable viewer's buttons (spec/001 section 2).
   'payroll/i9': { Actions: printableActions('i9') },
   'payroll/w4': { Actions: printableActions('w4') },
+  'payroll/w9': { Actions: printableActions('w9') },
   'payroll/state_w4': { Actions: printableActions('state_w4') },
 };
 

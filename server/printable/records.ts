@@ -9,7 +9,7 @@
  * layout whole only for a caller who may see it (./ssn-access.ts), masked for anyone else; whenever
  * a whole SSN is handed over, the route audits the reveal, whatever the layout then prints.
  */
-import type { Layout, PrintInput, RecordName } from '../../printable/layout.ts';
+import type { FederalForm, Layout, PrintInput, RecordName } from '../../printable/layout.ts';
 import type { Caller } from '../auth/principal.ts';
 import { decryptedData, readRecord, target } from '../data/records.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -20,7 +20,7 @@ import { looksMasked, maskValue } from '../../engine/masking.ts';
 import { maySeeWholeSsn } from '../payroll/ssn-access.ts';
 
 /** Types read as my_<type> by a caller printing their own form. */
-const HAS_MY = new Set<RecordName>(['i9', 'w4', 'basic_info', 'employee', 'state_w4']);
+const HAS_MY = new Set<RecordName>(['i9', 'w4', 'w9', 'basic_info', 'employee', 'state_w4']);
 /**
  * Sensitive fields a form prints whole: the SSN (audited by the route) and the employer's EIN,
  * which the W-4 and the state forms show (as on every W-2 the employee receives).
@@ -29,12 +29,17 @@ const PRINTED_WHOLE: Partial<Record<RecordName, readonly string[]>> = {
   employee: ['ssn'],
   onboarding_user: ['ssn'],
   employer: ['ein'],
+  // The W-9's taxpayer identification number (an SSN or an EIN), whole for whoever may see an SSN.
+  w9: ['tin'],
 };
+
+/** Fields handed over whole only to a caller who may see the employee's whole SSN (audited by the route). */
+const REVEALED = new Set(['ssn', 'tin']);
 
 export interface FormRecords {
   input: PrintInput;
-  /** The record whose whole SSN was handed to the layout, for the audit. */
-  ssnSource?: { type: RecordName; key: string };
+  /** The record whose whole SSN (or W-9 TIN, `field`) was handed to the layout, for the audit. */
+  ssnSource?: { type: RecordName; key: string; field?: string };
 }
 
 async function read(s: Services, caller: Caller, type: RecordName, key: string, own: boolean) {
@@ -46,7 +51,7 @@ async function read(s: Services, caller: Caller, type: RecordName, key: string, 
     const stored = s.storage.get(t.entity.id, caller.org.id, key);
     const full = stored ? decryptedData(s, t.entity, stored) : undefined;
     for (const field of whole) {
-      if (field === 'ssn' && !maySeeWholeSsn(caller, key)) continue;
+      if (REVEALED.has(field) && !maySeeWholeSsn(caller, key)) continue;
       if (typeof full?.[field] === 'string') data[field] = full[field];
       else delete data[field];
     }
@@ -139,7 +144,9 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
     ? { type: 'employee' as const, key }
     : whole(input.onboarding_user?.ssn) && hire
       ? { type: 'onboarding_user' as const, key: hire }
-      : undefined;
+      : whole(input.w9?.tin)
+        ? { type: 'w9' as const, key, field: 'tin' }
+        : undefined;
   return { input, ssnSource };
 }
 
@@ -157,23 +164,23 @@ function attestedPrint(s: Services, caller: Caller, main: RecordName, key: strin
 export interface PrintableForm {
   form: string;
   title: string;
-  kind: 'i9' | 'w4' | 'state';
+  kind: 'i9' | 'w4' | 'w9' | 'state';
 }
 
 /**
- * The forms that exist for an employee and that this caller may print: the I-9 and the W-4 when
- * their record can be read, and the form of the state of their state certificate (a shipped form,
- * or the layout its state form definition keeps as data).
+ * The forms that exist for an employee and that this caller may print: the I-9, the W-4 and the W-9
+ * when their record can be read, and the form of the state of their state certificate (a shipped
+ * form, or the layout its state form definition keeps as data).
  */
 export async function printableFormsOf(
   s: Services,
   caller: Caller,
   key: string,
-  layouts: { shipped: (form: 'i9' | 'w4') => Layout; ofState: (state: string) => Layout | undefined },
+  layouts: { shipped: (form: FederalForm) => Layout; ofState: (state: string) => Layout | undefined },
 ): Promise<PrintableForm[]> {
   const own = caller.principal.userKey === key;
   const out: PrintableForm[] = [];
-  for (const form of ['i9', 'w4'] as const) {
+  for (const form of ['i9', 'w4', 'w9'] as const) {
     const layout = layouts.shipped(form);
     if (await tryRead(s, caller, layout.main, key, own)) out.push({ form, title: layout.title, kind: form });
   }

@@ -1,6 +1,6 @@
 /**
  * Printable forms (../shared/API.md): `GET /payroll/api/forms/{form}/{key}` answers the form as
- * application/pdf, where form is i9, w4 or a state form (colorado, arizona, ...) and key the
+ * application/pdf, where form is i9, w4, w9 or a state form (colorado, arizona, ...) and key the
  * employee's user key; a state's form prints only from a certificate of that state (else 404).
  * `GET /payroll/api/forms/{key}` answers `{forms: [{form, title, kind}]}`, the forms that exist for
  * that employee and the caller may print (what the viewer offers). Mounted under /payroll/api. A
@@ -129,7 +129,7 @@ export function printableRoutes(s: Services) {
           type: ssnSource.type,
           key: ssnSource.key,
           affectedUser: key,
-          fields: ['ssn', `printable:${form}`],
+          fields: [ssnSource.field ?? 'ssn', `printable:${form}`],
           ...requestInfo(c),
           now: s.now(),
         }),

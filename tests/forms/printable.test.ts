@@ -1,5 +1,5 @@
 /**
- * The printable viewer's choices (forms/printable/printable-forms.ts): the selector's 17 form types,
+ * The printable viewer's choices (forms/printable/printable-forms.ts): the selector's 18 form types,
  * the form each screen opens on, the button labels of spec/001 section 2, and when it shows.
  */
 import { test } from 'node:test';
@@ -15,20 +15,25 @@ import {
 } from '../../forms/printable/printable-forms.ts';
 import { screenExtensionFor } from '../../forms/screens/index.ts';
 
-test('the selector offers i9, w4 and the 15 state forms, in the spec order', () => {
+test('the selector offers i9, w4, w9 and the 15 state forms, in the spec order', () => {
   assert.deepEqual(
     FORM_OPTIONS.map((o) => o.value),
-    ['i9', 'w4', 'colorado', 'arizona', 'california', 'oregon', 'virginia', 'newyork', 'alabama', 'arkansas'].concat([
-      'connecticut',
-      'delaware',
-      'georgia',
-      'hawaii',
-      'idaho',
-      'illinois',
-      'indiana',
-    ]),
+    [
+      'i9',
+      'w4',
+      'w9',
+      'colorado',
+      'arizona',
+      'california',
+      'oregon',
+      'virginia',
+      'newyork',
+      'alabama',
+      'arkansas',
+    ].concat(['connecticut', 'delaware', 'georgia', 'hawaii', 'idaho', 'illinois', 'indiana']),
   );
   assert.equal(FORM_OPTIONS.find((o) => o.value === 'newyork')?.label, 'New York (NY) state withholding');
+  assert.equal(FORM_OPTIONS.find((o) => o.value === 'w9')?.label, 'W-9 (Request for Taxpayer Identification Number)');
   assert.ok(isPrintableForm('indiana'));
   assert.ok(!isPrintableForm('texas') && !isPrintableForm(undefined));
 });
@@ -37,10 +42,12 @@ test('each screen opens the viewer on its own form among those offered', () => {
   const offered = [
     { form: 'i9', kind: 'i9' as const },
     { form: 'w4', kind: 'w4' as const },
+    { form: 'w9', kind: 'w9' as const },
     { form: 'california', kind: 'state' as const },
   ];
   assert.equal(initialForm('i9', offered), 'i9');
   assert.equal(initialForm('w4', offered), 'w4');
+  assert.equal(initialForm('w9', offered), 'w9');
   assert.equal(initialForm('state_w4', offered), 'california');
   assert.equal(initialForm('state_w4', offered.slice(0, 2)), 'i9', 'no state form: the first offered');
   assert.equal(initialForm('w4', []), undefined, 'nothing to print');
@@ -48,10 +55,11 @@ test('each screen opens the viewer on its own form among those offered', () => {
   assert.equal(stateFormOf(7), undefined);
 });
 
-test("labels: 'Show Printable I9' for the I-9, 'Show Printable W4' for every other type", () => {
+test("labels: 'Show Printable I9' for the I-9, 'Show Printable W9' for the W-9, 'Show Printable W4' for the others", () => {
   assert.equal(printableButtonLabel('i9'), 'Show Printable I9');
   assert.equal(printableButtonLabel('w4'), 'Show Printable W4');
   assert.equal(printableButtonLabel('state_w4'), 'Show Printable W4');
+  assert.equal(printableButtonLabel('w9'), 'Show Printable W9');
 });
 
 test('the button shows once a signature (name and time) exists', () => {
@@ -61,10 +69,11 @@ test('the button shows once a signature (name and time) exists', () => {
   assert.ok(!hasSignatures({ employee_signature: { name: 'Emma' } }));
   assert.ok(hasSignatures({ employee_signature: { name: 'Emma', font: 'font1', timestamp: 1741000000 } }));
   assert.ok(hasSignatures({ employer_signature: { name: 'Paul', timestamp: 1741000000 } }));
+  assert.ok(hasSignatures({ signature: { name: 'Emma', font: 'font1', timestamp: 1741000000 } }), 'the W-9 signature');
 });
 
-test('the I-9, W-4 and state W-4 screens (and their my_ variants) carry the viewer button', () => {
-  for (const type of ['i9', 'my_i9', 'w4', 'my_w4', 'state_w4', 'my_state_w4']) {
+test('the I-9, W-4, W-9 and state W-4 screens (and their my_ variants) carry the viewer button', () => {
+  for (const type of ['i9', 'my_i9', 'w4', 'my_w4', 'w9', 'my_w9', 'state_w4', 'my_state_w4']) {
     assert.ok(screenExtensionFor('payroll', type)?.Actions, type);
   }
   assert.equal(screenExtensionFor('payroll', 'employee')?.Actions, undefined);

@@ -2,7 +2,8 @@
  * The 15 state withholding form definitions of server/seed/state-forms: each is a valid
  * payroll/state_w4_form record, its fields compile and take realistic answers, its transforms run
  * (answers prepared for save pass the state_w4 rules; provider mappings go both ways), its validator
- * catches what it should, and the spec's state_status lists are kept.
+ * catches what it should; each state_status list is the current form's, which state_w4 checks, and
+ * the spec's earlier values stay readable in the definition, disabled on the screen.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,8 +28,8 @@ const byType = new Map(forms.map((f) => [f.definition.printable_type, f.definiti
 
 const CODES: Record<string, string> = STATE_FORMS;
 
-/** spec/001 section 4, "State_status lists". */
-const SPEC_STATUS: Record<string, string[]> = {
+/** The current forms' lists, which state_w4.json checks (Arizona and California keep spec/001 section 4's). */
+const STATUS: Record<string, string[]> = {
   arizona: [
     '0 Percent',
     '0.5 Percent/0.8 Percent',
@@ -40,8 +41,14 @@ const SPEC_STATUS: Record<string, string[]> = {
     '3.5 Percent/5.1 Percent',
   ],
   california: ['Single', 'Married - 2 Work', 'Married - 1 Work', 'Head of House'],
+  oregon: ['Single', 'Married', 'Married, but withholding at the higher single rate'],
+  newyork: ['Single', 'Married', 'Married, but withhold at higher single rate'],
+  alabama: ['0', 'S', 'MS', 'M', 'H'],
+};
+
+/** spec/001 section 4's lists where the form's changed: read as stored (disabled on the screen), never saved again. */
+const EARLIER_STATUS: Record<string, string[]> = {
   oregon: ['Single (3 less)', 'Married / Single (3+)'],
-  newyork: ['Single', 'Married'],
   alabama: ['No Exemptions', 'Single', 'Married - Self', 'Head of House', 'Married - File Joint'],
 };
 
@@ -59,7 +66,7 @@ const SAMPLES: Record<string, { answers: Json; prepared: Json }> = {
     prepared: { total_allowances: 5 },
   },
   oregon: {
-    answers: { state_status: 'Single (3 less)', extra_state_withholding: 15 },
+    answers: { state_status: 'Married, but withholding at the higher single rate', extra_state_withholding: 15 },
     prepared: { total_allowances: 0 },
   },
   virginia: {
@@ -77,7 +84,7 @@ const SAMPLES: Record<string, { answers: Json; prepared: Json }> = {
     prepared: { yonkers_resident: false },
   },
   alabama: {
-    answers: { state_status: 'Married - File Joint', dependents: 2, extra_state_withholding: 0 },
+    answers: { state_status: 'M', dependents: 2, extra_state_withholding: 0 },
     prepared: {},
   },
   arkansas: {
@@ -89,7 +96,10 @@ const SAMPLES: Record<string, { answers: Json; prepared: Json }> = {
     },
     prepared: { personal_exemptions: 2, total_allowances: 4 },
   },
-  connecticut: { answers: { state_status: 'F', extra_state_withholding: 20 }, prepared: {} },
+  connecticut: {
+    answers: { expected_filing_status: 'single', state_status: 'F', extra_state_withholding: 20 },
+    prepared: {},
+  },
   delaware: { answers: { state_status: 'Single', total_allowances: 1, extra_state_withholding: 0 }, prepared: {} },
   georgia: {
     answers: { state_status: 'B', dependents: 2, additional_allowances: 1, extra_state_withholding: 0 },
@@ -131,7 +141,7 @@ const REFUSED: Record<string, { answers: Json; messages: string[] }> = {
     ],
   },
   connecticut: {
-    answers: { state_status: 'A', state_wc_exempt: true },
+    answers: { expected_filing_status: 'married_filing_jointly', state_status: 'A', state_wc_exempt: true },
     messages: [
       'Choose withholding code E when you claim the MSRRA exemption.',
       'Enter your state of legal residence for the MSRRA exemption.',
@@ -219,13 +229,47 @@ describe('state withholding form definitions', () => {
     });
   }
 
-  it("keeps the spec's state_status lists, which state_w4 checks", () => {
-    for (const [type, list] of Object.entries(SPEC_STATUS)) {
+  it("lists the current form's statuses, which state_w4 checks; the spec's earlier ones stay readable, disabled", () => {
+    for (const [type, list] of Object.entries(STATUS)) {
       const d = byType.get(type)!;
       const status = (d.fields.schema.properties as Record<string, { enum: string[] }>).state_status;
-      assert.deepEqual(status.enum, list, type);
+      const earlier = EARLIER_STATUS[type] ?? [];
+      assert.deepEqual(status.enum, [...list, ...earlier], type);
+      const disabled = (d.fields.uiSchema?.state_status as Json | undefined)?.['ui:enumDisabled'] ?? [];
+      assert.deepEqual(disabled, earlier, `${type}: the earlier values cannot be chosen`);
       const rule = stateW4.allOf.find((r) => r.if.properties.state.const === d.state)!;
       assert.deepEqual(rule.then.properties.state_status.enum, list, `${type} in state_w4.json`);
+    }
+  });
+
+  it("saves the spec's Alabama labels as the A-4 codes they stand for", async () => {
+    const d = byType.get('alabama')!;
+    const saved: string[] = [];
+    for (const s of EARLIER_STATUS.alabama) {
+      saved.push(
+        ((await transformData(d.transforms.prepare_for_save, { state_status: s })) as Json).state_status as string,
+      );
+    }
+    assert.deepEqual(saved, ['0', 'S', 'MS', 'H', 'M']);
+  });
+
+  it('keeps a Connecticut code to the table of its filing status', async () => {
+    const d = byType.get('connecticut')!;
+    const allowed: Record<string, string[]> = {
+      married_filing_jointly: ['A', 'C', 'D', 'E'],
+      qualifying_widower: ['C', 'D', 'E'],
+      married_filing_separately: ['A', 'D', 'E'],
+      single: ['D', 'E', 'F'],
+      head_of_household: ['B', 'D', 'E'],
+    };
+    for (const [status, codes] of Object.entries(allowed)) {
+      for (const code of ['A', 'B', 'C', 'D', 'E', 'F']) {
+        const errors = await validateByExpression(d.transforms.validator, {
+          expected_filing_status: status,
+          state_status: code,
+        });
+        assert.equal(errors.length, codes.includes(code) ? 0 : 1, `${status} ${code}`);
+      }
     }
   });
 
@@ -253,9 +297,9 @@ describe('state withholding form definitions', () => {
   it('maps the Alabama statuses to the codes the printable form shows', async () => {
     const d = byType.get('alabama')!;
     const codes: string[] = [];
-    for (const s of SPEC_STATUS.alabama) {
+    for (const s of [...EARLIER_STATUS.alabama, ...STATUS.alabama]) {
       codes.push(((await evaluate(d.transforms.to_execupay, { state_status: s })) as Json).filing_status as string);
     }
-    assert.deepEqual(codes, ['0', 'S', 'MS', 'H', 'M']);
+    assert.deepEqual(codes, ['0', 'S', 'MS', 'H', 'M', '0', 'S', 'MS', 'M', 'H']);
   });
 });

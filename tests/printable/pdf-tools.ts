@@ -260,3 +260,88 @@ export function ticked(text: string, label: string): boolean | undefined {
   }
   return undefined;
 }
+
+/** A straight stroke the pages draw (a rule, a strike-through), in points from the page's top-left corner. */
+interface Stroke {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function pageStrokes(page: mupdf.PDFPage): Stroke[] {
+  const strokes: Stroke[] = [];
+  const device = new mupdf.Device({
+    strokePath(path, _stroke, ctm) {
+      const at = (x: number, y: number) => [ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]];
+      let from: number[] | undefined;
+      path.walk({
+        moveTo: (x, y) => (from = at(x, y)),
+        lineTo: (x, y) => {
+          const to = at(x, y);
+          if (from) strokes.push({ x0: from[0], y0: from[1], x1: to[0], y1: to[1] });
+          from = to;
+        },
+      });
+    },
+  });
+  page.run(device, mupdf.Matrix.identity);
+  device.close();
+  device.destroy();
+  return strokes;
+}
+
+/**
+ * Whether the words `phrase` are struck through, as a person crosses out a line of a form: a
+ * horizontal stroke through the body of its letters (above the baseline, below the tops of the small
+ * letters) across its whole width; undefined when no row of text holds the phrase.
+ */
+export async function struckThrough(pdf: Uint8Array, phrase: string): Promise<boolean | undefined> {
+  const wanted = phrase.replace(/\s+/g, '');
+  return withDocument(pdf, (doc) => {
+    let answer: boolean | undefined;
+    eachPage(doc, (page) => {
+      if (answer !== undefined) return;
+      const glyphs: Glyph[] = [];
+      const stext = page.toStructuredText('');
+      stext.walk({
+        onChar(c, origin, _font, size, quad) {
+          if (c.trim() === '') return;
+          const xs = [quad[0], quad[2], quad[4], quad[6]];
+          glyphs.push({ c, x0: Math.min(...xs), x1: Math.max(...xs), y: origin[1], size });
+        },
+      });
+      stext.destroy();
+      const rows: Glyph[][] = [];
+      for (const g of [...glyphs].sort((a, b) => a.y - b.y || a.x0 - b.x0)) {
+        const row = rows.at(-1);
+        if (row && g.y - row[0].y <= Math.max(g.size, row[0].size) / 3) row.push(g);
+        else rows.push([g]);
+      }
+      for (const row of rows) {
+        row.sort((a, b) => a.x0 - b.x0);
+        const at = row
+          .map((g) => g.c)
+          .join('')
+          .indexOf(wanted);
+        if (at < 0) continue;
+        const span = row.slice(at, at + wanted.length);
+        const left = span[0].x0;
+        const right = span.at(-1)!.x1;
+        const base = span[0].y;
+        const top = base - 0.55 * span[0].size;
+        answer = pageStrokes(page).some(
+          (s) =>
+            Math.abs(s.y1 - s.y0) < 1 &&
+            s.y0 > top &&
+            s.y0 < base &&
+            Math.min(s.x0, s.x1) <= left &&
+            Math.max(s.x0, s.x1) >= right,
+        );
+        return;
+      }
+    });
+    collect();
+    return answer;
+  });
+}

@@ -4,10 +4,17 @@
  * transform runs on answers that pass its JSON Schema, then the result is checked against that schema
  * and its validator.
  * Without a definition for the state only the generic state_w4 rules apply.
+ *
+ * The certificate is for the state the employer withholds for (engine/withholding-states.ts): a
+ * state without an income tax on wages has none, and once the employee's work state is on record a
+ * certificate of another state than theirs is refused, naming the right one (docs/state-certificates.md).
  */
 import { ExpressionError, transformData, validateByExpression } from '../../../engine/transforms.ts';
+import type { FieldError } from '../../../engine/messages.ts';
+import { certificateReason, noIncomeTaxMessage, taxesWages } from '../../../engine/withholding-states.ts';
 import { ApiError, validationFailed } from '../../http/errors.ts';
 import { checkAnswers, findStateForm } from '../../payroll/state-forms.ts';
+import { employeeCertificate } from '../../payroll/work-state.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
 import type { DataObject } from '../../storage/types.ts';
 
@@ -19,6 +26,18 @@ interface Definition {
 function definitionFor({ s, caller, data }: HookArgs): Definition | undefined {
   if (typeof data.state !== 'string') return undefined;
   return findStateForm(s, caller.org.id, data.state)?.data as Definition | undefined;
+}
+
+/** The certificate's state against the state the employee's work and residence call for. */
+function stateErrors({ s, caller, key, data }: HookArgs): FieldError[] {
+  const state = data.state;
+  if (typeof state !== 'string') return [];
+  if (!taxesWages(state)) return [{ path: '/state', message: noIncomeTaxMessage(state) }];
+  const due = employeeCertificate(s, caller.org.id, key);
+  // Without a work state on record any state is taken, as before work states were kept.
+  if (!due || due.because === 'residence' || due.state === state) return [];
+  if (due.because === 'none') return [{ path: '/state', message: noIncomeTaxMessage(due.state) }];
+  return [{ path: '/state', message: `Your state withholding certificate is for ${certificateReason(due)}.` }];
 }
 
 async function run<T>(what: string, fn: () => Promise<T>): Promise<T> {
@@ -44,6 +63,8 @@ export const stateW4Hooks: EntityHooks = {
     return { ...out, state: args.data.state };
   },
   async validate(args) {
+    const wrongState = stateErrors(args);
+    if (wrongState.length) return wrongState;
     const def = definitionFor(args);
     if (!def) return [];
     const errors = def.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];

@@ -20,6 +20,8 @@ const readJson = (rel: string): Json => JSON.parse(readFileSync(path.join(schema
 const defs = readJson('common/defs.json');
 /** The Form W-4 editions the server binds as $w4Editions. */
 const w4Editions = readJson('common/w4-editions.json');
+/** The Form W-9 classifications of the spec's earlier list, bound as $w9Classifications. */
+const w9Classifications = readJson('common/w9-classifications.json');
 const ajv = createAjv();
 
 const files = new Map<string, Json>();
@@ -906,10 +908,12 @@ TABLE.push({
   valid: {
     name: 'Jane Q. Doe',
     business_name: 'Doe Consulting',
-    federal_tax_classification: 'Individual / Sole Proprietor or Single-Member LLC',
+    federal_tax_classification: 'individual',
     address: '12 Main St Apt 4',
     city_state_zip: 'Springfield, IL 62701',
     account_numbers: [],
+    tin_type: 'ssn',
+    tin: '512-48-3927',
     signature: SIGNATURE,
   },
   cases: [
@@ -923,16 +927,41 @@ TABLE.push({
       ],
     },
     {
-      name: 'classification outside the nine',
+      name: 'classification outside the seven boxes of line 3a',
       patch: { federal_tax_classification: 'LLC' },
-      errors: [{ path: '/federal_tax_classification', message: 'Choose one of the nine federal tax classifications.' }],
+      errors: [{ path: '/federal_tax_classification', message: 'Choose one of the seven boxes of line 3a.' }],
     },
-    { name: 'an LLC taxed as an S corporation', patch: { federal_tax_classification: 'LLC - S Corporation' }, errors: [] },
+    { name: 'an LLC taxed as an S corporation', patch: { federal_tax_classification: 'llc', llc_tax_classification: 'S' }, errors: [] },
+    {
+      name: 'an LLC without its tax classification',
+      patch: { federal_tax_classification: 'llc' },
+      errors: [{ path: '/llc_tax_classification', message: "Enter the LLC's tax classification: C, S or P." }],
+    },
+    { name: "the spec's earlier value, as stored", patch: { federal_tax_classification: 'LLC - S Corporation' }, errors: [] },
     {
       name: 'Other needs its description',
-      patch: { federal_tax_classification: 'Other' },
+      patch: { federal_tax_classification: 'other' },
       errors: [{ path: '/other_tax_classification', message: 'Describe the other tax classification.' }],
     },
+    {
+      name: 'signed without a TIN',
+      patch: { tin_type: undefined, tin: undefined },
+      errors: [
+        { path: '/tin_type', message: 'Part I: enter your taxpayer identification number before you sign.' },
+        { path: '/tin', message: 'Part I: enter your taxpayer identification number before you sign.' },
+      ],
+    },
+    {
+      name: 'a TIN without its kind',
+      patch: { tin_type: undefined, signature: undefined },
+      errors: [{ path: '/tin_type', message: 'Say whether the number is a social security number or an employer identification number.' }],
+    },
+    {
+      name: 'an SSN written as an EIN',
+      patch: { tin_type: 'ein' },
+      errors: [{ path: '/tin', message: 'EIN must be 9 digits written 12-3456789.' }],
+    },
+    { name: 'an EIN', patch: { tin_type: 'ein', tin: '36-4812345' }, errors: [] },
     { name: 'exempt payee codes 1 and 13', patch: { exempt_payee_code: 13 }, errors: [] },
     { name: 'exempt payee code 0', patch: { exempt_payee_code: 0 }, errors: [{ path: '/exempt_payee_code', message: 'Exempt payee code must be 1 to 13.' }] },
     { name: 'exempt payee code 14', patch: { exempt_payee_code: 14 }, errors: [{ path: '/exempt_payee_code', message: 'Exempt payee code must be 1 to 13.' }] },
@@ -951,9 +980,24 @@ TABLE.push({
     { name: 'state missing', patch: { state: undefined }, errors: [{ path: '/state', message: 'State is required.' }] },
     { name: 'Arizona percentage', patch: { state: 'AZ', state_status: '2.0 Percent/2.7 Percent' }, errors: [] },
     { name: 'a California status in Arizona', patch: { state: 'AZ' }, errors: [{ path: '/state_status', message: 'Not a Arizona withholding status.' }] },
-    { name: 'Oregon status', patch: { state: 'OR', state_status: 'Married / Single (3+)' }, errors: [] },
-    { name: 'New York status outside its list', patch: { state: 'NY', state_status: 'Head of House' }, errors: [{ path: '/state_status', message: 'Not a New York withholding status.' }] },
-    { name: 'Alabama status', patch: { state: 'AL', state_status: 'Married - File Joint' }, errors: [] },
+    { name: 'Oregon status', patch: { state: 'OR', state_status: 'Married, but withholding at the higher single rate' }, errors: [] },
+    {
+      name: "Oregon: the spec's table choice is not saved again",
+      patch: { state: 'OR', state_status: 'Married / Single (3+)' },
+      errors: [{ path: '/state_status', message: 'Choose Single, Married, or Married, but withholding at the higher single rate (line 1 of the current OR-W-4).' }],
+    },
+    { name: "New York's third status", patch: { state: 'NY', state_status: 'Married, but withhold at higher single rate' }, errors: [] },
+    {
+      name: 'New York status outside its list',
+      patch: { state: 'NY', state_status: 'Head of House' },
+      errors: [{ path: '/state_status', message: 'Choose Single or Head of household, Married, or Married, but withhold at higher single rate (the IT-2104\'s statuses).' }],
+    },
+    { name: 'Alabama code', patch: { state: 'AL', state_status: 'M' }, errors: [] },
+    {
+      name: "Alabama: the spec's label is saved as its code, not as sent",
+      patch: { state: 'AL', state_status: 'Married - File Joint' },
+      errors: [{ path: '/state_status', message: 'Choose the A-4 personal exemption: 0, S, MS, M or H.' }],
+    },
     { name: 'a state without a checked list', patch: { state: 'VA', state_status: 'anything', personal_exemptions: 2, age_blindness_exemptions: 1 }, errors: [] },
     { name: 'negative allowances', patch: { total_allowances: -1 }, errors: [{ path: '/total_allowances', message: 'Allowances must be 0 or more.' }] },
   ],
@@ -1325,6 +1369,30 @@ const onSave = (before: Json): Json => ({ before, user: KEY2, org: KEY2, now: NO
 
 const TRANSFORMS: TransformCase[] = [
   {
+    entity: 'payroll/w9',
+    name: "an LLC of the spec's earlier list is saved as the LLC box and its code",
+    kind: 'save',
+    input: { name: 'Doe Partners LLC', federal_tax_classification: 'LLC - Partnership' },
+    output: { name: 'Doe Partners LLC', federal_tax_classification: 'llc', llc_tax_classification: 'P' },
+    bindings: { w9Classifications },
+  },
+  {
+    entity: 'payroll/w9',
+    name: "the spec's sole proprietor is saved as the first box",
+    kind: 'save',
+    input: { federal_tax_classification: 'Individual / Sole Proprietor or Single-Member LLC' },
+    output: { federal_tax_classification: 'individual' },
+    bindings: { w9Classifications },
+  },
+  {
+    entity: 'payroll/w9',
+    name: 'a current answer is saved as sent',
+    kind: 'save',
+    input: { federal_tax_classification: 'trust_estate', foreign_partners: true },
+    output: { federal_tax_classification: 'trust_estate', foreign_partners: true },
+    bindings: { w9Classifications },
+  },
+  {
     entity: 'payroll/basic_info',
     name: 'a top-level address2 moves into the legal address on load',
     kind: 'load',
@@ -1666,6 +1734,34 @@ interface ExpressionCase {
 }
 
 const VALIDATIONS: ExpressionCase[] = [
+  {
+    entity: 'payroll/w9',
+    name: 'line 3b for a C corporation',
+    input: { federal_tax_classification: 'c_corporation', foreign_partners: true },
+    errors: [{ path: '/foreign_partners', message: 'Line 3b is only for a partnership, a trust/estate, or an LLC taxed as a partnership (code P).' }],
+  },
+  {
+    entity: 'payroll/w9',
+    name: 'line 3b for an LLC taxed as a partnership',
+    input: { federal_tax_classification: 'llc', llc_tax_classification: 'P', foreign_partners: true },
+    errors: [],
+  },
+  {
+    entity: 'payroll/w9',
+    name: 'exemption codes for a sole proprietor',
+    input: { federal_tax_classification: 'individual', exempt_payee_code: 5, exempt_from_fatca_code: 'C' },
+    errors: [
+      { path: '/exempt_payee_code', message: 'Exemption codes apply only to certain entities, not to individuals or sole proprietors.' },
+      { path: '/exempt_from_fatca_code', message: 'Exemption codes apply only to certain entities, not to individuals or sole proprietors.' },
+    ],
+  },
+  { entity: 'payroll/w9', name: 'exemption codes for a corporation', input: { federal_tax_classification: 'c_corporation', exempt_payee_code: 5 }, errors: [] },
+  {
+    entity: 'payroll/w9',
+    name: "the LLC's code with another box",
+    input: { federal_tax_classification: 'partnership', llc_tax_classification: 'P' },
+    errors: [{ path: '/llc_tax_classification', message: 'The tax classification code (C, S or P) goes with the LLC box only.' }],
+  },
   {
     entity: 'payroll/employee_payment_information',
     name: 'one account of 100 percent',

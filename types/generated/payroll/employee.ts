@@ -17,6 +17,10 @@ export type Department = string;
  * @maxItems 20
  */
 export type DirectManagers = Common.Uuid[];
+/**
+ * Printed in the employer's part of New York's IT-2104 (required there since July 2011).
+ */
+export type AreDependentHealthInsuranceBenefitsAvailableForThisEmployee = "yes" | "no";
 export type Status = "active" | "inactive" | "deleted" | "onboarding";
 /**
  * Epoch seconds. A null sent by a form means 'not terminated' and is removed on save.
@@ -50,6 +54,12 @@ export interface PayrollEmployee {
   pay_frequency?: Common.PayFrequency;
   hire_date?: Common.EpochSeconds;
   hired_by?: Common.Uuid;
+  /**
+   * The state the employee works in: their state withholding certificate is that state's, or their state of residence's where that state's rules say so (schemas/common/withholding-states.json). Without it, the hire's work state is used.
+   */
+  work_state?: Common.UsState;
+  dependent_health_insurance?: AreDependentHealthInsuranceBenefitsAvailableForThisEmployee;
+  dependent_health_insurance_date?: Common.EpochSeconds;
   status?: Status;
   term_date?: TerminationDate;
   term_reason?: TerminationReason;

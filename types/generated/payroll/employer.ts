@@ -4,6 +4,10 @@ import type * as Common from "../common/defs.ts";
 
 export type Name = string;
 /**
+ * The eight-digit account number the Employment Development Department gives an employer, written 123-4567-8 (EDD, Register for an employer payroll tax account number: 'your eight digit employer payroll tax account number'). Printed in the employer's part of the DE 4, which asks for it and not the FEIN.
+ */
+export type CaliforniaEmployerPayrollTaxAccountNumberEDD = string;
+/**
  * The external payroll provider's company id (a number).
  */
 export type PayrollProviderCompanyID = number;
@@ -28,6 +32,7 @@ export interface PayrollEmployer {
    * The IRS employer identification number, printed on the W-4 (spec/001 section 2). Stored encrypted and answered masked (x characters and the last four digits); POST /payroll/api/retrieve_ein answers it whole, audited. A masked value sent back unchanged keeps the stored number.
    */
   ein?: Common.Ein;
+  ca_employer_account_number?: CaliforniaEmployerPayrollTaxAccountNumberEDD;
   ex_company_id?: PayrollProviderCompanyID;
   ex_api_name?: PayrollProviderAPIName;
   status: Status;

@@ -27,7 +27,7 @@ export type PayrollStateW4 = {
 };
 export type State = Common.StateCode;
 /**
- * From the state's list (Arizona, California, Oregon, New York and Alabama lists are checked).
+ * From the state's list (Arizona, California, Oregon, New York and Alabama lists are checked; Oregon, New York and Alabama by their current forms).
  */
 export type FilingStatus = string;
 export type TotalAllowances = number;

@@ -2,12 +2,48 @@
 
 import type * as Common from "../common/defs.ts";
 
+/**
+ * Form W-9, Request for Taxpayer Identification Number and Certification (Rev. March 2024); keyed by the user key, the own copy is my_w9 (spec/001 sections 3 and 5). The TIN (Part I) is sensitive: stored encrypted, answered masked (xxx-xx-1234), revealed whole only by POST /payroll/api/retrieve_tin, audited. The signature binds every field (docs/signatures.md).
+ */
+export type PayrollW9 = {
+  [k: string]: unknown | undefined;
+} & {
+  name: NameOfEntityIndividual;
+  business_name?: BusinessNameDisregardedEntityNameIfDifferentFromAbove;
+  federal_tax_classification?: AFederalTaxClassification;
+  llc_tax_classification?: LLCTaxClassification;
+  other_tax_classification?: OtherSeeInstructions;
+  foreign_partners?: BForeignPartnersOwnersOrBeneficiaries;
+  exempt_payee_code?: ExemptPayeeCodeIfAny;
+  exempt_from_fatca_code?: ExemptionFromFATCAReportingCodeIfAny;
+  address: AddressNumberStreetAndAptOrSuiteNo;
+  city_state_zip: CityStateAndZIPCode;
+  requester_name_address?: RequesterSNameAndAddressOptional;
+  account_numbers?: ListAccountNumberSHereOptional;
+  tin_type?: PartITaxpayerIdentificationNumber;
+  tin?: TaxpayerIdentificationNumberTIN;
+  subject_to_backup_withholding?: TheIRSHasNotifiedMeThatIAmCurrentlySubjectToBackupWithholdingItem2OfTheCertificationIsCrossedOut;
+  /**
+   * Part II. The signature attests every answer of the form; a change to any of them voids it (docs/signatures.md).
+   */
+  signature?: Common.Signature;
+  signature_history?: Common.SignatureHistory;
+  sync_status?: Common.SyncStatus;
+  _user_uuid?: Common.Uuid;
+};
 export type NameOfEntityIndividual = string;
 export type BusinessNameDisregardedEntityNameIfDifferentFromAbove = string;
 /**
- * The LLC values print as the LLC box with its tax classification code (C, S or P).
+ * The seven boxes of line 3a (Rev. March 2024). The spec's nine values of the earlier form stay readable as stored and are saved as the current answer (schemas/common/w9-classifications.json).
  */
 export type AFederalTaxClassification =
+  | "individual"
+  | "c_corporation"
+  | "s_corporation"
+  | "partnership"
+  | "trust_estate"
+  | "llc"
+  | "other"
   | "Individual / Sole Proprietor or Single-Member LLC"
   | "C Corporation"
   | "S Corporation"
@@ -17,9 +53,13 @@ export type AFederalTaxClassification =
   | "LLC - S Corporation"
   | "LLC - Partnership"
   | "Other";
+/**
+ * With the LLC box only, unless the LLC is a disregarded entity (which checks its owner's box instead).
+ */
+export type LLCTaxClassification = "C" | "S" | "P";
 export type OtherSeeInstructions = string;
 /**
- * Only for a partnership, trust/estate or LLC taxed as a partnership that gives the form to a partnership, trust or estate in which it has an ownership interest.
+ * Line 3b: only if line 3a is Partnership or Trust/estate, or LLC with code P, and you give this form to a partnership, trust or estate in which you have an ownership interest: check it if you have any foreign partners, owners or beneficiaries.
  */
 export type BForeignPartnersOwnersOrBeneficiaries = boolean;
 export type ExemptPayeeCodeIfAny = number;
@@ -32,23 +72,12 @@ export type RequesterSNameAndAddressOptional = string;
  * @maxItems 10
  */
 export type ListAccountNumberSHereOptional = string[];
-
+export type PartITaxpayerIdentificationNumber = "ssn" | "ein";
 /**
- * Form W-9, Request for Taxpayer Identification Number and Certification (Rev. March 2024 labels); keyed by the user key, the own copy is my_w9 (spec/001 sections 3 and 5).
+ * An SSN (123-45-6789) or an EIN (12-3456789), as tin_type says. Stored encrypted and answered masked (xxx-xx-1234); a masked value sent back unchanged keeps the stored number.
  */
-export interface PayrollW9 {
-  name: NameOfEntityIndividual;
-  business_name?: BusinessNameDisregardedEntityNameIfDifferentFromAbove;
-  federal_tax_classification?: AFederalTaxClassification;
-  other_tax_classification?: OtherSeeInstructions;
-  foreign_partners?: BForeignPartnersOwnersOrBeneficiaries;
-  exempt_payee_code?: ExemptPayeeCodeIfAny;
-  exempt_from_fatca_code?: ExemptionFromFATCAReportingCodeIfAny;
-  address: AddressNumberStreetAndAptOrSuiteNo;
-  city_state_zip: CityStateAndZIPCode;
-  requester_name_address?: RequesterSNameAndAddressOptional;
-  account_numbers?: ListAccountNumberSHereOptional;
-  signature?: Common.Signature;
-  sync_status?: Common.SyncStatus;
-  _user_uuid?: Common.Uuid;
-}
+export type TaxpayerIdentificationNumberTIN = string;
+/**
+ * Check it if the IRS has notified you that you are currently subject to backup withholding because you failed to report all interest and dividends on your tax return: item 2 of Part II is then crossed out.
+ */
+export type TheIRSHasNotifiedMeThatIAmCurrentlySubjectToBackupWithholdingItem2OfTheCertificationIsCrossedOut = boolean;

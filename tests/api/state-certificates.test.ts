@@ -1,0 +1,313 @@
+/**
+ * State withholding certificates through the API, rule by rule: the certificate is the work state's,
+ * or the resident state's where the work state's rules say so, and none for a state without an
+ * income tax on wages (engine/withholding-states.ts, docs/state-certificates.md); the current
+ * statuses and boxes of the Oregon, New York, Alabama, Georgia, Illinois and Connecticut forms, with
+ * the spec's earlier values read as stored and never saved again; the employer's own answers (New
+ * York's dependent health insurance, California's EDD account number) kept on the employer's records
+ * and printed on the forms.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEMO_EIN } from '../../server/demo.ts';
+import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { pdfText, squash, ticked } from '../printable/pdf-tools.ts';
+
+let w: DemoWorld;
+before(async () => {
+  w = await demoWorld();
+});
+after(async () => {
+  await w.server.stop();
+});
+
+const NO_TAX: Record<string, string> = {
+  AK: 'Alaska',
+  FL: 'Florida',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  WA: 'Washington',
+  WY: 'Wyoming',
+};
+
+async function certificate(body: Record<string, unknown>, who: Session = w.emma) {
+  return w.call('POST', `/payroll/api/data/my_state_w4/${who.user}`, { ...as(who), body });
+}
+
+/** The payroll manager keeps the employee's work state (and other employer answers) on her payroll record. */
+async function employee(fields: Record<string, unknown>, key = w.emma.user) {
+  const r = await w.call('PATCH', `/payroll/api/data/employee/${key}`, { ...as(w.payroll), body: fields });
+  assert.equal(r.status, 200, r.text);
+  return r;
+}
+
+async function residence(state: string) {
+  const r = await w.call('POST', `/payroll/api/data/my_basic_info/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { legal_address: { address1: '12 Elm Street', city: 'Springfield', state, postal_code: '62704' } },
+  });
+  assert.ok([200, 201].includes(r.status), r.text);
+}
+
+async function printed(form: string) {
+  const res = await fetch(`${w.server.url}/payroll/api/forms/${form}/${w.emma.user}`, {
+    headers: { 'organization-id': w.acmeOrg, auth_token: w.emma.token },
+  });
+  assert.equal(res.status, 200, form);
+  return pdfText(Buffer.from(await res.arrayBuffer()));
+}
+
+const saved = (r: { status: number; text: string }) => assert.ok([200, 201].includes(r.status), r.text);
+
+test('a state without an income tax on wages says so instead of taking a certificate, and offers no form', async () => {
+  for (const [code, name] of Object.entries(NO_TAX)) {
+    const r = await certificate({ state: code });
+    assert.equal(r.status, 400, `${code}: ${r.text}`);
+    assert.deepEqual(r.body.errors, [
+      {
+        path: '/state',
+        message: `${name} has no state income tax on wages: no state withholding certificate is needed.`,
+      },
+    ]);
+  }
+  const forms = await w.call('POST', '/payroll/api/data/find/state_w4_form', {
+    ...as(w.emma),
+    body: { criteria: [{ field: 'state', is: 'in', value: Object.keys(NO_TAX) }] },
+  });
+  assert.equal(forms.body.total, 0);
+});
+
+test("the certificate follows the work state on the employee's payroll record", async () => {
+  await employee({ work_state: 'CA' });
+  const other = await certificate({ state: 'IL' });
+  assert.equal(other.status, 400, other.text);
+  assert.deepEqual(other.body.errors, [
+    { path: '/state', message: 'Your state withholding certificate is for California, the state you work in.' },
+  ]);
+  saved(await certificate({ state: 'CA', state_status: 'Married - 1 Work', regular_allowances: 1 }));
+});
+
+test("a reciprocal agreement sends a resident of another state to their own state's certificate", async () => {
+  await employee({ work_state: 'IL' });
+  await residence('WI');
+  const il = await certificate({ state: 'IL', basic_allowances: 1 });
+  assert.equal(il.status, 400, il.text);
+  assert.deepEqual(il.body.errors, [
+    {
+      path: '/state',
+      message:
+        'Your state withholding certificate is for Wisconsin, the state you live in: the state you work in exempts its residents by a reciprocal agreement.',
+    },
+  ]);
+  saved(await certificate({ state: 'WI', extra_state_withholding: 5 }));
+  // Indiana has no agreement with Illinois here: an Indiana resident gives the Illinois certificate.
+  await residence('IN');
+  saved(await certificate({ state: 'IL', basic_allowances: 1 }));
+});
+
+test('a work state without an income tax sends the employee to the certificate of the state they live in, if it has one', async () => {
+  await employee({ work_state: 'TX' });
+  await residence('CA');
+  saved(await certificate({ state: 'CA', state_status: 'Single', regular_allowances: 1 }));
+  const texas = await certificate({ state: 'TX' });
+  assert.equal(texas.status, 400, texas.text);
+  await residence('FL');
+  const none = await certificate({ state: 'CA', state_status: 'Single' });
+  assert.equal(none.status, 400, none.text);
+  assert.deepEqual(none.body.errors, [
+    { path: '/state', message: 'Texas has no state income tax on wages: no state withholding certificate is needed.' },
+  ]);
+  await residence('IL');
+});
+
+test("without a work state on the payroll record, the hire's work state decides", async () => {
+  const email = `hire.${crypto.randomUUID().slice(0, 8)}@acme.example`;
+  const hire = await w.call('POST', '/payroll/api/data/onboarding_user/', {
+    ...as(w.payroll),
+    body: {
+      first_name: 'Nora',
+      last_name: 'Newhire',
+      email,
+      state: 'NY',
+      pay_type: 'Hourly',
+      time_status: 'Full-Time',
+      onboarding_contact: { name: 'Paul Payne', email: 'payroll@acme.example' },
+    },
+  });
+  assert.equal(hire.status, 201, hire.text);
+  const account = await w.call('POST', '/auth/api/data/users/', {
+    ...as(w.admin),
+    body: {
+      email,
+      display_name: 'Nora Newhire',
+      status: 'active',
+      permissions: ['PAYROLL:CanUseModule'],
+      is_employee: true,
+      employee_id: '7001',
+    },
+  });
+  assert.equal(account.status, 201, account.text);
+  const password = await w.call('POST', '/auth/api/set_user_password', {
+    ...as(w.admin),
+    body: { user_id: account.body.key, password: 'nora-pass-1', password2: 'nora-pass-1' },
+  });
+  assert.equal(password.status, 200, password.text);
+  const nora = await w.login(w.acmeOrg, email, 'nora-pass-1');
+  const nj = await certificate({ state: 'NJ' }, nora);
+  assert.equal(nj.status, 400, nj.text);
+  assert.deepEqual(nj.body.errors, [
+    { path: '/state', message: 'Your state withholding certificate is for New York, the state you work in.' },
+  ]);
+  saved(await certificate({ state: 'NY', state_status: 'Single' }, nora));
+});
+
+test("Oregon: line 1's three statuses and the Redetermination box; the spec's table choices are read, never saved again", async () => {
+  await employee({ work_state: 'OR' });
+  const earlier = await certificate({ state: 'OR', state_status: 'Single (3 less)' });
+  assert.equal(earlier.status, 400, earlier.text);
+  assert.deepEqual(earlier.body.errors, [
+    {
+      path: '/state_status',
+      message:
+        'Choose Single, Married, or Married, but withholding at the higher single rate (line 1 of the current OR-W-4).',
+    },
+  ]);
+  const r = await certificate({
+    state: 'OR',
+    state_status: 'Married, but withholding at the higher single rate',
+    total_allowances: 1,
+    redetermination: true,
+  });
+  saved(r);
+  assert.equal(r.body.data.redetermination, true);
+  const text = await printed('oregon');
+  assert.equal(ticked(text, 'Married, but withholding at the higher single rate'), true);
+  assert.equal(ticked(text, 'Redetermination'), true);
+});
+
+test("New York: the third status, and the employer's dependent health insurance answers kept apart from what the employee signs", async () => {
+  await employee({ work_state: 'NY' });
+  const signed = await certificate({
+    state: 'NY',
+    state_status: 'Married, but withhold at higher single rate',
+    total_allowances: 2,
+    employee_signature: { name: 'Emma Employee', font: 'font1', timestamp: 1_700_000_000 },
+  });
+  saved(signed);
+  const noDate = await w.call('PATCH', `/payroll/api/data/employee/${w.emma.user}`, {
+    ...as(w.payroll),
+    body: { dependent_health_insurance: 'yes' },
+  });
+  assert.equal(noDate.status, 400, noDate.text);
+  assert.deepEqual(noDate.body.errors, [
+    {
+      path: '/dependent_health_insurance_date',
+      message: 'Enter the date the employee qualifies for dependent health insurance.',
+    },
+  ]);
+  const byEmployee = await w.call('PATCH', `/payroll/api/data/my_employee/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { dependent_health_insurance: 'no' },
+  });
+  assert.equal(byEmployee.status, 403, "the answer is the employer's");
+  await employee({ dependent_health_insurance: 'yes', dependent_health_insurance_date: 1_743_465_600 });
+  // The employer's answer leaves the employee's signature as it was.
+  const kept = await w.call('GET', `/payroll/api/data/my_state_w4/${w.emma.user}`, as(w.emma));
+  assert.equal(kept.body.data.employee_signature?.name, 'Emma Employee');
+  const text = await printed('newyork');
+  assert.equal(ticked(text, 'Married, but withhold at higher single rate'), true);
+  const flat = squash(text);
+  assert.match(flat, /Are dependent health insurance benefits available for this employee\? X Yes No/);
+  assert.ok(flat.includes('If Yes, enter the date the employee qualifies for coverage'));
+  assert.match(flat, /04\/01\/2025/);
+});
+
+test("Alabama: the A-4's codes, the spec's labels saved as the codes they stand for", async () => {
+  await employee({ work_state: 'AL' });
+  for (const [sent, stored] of [
+    ['Married - Self', 'MS'],
+    ['Head of House', 'H'],
+    ['No Exemptions', '0'],
+    ['M', 'M'],
+  ]) {
+    const r = await certificate({ state: 'AL', state_status: sent, dependents: 2 });
+    saved(r);
+    assert.equal(r.body.data.state_status, stored, sent);
+  }
+  const wrong = await certificate({ state: 'AL', state_status: 'Married' });
+  assert.equal(wrong.status, 400, wrong.text);
+  // The employer's total on line 6: the code and the dependents.
+  assert.match(squash(await printed('alabama')), /\bM-2\b/);
+});
+
+test('Georgia: married filing separately is a choice of its own, printed as letter A', async () => {
+  await employee({ work_state: 'GA' });
+  saved(await certificate({ state: 'GA', state_status: 'MFS', dependents: 1 }));
+  const flat = squash(await printed('georgia'));
+  assert.match(flat, /Married Filing Separate\s+A\b/);
+});
+
+test("Illinois: the form's exempt box (lines 1 to 3 left empty), and no invented military spouse box", async () => {
+  await employee({ work_state: 'IL' });
+  const both = await certificate({ state: 'IL', state_wh_exempt: true, basic_allowances: 1 });
+  assert.equal(both.status, 400, both.text);
+  assert.deepEqual(both.body.errors, [
+    { path: '/state_wh_exempt', message: 'When you check the exempt box, do not complete lines 1 through 3.' },
+  ]);
+  saved(await certificate({ state: 'IL', state_wh_exempt: true }));
+  const text = await printed('illinois');
+  assert.equal(ticked(text, 'Check the box if you are exempt from federal and Illinois Income Tax withholding'), true);
+  assert.doesNotMatch(squash(text), /military spouse/i);
+});
+
+test('Connecticut: the withholding code belongs to the table of the filing status the employee expects', async () => {
+  await employee({ work_state: 'CT' });
+  const none = await certificate({ state: 'CT', state_status: 'F' });
+  assert.equal(none.status, 400, none.text);
+  assert.deepEqual(none.body.errors, [
+    { path: '/expected_filing_status', message: 'Choose the filing status you expect to report.' },
+  ]);
+  const wrong = await certificate({ state: 'CT', expected_filing_status: 'married_filing_jointly', state_status: 'F' });
+  assert.equal(wrong.status, 400, wrong.text);
+  assert.deepEqual(wrong.body.errors, [
+    {
+      path: '/state_status',
+      message: 'Withholding code F is not in the table for married filing jointly: choose A, C, D, E.',
+    },
+  ]);
+  saved(await certificate({ state: 'CT', expected_filing_status: 'head_of_household', state_status: 'B' }));
+  const text = await printed('connecticut');
+  assert.equal(ticked(text, 'Head of household: E $19,000 or less'), true);
+  assert.match(squash(text), /Rev\. 11\/23, effective January 1, 2024/);
+});
+
+test("California: the DE 4 prints the employer's EDD account number, not the FEIN", async () => {
+  const staff = await sudoInto(w, w.staff, w.acmeOrg);
+  const employers = await w.call('POST', '/payroll/api/data/find/employer', { ...as(staff), body: { criteria: [] } });
+  const key = employers.body.items[0].key;
+  const bad = await w.call('PATCH', `/payroll/api/data/employer/${key}`, {
+    ...as(staff),
+    body: { ca_employer_account_number: '12345678' },
+  });
+  assert.equal(bad.status, 400, bad.text);
+  assert.deepEqual(bad.body.errors, [
+    {
+      path: '/ca_employer_account_number',
+      message: 'The California employer payroll tax account number is 8 digits written 123-4567-8.',
+    },
+  ]);
+  const ok = await w.call('PATCH', `/payroll/api/data/employer/${key}`, {
+    ...as(staff),
+    body: { ca_employer_account_number: '412-3456-7' },
+  });
+  assert.equal(ok.status, 200, ok.text);
+  await employee({ work_state: 'CA' });
+  saved(await certificate({ state: 'CA', state_status: 'Single', regular_allowances: 1 }));
+  const flat = squash(await printed('california'));
+  assert.match(flat, /California Employer Payroll Tax Account .*412-3456-7/);
+  assert.ok(!flat.includes(DEMO_EIN), 'the FEIN is not what the DE 4 asks for');
+  assert.match(flat, /Rev\. 55 \(5-25\)/);
+});
