@@ -16,6 +16,7 @@ import { useFormsStyles } from '../styles/load-styles.ts';
 import { NO_FORM_MESSAGE, NO_STATE_MESSAGE, paragraphs, stateFormModel, type StateFormDefinition } from './state_w4.ts';
 import { noIncomeTaxMessage } from '../../engine/withholding-states.ts';
 import { useStateForm } from './useStateForm.ts';
+import { secureHref } from '../../engine/secure-link.ts';
 
 function useValidatorErrors(def: StateFormDefinition | undefined, data: Record<string, unknown>): FieldError[] {
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -140,7 +141,7 @@ export function StateW4FormField(props: FieldProps) {
           <ul className="form-header__links state-form__links" aria-label="Forms and instructions">
             {def!.links.map((l) => (
               <li key={l.url}>
-                <a href={l.url} target="_blank" rel="noopener noreferrer">
+                <a href={secureHref(l.url)} target="_blank" rel="noopener noreferrer">
                   {l.label}
                 </a>
                 {l.description ? ` · ${l.description}` : ''}

@@ -12,6 +12,7 @@ import type { RecordViewProps } from '../views.ts';
 import { NO_FORM_MESSAGE, stateFormModel } from './state_w4.ts';
 import { noIncomeTaxMessage } from '../../engine/withholding-states.ts';
 import { useStateForm } from './useStateForm.ts';
+import { secureHref } from '../../engine/secure-link.ts';
 
 export function StateW4View({ schema, ui, data }: RecordViewProps) {
   useFormsStyles();
@@ -58,7 +59,7 @@ export function StateW4View({ schema, ui, data }: RecordViewProps) {
           <ul className="form-header__links state-form__links" aria-label="Forms and instructions">
             {def.links.map((l) => (
               <li key={l.url}>
-                <a href={l.url} target="_blank" rel="noopener noreferrer">
+                <a href={secureHref(l.url)} target="_blank" rel="noopener noreferrer">
                   {l.label}
                 </a>
               </li>
