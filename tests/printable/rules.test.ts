@@ -32,12 +32,22 @@ describe('state form rules', () => {
     assert.equal(v.total_exemptions, '0');
   });
 
-  test('Oregon: allowances default to 0; the spec statuses tick the form statuses', async () => {
-    let v = await printed('oregon', withState('oregon', { state_status: 'Single (3 less)' }));
+  test("Oregon: allowances default to 0; the form's three statuses tick their boxes, the spec's table choices none", async () => {
+    let v = await printed('oregon', withState('oregon', { state_status: 'Single' }));
     assert.equal(v.total_allowances, '0');
     assert.deepEqual([v.single, v.married, v.married_single_rate], ['X', '', '']);
-    v = await printed('oregon', withState('oregon', { state_status: 'Married / Single (3+)', state_wh_exempt: true }));
-    assert.deepEqual([v.single, v.married, v.exempt], ['', 'X', 'Exempt']);
+    v = await printed(
+      'oregon',
+      withState('oregon', {
+        state_status: 'Married, but withholding at the higher single rate',
+        state_wh_exempt: true,
+      }),
+    );
+    assert.deepEqual([v.single, v.married, v.married_single_rate, v.exempt], ['', '', 'X', 'Exempt']);
+    // 'Married / Single (3+)' was a withholding table, not one status: printed as the earlier form's answer.
+    v = await printed('oregon', withState('oregon', { state_status: 'Married / Single (3+)' }));
+    assert.deepEqual([v.single, v.married, v.married_single_rate], ['', '', '']);
+    assert.match(v.earlier_status, /Married, or Single with 3 or more allowances/);
   });
 
   test('California: regular = total - estimated (0 when total <= 0); claimed = total, or estimated without one', async () => {
@@ -67,19 +77,25 @@ describe('state form rules', () => {
     }
   });
 
-  test('Alabama: codes 0, S, MS, H and M on their lines, and code-dependents for the employer', async () => {
+  test("Alabama: 0 on line 1, S or MS on line 2, M or H on line 3, the employer's code-dependents on line 6", async () => {
     const cases: [string, string, string][] = [
+      ['0', 'line1', '0'],
+      ['S', 'line2', 'S'],
+      ['MS', 'line2', 'MS'],
+      ['M', 'line3', 'M'],
+      ['H', 'line3', 'H'],
+      // The spec's labels on an earlier certificate print as the codes they stand for.
       ['No Exemptions', 'line1', '0'],
-      ['Single', 'line1', 'S'],
-      ['Married - Self', 'line1', 'MS'],
+      ['Single', 'line2', 'S'],
+      ['Married - Self', 'line2', 'MS'],
+      ['Married - File Joint', 'line3', 'M'],
       ['Head of House', 'line3', 'H'],
-      ['Married - File Joint', 'line2', 'M'],
     ];
     for (const [status, line, code] of cases) {
       const v = await printed('alabama', withState('alabama', { state_status: status, dependents: 1 }));
       assert.equal(v[line], code, status);
       for (const other of ['line1', 'line2', 'line3'].filter((l) => l !== line)) assert.equal(v[other], '', status);
-      assert.equal(v.total_exemptions, `${code}-1`);
+      assert.equal(v.total_exemptions, code === '0' ? '0' : `${code}-1`, status);
     }
   });
 
