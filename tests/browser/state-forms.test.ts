@@ -3,7 +3,8 @@
  * definition, whose fields, instructions and links make the screen and whose validator and
  * prepare_for_save apply; a product-staff admin adds a new state's definition through the generic
  * state_w4_form screens (the fields editor checks the JSON Schema) and an employee of that state
- * sees the new form at once, with no restart. Needs `npm run build:web` first.
+ * sees the new form at once, with no restart; the work state picks the form over the home state, and a
+ * state without an income tax on wages offers none. Needs `npm run build:web` first.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -172,5 +173,50 @@ describe('a new state added as data', () => {
     assert.equal(saved.body.data.state, 'KS');
     assert.equal(saved.body.data.k4_allowances, 3);
     assert.equal(saved.body.data.total_allowances, 3);
+  });
+});
+
+describe('the certificate follows the work state', () => {
+  async function setWorkState(state: string) {
+    const payroll = await w.apiLogin('payroll');
+    const r = await w.call('PATCH', `/payroll/api/data/employee/${emma.user}`, {
+      org: w.org,
+      token: payroll.token,
+      body: { work_state: state },
+    });
+    assert.equal(r.status, 200, r.text);
+  }
+
+  it("opens the work state's form whatever state she lives in, with the current statuses only to choose", async () => {
+    await setEmmaState('CA');
+    await setWorkState('OR');
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/my_state_w4/edit/${emma.user}`);
+    await page
+      .getByRole('heading', { name: "OR-W-4 Oregon Employee's Withholding Statement and Exemption Certificate" })
+      .waitFor();
+    await page.getByLabel('Married, but withholding at the higher single rate', { exact: true }).check();
+    // The spec's table choices are shown as the earlier form's, and cannot be chosen.
+    assert.equal(await page.getByLabel(/^Single, with fewer than 3 allowances/).isDisabled(), true);
+    await page.getByLabel('Redetermination').check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.', { exact: true }).waitFor();
+    const saved = await w.call('GET', `/payroll/api/data/my_state_w4/${emma.user}`, { org: w.org, token: emma.token });
+    assert.equal(saved.body.data.state, 'OR');
+    assert.equal(saved.body.data.state_status, 'Married, but withholding at the higher single rate');
+    assert.equal(saved.body.data.redetermination, true);
+  });
+
+  it('says so, and offers no form, when neither her work state nor her home state taxes wages', async () => {
+    await setEmmaState('FL');
+    await setWorkState('TX');
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/my_state_w4/edit/${emma.user}`);
+    await page
+      .getByText('Texas has no state income tax on wages: no state withholding certificate is needed.')
+      .waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Signature Required' }).count(), 0, 'nothing to sign');
   });
 });
