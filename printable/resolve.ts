@@ -1,7 +1,8 @@
 /**
  * From a layout and the records to what is drawn: the vars and every element's expressions are
  * evaluated, values formatted and fitted into their boxes, and text that does not fit continues on
- * an addendum page. Pure apart from the clock.
+ * an addendum page. Elements see `$pageCount`, the pages printed, the addendum included ("Page 1 of
+ * 3"). Pure apart from the clock.
  */
 import { drawElement, LINE, type Ctx } from './elements.ts';
 import { evaluateVars, LayoutError } from './expressions.ts';
@@ -11,7 +12,19 @@ import { wrapLines } from './measure.ts';
 import type { Resolved } from './ops.ts';
 
 /** Text that did not fit its box, continued on a last page of its own. */
-function addendumPage(ctx: Ctx, page: number, width: number) {
+function addendumPage(ctx: Ctx, page: number, size: { width: number; height: number }) {
+  const { width } = size;
+  ctx.ops.push({
+    kind: 'text',
+    page,
+    x: 36,
+    y: size.height - 36,
+    width: width - 72,
+    text: `Page ${page} of ${page}`,
+    font: 'sans',
+    size: 7,
+    align: 'right',
+  });
   ctx.ops.push({
     kind: 'text',
     page,
@@ -39,16 +52,23 @@ export async function resolveLayout(
   shared: Record<string, string>,
   opts: { images?: boolean } = {},
 ): Promise<Resolved> {
-  const vars = await evaluateVars(layout, input, shared);
-  const ctx: Ctx = { layout, ops: [], printed: [], revealed: new Set(), addendum: [], images: opts.images ?? true };
-  for (const e of layout.elements) {
-    if (e.page > layout.pages.length)
-      throw new LayoutError(`printable: ${layout.form}: an element is on page ${e.page} of ${layout.pages.length}`);
-    await drawElement(ctx, e, input, vars);
-  }
+  const evaluated = await evaluateVars(layout, input, shared);
+  const draw = async (pageCount: number) => {
+    const vars = Object.freeze({ ...evaluated, pageCount });
+    const ctx: Ctx = { layout, ops: [], printed: [], revealed: new Set(), addendum: [], images: opts.images ?? true };
+    for (const e of layout.elements) {
+      if (e.page > layout.pages.length)
+        throw new LayoutError(`printable: ${layout.form}: an element is on page ${e.page} of ${layout.pages.length}`);
+      await drawElement(ctx, e, input, vars);
+    }
+    return ctx;
+  };
   const pageSize = layout.pageSize ?? LETTER;
   let pageCount = layout.pages.length;
-  if (ctx.addendum.length) addendumPage(ctx, ++pageCount, pageSize.width);
+  let ctx = await draw(pageCount);
+  // Text continued on an addendum adds a page: drawn again, every page counts it.
+  if (ctx.addendum.length) ctx = await draw(++pageCount);
+  if (ctx.addendum.length) addendumPage(ctx, pageCount, pageSize);
   return {
     pageSize,
     pageCount,

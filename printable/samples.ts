@@ -62,8 +62,6 @@ export const SAMPLE_I9 = {
   alien_number_type: 'USCIS Number',
   alien_number: 'A123456789',
   authorized_to_work_until: day('2027-09-30'),
-  foreign_passport_number: 'G98765432',
-  country_of_issuance: 'Mexico',
   previous_last_names: ['Lopez', 'Ramirez'],
   employee_signature: signature('Maria E. Gonzalez', 'font2'),
   documentation: [

@@ -13,6 +13,7 @@ import type { AppEnv } from './http/context.ts';
 import { retrieveEinRoute } from './payroll/retrieve-ein.ts';
 import { retrieveSsnRoute } from './payroll/retrieve-ssn.ts';
 import { retrieveTinRoute } from './payroll/retrieve-tin.ts';
+import { retrieveSensitiveRoute } from './payroll/retrieve-sensitive.ts';
 import { printableRoutes } from './printable/routes.ts';
 import type { Services } from './services.ts';
 import { HashingBusyError } from './crypto/passwords.ts';
@@ -33,6 +34,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/auth/api', userInfoRoutes(s));
   app.route('/payroll/api', retrieveSsnRoute(s));
   app.route('/payroll/api', retrieveTinRoute(s));
+  app.route('/payroll/api', retrieveSensitiveRoute(s));
   app.route('/payroll/api', retrieveEinRoute(s));
   app.route('/payroll/api', printableRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));

@@ -10,6 +10,7 @@ import { configFromEnv } from './config.ts';
 import { redact } from './http/log.ts';
 import { describeDemo, seedDemo } from './demo.ts';
 import { backfillSsnIndex } from './payroll/ssn-index.ts';
+import { sealAtRest } from './data/seal-at-rest.ts';
 import { seedStateForms } from './seed/state-forms/seed.ts';
 import { openServices } from './services-factory.ts';
 import type { Services } from './services.ts';
@@ -39,6 +40,11 @@ async function main(): Promise<void> {
   const demoOrg = process.argv.includes('--demo') ? await seedDemo(services, boot.orgId) : undefined;
   const indexed = await backfillSsnIndex(services);
   if (indexed) console.log(`dform: indexed the SSNs of ${indexed} employee records written before the SSN index`);
+  const sealedCount = await sealAtRest(services);
+  if (sealedCount)
+    console.log(
+      `dform: sealed the sensitive values of ${sealedCount} records written before their fields were sensitive`,
+    );
   // Sessions and single-use keys past their end are deleted at start and every 10 minutes.
   await startSessionPurge(services).first;
   const app = createApp(services, await webApp());

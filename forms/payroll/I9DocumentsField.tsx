@@ -1,18 +1,21 @@
 /**
- * The I-9 document helper for Section 2 ("ui:field": "i9Documents" on i9.documentation): the
- * acceptable documents grouped by List A, B and C to add, the compliance banner, each document's
- * notes and fields, and the documents beyond what Section 2 prints.
+ * The I-9 document helper for Section 2 ("ui:field": "i9Documents" on i9.documentation): what is
+ * due and what is late, the acceptable documents grouped by List A, B and C to add, the compliance
+ * banner, each document's notes and fields, and the documents beyond what Section 2 prints.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { errorsAt } from '../behaviour/behaviour.ts';
+import { useRootData } from '../behaviour/RootData.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { choicesOf, I9_CHOICE_GROUPS } from './i9-documents.ts';
 import {
   COMPLIANCE_BANNERS,
   i9Compliance,
+  i9DeadlineNotes,
   i9DocumentNotes,
   i9PrintSlots,
+  type I9Deadlined,
   leftoverLine,
   newI9Document,
   type I9Compliance,
@@ -50,10 +53,22 @@ export function I9DocumentsField(props: FieldProps) {
   const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
   const emit = (next: I9DocumentRecord[]) => onChange(next, fieldPathId.path);
   const es = errorSchema as ErrorSchema | undefined;
+  const record = (useRootData()?.data ?? {}) as I9Deadlined & { first_day?: number };
+  const [now] = useState(() => Math.floor(Date.now() / 1000));
+  const deadlines = i9DeadlineNotes(record, now);
 
   return (
     <div className="i9-docs" id={fieldPathId.$id}>
       <h3 className="i9-docs__title">{schema.title ?? 'Documents examined'}</h3>
+      {deadlines.map((n) => (
+        <p
+          key={n.text}
+          className={`i9-doc__note i9-doc__note--${n.level} i9-docs__deadline`}
+          role={n.level === 'warning' ? 'alert' : undefined}
+        >
+          {n.text}
+        </p>
+      ))}
       <p className="muted">{I9_RULE_TEXT}</p>
       <ComplianceBanner compliance={compliance} />
       {!locked && docs.length < max && (
@@ -87,6 +102,7 @@ export function I9DocumentsField(props: FieldProps) {
           {docs.map((doc, i) => {
             const rowErrors: Record<string, string[]> = {};
             for (const f of [
+              'id',
               'document_type',
               'list',
               'title',
@@ -103,7 +119,7 @@ export function I9DocumentsField(props: FieldProps) {
                 id={`${fieldPathId.$id}_${i}`}
                 index={i}
                 doc={doc}
-                notes={i9DocumentNotes(docs, i)}
+                notes={i9DocumentNotes(docs, i, record.first_day)}
                 leftover={leftovers.has(i)}
                 missingDetails={missing.has(i)}
                 errors={rowErrors}

@@ -1,11 +1,12 @@
 /**
  * The Form I-9 Lists of Acceptable Documents (01/20/25 edition wording; research/domain-forms.md
  * section 1.6) keyed by the spec's document_type codes (spec/001 section 3), with what the document
- * helper says about each: two-part List A choices, receipts (valid for limited time only) and the List
- * B documents only for employees under 18.
+ * helper says about each: two-part List A choices, receipts (valid for limited time only), the List
+ * B documents only for employees under 18, and the two annotations written under List B in place of
+ * a document (section 1.8: "Individual under age 18", "Special Placement").
  */
 export type I9List = 'A' | 'B' | 'C';
-export type I9DocumentKind = 'document' | 'two-part' | 'receipt' | 'under-18';
+export type I9DocumentKind = 'document' | 'two-part' | 'receipt' | 'under-18' | 'annotation';
 
 export interface I9DocumentInfo {
   code: string;
@@ -16,6 +17,8 @@ export interface I9DocumentInfo {
   authorityHint?: string;
   /** Receipts: how long it is valid and what must follow. */
   validity?: string;
+  /** Annotations: when they are written, and what else the form then needs. */
+  note?: string;
 }
 
 const USCIS = 'U.S. Citizenship and Immigration Services';
@@ -136,6 +139,20 @@ export const I9_DOCUMENTS: readonly I9DocumentInfo[] = [
   { code: 'clinic_doctor_hospital_record', list: 'B', kind: 'under-18', label: 'Clinic, doctor, or hospital record' },
   { code: 'day_care_nursery_school_record', list: 'B', kind: 'under-18', label: 'Day-care or nursery school record' },
   {
+    code: 'individual_under_age_18',
+    list: 'B',
+    kind: 'annotation',
+    label: 'Individual under age 18',
+    note: 'For a minor who cannot present a List B document: a parent or legal guardian completes Section 1, writes "Individual under age 18" in the signature field and completes Supplement A; record the List C document. Not for E-Verify employers, whose List B document must bear a photograph.',
+  },
+  {
+    code: 'special_placement',
+    list: 'B',
+    kind: 'annotation',
+    label: 'Special Placement',
+    note: 'For an individual with a disability placed by a nonprofit organization or rehabilitation agency who cannot present a List B document: a parent, legal guardian or representative completes Section 1 and Supplement A; record the List C document.',
+  },
+  {
     code: 'social_security_card_no_restrictions',
     list: 'C',
     kind: 'document',
@@ -202,6 +219,7 @@ export const I9_CHOICE_GROUPS: readonly { label: string; list: I9List; kind: I9D
   { label: 'List B: identity', list: 'B', kind: 'document' },
   { label: 'List B: receipt (valid for limited time only)', list: 'B', kind: 'receipt' },
   { label: 'List B: only for persons under age 18', list: 'B', kind: 'under-18' },
+  { label: 'List B: written in place of a document', list: 'B', kind: 'annotation' },
   { label: 'List C: employment authorization', list: 'C', kind: 'document' },
   { label: 'List C: receipt (valid for limited time only)', list: 'C', kind: 'receipt' },
 ];

@@ -1,6 +1,6 @@
 /**
  * Form I-9 Section 1 behaviour (spec/001 sections 2 and 4): the alien number type, alien number,
- * authorized-until date, country of issuance, foreign passport number and renew date appear only
+ * I-94 admission number, authorized-until date, country of issuance, foreign passport number and renew date appear only
  * when the work authorization status is not Citizen of the United States; choosing Citizen removes
  * them from the record (the server's save rule drops them too). Pure.
  */
@@ -11,6 +11,7 @@ export const CITIZEN = 'Citizen of the United States';
 export const ALIEN_FIELDS = [
   'alien_number_type',
   'alien_number',
+  'i94_admission_number',
   'authorized_to_work_until',
   'country_of_issuance',
   'foreign_passport_number',

@@ -3,14 +3,19 @@
  * - compliance: List A is met by a List A document, a two-part List A choice only when both parts
  *   (two rows of that type) are there; Lists B and C by one of each. Compliant: A met, or B and C met,
  *   and every document has a title and an issuing authority.
- * - the notes each document row shows (two-part warning, under-18 note, receipt info);
+ * - the notes each document row shows (two-part warning, under-18 note, receipt info with the day
+ *   a receipt valid from the first day ends, the List B annotations);
  * - what Section 2 prints (3 List A, 1 List B, 1 List C) and the leftovers, which go to Additional
- *   Information as '#n: title, List x, Authority, Number, Expires date'.
+ *   Information as '#n: title, List x, Authority, Number, Expires date';
+ * - what is due and what is late: the dates the server derives (engine/i9-deadlines.ts) against today.
  */
+import { overdueSections, receiptValidUntil, type I9Dates, type I9Section } from '../../engine/i9-deadlines.ts';
 import { epochToUs } from '../widgets/masks.ts';
 import { i9Document, type I9List } from './i9-documents.ts';
 
 export interface I9DocumentRecord {
+  /** Given by the server; a masked document number sent back is restored from the document with this id. */
+  id?: string;
   document_type?: string;
   list?: string;
   title?: string;
@@ -55,7 +60,11 @@ export function i9Compliance(docs: readonly I9DocumentRecord[] | undefined): I9C
   const listB = list.some((d) => listOf(d) === 'B');
   const listC = list.some((d) => listOf(d) === 'C');
   if (!(listA || (listB && listC))) return { status: 'incomplete', listA, listB, listC };
-  const missingDetails = list.flatMap((d, i) => (blank(d.title) || blank(d.issuing_authority) ? [i] : []));
+  // An annotation written under List B ("Individual under age 18") has no issuing authority.
+  const needsAuthority = (d: I9DocumentRecord) => i9Document(d.document_type)?.kind !== 'annotation';
+  const missingDetails = list.flatMap((d, i) =>
+    blank(d.title) || (needsAuthority(d) && blank(d.issuing_authority)) ? [i] : [],
+  );
   return missingDetails.length ? { status: 'almost', missingDetails } : { status: 'achieved' };
 }
 
@@ -71,21 +80,24 @@ export const TWO_PART_WARNING =
 export const UNDER_18_NOTE = 'Only for an employee under age 18 who cannot present one of the other List B documents.';
 export const RECEIPT_INFO = 'Receipts are valid for limited time only.';
 
-/** What the helper says about the row at `index`. */
-export function i9DocumentNotes(docs: readonly I9DocumentRecord[], index: number): I9Note[] {
+/** What the helper says about the row at `index`; `firstDay` dates a receipt valid from the first day. */
+export function i9DocumentNotes(docs: readonly I9DocumentRecord[], index: number, firstDay?: number): I9Note[] {
   const doc = docs[index];
   const info = i9Document(doc?.document_type);
   if (!info) return [];
+  if (info.kind === 'annotation') return [{ level: 'note', text: info.note ?? '' }];
   if (info.kind === 'two-part') {
     const parts = docs.filter((d) => d.document_type === info.code).length;
     return parts < 2 ? [{ level: 'warning', text: TWO_PART_WARNING }] : [];
   }
   if (info.kind === 'under-18') return [{ level: 'note', text: UNDER_18_NOTE }];
   if (info.kind === 'receipt') {
+    const until = receiptValidUntil(info.code, firstDay);
+    const ends = until === undefined ? '' : `This one is valid until ${epochToUs(until)}.`;
     return [
       {
         level: 'info',
-        text: `${RECEIPT_INFO} ${info.validity ?? ''} Record "Receipt" and the receipt number as the document number, and the last day it is valid as the expiration date.`.replace(
+        text: `${RECEIPT_INFO} ${info.validity ?? ''} ${ends} Record "Receipt" and the receipt number as the document number, and the last day it is valid as the expiration date.`.replace(
           /\s+/g,
           ' ',
         ),
@@ -93,6 +105,34 @@ export function i9DocumentNotes(docs: readonly I9DocumentRecord[], index: number
     ];
   }
   return [];
+}
+
+/** The I-9 as the helper reads it: the dates the server derived and the signatures it holds. */
+export type I9Deadlined = I9Dates & { employee_signature?: unknown; employer_signature?: unknown };
+
+const DUE_TEXT: Record<I9Section, string> = {
+  'Section 1': 'Section 1 is due by the first day of employment',
+  'Section 2': 'Section 2 is due within three business days after the first day',
+};
+
+/**
+ * What the helper says about the deadlines: what is late now (a section not signed past its due
+ * day), what was signed late, and the next due day.
+ */
+export function i9DeadlineNotes(i9: I9Deadlined, now: number): I9Note[] {
+  const signed = { 'Section 1': !!i9.employee_signature, 'Section 2': !!i9.employer_signature };
+  const due = { 'Section 1': i9.section1_due, 'Section 2': i9.section2_due };
+  const notes: I9Note[] = overdueSections(i9, signed, now).map((s) => ({
+    level: 'warning',
+    text: `Late: ${DUE_TEXT[s]} (${epochToUs(due[s]!)}) and is not signed.`,
+  }));
+  for (const s of i9.late ?? [])
+    notes.push({ level: 'note', text: `${s} was signed after its due day (${epochToUs(due[s]!)}).` });
+  const open = (['Section 1', 'Section 2'] as const).find((s) => !signed[s] && due[s] !== undefined);
+  if (open && !notes.some((n) => n.level === 'warning')) {
+    notes.push({ level: 'info', text: `${DUE_TEXT[open]}: ${epochToUs(due[open]!)}.` });
+  }
+  return notes;
 }
 
 export interface I9PrintSlots {
@@ -126,5 +166,8 @@ export function leftoverLine(doc: I9DocumentRecord, index: number): string {
 export function newI9Document(code: string): I9DocumentRecord {
   const info = i9Document(code);
   if (!info) throw new Error(`i9: unknown document type '${code}'`);
-  return { document_type: code, list: info.list };
+  // An annotation is printed as its own words in the List B title box.
+  return info.kind === 'annotation'
+    ? { document_type: code, list: info.list, title: info.label }
+    : { document_type: code, list: info.list };
 }

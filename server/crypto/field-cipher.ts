@@ -15,8 +15,11 @@ import { maskValue, type SensitiveKind } from '../../engine/masking.ts';
 
 const V1 = 'enc:v1:';
 const V2 = 'enc:v2:';
-/** What a stored mask may hold: the masked form's x, digits and dashes, nothing that splits the envelope. */
-const MASK = /^[x0-9-]{1,40}$/;
+/**
+ * What a stored mask may hold: the masked form's x, digits, dashes and (an id's last four) letters,
+ * nothing that splits the envelope.
+ */
+const MASK = /^[A-Za-z0-9-]{1,40}$/;
 
 export class FieldCipher {
   constructor(
@@ -30,7 +33,8 @@ export class FieldCipher {
 
   /** Encrypts a value; with its masked form (kept beside it, authenticated) when it has one. */
   encrypt(plain: string, mask?: string): string {
-    if (mask !== undefined && !MASK.test(mask)) throw new Error('field cipher: a mask holds x, digits and dashes');
+    if (mask !== undefined && !MASK.test(mask))
+      throw new Error('field cipher: a mask holds letters, digits and dashes');
     const iv = randomBytes(12);
     const c = createCipheriv('aes-256-gcm', this.key, iv);
     if (mask !== undefined) c.setAAD(Buffer.from(mask, 'utf8'));

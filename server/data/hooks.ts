@@ -12,6 +12,7 @@ import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
 import { groupHooks } from './hooks/groups.ts';
 import { onboardingUserHooks } from './hooks/onboarding-user.ts';
 import { employeeHooks } from './hooks/employee.ts';
+import { i9Hooks } from './hooks/i9.ts';
 import { organizationHooks } from './hooks/organizations.ts';
 import { organizationRedirectHooks } from './hooks/organization_redirects.ts';
 import { organizationSettingsHooks } from './hooks/organization_settings.ts';
@@ -59,6 +60,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'auth/groups': groupHooks,
   'payroll/onboarding_user': onboardingUserHooks,
   'payroll/employee': employeeHooks,
+  'payroll/i9': i9Hooks,
   'payroll/state_w4': stateW4Hooks,
   'payroll/state_w4_form': stateW4FormHooks,
 };

@@ -227,7 +227,7 @@ async function prepare(
     if (kind === 'secret' || !looksMasked(kind, v)) return v;
     const from = before ? storedPathOf(data, before, at, facts.keyedArrays) : undefined;
     const kept = from ? getAt(before, from) : undefined;
-    if (typeof kept === 'string' && maskFits(String(v), kept)) return kept;
+    if (typeof kept === 'string' && maskFits(String(v), kept, kind)) return kept;
     errors.push({ path: toPointer(at), message: MASKED_UNKNOWN });
     return v;
   });
@@ -264,7 +264,8 @@ async function prepare(
     // On a create, a value other than the field's default is a change too (a manager filling in an
     // employee's W-4).
     const was = before ? before[field] : facts.defaults.get(field);
-    if (refusal && field in incoming && JSON.stringify(incoming[field]) !== JSON.stringify(was)) {
+    // Compared as restored: a masked value sent back unchanged is no change.
+    if (refusal && field in incoming && JSON.stringify(data[field]) !== JSON.stringify(was)) {
       errors.push({ path: `/${field}`, message: refusal });
     }
     if (before && field in before) data[field] = before[field];

@@ -11,12 +11,14 @@
  */
 import type { FederalForm, Layout, PrintInput, RecordName } from '../../printable/layout.ts';
 import type { Caller } from '../auth/principal.ts';
-import { decryptedData, readRecord, target } from '../data/records.ts';
+import { decryptedData, readRecord, target, unreadableFields } from '../data/records.ts';
+import { fieldFacts } from '../data/fields.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { companyEmployerKey } from '../payroll/employer.ts';
 import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
-import { looksMasked, maskValue } from '../../engine/masking.ts';
+import { looksMasked, mapSensitive, maskValue } from '../../engine/masking.ts';
+import { getAt } from '../../engine/schema-walk.ts';
 import { maySeeWholeSsn } from '../payroll/ssn-access.ts';
 
 /** Types read as my_<type> by a caller printing their own form. */
@@ -40,6 +42,41 @@ export interface FormRecords {
   input: PrintInput;
   /** The record whose whole SSN (or W-9 TIN, `field`) was handed to the layout, for the audit. */
   ssnSource?: { type: RecordName; key: string; field?: string };
+  /** The form's own record whose identifiers (x-sensitive "id") were handed to the layout whole, for the audit. */
+  idSource?: { type: RecordName; key: string; fields: string[] };
+}
+
+/**
+ * Puts the whole identifiers (x-sensitive "id": an I-9's A-Number, I-94 and passport numbers and
+ * document numbers) into a record read for printing, for a caller who may see them (the employee,
+ * a caller who may manage payroll data); anyone else keeps the masks of the answer. Answers the
+ * fields handed over whole.
+ */
+function wholeIdentifiers(s: Services, caller: Caller, type: RecordName, key: string, data: DataObject): string[] {
+  if (!maySeeWholeSsn(caller, key)) return [];
+  const entity = s.catalogue.registry.resolve('payroll', type)?.entity;
+  const ids = entity ? fieldFacts(s.catalogue, entity).sensitive.filter((f) => f.kind === 'id') : [];
+  const stored = entity && ids.length ? s.storage.get(entity.id, caller.org.id, key) : undefined;
+  if (!entity || !stored) return [];
+  const full = decryptedData(s, entity, stored);
+  const handed = new Set<string>();
+  for (const f of ids) {
+    mapSensitive(data, [f], (_kind, masked, at) => {
+      const whole = getAt(full, at);
+      if (typeof whole !== 'string') return masked;
+      handed.add(f.path.filter((p) => p !== '*').join('.'));
+      return whole;
+    });
+  }
+  return [...handed];
+}
+
+/** A frozen copy of another record's fields, without those the caller may not see in that record (x-read). */
+function readableCopy(s: Services, caller: Caller, type: RecordName, key: string, copy: DataObject): DataObject {
+  const entity = s.catalogue.registry.resolve('payroll', type)?.entity;
+  if (!entity) return copy;
+  const hidden = unreadableFields(fieldFacts(s.catalogue, entity), caller.principal, entity, { key, data: copy });
+  return Object.fromEntries(Object.entries(copy).filter(([field]) => !hidden.includes(field)));
 }
 
 async function read(s: Services, caller: Caller, type: RecordName, key: string, own: boolean) {
@@ -117,7 +154,10 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
       state: caller.org.record.data.state as string | undefined,
     },
   };
-  input[main] = await readMain(s, caller, layout, key);
+  const mainData = await readMain(s, caller, layout, key);
+  input[main] = mainData;
+  const ids = wholeIdentifiers(s, caller, main, key, mainData);
+  const idSource = ids.length ? { type: main, key, fields: ids } : undefined;
   for (const type of records) {
     if (type === main || type === 'onboarding_user' || type === 'employer') continue;
     input[type] = await tryRead(s, caller, type, key, own);
@@ -128,7 +168,7 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
   // A signed form prints what its owner attested: the name, SSN and address frozen at signing.
   const printed = attestedPrint(s, caller, main, key);
   for (const type of ['employee', 'basic_info'] as const) {
-    if (printed?.[type]) input[type] = { ...input[type], ...printed[type] };
+    if (printed?.[type]) input[type] = { ...input[type], ...readableCopy(s, caller, type, key, printed[type]) };
   }
   if (printed?.employee && typeof input.employee?.ssn === 'string' && !maySeeWholeSsn(caller, key)) {
     input.employee.ssn = maskValue('ssn', input.employee.ssn);
@@ -147,7 +187,7 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
       : whole(input.w9?.tin)
         ? { type: 'w9' as const, key, field: 'tin' }
         : undefined;
-  return { input, ssnSource };
+  return { input, ssnSource, idSource };
 }
 
 /** The data frozen with the owner's signature of the form's own record (decrypted), if it has one. */

@@ -110,7 +110,7 @@ export function printableRoutes(s: Services) {
     const { form, key } = formParams(c);
     const caller = signedIn ?? downloadCaller(c, download!, form, key);
     const layout = layoutOf(s, caller, form);
-    const { input, ssnSource } = await readFormRecords(s, caller, layout, key);
+    const { input, ssnSource, idSource } = await readFormRecords(s, caller, layout, key);
     let result;
     try {
       result = await (await renderer()).renderLayout(layout, input);
@@ -118,8 +118,24 @@ export function printableRoutes(s: Services) {
       if (e instanceof LayoutError) throw new ApiError(422, `A mapping of this form failed: ${e.message}`);
       throw e;
     }
+    // Committed before the answer: no whole SSN or identifier leaves unaudited.
+    if (idSource) {
+      await s.storage.commit([
+        auditOp({
+          org: caller.org.id,
+          actor: actorOf(caller),
+          action: 'reveal',
+          module: 'payroll',
+          type: idSource.type,
+          key: idSource.key,
+          affectedUser: key,
+          fields: [...idSource.fields, `printable:${form}`],
+          ...requestInfo(c),
+          now: s.now(),
+        }),
+      ]);
+    }
     if (ssnSource) {
-      // Committed before the answer: no full SSN leaves unaudited.
       await s.storage.commit([
         auditOp({
           org: caller.org.id,

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { as, demoWorld, onboardingManager, sudoInto, type DemoWorld } from '../helpers/demo.ts';
+import { as, demoWorld, signedInEmployee, onboardingManager, sudoInto, type DemoWorld } from '../helpers/demo.ts';
 
 let w: DemoWorld;
 before(async () => {
@@ -484,13 +484,10 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
   };
 
   test('an employee sets no Section 2 field of her own I-9, from its first save on', async () => {
-    // Her I-9 from scratch (only the product-staff admin deletes one).
-    const staff = as(await sudoInto(w, w.staff, w.acmeOrg));
-    const gone = await w.call('DELETE', `${I9}/${w.emma.user}`, staff);
-    assert.ok(gone.status === 204 || gone.status === 404, gone.text);
-
-    const first = await w.call('POST', `${MY_I9}/${w.emma.user}`, {
-      ...as(w.emma),
+    // Her I-9 from scratch: a new employee (an I-9 is kept for years, never deleted to start again).
+    const emma = await signedInEmployee(w, 'Emma');
+    const first = await w.call('POST', `${MY_I9}/${emma.user}`, {
+      ...as(emma),
       body: {
         work_auth_status: 'Citizen of the United States',
         employee_signature: signature('Emma Employee'),
@@ -502,7 +499,7 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
     for (const f of Object.keys(section2)) assert.equal(f in first.body.data, false, `${f} is not hers to set`);
 
     // The manager completes Section 2; her later saves change none of it.
-    const managed = await w.call('PATCH', `${I9}/${w.emma.user}`, {
+    const managed = await w.call('PATCH', `${I9}/${emma.user}`, {
       ...as(w.payroll),
       body: {
         documentation: [{ document_type: 'form_i_551_green_card', list: 'A', title: 'Permanent Resident Card' }],
@@ -511,8 +508,8 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
       },
     });
     assert.equal(managed.status, 200, managed.text);
-    const later = await w.call('POST', `${MY_I9}/${w.emma.user}`, {
-      ...as(w.emma),
+    const later = await w.call('POST', `${MY_I9}/${emma.user}`, {
+      ...as(emma),
       body: { ...managed.body.data, previous_last_names: ['Stone'], ...section2 },
     });
     assert.equal(later.status, 200, later.text);
@@ -532,8 +529,7 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
   });
 
   test("a manager saving someone else's I-9 signs Section 2 and never the employee's part; her own I-9 is hers", async () => {
-    const staff = as(await sudoInto(w, w.staff, w.acmeOrg));
-    assert.equal((await w.call('DELETE', `${I9}/${w.emma.user}`, staff)).status, 204);
+    const emma = await signedInEmployee(w, 'Emma');
     const section1 = {
       work_auth_status: 'Citizen of the United States',
       employee_signature: signature('Emma Employee'),
@@ -541,11 +537,11 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
     // Nor can a manager start it: an I-9 is made by its employee, signing Section 1.
     const started = await w.call('POST', `${I9}/`, {
       ...as(w.payroll),
-      body: { ...section1, _user_uuid: w.emma.user, employer_signature: signature('Paula Payroll') },
+      body: { ...section1, _user_uuid: emma.user, employer_signature: signature('Paula Payroll') },
     });
     assert.equal(started.status, 403, started.text);
-    assert.equal((await w.call('POST', `${MY_I9}/${w.emma.user}`, { ...as(w.emma), body: section1 })).status, 201);
-    const notSigned = await w.call('PATCH', `${I9}/${w.emma.user}`, {
+    assert.equal((await w.call('POST', `${MY_I9}/${emma.user}`, { ...as(emma), body: section1 })).status, 201);
+    const notSigned = await w.call('PATCH', `${I9}/${emma.user}`, {
       ...as(w.payroll),
       body: { employer_or_representative: 'Payroll, Paula, Manager', employer_signature: { font: 'font1' } },
     });
@@ -554,10 +550,10 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
       { path: '/employer_signature', message: 'The employer or authorized representative must sign Section 2.' },
     ]);
     assert.equal(
-      'employer_or_representative' in (await w.call('GET', `${I9}/${w.emma.user}`, as(w.payroll))).body.data,
+      'employer_or_representative' in (await w.call('GET', `${I9}/${emma.user}`, as(w.payroll))).body.data,
       false,
     );
-    const signed = await w.call('PATCH', `${I9}/${w.emma.user}`, {
+    const signed = await w.call('PATCH', `${I9}/${emma.user}`, {
       ...as(w.payroll),
       body: { employer_or_representative: 'Payroll, Paula, Manager', employer_signature: signature('Paula Payroll') },
     });
@@ -586,18 +582,17 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
     assert.equal('employer_or_representative' in own.body.data, false, 'not hers to set on her own I-9');
     assert.equal('employer_signature' in own.body.data, false);
 
-    const staff = as(await sudoInto(w, w.staff, w.acmeOrg));
-    await w.call('DELETE', `${I9}/${w.emma.user}`, staff);
+    const emma = await signedInEmployee(w, 'Emma');
     assert.equal(
       (
-        await w.call('POST', `${MY_I9}/${w.emma.user}`, {
-          ...as(w.emma),
+        await w.call('POST', `${MY_I9}/${emma.user}`, {
+          ...as(emma),
           body: { ...section1, employee_signature: signature('Emma Employee') },
         })
       ).status,
       201,
     );
-    const others = await w.call('PATCH', `${I9}/${w.emma.user}`, {
+    const others = await w.call('PATCH', `${I9}/${emma.user}`, {
       ...as(olga),
       body: { employer_or_representative: 'Onboarder, Olga', employer_signature: signature('Olga Onboarder') },
     });

@@ -189,7 +189,7 @@ it('an employee completes and signs every onboarding form, the payroll manager c
   const i9 = await get('i9', payroll.token);
   assert.equal(i9.work_auth_status, 'Lawful Permanent Resident');
   assert.equal(i9.alien_number_type, 'USCIS Number');
-  assert.equal(i9.alien_number, '987654321');
+  assert.equal(i9.alien_number, 'xxxxx4321', 'answered masked');
   assert.equal(i9.employee_signature.name, 'Emma Employee');
   assert.equal(i9.employer_signature.name, 'Paula Payroll');
   assert.equal(i9.employer_or_representative, 'Payroll, Paula, Manager');

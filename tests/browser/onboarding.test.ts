@@ -462,7 +462,7 @@ describe('Form I-9', () => {
     assert.equal(stored.employer_signature.font, 'font1');
     // The employee's signature and Section 1 stay as she left them.
     assert.equal(stored.employee_signature.name, 'Emma Employee');
-    assert.equal(stored.alien_number, '123456789');
+    assert.equal(stored.alien_number, 'xxxxx6789', 'answered masked');
   });
 });
 

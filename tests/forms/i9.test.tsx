@@ -9,6 +9,7 @@ import { I9_CHOICE_GROUPS, I9_DOCUMENTS, choicesOf } from '../../forms/payroll/i
 import {
   COMPLIANCE_BANNERS,
   i9Compliance,
+  i9DeadlineNotes,
   i9DocumentNotes,
   i9PrintSlots,
   leftoverLine,
@@ -96,6 +97,50 @@ describe('I-9 document notes', () => {
     assert.deepEqual(i9DocumentNotes([passport], 0), []);
     assert.deepEqual(i9DocumentNotes([{}], 0), []);
   });
+
+  it('dates a receipt valid from the first day: 90 days after it', () => {
+    const [receipt] = i9DocumentNotes([listAReceipt], 0, Date.UTC(2025, 2, 10) / 1000);
+    assert.match(receipt.text, /This one is valid until 06\/08\/2025\./);
+  });
+
+  it('notes the List B annotations, which count as List B without an issuing authority', () => {
+    const minor = newI9Document('individual_under_age_18');
+    assert.deepEqual(minor, { document_type: 'individual_under_age_18', list: 'B', title: 'Individual under age 18' });
+    const [note] = i9DocumentNotes([minor], 0);
+    assert.equal(note.level, 'note');
+    assert.match(note.text, /parent or legal guardian completes Section 1/);
+    assert.deepEqual(i9Compliance([minor, ssCard]), { status: 'achieved' });
+    assert.match(i9DocumentNotes([newI9Document('special_placement')], 0)[0].text, /disability/);
+  });
+});
+
+describe('I-9 deadlines in the helper', () => {
+  const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+  const dates = { section1_due: day('2025-03-07'), section2_due: day('2025-03-12') };
+  const signed = { name: 'Emma', timestamp: day('2025-03-05') };
+
+  it('says when Section 2 is due while it is not late', () => {
+    assert.deepEqual(i9DeadlineNotes({ ...dates, employee_signature: signed }, day('2025-03-12') + 3600), [
+      { level: 'info', text: 'Section 2 is due within three business days after the first day: 03/12/2025.' },
+    ]);
+  });
+
+  it('warns when an unsigned section is past its due day, and notes a section signed late', () => {
+    assert.deepEqual(i9DeadlineNotes({ ...dates, employee_signature: signed }, day('2025-03-13')), [
+      {
+        level: 'warning',
+        text: 'Late: Section 2 is due within three business days after the first day (03/12/2025) and is not signed.',
+      },
+    ]);
+    assert.deepEqual(
+      i9DeadlineNotes(
+        { ...dates, employee_signature: signed, employer_signature: signed, late: ['Section 2'] },
+        day('2026-01-01'),
+      ),
+      [{ level: 'note', text: 'Section 2 was signed after its due day (03/12/2025).' }],
+    );
+    assert.deepEqual(i9DeadlineNotes({}, day('2026-01-01')), [], 'nothing is due before a first day is known');
+  });
 });
 
 describe('I-9 print slots', () => {
@@ -144,6 +189,8 @@ describe('I-9 document catalogue', () => {
     assert.equal(kinds('fsm_rmi_passport_i_94_compact_free_association'), 'two-part');
     assert.equal(kinds('form_i_94_refugee_re_stamp'), 'receipt');
     assert.equal(kinds('day_care_nursery_school_record'), 'under-18');
+    assert.equal(kinds('individual_under_age_18'), 'annotation');
+    assert.equal(kinds('special_placement'), 'annotation');
     assert.equal(I9_CHOICE_GROUPS.flatMap(choicesOf).length, I9_DOCUMENTS.length);
   });
 

@@ -447,7 +447,10 @@ function conditionOnOwned(t: TypeInfo, e: ErrorObject): boolean {
 
 function looksMasked(kind: string, v: unknown): boolean {
   if (typeof v !== 'string') return false;
-  return kind === 'ssn' ? /^xxx-xx-[\dx]{4}$/.test(v) : /^x{4,}\d{0,4}$/.test(v);
+  if (kind === 'ssn') return /^xxx-xx-[\dx]{4}$/.test(v);
+  if (kind === 'id') return /^x{4,}[A-Za-z0-9]{0,4}$/.test(v);
+  if (kind === 'date') return v === 'xxxx-xx-xx';
+  return /^x{4,}\d{0,4}$/.test(v);
 }
 
 /** Values of the record at a schema path ('*' = every item). */

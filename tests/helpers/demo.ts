@@ -101,3 +101,30 @@ export async function onboardingManager(w: DemoWorld): Promise<Session> {
   if (p.status !== 200) throw new Error(`password: ${p.status} ${p.text}`);
   return w.login(w.acmeOrg, email, 'onboard-pass-1');
 }
+
+/**
+ * A new employee of the demo company (PAYROLL:CanUseModule, no payroll record yet), signed in: a
+ * user whose forms a test makes from scratch.
+ */
+export async function signedInEmployee(w: DemoWorld, name: string): Promise<Session> {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const email = `${name.toLowerCase()}.${tag}@acme.example`;
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(w.admin),
+    body: {
+      email,
+      display_name: name,
+      status: 'active',
+      permissions: ['PAYROLL:CanUseModule'],
+      is_employee: true,
+      employee_id: `E-${tag}`,
+    },
+  });
+  if (u.status !== 201) throw new Error(`user: ${u.status} ${u.text}`);
+  const p = await w.call('POST', '/auth/api/set_user_password', {
+    ...as(w.admin),
+    body: { user_id: u.body.key, password: 'employee-pass-1', password2: 'employee-pass-1' },
+  });
+  if (p.status !== 200) throw new Error(`password: ${p.status} ${p.text}`);
+  return w.login(w.acmeOrg, email, 'employee-pass-1');
+}

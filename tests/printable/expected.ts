@@ -43,7 +43,7 @@ export const EXPECTED: Record<FormName, Record<string, string>> = {
     authorized_until: '09/30/2027',
     uscis_a_number: 'A123456789',
     i94_number: '',
-    passport_country: 'G98765432, Mexico',
+    passport_country: '',
     employee_signature: 'Maria E. Gonzalez',
     employee_signature_date: '03/03/2025',
     a1_title: 'Foreign Passport',

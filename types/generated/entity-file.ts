@@ -124,9 +124,9 @@ export interface Properties {
  */
 export interface Property {
   /**
-   * Stored encrypted, answered masked, never searchable. ssn: xxx-xx-1234; account: the last four digits behind x; secret: never answered at all (password hashes, keys).
+   * Stored encrypted, answered masked, never searchable. ssn: xxx-xx-1234; account: the last four digits behind x; id (an identity or immigration document number, letters allowed): the last four characters behind x, answered whole by retrieve_sensitive; date: xxxx-xx-xx; secret: never answered at all (password hashes, keys).
    */
-  "x-sensitive"?: "ssn" | "account" | "secret";
+  "x-sensitive"?: "ssn" | "account" | "id" | "date" | "secret";
   /**
    * Set by the server only (created_by, created_time, type tags, sync status); a client's value is ignored.
    */

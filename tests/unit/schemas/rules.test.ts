@@ -673,7 +673,10 @@ const CITIZEN = 'Citizen of the United States';
 const ALIEN = 'An Alien Authorized to Work';
 const LPR = 'Lawful Permanent Resident';
 const notForCitizens = 'Only for a status other than Citizen of the United States.';
-const alienOneOf = 'Enter a USCIS or A-Number, or a foreign passport number and its country of issuance.';
+const alienOneOf =
+  'Status 4: enter one of these: USCIS or A-Number, Form I-94 Admission Number, or Foreign Passport Number and Country of Issuance.';
+const alienOnlyOne =
+  'Status 4: enter only one of these: USCIS or A-Number, Form I-94 Admission Number, or Foreign Passport Number and Country of Issuance.';
 
 TABLE.push({
   entity: 'payroll/i9',
@@ -737,21 +740,48 @@ TABLE.push({
       errors: [],
     },
     { name: 'an authorized alien with an A-Number', patch: { work_auth_status: ALIEN, alien_number: 'A123456789' }, errors: [] },
+    { name: 'an authorized alien with an I-94 admission number', patch: { work_auth_status: ALIEN, i94_admission_number: '69201234567' }, errors: [] },
     {
-      name: 'an authorized alien with neither',
+      name: 'an authorized alien with none of the three',
       patch: { work_auth_status: ALIEN },
       errors: [
         { path: '/alien_number', message: alienOneOf },
+        { path: '/i94_admission_number', message: alienOneOf },
         { path: '/foreign_passport_number', message: alienOneOf },
         { path: '/country_of_issuance', message: alienOneOf },
       ],
+    },
+    {
+      name: 'an authorized alien with two of the three',
+      patch: { work_auth_status: ALIEN, alien_number: 'A123456789', i94_admission_number: '69201234567' },
+      errors: [{ path: '/i94_admission_number', message: alienOnlyOne }],
+    },
+    {
+      name: 'an I-94 number and a passport',
+      patch: { work_auth_status: ALIEN, i94_admission_number: '69201234567', foreign_passport_number: 'K1234567', country_of_issuance: 'Mexico' },
+      errors: [
+        { path: '/foreign_passport_number', message: alienOnlyOne },
+        { path: '/country_of_issuance', message: alienOnlyOne },
+      ],
+    },
+    {
+      name: 'an I-94 admission number of 10 characters',
+      patch: { work_auth_status: ALIEN, i94_admission_number: '6920123456' },
+      errors: [{ path: '/i94_admission_number', message: 'A Form I-94 admission number has 11 letters and digits.' }],
+    },
+    {
+      name: 'a citizen gives no I-94 admission number',
+      patch: { i94_admission_number: '69201234567' },
+      errors: [{ path: '/i94_admission_number', message: notForCitizens }],
     },
     {
       name: 'a passport without its country',
       patch: { work_auth_status: ALIEN, foreign_passport_number: 'K1234567' },
       errors: [
         { path: '/alien_number', message: alienOneOf },
+        { path: '/i94_admission_number', message: alienOneOf },
         { path: '/country_of_issuance', message: alienOneOf },
+        { path: '/country_of_issuance', message: 'Enter the country that issued the passport.' },
       ],
     },
     {
@@ -799,6 +829,8 @@ TABLE.push({
           { document_type: 'form_i_94_refugee_re_stamp', list: 'A' },
           { document_type: 'nonimmigrant_work_authorization_foreign_passport_i_94', list: 'A' },
           { document_type: 'day_care_nursery_school_record', list: 'B' },
+          { document_type: 'individual_under_age_18', list: 'B', title: 'Individual under age 18' },
+          { document_type: 'special_placement', list: 'B', title: 'Special Placement' },
           { document_type: 'list_c_document_replacement_receipt', list: 'C' },
         ],
       },

@@ -494,6 +494,7 @@ export interface SigningEvidence {
       [k: string]: unknown | undefined;
     };
     basic_info?: {
+      dob?: string;
       [k: string]: unknown | undefined;
     };
   };

@@ -3,7 +3,7 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * Entered as MM/DD/YYYY, stored as YYYY-MM-DD.
+ * Entered as MM/DD/YYYY, stored as YYYY-MM-DD. Seen by the employee and callers who may manage payroll data only: a manager of onboarding only never receives it (records, searches, the form, printed forms), and cannot search on it (docs/i9.md).
  */
 export type DateOfBirth = string;
 export type Gender = "Female" | "Male" | "Other" | "Prefer not to answer";

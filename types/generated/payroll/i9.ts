@@ -11,6 +11,7 @@ export type PayrollI9 = {
   work_auth_status?: CitizenshipImmigrationStatus;
   alien_number_type?: NumberType;
   alien_number?: USCISOrANumber;
+  i94_admission_number?: FormI94AdmissionNumber;
   authorized_to_work_until?: Common.EpochSeconds;
   /**
    * When the work authorization must be reverified (Supplement B).
@@ -22,12 +23,30 @@ export type PayrollI9 = {
   employee_signature: SignatureOfEmployee;
   documentation?: DocumentsExamined;
   additional_info?: AdditionalInformation;
+  alternative_procedure?: CheckHereIfYouUsedAnAlternativeProcedureAuthorizedByDHSToExamineDocuments;
   first_day?: Common.EpochSeconds;
   employer_or_representative?: LastNameFirstNameAndTitleOfEmployerOrAuthorizedRepresentative;
   orgname?: EmployerSBusinessOrOrganizationName;
   employer_address?: EmployerSBusinessOrOrganizationAddress;
   employer_signature?: SignatureOfEmployerOrAuthorizedRepresentative;
   signature_history?: Common.SignatureHistory;
+  /**
+   * The first day of employment: the employee completes Section 1 no later than that day. Server-derived (schemas/common/i9-deadlines.json).
+   */
+  section1_due?: Common.EpochSeconds;
+  /**
+   * Three business days (Monday to Friday) after the first day of employment. Server-derived.
+   */
+  section2_due?: Common.EpochSeconds;
+  /**
+   * The due day of the first section not yet signed; absent once both are signed. An I-9 is overdue when this day has passed: the list sorts on it, and a find with {field: next_due, is: '<', value: today} answers the overdue ones. Server-derived.
+   */
+  next_due?: Common.EpochSeconds;
+  late?: SignedLate;
+  /**
+   * The later of 3 years after the first day of employment and 1 year after employment ends (the employee's termination date); absent while the person is employed. The I-9 cannot be deleted before it. Server-derived when the I-9 is saved, checked again from the employee record on delete.
+   */
+  retain_until?: Common.EpochSeconds;
   sync_status?: Common.SyncStatus;
   _user_uuid?: Common.Uuid;
 };
@@ -43,7 +62,17 @@ export type CitizenshipImmigrationStatus =
  * Current editions ask for one 'USCIS or A-Number'; the type tells which was entered.
  */
 export type NumberType = "Alien Registration Number" | "USCIS Number";
+/**
+ * Answered masked (x and the last four characters); a masked value sent back keeps the stored number. Whole only on the printed form, for the employee and a caller who may manage payroll data, and through retrieve_sensitive.
+ */
 export type USCISOrANumber = string;
+/**
+ * Status 4: one of the USCIS or A-Number, this number, or a foreign passport number with its country of issuance. 11 letters and digits; answered masked like the A-Number.
+ */
+export type FormI94AdmissionNumber = string;
+/**
+ * Answered masked like the A-Number.
+ */
 export type ForeignPassportNumber = string;
 /**
  * Printed joined by commas; leave empty for 'N/A'.
@@ -59,12 +88,16 @@ export type Document = {
   [k: string]: unknown | undefined;
 };
 /**
- * One List A selection, or one List B and one List C document. Printed: up to 3 List A, 1 List B, 1 List C; the rest go to Additional Information.
+ * One List A selection, or one List B and one List C document. Printed: up to 3 List A, 1 List B, 1 List C; the rest go to Additional Information. Each document keeps its id across saves: a masked document number sent back is restored from the stored document with the same id.
  *
  * @maxItems 12
  */
 export type DocumentsExamined = Document[];
 export type AdditionalInformation = string;
+/**
+ * Remote examination: an employer enrolled in E-Verify and in good standing examined copies of the documents and held a live video call with the employee (DHS alternative procedure, from 2023-08-01).
+ */
+export type CheckHereIfYouUsedAnAlternativeProcedureAuthorizedByDHSToExamineDocuments = boolean;
 export type LastNameFirstNameAndTitleOfEmployerOrAuthorizedRepresentative = string;
 /**
  * Defaults to the organization's name.
@@ -72,3 +105,9 @@ export type LastNameFirstNameAndTitleOfEmployerOrAuthorizedRepresentative = stri
 export type EmployerSBusinessOrOrganizationName = string;
 export type EmployerSBusinessOrOrganizationAddress = Common.Address;
 export type SignatureOfEmployerOrAuthorizedRepresentative = Common.Signature;
+/**
+ * The sections signed after their due day. Server-derived.
+ *
+ * @maxItems 2
+ */
+export type SignedLate = ("Section 1" | "Section 2")[];
