@@ -94,7 +94,7 @@ it('an employee completes and signs every onboarding form, the payroll manager c
   await page.getByLabel('Single or Married filing separately').check();
   await page.getByLabel('Qualifying children under age 17', { exact: true }).fill('1');
   await page.waitForFunction(
-    () => (document.getElementById('root_dependent_amount') as HTMLInputElement)?.value.replace(/\D/g, '') === '2000',
+    () => (document.getElementById('root_dependent_amount') as HTMLInputElement)?.value.replace(/\D/g, '') === '2200',
   );
   await sign(page, page.getByText('Signature Required'), 'Emma Employee');
   await save(page);
@@ -102,9 +102,9 @@ it('an employee completes and signs every onboarding form, the payroll manager c
   // W-9.
   await open(page, `/payroll/my_w9/edit/${me}`, /w-9/i);
   await page.getByLabel('1 Name of entity/individual').fill('Emma Employee');
-  await page
-    .getByLabel('3a Federal tax classification')
-    .selectOption('Individual / Sole Proprietor or Single-Member LLC');
+  await page.getByRole('radio', { name: 'Individual/sole proprietor', exact: true }).check();
+  await page.getByRole('radio', { name: 'Social security number', exact: true }).check();
+  await page.locator('#root_tin').fill('123-45-6789');
   await page.getByLabel('5 Address (number, street, and apt. or suite no.)').fill('500 Market Street');
   await page.getByLabel('6 City, state, and ZIP code').fill('San Francisco, CA 94105');
   await sign(page, page.getByText('Signature Required'), 'Emma Employee');
@@ -173,7 +173,7 @@ it('an employee completes and signs every onboarding form, the payroll manager c
 
   const w4 = await get('my_w4');
   assert.equal(w4.filing_status, 'Single');
-  assert.equal(w4.dependent_amount, 2000);
+  assert.equal(w4.dependent_amount, 2200, 'one child at the 2026 credit');
   assert.equal(w4.employee_signature.name, 'Emma Employee');
 
   const w9 = await get('my_w9');
@@ -195,7 +195,7 @@ it('an employee completes and signs every onboarding form, the payroll manager c
   assert.equal(i9.employer_or_representative, 'Payroll, Paula, Manager');
   assert.deepEqual(
     i9.documentation.map((d: any) => [d.document_type, d.list, d.title, d.issuing_authority, d.document_number]),
-    [['form_i_551_green_card', 'A', 'Permanent Resident Card', 'USCIS', 'SRC1234567890']],
+    [['form_i_551_green_card', 'A', 'Permanent Resident Card', 'USCIS', 'xxxxxxxxx7890']],
   );
   for (const s of [
     w4.employee_signature,
