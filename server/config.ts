@@ -34,8 +34,22 @@ export interface ServerConfig {
    * (DFORM_PUBLIC_URL, e.g. `https://{hostname}`); unset, server/public-url.ts picks the default.
    */
   publicUrl?: string;
-  /** Sign-in throttling: attempts per window, per account and per client address. */
-  throttle: { windowSeconds: number; perAccount: number; perAddress: number };
+  /**
+   * Sign-in throttling (server/auth/throttle.ts, docs/sign-in-throttle.md): failures allowed per
+   * account, (account, address) pair, address and known device before each backs off, the delays,
+   * and how long a device that signed in stays known. `windowSeconds`, `perAccount` and
+   * `perAddress` also rate-limit retrieve_ssn per caller and forgot_password per name.
+   */
+  throttle: {
+    windowSeconds: number;
+    perAccount: number;
+    perPair: number;
+    perAddress: number;
+    perDevice: number;
+    firstDelay: number;
+    maxDelay: number;
+    deviceSeconds: number;
+  };
   /** Session length in seconds. */
   sessionSeconds: number;
   /**
@@ -106,7 +120,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     throttle: {
       windowSeconds: int('DFORM_THROTTLE_WINDOW', env.DFORM_THROTTLE_WINDOW, 900),
       perAccount: int('DFORM_THROTTLE_ACCOUNT', env.DFORM_THROTTLE_ACCOUNT, 10),
+      perPair: int('DFORM_THROTTLE_PAIR', env.DFORM_THROTTLE_PAIR, 5),
       perAddress: int('DFORM_THROTTLE_ADDRESS', env.DFORM_THROTTLE_ADDRESS, 300),
+      perDevice: int('DFORM_THROTTLE_DEVICE', env.DFORM_THROTTLE_DEVICE, 10),
+      firstDelay: int('DFORM_THROTTLE_DELAY', env.DFORM_THROTTLE_DELAY, 1),
+      maxDelay: int('DFORM_THROTTLE_MAX_DELAY', env.DFORM_THROTTLE_MAX_DELAY, 900),
+      deviceSeconds: 86_400 * int('DFORM_THROTTLE_DEVICE_DAYS', env.DFORM_THROTTLE_DEVICE_DAYS, 30),
     },
     sessionSeconds: int('DFORM_SESSION_SECONDS', env.DFORM_SESSION_SECONDS, 8 * 3600),
     idleSeconds: {

@@ -11,7 +11,7 @@ import { loadCatalogue } from './schemas.ts';
 import type { Services } from './services.ts';
 import { JournalStore } from './storage/journal-store.ts';
 import { outboxTransport } from './mail/transport.ts';
-import { slidingWindowThrottle } from './auth/throttle.ts';
+import { backOffThrottle, slidingWindowThrottle } from './auth/throttle.ts';
 import { jsonLog } from './http/log.ts';
 
 export async function openServices(config: ServerConfig): Promise<Services> {
@@ -27,14 +27,16 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   const storage = await JournalStore.open(path.join(config.dataDir, 'db'), {
     log: (msg: string) => log('warn', msg),
   });
+  const cipher = new FieldCipher(keys.data, keys.lookup);
   return {
     storage,
     catalogue,
-    cipher: new FieldCipher(keys.data, keys.lookup),
+    cipher,
     tokenKey: new Uint8Array(keys.token),
     config,
     transport: outboxTransport(path.join(config.dataDir, 'outbox.jsonl')),
     throttle: slidingWindowThrottle(config.throttle),
+    signInThrottle: backOffThrottle(config.throttle, { digest: (v) => cipher.lookup(`device\u0000${v}`) }),
     now: () => Math.floor(Date.now() / 1000),
     log,
   };

@@ -7,7 +7,7 @@ import type { Catalogue } from './schemas.ts';
 import type { FieldCipher } from './crypto/field-cipher.ts';
 import type { ServerConfig } from './config.ts';
 import type { Transport } from './mail/transport.ts';
-import type { Throttle } from './auth/throttle.ts';
+import type { SignInThrottle, Throttle } from './auth/throttle.ts';
 
 export interface Services {
   storage: Storage;
@@ -16,7 +16,10 @@ export interface Services {
   tokenKey: Uint8Array;
   config: ServerConfig;
   transport: Transport;
+  /** Rate limit of calls that reveal or send something (retrieve_ssn, forgot_password). */
   throttle: Throttle;
+  /** Every check of a password or single-use key (./auth/throttled-check.ts). */
+  signInThrottle: SignInThrottle;
   /** Epoch seconds; injectable so tests can move time. */
   now: () => number;
   log: (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;

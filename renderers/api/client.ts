@@ -3,6 +3,7 @@
  * `auth_token` once signed in; bodies are JSON; every failure is a DataFailure (spec/001 section 8).
  */
 import { DataFailure, type Action } from './failure.ts';
+import { deviceId } from './device-id.ts';
 import type {
   CatalogueEntry,
   FindAnswer,
@@ -23,6 +24,8 @@ export interface ClientOptions {
   /** Called when a signed-in call answers 401 (expired or revoked token). */
   onUnauthorized?: () => void;
   fetchFn?: typeof fetch;
+  /** This browser's device id, sent as `x-device-id` with the calls that check a password. */
+  getDevice?: () => string | undefined;
 }
 
 interface Call {
@@ -60,6 +63,7 @@ export function createApiClient({
   getToken,
   onUnauthorized,
   fetchFn = (...a) => fetch(...a),
+  getDevice = deviceId,
 }: ClientOptions) {
   async function request<T>({ method = 'GET', path, body, headers = {}, datatype, action, blob }: Call): Promise<T> {
     const h: Record<string, string> = {
@@ -112,6 +116,10 @@ export function createApiClient({
   const id = (m: string, t: string) => `${m}/${t}`;
   const ifMatch = (version?: number): Record<string, string> =>
     version === undefined ? {} : { 'If-Match': String(version) };
+  const device = (): Record<string, string> => {
+    const id = getDevice();
+    return id ? { 'x-device-id': id } : {};
+  };
 
   return {
     request,
@@ -126,6 +134,7 @@ export function createApiClient({
         method: 'POST',
         path: '/auth/api/login',
         body: { userid, key, type },
+        headers: device(),
         datatype: 'auth/login',
         action: 'call',
       }),
@@ -148,6 +157,7 @@ export function createApiClient({
           currentPassword === undefined
             ? { password, password2 }
             : { current_password: currentPassword, password, password2 },
+        headers: device(),
         datatype: 'auth/change_password',
         action: 'call',
       }),

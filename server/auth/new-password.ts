@@ -11,7 +11,7 @@ import { loadCommonPasswords } from '../../engine/common-passwords.ts';
 import type { FieldError } from '../../engine/messages.ts';
 import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
-import { ApiError, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
+import { notAuthorized, notFound, validationFailed } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
@@ -19,6 +19,7 @@ import type { Caller } from './principal.ts';
 import { sudoOnlyAccount } from './impersonation.ts';
 import { passwordHashOf, SINGLE_USE } from './sign-in.ts';
 import { endSessionsOps } from './sessions.ts';
+import { signInAttempt, throttledCheck } from './throttled-check.ts';
 
 /**
  * Whether a change by the account's holder must prove the current password: always, except in a
@@ -88,8 +89,9 @@ export async function storeNewPassword(
 }
 
 /**
- * The current password, checked as a sign-in is: a wrong one counts against the account's sign-in
- * attempts (so a stolen session cannot guess it), and too many answer 429.
+ * The current password, checked as a sign-in is, under the same throttle (./throttled-check.ts): a
+ * wrong one counts as a failed sign-in of the account (so a stolen session cannot guess it), and
+ * too many answer 429.
  */
 async function currentPasswordProblems(
   s: Services,
@@ -101,11 +103,11 @@ async function currentPasswordProblems(
   if (typeof given !== 'string' || !given) {
     return [{ path: '/current_password', message: PASSWORD_MESSAGES.currentRequired }];
   }
-  const account = `${caller.org.id}\u0000${user.key}`;
-  if (!s.throttle.attempt(account, requestInfo(c).address ?? '')) throw new ApiError(429, 'Too many attempts');
-  if (given.length > 1024 || !(await verifyPassword(passwordHashOf(s, user.data.secret), given))) {
-    return [{ path: '/current_password', message: PASSWORD_MESSAGES.currentWrong }];
-  }
-  s.throttle.succeeded(account);
-  return [];
+  const right = await throttledCheck(
+    s,
+    signInAttempt(c, 'password', `${caller.org.id}\u0000${user.key}`),
+    async () => given.length <= 1024 && (await verifyPassword(passwordHashOf(s, user.data.secret), given)),
+    (ok) => !ok,
+  );
+  return right ? [] : [{ path: '/current_password', message: PASSWORD_MESSAGES.currentWrong }];
 }

@@ -6,7 +6,8 @@ import { Hono } from 'hono';
 import { PERMISSIONS } from '../../engine/permissions.ts';
 import { allows, moduleUsable } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
-import { ApiError, badRequest, invalidCredentials, notAuthorized } from '../http/errors.ts';
+import { ApiError, badRequest, invalidCredentials, notAuthorized, tooManyAttempts } from '../http/errors.ts';
+import { afterAnswerQueue } from '../http/after-answer.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { findOrgByHostname, getOrg, rootOrgId } from '../orgs.ts';
@@ -17,17 +18,18 @@ import { authenticate, isUuid, sessionView } from './principal.ts';
 import { findUser, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
 import { endSessionsOps } from './sessions.ts';
 import { brandingOf } from './branding.ts';
-import { impersonatorFor, sudoOnlyAccount } from './impersonation.ts';
+import { impersonatorFor } from './impersonation.ts';
 import { needsCurrentPassword, storeNewPassword } from './new-password.ts';
 import { requestHeader } from '../http/node-request.ts';
-import { escapeHtml } from '../mail/escape-html.ts';
-import { signInLink } from '../public-url.ts';
+import { mailSignInLink } from './forgot-password.ts';
+import { signInAttempt, throttledCheck } from './throttled-check.ts';
 
 const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
 const LOGIN_TYPES = new Set<LoginType>(['password', 'sudo_login', 'forgot_password']);
 
 export function authRoutes(s: Services) {
   const app = new Hono<AppEnv>();
+  const afterAnswer = afterAnswerQueue({ log: s.log });
 
   app.get('/resolve_org', (c) => {
     const host = (c.req.query('hostname') ?? requestHeader(c, 'host') ?? '').replace(/:\d+$/, '').toLowerCase();
@@ -67,11 +69,12 @@ export function authRoutes(s: Services) {
     const orgHeader = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
     const info = requestInfo(c);
     const org = isUuid(orgHeader) ? getOrg(s, orgHeader) : undefined;
-    // One count per account, however its name is spelled (e-mail, case, spaces or user key).
+    // One account however its name is spelled (e-mail, case, spaces or user key); an unknown name
+    // is counted as typed, alike.
     const account = `${orgHeader}\u0000${(org && findUser(s, org.id, userid)?.key) || userid.trim().toLowerCase()}`;
-    if (!s.throttle.attempt(account, info.address ?? '')) throw new ApiError(429, 'Too many attempts');
-    const result = await signIn(s, org, userid, key, type as LoginType, info);
-    s.throttle.succeeded(account);
+    const result = await throttledCheck(s, signInAttempt(c, type as LoginType, account), () =>
+      signIn(s, org, userid, key, type as LoginType, info),
+    );
     return c.json(result);
   });
 
@@ -99,25 +102,12 @@ export function authRoutes(s: Services) {
       throw badRequest('username is required', [{ path: '/username', message: 'Required' }]);
     }
     const orgHeader = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
-    const info = requestInfo(c);
-    if (!s.throttle.attempt(`forgot\u0000${orgHeader}\u0000${username.toLowerCase()}`, info.address ?? '')) {
-      throw new ApiError(429, 'Too many attempts');
+    if (!s.throttle.attempt(`forgot\u0000${orgHeader}\u0000${username.toLowerCase()}`, requestInfo(c).address ?? '')) {
+      throw tooManyAttempts();
     }
-    const org = isUuid(orgHeader) ? getOrg(s, orgHeader) : undefined;
-    const user = org ? findUser(s, org.id, username) : undefined;
-    // A company's product-staff account has no password to reset (./impersonation.ts).
-    if (org && user && user.data.status !== 'blocked' && !sudoOnlyAccount(org, user.key)) {
-      const { op, key } = singleUseOp(s, org.id, user, 'forgot_password', 3600);
-      await s.storage.commit([op]);
-      const link = signInLink(s.config, org.hostname, user.key, key);
-      await s.transport.send({
-        to: String(user.data.email),
-        subject: `Sign in to ${org.name}`,
-        text: `Use this link within an hour to sign in and choose a new password: ${link}\nIf you did not ask for it, ignore this message.`,
-        html: `<p>Use <a href="${escapeHtml(link)}">this link</a> within an hour to sign in and choose a new password.</p>`,
-      });
-    }
-    // The same answer whether or not the account exists.
+    // The same answer, at once, whether or not the account exists: looking it up, making its key
+    // and sending the message come after the answer, so that its time tells nothing either.
+    afterAnswer.push('forgot_password', () => mailSignInLink(s, orgHeader, username));
     return c.json({ message: 'If the account exists, a sign-in link has been sent.' });
   });
 

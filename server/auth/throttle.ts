@@ -1,45 +1,254 @@
 /**
- * Sign-in throttling: a sliding window of attempts per account and per client address, so that
- * brute force on one account and password spraying from one address are both slowed to a stop.
+ * Throttles kept in the server's memory, with a clock that tests inject.
+ *
+ * - `backOffThrottle`: every check of a password or single-use key (docs/sign-in-throttle.md). A
+ *   failure counts against budgets of the account, of the (account, address) pair and of the
+ *   address; past a budget's allowance each failure closes it for a delay that doubles up to a cap,
+ *   and a quiet budget forgets its failures one at a time. A device that signed in to the account
+ *   lately has a budget of its own instead, so others' failures never keep its user out.
+ * - `slidingWindowThrottle`: a plain rate limit of calls that reveal or send something
+ *   (retrieve_ssn, forgot_password), per caller and per address.
+ *
+ * Both hold a bounded number of entries, whatever the number of distinct names thrown at them.
  */
+
+export interface BackOffOptions {
+  /** Failures an account takes from all addresses, at most `perPair` of them from each, before it backs off. */
+  perAccount: number;
+  /** Failures of one account from one address before that pair backs off. */
+  perPair: number;
+  /** Failures from one address, whatever the accounts, per `windowSeconds`. */
+  perAddress: number;
+  /** Failures from a device known to the account before that device backs off. */
+  perDevice: number;
+  /** After its delay, a budget forgets one failure per this many quiet seconds (the address budget `perAddress` of them). */
+  windowSeconds: number;
+  /** The first delay, in seconds; each further failure doubles it, up to `maxDelay`. */
+  firstDelay: number;
+  maxDelay: number;
+  /** How long a device stays known to an account after a successful sign-in, in seconds. */
+  deviceSeconds: number;
+  /** Budgets held at most, and known devices at most. */
+  maxEntries?: number;
+}
+
+/** One check of a secret. */
+export interface SignInAttempt {
+  /** What is checked: `password` (a sign-in, or change_password's current password), `sudo_login`, `forgot_password`. */
+  door: string;
+  /** The account: organization and user key, or the name as typed when no account has it. */
+  account: string;
+  /** The client address ('' when unknown). */
+  address: string;
+  /** The device id the client sent (x-device-id), if any. */
+  device?: string;
+}
+
+/** Leave to make a check; it must end in exactly one of `failed`, `succeeded` or `release`. */
+export type Ticket =
+  | { ok: true; failed(): void; succeeded(): void; release(): void }
+  | { ok: false; /** Seconds until a check may be made. */ retryAfter: number };
+
+export interface SignInThrottle {
+  begin(attempt: SignInAttempt): Ticket;
+  /** Budgets and known devices held (for tests and the bench). */
+  size(): { budgets: number; devices: number };
+}
+
+interface Rule {
+  free: number;
+  /** Seconds to forget one failure. */
+  decay: number;
+}
+
+interface Budget {
+  rule: Rule;
+  /** Failures remembered as of `last` (fractional once forgetting started). */
+  count: number;
+  last: number;
+  /** Closed until then. */
+  until: number;
+  /** Checks under way. */
+  pending: number;
+}
+
+/** Failures remembered at `t`: forgetting starts once the delay is over. */
+const effective = (b: Budget, t: number) =>
+  Math.max(0, b.count - Math.max(0, t - Math.max(b.last, b.until)) / b.rule.decay);
+
+/**
+ * Open when its delay is over and the checks under way cannot take it past its allowance: a burst
+ * of concurrent attempts gets no more than sequential ones would.
+ */
+const open = (b: Budget, t: number) =>
+  t >= b.until && (b.pending === 0 || Math.ceil(effective(b, t) - 1e-9) + b.pending < b.rule.free);
+
+export function backOffThrottle(
+  o: BackOffOptions,
+  deps: { now?: () => number; digest: (value: string) => string },
+): SignInThrottle {
+  const now = deps.now ?? (() => Date.now() / 1000);
+  const max = o.maxEntries ?? 100_000;
+  const rules = {
+    account: { free: o.perAccount, decay: o.windowSeconds },
+    pair: { free: o.perPair, decay: o.windowSeconds },
+    address: { free: o.perAddress, decay: o.windowSeconds / Math.max(1, o.perAddress) },
+    device: { free: o.perDevice, decay: o.windowSeconds },
+  };
+  const budgets = new Map<string, Budget>();
+  /** Keyed digest of (account, device) -> when it stops being known. */
+  const devices = new Map<string, number>();
+
+  const idle = (b: Budget, t: number) => b.pending === 0 && t >= b.until && effective(b, t) === 0;
+
+  /** Back under the bound: first what remembers nothing, then what holds nobody back (fewest failures, oldest first), then the oldest. */
+  const sweep = (t: number) => {
+    const target = Math.floor(max * 0.9);
+    for (const [k, b] of budgets) if (idle(b, t)) budgets.delete(k);
+    for (const most of [1, 2, 4, 8, 16, Infinity]) {
+      for (const [k, b] of budgets) {
+        if (budgets.size <= target) return;
+        if (b.pending === 0 && t >= b.until && effective(b, t) <= most) budgets.delete(k);
+      }
+    }
+    for (const [k, b] of budgets) {
+      if (budgets.size <= target) return;
+      if (b.pending === 0) budgets.delete(k);
+    }
+  };
+
+  /** Most recently written last, so that the sweep meets the oldest first. */
+  const touch = (key: string, b: Budget) => {
+    budgets.delete(key);
+    budgets.set(key, b);
+    if (budgets.size > max) sweep(now());
+  };
+
+  const fail = (b: Budget, t: number) => {
+    b.count = effective(b, t) + 1;
+    b.last = t;
+    // A failure partly forgotten still counts whole: the allowance comes back, and the delay steps
+    // down, one whole failure at a time.
+    const whole = Math.ceil(b.count - 1e-9);
+    if (whole >= b.rule.free) {
+      const delay = Math.min(o.maxDelay, o.firstDelay * 2 ** (whole - b.rule.free));
+      b.until = Math.max(b.until, t + delay);
+    }
+  };
+
+  const remember = (known: string, t: number) => {
+    devices.delete(known);
+    devices.set(known, t + o.deviceSeconds);
+    if (devices.size <= max) return;
+    for (const [k, until] of devices) if (until <= t) devices.delete(k);
+    for (const k of devices.keys()) {
+      if (devices.size <= Math.floor(max * 0.9)) break;
+      devices.delete(k);
+    }
+  };
+
+  return {
+    size: () => ({ budgets: budgets.size, devices: devices.size }),
+    begin({ door, account, address, device }) {
+      const t = now();
+      const known = device === undefined ? undefined : deps.digest(`${account}\u0000${device}`);
+      const isKnown = known !== undefined && (devices.get(known) ?? 0) > t;
+      const keys: [string, Rule][] = isKnown
+        ? [[`d\u0000${door}\u0000${known}`, rules.device]]
+        : [
+            [`a\u0000${address}`, rules.address],
+            [`p\u0000${door}\u0000${account}\u0000${address}`, rules.pair],
+            [`u\u0000${door}\u0000${account}`, rules.account],
+          ];
+      let wait = 0;
+      for (const [k] of keys) {
+        const b = budgets.get(k);
+        if (b && !open(b, t)) wait = Math.max(wait, b.until - t, 1);
+      }
+      if (wait > 0) return { ok: false, retryAfter: Math.ceil(wait) };
+      const held = keys.map(([k, rule]) => {
+        const b = budgets.get(k) ?? { rule, count: 0, last: t, until: 0, pending: 0 };
+        // Held before touch(): a sweep it sets off leaves budgets with checks under way alone.
+        b.pending++;
+        if (!budgets.has(k)) touch(k, b);
+        return [k, b] as const;
+      });
+      let ended = false;
+      const end = (outcome: 'failed' | 'succeeded' | 'released') => {
+        if (ended) return;
+        ended = true;
+        const t2 = now();
+        // The pair's failures count against the account only up to its own allowance: one address
+        // alone never closes the account to everyone else.
+        const pair = held.find(([, b]) => b.rule === rules.pair)?.[1];
+        const pairBefore = pair ? effective(pair, t2) : 0;
+        for (const [k, b] of held) {
+          b.pending--;
+          if (outcome === 'failed' && !(b.rule === rules.account && pairBefore >= rules.pair.free)) {
+            fail(b, t2);
+            touch(k, b);
+          } else if (outcome === 'succeeded' && (b.rule === rules.pair || b.rule === rules.device) && b.pending === 0) {
+            // The account and the address keep their count: a sign-in of the attacker's own does not reset them.
+            budgets.delete(k);
+          } else if (idle(b, t2) && budgets.get(k) === b) {
+            budgets.delete(k);
+          }
+        }
+        if (outcome === 'succeeded' && known !== undefined) remember(known, t2);
+      };
+      return {
+        ok: true,
+        failed: () => end('failed'),
+        succeeded: () => end('succeeded'),
+        release: () => end('released'),
+      };
+    },
+  };
+}
+
+/** A rate limit: calls per sliding window, per name and per address. */
 export interface Throttle {
-  /** True when another attempt is allowed now; counts the attempt. */
-  attempt(account: string, address: string): boolean;
-  /** A successful sign-in clears the account's failures. */
-  succeeded(account: string): void;
+  /** True when another call is allowed now; counts the call. */
+  attempt(name: string, address: string): boolean;
+  /** Forgets the name's calls. */
+  succeeded(name: string): void;
 }
 
 export function slidingWindowThrottle(
-  opts: { windowSeconds: number; perAccount: number; perAddress: number },
+  opts: { windowSeconds: number; perAccount: number; perAddress: number; maxEntries?: number },
   now: () => number = () => Date.now() / 1000,
 ): Throttle {
+  const max = opts.maxEntries ?? 50_000;
   const hits = new Map<string, number[]>();
   const take = (id: string, limit: number): boolean => {
     const t = now();
     const list = (hits.get(id) ?? []).filter((x) => x > t - opts.windowSeconds);
-    if (list.length >= limit) {
-      hits.set(id, list);
-      return false;
-    }
-    list.push(t);
+    hits.delete(id);
     hits.set(id, list);
+    if (list.length >= limit) return false;
+    list.push(t);
     return true;
   };
-  // Keep memory bounded under a flood of distinct names.
+  // Bounded under a flood of distinct names: the expired go first, then the least recently used,
+  // down to 90% so that a sweep runs once per tenth of the bound, not on every call.
   const sweep = () => {
-    if (hits.size < 50_000) return;
+    if (hits.size < max) return;
     const t = now();
     for (const [k, v] of hits) if (!v.some((x) => x > t - opts.windowSeconds)) hits.delete(k);
+    for (const k of hits.keys()) {
+      if (hits.size <= Math.floor(max * 0.9)) break;
+      hits.delete(k);
+    }
   };
   return {
-    attempt(account, address) {
+    attempt(name, address) {
       sweep();
       const okAddress = take(`a:${address}`, opts.perAddress);
-      const okAccount = take(`u:${account}`, opts.perAccount);
-      return okAddress && okAccount;
+      const okName = take(`u:${name}`, opts.perAccount);
+      return okAddress && okName;
     },
-    succeeded(account) {
-      hits.delete(`u:${account}`);
+    succeeded(name) {
+      hits.delete(`u:${name}`);
     },
   };
 }

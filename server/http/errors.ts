@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors?: FieldError[],
+    /** Headers the answer carries (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,6 +24,13 @@ export const invalidToken = () => new ApiError(401, 'Invalid token specified');
 export const invalidCredentials = () => new ApiError(401, 'Invalid credentials');
 export const validationFailed = (errors: FieldError[]) => new ApiError(400, 'Validation failed', errors);
 export const badRequest = (message: string, errors?: FieldError[]) => new ApiError(400, message, errors);
+export const tooManyAttempts = (retryAfterSeconds?: number) =>
+  new ApiError(
+    429,
+    'Too many attempts',
+    undefined,
+    retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) },
+  );
 
 export function errorResponse(c: Context, err: ApiError) {
   const body: { message: string; errors?: FieldError[] } = { message: err.message };
@@ -29,5 +38,6 @@ export function errorResponse(c: Context, err: ApiError) {
   if (err.errors?.length) body.errors = capErrors(err.errors).map(({ path, message }) => ({ path, message }));
   // The unread rest of an oversized body would poison a kept-alive connection.
   if (err.status === 413) c.header('Connection', 'close');
+  for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
   return c.json(body, err.status);
 }

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
-import { readOutbox } from '../helpers/outbox.ts';
+import { outboxSize, readOutbox, waitForMail } from '../helpers/outbox.ts';
 
 let w: DemoWorld;
 before(async () => {
-  w = await demoWorld({ DFORM_THROTTLE_ACCOUNT: '5' });
+  // A first delay of ten minutes: no back-off lapses while the tests run (tests/api/sign-in-throttle.test.ts).
+  w = await demoWorld({ DFORM_THROTTLE_ACCOUNT: '5', DFORM_THROTTLE_DELAY: '600' });
 });
 after(async () => {
   await w.server.stop();
@@ -93,37 +94,16 @@ describe('login', () => {
     }
   });
 
-  test('an unknown user and a wrong password take about the same time (no user enumeration by timing)', async () => {
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const time = async (userid: string) => {
-      const t = performance.now();
-      const r = await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { userid, key: 'not-the-password' } });
-      assert.equal(r.status, 401);
-      return performance.now() - t;
-    };
-    const unknown: number[] = [];
-    const known: number[] = [];
-    // Alternate, and spread the known attempts over several accounts to stay under the throttle.
-    const accounts = ['emma@acme.example', 'admin@acme.example', 'ivan@acme.example'];
-    for (let i = 0; i < 9; i++) {
-      unknown.push(await time(`ghost${i}@acme.example`));
-      known.push(await time(accounts[i % 3]));
-    }
-    const ratio = median(unknown) / median(known);
-    assert.ok(
-      // Without the dummy hash an unknown user answers in about 1 ms against 30 ms or more (ratio ~0.03).
-      ratio > 0.25 && ratio < 4,
-      `unknown ${median(unknown).toFixed(1)} ms vs known ${median(known).toFixed(1)} ms`,
-    );
-  });
-
   test('missing fields are a 400 naming them', async () => {
     const r = await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { userid: 'emma@acme.example' } });
     assert.equal(r.status, 400);
     assert.deepEqual(r.body.errors, [{ path: '/key', message: 'Required' }]);
   });
 
-  test('repeated failures on one account are throttled with 429, even with the right password', async () => {
+  // How long an unknown user and a wrong password take is measured by the bench
+  // (bench/sign-in-timing.ts), not asserted here.
+
+  test('repeated failures on one account from one address are throttled with 429, even with the right password', async () => {
     const body = { userid: 'payroll@acme.example', key: 'wrong-password' };
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
@@ -256,6 +236,7 @@ describe('passwords', () => {
   });
 
   test('forgot_password sends a single-use key that signs in once, and answers alike for unknown users', async () => {
+    const since = await outboxSize(w.server.dataDir);
     const unknown = await w.call('POST', '/auth/api/forgot_password', {
       org: w.acmeOrg,
       body: { username: 'ghost@acme.example' },
@@ -266,9 +247,9 @@ describe('passwords', () => {
     });
     assert.equal(unknown.status, 200);
     assert.deepEqual(known.body, unknown.body);
+    // Sent after the answer (the stranger's request, before it, sent nothing).
+    const mail = await waitForMail(w.server.dataDir, (m) => m.to === 'emma@acme.example', { since });
     const outbox = await readOutbox(w.server.dataDir);
-    const mail = outbox[outbox.length - 1];
-    assert.equal(mail.to, 'emma@acme.example');
     assert.ok(Number.isInteger(mail.time));
     assert.doesNotMatch(JSON.stringify(outbox), /ghost@/);
     const link = new URLSearchParams(mail.text.match(/auto-login\?(\S+)/)![1]);

@@ -10,6 +10,7 @@ import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer } from '../helpers/server.ts';
+import { waitForMail } from '../helpers/outbox.ts';
 
 /** `path: mode` (octal, permission bits) of DATA_DIR and everything in it. */
 async function modes(dataDir: string): Promise<string[]> {
@@ -39,6 +40,7 @@ describe('DATA_DIR on disk', () => {
       assert.equal(login.status, 200);
       // A mail in the outbox and a record in the journal, the lock held.
       await call('POST', '/auth/api/forgot_password', { org, body: { username: ADMIN_EMAIL } });
+      await waitForMail(dataDir, (m) => m.to === ADMIN_EMAIL);
       const running = await modes(dataDir);
       for (const name of ['outbox.jsonl', 'db/journal.jsonl', 'secrets/token.key']) {
         assert.ok(

@@ -9,7 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
-import { readOutbox, type SentMail } from '../helpers/outbox.ts';
+import { readOutbox, waitForMail, type SentMail } from '../helpers/outbox.ts';
 import { startServer } from '../helpers/server.ts';
 
 const unique = () => crypto.randomUUID().slice(0, 8);
@@ -90,6 +90,8 @@ for (const mode of MODES) {
       const u = await newUser();
       const r = await w.call('POST', '/auth/api/forgot_password', { org: w.acmeOrg, body: { username: u.email } });
       assert.equal(r.status, 200, r.text);
+      // Sent after the answer.
+      await waitForMail(w.server.dataDir, (m) => m.to === u.email);
       await signsInToAcme(linkOf(await mailTo(w, u.email)), u.key);
     });
 

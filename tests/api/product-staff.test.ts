@@ -18,7 +18,7 @@ import { claimKey } from '../../server/data/hooks/unique.ts';
 import { openServices } from '../../server/services-factory.ts';
 import { SYSTEM } from '../../server/services.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
-import { readOutbox } from '../helpers/outbox.ts';
+import { outboxSize, readOutbox, waitForMail } from '../helpers/outbox.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, ROOT, startServer } from '../helpers/server.ts';
 
 type Call = DemoWorld['call'];
@@ -32,11 +32,10 @@ const oklahoma = () => ({
 
 /** Signs in through the forgot_password link sent to `email` (read from DATA_DIR/outbox.jsonl). */
 async function signInByMail(call: Call, dataDir: string, org: string, email: string): Promise<Session> {
-  const before = (await readOutbox(dataDir)).length;
+  const since = await outboxSize(dataDir);
   const asked = await call('POST', '/auth/api/forgot_password', { org, body: { username: email } });
   assert.equal(asked.status, 200, asked.text);
-  const mail = (await readOutbox(dataDir)).slice(before).find((m) => m.to === email);
-  assert.ok(mail, `a sign-in link was sent to ${email}`);
+  const mail = await waitForMail(dataDir, (m) => m.to === email, { since });
   const link = new URLSearchParams(mail.text.match(/auto-login\?(\S+)/)![1]);
   const r = await call('POST', '/auth/api/login', {
     org,
@@ -162,6 +161,8 @@ describe("a company's product-staff account", () => {
     for (const username of [staffAccount, 'owner@lockeddoor.example']) {
       await w.call('POST', '/auth/api/forgot_password', { org, body: { username } });
     }
+    // Sent after the answers, in order: once the second is there, the first was done with.
+    await waitForMail(w.server.dataDir, (m) => m.to === 'owner@lockeddoor.example', { since: sent });
     const mails = (await readOutbox(w.server.dataDir)).slice(sent);
     assert.deepEqual(
       mails.map((m) => m.text.includes(staffAccount)),

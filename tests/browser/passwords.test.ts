@@ -8,8 +8,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { readOutbox } from '../helpers/outbox.ts';
+import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 import { client, startServer, type TestServer } from '../helpers/server.ts';
+import { clientFrom } from '../helpers/from-address.ts';
 import { launchChromium } from './browser.ts';
 
 /** Idle seconds of the server: short, so that a test can wait it out. */
@@ -24,7 +25,13 @@ let org: string;
 before(async () => {
   server = await startServer({
     demo: true,
-    env: { DFORM_PRODUCT_DOMAIN: '', DFORM_PUBLIC_URL: '', DFORM_IDLE_SECONDS: String(IDLE) },
+    // A first throttle delay of ten minutes, so that none lapses while a test runs.
+    env: {
+      DFORM_PRODUCT_DOMAIN: '',
+      DFORM_PUBLIC_URL: '',
+      DFORM_IDLE_SECONDS: String(IDLE),
+      DFORM_THROTTLE_DELAY: '600',
+    },
   });
   site = `http://acmedemo.localhost:${new URL(server.url).port}`;
   browser = await launchChromium();
@@ -109,9 +116,10 @@ describe('the change-password page', () => {
 
   it('after a forgot-password link, sets a password without the current one, once', async () => {
     const u = await account('willow-anchor-5');
+    const since = await outboxSize(server.dataDir);
     const sent = await call('POST', '/auth/api/forgot_password', { org, body: { username: u.email } });
     assert.equal(sent.status, 200);
-    const mail = (await readOutbox(server.dataDir)).filter((m) => m.to === u.email).pop()!;
+    const mail = await waitForMail(server.dataDir, (m) => m.to === u.email, { since });
     const page = await newPage();
     await page.goto(/(http\S+)/.exec(mail.text)![1]);
     await page.waitForURL((p) => p.pathname === '/password-change');
@@ -136,5 +144,39 @@ describe('the idle sign-out', () => {
     await page.getByText(`You were signed out after ${IDLE} seconds without activity.`).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('dform.auth_token')), null);
     await page.context().close();
+  });
+});
+
+describe('the sign-in page and the throttle', () => {
+  it("signs its user in on a browser that signed in before while others' guesses keep the account backed off", async () => {
+    const u = await account('willow-anchor-8');
+    const page = await newPage();
+    await signIn(page, u.email, 'willow-anchor-8');
+    const device = await page.evaluate(() => localStorage.getItem('dform.device'));
+    assert.match(device ?? '', /^[A-Za-z0-9_-]{24}$/, 'the browser keeps a device id');
+    await page.evaluate(() => ['dform.auth_token', 'dform.session'].forEach((k) => localStorage.removeItem(k)));
+
+    // Guesses from twelve addresses: the account backs off for everyone else.
+    for (let i = 0; i < 12; i++) {
+      await clientFrom(server.url, `127.0.4.${10 + i}`)('POST', '/auth/api/login', {
+        org,
+        body: { userid: u.email, key: `wrong-guess-${i}` },
+      });
+    }
+    const right = await call('POST', '/auth/api/login', { org, body: { userid: u.email, key: 'willow-anchor-8' } });
+    assert.equal(right.status, 429, 'the right password without the device waits');
+
+    await signIn(page, u.email, 'willow-anchor-8');
+    assert.equal(await page.evaluate(() => localStorage.getItem('dform.device')), device, 'the same id, kept');
+    await page.context().close();
+
+    const elsewhere = await newPage();
+    await elsewhere.goto('/login');
+    await elsewhere.getByLabel('E-mail').fill(u.email);
+    await elsewhere.getByLabel('Password').fill('willow-anchor-8');
+    await elsewhere.getByRole('button', { name: 'Sign in' }).click();
+    await elsewhere.getByText('Too many attempts').waitFor();
+    assert.equal(new URL(elsewhere.url()).pathname, '/login', 'a browser never signed in here waits');
+    await elsewhere.context().close();
   });
 });

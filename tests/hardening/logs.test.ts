@@ -12,6 +12,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 import { figure } from '../helpers/hardening.ts';
+import { waitForMail } from '../helpers/outbox.ts';
 
 let w: DemoWorld;
 /** Where the output of the start (the demo's printed sign-in details, by design) ends. */
@@ -79,6 +80,7 @@ test('stdout and stderr carry no SSN, account number, password, token, key or ha
       .status,
     200,
   );
+  await waitForMail(w.server.dataDir, (m) => m.to === 'admin@acme.example');
   const outbox = await readFile(path.join(w.server.dataDir, 'outbox.jsonl'), 'utf8');
   const singleUse = [...outbox.matchAll(/key=([^&"\s]+)/g)].map((m) => decodeURIComponent(m[1]));
   assert.ok(singleUse.length > 0, 'the outbox holds a single-use key');

@@ -21,7 +21,7 @@ import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts'
 import { ROOT } from '../helpers/server.ts';
 import { createCompany, figure, pool, seededRandom, sudoInto } from '../helpers/hardening.ts';
 import { RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
-import { readOutbox } from '../helpers/outbox.ts';
+import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 const SUITE = 'permissions';
 type Json = any;
@@ -97,9 +97,10 @@ async function newUser(permissions: string[], employee = false): Promise<{ key: 
 
 /** Signs a user in through a forgot_password key read from DATA_DIR/outbox.jsonl. */
 async function signIn(email: string): Promise<Session> {
+  const since = await outboxSize(w.server.dataDir);
   const asked = await w.call('POST', '/auth/api/forgot_password', { org, body: { username: email } });
   assert.equal(asked.status, 200, asked.text);
-  const line = (await readOutbox(w.server.dataDir)).reverse().find((m) => m.to === email)!;
+  const line = await waitForMail(w.server.dataDir, (m) => m.to === email, { since });
   const link = /userid=([^&]+)&key=([^&]+)/.exec(line.text)!;
   const r = await w.call('POST', '/auth/api/login', {
     org,

@@ -18,6 +18,7 @@ import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts'
 import { ROOT } from '../helpers/server.ts';
 import { createCompany, figure, leaks, pool, seededRandom, sudoInto } from '../helpers/hardening.ts';
 import { RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 const SUITE = 'roles';
 type Json = any;
@@ -381,7 +382,10 @@ before(async () => {
   };
 
   // A single-use login waiting to be redeemed (so that type has a record), then the table.
+  const since = await outboxSize(w.server.dataDir);
   await w.call('POST', '/auth/api/forgot_password', { org: w.acmeOrg, body: { username: 'ivan@acme.example' } });
+  // The key is made after the answer; its message says it is there.
+  await waitForMail(w.server.dataDir, (m) => m.to === 'ivan@acme.example', { since });
   jsf.option({
     requiredOnly: true,
     useDefaultValue: true,

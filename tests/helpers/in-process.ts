@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app.ts';
-import { slidingWindowThrottle } from '../../server/auth/throttle.ts';
+import { backOffThrottle, slidingWindowThrottle } from '../../server/auth/throttle.ts';
 import { bootstrap } from '../../server/bootstrap.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { FieldCipher } from '../../server/crypto/field-cipher.ts';
@@ -33,15 +33,21 @@ export async function testServices(opts: { fs?: FileLayer; now?: () => number; p
   };
   const storage = await JournalStore.open(path.join(dataDir, 'db'), { fs: opts.fs });
   const transport = memoryTransport();
+  const cipher = new FieldCipher(randomBytes(32), randomBytes(32));
+  const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
   const services: Services = {
     storage,
     catalogue: loadCatalogue(),
-    cipher: new FieldCipher(randomBytes(32), randomBytes(32)),
+    cipher,
     tokenKey: new Uint8Array(randomBytes(32)),
     config,
     transport,
     throttle: slidingWindowThrottle({ windowSeconds: 60, perAccount: 1000, perAddress: 100000 }),
-    now: opts.now ?? (() => Math.floor(Date.now() / 1000)),
+    signInThrottle: backOffThrottle(
+      { ...config.throttle, perAccount: 1000, perPair: 1000, perAddress: 100000 },
+      { now, digest: (v) => cipher.lookup(v) },
+    ),
+    now,
     log: () => {},
   };
   return { services, storage, transport, dataDir };

@@ -1,0 +1,30 @@
+/**
+ * The work of forgot_password, done after its answer (./routes.ts): a single-use sign-in key for
+ * the account the name finds, sent through the transport. No account, a blocked one or a company's
+ * product-staff account (which has no password to reset, ./impersonation.ts): nothing is sent.
+ */
+import { getOrg } from '../orgs.ts';
+import type { Services } from '../services.ts';
+import { escapeHtml } from '../mail/escape-html.ts';
+import { signInLink } from '../public-url.ts';
+import { isUuid } from './principal.ts';
+import { findUser, singleUseOp } from './sign-in.ts';
+import { sudoOnlyAccount } from './impersonation.ts';
+
+/** How long a forgot-password key works. */
+const LIFETIME_SECONDS = 3600;
+
+export async function mailSignInLink(s: Services, orgId: string, username: string): Promise<void> {
+  const org = isUuid(orgId) ? getOrg(s, orgId) : undefined;
+  const user = org ? findUser(s, org.id, username) : undefined;
+  if (!org || !user || user.data.status === 'blocked' || sudoOnlyAccount(org, user.key)) return;
+  const { op, key } = singleUseOp(s, org.id, user, 'forgot_password', LIFETIME_SECONDS);
+  await s.storage.commit([op]);
+  const link = signInLink(s.config, org.hostname, user.key, key);
+  await s.transport.send({
+    to: String(user.data.email),
+    subject: `Sign in to ${org.name}`,
+    text: `Use this link within an hour to sign in and choose a new password: ${link}\nIf you did not ask for it, ignore this message.`,
+    html: `<p>Use <a href="${escapeHtml(link)}">this link</a> within an hour to sign in and choose a new password.</p>`,
+  });
+}
