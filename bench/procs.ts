@@ -43,7 +43,10 @@ export interface Proc {
 }
 
 /** The real server, as `npm start` runs it (the bundle; bench/run.ts builds it first). */
-export function startDform(dataDir: string, opts: { demo?: boolean; cpuProfDir?: string } = {}): Promise<Proc> {
+export function startDform(
+  dataDir: string,
+  opts: { demo?: boolean; cpuProfDir?: string; env?: Record<string, string> } = {},
+): Promise<Proc> {
   const nodeArgs = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [];
   // For investigations, e.g. DFORM_BENCH_NODE_ARGS=--trace-gc DFORM_BENCH_SERVER_LOG=/tmp/dform.log
   nodeArgs.push(...(process.env.DFORM_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []));
@@ -56,6 +59,7 @@ export function startDform(dataDir: string, opts: { demo?: boolean; cpuProfDir?:
     DFORM_ADMIN_PASSWORD: ADMIN.password,
     // Every bench request comes from 127.0.0.1; the default throttle would refuse the logins.
     DFORM_THROTTLE_ADDRESS: '100000',
+    ...opts.env,
   };
   return launch('dform', args, env, /dform: listening on (http:\/\/\S+)/, '/healthz');
 }

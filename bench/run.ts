@@ -15,6 +15,8 @@
  *                 event-loop hold while every schema's worst bodies are sent, target < 50 ms)
  *   --patterns-only  only a catastrophic pattern written as data (bench/data-patterns.ts: RegExp
  *                 before, RE2 now, target < 50 ms on 100,000 characters)
+ *   --sign-in-only  only the sign-in answers, a real account against an unknown name
+ *                 (bench/sign-in-timing.ts: forgot_password and a wrong password)
  *
  * The printable forms are measured in process after the servers, with the I-9's median held to its
  * target (1.2 times the pdfmake anchor of issue 7: a 2-page, ~120-field form in 92-104 ms warm).
@@ -45,13 +47,16 @@ import { benchPrintable, printableTable, type PrintableBenchRow } from '../print
 import { employeeData, seed, type Dataset } from './seed.ts';
 import { measureWorstShapes } from './worst-shapes.ts';
 import { measureDataPatterns } from './data-patterns.ts';
+import { measureSignInTiming } from './sign-in-timing.ts';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const PRINTABLE_ONLY = args.includes('--printable-only');
 const WORST_SHAPES_ONLY = args.includes('--worst-shapes-only');
 const PATTERNS_ONLY = args.includes('--patterns-only');
-const BROWSER = !args.includes('--no-browser') && !PRINTABLE_ONLY && !WORST_SHAPES_ONLY && !PATTERNS_ONLY;
+const SIGN_IN_ONLY = args.includes('--sign-in-only');
+const BROWSER =
+  !args.includes('--no-browser') && !PRINTABLE_ONLY && !WORST_SHAPES_ONLY && !PATTERNS_ONLY && !SIGN_IN_ONLY;
 const PROFILE_DIR = args.includes('--cpu-prof') ? path.join(ROOT, 'bench', 'profiles') : undefined;
 
 /** Request counts bound each phase; `secs` is the time bound on top. */
@@ -329,6 +334,19 @@ async function main() {
     console.log(await format(out, { parser: 'markdown' }));
     return;
   }
+  if (SIGN_IN_ONLY) {
+    const { lines } = await measureSignInTiming(log, { quick: QUICK });
+    const out = [
+      '# dform bench (sign-in answers only)',
+      '',
+      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ${PINNED ? 'server on CPU 1, bench on CPU 0 · ' : ''}load average ≤ ${Math.max(busiest, os.loadavg()[0]).toFixed(1)}`,
+      '',
+      ...lines,
+      '',
+    ].join('\n');
+    console.log(await format(out, { parser: 'markdown' }));
+    return;
+  }
   if (PRINTABLE_ONLY) {
     const { lines } = await measurePrintable();
     const out = [
@@ -368,6 +386,7 @@ async function main() {
   log('worst request shapes');
   const worst = await measureWorstShapes(log);
   const patterns = await measureDataPatterns(log);
+  const signIn = await measureSignInTiming(log, { quick: QUICK });
   const printable = await measurePrintable();
   const seconds = (performance.now() - T0) / 1000;
   busiest = Math.max(busiest, os.loadavg()[0]);
@@ -393,6 +412,8 @@ async function main() {
     ...worst.lines,
     '',
     ...patterns.lines,
+    '',
+    ...signIn.lines,
     '',
     ...printable.lines,
     ...(notes.length ? ['', '**Notes**', '', ...notes.map((n) => `- ${n}`)] : []),
