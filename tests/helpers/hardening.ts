@@ -86,7 +86,13 @@ export function leaks(text: string, sentSecrets: readonly string[] = []): string
   if (/enc:v[12]:/.test(text)) out.push('cipher text (enc:v1: or enc:v2:)');
   if (text.includes('$argon2')) out.push('password hash ($argon2)');
   for (const s of sentSecrets) {
-    if (s.length >= 5 && text.includes(JSON.stringify(s).slice(1, -1))) out.push(`unmasked sensitive value ${s}`);
+    // The value as a token of its own: a sent 'labor' is not leaked by a name 'in labore'.
+    const escaped = JSON.stringify(s)
+      .slice(1, -1)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (s.length >= 5 && new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`).test(text)) {
+      out.push(`unmasked sensitive value ${s}`);
+    }
   }
   return out;
 }
