@@ -102,8 +102,9 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
 };
 
 /** Server-owned stamps the server writes anew on every save: who saved, and when. */
-const STAMPS: Record<string, { by: string; time: string }> = {
+const STAMPS: Record<string, { by?: string; time: string }> = {
   'payroll/employer_info': { by: 'updated_by', time: 'last_updated' },
+  'payroll/approvals': { time: 'update_time' },
 };
 
 /** Top-level fields the schema gives to the server, or marks sensitive (any depth below them). */
@@ -164,7 +165,8 @@ for (const entity of catalogue.registry.all()) {
         asRead,
         `${role}: a save of the record as read changes nothing the server owns`,
       );
-      if (stamp) assert.equal(again.body.data[stamp.by], who.user, `${role}: ${stamp.by} names who saved`);
+      if (stamp?.by) assert.equal(again.body.data[stamp.by], who.user, `${role}: ${stamp.by} names who saved`);
+      if (stamp) assert.ok(again.body.data[stamp.time] >= asRead.meta.created_time, `${role}: ${stamp.time} is when`);
       const forged = Object.fromEntries(fields.map((f) => [f, 'forged']));
       const patched = await w.call('PATCH', `${base}/${created.key}`, { ...as(who), body: forged });
       assert.ok([200, 400].includes(patched.status), `${role}: ${patched.text}`);
