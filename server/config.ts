@@ -1,6 +1,7 @@
 /**
  * The server's configuration, read once from the environment (../shared/API.md "Starting it").
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface ServerConfig {
@@ -50,6 +51,11 @@ export interface ServerConfig {
     maxDelay: number;
     deviceSeconds: number;
   };
+  /**
+   * DFORM_TRUSTED_PROXIES: addresses of the reverse proxies in front of the server, whose
+   * X-Forwarded-For names the client (server/http/context.ts). None by default: the socket's peer.
+   */
+  trustedProxies: string[];
   /** Session length in seconds. */
   sessionSeconds: number;
   /**
@@ -87,6 +93,18 @@ export const LOCAL_DOMAIN = 'localhost';
 export function isLoopbackHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
   return h === LOCAL_DOMAIN || h.endsWith(`.${LOCAL_DOMAIN}`) || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** A comma-separated list of IP addresses. */
+function addresses(name: string, value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  for (const a of list) {
+    if (isIP(a) === 0) throw new Error(`config: ${name} must list IP addresses, not '${a}'`);
+  }
+  return list;
 }
 
 /** DFORM_PUBLIC_URL: `http` or `https`, `://{hostname}`, and a port when not the scheme's own. */
@@ -127,6 +145,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxDelay: int('DFORM_THROTTLE_MAX_DELAY', env.DFORM_THROTTLE_MAX_DELAY, 900),
       deviceSeconds: 86_400 * int('DFORM_THROTTLE_DEVICE_DAYS', env.DFORM_THROTTLE_DEVICE_DAYS, 30),
     },
+    trustedProxies: addresses('DFORM_TRUSTED_PROXIES', env.DFORM_TRUSTED_PROXIES),
     sessionSeconds: int('DFORM_SESSION_SECONDS', env.DFORM_SESSION_SECONDS, 8 * 3600),
     idleSeconds: {
       managing: int('DFORM_IDLE_SECONDS', env.DFORM_IDLE_SECONDS, 30 * 60),

@@ -13,9 +13,11 @@ import { JournalStore } from './storage/journal-store.ts';
 import { outboxTransport } from './mail/transport.ts';
 import { backOffThrottle, slidingWindowThrottle } from './auth/throttle.ts';
 import { jsonLog } from './http/log.ts';
+import { trustProxies } from './http/context.ts';
 
 export async function openServices(config: ServerConfig): Promise<Services> {
   const log = jsonLog();
+  trustProxies(config.trustedProxies);
   await privateDataDir(config.dataDir, log);
   const keys = await loadKeys(config.dataDir, {
     dataKey: config.dataKey,

@@ -3,7 +3,8 @@
  * the (account, address) pair and the address, never locking anyone out for good; a device that
  * signed in to the account keeps a budget of its own. The server takes the client's address from
  * the socket alone, so the tests speak from many loopback addresses (tests/helpers/from-address.ts).
- * The first delay is ten minutes here, so that no back-off lapses while a test runs; how delays
+ * Behind a reverse proxy named in DFORM_TRUSTED_PROXIES, the client is the address the proxy
+ * appended to X-Forwarded-For. The first delay is ten minutes here, so that no back-off lapses while a test runs; how delays
  * grow, cap and decay is tests/unit/server/throttle.test.ts, with a clock the test moves.
  *
  * And forgot_password answers alike, at once, for an account and a stranger: its work follows the
@@ -20,7 +21,12 @@ import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 let w: DemoWorld;
 before(async () => {
-  w = await demoWorld({ DFORM_THROTTLE_DELAY: '600', DFORM_THROTTLE_ADDRESS: '40' });
+  // 127.0.0.1 stands for a reverse proxy in front of the server; other loopback addresses are clients.
+  w = await demoWorld({
+    DFORM_THROTTLE_DELAY: '600',
+    DFORM_THROTTLE_ADDRESS: '40',
+    DFORM_TRUSTED_PROXIES: '127.0.0.1',
+  });
 });
 after(async () => {
   await w.server.stop();
@@ -136,6 +142,32 @@ describe('spraying from one address', () => {
     assert.equal((await login('127.0.0.70', email, PASSWORD)).status, 429, 'a right password from there waits');
     assert.equal((await login('127.0.0.70', email, PASSWORD, { device })).status, 200, 'but not on its known device');
     assert.equal((await login('127.0.0.72', email, PASSWORD)).status, 200, 'nor from another address');
+  });
+});
+
+describe('behind a trusted reverse proxy', () => {
+  const viaProxy = (forwardedFor: string, userid: string, key: string) =>
+    w.call('POST', '/auth/api/login', {
+      org: w.acmeOrg,
+      body: { userid, key },
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  test('each client the proxy names has its own pair; what a client wrote left of it is not believed', async () => {
+    const email = await account();
+    const guesses = await statuses(6, (i) => viaProxy('198.51.100.10', email, `wrong-guess-${i}`));
+    assert.deepEqual(guesses, [401, 401, 401, 401, 401, 429]);
+    const spoofed = await viaProxy('198.51.100.11, 198.51.100.10', email, PASSWORD);
+    assert.equal(spoofed.status, 429, 'the client is the hop the proxy appended');
+    const other = await viaProxy('198.51.100.11', email, PASSWORD);
+    assert.equal(other.status, 200, `another client behind the same proxy: ${other.text}`);
+  });
+
+  test('rotating the forwarded address does not help against one account', async () => {
+    const email = await account();
+    const guesses = await statuses(11, (i) => viaProxy(`198.51.100.${100 + i}`, email, `wrong-guess-${i}`));
+    assert.deepEqual(guesses, [...Array(10).fill(401), 429]);
+    assert.equal((await viaProxy('198.51.100.200', email, PASSWORD)).status, 429);
   });
 });
 
