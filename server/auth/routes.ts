@@ -102,7 +102,12 @@ export function authRoutes(s: Services) {
       throw badRequest('username is required', [{ path: '/username', message: 'Required' }]);
     }
     const orgHeader = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
-    if (!s.throttle.attempt(`forgot\u0000${orgHeader}\u0000${username.toLowerCase()}`, requestInfo(c).address ?? '')) {
+    if (
+      !s.throttle.attempt(
+        `forgot\u0000${orgHeader}\u0000${username.trim().toLowerCase()}`,
+        requestInfo(c).address ?? '',
+      )
+    ) {
       throw tooManyAttempts();
     }
     // The same answer, at once, whether or not the account exists: looking it up, making its key

@@ -215,8 +215,28 @@ describe('forgot_password', () => {
     assert.equal((await waitForMail(w.server.dataDir, () => true, { since })).to, email, 'nothing for the stranger');
   });
 
+  test('its requests are limited per name, however the name is spaced or cased, alike for an account and a stranger', async () => {
+    const email = await account();
+    const stranger = `nobody.${Date.now()}@acme.example`;
+    const from = clientFrom(w.server.url, '127.0.0.95');
+    const askFrom = (username: string) =>
+      from('POST', '/auth/api/forgot_password', { org: w.acmeOrg, body: { username } });
+    for (const name of [email, stranger]) {
+      assert.deepEqual(await statuses(10, () => askFrom(name)), Array(10).fill(200));
+      for (const spelled of [` ${name}`, `${name.toUpperCase()}  `]) {
+        const r = await askFrom(spelled);
+        assert.equal(r.status, 429, JSON.stringify(spelled));
+        assert.deepEqual(r.body, { message: 'Too many attempts' });
+      }
+    }
+  });
+
   test('a transport that fails changes nothing in the answer: logged, never answered', async () => {
     const email = await account();
+    // Jobs run in order: once this message is in, none queued before is left to run.
+    const since = await outboxSize(w.server.dataDir);
+    await ask(email);
+    await waitForMail(w.server.dataDir, (m) => m.to === email, { since });
     const outbox = path.join(w.server.dataDir, 'outbox.jsonl');
     await rename(outbox, `${outbox}.kept`);
     await mkdir(outbox);
