@@ -475,7 +475,7 @@ describe('Form W-9', () => {
       ['Tax classification', /Line 3a/],
       ['Exemptions', /exempt payee code/],
       ['Address', /Lines 5 and 6/],
-      ['Part II. Certification', /under penalties of perjury/],
+      ['Part II. Certification', /under penalties of perjury/i],
     ] as const) {
       const panel = page.getByRole('complementary', { name: `About ${part}` });
       await panel.waitFor();
@@ -489,9 +489,10 @@ describe('Form W-9', () => {
     assert.equal(missing.status, 404);
 
     await page.getByLabel('1 Name of entity/individual').fill('Emma Employee');
-    await page
-      .getByLabel('3a Federal tax classification')
-      .selectOption('Individual / Sole Proprietor or Single-Member LLC');
+    await page.getByRole('radio', { name: 'Individual/sole proprietor', exact: true }).check();
+    // Part I: signing the certification needs the taxpayer identification number.
+    await page.getByRole('radio', { name: 'Social security number', exact: true }).check();
+    await page.locator('#root_tin').fill('123-45-6789');
     await page.getByLabel('5 Address (number, street, and apt. or suite no.)').fill('12 Elm Street');
     await page.getByLabel('6 City, state, and ZIP code').fill('Fresno, CA 93701');
     await page.getByText('Name is required.').waitFor({ state: 'detached' });
@@ -501,7 +502,8 @@ describe('Form W-9', () => {
     assert.equal(stored.name, 'Emma Employee');
     assert.equal(stored.address, '12 Elm Street');
     assert.equal(stored.city_state_zip, 'Fresno, CA 93701');
-    assert.equal(stored.federal_tax_classification, 'Individual / Sole Proprietor or Single-Member LLC');
+    assert.equal(stored.federal_tax_classification, 'individual');
+    assert.equal(stored.tin, 'xxx-xx-6789', 'the TIN is answered masked');
     assert.equal(stored.signature.font, 'font3');
   });
 });
