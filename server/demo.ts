@@ -16,6 +16,7 @@ import { ssnIndexOps } from './payroll/ssn-index.ts';
 import type { Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
 import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '../types/generated/index.ts';
+import { COMPANY_ADMIN_PERMISSIONS } from '../engine/permissions.ts';
 
 export const DEMO_NAME = 'Acme Demo';
 /** The demo employer's EIN (a made-up number). */
@@ -59,20 +60,7 @@ export const DEMO_USERS = [
 ] as const;
 
 const GROUPS: Record<string, AuthGroups['permissions']> = {
-  'Company Admins': [
-    'AUTH:CanManageUsers',
-    'AUTH:CanManageGroups',
-    'AUTH:CanManageOrganizationPreferences',
-    'AUTH:CanViewAuditLogs',
-    'PAYROLL:CanUseModule',
-    'PAYROLL:CanManageUserPayrollData',
-    'PAYROLL:CanManageOnboarding',
-    'PAYROLL:CanViewPayrollReports',
-    'HR:CanUseModule',
-    'HR:CanManageModule',
-    'TIME:CanUseModule',
-    'TIME:CanManagePTO',
-  ],
+  'Company Admins': [...COMPANY_ADMIN_PERMISSIONS],
   'Payroll Managers': [
     'PAYROLL:CanUseModule',
     'PAYROLL:CanManageUserPayrollData',
