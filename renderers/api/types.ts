@@ -1,7 +1,7 @@
 /**
  * The wire shapes of ../shared/API.md, as the browser sees them.
  */
-import type { Criterion } from '../../engine/criteria.ts';
+import type { Criterion, SortSpec } from '../../engine/criteria.ts';
 import type { FieldError } from '../../engine/messages.ts';
 
 export type { Criterion, FieldError };
@@ -79,7 +79,7 @@ export interface WireRecord<D extends JsonObject = JsonObject> {
 export interface ListHints {
   columns: string[];
   canonical: string;
-  sort?: { field: string; dir: 'asc' | 'desc' }[];
+  sort?: SortSpec[];
 }
 
 export interface TypeMeta {
@@ -108,7 +108,7 @@ export interface CatalogueEntry {
 
 export interface FindBody {
   criteria: Criterion[];
-  sort?: { field: string; dir: 'asc' | 'desc' }[];
+  sort?: SortSpec[];
   limit?: number;
   offset?: number;
 }

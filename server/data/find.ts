@@ -3,7 +3,7 @@
  * schema, restricted to the caller's own records when that is all they may list.
  */
 import { allows, ownedBy } from '../../engine/access.ts';
-import { fieldValue, matchesAll } from '../../engine/criteria.ts';
+import { matchesAll, OPERATORS, sortComparator } from '../../engine/criteria.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Caller } from '../auth/principal.ts';
 import { badRequest, notAuthorized } from '../http/errors.ts';
@@ -12,7 +12,6 @@ import type { Criterion, FindQuery, FindResult, Operator, SortSpec } from '../st
 import { fieldFacts } from './fields.ts';
 import { mayAtAll, toWire, type Target, type WireRecord } from './records.ts';
 
-const OPERATORS = new Set<Operator>(['=', '!=', '<', '<=', '>', '>=', 'in', 'contains', 'like']);
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
 
@@ -38,7 +37,7 @@ export function parseQuery(s: Services, t: Target, body: Record<string, unknown>
     const where = `criteria[${i}]`;
     if (!c || typeof c !== 'object' || Array.isArray(c)) throw badRequest(`${where} must be {field, is, value}`);
     const { field, is, value } = c as Record<string, unknown>;
-    if (!OPERATORS.has(is as Operator)) throw badRequest(`${where}: 'is' must be one of ${[...OPERATORS].join(' ')}`);
+    if (!OPERATORS.includes(is as Operator)) throw badRequest(`${where}: 'is' must be one of ${OPERATORS.join(' ')}`);
     const op = is as Operator;
     if (op === 'in' ? !Array.isArray(value) || value.length > 500 || !value.every(scalar) : !scalar(value)) {
       throw badRequest(
@@ -119,18 +118,9 @@ function findWithShared(s: Services, collection: string, org: string, root: stri
   const shared = s.storage.find(collection, root, upTo);
   const items = [...own.items, ...shared.items];
   if (query.sort?.length) {
-    const sort = query.sort;
-    items.sort((a, b) => {
-      for (const { field, dir } of sort) {
-        const x = fieldValue(a.data, field) as string | number | undefined;
-        const y = fieldValue(b.data, field) as string | number | undefined;
-        if (x === y) continue;
-        if (x === undefined) return 1;
-        if (y === undefined) return -1;
-        return (x < y ? -1 : 1) * (dir === 'desc' ? -1 : 1);
-      }
-      return 0;
-    });
+    // Stable: ties keep the company's records before the shared ones, each in its store's order.
+    const compare = sortComparator(query.sort);
+    items.sort((a, b) => compare(a.data, b.data));
   }
   return { items: items.slice(query.offset, query.offset + query.limit), total: own.total + shared.total };
 }

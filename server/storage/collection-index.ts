@@ -6,7 +6,7 @@
 import { resolve, type HeldRecord } from './lazy-record.ts';
 import { Slot, type TextTable } from './text-table.ts';
 import type { StoredRecord } from './types.ts';
-import { getPath, valueKey } from './values.ts';
+import { equalityKey, fieldValue } from '../../engine/criteria.ts';
 
 /** How many fields' values a collection keeps for its records held as text (see `valueOf`). */
 const MAX_COLUMNS = 8;
@@ -84,14 +84,14 @@ export class Collection {
    * column needs no upkeep; a record written since is held as a record and read directly.
    */
   valueOf(key: string, held: HeldRecord, field: string): unknown {
-    if (typeof held !== 'string') return getPath(held.data, field);
+    if (typeof held !== 'string') return fieldValue(held.data, field);
     return this.column(field)[this.textSlot(key)];
   }
 
   /** `valueOf` for a key of this collection, without making its text. */
   valueAt(key: string, field: string): unknown {
     const record = this.recordOf(key);
-    if (record !== undefined) return getPath(record.data, field);
+    if (record !== undefined) return fieldValue(record.data, field);
     const slot = this.textSlot(key);
     return slot < 0 ? undefined : this.column(field)[slot];
   }
@@ -102,7 +102,7 @@ export class Collection {
       const table = this.table!;
       values = new Array<unknown>(table.size);
       for (let slot = 0; slot < table.size; slot++) {
-        if (table.stateOf(slot) === Slot.Text) values[slot] = getPath(this.resolve(table.text(slot)).data, field);
+        if (table.stateOf(slot) === Slot.Text) values[slot] = fieldValue(this.resolve(table.text(slot)).data, field);
       }
       // The fields a screen sorts and searches by are few; beyond that the oldest column goes.
       if (this.columns.size >= MAX_COLUMNS) this.columns.delete(this.columns.keys().next().value!);
@@ -169,8 +169,8 @@ export class Collection {
     if (this.indexes.size === 0) return; // no iterator per put while nothing is indexed (start-up)
     const before = previous === undefined ? undefined : this.resolve(previous).data;
     for (const [field, index] of this.indexes) {
-      const beforeKey = before === undefined ? undefined : valueKey(getPath(before, field));
-      const afterKey = valueKey(getPath(record.data, field));
+      const beforeKey = before === undefined ? undefined : equalityKey(fieldValue(before, field));
+      const afterKey = equalityKey(fieldValue(record.data, field));
       if (beforeKey === afterKey) continue;
       if (beforeKey !== undefined) removeFromIndex(index, org, beforeKey, key);
       if (afterKey !== undefined) addToIndex(index, org, afterKey, key);
@@ -195,7 +195,7 @@ export class Collection {
     if (this.indexes.size === 0) return;
     const data = this.resolve(previous).data;
     for (const [field, index] of this.indexes) {
-      const before = valueKey(getPath(data, field));
+      const before = equalityKey(fieldValue(data, field));
       if (before !== undefined) removeFromIndex(index, org, before, key);
     }
   }
@@ -207,7 +207,7 @@ export class Collection {
       const built: EqualityIndex = new Map();
       for (const recordOrg of this.organizations()) {
         this.each(recordOrg, (key, held) => {
-          const value = valueKey(getPath(this.resolve(held).data, field));
+          const value = equalityKey(fieldValue(this.resolve(held).data, field));
           if (value !== undefined) addToIndex(built, recordOrg, value, key);
         });
       }

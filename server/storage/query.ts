@@ -1,8 +1,8 @@
 /** `find` over one organization's records of one collection. */
 import type { Collection } from './collection-index.ts';
 import type { HeldRecord } from './lazy-record.ts';
-import type { Criterion, FindQuery, FindResult, SortSpec, StoredRecord } from './types.ts';
-import { compareValues, isMissing, valueKey } from './values.ts';
+import { compareForSort, equalityKey, valueTest } from '../../engine/criteria.ts';
+import type { FindQuery, FindResult, SortSpec, StoredRecord } from './types.ts';
 
 /** A criterion other than `=`, tested on the field's value. */
 interface Predicate {
@@ -29,13 +29,15 @@ function findIn(collection: Collection | undefined, org: string, query: FindQuer
   const eqSets: ReadonlySet<string>[] = [];
   const predicates: Predicate[] = [];
   for (const criterion of query.criteria) {
+    // Compiled for every criterion, so that a value the operator cannot take is refused alike.
+    const test = valueTest(criterion);
     if (criterion.is === '=') {
-      const vkey = valueKey(criterion.value);
+      const vkey = equalityKey(criterion.value);
       const keys = vkey === undefined ? undefined : collection.lookup(criterion.field, org, vkey);
       if (keys === undefined) return { items: [], total: 0 };
       eqSets.push(keys);
     } else {
-      predicates.push(compile(criterion));
+      predicates.push({ field: criterion.field, test });
     }
   }
   eqSets.sort((a, b) => a.size - b.size);
@@ -95,7 +97,7 @@ function checkPaging(query: FindQuery): void {
   if (!Array.isArray(query.criteria)) throw new Error('storage: criteria must be an array');
 }
 
-/** Stable: ties fall back to insertion order. Missing values go last whatever the direction. */
+/** Ties fall back to insertion order (engine/criteria.ts orders the values). */
 function sortKeys(keys: string[], sort: SortSpec[], collection: Collection): string[] {
   const rows = keys.map((key) => ({
     key,
@@ -104,71 +106,10 @@ function sortKeys(keys: string[], sort: SortSpec[], collection: Collection): str
   }));
   rows.sort((a, b) => {
     for (let i = 0; i < sort.length; i++) {
-      const va = a.values[i];
-      const vb = b.values[i];
-      const ma = isMissing(va);
-      const mb = isMissing(vb);
-      if (ma || mb) {
-        if (ma && mb) continue;
-        return ma ? 1 : -1;
-      }
-      const c = compareValues(va, vb);
-      if (c !== 0) return sort[i].dir === 'desc' ? -c : c;
+      const c = compareForSort(a.values[i], b.values[i], sort[i].dir);
+      if (c !== 0) return c;
     }
     return a.ordinal - b.ordinal;
   });
   return rows.map((row) => row.key);
 }
-
-function compile(criterion: Criterion): Predicate {
-  return { field: criterion.field, test: valueTest(criterion) };
-}
-
-function valueTest(criterion: Criterion): (v: unknown) => boolean {
-  const { field, value } = criterion;
-  switch (criterion.is) {
-    case '!=': {
-      const vkey = valueKey(value);
-      return (v) => {
-        const k = valueKey(v);
-        return k === undefined || k !== vkey;
-      };
-    }
-    case '<':
-    case '<=':
-    case '>':
-    case '>=': {
-      if (typeof value !== 'number' && typeof value !== 'string') {
-        throw new Error(`storage: operator ${criterion.is} on ${field} needs a number or a string`);
-      }
-      const accept = ORDER_TESTS[criterion.is];
-      return (v) => typeof v === typeof value && accept(compareValues(v, value));
-    }
-    case 'in': {
-      if (!Array.isArray(value)) throw new Error(`storage: operator in on ${field} needs an array`);
-      const keys = new Set(value.map(valueKey).filter((k): k is string => k !== undefined));
-      return (v) => {
-        const k = valueKey(v);
-        return k !== undefined && keys.has(k);
-      };
-    }
-    case 'contains': {
-      const vkey = valueKey(value);
-      return (v) => vkey !== undefined && Array.isArray(v) && v.some((item) => valueKey(item) === vkey);
-    }
-    case 'like': {
-      if (typeof value !== 'string') throw new Error(`storage: operator like on ${field} needs a string`);
-      const needle = value.toLowerCase();
-      return (v) => typeof v === 'string' && v.toLowerCase().includes(needle);
-    }
-    default:
-      throw new Error(`storage: unknown operator ${String(criterion.is)} on ${field}`);
-  }
-}
-
-const ORDER_TESTS: Record<'<' | '<=' | '>' | '>=', (c: number) => boolean> = {
-  '<': (c) => c < 0,
-  '<=': (c) => c <= 0,
-  '>': (c) => c > 0,
-  '>=': (c) => c >= 0,
-};

@@ -28,19 +28,9 @@ export interface StoredRecord {
   meta: RecordMeta;
 }
 
-export type Operator = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'contains' | 'like';
-
-export interface Criterion {
-  /** A data field, dotted for nested ones (`legal_address.state`). */
-  field: string;
-  is: Operator;
-  value: unknown;
-}
-
-export interface SortSpec {
-  field: string;
-  dir: 'asc' | 'desc';
-}
+/** What criteria and sorts mean is defined once, in the engine (docs/criteria.md). */
+export type { Criterion, Operator, SortSpec } from '../../engine/criteria.ts';
+import type { Criterion, SortSpec } from '../../engine/criteria.ts';
 
 export interface FindQuery {
   criteria: Criterion[];

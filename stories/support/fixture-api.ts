@@ -5,7 +5,7 @@
  * the organization, sign in, the session, the catalogue, user names, meta, find (criteria, sort, paging), read,
  * create and save (If-Match versions, 409 on a stale one).
  */
-import { fieldValue, matchesAll, type Criterion } from '../../engine/criteria.ts';
+import { findIn, type Criterion } from '../../engine/criteria.ts';
 import type {
   CatalogueEntry,
   FindBody,
@@ -48,23 +48,13 @@ const sleep = (ms: number) =>
     if (Number.isFinite(ms)) setTimeout(resolve, ms);
   });
 
-function compare(a: unknown, b: unknown): number {
-  if (a === b) return 0;
-  if (a === undefined || a === null) return 1;
-  if (b === undefined || b === null) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en', { sensitivity: 'base' });
-}
-
 function find(records: WireRecord[], body: FindBody) {
-  const hits = records.filter((r) => matchesAll(r.data, (body.criteria ?? []) as Criterion[]));
-  for (const s of [...(body.sort ?? [])].reverse()) {
-    hits.sort(
-      (x, y) => compare(fieldValue(x.data, s.field), fieldValue(y.data, s.field)) * (s.dir === 'desc' ? -1 : 1),
-    );
-  }
-  const offset = body.offset ?? 0;
-  return { items: hits.slice(offset, offset + (body.limit ?? 20)), total: hits.length };
+  return findIn(records, (r) => r.data, {
+    criteria: (body.criteria ?? []) as Criterion[],
+    sort: body.sort,
+    limit: body.limit ?? 20,
+    offset: body.offset ?? 0,
+  });
 }
 
 /** A `fetch` answering from `backend`; records are copied, so every story starts from the fixture. */

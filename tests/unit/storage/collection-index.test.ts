@@ -10,7 +10,7 @@ import { recordText } from '../../../server/storage/lazy-record.ts';
 import { runFind } from '../../../server/storage/query.ts';
 import { TextTable } from '../../../server/storage/text-table.ts';
 import type { FindQuery, StoredRecord } from '../../../server/storage/types.ts';
-import { valueKey } from '../../../server/storage/values.ts';
+import { equalityKey } from '../../../engine/criteria.ts';
 import { rec } from './helpers.ts';
 
 const C = 'payroll/employee';
@@ -32,7 +32,7 @@ function tableOf(records: StoredRecord[]): TextTable {
   table.seal();
   return table;
 }
-const indexed = (c: Collection, org: string, dept: string) => [...(c.lookup('dept', org, valueKey(dept)!) ?? [])];
+const indexed = (c: Collection, org: string, dept: string) => [...(c.lookup('dept', org, equalityKey(dept)!) ?? [])];
 const found = (c: Collection, org: string, dept: string) =>
   runFind(c, org, { criteria: [{ field: 'dept', is: '=', value: dept }], limit: 100, offset: 0 }).items.map(
     (r) => r.key,
@@ -183,7 +183,7 @@ describe('records kept as text', () => {
       const org = random(5) === 0 ? 'org-b' : 'org-a';
       const roll = random(10);
       for (const c of [plain, text]) {
-        if (step === 100) c.lookup('dept', 'org-a', valueKey('D1')!); // an index kept up from here
+        if (step === 100) c.lookup('dept', 'org-a', equalityKey('D1')!); // an index kept up from here
         if (roll < 3) c.delete(key);
         else c.put(rec(C, org, key, data(step), 2));
       }
@@ -211,8 +211,8 @@ describe('records kept as text', () => {
   it('keeps indexes right when records kept as text are replaced, moved and deleted', () => {
     const [plain, text] = pair();
     for (const c of [plain, text]) {
-      c.lookup('dept', 'org-a', valueKey('D1')!); // built before the changes
-      c.lookup('team', 'org-a', valueKey(1)!);
+      c.lookup('dept', 'org-a', equalityKey('D1')!); // built before the changes
+      c.lookup('team', 'org-a', equalityKey(1)!);
       c.put(rec(C, 'org-a', 'k1', { dept: 'D2', team: 4 }, 2));
       c.put(rec(C, 'org-b', 'k5', { dept: 'D1' }, 2));
       c.delete('k9');
