@@ -21,9 +21,12 @@ export interface SensitiveField {
 }
 
 export function sensitiveFields(bundled: JsonSchema): SensitiveField[] {
-  return walkFields(bundled)
-    .filter((f) => typeof f.schema['x-sensitive'] === 'string')
-    .map((f) => ({ path: f.path, kind: f.schema['x-sensitive'] as SensitiveKind }));
+  return (
+    walkFields(bundled)
+      // A file's bytes are encrypted by the file store (server/files); its value is no secret.
+      .filter((f) => typeof f.schema['x-sensitive'] === 'string' && f.schema['x-sensitive'] !== 'file')
+      .map((f) => ({ path: f.path, kind: f.schema['x-sensitive'] as SensitiveKind }))
+  );
 }
 
 const DATE_MASK = 'xxxx-xx-xx';

@@ -43,6 +43,7 @@ export const DFORM_KEYWORDS = [
   'x-shared',
   'x-item-key',
   'x-attests',
+  'x-file',
 ];
 
 /**

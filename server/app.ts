@@ -8,6 +8,7 @@ import { groupHelperRoutes } from './auth/group-helpers.ts';
 import { userAdminRoutes } from './auth/user-admin.ts';
 import { userInfoRoutes } from './auth/user-info.ts';
 import { dataRoutes } from './data/routes.ts';
+import { fileRoutes } from './files/routes.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import type { AppEnv } from './http/context.ts';
 import { retrieveEinRoute } from './payroll/retrieve-ein.ts';
@@ -38,6 +39,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/payroll/api', retrieveEinRoute(s));
   app.route('/payroll/api', printableRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));
+  for (const m of MODULES) app.route(`/${m}/api`, fileRoutes(s, m));
   // Any other '/<name>/api/...' (an unknown call or module) answers 404 JSON, not the web app's page.
   app.all('*', async (c, next) => {
     if (API_PATH.test(c.req.path)) return c.json({ message: 'Not found' }, 404);

@@ -8,6 +8,7 @@ import type { FieldCipher } from './crypto/field-cipher.ts';
 import type { ServerConfig } from './config.ts';
 import type { Transport } from './mail/transport.ts';
 import type { SignInThrottle, Throttle } from './auth/throttle.ts';
+import type { BlobStore } from './files/blob-store.ts';
 
 export interface Services {
   storage: Storage;
@@ -20,6 +21,8 @@ export interface Services {
   throttle: Throttle;
   /** Every check of a password or single-use key (./auth/throttled-check.ts). */
   signInThrottle: SignInThrottle;
+  /** Where files' bytes live; unset, a disk store under DATA_DIR/files (server/files/blobs.ts). */
+  blobs?: BlobStore;
   /** Epoch seconds; injectable so tests can move time. */
   now: () => number;
   log: (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;
@@ -35,6 +38,10 @@ export const SYSTEM = {
   idempotency: 'system/idempotency',
   /** Keyed digests of (organization, employee, SSN last four) -> employee key, for retrieve_ssn. */
   ssnIndex: 'system/ssn_index',
+  /** A file field's blob and its wrapped key, keyed by `<module>/<type>/<record key>/<field>`. */
+  fileBlobs: 'system/file_blobs',
+  /** The file fields that point at a blob, keyed by blob id: the bytes go once none does. */
+  blobRefs: 'system/blob_refs',
   /** One record per one-time data migration that has run. */
   migrations: 'system/migrations',
 } as const;

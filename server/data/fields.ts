@@ -9,6 +9,7 @@ import { walkFields } from '../../engine/schema-walk.ts';
 import type { Catalogue } from '../schemas.ts';
 import { notAttested, ownerOnlyFields } from '../../engine/attestations.ts';
 import { attestationsOf, type Attestation } from './signatures.ts';
+import { fileFields, type FileField } from '../../engine/files.ts';
 
 /** What an attested field of the owner's answers to anyone else who changes it. */
 export const OWNER_ONLY = 'Only the employee may change this part of their own form.';
@@ -37,6 +38,8 @@ export interface FieldFacts {
   attestations: Attestation[];
   /** Fields no attestation covers ("*" leaves them out). */
   notAttested: Set<string>;
+  /** Top-level file fields (x-file): written by the upload call only, so server-owned to the data API. */
+  files: FileField[];
 }
 
 const cache = new WeakMap<Entity, FieldFacts>();
@@ -61,7 +64,9 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     keyedArrays: keyedArrays(bundled),
     attestations: [],
     notAttested: new Set(),
+    files: fileFields(bundled),
   };
+  for (const { field } of f.files) f.serverOwned.set(field, (bundled.properties as Record<string, JsonSchema>)[field]);
   for (const { path, schema } of all) {
     const dotted = path.filter((p) => p !== '*').join('.');
     if (schema['x-sensitive']) f.unsearchable.add(dotted);

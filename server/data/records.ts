@@ -24,6 +24,7 @@ import { fieldFacts, OWNER_ONLY, type FieldFacts } from './fields.ts';
 import { hooksFor, type EntityHooks, type HookArgs } from './hooks.ts';
 import { bindSignatures, type BindResult } from './signatures.ts';
 import { employerInfo } from '../payroll/employer-info.ts';
+import { holdsFiles, releaseAll, removeOrphans, withFileLock } from '../files/references.ts';
 
 export interface WireRecord {
   key: string;
@@ -197,6 +198,26 @@ function missing(s: Services, t: Target, caller: Caller, key: string, access: 'a
 function sharedRecord(s: Services, t: Target, key: string): StoredRecord | undefined {
   const root = t.entity.file['x-shared'] === 'root' ? rootOrgId(s) : undefined;
   return root ? s.storage.get(t.entity.id, root, key) : undefined;
+}
+
+/** The record a caller may read, as stored (a shared root record included); 404 or 403 otherwise. */
+export function readableRecord(s: Services, caller: Caller, t: Target, key: string): StoredRecord {
+  return readVisible(s, t, caller, key);
+}
+
+/**
+ * The record a caller may edit, as stored: the same answers as a save of it through the data API
+ * (404 for another company's or an unknown key, 403 for a record of theirs the caller may not change).
+ */
+export function editableRecord(s: Services, caller: Caller, t: Target, key: string): StoredRecord {
+  const stored = readVisible(s, t, caller, key);
+  if (stored.org !== caller.org.id) throw notAuthorized();
+  const allowed = t.my
+    ? allows(t.entity.file['x-access'].edit, caller.principal, isOwnRecord(t, caller, key, stored.data))
+    : can(t.entity, 'edit', caller.principal, stored);
+  if (!allowed) throw notAuthorized();
+  hooksFor(t.entity.id)?.authorize?.({ s, caller, key, stored });
+  return stored;
 }
 
 export async function readRecord(s: Services, caller: Caller, t: Target, key: string): Promise<WireRecord> {
@@ -606,7 +627,7 @@ export async function deleteRecord(
   }
   const now = s.now();
   const extra = hook?.onDelete ? await hook.onDelete({ s, caller, record: stored }) : [];
-  await s.storage.commit([
+  const ops: WriteOp[] = [
     { op: 'delete', collection: t.entity.id, org: caller.org.id, key, expectVersion: stored.meta.version },
     ...extra,
     auditOp({
@@ -621,7 +642,17 @@ export async function deleteRecord(
       address: opts.request.address,
       now,
     }),
-  ]);
+  ];
+  if (!holdsFiles(s, t.entity)) {
+    await s.storage.commit(ops);
+    return;
+  }
+  // The record's files go with it: their references in the same commit, their bytes right after.
+  await withFileLock(async () => {
+    const files = releaseAll(s, t.entity, caller.org.id, key);
+    await s.storage.commit([...ops, ...files.ops]);
+    await removeOrphans(s, caller.org.id, files.orphans);
+  });
 }
 
 function readVisibleForWrite(s: Services, caller: Caller, t: Target, key: string): StoredRecord {

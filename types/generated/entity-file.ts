@@ -124,9 +124,26 @@ export interface Properties {
  */
 export interface Property {
   /**
-   * Stored encrypted, answered masked, never searchable. ssn: xxx-xx-1234; account: the last four digits behind x; id (an identity or immigration document number, letters allowed): the last four characters behind x, answered whole by retrieve_sensitive; date: xxxx-xx-xx; secret: never answered at all (password hashes, keys).
+   * Stored encrypted, answered masked, never searchable. ssn: xxx-xx-1234; account: the last four digits behind x; id (an identity or immigration document number, letters allowed): the last four characters behind x, answered whole by retrieve_sensitive; date: xxxx-xx-xx; secret: never answered at all (password hashes, keys). file (on an x-file field): the file's bytes are encrypted at rest with a key of their own; its value (name, size, type) is answered as is.
    */
-  "x-sensitive"?: "ssn" | "account" | "id" | "date" | "secret";
+  "x-sensitive"?: "ssn" | "account" | "id" | "date" | "secret" | "file";
+  /**
+   * The field holds a file: its value {name, size, type, sha256, uploaded_time} is written only by the upload call (PUT /{module}/api/files/{type}/{key}/{field}); the data API keeps it as stored, as it does server-owned fields. accept: MIME types (type/* for a family) checked against the content; maxBytes: the size limit (default 25 MiB); status: a field the upload moves through uploading to uploaded (cleared when the file is removed), and time: a field set to the upload's time. With x-sensitive "file" the bytes are encrypted at rest with a key of their own.
+   */
+  "x-file"?: {
+    /**
+     * @maxItems 40
+     */
+    accept?: string[];
+    maxBytes?: number;
+    status?: {
+      field: string;
+      uploading: string;
+      uploaded: string;
+      cleared?: string;
+      time?: string;
+    };
+  };
   /**
    * Set by the server only (created_by, created_time, type tags, sync status); a client's value is ignored.
    */

@@ -403,6 +403,11 @@ export type Subject = string;
 export type Text = string;
 export type HTML = string;
 export type Message1 = string;
+export type Name = string;
+export type Size = number;
+export type Type = string;
+export type SHA256 = string;
+export type Uploaded = number;
 
 /**
  * Each shared definition of schemas/common/defs.json under its own name.
@@ -457,6 +462,7 @@ export interface CommonDefinitions {
   appMessage?: AppMessage;
   emailMessage?: EmailMessage;
   textMessage?: TextMessage;
+  fileValue?: FileValue;
 }
 export interface Address {
   address1?: Address1;
@@ -516,4 +522,14 @@ export interface EmailMessage {
 }
 export interface TextMessage {
   message: Message1;
+}
+/**
+ * A stored file as the upload call wrote it (x-file): its cleaned name, size in bytes, the type found from its content, its SHA-256 and when it was uploaded.
+ */
+export interface FileValue {
+  name: Name;
+  size: Size;
+  type: Type;
+  sha256: SHA256;
+  uploaded_time: Uploaded;
 }

@@ -3,11 +3,12 @@
 import type * as Common from "../common/defs.ts";
 
 export type DisplayName = Common.DocumentName;
+export type File = Common.FileValue;
 export type FileName = Common.DocumentName;
 /**
  * The stored file's key (storage files).
  */
-export type File = string;
+export type File1 = string;
 export type Description = string;
 export type DocumentType = string;
 export type Notes = string;
@@ -18,8 +19,9 @@ export type CreatedBy = string;
  */
 export interface HrConfidentialDocuments {
   display_name: DisplayName;
+  file?: File;
   filename: FileName;
-  file_key?: File;
+  file_key?: File1;
   description?: Description;
   document_type?: DocumentType;
   status: Common.DocumentStatus;

@@ -9,8 +9,9 @@ export type HrDocuments = {
   [k: string]: unknown | undefined;
 } & {
   display_name: DisplayName;
+  file?: File;
   filename?: FileName;
-  file_key?: File;
+  file_key?: File1;
   description?: Description;
   view_type: Common.ViewType;
   url?: Address;
@@ -21,11 +22,12 @@ export type HrDocuments = {
   created_time?: Common.EpochSeconds;
 };
 export type DisplayName = Common.DocumentName;
+export type File = Common.FileValue;
 export type FileName = Common.DocumentName;
 /**
  * The stored file's key (storage files).
  */
-export type File = string;
+export type File1 = string;
 export type Description = string;
 /**
  * For a link or a video.

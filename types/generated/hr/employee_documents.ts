@@ -4,11 +4,12 @@ import type * as Common from "../common/defs.ts";
 
 export type Employee = Common.Uuid;
 export type DisplayName = Common.DocumentName;
+export type File = Common.FileValue;
 export type FileName = Common.DocumentName;
 /**
  * The stored file's key (storage files).
  */
-export type File = string;
+export type File1 = string;
 export type Description = string;
 export type DocumentType = string;
 export type Notes = string;
@@ -20,8 +21,9 @@ export type CreatedBy = string;
 export interface HrEmployeeDocuments {
   employee_id: Employee;
   display_name: DisplayName;
+  file?: File;
   filename?: FileName;
-  file_key?: File;
+  file_key?: File1;
   description?: Description;
   document_type?: DocumentType;
   status: Common.DocumentStatus;

@@ -3,11 +3,12 @@
 import type * as Common from "../common/defs.ts";
 
 export type DisplayName = Common.DocumentName;
+export type File = Common.FileValue;
 export type FileName = Common.DocumentName;
 /**
  * The stored file's key (storage files).
  */
-export type File = string;
+export type File1 = string;
 export type Description = string;
 /**
  * Two-letter state code, or empty for a federal document.
@@ -27,8 +28,9 @@ export type CreatedBy = string;
  */
 export interface HrGlobalDocs {
   display_name: DisplayName;
+  file?: File;
   filename: FileName;
-  file_key?: File;
+  file_key?: File1;
   description?: Description;
   state_code?: State;
   year?: Year;

@@ -3,11 +3,12 @@
 import type * as Common from "../common/defs.ts";
 
 export type DisplayName = Common.DocumentName;
+export type File = Common.FileValue;
 export type FileName = Common.DocumentName;
 /**
  * The stored file's key (storage files).
  */
-export type File = string;
+export type File1 = string;
 export type Description = string;
 export type Type = string;
 export type SizeBytes = number;
@@ -19,8 +20,9 @@ export type CreatedBy = string;
  */
 export interface HrSecureCompanyFiles {
   display_name: DisplayName;
+  file?: File;
   filename: FileName;
-  file_key?: File;
+  file_key?: File1;
   description?: Description;
   mime_type?: Type;
   size?: SizeBytes;

@@ -6,8 +6,9 @@ export type Recipient = Common.Uuid;
 export type Sender = string;
 export type SenderSEMail = Common.Email;
 export type Message = string;
+export type File = Common.FileValue;
 export type FileName = Common.DocumentName;
-export type File = string;
+export type File1 = string;
 
 /**
  * A file someone sent securely to a user (the public /secure_file/{email} page): the sender's name and e-mail, a message and the receiving user (spec/001 section 3).
@@ -17,7 +18,8 @@ export interface HrSecureFiles {
   sender_name: Sender;
   email: SenderSEMail;
   message?: Message;
+  file?: File;
   filename: FileName;
-  file_key?: File;
+  file_key?: File1;
   created_time?: Common.EpochSeconds;
 }

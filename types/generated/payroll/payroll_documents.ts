@@ -3,12 +3,13 @@
 import type * as Common from "../common/defs.ts";
 
 export type DisplayName = Common.DocumentName;
+export type File = Common.FileValue;
 export type FileName = Common.DocumentName;
 export type Description = string;
 /**
  * The stored file's key.
  */
-export type File = string;
+export type File1 = string;
 export type DocumentType = string;
 export type Type = "company" | "employee";
 /**
@@ -23,9 +24,10 @@ export type CreatedBy = string;
  */
 export interface PayrollPayrollDocuments {
   display_name: DisplayName;
+  file?: File;
   filename: FileName;
   description?: Description;
-  file_key?: File;
+  file_key?: File1;
   document_type?: DocumentType;
   type?: Type;
   location?: Location;

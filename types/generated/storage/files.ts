@@ -15,6 +15,7 @@ export type Protected = boolean;
  * Not shared, not listed to others.
  */
 export type Private = boolean;
+export type File = Common.FileValue;
 export type FileName = string;
 export type Type = string;
 export type SizeBytes = number;
@@ -32,6 +33,7 @@ export interface StorageFiles {
   module?: Common.ModuleName;
   protected?: Protected;
   private?: Private;
+  content?: File;
   filename: FileName;
   mime_type?: Type;
   size?: SizeBytes;

@@ -6,6 +6,7 @@ import type * as Common from "../common/defs.ts";
  * Readable by every organization.
  */
 export type Public = boolean;
+export type File = Common.FileValue;
 export type FileName = string;
 export type Description = string;
 export type Type = string;
@@ -19,6 +20,7 @@ export interface StorageGlobalFiles {
   origin_organization_id?: Common.Uuid;
   origin_owner_id?: Common.Uuid;
   public?: Public;
+  content?: File;
   filename: FileName;
   description?: Description;
   module?: Common.ModuleName;

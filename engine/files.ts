@@ -1,0 +1,136 @@
+/**
+ * File fields (`x-file` in the entity format): which fields of an entity hold a file, what each
+ * accepts, and the rules on a file's name and type that the server and the file widget share.
+ * Pure: no file system, no streams.
+ */
+import type { JsonSchema } from './entity.ts';
+
+/** A file field's size limit when its schema gives none: 25 MiB (../shared/API.md "Files"). */
+export const DEFAULT_MAX_BYTES = 25 * 1024 * 1024;
+
+/**
+ * What a file field accepts when its schema names nothing: documents and pictures an HR file
+ * holds. Each is recognised from its content (text by being text).
+ */
+export const DEFAULT_ACCEPT: readonly string[] = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/tiff',
+  'text/plain',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/zip',
+];
+
+/** A file field's value as stored and read; only the upload call writes it. */
+export interface FileValue {
+  name: string;
+  size: number;
+  type: string;
+  /** Hex SHA-256 of the file's bytes as uploaded. */
+  sha256: string;
+  /** Epoch seconds. */
+  uploaded_time: number;
+}
+
+/** What an upload of the field sets beside the file (an employee document's status). */
+export interface FileStatusRule {
+  /** The status field. */
+  field: string;
+  /** Its value while the bytes arrive. */
+  uploading: string;
+  /** Its value once the file is stored. */
+  uploaded: string;
+  /** Its value once the file is removed (and after a failed first upload). */
+  cleared?: string;
+  /** A time field set when the file is stored and cleared when it is removed. */
+  time?: string;
+}
+
+export interface FileField {
+  field: string;
+  /** MIME types, or `type/*` for a family; an empty list accepts any recognised type. */
+  accept: string[];
+  maxBytes: number;
+  /** x-sensitive "file": the bytes are encrypted at rest with a key of their own. */
+  encrypted: boolean;
+  status?: FileStatusRule;
+}
+
+interface XFile {
+  accept?: string[];
+  maxBytes?: number;
+  status?: FileStatusRule;
+}
+
+/** The top-level file fields of a (bundled) entity schema. */
+export function fileFields(schema: JsonSchema): FileField[] {
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const out: FileField[] = [];
+  for (const [field, prop] of Object.entries(props)) {
+    const x = prop['x-file'] as XFile | undefined;
+    if (!x) continue;
+    out.push({
+      field,
+      accept: x.accept ?? [...DEFAULT_ACCEPT],
+      maxBytes: x.maxBytes ?? DEFAULT_MAX_BYTES,
+      encrypted: prop['x-sensitive'] === 'file',
+      ...(x.status ? { status: x.status } : {}),
+    });
+  }
+  return out;
+}
+
+/** Whether a MIME type is in an accept list (`image/*` matches any image); an empty list accepts any. */
+export function accepts(accept: readonly string[], type: string): boolean {
+  if (!accept.length) return true;
+  const t = type.toLowerCase();
+  return accept.some((a) => (a.endsWith('/*') ? t.startsWith(a.slice(0, -1)) : a === t));
+}
+
+/** Types that have no magic bytes: accepted when the content is text (valid UTF-8, no NUL). */
+export const TEXT_TYPES = new Set(['text/plain', 'text/csv']);
+
+/** Control, invisible and bidirectional characters, and those no file system takes in a name. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+const MAX_NAME = 200;
+
+/**
+ * A file name safe to store and to send back in a Content-Disposition: the last path segment only,
+ * no control, bidirectional or reserved characters, no leading dots, at most 200 characters
+ * (keeping the extension); `file` when nothing is left.
+ */
+export function cleanFileName(raw: string): string {
+  let name = raw.normalize('NFC');
+  name = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  name = name
+    .replace(UNSAFE, '_')
+    .trim()
+    .replace(/^[.\s]+/, '');
+  if (name.length > MAX_NAME) {
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
+    name = name.slice(0, MAX_NAME - ext.length) + ext;
+  }
+  return name || 'file';
+}
+
+/** Whether a value is a stored file's value (what the widget shows as uploaded). */
+export function isFileValue(v: unknown): v is FileValue {
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    typeof (v as FileValue).name === 'string' &&
+    typeof (v as FileValue).sha256 === 'string' &&
+    typeof (v as FileValue).size === 'number'
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The writes of a file field: an upload (streamed to the blob store, then the record, the blob's
+ * references and the audit entry committed together) and a removal. The field's value
+ * `{name, size, type, sha256, uploaded_time}` is written here and nowhere else.
+ */
+import { createHash } from 'node:crypto';
+import { ownerOf } from '../../engine/access.ts';
+import type { FileField, FileValue } from '../../engine/files.ts';
+import type { Caller } from '../auth/principal.ts';
+import { actorOf, auditOp } from '../data/audit.ts';
+import type { RequestInfo, Target } from '../data/records.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { SYSTEM, type Services } from '../services.ts';
+import type { DataObject, StoredRecord } from '../storage/types.ts';
+import type { StagedBlob } from './blob-store.ts';
+import { encryptChunks, newFileKey, wrapFileKey } from './file-cipher.ts';
+import { blobsOf, removeOrphans, repoint, withFileLock, type FileRef } from './references.ts';
+import { FileTooLarge, FileTypeRefused, limitBytes, sniffType } from './upload-body.ts';
+
+export interface UploadInput {
+  name: string;
+  /** The request's Content-Type, lower-cased without parameters. */
+  declaredType: string;
+  source: AsyncIterable<Uint8Array>;
+  request: RequestInfo;
+}
+
+/** 413 for a file over its field's limit; the connection closes, the rest of the body unread. */
+export function fileTooLarge(spec: FileField): ApiError {
+  return new ApiError(
+    413,
+    'Payload too large',
+    [{ path: `/${spec.field}`, message: `A file here may have at most ${spec.maxBytes} bytes.` }],
+    { Connection: 'close' },
+  );
+}
+
+function typeRefused(spec: FileField, found: string | undefined): ApiError {
+  const allowed = spec.accept.length ? spec.accept.join(', ') : 'any recognised type';
+  const is = found ? `its content is ${found}` : 'its content is of no recognised type';
+  return new ApiError(
+    415,
+    'Unsupported file type',
+    [{ path: `/${spec.field}`, message: `A file here must be one of: ${allowed} (${is}).` }],
+    { Connection: 'close' },
+  );
+}
+
+/** A copy of the stored record with some fields set (undefined removes one), one version on. */
+function withFields(record: StoredRecord, fields: DataObject, by: string, now: number): StoredRecord {
+  const data: DataObject = { ...record.data };
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) delete data[k];
+    else data[k] = v;
+  }
+  return {
+    ...record,
+    data,
+    meta: { ...record.meta, updated_by: by, updated_time: now, version: record.meta.version + 1 },
+  };
+}
+
+function current(s: Services, t: Target, org: string, key: string): StoredRecord {
+  const r = s.storage.get(t.entity.id, org, key);
+  if (!r) throw notFound();
+  return r;
+}
+
+/** The status an upload sets on the record (an employee document: uploading, then uploaded). */
+async function setStatus(s: Services, t: Target, caller: Caller, key: string, field: string, value: string) {
+  const r = current(s, t, caller.org.id, key);
+  if (r.data[field] === value) return;
+  await s.storage.commit([
+    { op: 'put', expectVersion: r.meta.version, record: withFields(r, { [field]: value }, caller.user.key, s.now()) },
+  ]);
+}
+
+export async function storeUpload(
+  s: Services,
+  caller: Caller,
+  t: Target,
+  key: string,
+  spec: FileField,
+  input: UploadInput,
+): Promise<FileValue> {
+  const org = caller.org.id;
+  const status = spec.status;
+  const priorStatus = status ? current(s, t, org, key).data[status.field] : undefined;
+  if (status) await setStatus(s, t, caller, key, status.field, status.uploading);
+  let staged: StagedBlob | undefined;
+  let committed = false;
+  try {
+    const { type, chunks } = await sniffType(limitBytes(input.source, spec.maxBytes), spec.accept, input.declaredType);
+    const hash = createHash('sha256');
+    let size = 0;
+    const counted = (async function* () {
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        size += chunk.byteLength;
+        yield chunk;
+      }
+    })();
+    const fileKey = spec.encrypted ? newFileKey() : undefined;
+    staged = await blobsOf(s).stage(org, fileKey ? encryptChunks(fileKey, counted) : counted);
+    const now = s.now();
+    const value: FileValue = { name: input.name, size, type, sha256: hash.digest('hex'), uploaded_time: now };
+    const ref: FileRef = { blob: staged.id, ...(fileKey ? { wrapped: wrapFileKey(s.cipher, fileKey) } : {}) };
+    const blob = staged;
+    await withFileLock(async () => {
+      await blob.keep();
+      try {
+        const record = current(s, t, org, key);
+        const fields: DataObject = { [spec.field]: value };
+        if (status) fields[status.field] = status.uploaded;
+        if (status?.time) fields[status.time] = now;
+        const moved = repoint(s, org, t.entity.id, key, spec.field, ref);
+        await s.storage.commit([
+          { op: 'put', expectVersion: record.meta.version, record: withFields(record, fields, caller.user.key, now) },
+          ...moved.ops,
+          auditOp({
+            org,
+            actor: actorOf(caller),
+            action: 'update',
+            module: t.entity.module,
+            type: t.entity.type,
+            key,
+            affectedUser: ownerOf(t.entity, key, record.data),
+            fields: [spec.field, ...(status ? [status.field] : [])],
+            detail: { file: { name: value.name, size: value.size, type: value.type, sha256: value.sha256 } },
+            browser: input.request.browser,
+            address: input.request.address,
+            now,
+          }),
+        ]);
+        committed = true;
+        await removeOrphans(s, org, moved.orphans);
+      } catch (e) {
+        // The bytes are in place but nothing points at them (unless another field holds the same bytes).
+        if (!s.storage.get(SYSTEM.blobRefs, org, blob.id)) await removeOrphans(s, org, [blob.id]);
+        throw e;
+      }
+    });
+    return value;
+  } catch (e) {
+    if (staged && !committed) await staged.discard();
+    if (status && !committed) {
+      await setStatus(s, t, caller, key, status.field, String(priorStatus ?? status.cleared ?? '')).catch(() => {});
+    }
+    if (e instanceof FileTooLarge) throw fileTooLarge(spec);
+    if (e instanceof FileTypeRefused) throw typeRefused(spec, e.found);
+    throw e;
+  }
+}
+
+/** Removes a field's file: the value goes, the bytes once nothing else holds them. */
+export async function removeFile(
+  s: Services,
+  caller: Caller,
+  t: Target,
+  key: string,
+  spec: FileField,
+  request: RequestInfo,
+): Promise<void> {
+  const org = caller.org.id;
+  await withFileLock(async () => {
+    const record = current(s, t, org, key);
+    if (record.data[spec.field] === undefined) throw notFound();
+    const now = s.now();
+    const fields: DataObject = { [spec.field]: undefined };
+    if (spec.status?.cleared) fields[spec.status.field] = spec.status.cleared;
+    if (spec.status?.time) fields[spec.status.time] = undefined;
+    const moved = repoint(s, org, t.entity.id, key, spec.field, undefined);
+    await s.storage.commit([
+      { op: 'put', expectVersion: record.meta.version, record: withFields(record, fields, caller.user.key, now) },
+      ...moved.ops,
+      auditOp({
+        org,
+        actor: actorOf(caller),
+        action: 'update',
+        module: t.entity.module,
+        type: t.entity.type,
+        key,
+        affectedUser: ownerOf(t.entity, key, record.data),
+        fields: [spec.field],
+        detail: { file: 'removed' },
+        browser: request.browser,
+        address: request.address,
+        now,
+      }),
+    ]);
+    await removeOrphans(s, org, moved.orphans);
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * Files of one module (../shared/API.md "v2 additions: Files"), mounted at /<module>/api:
+ * - `PUT /files/{type}/{key}/{field}`: the body is the file (header `x-file-name`), for a caller who
+ *   may edit the record; answers the field's new value.
+ * - `GET /files/{type}/{key}/{field}`: the bytes, as an attachment, for a caller who may read it;
+ *   signed in by header, or with `?download=<key>` from
+ * - `POST /files/{type}/{key}/{field}/download_key`: a single-use key that lives a minute, bound to
+ *   the caller's session and that one file (a browser link cannot carry the auth_token header).
+ * - `DELETE /files/{type}/{key}/{field}`: removes the file.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import { allows, ownedBy } from '../../engine/access.ts';
+import { cleanFileName, isFileValue, type FileField } from '../../engine/files.ts';
+import { authenticate, callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
+import { fieldFacts } from '../data/fields.ts';
+import { editableRecord, readableRecord, target, unreadableFields, type Target } from '../data/records.ts';
+import { requestInfo, type AppEnv } from '../http/context.ts';
+import { badRequest, invalidToken, notAuthorized, notFound } from '../http/errors.ts';
+import { requestHeader } from '../http/node-request.ts';
+import { downloadKeys } from '../printable/download-keys.ts';
+import type { Services } from '../services.ts';
+import type { StoredRecord } from '../storage/types.ts';
+import { BlobMissing } from './blob-store.ts';
+import { decryptStream, unwrapFileKey } from './file-cipher.ts';
+import { fileTooLarge, removeFile, storeUpload } from './file-writes.ts';
+import { blobsOf, fileRef } from './references.ts';
+import { bodyChunks } from './upload-body.ts';
+
+/** How long a file's download key lives, in seconds. */
+export const FILE_KEY_SECONDS = 60;
+
+const FIELD = /^[a-z][a-z0-9_]{0,63}$/;
+
+function fileOf(s: Services, t: Target, field: string): FileField {
+  const spec = FIELD.test(field) ? fieldFacts(s.catalogue, t.entity).files.find((f) => f.field === field) : undefined;
+  if (!spec) throw notFound();
+  return spec;
+}
+
+function recordKey(c: Context<AppEnv>): string {
+  const key = c.req.param('key')?.toLowerCase();
+  if (!isUuid(key)) throw notFound();
+  return key;
+}
+
+/** A field's own edit rule (x-edit) holds for its file too. */
+function assertMayChange(s: Services, caller: Caller, t: Target, stored: StoredRecord, field: string): void {
+  const rule = fieldFacts(s.catalogue, t.entity).editRules.get(field);
+  if (rule && !allows(rule, caller.principal, ownedBy(t.entity, stored.key, stored.data, caller.principal.userKey))) {
+    throw notAuthorized();
+  }
+}
+
+/** The stored record whose file this caller may read, and the file's value; 404 when there is no file. */
+function readableFile(s: Services, caller: Caller, t: Target, key: string, field: string) {
+  const record = readableRecord(s, caller, t, key);
+  const facts = fieldFacts(s.catalogue, t.entity);
+  if (unreadableFields(facts, caller.principal, t.entity, record).includes(field)) throw notFound();
+  const value = record.data[field];
+  const ref = fileRef(s, record.org, t.entity.id, record.key, field);
+  if (!isFileValue(value) || !ref) throw notFound();
+  return { record, value, ref };
+}
+
+/** The x-file-name header: percent-encoded UTF-8 (as encodeURIComponent writes it) or plain ASCII. */
+function fileName(c: Context<AppEnv>, field: string): string {
+  const raw = requestHeader(c, 'x-file-name');
+  if (raw === undefined || raw.trim() === '') {
+    throw badRequest('Validation failed', [{ path: `/${field}`, message: 'The x-file-name header names the file.' }]);
+  }
+  let name = raw;
+  try {
+    name = decodeURIComponent(raw);
+  } catch {
+    // Not percent-encoded: the name as sent.
+  }
+  return cleanFileName(name);
+}
+
+/** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266). */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function fileRoutes(s: Services, module: string) {
+  const app = new Hono<AppEnv>();
+  const keys = downloadKeys({ now: s.now, ttlSeconds: FILE_KEY_SECONDS });
+  const grantName = (type: string, field: string) => `file:${module}/${type}/${field}`;
+
+  app.put('/files/:type/:key/:field', async (c) => {
+    const caller = await authenticate(s, c);
+    const t = target(s, caller, module, c.req.param('type'));
+    const spec = fileOf(s, t, c.req.param('field'));
+    const key = recordKey(c);
+    const stored = editableRecord(s, caller, t, key);
+    assertMayChange(s, caller, t, stored, spec.field);
+    // A declared size over the limit is refused before a byte of the body is read.
+    const declared = Number(requestHeader(c, 'content-length') ?? NaN);
+    if (declared > spec.maxBytes) throw fileTooLarge(spec);
+    const value = await storeUpload(s, caller, t, key, spec, {
+      name: fileName(c, spec.field),
+      declaredType: (requestHeader(c, 'content-type') ?? '').split(';')[0].trim().toLowerCase(),
+      source: bodyChunks(c),
+      request: requestInfo(c),
+    });
+    return c.json(value);
+  });
+
+  app.delete('/files/:type/:key/:field', async (c) => {
+    const caller = await authenticate(s, c);
+    const t = target(s, caller, module, c.req.param('type'));
+    const spec = fileOf(s, t, c.req.param('field'));
+    const key = recordKey(c);
+    const stored = editableRecord(s, caller, t, key);
+    assertMayChange(s, caller, t, stored, spec.field);
+    await removeFile(s, caller, t, key, spec, requestInfo(c));
+    return c.body(null, 204);
+  });
+
+  app.post('/files/:type/:key/:field/download_key', async (c) => {
+    const caller = await authenticate(s, c);
+    const type = c.req.param('type');
+    const t = target(s, caller, module, type);
+    const spec = fileOf(s, t, c.req.param('field'));
+    const key = recordKey(c);
+    readableFile(s, caller, t, key, spec.field);
+    const { downloadKey, expires } = keys.issue({
+      org: caller.org.id,
+      user: caller.user.key,
+      sid: caller.sid,
+      sessionExp: caller.exp,
+      form: grantName(type, spec.field),
+      key,
+    });
+    const url = `/${module}/api/files/${type}/${key}/${spec.field}?download=${downloadKey}`;
+    return c.json({ download_key: downloadKey, expires, url }, 201);
+  });
+
+  app.get('/files/:type/:key/:field', async (c) => {
+    const download = c.req.query('download');
+    const type = c.req.param('type');
+    const field = c.req.param('field');
+    const key = recordKey(c);
+    let caller: Caller;
+    if (download === undefined) caller = await authenticate(s, c);
+    else {
+      // The key opens this one file once, for the session that asked for it, still live.
+      const grant = keys.redeem(download);
+      const headerOrg = requestHeader(c, 'organization-id')?.toLowerCase();
+      if (
+        !grant ||
+        grant.form !== grantName(type, field) ||
+        grant.key !== key ||
+        (headerOrg && headerOrg !== grant.org)
+      ) {
+        throw invalidToken();
+      }
+      caller = callerOfSession(s, grant.org, grant.sid, grant.user, grant.sessionExp);
+    }
+    const t = target(s, caller, module, type);
+    const spec = fileOf(s, t, field);
+    const { record, value, ref } = readableFile(s, caller, t, key, spec.field);
+    let bytes: Readable;
+    try {
+      bytes = await blobsOf(s).open(record.org, ref.blob);
+    } catch (e) {
+      if (e instanceof BlobMissing) {
+        s.log('error', 'files: a record points at a blob that is gone', { type: t.entity.id, key, field });
+        throw notFound();
+      }
+      throw e;
+    }
+    let body: Readable = bytes;
+    if (ref.wrapped) {
+      body = new PassThrough();
+      pipeline(bytes, decryptStream(unwrapFileKey(s.cipher, ref.wrapped)), body as PassThrough).catch((e: unknown) =>
+        s.log('error', 'files: a stored file failed its integrity check', { type: t.entity.id, key, error: String(e) }),
+      );
+    }
+    return c.body(Readable.toWeb(body) as ReadableStream, 200, {
+      'Content-Type': value.type,
+      'Content-Length': String(value.size),
+      'Content-Disposition': disposition(value.name),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      // The URL may hold a (spent) download key: keep it out of any Referer.
+      'Referrer-Policy': 'no-referrer',
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,365 @@
+/**
+ * Files (../shared/API.md "v2 additions: Files"), against a real server: uploads by the callers who
+ * may edit a record and no one else, the limit while streaming (413), the type from the content
+ * (415), downloads with their headers and single-use links, bytes deleted with the file or the
+ * record, and files of sensitive fields encrypted at rest.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import QRCode from 'qrcode';
+import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+
+let w: DemoWorld;
+/** A colleague of Emma's with the HR module's ordinary use (her own documents only). */
+let colleague: Session;
+
+before(async () => {
+  w = await demoWorld();
+  const email = `hugo.${crypto.randomUUID().slice(0, 8)}@acme.example`;
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(w.admin),
+    body: {
+      email,
+      display_name: 'Hugo Hr',
+      status: 'active',
+      permissions: ['HR:CanUseModule'],
+      is_employee: true,
+      employee_id: `E-${email.slice(5, 13)}`,
+    },
+  });
+  assert.equal(u.status, 201, u.text);
+  const p = await w.call('POST', '/auth/api/set_user_password', {
+    ...as(w.admin),
+    body: { user_id: u.body.key, password: 'colleague-pass-1', password2: 'colleague-pass-1' },
+  });
+  assert.equal(p.status, 200, p.text);
+  colleague = await w.login(w.acmeOrg, email, 'colleague-pass-1');
+});
+after(async () => {
+  await w.server.stop();
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+function upload(who: Session, p: string, bytes: Uint8Array, type = 'application/pdf', name = 'scan.pdf') {
+  return w.call('PUT', p, {
+    ...as(who),
+    headers: { 'content-type': type, 'x-file-name': encodeURIComponent(name) },
+    rawBody: new Blob([new Uint8Array(bytes)]),
+  });
+}
+
+/** A document HR asks Emma for: an employee document with status requested. */
+async function requestFromEmma(): Promise<string> {
+  const r = await w.call('POST', '/hr/api/data/employee_documents/', {
+    ...as(w.admin),
+    body: { employee_id: w.emma.user, display_name: 'Driver license', status: 'requested' },
+  });
+  assert.equal(r.status, 201, r.text);
+  assert.equal(r.body.data.status, 'requested');
+  return r.body.key;
+}
+
+/** A company document (not sensitive: its bytes are stored as they are). */
+async function companyDocument(name = 'Handbook'): Promise<string> {
+  const r = await w.call('POST', '/hr/api/data/documents/', {
+    ...as(w.admin),
+    body: { display_name: name, filename: 'handbook.pdf', view_type: 'file' },
+  });
+  assert.equal(r.status, 201, r.text);
+  return r.body.key;
+}
+
+/** Every blob file of the demo company on disk. */
+async function blobsOnDisk(): Promise<string[]> {
+  const base = path.join(w.server.dataDir, 'files', w.acmeOrg);
+  const out: string[] = [];
+  for (const sub of await readdir(base).catch(() => [] as string[])) out.push(...(await readdir(path.join(base, sub))));
+  return out.sort();
+}
+
+/** Whether any file under the data folder holds these bytes. */
+async function dataDirHolds(needle: Buffer): Promise<boolean> {
+  const walk = async (dir: string): Promise<boolean> => {
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory() ? await walk(p) : (await readFile(p)).includes(needle)) return true;
+    }
+    return false;
+  };
+  return walk(w.server.dataDir);
+}
+
+test('an employee uploads a requested document: requested, then uploaded, with its value', async () => {
+  const key = await requestFromEmma();
+  const r = await upload(w.emma, `/hr/api/files/employee_documents/${key}/file`, PDF, 'application/pdf', 'license.pdf');
+  assert.equal(r.status, 200, r.text);
+  assert.deepEqual(Object.keys(r.body).sort(), ['name', 'sha256', 'size', 'type', 'uploaded_time']);
+  assert.equal(r.body.name, 'license.pdf');
+  assert.equal(r.body.size, PDF.length);
+  assert.equal(r.body.type, 'application/pdf');
+  assert.equal(r.body.sha256, sha(PDF));
+  const rec = await w.call('GET', `/hr/api/data/employee_documents/${key}`, as(w.admin));
+  assert.equal(rec.body.data.status, 'uploaded');
+  assert.deepEqual(rec.body.data.file, r.body);
+  assert.equal(typeof rec.body.data.uploaded_time, 'number');
+
+  const d = await fetch(`${w.server.url}/hr/api/files/employee_documents/${key}/file`, {
+    headers: { 'organization-id': w.acmeOrg, auth_token: w.admin.token },
+  });
+  assert.equal(d.status, 200);
+  assert.deepEqual(Buffer.from(await d.arrayBuffer()), PDF);
+  assert.equal(d.headers.get('content-type'), 'application/pdf');
+  assert.match(d.headers.get('content-disposition') ?? '', /^attachment; filename="license\.pdf"/);
+  assert.equal(d.headers.get('cache-control'), 'no-store');
+  assert.equal(d.headers.get('x-content-type-options'), 'nosniff');
+});
+
+test('only callers who may edit the record upload; only readers download; another company finds nothing', async () => {
+  const key = await requestFromEmma();
+  const p = `/hr/api/files/employee_documents/${key}/file`;
+  // Another employee of the same company: not her record.
+  assert.equal((await upload(colleague, p, PDF)).status, 403);
+  assert.equal((await w.call('GET', p, as(colleague))).status, 403);
+  // The payroll manager holds no HR right.
+  assert.equal((await upload(w.payroll, p, PDF)).status, 403);
+  // Another organization: the record does not exist there.
+  assert.equal((await upload(w.staff, p, PDF)).status, 404);
+  assert.equal((await w.call('GET', p, as(w.staff))).status, 404);
+  // Not signed in.
+  assert.equal((await w.call('GET', p, { org: w.acmeOrg })).status, 401);
+  assert.equal((await upload({ ...w.emma, token: 'nope' }, p, PDF)).status, 401);
+  // Before any upload there is no file.
+  assert.equal((await w.call('GET', p, as(w.emma))).status, 404);
+  // An unknown field, an unknown key.
+  assert.equal((await upload(w.emma, `/hr/api/files/employee_documents/${key}/notes`, PDF)).status, 404);
+  assert.equal((await upload(w.emma, `/hr/api/files/employee_documents/${crypto.randomUUID()}/file`, PDF)).status, 404);
+  // HR's confidential document about Emma: she may not even read it.
+  const c = await w.call('POST', '/hr/api/data/confidential_employee_documents/', {
+    ...as(w.admin),
+    body: { employee_id: w.emma.user, display_name: 'Background check', filename: 'check.pdf', status: 'requested' },
+  });
+  assert.equal(c.status, 201, c.text);
+  const cp = `/hr/api/files/confidential_employee_documents/${c.body.key}/file`;
+  assert.equal((await upload(w.admin, cp, PDF)).status, 200);
+  assert.equal((await w.call('GET', cp, as(w.emma))).status, 403);
+  assert.equal((await upload(w.emma, p, PDF)).status, 200);
+  assert.equal((await w.call('GET', p, as(w.emma))).status, 200);
+});
+
+test('the data API cannot write a file value: it keeps what the upload stored', async () => {
+  const key = await requestFromEmma();
+  const fake = { name: 'x.pdf', size: 1, type: 'application/pdf', sha256: 'a'.repeat(64), uploaded_time: 1 };
+  const created = await w.call('POST', '/hr/api/data/employee_documents/', {
+    ...as(w.admin),
+    body: { employee_id: w.emma.user, display_name: 'Forged', status: 'requested', file: fake },
+  });
+  assert.equal(created.status, 201, created.text);
+  assert.equal(created.body.data.file, undefined);
+  const up = await upload(w.emma, `/hr/api/files/employee_documents/${key}/file`, PDF);
+  assert.equal(up.status, 200, up.text);
+  const patched = await w.call('PATCH', `/hr/api/data/employee_documents/${key}`, {
+    ...as(w.admin),
+    body: { file: fake },
+  });
+  assert.equal(patched.status, 200, patched.text);
+  assert.deepEqual(patched.body.data.file, up.body);
+  const saved = await w.call('POST', `/hr/api/data/employee_documents/${key}`, {
+    ...as(w.admin),
+    body: { employee_id: w.emma.user, display_name: 'Driver license', status: 'uploaded' },
+  });
+  assert.equal(saved.status, 200, saved.text);
+  assert.deepEqual(saved.body.data.file, up.body);
+});
+
+test('the type is decided by the content: a page or a program named .pdf is refused with 415', async () => {
+  const key = await companyDocument();
+  const p = `/hr/api/files/documents/${key}/file`;
+  const html = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+  const r = await upload(w.admin, p, html, 'application/pdf', 'invoice.pdf');
+  assert.equal(r.status, 415, r.text);
+  assert.equal(r.body.errors[0].path, '/file');
+  const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+  exe.write('PE\0\0', 128);
+  exe.writeUInt32LE(128, 0x3c);
+  assert.equal((await upload(w.admin, p, exe, 'image/png', 'photo.png')).status, 415);
+  // A real PNG sent as application/octet-stream is stored as what it is.
+  const png = await QRCode.toBuffer('dform');
+  const ok = await upload(w.admin, p, png, 'application/octet-stream', 'badge.png');
+  assert.equal(ok.status, 200, ok.text);
+  assert.equal(ok.body.type, 'image/png');
+  // Text is accepted as text when it is text.
+  const csv = await upload(w.admin, p, Buffer.from('name,amount\nEmma,10\n'), 'text/csv', 'totals.csv');
+  assert.equal(csv.status, 200, csv.text);
+  assert.equal((await upload(w.admin, p, Buffer.from([0, 1, 2, 3, 0xff]), 'text/plain', 'x.txt')).status, 415);
+  // Nothing of the refused uploads is left behind.
+  assert.deepEqual(await blobsOnDisk(), (await blobsOnDisk()).filter(Boolean));
+});
+
+test('file names are cleaned: no path, no control characters', async () => {
+  const key = await companyDocument();
+  const r = await upload(
+    w.admin,
+    `/hr/api/files/documents/${key}/file`,
+    PDF,
+    'application/pdf',
+    '../../etc/pass\u0000wd\u202e.pdf',
+  );
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.body.name, 'pass_wd_.pdf');
+  const missing = await w.call('PUT', `/hr/api/files/documents/${key}/file`, {
+    ...as(w.admin),
+    headers: { 'content-type': 'application/pdf' },
+    rawBody: PDF,
+  });
+  assert.equal(missing.status, 400, missing.text);
+  assert.equal(missing.body.errors[0].path, '/file');
+});
+
+/** Sends a body in chunks until the server answers; resolves with the status and the bytes sent. */
+function streamUntilAnswered(p: string, who: Session, total: number, declare?: number) {
+  return new Promise<{ status: number; sent: number; body: string }>((resolve, reject) => {
+    const u = new URL(w.server.url + p);
+    const headers: Record<string, string | number> = {
+      'organization-id': who.org,
+      auth_token: who.token,
+      'content-type': 'application/pdf',
+      'x-file-name': 'big.pdf',
+    };
+    if (declare !== undefined) headers['content-length'] = declare;
+    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'PUT', headers });
+    let sent = 0;
+    let answered = false;
+    req.on('response', (res) => {
+      answered = true;
+      let body = '';
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, sent, body }));
+    });
+    req.on('error', (e) => (answered ? undefined : reject(e)));
+    const chunk = Buffer.alloc(256 * 1024, 0x41);
+    chunk.write('%PDF-1.4\n');
+    const pump = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    if (declare === undefined || declare <= total) pump();
+    else req.flushHeaders();
+  });
+}
+
+test('a file over the limit is refused with 413 while it streams, not after', async () => {
+  const key = await requestFromEmma();
+  const p = `/hr/api/files/employee_documents/${key}/file`;
+  const limit = 25 * 1024 * 1024;
+  // No length declared: refused once the bytes pass the limit, long before the 200 MiB end.
+  const r = await streamUntilAnswered(p, w.emma, 200 * 1024 * 1024);
+  assert.equal(r.status, 413, r.body);
+  assert.ok(r.sent < 100 * 1024 * 1024, `answered only after ${r.sent} bytes`);
+  assert.match(r.body, /at most 26214400 bytes/);
+  // A declared length over the limit: refused before a byte of the body is sent.
+  const d = await streamUntilAnswered(p, w.emma, 0, limit + 1);
+  assert.equal(d.status, 413, d.body);
+  assert.equal(d.sent, 0);
+  const rec = await w.call('GET', `/hr/api/data/employee_documents/${key}`, as(w.admin));
+  assert.equal(rec.body.data.status, 'requested', 'a failed upload puts the status back');
+  assert.equal(rec.body.data.file, undefined);
+});
+
+test('replacing a file deletes the old bytes; deleting the record deletes the new ones', async () => {
+  const key = await companyDocument('Policy');
+  const p = `/hr/api/files/documents/${key}/file`;
+  const first = Buffer.concat([PDF, Buffer.from('% first edition\n')]);
+  const second = Buffer.concat([PDF, Buffer.from('% second edition\n')]);
+  assert.equal((await upload(w.admin, p, first)).status, 200);
+  assert.ok((await blobsOnDisk()).includes(sha(first)));
+  assert.equal((await upload(w.admin, p, second)).status, 200);
+  const blobs = await blobsOnDisk();
+  assert.ok(!blobs.includes(sha(first)), 'the replaced bytes are gone');
+  assert.ok(blobs.includes(sha(second)));
+  const del = await w.call('DELETE', `/hr/api/data/documents/${key}`, as(w.admin));
+  assert.equal(del.status, 204, del.text);
+  assert.ok(!(await blobsOnDisk()).includes(sha(second)), 'the record took its bytes with it');
+});
+
+test('the same bytes in two records are stored once and kept until both let go', async () => {
+  const bytes = Buffer.concat([PDF, Buffer.from(`% shared ${crypto.randomUUID()}\n`)]);
+  const a = await companyDocument('A');
+  const b = await companyDocument('B');
+  assert.equal((await upload(w.admin, `/hr/api/files/documents/${a}/file`, bytes)).status, 200);
+  assert.equal((await upload(w.admin, `/hr/api/files/documents/${b}/file`, bytes)).status, 200);
+  assert.equal((await blobsOnDisk()).filter((x) => x === sha(bytes)).length, 1);
+  assert.equal((await w.call('DELETE', `/hr/api/files/documents/${a}/file`, as(w.admin))).status, 204);
+  assert.ok((await blobsOnDisk()).includes(sha(bytes)), 'b still holds them');
+  const d = await fetch(`${w.server.url}/hr/api/files/documents/${b}/file`, {
+    headers: { 'organization-id': w.acmeOrg, auth_token: w.admin.token },
+  });
+  assert.deepEqual(Buffer.from(await d.arrayBuffer()), bytes);
+  assert.equal((await w.call('DELETE', `/hr/api/files/documents/${b}/file`, as(w.admin))).status, 204);
+  assert.ok(!(await blobsOnDisk()).includes(sha(bytes)));
+  assert.equal((await w.call('GET', `/hr/api/files/documents/${b}/file`, as(w.admin))).status, 404);
+});
+
+test('files of sensitive fields are encrypted at rest; others are not (the check can fail)', async () => {
+  const marker = Buffer.from(`SSN 123-45-6789 marker ${crypto.randomUUID()}`);
+  const key = await requestFromEmma();
+  const r = await upload(w.emma, `/hr/api/files/employee_documents/${key}/file`, marker, 'text/plain', 'ssn.txt');
+  assert.equal(r.status, 200, r.text);
+  assert.equal(await dataDirHolds(marker), false, 'the sensitive file is in clear on disk');
+  const back = await fetch(`${w.server.url}/hr/api/files/employee_documents/${key}/file`, {
+    headers: { 'organization-id': w.acmeOrg, auth_token: w.emma.token },
+  });
+  assert.deepEqual(Buffer.from(await back.arrayBuffer()), marker);
+
+  const plainMarker = Buffer.from(`public marker ${crypto.randomUUID()}`);
+  const doc = await companyDocument();
+  assert.equal(
+    (await upload(w.admin, `/hr/api/files/documents/${doc}/file`, plainMarker, 'text/plain', 'x.txt')).status,
+    200,
+  );
+  assert.equal(await dataDirHolds(plainMarker), true);
+});
+
+test('a download link opens the file once, for the file it was made for, without headers', async () => {
+  const key = await requestFromEmma();
+  assert.equal((await upload(w.emma, `/hr/api/files/employee_documents/${key}/file`, PDF)).status, 200);
+  const k = await w.call('POST', `/hr/api/files/employee_documents/${key}/file/download_key`, as(w.emma));
+  assert.equal(k.status, 201, k.text);
+  const first = await fetch(w.server.url + k.body.url);
+  assert.equal(first.status, 200);
+  assert.deepEqual(Buffer.from(await first.arrayBuffer()), PDF);
+  assert.equal(first.headers.get('cache-control'), 'no-store');
+  assert.equal((await fetch(w.server.url + k.body.url)).status, 401, 'a key opens once');
+  // A key is bound to its file.
+  const k2 = await w.call('POST', `/hr/api/files/employee_documents/${key}/file/download_key`, as(w.emma));
+  const other = await companyDocument();
+  assert.equal(
+    (await fetch(`${w.server.url}/hr/api/files/documents/${other}/file?download=${k2.body.download_key}`)).status,
+    401,
+  );
+  // No key for a file the caller may not read.
+  assert.equal(
+    (await w.call('POST', `/hr/api/files/employee_documents/${key}/file/download_key`, as(colleague))).status,
+    403,
+  );
+});
+
+test('deleting a file puts a request back to requested', async () => {
+  const key = await requestFromEmma();
+  const p = `/hr/api/files/employee_documents/${key}/file`;
+  assert.equal((await upload(w.emma, p, PDF)).status, 200);
+  assert.equal((await w.call('DELETE', p, as(colleague))).status, 403);
+  assert.equal((await w.call('DELETE', p, as(w.emma))).status, 204);
+  const rec = await w.call('GET', `/hr/api/data/employee_documents/${key}`, as(w.admin));
+  assert.equal(rec.body.data.status, 'requested');
+  assert.equal(rec.body.data.file, undefined);
+  assert.equal((await w.call('DELETE', p, as(w.emma))).status, 404);
+});
