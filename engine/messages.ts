@@ -140,3 +140,15 @@ export function explainErrors(
   }
   return out;
 }
+
+/**
+ * A top-level field's own message for a rule (its x-messages), for the rules code checks that JSON
+ * Schema cannot say (a hook's), so the words live in the schema file only. Throws when the schema
+ * names none: a missing message is a schema mistake, found by the first test that hits it.
+ */
+export function fieldMessage(file: JsonSchema, field: string, rule: string): string {
+  const prop = (file.properties as Record<string, JsonSchema> | undefined)?.[field];
+  const message = messageFrom(prop, rule);
+  if (message === undefined) throw new Error(`messages: no x-messages.${rule} on ${String(file.$id ?? '')} ${field}`);
+  return message;
+}

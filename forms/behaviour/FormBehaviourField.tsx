@@ -1,19 +1,27 @@
 /**
  * The root field of a form with behaviour ("ui:field": "formBehaviour", "ui:options":
  * {"behaviour": "payroll/w4"} at the top of x-ui): renders the usual object field, applies the
- * behaviour's patches after each change, shows its validator's messages at their fields, makes the
- * record read-only while it is locked, and shares the data with fields that depend on siblings.
+ * behaviour's patches after each change, shows its validator's and the schema rule's messages at
+ * their fields, makes the record read-only while it is locked, and shares the data with fields that
+ * depend on siblings.
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { getUiOptions, type FieldPathList, type FieldProps } from '@rjsf/utils';
 import { behaviours, behaviourHeaders } from './index.ts';
 import { behaviourChanges, mergeErrors, type BehaviourEnv, type FormData, type Patch } from './behaviour.ts';
 import { useEmployerInfo } from './useEmployerInfo.ts';
+import { useExpressionErrors } from './useExpressionErrors.ts';
 import { RootDataContext, type RootData } from './RootData.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { useFormsEnv } from '../env.tsx';
 
 const warned = new Set<string>();
+
+/** The schema's validate rule, x-transforms.validate. */
+function schemaRule(root: unknown): string | undefined {
+  const transforms = (root as { 'x-transforms'?: { validate?: unknown } } | undefined)?.['x-transforms'];
+  return typeof transforms?.validate === 'string' ? transforms.validate : undefined;
+}
 
 export function FormBehaviourField(props: FieldProps) {
   useFormsStyles();
@@ -57,9 +65,12 @@ export function FormBehaviourField(props: FieldProps) {
     if (Object.keys(p).length) patch(p);
   }, [behaviour, env, patch, readonly, disabled]);
 
+  const rule = behaviour?.ruleBindings ? schemaRule(registry.rootSchema) : undefined;
+  const bindings = useMemo(() => behaviour?.ruleBindings?.(env), [behaviour, env]);
+  const ruleErrors = useExpressionErrors(rule, data, bindings);
   const errors = useMemo(
-    () => mergeErrors(errorSchema, behaviour?.validate?.(data, env) ?? []),
-    [errorSchema, behaviour, data, env],
+    () => mergeErrors(errorSchema, [...(behaviour?.validate?.(data, env) ?? []), ...ruleErrors]),
+    [errorSchema, behaviour, data, env, ruleErrors],
   );
   const locked = behaviour?.isLocked?.(data, env) ?? false;
   const uiSchema = useMemo(() => {

@@ -37,6 +37,12 @@ export interface FormBehaviour {
   init?: (data: FormData, env: BehaviourEnv) => Patch;
   /** uiSchema entries by top-level field that depend on the data (a form edition's fields). */
   ui?: (data: FormData, env: BehaviourEnv) => Readonly<Record<string, Record<string, unknown>>>;
+  /**
+   * The browser runs the schema's own validate rule (x-transforms.validate) as the data changes, as
+   * the server does on save, with these bindings (the server's $before is null here: rules about a
+   * stored record are the server's).
+   */
+  ruleBindings?: (env: BehaviourEnv) => Record<string, unknown>;
   /** The behaviour reads the employer's lists (the env's `employer`). */
   usesEmployer?: boolean;
 }

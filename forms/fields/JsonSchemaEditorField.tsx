@@ -27,12 +27,14 @@ export function parseObject(text: string): { value?: Json; error?: string } {
   }
 }
 
-/** What a form's field schema must be beyond the meta-schema: an object schema with properties. */
-export function shapeError(schema: Json | undefined): string | undefined {
-  if (!schema) return 'The form fields need a JSON Schema object.';
-  if (schema.type !== 'object' || !schema.properties || typeof schema.properties !== 'object')
-    return 'The form fields must be an object schema with properties.';
-  return undefined;
+/**
+ * The entity schema's rule for a form's field schema beyond the meta-schema (an object schema with
+ * properties), checked as the user types, with that schema's message (`part`: its x-messages).
+ */
+export function shapeError(schema: Json | undefined, part: { 'x-messages'?: Json } | undefined): string | undefined {
+  if (schema?.type === 'object' && schema.properties && typeof schema.properties === 'object') return undefined;
+  const message = part?.['x-messages']?.required;
+  return typeof message === 'string' ? message : 'Must be an object schema with properties.';
 }
 
 function useMetaErrors(schema: Json | undefined): string[] {
@@ -60,9 +62,14 @@ export function JsonSchemaEditorField(props: FieldProps) {
   // A new definition starts empty: its schema's shape is judged once someone has typed one.
   const [edited, setEdited] = useState(false);
   const meta = useMetaErrors(data.schema as Json | undefined);
+  const parts = (schema.properties ?? {}) as Record<
+    Part,
+    { title?: string; description?: string; 'x-messages'?: Json }
+  >;
   const shape =
-    edited || Object.keys((data.schema as Json | undefined) ?? {}).length ? shapeError(data.schema as Json) : undefined;
-  const parts = (schema.properties ?? {}) as Record<Part, { title?: string; description?: string }>;
+    edited || Object.keys((data.schema as Json | undefined) ?? {}).length
+      ? shapeError(data.schema as Json, parts.schema)
+      : undefined;
 
   const edit = (part: Part, t: string) => {
     setText((old) => ({ ...old, [part]: t }));

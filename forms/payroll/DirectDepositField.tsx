@@ -5,7 +5,7 @@
  * feature hide_direct_deposit is on.
  */
 import { useEffect, useState } from 'react';
-import type { ErrorSchema, FieldProps } from '@rjsf/utils';
+import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
 import { errorsAt, mergeErrors } from '../behaviour/behaviour.ts';
 import { useRootData } from '../behaviour/RootData.tsx';
 import { useFormsEnv } from '../env.tsx';
@@ -27,6 +27,15 @@ function accountTypesOf(schema: FieldProps['schema']): string[] {
   const items = schema.items as { properties?: { account_type?: { enum?: unknown[] } } } | undefined;
   const list = items?.properties?.account_type?.enum;
   return Array.isArray(list) ? list.map(String) : ['Checking', 'Savings'];
+}
+
+/** The account item's properties, each with its shared definition resolved (the routing number's). */
+function itemProperties(schema: FieldProps['schema'], registry: FieldProps['registry']) {
+  const items = (schema.items ?? {}) as RJSFSchema;
+  const props = (items.properties ?? {}) as Record<string, RJSFSchema>;
+  return Object.fromEntries(
+    Object.entries(props).map(([k, p]) => [k, registry.schemaUtils.retrieveSchema(p) as Record<string, unknown>]),
+  );
 }
 
 export function DirectDepositField(props: FieldProps) {
@@ -58,8 +67,11 @@ export function DirectDepositField(props: FieldProps) {
 
   const accounts = (Array.isArray(formData) ? formData : []) as DepositAccount[];
   const showAll = !!(registry.formContext as { showAll?: boolean } | undefined)?.showAll;
-  // Local rules for the routing check digit and the like, plus the schema's and the server's messages.
-  const local = accountErrors(accounts).map((e) => ({ ...e, path: e.path.replace('/direct_deposit_accounts', '') }));
+  // The fields' patterns as the user types, plus the schema rule's and the server's messages.
+  const local = accountErrors(accounts, itemProperties(schema, registry)).map((e) => ({
+    ...e,
+    path: e.path.replace('/direct_deposit_accounts', ''),
+  }));
   const errors = mergeErrors(errorSchema as ErrorSchema | undefined, local);
   const emit = (next: DepositAccount[]) => onChange(forceLastAccount(next), fieldPathId.path);
   const title = schema.title ?? 'Direct deposit accounts';

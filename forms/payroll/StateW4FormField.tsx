@@ -8,7 +8,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import type { FieldProps } from '@rjsf/utils';
-import type { FieldError } from '../../engine/messages.ts';
 import { mergeErrors } from '../behaviour/behaviour.ts';
 import { setPatternTest } from '../../renderers/screens/record/mini-schema.ts';
 import { useOptionalServices } from '../env.tsx';
@@ -16,29 +15,8 @@ import { useFormsStyles } from '../styles/load-styles.ts';
 import { NO_FORM_MESSAGE, NO_STATE_MESSAGE, paragraphs, stateFormModel, type StateFormDefinition } from './state_w4.ts';
 import { noIncomeTaxMessage } from '../../engine/withholding-states.ts';
 import { useStateForm } from './useStateForm.ts';
+import { useExpressionErrors } from '../behaviour/useExpressionErrors.ts';
 import { secureHref } from '../../engine/secure-link.ts';
-
-function useValidatorErrors(def: StateFormDefinition | undefined, data: Record<string, unknown>): FieldError[] {
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const text = def?.transforms?.validator;
-  useEffect(() => {
-    if (!text) return setErrors([]);
-    let live = true;
-    // The expression engine (JSONata) loads with the first state form that has a validator, not
-    // with every record screen: its start-up was about 4 ms of each edit screen's first render.
-    import('../../engine/transforms.ts')
-      .then(({ validateByExpression }) => validateByExpression(text, data))
-      .then(
-        (e) => live && setErrors(e),
-        // A broken validator is the definition's fault: the server names it on save.
-        (e: unknown) => live && (console.warn('state form validator failed', e), setErrors([])),
-      );
-    return () => {
-      live = false;
-    };
-  }, [text, data]);
-  return errors;
-}
 
 /**
  * A definition's patterns are data: before its fields are drawn, the form's schema checks switch to
@@ -93,7 +71,7 @@ export function StateW4FormField(props: FieldProps) {
   useEffect(() => {
     if (form.status === 'ready' && data.state !== form.state && !readonly && !disabled) onChange(form.state, ['state']);
   }, [form, data.state, onChange, readonly, disabled]);
-  const ruleErrors = useValidatorErrors(def, data);
+  const ruleErrors = useExpressionErrors(def?.transforms?.validator, data);
   const patternsReady = useLinearPatterns(def);
   const errors = useMemo(() => mergeErrors(errorSchema, ruleErrors), [errorSchema, ruleErrors]);
 

@@ -1,27 +1,18 @@
 /**
  * Payment information (spec/000 sections 3 to 5): paper check, or direct deposit into one to four
- * accounts paid in order, the last taking the rest (forced to a Percent Split of 100). Routing numbers
- * are 9 digits with a valid ABA check digit; account numbers are digits (a masked value read back from
- * the server is kept as it is). The company feature hide_direct_deposit offers only Paper Check.
+ * accounts paid in order, the last taking the rest (forced to a Percent Split of 100). The rules of
+ * routing and account numbers and of the split amounts are the schema's (employee_payment_information.json);
+ * a masked account number read back from the server is kept as it is. The company feature
+ * hide_direct_deposit offers only Paper Check.
  */
 import type { FieldError } from '../../engine/messages.ts';
-import type { FormBehaviour, FormData, PatchFn } from '../behaviour/behaviour.ts';
+import type { FormBehaviour, PatchFn } from '../behaviour/behaviour.ts';
 
 export const DIRECT_DEPOSIT = 'Direct Deposit';
 export const PAPER_CHECK = 'Paper Check';
 export const PERCENT_SPLIT = 'Percent Split';
 export const FLAT_SPLIT = 'Flat Split';
 export const MAX_ACCOUNTS = 4;
-
-export const MESSAGES = {
-  routingLength: 'Routing number must be 9 digits.',
-  routingCheck: 'Routing number check digit is not valid.',
-  accountDigits: 'Account number must be digits only.',
-  accountRequired: 'Account number is required.',
-  percent: 'A Percent Split amount must be a whole number from 0 to 100.',
-  flat: 'A Flat Split amount must be a whole number of dollars, 0 or more.',
-  amountRequired: 'Amount is required.',
-} as const;
 
 export interface DepositAccount {
   /** Given by the server; keeps a masked account number tied to its own account. */
@@ -32,14 +23,6 @@ export interface DepositAccount {
   account_type?: string;
   split_type?: string;
   amount?: number;
-}
-
-/** ABA routing number check: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10. */
-export function abaCheckDigitValid(routing: string): boolean {
-  if (!/^\d{9}$/.test(routing)) return false;
-  const d = [...routing].map(Number);
-  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
-  return sum % 10 === 0;
 }
 
 /** An account number as the server answers it masked (x…x and the last digits). */
@@ -68,25 +51,28 @@ export function isLastAccount(index: number, accounts: readonly unknown[]): bool
   return index === accounts.length - 1;
 }
 
-/** The rules the account rows check as the user types (the server checks the same and the rest). */
-export function accountErrors(accounts: readonly DepositAccount[] | undefined): FieldError[] {
+/**
+ * The patterns of an account's fields (`props`: the schema item's properties, references resolved),
+ * checked as
+ * the user types, with the schema's own messages (x-messages.pattern). The rules across fields (the
+ * ABA check digit, split amounts, the last account) are the schema's validate rule, which the form
+ * runs in the browser as the server does (FormBehaviour.ruleBindings).
+ */
+export function accountErrors(
+  accounts: readonly DepositAccount[] | undefined,
+  props: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
+): FieldError[] {
   const out: FieldError[] = [];
   (accounts ?? []).forEach((a, i) => {
-    const at = (f: string) => `/direct_deposit_accounts/${i}/${f}`;
-    const routing = a.routing_number ?? '';
-    if (routing !== '' || a.account_number !== undefined) {
-      if (!/^\d{9}$/.test(routing)) out.push({ path: at('routing_number'), message: MESSAGES.routingLength });
-      else if (!abaCheckDigitValid(routing)) out.push({ path: at('routing_number'), message: MESSAGES.routingCheck });
-    }
-    const account = a.account_number;
-    if (account !== undefined && account !== '' && !isMaskedAccount(account) && !/^\d{1,17}$/.test(account)) {
-      out.push({ path: at('account_number'), message: MESSAGES.accountDigits });
-    }
-    if (typeof a.amount === 'number') {
-      const whole = Number.isInteger(a.amount) && a.amount >= 0;
-      if (a.split_type === PERCENT_SPLIT && (!whole || a.amount > 100)) {
-        out.push({ path: at('amount'), message: MESSAGES.percent });
-      } else if (a.split_type === FLAT_SPLIT && !whole) out.push({ path: at('amount'), message: MESSAGES.flat });
+    for (const [field, prop] of Object.entries(props)) {
+      const value = (a as Record<string, unknown>)[field];
+      if (typeof prop.pattern !== 'string' || typeof value !== 'string' || value === '') continue;
+      if (new RegExp(prop.pattern, 'u').test(value)) continue;
+      const messages = (prop['x-messages'] ?? {}) as Record<string, string>;
+      out.push({
+        path: `/direct_deposit_accounts/${i}/${field}`,
+        message: messages.pattern ?? 'Has an invalid format',
+      });
     }
   });
   return out;
@@ -113,12 +99,10 @@ export const paymentInformationPatches: Readonly<Record<string, PatchFn>> = {
       : {},
 };
 
-export function validatePaymentInformation(data: FormData): FieldError[] {
-  if (data.desired_payment_method !== DIRECT_DEPOSIT) return [];
-  return accountErrors(data.direct_deposit_accounts as DepositAccount[] | undefined);
-}
-
 export const paymentInformationBehaviour: FormBehaviour = {
   patches: paymentInformationPatches,
-  validate: validatePaymentInformation,
+  // The schema's rule needs no binding: it reads the accounts only.
+  ruleBindings: () => NO_BINDINGS,
 };
+
+const NO_BINDINGS = {};

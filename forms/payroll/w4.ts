@@ -9,10 +9,9 @@
  *   is read-only; Edit moves it onto the edition in effect, drops w4_2019 and asks for Step 3 again
  *   (the server does not carry the stored Step 3 or the signature onto another edition).
  * - Counts fill the amounts; typing an amount by hand clears the counts. The counts are not saved.
- * - Fixed and extra federal withholding cannot both be set. An exempt W-4 leaves Steps 2 to 4 empty
- *   (a rule of the schema, which the browser's validator checks as the server's does).
+ * - Fixed and extra federal withholding cannot both be set; an exempt W-4 leaves Steps 2 to 4 empty:
+ *   rules of the schema, which the browser runs as the server does (ruleBindings).
  */
-import type { FieldError } from '../../engine/messages.ts';
 import w4Editions from '../../schemas/common/w4-editions.json';
 import {
   EMPTY_ENV,
@@ -40,8 +39,6 @@ export interface W4Edition {
 
 /** The editions of Form W-4, oldest first. */
 export const W4_EDITIONS: readonly W4Edition[] = w4Editions.editions;
-
-export const BOTH_WITHHOLDINGS_MESSAGE = 'You cannot enter both fixed and extra withholding at the same time.';
 
 /** The IRS pages linked from the W-4 screen (the current form; the IRS replaces the file each year). */
 export const W4_LINKS = {
@@ -105,15 +102,6 @@ export const w4Patches: Readonly<Record<string, PatchFn>> = {
   dependent_amount: () => ({ number_of_dependents_under_17: 0, number_of_other_dependents: 0 }),
 };
 
-const positive = (v: unknown) => typeof v === 'number' && v > 0;
-
-export function validateW4(data: FormData): FieldError[] {
-  if (positive(data.federal_withholding_fixed) && positive(data.federal_withholding_extra)) {
-    return [{ path: '/federal_withholding_fixed', message: BOTH_WITHHOLDINGS_MESSAGE }];
-  }
-  return [];
-}
-
 /** A stored W-4 of another edition than the one in effect is read-only until Edit. */
 export function isW4Locked(data: FormData, env: BehaviourEnv = EMPTY_ENV): boolean {
   return !env.isNew && typeof data.w4_year === 'string' && data.w4_year !== currentW4Edition(env);
@@ -163,7 +151,8 @@ export function w4Ui(data: FormData): Record<string, Record<string, unknown>> {
 
 export const w4Behaviour: FormBehaviour = {
   patches: w4Patches,
-  validate: validateW4,
+  // The schema's rule reads the editions and the clock; a stored W-4's lock is the header's.
+  ruleBindings: (env) => ({ w4Editions, now: env.now ?? Math.floor(Date.now() / 1000), before: null }),
   isLocked: isW4Locked,
   init: initW4,
   ui: w4Ui,

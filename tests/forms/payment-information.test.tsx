@@ -9,53 +9,75 @@ import defs from '../../schemas/common/defs.json';
 import { bundleSchema } from '../../engine/bundle.ts';
 import type { JsonSchema } from '../../engine/entity.ts';
 import { compileValidator, createAjv } from '../../engine/validation.ts';
-import { behaviourChanges } from '../../forms/behaviour/behaviour.ts';
+import { behaviourChanges, EMPTY_ENV } from '../../forms/behaviour/behaviour.ts';
 import { accountNumberInput } from '../../forms/payroll/DepositAccountRow.tsx';
+import { validateByExpression } from '../../engine/transforms.ts';
 import {
-  abaCheckDigitValid,
   accountErrors,
   forceLastAccount,
   isMaskedAccount,
-  MESSAGES,
   newAccount,
   paymentInformationBehaviour,
   paymentMethods,
-  validatePaymentInformation,
 } from '../../forms/payroll/employee_payment_information.ts';
 import * as DD from '../../stories/forms/DirectDepositField.stories.tsx';
 import * as PM from '../../stories/forms/PaymentMethodWidget.stories.tsx';
 import { allySavings, chaseChecking, navyFederal } from '../../stories/forms/fixtures.ts';
+import { entityForm } from '../../stories/forms/entities.ts';
+import { inlineSchema } from '../../renderers/screens/record/inline-schema.ts';
+import type { JsonObject } from '../../renderers/api/types.ts';
 import { renderStory, textOf } from './render-story.tsx';
 
+/** The schema's own rule, which the form runs in the browser (FormBehaviour.ruleBindings) as the server does. */
+const rule = (data: Record<string, unknown>) =>
+  validateByExpression(schemaFile['x-transforms'].validate, data, paymentInformationBehaviour.ruleBindings!(EMPTY_ENV));
+const deposit = (...direct_deposit_accounts: object[]) => ({
+  desired_payment_method: 'Direct Deposit',
+  direct_deposit_accounts,
+});
+/** The account item's properties as the form's field reads them (shared definitions resolved). */
+const form = inlineSchema(entityForm('employee_payment_information').schema as JsonObject) as {
+  properties: Record<string, any>;
+};
+const item = form.properties.direct_deposit_accounts.items.properties as Record<string, Record<string, unknown>>;
+const routingMessage = defs.definitions.routingNumber['x-messages'].pattern;
+const accountMessage =
+  schemaFile.properties.direct_deposit_accounts.items.properties.account_number['x-messages'].pattern;
+
 describe('routing and account numbers', () => {
-  it('checks the ABA check digit', () => {
+  it('checks the ABA check digit (the schema rule)', async () => {
     for (const ok of ['021000021', '011000015', '122105278', '256074974', '124003116']) {
-      assert.equal(abaCheckDigitValid(ok), true, ok);
+      assert.deepEqual(await rule(deposit({ ...chaseChecking, routing_number: ok })), [], ok);
     }
-    for (const bad of ['021000022', '124003117', '12345678', '1234567890', '02100002a']) {
-      assert.equal(abaCheckDigitValid(bad), false, bad);
+    for (const bad of ['021000022', '124003117']) {
+      assert.deepEqual(
+        await rule(deposit({ ...chaseChecking, routing_number: bad })),
+        [{ path: '/direct_deposit_accounts/0/routing_number', message: 'Routing number check digit is not valid.' }],
+        bad,
+      );
     }
   });
 
-  it('answers the messages of the spec and the brief', () => {
-    assert.deepEqual(accountErrors([{ ...allySavings, routing_number: '12345' }]), [
-      { path: '/direct_deposit_accounts/0/routing_number', message: 'Routing number must be 9 digits.' },
+  it("checks the fields' patterns as the user types, with the schema's messages", () => {
+    assert.equal(routingMessage, 'Routing number must be 9 digits.');
+    assert.deepEqual(accountErrors([{ ...allySavings, routing_number: '12345' }], item), [
+      { path: '/direct_deposit_accounts/0/routing_number', message: routingMessage },
     ]);
-    assert.deepEqual(accountErrors([{ ...allySavings, routing_number: '124003117' }]), [
-      { path: '/direct_deposit_accounts/0/routing_number', message: 'Routing number check digit is not valid.' },
+    assert.deepEqual(accountErrors([{ ...allySavings, account_number: '2094-AB' }], item), [
+      { path: '/direct_deposit_accounts/0/account_number', message: accountMessage },
     ]);
-    assert.deepEqual(accountErrors([{ ...allySavings, account_number: '2094-AB' }]), [
-      { path: '/direct_deposit_accounts/0/account_number', message: MESSAGES.accountDigits },
-    ]);
-    assert.deepEqual(accountErrors([allySavings, navyFederal, chaseChecking]), []);
-    assert.deepEqual(accountErrors([newAccount()]), []);
+    assert.deepEqual(accountErrors([{ ...allySavings, account_number: 'xxxxxxxx6789' }], item), []);
+    assert.deepEqual(accountErrors([allySavings, navyFederal, chaseChecking], item), []);
+    assert.deepEqual(accountErrors([newAccount()], item), []);
   });
 
-  it('checks amounts: percent 0-100 whole, flat whole dollars', () => {
-    assert.equal(accountErrors([{ ...navyFederal, amount: 101 }])[0].message, MESSAGES.percent);
-    assert.equal(accountErrors([{ ...navyFederal, amount: 2.5 }])[0].message, MESSAGES.percent);
-    assert.equal(accountErrors([{ ...allySavings, amount: 10.5 }])[0].message, MESSAGES.flat);
-    assert.deepEqual(accountErrors([{ ...allySavings, amount: 1500 }]), []);
+  it('checks amounts: percent 0-100 whole, flat whole dollars (the schema rule)', async () => {
+    const percent = 'A Percent Split amount must be a whole number from 0 to 100.';
+    const flat = 'A Flat Split amount must be a whole number of dollars, 0 or more.';
+    assert.equal((await rule(deposit({ ...navyFederal, amount: 101 }, chaseChecking)))[0].message, percent);
+    assert.equal((await rule(deposit({ ...navyFederal, amount: 2.5 }, chaseChecking)))[0].message, percent);
+    assert.equal((await rule(deposit({ ...allySavings, amount: 10.5 }, chaseChecking)))[0].message, flat);
+    assert.deepEqual(await rule(deposit({ ...allySavings, amount: 1500 }, chaseChecking)), []);
   });
 
   it('keeps a masked account number until a new one is typed, digits only', () => {
@@ -123,16 +145,10 @@ describe('accounts', () => {
     );
   });
 
-  it('validates the accounts only for Direct Deposit', () => {
-    const bad = [{ ...allySavings, routing_number: '124003117' }];
-    assert.equal(
-      validatePaymentInformation({ desired_payment_method: 'Direct Deposit', direct_deposit_accounts: bad }).length,
-      1,
-    );
-    assert.deepEqual(
-      validatePaymentInformation({ desired_payment_method: 'Paper Check', direct_deposit_accounts: bad }),
-      [],
-    );
+  it('validates the accounts only for Direct Deposit', async () => {
+    const bad = [{ ...allySavings, routing_number: '124003117' }, chaseChecking];
+    assert.equal((await rule({ desired_payment_method: 'Direct Deposit', direct_deposit_accounts: bad })).length, 1);
+    assert.deepEqual(await rule({ desired_payment_method: 'Paper Check', direct_deposit_accounts: bad }), []);
   });
 });
 
@@ -161,10 +177,14 @@ describe('DirectDepositField stories', () => {
     assert.doesNotMatch(html('FourAccounts'), />Add account</);
   });
 
-  it('shows the check digit and digits-only messages', () => {
+  it('shows the digits-only message at once; the check digit is the schema rule, answered after it runs', async () => {
     const t = textOf(html('InvalidNumbers'));
-    assert.match(t, /Routing number check digit is not valid\./);
     assert.match(t, /Account number must be digits only\./);
+    const data = (DD.InvalidNumbers.args as { formData: Record<string, unknown> }).formData;
+    assert.deepEqual(
+      (await rule(data)).map((e) => e.message),
+      ['Routing number check digit is not valid.'],
+    );
   });
 
   it('Paper Check and hide_direct_deposit hide the accounts', () => {

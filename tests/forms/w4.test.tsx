@@ -10,7 +10,6 @@ import w4Editions from '../../schemas/common/w4-editions.json';
 import { evaluate, validateByExpression } from '../../engine/transforms.ts';
 import { behaviourChanges } from '../../forms/behaviour/behaviour.ts';
 import {
-  BOTH_WITHHOLDINGS_MESSAGE,
   childCredit,
   currentW4Edition,
   dependentAmount,
@@ -21,7 +20,6 @@ import {
   isW4Locked,
   W4_EDITIONS,
   w4Ui,
-  validateW4,
   w4Behaviour,
   w4Patches,
 } from '../../forms/payroll/w4.ts';
@@ -97,15 +95,21 @@ describe('W-4 dependents (Step 3)', () => {
 });
 
 describe('W-4 withholding rule', () => {
-  it('refuses fixed and extra withholding together, with the server message', async () => {
+  it("refuses fixed and extra withholding together: the schema's rule, run in the browser with the form's bindings", async () => {
+    const env: BehaviourEnv = { employer: {}, isNew: false, now: at('2026-11-26') };
+    const rule = (data: Record<string, unknown>) =>
+      validateByExpression(w4Schema['x-transforms'].validate, data, w4Behaviour.ruleBindings!(env));
     const both = { w4_year: '2026', federal_withholding_fixed: 100, federal_withholding_extra: 20 };
-    assert.deepEqual(validateW4(both), [{ path: '/federal_withholding_fixed', message: BOTH_WITHHOLDINGS_MESSAGE }]);
-    assert.deepEqual(validateW4({ federal_withholding_fixed: 100, federal_withholding_extra: 0 }), []);
-    assert.deepEqual(validateW4({ federal_withholding_extra: 20 }), []);
-    assert.deepEqual(
-      await validateByExpression(w4Schema['x-transforms'].validate, both, bindings(at('2026-11-26'))),
-      validateW4(both),
-    );
+    assert.deepEqual(await rule(both), [
+      {
+        path: '/federal_withholding_fixed',
+        message: 'You cannot enter both fixed and extra withholding at the same time.',
+      },
+    ]);
+    assert.deepEqual(await rule({ w4_year: '2026', federal_withholding_fixed: 100, federal_withholding_extra: 0 }), []);
+    assert.deepEqual(await rule({ w4_year: '2026', federal_withholding_extra: 20 }), []);
+    // A stored W-4 of another edition is the header's lock in the browser, the server's rule on save.
+    assert.deepEqual(await rule({ w4_year: '2025', federal_withholding_extra: 20 }), []);
   });
 });
 
@@ -222,8 +226,18 @@ describe('W4Form stories (clock at 01/02/2026: the 2026 edition is in effect)', 
     assert.match(old, /<input type="hidden" id="root_dependents_under_17_amount"/);
   });
 
-  it('shows the fixed and extra withholding message', () => {
-    assert.match(textOf(renderStory(S.default, S.BothWithholdings)), new RegExp(BOTH_WITHHOLDINGS_MESSAGE));
+  it("the fixed and extra withholding story's data is refused by the schema's rule", async () => {
+    const { formData } = S.BothWithholdings.args as { formData: Record<string, unknown> };
+    const env: BehaviourEnv = { employer: {}, isNew: false, now: STORY_NOW };
+    const errors = await validateByExpression(
+      w4Schema['x-transforms'].validate,
+      formData,
+      w4Behaviour.ruleBindings!(env),
+    );
+    assert.deepEqual(
+      errors.map((e) => e.message),
+      [(S.BothWithholdings.parameters!.check as { text: string }).text],
+    );
   });
 
   it('shows when an exemption expires', () => {

@@ -6,16 +6,17 @@
  * can find the company by id or host.
  */
 import { deriveHostname, hostnameDomainMessage, underAllowedDomain } from '../../../engine/hostname.ts';
-import type { FieldError } from '../../../engine/messages.ts';
+import type { JsonSchema } from '../../../engine/entity.ts';
+import { fieldMessage, type FieldError } from '../../../engine/messages.ts';
 import { companyExtras } from '../../companies.ts';
 import { directoryOp, getOrg } from '../../orgs.ts';
 import { SYSTEM, SYSTEM_ORG, type Services } from '../../services.ts';
 import type { DataObject } from '../../storage/types.ts';
 import type { EntityHooks } from '../hooks.ts';
 
-export const HOSTNAME_ADMIN_ONLY = 'Only the product-staff admin may change the hostname.';
-
-export const COMPANY_ID_LOCKED = 'Company ID may not be changed once saved.';
+/** A rule's message from the companies' schema (auth/organizations.json). */
+const message = (s: Services, field: string, rule: string) =>
+  fieldMessage(s.catalogue.registry.require('auth', 'organizations').file as unknown as JsonSchema, field, rule);
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
@@ -43,14 +44,14 @@ export const organizationHooks: EntityHooks = {
   validate({ s, caller, key, data, before, incoming }) {
     // x-immutable refuses changing a saved ID; a company saved without one keeps none.
     if (before && before.company_id === undefined && data.company_id !== undefined) {
-      return [{ path: '/company_id', message: COMPANY_ID_LOCKED }];
+      return [{ path: '/company_id', message: message(s, 'company_id', 'immutable') }];
     }
     const host = text(data.hostname);
     if (!host || (before && host === text(before.hostname))) return [];
     // On a new company anyone else gets the derived hostname; changes are refused by x-messages.edit.
     const given = text(incoming.hostname);
     if (!before && !caller.principal.isAdmin && given && given !== deriveHostname(data.name, s.config.productDomain)) {
-      return [{ path: '/hostname', message: HOSTNAME_ADMIN_ONLY }];
+      return [{ path: '/hostname', message: message(s, 'hostname', 'edit') }];
     }
     return hostnameErrors(s, host, key);
   },
