@@ -44,6 +44,7 @@ export const DFORM_KEYWORDS = [
   'x-item-key',
   'x-attests',
   'x-file',
+  'x-unique',
 ];
 
 /**

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { productStaffAdminKey } from '../engine/access.ts';
 import { hashPassword } from './crypto/passwords.ts';
 import { systemPut } from './data/system-write.ts';
-import { claimOps } from './data/hooks/unique.ts';
+import { claimOps } from './data/unique.ts';
 import { companyAdminOps, PRODUCT_STAFF_EMAIL } from './company-admins.ts';
 import { directoryOp } from './orgs.ts';
 import type { Services } from './services.ts';

@@ -8,7 +8,7 @@ import { productStaffAdminKey } from '../engine/access.ts';
 import { COMPANY_ADMIN_PERMISSIONS } from '../engine/permissions.ts';
 import { hashPassword } from './crypto/passwords.ts';
 import { auditOp } from './data/audit.ts';
-import { claimKey, claimOps, claimOwner } from './data/hooks/unique.ts';
+import { claimKey, claimOps, claimOwner } from './data/unique.ts';
 import { systemPut } from './data/system-write.ts';
 import { getOrg } from './orgs.ts';
 import { SINGLE_USE } from './auth/sign-in.ts';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { companyOps } from './companies.ts';
 import { hashPassword } from './crypto/passwords.ts';
-import { claimOps } from './data/hooks/unique.ts';
+import { claimOps } from './data/unique.ts';
 import { systemPut } from './data/system-write.ts';
 import { deriveHostname } from '../engine/hostname.ts';
 import { findOrgByHostname } from './orgs.ts';

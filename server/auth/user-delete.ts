@@ -6,7 +6,7 @@
  * record gets its own audit entry.
  */
 import { actorOf, auditOp } from '../data/audit.ts';
-import { claimKey } from '../data/hooks/unique.ts';
+import { claimKey } from '../data/unique.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';

@@ -1,6 +1,6 @@
 /**
  * Per-entity field facts read once from the schema: sensitive fields, server-owned, admin-only,
- * immutable and read-only top-level fields, and the searchable field paths.
+ * immutable, unique and read-only top-level fields, and the searchable field paths.
  */
 import type { Entity, JsonSchema } from '../../engine/entity.ts';
 import { keyedArrays, type KeyedArray } from '../../engine/item-keys.ts';
@@ -10,6 +10,7 @@ import type { Catalogue } from '../schemas.ts';
 import { notAttested, ownerOnlyFields } from '../../engine/attestations.ts';
 import { attestationsOf, type Attestation } from './signatures.ts';
 import { fileFields, type FileField } from '../../engine/files.ts';
+import { uniqueFields, type UniqueField } from './unique.ts';
 
 /** What an attested field of the owner's answers to anyone else who changes it. */
 export const OWNER_ONLY = 'Only the employee may change this part of their own form.';
@@ -40,6 +41,8 @@ export interface FieldFacts {
   notAttested: Set<string>;
   /** Top-level file fields (x-file): written by the upload call only, so server-owned to the data API. */
   files: FileField[];
+  /** Top-level fields unique in the organization (x-unique). */
+  unique: UniqueField[];
 }
 
 const cache = new WeakMap<Entity, FieldFacts>();
@@ -65,6 +68,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     attestations: [],
     notAttested: new Set(),
     files: fileFields(bundled),
+    unique: uniqueFields((bundled.properties ?? {}) as Record<string, JsonSchema>),
   };
   for (const { field } of f.files) f.serverOwned.set(field, (bundled.properties as Record<string, JsonSchema>)[field]);
   for (const { path, schema } of all) {

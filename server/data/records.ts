@@ -21,6 +21,7 @@ import { rootOrgId } from '../orgs.ts';
 import { VersionConflictError, type DataObject, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import { actorOf, auditOp } from './audit.ts';
 import { fieldFacts, OWNER_ONLY, type FieldFacts } from './fields.ts';
+import { assertUnique, uniqueClaimOps, uniqueReleaseOps } from './unique.ts';
 import { hooksFor, type EntityHooks, type HookArgs } from './hooks.ts';
 import { bindSignatures, type BindResult } from './signatures.ts';
 import { employerInfo } from '../payroll/employer-info.ts';
@@ -350,6 +351,8 @@ async function prepare(
     errors.push(...(await hook.validate({ s, caller, key, data, before, mode, incoming })));
   }
   if (errors.length) throw validationFailed(errors);
+  // A duplicate is a conflict with another record (API.md: 409), once the rest is valid.
+  assertUnique(s, caller.org.id, key, data, facts.unique);
   if (hook?.amend) data = hook.amend({ s, caller, key, data, before, mode, incoming });
   const signatures = bindSignatures(
     (type, owner) => ownRecord(s, caller, type, owner),
@@ -550,7 +553,10 @@ export async function writeRecord(
       version: (stored?.meta.version ?? 0) + 1,
     },
   };
-  const ops: WriteOp[] = [{ op: 'put', record, expectVersion: stored?.meta.version ?? 0 }];
+  const ops: WriteOp[] = [
+    { op: 'put', record, expectVersion: stored?.meta.version ?? 0 },
+    ...uniqueClaimOps(s, caller.org.id, key, plain, before, fieldFacts(s.catalogue, entity).unique),
+  ];
   if (hook?.extraOps) {
     ops.push(...(await hook.extraOps({ s, caller, key, data: plain, before, mode, incoming, record })));
   }
@@ -626,7 +632,10 @@ export async function deleteRecord(
     throw new ApiError(409, 'Version conflict: the record changed since it was read');
   }
   const now = s.now();
-  const extra = hook?.onDelete ? await hook.onDelete({ s, caller, record: stored }) : [];
+  const extra = [
+    ...uniqueReleaseOps(s, caller.org.id, stored.data, fieldFacts(s.catalogue, t.entity).unique),
+    ...(hook?.onDelete ? await hook.onDelete({ s, caller, record: stored }) : []),
+  ];
   const ops: WriteOp[] = [
     { op: 'delete', collection: t.entity.id, org: caller.org.id, key, expectVersion: stored.meta.version },
     ...extra,

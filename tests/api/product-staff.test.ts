@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { configFromEnv } from '../../server/config.ts';
 import { hashPassword } from '../../server/crypto/passwords.ts';
-import { claimKey } from '../../server/data/hooks/unique.ts';
+import { claimKey } from '../../server/data/unique.ts';
 import { openServices } from '../../server/services-factory.ts';
 import { SYSTEM } from '../../server/services.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';

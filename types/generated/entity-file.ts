@@ -156,6 +156,10 @@ export interface Property {
    */
   "x-immutable"?: boolean;
   /**
+   * On a top-level text field: its value, lower-cased, is unique in the organization among every value claimed under this scope (a name shared by the fields that must not collide, such as email). A value another record holds is refused with x-messages.unique (409); the claim is written in the same commit as the record and released when the record is deleted.
+   */
+  "x-unique"?: string;
+  /**
    * Why and how this field was designed where the spec says 'not shown'.
    */
   "x-not-shown"?: string;

@@ -13,8 +13,9 @@ import type { Services } from '../../services.ts';
 import type { DataObject, StoredRecord } from '../../storage/types.ts';
 import { auditOp } from '../audit.ts';
 import type { EntityHooks } from '../hooks.ts';
-import { claimOwner } from './unique.ts';
-import { EMAIL_EXISTS } from './users.ts';
+import { claimOwner } from '../unique.ts';
+import { fieldMessage } from '../../../engine/messages.ts';
+import type { JsonSchema } from '../../../engine/entity.ts';
 
 export interface ActivityEntry {
   time: number;
@@ -85,8 +86,14 @@ export const onboardingUserHooks: EntityHooks = {
   validate({ s, caller, data, before }) {
     if (before) return [];
     const email = emailOf(data);
+    // The invitation makes an account: its e-mail is refused as the accounts' own x-unique refuses it.
     if (email && claimOwner(s, caller.org.id, 'email', email)) {
-      throw new ApiError(409, EMAIL_EXISTS, [{ path: '/email', message: EMAIL_EXISTS }]);
+      const exists = fieldMessage(
+        s.catalogue.registry.require('auth', 'users').file as unknown as JsonSchema,
+        'email',
+        'unique',
+      );
+      throw new ApiError(409, exists, [{ path: '/email', message: exists }]);
     }
     return [];
   },

@@ -221,6 +221,36 @@ describe('every list is bounded', () => {
   });
 });
 
+describe('uniqueness is a schema keyword (x-unique)', () => {
+  const users = entities.find((e) => e.rel === 'auth/users.json')!.file as any;
+
+  it("a user's e-mail is unique under the scope 'email', refused with its own message", () => {
+    assert.equal(users.properties.email['x-unique'], 'email');
+    assert.equal(users.properties.email['x-messages'].unique, 'An account with this email already exists.');
+  });
+
+  it('the entity format refuses x-unique without x-messages.unique, or a scope that is not a name', () => {
+    const edited = (edit: (f: any) => void) => {
+      const copy = structuredClone(users);
+      edit(copy);
+      return validateEntityFile(copy);
+    };
+    assert.ok(validateEntityFile(users), 'auth/users.json itself is valid');
+    assert.equal(
+      edited((f) => delete f.properties.email['x-messages'].unique),
+      false,
+    );
+    assert.equal(
+      edited((f) => (f.properties.display_name['x-unique'] = 'display_name')),
+      false,
+    );
+    assert.equal(
+      edited((f) => (f.properties.email['x-unique'] = 'E-mail')),
+      false,
+    );
+  });
+});
+
 describe('schema catalogue', () => {
   it('has entity files in every module', () => {
     for (const module of MODULES) {

@@ -1,0 +1,113 @@
+/**
+ * Uniqueness, the schema keyword `"x-unique": "<scope>"` on a top-level text field (a user's e-mail):
+ * the value, lower-cased, is unique in its organization among every value claimed under that scope.
+ * A value is claimed by a system record keyed by its keyed digest, written in the same commit as the
+ * record with "must not exist yet" (or "still mine"), so two concurrent writers cannot both win; a
+ * value already claimed by another record is refused with the field's x-messages.unique (409).
+ */
+import type { JsonSchema } from '../../engine/entity.ts';
+import { ApiError } from '../http/errors.ts';
+import { SYSTEM, type Services } from '../services.ts';
+import type { DataObject, WriteOp } from '../storage/types.ts';
+
+/** A top-level field the schema declares unique: its claim scope and its refusal. */
+export interface UniqueField {
+  field: string;
+  scope: string;
+  message: string;
+}
+
+/** The x-unique fields of an entity's top-level properties. */
+export function uniqueFields(props: Readonly<Record<string, JsonSchema>>): UniqueField[] {
+  return Object.entries(props).flatMap(([field, p]) =>
+    typeof p['x-unique'] === 'string'
+      ? [
+          {
+            field,
+            scope: p['x-unique'],
+            // The meta-schema requires the message beside the keyword.
+            message: String((p['x-messages'] as Record<string, string> | undefined)?.unique),
+          },
+        ]
+      : [],
+  );
+}
+
+const claimed = (data: DataObject | undefined, field: string) =>
+  typeof data?.[field] === 'string' && data[field] !== '' ? data[field].toLowerCase() : undefined;
+
+/** Refuses (409) a value another record of the organization holds already. */
+export function assertUnique(s: Services, org: string, key: string, data: DataObject, fields: UniqueField[]): void {
+  for (const u of fields) {
+    const value = claimed(data, u.field);
+    const owner = value === undefined ? undefined : claimOwner(s, org, u.scope, value);
+    if (owner !== undefined && owner !== key) {
+      throw new ApiError(409, u.message, [{ path: `/${u.field}`, message: u.message }]);
+    }
+  }
+}
+
+/** The claims a write makes and releases, committed with the record. */
+export function uniqueClaimOps(
+  s: Services,
+  org: string,
+  key: string,
+  data: DataObject,
+  before: DataObject | undefined,
+  fields: UniqueField[],
+): WriteOp[] {
+  return fields.flatMap((u) => {
+    const value = claimed(data, u.field);
+    const previous = claimed(before, u.field);
+    if (value === undefined) return previous === undefined ? [] : [releaseOp(s, org, u.scope, previous)];
+    return claimOps(s, org, u.scope, key, value, previous);
+  });
+}
+
+/** The claims a deleted record releases. */
+export function uniqueReleaseOps(s: Services, org: string, data: DataObject, fields: UniqueField[]): WriteOp[] {
+  return fields.flatMap((u) => {
+    const value = claimed(data, u.field);
+    return value === undefined ? [] : [releaseOp(s, org, u.scope, value)];
+  });
+}
+
+function releaseOp(s: Services, org: string, scope: string, value: string): WriteOp {
+  return { op: 'delete', collection: SYSTEM.unique, org, key: claimKey(s, org, scope, value) };
+}
+
+export function claimKey(s: Services, org: string, scope: string, value: string): string {
+  return s.cipher.lookup(`${org}\u0000${scope}\u0000${value}`);
+}
+
+export function claimOwner(s: Services, org: string, scope: string, value: string): string | undefined {
+  const r = s.storage.get(SYSTEM.unique, org, claimKey(s, org, scope, value));
+  return r ? String(r.data.owner) : undefined;
+}
+
+export function claimOps(
+  s: Services,
+  org: string,
+  scope: string,
+  owner: string,
+  value: string,
+  previous: string | undefined,
+): WriteOp[] {
+  if (previous === value) return [];
+  const now = s.now();
+  const ops: WriteOp[] = [
+    {
+      op: 'put',
+      expectVersion: 0,
+      record: {
+        collection: SYSTEM.unique,
+        org,
+        key: claimKey(s, org, scope, value),
+        data: { owner, scope },
+        meta: { created_by: owner, created_time: now, updated_by: owner, updated_time: now, version: 1 },
+      },
+    },
+  ];
+  if (previous !== undefined) ops.push(releaseOp(s, org, scope, previous));
+  return ops;
+}
