@@ -59,6 +59,19 @@ export interface ServerConfig {
   /** Session length in seconds. */
   sessionSeconds: number;
   /**
+   * Where files' bytes live: an S3-compatible bucket when DFORM_S3_BUCKET is set (with
+   * DFORM_S3_ENDPOINT, DFORM_S3_REGION, DFORM_S3_ACCESS_KEY_ID, DFORM_S3_SECRET_ACCESS_KEY and
+   * optionally DFORM_S3_PREFIX), else DATA_DIR/files (docs/files.md).
+   */
+  s3?: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    prefix: string;
+  };
+  /**
    * Seconds without a request after which a session ends (0: never): for the product-staff admin
    * and users who manage payroll data, users, groups or companies, and for everyone else.
    */
@@ -119,6 +132,26 @@ function publicUrl(value: string | undefined): string | undefined {
   return `${m[1]}://{hostname}${m[2] === undefined ? '' : `:${Number(m[2])}`}`;
 }
 
+function s3Config(env: NodeJS.ProcessEnv): NonNullable<ServerConfig['s3']> {
+  const need = (name: string) => {
+    const v = env[name];
+    if (!v) throw new Error(`config: DFORM_S3_BUCKET is set, so ${name} must be too`);
+    return v;
+  };
+  const endpoint = need('DFORM_S3_ENDPOINT');
+  if (!/^https?:\/\/[^/\s]+\/?$/.test(endpoint)) {
+    throw new Error(`config: DFORM_S3_ENDPOINT must be http(s)://host[:port], not '${endpoint}'`);
+  }
+  return {
+    endpoint,
+    bucket: need('DFORM_S3_BUCKET'),
+    region: env.DFORM_S3_REGION || 'us-east-1',
+    accessKeyId: need('DFORM_S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('DFORM_S3_SECRET_ACCESS_KEY'),
+    prefix: env.DFORM_S3_PREFIX ?? '',
+  };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const host = env.HOST || '127.0.0.1';
   const productDomain = (env.DFORM_PRODUCT_DOMAIN || (isLoopbackHost(host) ? LOCAL_DOMAIN : 'dform.app')).toLowerCase();
@@ -147,6 +180,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     trustedProxies: addresses('DFORM_TRUSTED_PROXIES', env.DFORM_TRUSTED_PROXIES),
     sessionSeconds: int('DFORM_SESSION_SECONDS', env.DFORM_SESSION_SECONDS, 8 * 3600),
+    ...(env.DFORM_S3_BUCKET ? { s3: s3Config(env) } : {}),
     idleSeconds: {
       managing: int('DFORM_IDLE_SECONDS', env.DFORM_IDLE_SECONDS, 30 * 60),
       others: int('DFORM_IDLE_SECONDS_OTHERS', env.DFORM_IDLE_SECONDS_OTHERS, 0),

@@ -14,6 +14,8 @@ import { outboxTransport } from './mail/transport.ts';
 import { backOffThrottle, slidingWindowThrottle } from './auth/throttle.ts';
 import { jsonLog } from './http/log.ts';
 import { trustProxies } from './http/context.ts';
+import { diskBlobStore } from './files/disk-blob-store.ts';
+import { s3BlobStore } from './files/s3-blob-store.ts';
 
 export async function openServices(config: ServerConfig): Promise<Services> {
   const log = jsonLog();
@@ -39,6 +41,9 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     transport: outboxTransport(path.join(config.dataDir, 'outbox.jsonl')),
     throttle: slidingWindowThrottle(config.throttle),
     signInThrottle: backOffThrottle(config.throttle, { digest: (v) => cipher.lookup(`device\u0000${v}`) }),
+    blobs: config.s3
+      ? s3BlobStore({ ...config.s3, spoolDir: path.join(config.dataDir, 'files-spool') })
+      : diskBlobStore(path.join(config.dataDir, 'files')),
     now: () => Math.floor(Date.now() / 1000),
     log,
   };

@@ -21,7 +21,7 @@ export interface Services {
   throttle: Throttle;
   /** Every check of a password or single-use key (./auth/throttled-check.ts). */
   signInThrottle: SignInThrottle;
-  /** Where files' bytes live; unset, a disk store under DATA_DIR/files (server/files/blobs.ts). */
+  /** Where files' bytes live; unset, a disk store under DATA_DIR/files (server/files/references.ts). */
   blobs?: BlobStore;
   /** Epoch seconds; injectable so tests can move time. */
   now: () => number;

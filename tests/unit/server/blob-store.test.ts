@@ -1,0 +1,175 @@
+/**
+ * The blob store's contract, run against each implementation: the disk store under a temporary
+ * DATA_DIR and the S3 store against s3rver, a local S3-compatible server that checks the requests'
+ * signatures. Staged bytes are invisible until kept, a failing source leaves nothing, blobs are
+ * per organization, and a removed blob is gone.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import S3rver from 's3rver';
+import { BlobMissing, type BlobStore } from '../../../server/files/blob-store.ts';
+import { diskBlobStore } from '../../../server/files/disk-blob-store.ts';
+import { s3BlobStore } from '../../../server/files/s3-blob-store.ts';
+import { signRequest } from '../../../server/files/s3-sign.ts';
+
+async function* chunks(...parts: (string | Buffer)[]): AsyncIterable<Uint8Array> {
+  for (const p of parts) yield Buffer.from(p);
+}
+
+async function* failing(): AsyncIterable<Uint8Array> {
+  yield Buffer.from('half a file');
+  throw new Error('client went away');
+}
+
+async function read(store: BlobStore, org: string, id: string): Promise<Buffer> {
+  const out: Buffer[] = [];
+  for await (const c of await store.open(org, id)) out.push(Buffer.from(c));
+  return Buffer.concat(out);
+}
+
+const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
+
+function contract(name: string, make: () => Promise<{ store: BlobStore; spool: string; done(): Promise<void> }>) {
+  describe(name, () => {
+    let store: BlobStore;
+    let spool: string;
+    let done: () => Promise<void>;
+    before(async () => ({ store, spool, done } = await make()));
+    after(() => done());
+    const orgA = randomUUID();
+    const orgB = randomUUID();
+
+    test('a staged blob is addressed by its SHA-256 and visible only once kept', async () => {
+      const staged = await store.stage(orgA, chunks('hello ', 'world'));
+      assert.equal(staged.id, sha('hello world'));
+      assert.equal(staged.size, 11);
+      assert.equal(await store.has(orgA, staged.id), false);
+      await staged.keep();
+      assert.equal(await store.has(orgA, staged.id), true);
+      assert.equal((await read(store, orgA, staged.id)).toString(), 'hello world');
+    });
+
+    test("one organization's blob is not another's", async () => {
+      const staged = await store.stage(orgA, chunks('company A only'));
+      await staged.keep();
+      assert.equal(await store.has(orgB, staged.id), false);
+      await assert.rejects(store.open(orgB, staged.id), BlobMissing);
+    });
+
+    test('a source that fails leaves nothing; a discarded blob neither', async () => {
+      await assert.rejects(store.stage(orgA, failing()), /client went away/);
+      const staged = await store.stage(orgA, chunks('never kept'));
+      await staged.discard();
+      assert.equal(await store.has(orgA, sha('never kept')), false);
+      assert.deepEqual(await readdir(spool), []);
+    });
+
+    test('a removed blob is gone, and removing it again is no error', async () => {
+      const staged = await store.stage(orgA, chunks(Buffer.alloc(3 * 1024 * 1024, 7)));
+      await staged.keep();
+      await store.remove(orgA, staged.id);
+      assert.equal(await store.has(orgA, staged.id), false);
+      await assert.rejects(store.open(orgA, staged.id), BlobMissing);
+      await store.remove(orgA, staged.id);
+    });
+
+    test('addresses are checked: no path can be smuggled in', async () => {
+      await assert.rejects(store.open('../../etc', sha('x')), /bad blob address/);
+      await assert.rejects(store.open(orgA, '../passwd'), /bad blob address/);
+    });
+  });
+}
+
+contract('disk blob store', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dform-blobs-'));
+  return {
+    store: diskBlobStore(dir),
+    spool: path.join(dir, 'tmp'),
+    done: () => rm(dir, { recursive: true, force: true }),
+  };
+});
+
+const CREDS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' };
+
+async function startS3(): Promise<{ server: S3rver; endpoint: string; dir: string }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dform-s3rver-'));
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'dform-files' }],
+  });
+  const { port } = (await server.run()) as AddressInfo;
+  return { server, endpoint: `http://127.0.0.1:${port}`, dir };
+}
+
+contract('S3 blob store (s3rver)', async () => {
+  const s3 = await startS3();
+  const spool = await mkdtemp(path.join(os.tmpdir(), 'dform-spool-'));
+  const store = s3BlobStore({
+    ...CREDS,
+    endpoint: s3.endpoint,
+    bucket: 'dform-files',
+    prefix: 'test/',
+    spoolDir: spool,
+  });
+  return {
+    store,
+    spool,
+    async done() {
+      await s3.server.close();
+      await rm(s3.dir, { recursive: true, force: true });
+      await rm(spool, { recursive: true, force: true });
+    },
+  };
+});
+
+test('s3rver refuses an unknown access key (it checks key ids, not V4 signatures: see the vector below)', async () => {
+  const s3 = await startS3();
+  try {
+    const spool = await mkdtemp(path.join(os.tmpdir(), 'dform-spool-'));
+    const wrong = s3BlobStore({
+      ...CREDS,
+      accessKeyId: 'NOT-A-KEY',
+      endpoint: s3.endpoint,
+      bucket: 'dform-files',
+      spoolDir: spool,
+    });
+    const staged = await wrong.stage(randomUUID(), chunks('x'));
+    await assert.rejects(staged.keep(), /answered 403 \(InvalidAccessKeyId\)/);
+    await rm(spool, { recursive: true, force: true });
+  } finally {
+    await s3.server.close();
+    await rm(s3.dir, { recursive: true, force: true });
+  }
+});
+
+test("SigV4 signs the S3 documentation's example as documented", () => {
+  // https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "GET Bucket Lifecycle".
+  const h = signRequest(
+    {
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      region: 'us-east-1',
+    },
+    {
+      method: 'GET',
+      host: 'examplebucket.s3.amazonaws.com',
+      path: '/',
+      query: 'lifecycle=',
+      payloadSha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      now: new Date('2013-05-24T00:00:00Z'),
+    },
+  );
+  assert.equal(h['x-amz-date'], '20130524T000000Z');
+  assert.equal(
+    h.authorization,
+    'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543',
+  );
+});
