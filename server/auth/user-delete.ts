@@ -3,10 +3,13 @@
  * emergency contacts, I-9, W-4, state W-4, payment information, onboarding user (hires with the
  * account's e-mail) and the account itself, with what hangs off the account (its e-mail claim,
  * sessions, unused single-use keys, group memberships). The ops form one commit; each removed
- * record gets its own audit entry.
+ * record gets its own audit entry. An account whose Form I-9 is still within its retention period
+ * is not deleted (409 with the I-9's own rule, as deleting the I-9 itself answers).
  */
 import { actorOf, auditOp } from '../data/audit.ts';
 import { claimKey } from '../data/unique.ts';
+import { retentionRefusal } from '../data/hooks/i9.ts';
+import { ApiError } from '../http/errors.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
@@ -38,6 +41,10 @@ export function userDeletionOps(
     const r = s.storage.get(type, org, user.key);
     if (r) doomed.push(r);
   }
+  const i9 = doomed.find((r) => r.collection === 'payroll/i9');
+  const refusal = i9 && retentionRefusal(s, org, user.key, i9.data);
+  if (refusal)
+    throw new ApiError(409, `The user's Form I-9 must be kept, so the user cannot be deleted yet. ${refusal}`);
   if (email) {
     doomed.push(
       ...s.storage.find('payroll/onboarding_user', org, {

@@ -33,6 +33,8 @@ export interface FieldFacts {
   defaults: Map<string, unknown>;
   /** Top-level electronic signatures (x-signature). */
   signatures: string[];
+  /** Electronic signatures in the items of a top-level keyed array (an I-9 supplement block's). */
+  itemSignatures: { array: string; key: string; field: string }[];
   /** Arrays whose items keep a key across saves (x-item-key). */
   keyedArrays: KeyedArray[];
   /** Signatures that bind the fields they attest (x-attests). */
@@ -64,6 +66,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     topLevel: new Set(Object.keys((bundled.properties as object) ?? {})),
     defaults: new Map(),
     signatures: [],
+    itemSignatures: [],
     keyedArrays: keyedArrays(bundled),
     attestations: [],
     notAttested: new Set(),
@@ -75,6 +78,10 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     const dotted = path.filter((p) => p !== '*').join('.');
     if (schema['x-sensitive']) f.unsearchable.add(dotted);
     else f.searchable.add(dotted);
+    const keyed = f.keyedArrays.find((k) => k.path.length === 1 && k.path[0] === path[0]);
+    if (keyed && path.length === 3 && path[1] === '*' && schema['x-signature'] === true) {
+      f.itemSignatures.push({ array: path[0], key: keyed.key, field: path[2] });
+    }
     if (path.length !== 1) continue;
     if (schema.default !== undefined) f.defaults.set(path[0], schema.default);
     if (schema['x-signature'] === true) f.signatures.push(path[0]);

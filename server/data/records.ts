@@ -314,6 +314,16 @@ async function prepare(
   }
 
   for (const field of facts.signatures) stampSignature(data, before, field, caller, { ...ctx, now });
+  // A signature in an array's item (a supplement block) is stamped against the stored item with its key.
+  for (const { array, key: itemKey, field } of facts.itemSignatures) {
+    const olds = Array.isArray(before?.[array]) ? (before![array] as DataObject[]) : [];
+    for (const item of Array.isArray(data[array]) ? (data[array] as unknown[]) : []) {
+      if (!item || typeof item !== 'object' || Array.isArray(item)) continue;
+      const id = (item as DataObject)[itemKey];
+      const old = olds.find((o) => o && typeof o === 'object' && id !== undefined && o[itemKey] === id);
+      stampSignature(item as DataObject, old, field, caller, { ...ctx, now });
+    }
+  }
 
   const bindings = {
     ...s.catalogue.referenceData,

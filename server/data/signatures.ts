@@ -25,6 +25,12 @@ export interface Attestation {
   signer?: '@owner';
   /** Other records of the owner (payroll types, keyed by user) and the fields printed from each. */
   prints?: Record<string, string[]>;
+  /**
+   * For a signature in each item of a top-level array (an I-9 supplement block): the array, the
+   * item key (x-item-key) that finds an item's stored self, and what "*" leaves out of the item.
+   * The signature attests fields of its own item only.
+   */
+  item?: { array: string; key: string; excluded: ReadonlySet<string> };
 }
 
 /** The top-level field holding voided signatures. */
@@ -35,11 +41,22 @@ export const SIGNER_ONLY = 'Only the person this signature names may sign it, in
 
 type Sig = Record<string, unknown> & { evidence?: Record<string, unknown> };
 
+type Attests = Omit<Attestation, 'field' | 'item'>;
+const attestsOf = (p: unknown) => (p as JsonSchema | undefined)?.['x-attests'] as Attests | undefined;
+
 export function attestationsOf(entity: Entity, bundled: JsonSchema): Attestation[] {
   const props = (bundled.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.entries(entity.file.properties ?? {}).flatMap(([field, prop]) => {
-    const a = (prop as JsonSchema)['x-attests'] as Omit<Attestation, 'field'> | undefined;
-    return a && props[field] ? [{ field, ...a }] : [];
+  return Object.entries(entity.file.properties ?? {}).flatMap(([field, prop]): Attestation[] => {
+    const a = attestsOf(prop);
+    if (a && props[field]) return [{ field, ...a }];
+    // Signatures of the items of a keyed array: each attests its own item.
+    const items = (prop as JsonSchema).items as JsonSchema | undefined;
+    const key = (prop as JsonSchema)['x-item-key'];
+    const itemProps = (items?.properties ?? {}) as Record<string, JsonSchema>;
+    if (typeof key !== 'string') return [];
+    const signatures = Object.keys(itemProps).filter((f) => attestsOf(itemProps[f]));
+    const excluded = new Set([key, ...signatures]);
+    return signatures.map((f) => ({ field: f, ...attestsOf(itemProps[f])!, item: { array: field, key, excluded } }));
   });
 }
 
@@ -77,13 +94,30 @@ export interface BindResult {
   errors: FieldError[];
 }
 
+type ReadOwn = (type: string, owner: string) => DataObject | undefined;
+
+interface Bind {
+  readOwn: ReadOwn;
+  caller: Caller;
+  owner: string | undefined;
+  ctx: { version: number; now: number };
+  out: BindResult;
+  /** Voided signatures, appended to the record's history. */
+  history: unknown[];
+}
+
+/** Where a signature is named in the history and the audit: `field`, or `array.<item key>.field`. */
+const nameOf = (a: Attestation, item?: DataObject) =>
+  a.item ? `${a.item.array}.${String(item?.[a.item.key])}.${a.field}` : a.field;
+
 /**
  * Binds the record's signatures to the data about to be stored (plain values, after every rule):
  * a signature made by this write gets its digest and frozen copy; one kept from before is voided
- * when an attested field changed.
+ * when an attested field changed. A signature of an array's item is bound to its item, found by
+ * its key; an item removed with its signature voids it ("removed").
  */
 export function bindSignatures(
-  readOwn: (type: string, owner: string) => DataObject | undefined,
+  readOwn: ReadOwn,
   caller: Caller,
   entity: Entity,
   key: string,
@@ -93,46 +127,83 @@ export function bindSignatures(
   excluded: ReadonlySet<string>,
   ctx: { version: number; now: number },
 ): BindResult {
-  const out: BindResult = { signed: [], voided: [], errors: [] };
-  const owner = ownerOf(entity, key, before ?? data);
+  const b: Bind = {
+    readOwn,
+    caller,
+    owner: ownerOf(entity, key, before ?? data),
+    ctx,
+    out: { signed: [], voided: [], errors: [] },
+    history: [],
+  };
   for (const a of attestations) {
-    const fields = attestedFields(a, excluded, data, before);
-    const sig = data[a.field] as Sig | undefined;
-    const old = before?.[a.field] as Sig | undefined;
-    const made = !!sig && sig.evidence?.version === ctx.version && sig !== old;
-    if (made) {
-      if (a.signer === '@owner' && caller.principal.userKey !== owner) {
-        out.errors.push({ path: `/${a.field}`, message: SIGNER_ONLY });
-        continue;
-      }
-      sig.evidence = { ...sig.evidence, digest: digestOf(data, fields) };
-      if (a.prints && owner) sig.evidence.printed = frozenCopy(readOwn, owner, a.prints);
-      out.signed.push(a.field);
+    if (!a.item) {
+      bindOne(b, a, a.field, `/${a.field}`, data, before, attestedFields(a, excluded, data, before));
+      continue;
     }
-    // A signature kept from before, or one sent back unchanged in a write that changed what it attests.
-    if (!old || made) continue;
-    const kept = sig !== undefined && JSON.stringify(sig) === JSON.stringify(old);
-    const attested = (old.evidence?.digest as string | undefined) ?? digestOf(before!, fields);
-    if (kept && digestOf(data, fields) === attested) continue;
-    const changed = fields.filter((f) => JSON.stringify(data[f]) !== JSON.stringify(before?.[f]));
-    if (kept) delete data[a.field];
-    const history = Array.isArray(data[HISTORY]) ? (data[HISTORY] as unknown[]) : [];
-    data[HISTORY] = [
-      ...history,
-      {
-        field: a.field,
-        signature: old,
-        voided: {
-          time: ctx.now,
-          by: caller.principal.userKey,
-          reason: kept ? 'changed after signing' : 'removed',
-          fields: changed,
-        },
-      },
-    ].slice(-HISTORY_LIMIT);
-    out.voided.push({ field: a.field, fields: changed });
+    const { array, key: itemKey, excluded: notInItem } = a.item;
+    const items = Array.isArray(data[array]) ? (data[array] as DataObject[]) : [];
+    const olds = Array.isArray(before?.[array]) ? (before![array] as DataObject[]) : [];
+    const stored = (item: DataObject) => olds.find((o) => o?.[itemKey] !== undefined && o[itemKey] === item?.[itemKey]);
+    items.forEach((item, i) => {
+      if (!item || typeof item !== 'object') return;
+      const old = stored(item);
+      bindOne(b, a, nameOf(a, item), `/${array}/${i}/${a.field}`, item, old, attestedFields(a, notInItem, item, old));
+    });
+    for (const old of olds) {
+      if (old?.[a.field] === undefined || items.some((i) => i?.[itemKey] === old[itemKey])) continue;
+      bindOne(b, a, nameOf(a, old), `/${array}`, {}, old, attestedFields(a, notInItem, old));
+    }
   }
-  return out;
+  if (b.history.length) {
+    const kept = Array.isArray(data[HISTORY]) ? (data[HISTORY] as unknown[]) : [];
+    data[HISTORY] = [...kept, ...b.history].slice(-HISTORY_LIMIT);
+  }
+  return b.out;
+}
+
+/**
+ * One signature, `name` in `holder` (the record or one of its items), attesting `fields` of it; `at`
+ * is its JSON Pointer for an error.
+ */
+function bindOne(
+  b: Bind,
+  a: Attestation,
+  name: string,
+  at: string,
+  holder: DataObject,
+  before: DataObject | undefined,
+  fields: readonly string[],
+) {
+  const sig = holder[a.field] as Sig | undefined;
+  const old = before?.[a.field] as Sig | undefined;
+  const made = !!sig && sig.evidence?.version === b.ctx.version && sig !== old;
+  if (made) {
+    if (a.signer === '@owner' && b.caller.principal.userKey !== b.owner) {
+      b.out.errors.push({ path: at, message: SIGNER_ONLY });
+      return;
+    }
+    sig.evidence = { ...sig.evidence, digest: digestOf(holder, fields) };
+    if (a.prints && b.owner) sig.evidence.printed = frozenCopy(b.readOwn, b.owner, a.prints);
+    b.out.signed.push(name);
+  }
+  // A signature kept from before, or one sent back unchanged in a write that changed what it attests.
+  if (!old || made) return;
+  const kept = sig !== undefined && JSON.stringify(sig) === JSON.stringify(old);
+  const attested = (old.evidence?.digest as string | undefined) ?? digestOf(before!, fields);
+  if (kept && digestOf(holder, fields) === attested) return;
+  const changed = fields.filter((f) => JSON.stringify(holder[f]) !== JSON.stringify(before?.[f]));
+  if (kept) delete holder[a.field];
+  b.history.push({
+    field: name,
+    signature: old,
+    voided: {
+      time: b.ctx.now,
+      by: b.caller.principal.userKey,
+      reason: kept ? 'changed after signing' : 'removed',
+      fields: changed,
+    },
+  });
+  b.out.voided.push({ field: name, fields: changed });
 }
 
 /** The owner's data printed with a signature, as it is at signing (sensitive values plain here, sealed on store). */

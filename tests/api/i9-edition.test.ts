@@ -187,6 +187,13 @@ describe('Section 2', () => {
 
   test('List B takes the "Individual under age 18" and "Special Placement" annotations', async () => {
     const dee = await signedInEmployee(w, 'Dee');
+    // "Individual under age 18" is for a minor: Dee is 16 (tests/api/i9-supplements.test.ts has the adult case).
+    const born = await write(dee, 'POST', 'my_basic_info', dee.user, {
+      dob: '2010-04-01',
+      phone: '2175550100',
+      legal_address: { address1: '12 Oak Street', city: 'Springfield', state: 'IL', postal_code: '62701' },
+    });
+    assert.equal(born.status, 201, born.text);
     assert.equal((await write(dee, 'POST', 'my_i9', dee.user, { employee_signature: SIGN })).status, 201);
     for (const [code, title] of [
       ['individual_under_age_18', 'Individual under age 18'],

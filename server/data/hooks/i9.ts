@@ -3,12 +3,15 @@
  * day, the sections signed late, the retention date; engine/i9-deadlines.ts over
  * schemas/common/i9-deadlines.json), and the retention rule on delete: an I-9 is kept until 3 years
  * after the first day or 1 year after employment ends, whichever is later (409 before then),
- * decided from the employee record as it stands at the delete.
+ * decided from the employee record as it stands at the delete. The rules that need a date of birth
+ * or date arithmetic live here too: "Individual under age 18" only for a minor, and Supplement B's
+ * dates (docs/i9.md).
  */
 import { i9Dates, retainUntil, type I9Dates } from '../../../engine/i9-deadlines.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import type { DataObject, WriteOp } from '../../storage/types.ts';
+import type { FieldError } from '../../../engine/messages.ts';
 import type { EntityHooks } from '../hooks.ts';
 
 const DERIVED: readonly (keyof I9Dates)[] = ['section1_due', 'section2_due', 'next_due', 'late', 'retain_until'];
@@ -51,7 +54,94 @@ export function i9DatesOps(s: Services, org: string, key: string, emp: DataObjec
   return [{ op: 'put', expectVersion: stored.meta.version, record: { ...stored, data, meta } }];
 }
 
+const DAY = 86400;
+/** The UTC day a time falls on, as the forms store dates (midnight UTC). */
+const dayOf = (t: number) => Math.floor(t / DAY) * DAY;
+
+/** The same day `years` later (a 29 February moves to 1 March), epoch seconds. */
+function yearsAfter(t: number, years: number): number {
+  const d = new Date(dayOf(t) * 1000);
+  return Date.UTC(d.getUTCFullYear() + years, d.getUTCMonth(), d.getUTCDate()) / 1000;
+}
+
+/** The day a person born on `dob` (YYYY-MM-DD) turns 18, epoch seconds; undefined for no date. */
+function eighteenth(dob: unknown): number | undefined {
+  const m = typeof dob === 'string' ? /^(\d{4})-(\d\d)-(\d\d)$/.exec(dob) : null;
+  return m ? Date.UTC(Number(m[1]) + 18, Number(m[2]) - 1, Number(m[3])) / 1000 : undefined;
+}
+
+/**
+ * List B's "Individual under age 18" is for an employee under 18 on the first day of employment
+ * (before it is entered, on the day Section 1 was signed). The date of birth is the one Section 1
+ * attests (frozen with the employee's signature), else the employee's basic information. The
+ * message does not say the date: a manager of onboarding may not read it.
+ */
+function minorErrors(s: Services, org: string, key: string, data: DataObject): FieldError[] {
+  const docs = Array.isArray(data.documentation) ? (data.documentation as DataObject[]) : [];
+  const at = docs.flatMap((d, i) => (d?.document_type === 'individual_under_age_18' ? [i] : []));
+  if (!at.length) return [];
+  const sig = data.employee_signature as
+    { timestamp?: number; evidence?: { printed?: { basic_info?: { dob?: string } } } } | undefined;
+  const frozen = sig?.evidence?.printed?.basic_info?.dob;
+  const dob = frozen ?? s.storage.get('payroll/basic_info', org, key)?.data.dob;
+  const on = typeof data.first_day === 'number' ? data.first_day : (sig?.timestamp ?? s.now());
+  const adult = eighteenth(dob);
+  const what = typeof data.first_day === 'number' ? 'the first day of employment' : 'the day Section 1 was signed';
+  const message =
+    adult === undefined
+      ? "Individual under age 18 needs the employee's date of birth: enter it on the basic information screen first."
+      : `Individual under age 18 is only for an employee under 18 on ${what} (${usDate(on)}); by the date of birth this employee is 18 or older. Record a List B document instead.`;
+  return adult !== undefined && on < adult
+    ? []
+    : at.map((i) => ({ path: `/documentation/${i}/document_type`, message }));
+}
+
+/**
+ * Supplement B's dates, for each block added or changed by this write (a block keeps the rules of
+ * the day it was signed): a rehire is on or after the first day of employment and within three
+ * years of the date this Form I-9 was completed (Section 2 signed), else a new Form I-9 is needed;
+ * a document examined must be unexpired on the block's date (the rehire date, else the day it was
+ * signed).
+ */
+function supplementBErrors(data: DataObject, before: DataObject | undefined): FieldError[] {
+  const blocks = Array.isArray(data.supplement_b) ? (data.supplement_b as DataObject[]) : [];
+  const olds = Array.isArray(before?.supplement_b) ? (before!.supplement_b as DataObject[]) : [];
+  const completed = (data.employer_signature as { timestamp?: number } | undefined)?.timestamp;
+  const out: FieldError[] = [];
+  blocks.forEach((b, i) => {
+    const old = olds.find((o) => o?.id === b?.id);
+    if (!b || (old && JSON.stringify(old) === JSON.stringify(b))) return;
+    const rehire = typeof b.rehire_date === 'number' ? b.rehire_date : undefined;
+    if (rehire !== undefined && typeof data.first_day === 'number' && rehire < data.first_day) {
+      out.push({
+        path: `/supplement_b/${i}/rehire_date`,
+        message: `A rehire comes after the first day of employment (${usDate(data.first_day)}).`,
+      });
+    }
+    if (rehire !== undefined && completed !== undefined) {
+      if (rehire > yearsAfter(completed, 3)) {
+        out.push({
+          path: `/supplement_b/${i}/rehire_date`,
+          message: `More than three years after this Form I-9 was completed (${usDate(completed)}): complete a new Form I-9 for the rehire.`,
+        });
+      }
+    }
+    const signedOn = (b.signature as { timestamp?: number } | undefined)?.timestamp;
+    const on = rehire ?? (signedOn !== undefined ? dayOf(signedOn) : undefined);
+    if (typeof b.expiration_date === 'number' && on !== undefined && b.expiration_date < on) {
+      out.push({
+        path: `/supplement_b/${i}/expiration_date`,
+        message: `Expired before this block's date (${usDate(on)}): the document examined must be unexpired.`,
+      });
+    }
+  });
+  return out;
+}
+
 export const i9Hooks: EntityHooks = {
+  validate({ s, caller, key, data, before }) {
+    return [...minorErrors(s, caller.org.id, key, data), ...supplementBErrors(data, before)];
+  },
   amend({ s, caller, key, data }) {
     return withDates(data, employment(s, caller.org.id, key));
   },

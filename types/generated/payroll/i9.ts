@@ -29,6 +29,8 @@ export type PayrollI9 = {
   orgname?: EmployerSBusinessOrOrganizationName;
   employer_address?: EmployerSBusinessOrOrganizationAddress;
   employer_signature?: SignatureOfEmployerOrAuthorizedRepresentative;
+  supplement_a?: SupplementAPreparerAndOrTranslatorCertificationForSection1;
+  supplement_b?: SupplementBReverificationAndRehireFormerlySection3;
   signature_history?: Common.SignatureHistory;
   /**
    * The first day of employment: the employee completes Section 1 no later than that day. Server-derived (schemas/common/i9-deadlines.json).
@@ -104,10 +106,49 @@ export type LastNameFirstNameAndTitleOfEmployerOrAuthorizedRepresentative = stri
  */
 export type EmployerSBusinessOrOrganizationName = string;
 export type EmployerSBusinessOrOrganizationAddress = Common.Address;
+/**
+ * Attests Section 1 and Section 2: a change to either voids it; a Supplement A or B entry does not (each block has its own signature).
+ */
 export type SignatureOfEmployerOrAuthorizedRepresentative = Common.Signature;
+/**
+ * Given by the server to a new block and kept while the block is listed.
+ */
+export type BlockId = string;
+export type LastNameFamilyName = string;
+export type FirstNameGivenName = string;
+export type MiddleInitialIfAny = string;
+export type AddressStreetNumberAndNameCityOrTownStateZIPCode = Common.Address;
+/**
+ * Attests this block; its date is the day it was signed.
+ */
+export type SignatureOfPreparerOrTranslator = Common.Signature;
+/**
+ * Each person who helped the employee complete Section 1 (a preparer, a translator, or a parent or legal guardian of a minor) gives a block and signs it: 'I attest, under penalty of perjury, that I have assisted in the completion of Section 1 of this form and that to the best of my knowledge the information is true and correct.' Up to four, as on the official page. Each signature attests its own block only.
+ *
+ * @maxItems 4
+ */
+export type SupplementAPreparerAndOrTranslatorCertificationForSection1 = PreparerOrTranslator[];
+export type ReverificationOrRehire = {
+  [k: string]: unknown | undefined;
+};
+/**
+ * Completed by the employer or authorized representative only, when the employee's work authorization must be reverified, when the employee is rehired within three years of the date the original Form I-9 was completed, or to record a legal name change. Three blocks per official page; more pages are printed as blocks are added. Each block's signature attests that block only.
+ *
+ * @maxItems 9
+ */
+export type SupplementBReverificationAndRehireFormerlySection3 = ReverificationOrRehire[];
 /**
  * The sections signed after their due day. Server-derived.
  *
  * @maxItems 2
  */
 export type SignedLate = ("Section 1" | "Section 2")[];
+
+export interface PreparerOrTranslator {
+  id?: BlockId;
+  last_name: LastNameFamilyName;
+  first_name: FirstNameGivenName;
+  middle_initial?: MiddleInitialIfAny;
+  address: AddressStreetNumberAndNameCityOrTownStateZIPCode;
+  signature: SignatureOfPreparerOrTranslator;
+}
