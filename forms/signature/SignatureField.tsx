@@ -10,7 +10,7 @@ import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { Dialog } from '../dialog/Dialog.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { useRootData } from '../behaviour/RootData.tsx';
-import { isSigned, voidedSignature, type SignatureMode, type SignatureValue } from './signature-flow.ts';
+import { historyName, isSigned, voidedSignature, type SignatureMode, type SignatureValue } from './signature-flow.ts';
 import { SIGNATURE_FORM_TITLE, SignatureForm } from './SignatureForm.tsx';
 import { SignatureItemContent } from './SignatureItem.tsx';
 import { SignHereButton } from './SignHereButton.tsx';
@@ -46,7 +46,12 @@ export function SignatureField(props: FieldProps) {
   const locked = !!(readonly || disabled);
   const signed = isSigned(formData);
   // A signature a later change voided stays visible as void until the form is signed again.
-  const voided = voidedSignature(useRootData()?.data.signature_history, name, formData);
+  const root = useRootData()?.data;
+  const voided = voidedSignature(
+    root?.signature_history,
+    historyName(fieldPathId.path, root, registry.rootSchema) ?? name,
+    formData,
+  );
   const save = (v: SignatureValue) => {
     setOpen(false);
     onChange(v, fieldPathId.path);

@@ -92,6 +92,25 @@ export interface VoidedSignature {
 }
 
 /**
+ * How the record's signature history names the signature at `path` (rjsf's path of the field): the
+ * field of a top-level signature, `array.<item key>.field` for one in an item of a keyed array (an
+ * I-9 supplement block), the item key named by the array's x-item-key.
+ */
+export function historyName(
+  path: readonly (string | number)[],
+  data: Record<string, unknown> | undefined,
+  rootSchema: { properties?: Record<string, unknown> } | undefined,
+): string | undefined {
+  if (path.length === 1) return String(path[0]);
+  const [array, index, field] = path;
+  if (path.length !== 3 || typeof index !== 'number') return undefined;
+  const key = (rootSchema?.properties?.[array] as { 'x-item-key'?: unknown } | undefined)?.['x-item-key'];
+  const items = data?.[array];
+  const id = typeof key === 'string' && Array.isArray(items) ? items[index]?.[key] : undefined;
+  return typeof id === 'string' ? `${array}.${id}.${field}` : undefined;
+}
+
+/**
  * The signature that last stood in `field` and was voided, when the field holds none now: what the
  * screen shows as "void: changed after signing" until the form is signed again.
  */

@@ -8,10 +8,21 @@
 import type { FieldError } from '../../engine/messages.ts';
 import { isSigned } from './signature-flow.ts';
 
-/** A top-level signature field of a form, with its message when the form requires it. */
+/**
+ * A signature field of a form, with its message when the form requires it: a top-level field, or
+ * (with `array`) the field of each item of a top-level array (an I-9 supplement block's signature).
+ */
 export interface SignatureSlot {
   field: string;
+  array?: string;
   requiredMessage?: string;
+}
+
+/** Where a slot's signature is in an error path: `/field/` or `/array/<n>/field/`, and the signature's own path. */
+function slotAt(path: string, s: SignatureSlot): { at: string; part: string } | undefined {
+  const prefix = s.array ? new RegExp(`^/${s.array}/(\\d+)/${s.field}/`) : new RegExp(`^/${s.field}/`);
+  const m = prefix.exec(path);
+  return m ? { at: m[0].slice(0, -1), part: path.slice(m[0].length) } : undefined;
 }
 
 const PARTS = new Set(['name', 'timestamp']);
@@ -20,26 +31,36 @@ const PARTS = new Set(['name', 'timestamp']);
 export function unsignedAsAbsent(errors: FieldError[], slots: readonly SignatureSlot[]): FieldError[] {
   if (!slots.length) return errors;
   const out: FieldError[] = [];
-  const unsigned = new Set<SignatureSlot>();
+  const unsigned = new Map<string, SignatureSlot>();
   for (const e of errors) {
-    const slot = slots.find((s) => e.path.startsWith(`/${s.field}/`));
-    const part = slot && e.path.slice(slot.field.length + 2);
-    if (slot && e.keyword === 'required' && part && PARTS.has(part)) unsigned.add(slot);
+    const found = slots.map((s) => ({ s, m: slotAt(e.path, s) })).find((x) => x.m);
+    if (found?.m && e.keyword === 'required' && PARTS.has(found.m.part)) unsigned.set(found.m.at, found.s);
     else out.push(e);
   }
-  for (const s of unsigned) {
-    if (s.requiredMessage && !out.some((e) => e.path === `/${s.field}`)) {
-      out.push({ path: `/${s.field}`, message: s.requiredMessage, keyword: 'required' });
+  for (const [at, s] of unsigned) {
+    if (s.requiredMessage && !out.some((e) => e.path === at)) {
+      out.push({ path: at, message: s.requiredMessage, keyword: 'required' });
     }
   }
   return out;
 }
 
-/** The data with every unsigned signature left out. */
+/** The data with every unsigned signature left out (an item's too). */
 export function withoutUnsigned<T extends Record<string, unknown>>(data: T, slots: readonly SignatureSlot[]): T {
   let out = data;
-  for (const { field } of slots) {
-    const v = data[field];
+  for (const { field, array } of slots) {
+    if (array) {
+      const items = out[array];
+      if (!Array.isArray(items) || !items.some((i) => i?.[field] !== undefined && !isSigned(i[field]))) continue;
+      if (out === data) out = { ...data };
+      (out as Record<string, unknown>)[array] = items.map((i) => {
+        if (i?.[field] === undefined || isSigned(i[field])) return i;
+        const { [field]: _unsigned, ...rest } = i;
+        return rest;
+      });
+      continue;
+    }
+    const v = out[field];
     if (v !== undefined && !isSigned(v)) {
       if (out === data) out = { ...data };
       delete out[field];

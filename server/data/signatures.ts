@@ -83,10 +83,26 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/**
+ * An attested field's value as it counts: an empty object (an address box left blank, which a form
+ * sends as {}) is no value, as absent.
+ */
+function counted(v: unknown): unknown {
+  return v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0 ? undefined : v;
+}
+
 export function digestOf(data: DataObject, fields: readonly string[]): string {
+  const picked = Object.fromEntries(fields.filter((f) => counted(data[f]) !== undefined).map((f) => [f, data[f]]));
+  return `sha256:${createHash('sha256').update(canonical(picked)).digest('hex')}`;
+}
+
+/** The digest as signatures made before empty objects counted as absent recorded it. */
+function digestWithEmpties(data: DataObject, fields: readonly string[]): string {
   const picked = Object.fromEntries(fields.filter((f) => data[f] !== undefined).map((f) => [f, data[f]]));
   return `sha256:${createHash('sha256').update(canonical(picked)).digest('hex')}`;
 }
+
+const sameValue = (a: unknown, b: unknown) => canonical(counted(a)) === canonical(counted(b));
 
 export interface BindResult {
   signed: string[];
@@ -190,8 +206,8 @@ function bindOne(
   if (!old || made) return;
   const kept = sig !== undefined && JSON.stringify(sig) === JSON.stringify(old);
   const attested = (old.evidence?.digest as string | undefined) ?? digestOf(before!, fields);
-  if (kept && digestOf(holder, fields) === attested) return;
-  const changed = fields.filter((f) => JSON.stringify(holder[f]) !== JSON.stringify(before?.[f]));
+  if (kept && (digestOf(holder, fields) === attested || digestWithEmpties(holder, fields) === attested)) return;
+  const changed = fields.filter((f) => !sameValue(holder[f], before?.[f]));
   if (kept) delete holder[a.field];
   b.history.push({
     field: name,

@@ -27,7 +27,6 @@ before(async () => {
   superuser = await sudoInto(w, w.staff, w.acmeOrg);
 });
 after(async () => {
-  if (process.env.SHOW_OUT) console.log(w.server.output());
   await w.server.stop();
 });
 

@@ -38,4 +38,29 @@ describe('an unsigned signature counts as absent', () => {
     assert.deepEqual(withoutUnsigned(data, slots), { first_name: 'Emma', employee_signature: signed });
     assert.equal(withoutUnsigned({ first_name: 'Emma' }, slots).first_name, 'Emma');
   });
+
+  test('a signature in each item of an array (a supplement block) counts as absent the same way', () => {
+    const blocks = [{ field: 'signature', array: 'supplement_b', requiredMessage: 'Sign this block.' }];
+    const out = unsignedAsAbsent(
+      [
+        partMissing('supplement_b/1/signature', 'name'),
+        partMissing('supplement_b/1/signature', 'timestamp'),
+        { path: '/supplement_b/0/employer_name', message: 'Enter the name.', keyword: 'required' },
+      ],
+      blocks,
+    );
+    assert.deepEqual(out, [
+      { path: '/supplement_b/0/employer_name', message: 'Enter the name.', keyword: 'required' },
+      { path: '/supplement_b/1/signature', message: 'Sign this block.', keyword: 'required' },
+    ]);
+    const signed = { name: 'Paul Payroll', font: 'font1', timestamp: 1_790_000_000 };
+    const data = {
+      supplement_b: [
+        { id: 'a', signature: signed },
+        { id: 'b', signature: { font: 'font1' } },
+      ],
+    };
+    assert.deepEqual(withoutUnsigned(data, blocks), { supplement_b: [{ id: 'a', signature: signed }, { id: 'b' }] });
+    assert.equal(data.supplement_b[1].signature?.font, 'font1', 'the form data itself is left as it was');
+  });
 });

@@ -27,7 +27,7 @@ export interface FormModel {
   sections: Section[];
   /** Top-level fields the form does not show (server-owned on create, internal `_` fields). */
   hidden: string[];
-  /** Top-level signature fields: unsigned means absent (forms/signature/unsigned.ts). */
+  /** Signature fields, top-level and in array items: unsigned means absent (forms/signature/unsigned.ts). */
   signatures: SignatureSlot[];
 }
 
@@ -123,6 +123,25 @@ export function buildFormModel(
         ? String((p['x-messages'] as JsonObject | undefined)?.required ?? 'A signature is required.')
         : undefined,
     }));
+  // A signature in each item of an array (an I-9 supplement block): unsigned means absent there too.
+  for (const [array, p] of Object.entries(props)) {
+    const r = resolveSchema(schema, p) ?? p;
+    const items =
+      r.type === 'array' && r.items
+        ? (resolveSchema(schema, r.items as JsonObject) ?? (r.items as JsonObject))
+        : undefined;
+    const itemRequired = new Set((items?.required as string[] | undefined) ?? []);
+    for (const [field, ip] of Object.entries((items?.properties as Record<string, JsonObject> | undefined) ?? {})) {
+      if (!isSignature(schema, ip)) continue;
+      signatures.push({
+        field,
+        array,
+        requiredMessage: itemRequired.has(field)
+          ? String((ip['x-messages'] as JsonObject | undefined)?.required ?? 'A signature is required.')
+          : undefined,
+      });
+    }
+  }
 
   const declared = (
     meta.sections?.length ? meta.sections : ((meta.schema['x-sections'] as Section[]) ?? [])
