@@ -22,7 +22,8 @@
  * target (1.2 times the pdfmake anchor of issue 7: a 2-page, ~120-field form in 92-104 ms warm).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
@@ -48,6 +49,9 @@ import { employeeData, seed, type Dataset } from './seed.ts';
 import { measureWorstShapes } from './worst-shapes.ts';
 import { measureDataPatterns } from './data-patterns.ts';
 import { measureSignInTiming } from './sign-in-timing.ts';
+
+/** Where bench/results.md's history begins: a run rewrites what is above it only. */
+const HISTORY_HEADING = '## History';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -138,7 +142,7 @@ const STARTS = 5;
 /**
  * Start-up, spawn to the first answer: STARTS starts of each server, alternating, each stopped once
  * it answered. One start of dform first lives long enough to write its code cache, as the first
- * start after an install or a build does; the README gives that first start's figure too.
+ * start after an install or a build does; bench/results.md's history gives that first start's figure too.
  */
 async function measureStartups(ds: Dataset): Promise<SizeResult['startups']> {
   const first = await startDform(ds.dataDir);
@@ -425,7 +429,11 @@ async function main() {
     parser: 'markdown',
   });
   console.log(pretty);
-  await writeFile(path.join(ROOT, 'bench', 'results.md'), pretty);
+  // The history below the table (earlier runs, what changed and why) is kept as it was.
+  const file = path.join(ROOT, 'bench', 'results.md');
+  const previous = existsSync(file) ? await readFile(file, 'utf8') : '';
+  const at = previous.indexOf(HISTORY_HEADING);
+  await writeFile(file, at < 0 ? pretty : `${pretty}\n${previous.slice(at)}`);
   if (BROWSER) {
     // A process of its own: Chromium and the app's server start after the servers above are gone.
     log('browser part: bench/browser/run.ts (results in bench/browser/results.md)');

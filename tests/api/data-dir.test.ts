@@ -1,7 +1,7 @@
 /**
  * What the server keeps on disk is its owner's alone (DATA_DIR 0700, every folder 0700, every file
  * 0600: records, journal, snapshots, lock, outbox, keys), and in production it refuses to keep the
- * keys beside the data unless told to (README "Security").
+ * keys beside the data unless told to (docs/security.md).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Password rules on the wire (engine/passwords.ts; README "Security"): the most common passwords,
+ * Password rules on the wire (engine/passwords.ts; docs/security.md): the most common passwords,
  * simple patterns and the account's own name or e-mail refused with a message naming the rule; a
  * company's own minimum; change_password asks for the current password, except once in a session
  * opened by a forgot-password key; a password change ends the account's single-use keys.

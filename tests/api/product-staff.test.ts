@@ -1,5 +1,5 @@
 /**
- * A company's administrators and product staff are separate identities (README "Decisions"): a
+ * A company's administrators and product staff are separate identities (docs/decisions.md): a
  * company's admin e-mail is an ordinary account holding the company-admin permissions; the
  * company's product-staff account holds no credentials and opens only through sudo_login, whose
  * session names the staff member acting (impersonated_by on every audit record of it); what runs

@@ -17,7 +17,7 @@ import { chromiumPath } from './chromium.ts';
 export const DEMO_HOST = demoHostname(LOCAL_DOMAIN);
 /**
  * Where the browser tests put their screenshots: a temporary folder, so a test run leaves the
- * checkout as it was; `npm run screenshots` points it at docs/screenshots to refresh the README's.
+ * checkout as it was; `npm run screenshots` points it at docs/screenshots to refresh docs/screens.md's.
  */
 export const SCREENSHOTS = process.env.DFORM_SCREENSHOTS_DIR
   ? path.resolve(ROOT, process.env.DFORM_SCREENSHOTS_DIR)

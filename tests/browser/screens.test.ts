@@ -423,7 +423,7 @@ describe('delete', () => {
 });
 
 describe('screenshots', () => {
-  it("wrote the README's screenshots (docs/screenshots/list, edit, view) in this run", () => {
+  it("wrote docs/screens.md's screenshots (docs/screenshots/list, edit, view) in this run", () => {
     for (const name of ['list', 'edit', 'view', 'list-mobile']) {
       const file = path.join(SCREENSHOTS, `${name}.png`);
       assert.ok(statSync(file).mtimeMs >= startedAt - 1000, `${name}.png was not written by this run`);

@@ -265,7 +265,7 @@ test('each permission alternative of each rule grants what it names, and only it
 
   const enforced = probes.filter((p) => p.outcome === 'enforced');
   // Read and delete of an unknown key: allowed is 404, refused 403. The others address a record or
-  // a type: refused is 403, or 404 when the caller may reach only their own records (README "403
+  // a type: refused is 403, or 404 when the caller may reach only their own records (docs/decisions.md "403
   // or 404"); allowed is anything else short of a 5xx.
   const refused = (p: Probe, status: number) =>
     (p.verb === 'read' || p.verb === 'delete') && !p.owned ? status === 403 : status === 403 || status === 404;

@@ -3,7 +3,7 @@
  * its my_ variant, and every verb (meta, find, create, read, save, update, delete) is called by each
  * role: guest, employee (emma), payroll manager, company admin, the product-staff admin (sudo into
  * Acme) and another company's admin. The EXPECTED status comes from this file's own reading of each
- * schema's x-access (schemas/entity.schema.json documents the alternatives) and the README's
+ * schema's x-access (schemas/entity.schema.json documents the alternatives) and docs/decisions.md's
  * "Decisions" (module usable, 403 or 404, another organization's record is 404, @nobody); engine/
  * is not imported. A meta-test flips rules in this evaluator and shows the table then disagrees
  * with the server, so a rule the server stopped enforcing would fail the table.
@@ -112,7 +112,7 @@ function passes(m: Model, rule: string[], p: Principal, isOwner: boolean): boole
   });
 }
 
-/** README "Modules": active for the company (auth always; storage serves every module) and CanUseModule held. */
+/** docs/decisions.md "Modules": active for the company (auth always; storage serves every module) and CanUseModule held. */
 function moduleUsable(m: Model, t: TypeFile, p: Principal): boolean {
   if (m.off.has('module usable')) return true;
   if (p.isAdmin) return true;
@@ -149,7 +149,7 @@ interface Row {
   actual?: number | string;
 }
 
-/** The status the contract and the README's decisions give for one row. */
+/** The status the contract and docs/decisions.md's decisions give for one row. */
 function expected(m: Model, row: Row, p: Principal | undefined): number | string {
   if (!p) return 401;
   const { t, my } = row;
@@ -206,7 +206,7 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       // "A caller who may read only their own records gets 403 for another's record of the company."
       if (read === 'own' && !isOwner && !m.off.has('403 for others’ records')) return 403;
       if (row.verb === 'read') return read === 'none' ? 403 : 200;
-      // README: a company's product-staff account holds no credentials and nobody changes it, not
+      // docs/decisions.md: a company's product-staff account holds no credentials and nobody changes it, not
       // even a session opened in it by sudo_login.
       if (t.id === 'auth/users' && staffAccounts.has(row.key!) && !m.off.has('product-staff account unchanged')) {
         return 403;
@@ -703,7 +703,7 @@ describe('roles × endpoints × expected status', () => {
     assert.ok(rows.length > 3000, `${rows.length} rows`);
   });
 
-  test('the server answers what x-access and the README decisions give, row by row', () => {
+  test('the server answers what x-access and docs/decisions.md give, row by row', () => {
     const bad = disagreements(model).filter((r) => !inDefect(r));
     for (const r of bad.slice(0, 40)) console.log(`[mismatch] ${describeRow(r)}`);
     assert.equal(

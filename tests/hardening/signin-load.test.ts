@@ -352,7 +352,7 @@ describe('throttling with the default allowances (DFORM_THROTTLE_PAIR=5, DFORM_T
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await attempt('payroll@acme.example', `guess-${i}`)).status);
     assert.deepEqual(statuses, [...Array(5).fill(401), ...Array(5).fill(429)]);
-    // The server finds the same account for each spelling (README: e-mail or user key; trimmed, any case).
+    // The server finds the same account for each spelling (docs/decisions.md: e-mail or user key; trimmed, any case).
     const spellings = [
       'payroll@acme.example',
       'PAYROLL@acme.example',

@@ -10,7 +10,7 @@ import { as } from './demo.ts';
 /** DFORM_SOAK=1 selects the long profile. */
 export const SOAK = !!process.env.DFORM_SOAK && process.env.DFORM_SOAK !== '0';
 
-/** Prints one measured figure on its own line, for the README's reliability section. */
+/** Prints one measured figure on its own line, for docs/reliability.md. */
 export function figure(suite: string, name: string, value: number | string, unit = ''): void {
   const v = typeof value === 'number' ? (Number.isInteger(value) ? String(value) : value.toFixed(2)) : value;
   console.log(`[figure] ${suite}: ${name} = ${v}${unit ? ' ' + unit : ''}`);
