@@ -57,20 +57,20 @@ export function bundleOptions(entry: Record<string, string>, outdir: string): Bu
     outdir,
     outExtension: { '.js': '.cjs' },
     bundle: true,
-    // CommonJS: Node 20 loads it ~33 ms faster than the same bundle as an ES module (median of 9
-    // starts: 241 against 274 ms from spawn to listening, 1k records, one CPU). Lazily imported
+    // CommonJS: Node 20 starts it faster than the same bundle as an ES module (bench/results.md,
+    // History). Lazily imported
     // modules (printable/, pdfmake) still run only on first use.
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    // Not loaded by node at start-up (`--enable-source-maps` cost ~8 ms of every start): the error
+    // Not loaded by node at start-up (`--enable-source-maps` slowed every start): the error
     // log maps stack traces through it on the first unexpected error (server/http/stack-trace.ts).
     sourcemap: true,
     sourcesContent: false,
     minify: !process.env.DFORM_NO_MINIFY,
     // No keepNames: it wraps every function and class created at run time in a defineProperty call,
-    // and Hono builds a dozen arrow functions per request (measured: 9% of the CPU of a read, ~5 µs
-    // of ~55). Our error classes set their `name`.
+    // and Hono builds a dozen arrow functions per request (its cost: bench/results.md, History).
+    // Our error classes set their `name`.
     external: EXTERNAL,
     logLevel: 'warning',
     define: { 'import.meta.dirname': '__dirname', 'import.meta.url': '__dformModuleUrl' },

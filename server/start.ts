@@ -1,8 +1,8 @@
 /**
  * What `npm start` runs: loads the server bundle (main.cjs, beside this file once built) with V8's
  * code cache, as Node 22's `module.enableCompileCache()` would. Compiling the bundle and the
- * functions a start-up runs is then read from the cache instead of done again: about 16 ms of a
- * ~180 ms start (1k records, one CPU, medians of 12 starts each way).
+ * functions a start-up runs is then read from the cache instead of done again (the saving:
+ * bench/results.md, History).
  *
  * The cache is written once, shortly after a start without a usable one, beside the bundle
  * (`main.cjs.cache`), named to the bundle by a hash of its text: V8 itself checks only the

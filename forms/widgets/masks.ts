@@ -75,7 +75,7 @@ export function epochToUs(seconds: number): string {
 /**
  * Epoch seconds as the reader's local date and time, MM/DD/YYYY, h:mm AM/PM: when a record or an
  * audit entry changed. Built from the Date's own fields rather than `toLocaleString`, whose first
- * call in a page loads the locale's calendar data: about 10 ms of an edit screen's first render.
+ * call in a page loads the locale's calendar data, a visible part of an edit screen's first render.
  */
 export function epochToUsDateTime(seconds: number): string {
   const d = new Date(seconds * 1000);

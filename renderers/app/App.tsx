@@ -53,8 +53,8 @@ const FORM_CODE_WAIT_MS = 1000;
 /**
  * Signed in on a create, edit or view page, the first render waits for the form screen's code
  * (already loading, prefetchPath) beside resolve_org: the page then appears whole in one render,
- * layout and paint, instead of the shell first and the form in a second pass over it. Measured on
- * the I-9 edit screen in Chromium here, the second pass began about 70 ms after the first.
+ * layout and paint, instead of the shell first and the form in a second pass over it (measured on
+ * the I-9 edit screen: bench/results.md, History).
  */
 const formCode: Promise<void> | undefined = (() => {
   const s = screenOf(window.location.pathname);

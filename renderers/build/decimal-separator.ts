@@ -10,7 +10,7 @@ let last: { key: string; separator: string } | undefined;
 
 /**
  * Locales whose separator is '.' in every CLDR release, answered without Intl: the first
- * Intl.NumberFormat of a page loads the locale's data, about 10 ms of the first edit screen's
+ * Intl.NumberFormat of a page loads the locale's data, a visible part of the first edit screen's
  * render, and most of the product's readers have `en-US` first.
  */
 const POINT_LOCALES = new Set(['en', 'en-us']);

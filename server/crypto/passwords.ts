@@ -1,9 +1,8 @@
 /**
  * Password hashing with argon2id (a memory-hard KDF) at one of the costs OWASP's Password Storage
  * Cheat Sheet lists as equally strong: 7 MiB, 5 iterations, 1 lane (its 19 MiB / 2 iterations
- * setting trades the other way). The smaller one keeps a sign-in from raising the server's
- * resident memory by ~20 MiB per concurrent hash (measured: +9 MiB here, 7.7 ms a verify, against
- * +20 MiB and 9.0 ms). Hashes made with other parameters still verify: they are in the hash.
+ * setting trades the other way). The smaller memory cost keeps concurrent sign-ins from raising the
+ * server's resident memory much (measured: bench/results.md, History). Hashes made with other parameters still verify: they are in the hash.
  * The hash runs off the event loop in the binding's threads.
  */
 import { hash, verify } from '@node-rs/argon2';

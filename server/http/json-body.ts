@@ -15,7 +15,7 @@ export const MAX_DEPTH = 32;
 export const MAX_LIST_ITEMS = 5_000;
 /**
  * Fields of one object: the widest form has 25. An object of many keys is slow to copy, walk and
- * transform (a save transform may call a function per key: 1,000 keys took the W-4's ~15 ms).
+ * transform (a save transform may call a function per key).
  */
 export const MAX_OBJECT_KEYS = 200;
 /**

@@ -6,7 +6,8 @@
  *
  * Every answer is also `Cache-Control: no-store` unless the app says otherwise (the web app's files
  * do): API answers hold personal data. Set here rather than per route, because a route passing it to
- * `c.json` made Hono build a web `Headers` object for every answer (about 1.5 µs of a 40 µs read, in alternating runs).
+ * `c.json` made Hono build a web `Headers` object for every answer (measured: bench/results.md,
+ * History).
  */
 import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 

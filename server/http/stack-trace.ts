@@ -1,8 +1,8 @@
 /**
  * Maps the stack trace of an unexpected error from the minified server bundle back to the source
  * files, for the error log. Node's `--enable-source-maps` does the same for every error but reads
- * the bundle's source map at start-up (~8 ms of every start); this reads it on the first
- * unexpected error only (~40 ms, once), and errors are rare.
+ * the bundle's source map at every start-up; this reads it on the first unexpected error only, and
+ * errors are rare (the costs: bench/results.md, History).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
