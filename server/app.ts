@@ -6,6 +6,7 @@ import { MODULES } from '../engine/entity.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupHelperRoutes } from './auth/group-helpers.ts';
 import { userAdminRoutes } from './auth/user-admin.ts';
+import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { userInfoRoutes } from './auth/user-info.ts';
 import { dataRoutes } from './data/routes.ts';
 import { fileRoutes } from './files/routes.ts';
@@ -32,6 +33,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/auth/api', authRoutes(s));
   app.route('/auth/api', groupHelperRoutes(s));
   app.route('/auth/api', userAdminRoutes(s));
+  app.route('/auth/api', twoFactorRoutes(s));
   app.route('/auth/api', userInfoRoutes(s));
   app.route('/payroll/api', retrieveSsnRoute(s));
   app.route('/payroll/api', retrieveTinRoute(s));

@@ -7,6 +7,7 @@ import type { Catalogue } from './schemas.ts';
 import type { FieldCipher } from './crypto/field-cipher.ts';
 import type { ServerConfig } from './config.ts';
 import type { Transport } from './mail/transport.ts';
+import type { SmsTransport } from './mail/sms.ts';
 import type { SignInThrottle, Throttle } from './auth/throttle.ts';
 import type { BlobStore } from './files/blob-store.ts';
 
@@ -17,6 +18,8 @@ export interface Services {
   tokenKey: Uint8Array;
   config: ServerConfig;
   transport: Transport;
+  /** Text messages; when absent they go through `transport` (./mail/sms.ts smsThroughTransport). */
+  sms?: SmsTransport;
   /** Rate limit of calls that reveal or send something (retrieve_ssn, forgot_password). */
   throttle: Throttle;
   /** Every check of a password or single-use key (./auth/throttled-check.ts). */
@@ -44,6 +47,14 @@ export const SYSTEM = {
   blobRefs: 'system/blob_refs',
   /** One record per one-time data migration that has run. */
   migrations: 'system/migrations',
+  /** Two-factor challenges of sign-ins and setups under way (./auth/sign-in-state.ts). */
+  twoFactorChallenges: 'system/two_factor_challenges',
+  /** The last TOTP time step each user signed in with (keyed by user key): no code twice. */
+  totpSteps: 'system/totp_steps',
+  /** Keyed digests of a user's unused recovery codes (keyed by user key). */
+  recoveryCodes: 'system/recovery_codes',
+  /** Refresh tokens, spent ones included, in families (./auth/sign-in-state.ts). */
+  refreshTokens: 'system/refresh_tokens',
 } as const;
 
 /** The pseudo-organization that holds the directory of organizations. */

@@ -1,7 +1,8 @@
 /**
  * The work of forgot_password, done after its answer (./routes.ts): a single-use sign-in key for
- * the account the name finds, sent through the transport. No account, a blocked one or a company's
- * product-staff account (which has no password to reset, ./impersonation.ts): nothing is sent.
+ * the account the name finds, sent through the transport. No account, a blocked one, a partner
+ * account (cross_site_login_only) or a company's product-staff account (which has no password to
+ * reset, ./impersonation.ts): nothing is sent.
  */
 import { getOrg } from '../orgs.ts';
 import type { Services } from '../services.ts';
@@ -17,7 +18,10 @@ const LIFETIME_SECONDS = 3600;
 export async function mailSignInLink(s: Services, orgId: string, username: string): Promise<void> {
   const org = isUuid(orgId) ? getOrg(s, orgId) : undefined;
   const user = org ? findUser(s, org.id, username) : undefined;
+  // A partner account (cross_site_login_only) has no password of use either: it signs in only
+  // through the cross-site flow.
   if (!org || !user || user.data.status === 'blocked' || sudoOnlyAccount(org, user.key)) return;
+  if (user.data.cross_site_login_only === true) return;
   const { op, key } = singleUseOp(s, org.id, user, 'forgot_password', LIFETIME_SECONDS);
   await s.storage.commit([op]);
   const link = signInLink(s.config, org.hostname, user.key, key);

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { effectivePermissions, productStaffAdminKey, type Principal } from '../../engine/access.ts';
 import { permissionMap } from '../../engine/permissions.ts';
-import { badRequest, invalidToken, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, invalidToken, notFound } from '../http/errors.ts';
 import { getOrg, type OrgInfo } from '../orgs.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
@@ -14,6 +14,7 @@ import { requestHeader } from '../http/node-request.ts';
 import { minLengthOf } from '../../engine/passwords.ts';
 import { idleLimit, inCurrentEpoch, touchSession } from './sessions.ts';
 import { impersonationView, impersonatorOf, sessionPrincipal, type Impersonator } from './impersonation.ts';
+import { methodOf, twoFactorRequired } from './two-factor.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -117,7 +118,38 @@ export async function authenticate(s: Services, c: Context): Promise<Caller> {
   if (!token || !headerOrg) throw invalidToken();
   const claims = await verifyToken(s.tokenKey, token, s.now());
   if (!claims || claims.org !== headerOrg) throw invalidToken();
-  return callerOfSession(s, claims.org, claims.sid, claims.sub, claims.exp);
+  const caller = callerOfSession(s, claims.org, claims.sid, claims.sub, claims.exp);
+  if (setupRequired(caller) && !SETUP_CALLS.has(c.req.path.replace(/\/+$/, ''))) {
+    throw new ApiError(403, 'Two-factor sign-in must be set up first.');
+  }
+  return caller;
+}
+
+/**
+ * What a session may call while its user still owes the company a second factor: setting one up,
+ * the session itself, changing the password and leaving.
+ */
+const SETUP_CALLS = new Set(
+  [
+    'session',
+    'catalogue',
+    'logout',
+    'logout_all',
+    'change_password',
+    'set_2fa_options',
+    'verify_2fa',
+    'trigger_2fa',
+    'retrieve_2fa_key',
+    'get_refresh_token',
+  ].map((name) => `/auth/api/${name}`),
+);
+
+/**
+ * Whether the company requires a second factor of the caller (../auth/two-factor.ts) who has none
+ * yet. A staff member acting through sudo_login proved themselves where they signed in.
+ */
+function setupRequired(caller: Pick<Caller, 'org' | 'user' | 'principal' | 'impersonatedBy'>): boolean {
+  return !caller.impersonatedBy && methodOf(caller.user) === 'none' && twoFactorRequired(caller.org, caller.principal);
 }
 
 /**
@@ -143,8 +175,9 @@ export function callerOfSession(s: Services, orgId: string, sid: string, userKey
 
 /**
  * The session content of spec/000 section 3, and what the web app needs beside it: the company's
- * minimum password length, the idle time after which the session ends (0: none) and whether the
- * session was opened by a forgot-password key (its password change needs no current password).
+ * minimum password length, the idle time after which the session ends (0: none), whether the
+ * session was opened by a forgot-password key (its password change needs no current password),
+ * the user's two-factor method and whether the company requires one they have not set up.
  */
 export function sessionView(
   s: Services,
@@ -183,5 +216,8 @@ export function sessionView(
     exp,
     idle_timeout: idleLimit(s, principal),
     password_reset: caller.type === 'forgot_password',
+    two_factor_method: methodOf(user),
+    // Until it is set up, the session may do nothing else (authenticate).
+    two_factor_setup_required: setupRequired(caller),
   };
 }

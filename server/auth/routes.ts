@@ -17,6 +17,7 @@ import { actorOf, auditOp } from '../data/audit.ts';
 import { authenticate, isUuid, sessionView } from './principal.ts';
 import { findUser, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
 import { endSessionsOps } from './sessions.ts';
+import { endRefreshOps } from './refresh-tokens.ts';
 import { brandingOf } from './branding.ts';
 import { impersonatorFor } from './impersonation.ts';
 import { needsCurrentPassword, storeNewPassword } from './new-password.ts';
@@ -85,7 +86,11 @@ export function authRoutes(s: Services) {
 
   app.post('/logout', async (c) => {
     const caller = await authenticate(s, c);
-    await s.storage.commit([{ op: 'delete', collection: SYSTEM.sessions, org: caller.org.id, key: caller.sid }]);
+    await s.storage.commit([
+      { op: 'delete', collection: SYSTEM.sessions, org: caller.org.id, key: caller.sid },
+      // The session's refresh tokens end with it.
+      ...endRefreshOps(s, caller.org.id, 'sid', caller.sid),
+    ]);
     return c.body(null, 204);
   });
 

@@ -13,6 +13,7 @@ import type { Principal } from '../../engine/access.ts';
 import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import { SINGLE_USE } from './sign-in.ts';
+import { endRefreshOps } from './refresh-tokens.ts';
 
 /** The user's current session epoch (0 until their sessions are first ended all at once). */
 export function sessionEpoch(s: Services, org: string, userKey: string): number {
@@ -36,7 +37,8 @@ export function sessionsOf(s: Services, org: string, userKey: string): StoredRec
 /**
  * The ops that end every session of the user: the next epoch and the deletion of each session
  * record, except `keep` (the caller's own, on a password change), which moves to the new epoch
- * with `keep.changes` applied.
+ * with `keep.changes` applied; and every refresh token of the user, the kept session's too (its
+ * client asks for a new one with get_refresh_token).
  */
 export function endSessionsOps(
   s: Services,
@@ -75,6 +77,7 @@ export function endSessionsOps(
       ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key: r.key });
     }
   }
+  ops.push(...endRefreshOps(s, org, 'user', userKey));
   return ops;
 }
 
@@ -85,16 +88,22 @@ export function forgetEpochOps(s: Services, org: string, userKey: string): Write
     : [];
 }
 
-/** The deletion of the user's sessions that are past their end, for the commit of a new one. */
+/**
+ * The deletion of the user's sessions that are past their end, for the commit of a new one, with
+ * their refresh tokens (a refresh renews a live session only: ./refresh-tokens.ts).
+ */
 export function expiredSessionOps(s: Services, org: string, userKey: string): WriteOp[] {
   const now = s.now();
   return sessionsOf(s, org, userKey)
     .filter((r) => Number(r.data.exp) <= now)
-    .map((r) => ({ op: 'delete', collection: SYSTEM.sessions, org, key: r.key }));
+    .flatMap((r): WriteOp[] => [
+      { op: 'delete', collection: SYSTEM.sessions, org, key: r.key },
+      ...endRefreshOps(s, org, 'sid', r.key),
+    ]);
 }
 
 /** Permissions over other people's payroll data, accounts, rights or companies. */
-const MANAGING = [
+export const MANAGING_PERMISSIONS = [
   'PAYROLL:CanManageUserPayrollData',
   'PAYROLL:CanManageOnboarding',
   'AUTH:CanManageUsers',
@@ -105,7 +114,7 @@ const MANAGING = [
 
 /** Seconds without a request after which the principal's session ends; 0 for never. */
 export function idleLimit(s: Services, principal: Principal): number {
-  const managing = principal.isAdmin || MANAGING.some((p) => principal.permissions.has(p));
+  const managing = principal.isAdmin || MANAGING_PERMISSIONS.some((p) => principal.permissions.has(p));
   return managing ? s.config.idleSeconds.managing : s.config.idleSeconds.others;
 }
 
@@ -131,7 +140,10 @@ export function touchSession(s: Services, session: StoredRecord, principal: Prin
   if (limit > 0 && now - last > limit) {
     seen.delete(session.key);
     s.storage
-      .commit([{ op: 'delete', collection: SYSTEM.sessions, org: session.org, key: session.key }])
+      .commit([
+        { op: 'delete', collection: SYSTEM.sessions, org: session.org, key: session.key },
+        ...endRefreshOps(s, session.org, 'sid', session.key),
+      ])
       .catch(() => undefined);
     return false;
   }
@@ -158,7 +170,10 @@ export function touchSession(s: Services, session: StoredRecord, principal: Prin
   return true;
 }
 
-/** Deletes the sessions and single-use keys of every organization that are past their end. */
+/**
+ * Deletes what is past its end in every organization: sessions, single-use keys, two-factor
+ * challenges and refresh tokens whose family is over.
+ */
 export async function purgeExpired(s: Services): Promise<number> {
   const now = s.now();
   const orgs = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, { criteria: [], limit: Infinity, offset: 0 }).items;
@@ -167,6 +182,8 @@ export async function purgeExpired(s: Services): Promise<number> {
     for (const [collection, field] of [
       [SYSTEM.sessions, 'exp'],
       [SINGLE_USE, 'expiration'],
+      [SYSTEM.twoFactorChallenges, 'exp'],
+      [SYSTEM.refreshTokens, 'family_exp'],
     ] as const) {
       const dead = s.storage.find(collection, org, {
         criteria: [{ field, is: '<=', value: now }],
@@ -175,7 +192,11 @@ export async function purgeExpired(s: Services): Promise<number> {
       }).items;
       for (let i = 0; i < dead.length; i += 500) {
         const page = dead.slice(i, i + 500);
-        await s.storage.commit(page.map((r) => ({ op: 'delete', collection, org, key: r.key })));
+        const refresh = collection === SYSTEM.sessions ? page.flatMap((r) => endRefreshOps(s, org, 'sid', r.key)) : [];
+        await s.storage.commit([
+          ...page.map((r): WriteOp => ({ op: 'delete', collection, org, key: r.key })),
+          ...refresh,
+        ]);
         purged += page.length;
       }
     }

@@ -14,6 +14,17 @@ import { isUuid, principalFor, sessionView, userMaySignIn } from './principal.ts
 import { impersonatorOf, sessionPrincipal, sudoOnlyAccount, type Impersonator } from './impersonation.ts';
 import { signToken } from './tokens.ts';
 import { expiredSessionOps, sessionEpoch } from './sessions.ts';
+import { newFamilyOps, type IssuedRefresh } from './refresh-tokens.ts';
+import { signInState, type Challenge, type TwoFactorMethod } from './sign-in-state.ts';
+import {
+  CHALLENGE_SECONDS,
+  SENT_CODE_SECONDS,
+  methodOf,
+  newChallengeToken,
+  newSentCode,
+  sendCode,
+  sentCodeHash,
+} from './two-factor.ts';
 
 export const SINGLE_USE = 'auth/single_use_logins';
 export type LoginType = 'password' | 'sudo_login' | 'forgot_password';
@@ -97,10 +108,17 @@ function redeem(
   };
 }
 
-export interface SignInResult {
+export interface SignInResult extends IssuedRefresh {
   token: string;
   exp: number;
   session: Record<string, unknown>;
+}
+
+/** The password step's answer for an account with a second factor: no session yet. */
+export interface TwoFactorAsked {
+  two_factor_required: true;
+  challenge: string;
+  method: Exclude<TwoFactorMethod, 'none'>;
 }
 
 /**
@@ -119,11 +137,12 @@ export async function signIn(
   key: string,
   type: LoginType,
   request: { browser?: string; address?: string },
-): Promise<SignInResult> {
+): Promise<SignInResult | TwoFactorAsked> {
   const user = org ? findUser(s, org.id, userid) : undefined;
   let ops: WriteOp[] = [];
   let sessionLength = s.config.sessionSeconds;
   let impersonatedBy: Impersonator | undefined;
+  let sessionType: string = type;
   if (type === 'password') {
     // Unknown users cost the same hashing work as known ones.
     const ok = await verifyPassword(passwordHashOf(s, user?.data.secret), key);
@@ -136,14 +155,103 @@ export async function signIn(
     // A sudo key names the staff member who asked for it (routes.ts sudo_login).
     const m = r.metadata;
     if (type === 'sudo_login') impersonatedBy = impersonatorOf({ key: m.by, org: m.from_org, name: m.by_name });
+    // The key of get_cross_site_invite (user-admin.ts) opens a session of a partner account.
+    if (m.purpose === 'cross_site' && user?.data.cross_site_login_only === true) sessionType = 'cross_site';
   }
   if (!org || org.status !== 'active' || !userMaySignIn(user)) throw invalidCredentials();
   // A company's product-staff account has no credentials: a sudo key naming its staff member opens
   // it, and opens nothing else.
   if (sudoOnlyAccount(org, user.key) !== (impersonatedBy !== undefined)) throw invalidCredentials();
+  // spec/001: a partner account signs in only through the cross-site flow, never by password.
+  if (user.data.cross_site_login_only === true && sessionType !== 'cross_site') throw invalidCredentials();
+  const method = methodOf(user);
+  if (type !== 'sudo_login' && method !== 'none') {
+    return askSecondFactor(s, org, user, method, { type: sessionType, sessionLength, ops, request });
+  }
+  return openSession(s, org, user, { type: sessionType, sessionLength, impersonatedBy, ops, request });
+}
+
+/**
+ * The password (or key) step of an account with a second factor: a challenge for verify_2fa in
+ * place of a session, the key consumed; for e-mail and text the code goes out at once.
+ */
+async function askSecondFactor(
+  s: Services,
+  org: OrgInfo,
+  user: StoredRecord,
+  method: Exclude<TwoFactorMethod, 'none'>,
+  o: { type: string; sessionLength: number; ops: WriteOp[]; request: { browser?: string; address?: string } },
+): Promise<TwoFactorAsked> {
+  const now = s.now();
+  const { id, token, secretHash } = newChallengeToken(s);
+  const code = method === 'authenticator' ? undefined : newSentCode();
+  const challenge: Challenge = {
+    id,
+    org: org.id,
+    user: user.key,
+    purpose: 'login',
+    method,
+    secretHash,
+    loginType: o.type,
+    sessionLength: o.sessionLength,
+    attempts: 0,
+    exp: now + CHALLENGE_SECONDS,
+    version: 0,
+    ...(code ? { codeHash: sentCodeHash(s, id, code), codeExp: now + SENT_CODE_SECONDS, sentAt: now } : {}),
+  };
+  try {
+    await s.storage.commit([
+      ...o.ops,
+      signInState(s).putChallenge(challenge),
+      auditOp({
+        org: org.id,
+        actor: actorOf({ user }),
+        action: 'login',
+        module: 'auth',
+        type: 'users',
+        key: user.key,
+        affectedUser: user.key,
+        fields: [o.type],
+        outcome: `second factor asked (${method})`,
+        browser: o.request.browser,
+        address: o.request.address,
+        now,
+      }),
+    ]);
+  } catch (e) {
+    if (e instanceof VersionConflictError) throw invalidCredentials();
+    throw e;
+  }
+  if (code && (method === 'email' || method === 'text')) await sendCode(s, org, user, method, code, 'login');
+  return { two_factor_required: true, challenge: token, method };
+}
+
+/**
+ * Opens a session for a user whose sign-in is complete: the session record, the first refresh
+ * token of a new family, an audit entry and `ops` (a key consumed, a challenge spent) in one
+ * commit; then the signed token.
+ */
+export async function openSession(
+  s: Services,
+  org: OrgInfo,
+  user: StoredRecord,
+  o: {
+    type: string;
+    sessionLength?: number;
+    impersonatedBy?: Impersonator;
+    ops?: WriteOp[];
+    request: { browser?: string; address?: string };
+    /** What the audit entry says of how the sign-in ended (a second factor used). */
+    outcome?: string;
+  },
+): Promise<SignInResult> {
+  const { type, impersonatedBy } = o;
+  const ops = [...(o.ops ?? [])];
   const now = s.now();
   const sid = randomUUID();
-  const exp = now + sessionLength;
+  const exp = now + (o.sessionLength ?? s.config.sessionSeconds);
+  const epoch = sessionEpoch(s, org.id, user.key);
+  const refresh = newFamilyOps(s, org.id, user.key, sid, epoch);
   ops.push(
     // The user's sessions that are over go as a new one comes (the rest by startSessionPurge).
     ...expiredSessionOps(s, org.id, user.key),
@@ -158,12 +266,13 @@ export async function signIn(
           user: user.key,
           exp,
           type,
-          epoch: sessionEpoch(s, org.id, user.key),
+          epoch,
           ...(impersonatedBy ? { impersonated_by: impersonatedBy } : {}),
         },
         meta: meta(user.key, now),
       },
     },
+    ...refresh.ops,
     auditOp({
       org: org.id,
       actor: actorOf({ user, impersonatedBy }),
@@ -173,21 +282,33 @@ export async function signIn(
       key: user.key,
       affectedUser: user.key,
       fields: [type],
-      browser: request.browser,
-      address: request.address,
+      ...(o.outcome ? { outcome: o.outcome } : {}),
+      browser: o.request.browser,
+      address: o.request.address,
       now,
     }),
   );
   try {
     await s.storage.commit(ops);
   } catch (e) {
-    // A single-use key redeemed twice at once: only the first commit wins.
+    // A single-use key (or a challenge) redeemed twice at once: only the first commit wins.
     if (e instanceof VersionConflictError) throw invalidCredentials();
     throw e;
   }
+  return { ...(await sessionToken(s, org, user, { sid, exp, type, impersonatedBy })), ...refresh.issued };
+}
+
+/** The signed token and session content of a stored session. */
+export async function sessionToken(
+  s: Services,
+  org: OrgInfo,
+  user: StoredRecord,
+  o: { sid: string; exp: number; type: string; impersonatedBy?: Impersonator },
+): Promise<{ token: string; exp: number; session: Record<string, unknown> }> {
+  const { sid, exp, type, impersonatedBy } = o;
   const principal = sessionPrincipal(s, org, { type, impersonatedBy }, principalFor(s, org, user))!;
   const session = sessionView(s, { org, user, principal, exp, type, impersonatedBy });
-  const token = await signToken(s.tokenKey, { sub: user.key, org: org.id, sid, exp, session }, now);
+  const token = await signToken(s.tokenKey, { sub: user.key, org: org.id, sid, exp, session }, s.now());
   return { token, exp, session };
 }
 

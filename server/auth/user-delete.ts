@@ -2,9 +2,10 @@
  * The superuser delete (spec/001 section 7): a user removed across employee, basic info,
  * emergency contacts, I-9, W-4, state W-4, payment information, onboarding user (hires with the
  * account's e-mail) and the account itself, with what hangs off the account (its e-mail claim,
- * sessions, unused single-use keys, group memberships). The ops form one commit; each removed
- * record gets its own audit entry. An account whose Form I-9 is still within its retention period
- * is not deleted (409 with the I-9's own rule, as deleting the I-9 itself answers).
+ * sessions, refresh tokens, two-factor state, unused single-use keys, group memberships). The ops
+ * form one commit; each removed record gets its own audit entry. An account whose Form I-9 is still
+ * within its retention period is not deleted (409 with the I-9's own rule, as deleting the I-9
+ * itself answers).
  */
 import { actorOf, auditOp } from '../data/audit.ts';
 import { claimKey } from '../data/unique.ts';
@@ -15,6 +16,7 @@ import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
 import { SINGLE_USE } from './sign-in.ts';
 import { forgetEpochOps, sessionsOf } from './sessions.ts';
+import { signInState } from './sign-in-state.ts';
 
 /** The payroll records keyed by the user key that go with the account. */
 export const USER_KEYED_TYPES = [
@@ -83,6 +85,10 @@ export function userDeletionOps(
     ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key: session.key });
   }
   ops.push(...forgetEpochOps(s, org, user.key));
+  // Its challenges, used TOTP step, recovery codes and refresh tokens.
+  ops.push(
+    ...signInState(s).forgetUserOps(org, user.key, { challenges: true, totp: true, recovery: true, refresh: true }),
+  );
   const keys = s.storage.find(SINGLE_USE, org, {
     criteria: [{ field: 'user_key', is: '=', value: user.key }],
     limit: Infinity,

@@ -30,7 +30,8 @@ export function actorOf(caller: { user: StoredRecord; impersonatedBy?: Impersona
 export interface AuditEvent {
   org: string;
   actor: AuditActor | undefined;
-  action: 'create' | 'save' | 'update' | 'delete' | 'reveal' | 'login' | 'logout' | 'password' | 'invite';
+  action:
+    'create' | 'save' | 'update' | 'delete' | 'reveal' | 'login' | 'logout' | 'password' | 'invite' | 'two_factor';
   module: string;
   type: string;
   key: string;

@@ -7,7 +7,10 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import jsf from 'json-schema-faker';
+import { Secret, TOTP } from 'otpauth';
 import { loadCatalogue } from '../../server/schemas.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { RECORD_OVERRIDES } from '../helpers/generated-records.ts';
@@ -82,6 +85,57 @@ describe('a saved account keeps its password', () => {
     });
     assert.ok([200, 400].includes(r.status), r.text);
     assert.equal(await signsIn(u.email, password), 200);
+  });
+});
+
+describe('a saved account keeps its authenticator key, byte for byte', () => {
+  const password = 'a long enough secret 43';
+  /** The key as stored (encrypted), from the last write of the account in the store's journal. */
+  async function storedKey(userKey: string): Promise<string> {
+    const journal = await readFile(path.join(w.server.dataDir, 'db', 'journal.jsonl'), 'utf8');
+    const line = journal.split('\n').findLast((l) => l.includes(userKey) && l.includes('"authenticator_key"'));
+    const m = line && /"authenticator_key":"([^"]+)"/.exec(line);
+    assert.ok(m, 'the key is stored');
+    return m[1];
+  }
+  const code = (key: string) =>
+    TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + 30_000, period: 30, digits: 6 });
+
+  test('saves and PATCHes by the company admin and product staff leave it as it was; the holder still signs in with it', async () => {
+    const u = await userWithPassword(password);
+    const own = await w.login(w.acmeOrg, u.email, password);
+    const set = await w.call('POST', '/auth/api/set_2fa_options', {
+      ...as(own),
+      body: { '2fa_method': 'authenticator' },
+    });
+    assert.equal(set.status, 200, set.text);
+    const key: string = set.body.authenticator_key;
+    const proven = await w.call('POST', '/auth/api/verify_2fa', {
+      ...as(own),
+      body: { code: TOTP.generate({ secret: Secret.fromBase32(key), period: 30, digits: 6 }) },
+    });
+    assert.equal(proven.status, 200, proven.text);
+    const sealed = await storedKey(u.key);
+    assert.ok(!sealed.includes(key), 'stored encrypted');
+    for (const by of [w.admin, staff]) {
+      const read = await w.call('GET', `${USERS}/${u.key}`, as(by));
+      assert.equal(read.body.data.authenticator_key, undefined, 'never answered');
+      const saved = await w.call('POST', `${USERS}/${u.key}`, {
+        ...as(by),
+        body: { ...read.body.data, notes: 'seen' },
+      });
+      assert.equal(saved.status, 200, saved.text);
+      const patched = await w.call('PATCH', `${USERS}/${u.key}`, { ...as(by), body: { display_name: 'Kim K.' } });
+      assert.equal(patched.status, 200, patched.text);
+      assert.equal(await storedKey(u.key), sealed, 'the same bytes');
+    }
+    const step = await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { userid: u.email, key: password } });
+    assert.equal(step.body.two_factor_required, true);
+    const ok = await w.call('POST', '/auth/api/verify_2fa', {
+      org: w.acmeOrg,
+      body: { challenge: step.body.challenge, code: code(key) },
+    });
+    assert.equal(ok.status, 200, ok.text);
   });
 });
 

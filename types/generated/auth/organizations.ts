@@ -38,6 +38,10 @@ export type DeveloperFeatures = boolean;
  * The fewest characters a password of this company's accounts may have: the spec's 6 unless raised here (at most 64). It applies to passwords set from now on.
  */
 export type MinimumPasswordLength = number;
+/**
+ * Accounts that manage payroll data, onboarding, users, groups or companies must sign in with a second factor; until they set one up, their sessions can do nothing else.
+ */
+export type RequireTwoFactorSignInForManagers = boolean;
 export type InternalNotes = string;
 export type CreatedBy = string;
 
@@ -59,6 +63,7 @@ export interface AuthOrganizations {
   active_modules: Common.ActiveModules;
   enabled_features?: EnabledFeatures;
   password_min_length?: MinimumPasswordLength;
+  require_2fa_for_managers?: RequireTwoFactorSignInForManagers;
   internal_notes?: InternalNotes;
   created_by: CreatedBy;
   created_time: Common.EpochSeconds;

@@ -1,0 +1,103 @@
+/**
+ * Refresh tokens (../shared/API.md "Two-factor sign-in and refresh tokens"): each renews one live
+ * session once. A sign-in starts a family; each refresh spends its token and answers the next of the
+ * family with a new session token. A spent token used again means two holders: the whole family
+ * and the session it renews end. Only a keyed digest of a token is kept; spent ones stay (as
+ * digests) until their family ends, so their reuse is seen.
+ *
+ * A refresh never revives a session: the session the token renews must still be live (not logged
+ * out, not idle past its limit, of the user's current epoch), and a family ends
+ * DFORM_REFRESH_SECONDS after the sign-in that began it, whatever its refreshes.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SYSTEM, type Services } from '../services.ts';
+import type { WriteOp } from '../storage/types.ts';
+import { sameDigest } from './two-factor.ts';
+import { signInState, type RefreshToken } from './sign-in-state.ts';
+
+export interface IssuedRefresh {
+  refresh_id: string;
+  refresh_token: string;
+}
+
+function hashOf(s: Services, secret: string): string {
+  return s.cipher.lookup(`refresh\u0000${secret}`);
+}
+
+/** The op that stores a new token of a family, and what the client gets. */
+function nextToken(
+  s: Services,
+  base: Omit<RefreshToken, 'id' | 'hash' | 'spent' | 'version'>,
+): { op: WriteOp; issued: IssuedRefresh } {
+  const id = randomUUID();
+  const secret = randomBytes(32).toString('base64url');
+  const op = signInState(s).putRefreshToken({ ...base, id, hash: hashOf(s, secret), spent: false, version: 0 });
+  return { op, issued: { refresh_id: id, refresh_token: secret } };
+}
+
+/** A new family for the session `sid`, ending any other family of that session. */
+export function newFamilyOps(
+  s: Services,
+  org: string,
+  user: string,
+  sid: string,
+  epoch: number,
+): { ops: WriteOp[]; issued: IssuedRefresh } {
+  const ops = endRefreshOps(s, org, 'sid', sid);
+  const { op, issued } = nextToken(s, {
+    org,
+    user,
+    family: randomUUID(),
+    sid,
+    epoch,
+    familyExp: s.now() + s.config.refreshSeconds,
+  });
+  return { ops: [...ops, op], issued };
+}
+
+/** The deletion of every refresh token of a user, a family or a session. */
+export function endRefreshOps(s: Services, org: string, field: 'user' | 'family' | 'sid', value: string): WriteOp[] {
+  return signInState(s)
+    .refreshTokensWhere(org, field, value)
+    .map((t) => ({ op: 'delete', collection: SYSTEM.refreshTokens, org, key: t.id }));
+}
+
+export type RefreshCheck =
+  | { ok: true; token: RefreshToken }
+  /** `reuse`: a spent token came back: `revoke` ends its family and the session it renews. */
+  | { ok: false; revoke?: WriteOp[] };
+
+/** Checks a presented refresh token: right, unspent, of a family still running. */
+export function checkRefresh(s: Services, org: string, id: string, secret: string): RefreshCheck {
+  const token = signInState(s).refreshToken(org, id);
+  if (!token || !sameDigest(token.hash, hashOf(s, secret))) return { ok: false };
+  if (token.spent) {
+    const live = signInState(s)
+      .refreshTokensWhere(org, 'family', token.family)
+      .filter((t) => !t.spent);
+    const sessions = [...new Set(live.map((t) => t.sid))].filter((sid) => s.storage.get(SYSTEM.sessions, org, sid));
+    return {
+      ok: false,
+      revoke: [
+        ...endRefreshOps(s, org, 'family', token.family),
+        ...sessions.map((sid): WriteOp => ({ op: 'delete', collection: SYSTEM.sessions, org, key: sid })),
+      ],
+    };
+  }
+  if (token.familyExp <= s.now()) return { ok: false };
+  return { ok: true, token };
+}
+
+/** The ops that spend `token` and store the next of its family, renewing session `sid`. */
+export function rotateOps(s: Services, token: RefreshToken, sid: string): { ops: WriteOp[]; issued: IssuedRefresh } {
+  const st = signInState(s);
+  const { op, issued } = nextToken(s, {
+    org: token.org,
+    user: token.user,
+    family: token.family,
+    sid,
+    epoch: token.epoch,
+    familyExp: token.familyExp,
+  });
+  return { ops: [st.putRefreshToken({ ...token, spent: true }), op], issued };
+}

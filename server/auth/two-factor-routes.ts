@@ -1,0 +1,520 @@
+/**
+ * The calls of two-factor sign-in, refresh tokens and get_org_name (../shared/API.md "v2
+ * additions: Two-factor sign-in and refresh tokens"; docs/two-factor.md), mounted at /auth/api.
+ * The rules live in ./two-factor.ts, the state in ./sign-in-state.ts, refresh families in
+ * ./refresh-tokens.ts.
+ */
+import { Hono, type Context } from 'hono';
+import { actorOf, auditOp } from '../data/audit.ts';
+import { sealSensitive } from '../crypto/field-cipher.ts';
+import {
+  ApiError,
+  badRequest,
+  invalidToken,
+  notAuthorized,
+  notFound,
+  tooManyAttempts,
+  validationFailed,
+} from '../http/errors.ts';
+import { requestInfo, type AppEnv } from '../http/context.ts';
+import { readJsonObject } from '../http/json-body.ts';
+import { requestHeader } from '../http/node-request.ts';
+import { getOrg, type OrgInfo } from '../orgs.ts';
+import { SYSTEM, type Services } from '../services.ts';
+import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
+import { mayActOnAccount } from './account-rights.ts';
+import { sudoOnlyAccount, impersonatorOf } from './impersonation.ts';
+import { authenticate, callerOfSession, isUuid, orgFromHeader, userMaySignIn, type Caller } from './principal.ts';
+import { checkRefresh, newFamilyOps, rotateOps } from './refresh-tokens.ts';
+import { sessionEpoch } from './sessions.ts';
+import { openSession, sessionToken } from './sign-in.ts';
+import { signInState, type Challenge, type TwoFactorMethod } from './sign-in-state.ts';
+import { signInAttempt, throttledCheck } from './throttled-check.ts';
+import {
+  AUTHENTICATOR_KEY,
+  INVALID_CODE,
+  INVALID_KEY,
+  MAX_WRONG_CODES,
+  METHODS,
+  RESEND_SECONDS,
+  SENT_CODE_SECONDS,
+  challengeSecretHash,
+  deliverable,
+  looksLikeRecoveryCode,
+  methodOf,
+  newAuthenticatorKey,
+  newRecoveryCodes,
+  newSentCode,
+  otpauthUri,
+  recoveryCodeHash,
+  sameDigest,
+  sendCode,
+  sentCodeHash,
+  sentCodeRight,
+  totpStep,
+  twoFactorRequired,
+} from './two-factor.ts';
+
+const invalidCode = () => new ApiError(401, INVALID_CODE);
+/** How long an old session token keeps working after a refresh: requests already under way finish. */
+const REFRESH_GRACE_SECONDS = 30;
+export const SETUP_REQUIRED = 'Two-factor sign-in must be set up first.';
+
+function stringField(body: Record<string, unknown>, name: string, max: number, required = true): string | undefined {
+  const v = body[name];
+  if (v === undefined && !required) return undefined;
+  if (typeof v !== 'string' || !v || v.length > max) {
+    throw badRequest(`${name} is required`, [
+      { path: `/${name}`, message: typeof v === 'string' && v.length > max ? `At most ${max} characters` : 'Required' },
+    ]);
+  }
+  return v;
+}
+
+function userIdOf(body: Record<string, unknown>): string {
+  const id = typeof body.user_id === 'string' ? body.user_id.toLowerCase() : '';
+  if (!isUuid(id)) {
+    throw badRequest('user_id must be a 36-character user key', [
+      { path: '/user_id', message: 'Must be a 36-character user key' },
+    ]);
+  }
+  return id;
+}
+
+function issuerOf(org: OrgInfo): string {
+  return org.name || 'dform';
+}
+
+/** The account's authenticator key in clear, if it holds one. */
+function storedKeyOf(s: Services, user: StoredRecord): string | undefined {
+  const v = user.data.authenticator_key;
+  return typeof v === 'string' && v ? s.cipher.decrypt(v) : undefined;
+}
+
+/** The op that saves the user record with `changes` (a field set to undefined is removed). */
+function userPut(s: Services, user: StoredRecord, by: string, changes: Record<string, unknown>): WriteOp {
+  const data = { ...user.data, ...changes };
+  for (const [k, v] of Object.entries(changes)) if (v === undefined) delete data[k];
+  return {
+    op: 'put',
+    expectVersion: user.meta.version,
+    record: {
+      ...user,
+      data,
+      meta: { ...user.meta, updated_by: by, updated_time: s.now(), version: user.meta.version + 1 },
+    },
+  };
+}
+
+/** What proving a code for `c` stores: the TOTP step used, or the recovery code spent; undefined when wrong. */
+function proofOps(
+  s: Services,
+  c: Challenge,
+  user: StoredRecord,
+  key: string | undefined,
+  code: string,
+): WriteOp[] | undefined {
+  const st = signInState(s);
+  const now = s.now();
+  if (c.method === 'authenticator' && key) {
+    const last = st.lastTotpStep(c.org, user.key);
+    const step = totpStep(key, code, now, last.step);
+    if (step !== undefined) return [st.useTotpStep(c.org, user.key, step, last.version)];
+  }
+  if (c.method !== 'authenticator' && sentCodeRight(s, c, code)) return [];
+  // A recovery code stands in for any method's code at sign-in, once.
+  if (c.purpose === 'login' && looksLikeRecoveryCode(code)) {
+    const { hashes, version } = st.recoveryCodes(c.org, user.key);
+    const h = recoveryCodeHash(s, user.key, code);
+    if (hashes.some((x) => sameDigest(x, h))) {
+      return [
+        st.putRecoveryCodes(
+          c.org,
+          user.key,
+          hashes.filter((x) => x !== h),
+          version,
+        ),
+      ];
+    }
+  }
+  return undefined;
+}
+
+/** Counts a wrong code; the fifth ends the challenge. Then answers 401. */
+async function wrongCode(s: Services, c: Challenge): Promise<never> {
+  const st = signInState(s);
+  const attempts = c.attempts + 1;
+  const op = attempts >= MAX_WRONG_CODES ? st.deleteChallenge(c) : st.putChallenge({ ...c, attempts });
+  // A concurrent attempt counted first: this one is still wrong.
+  await s.storage.commit([op]).catch((e: unknown) => {
+    if (!(e instanceof VersionConflictError)) throw e;
+  });
+  throw invalidCode();
+}
+
+async function commitOrInvalid(s: Services, ops: WriteOp[]): Promise<void> {
+  try {
+    await s.storage.commit(ops);
+  } catch (e) {
+    // The same challenge, code or refresh token used twice at once: only the first commit wins.
+    if (e instanceof VersionConflictError) throw invalidCode();
+    throw e;
+  }
+}
+
+export function twoFactorRoutes(s: Services) {
+  const app = new Hono<AppEnv>();
+  const st = signInState(s);
+
+  const audit = (
+    c: Context<AppEnv>,
+    caller: Pick<Caller, 'org' | 'user' | 'impersonatedBy'>,
+    user: string,
+    outcome: string,
+    fields: string[],
+  ) =>
+    auditOp({
+      org: caller.org.id,
+      actor: actorOf(caller),
+      action: 'two_factor',
+      module: 'auth',
+      type: 'users',
+      key: user,
+      affectedUser: user,
+      fields,
+      outcome,
+      ...requestInfo(c),
+      now: s.now(),
+    });
+
+  /** The login challenge a token names, while it runs; undefined otherwise. */
+  const loginChallenge = (org: OrgInfo | undefined, token: string): Challenge | undefined => {
+    const [id, secret] = token.split('.');
+    if (!org || !isUuid(id) || !secret) return undefined;
+    const ch = st.challenge(org.id, id);
+    if (!ch || ch.purpose !== 'login' || ch.exp <= s.now()) return undefined;
+    return sameDigest(ch.secretHash, challengeSecretHash(s, secret)) ? ch : undefined;
+  };
+
+  const headerOrg = (c: Context): OrgInfo | undefined => {
+    const id = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
+    return isUuid(id) ? getOrg(s, id) : undefined;
+  };
+
+  app.post('/verify_2fa', async (c) => {
+    const body = await readJsonObject(c);
+    const code = stringField(body, 'code', 32)!.trim();
+    const challengeToken = stringField(body, 'challenge', 256, false);
+    if (challengeToken !== undefined) {
+      // The second sign-in step.
+      const org = headerOrg(c);
+      const ch = loginChallenge(org, challengeToken);
+      const account = `${org?.id ?? ''}\u0000${ch?.user ?? challengeToken.slice(0, 36)}`;
+      const answer = await throttledCheck(s, signInAttempt(c, 'two_factor', account), async () => {
+        if (!org || !ch) throw invalidCode();
+        const user = s.storage.get('auth/users', org.id, ch.user);
+        if (!userMaySignIn(user) || org.status !== 'active') throw invalidCode();
+        const proof = proofOps(s, ch, user, storedKeyOf(s, user), code);
+        if (!proof) return wrongCode(s, ch);
+        try {
+          return await openSession(s, org, user, {
+            type: ch.loginType ?? 'password',
+            sessionLength: ch.sessionLength,
+            ops: [st.deleteChallenge(ch), ...proof],
+            request: requestInfo(c),
+            outcome: `second factor (${looksLikeRecoveryCode(code) ? 'recovery code' : ch.method})`,
+          });
+        } catch (e) {
+          if (e instanceof ApiError && e.status === 401) throw invalidCode();
+          throw e;
+        }
+      });
+      return c.json(answer);
+    }
+    // Proof of a method chosen with set_2fa_options in this session.
+    const caller = await authenticate(s, c);
+    const setup = st.setupOf(caller.org.id, caller.sid);
+    if (!setup || setup.exp <= s.now()) {
+      throw new ApiError(409, 'No two-factor setup is waiting in this session; choose a method first.');
+    }
+    const result = await throttledCheck(
+      s,
+      signInAttempt(c, 'two_factor', `${caller.org.id}\u0000${caller.user.key}`),
+      async () => {
+        const key = setup.sealedKey ? s.cipher.decrypt(setup.sealedKey) : undefined;
+        const proof = proofOps(s, setup, caller.user, key, code);
+        if (!proof) return wrongCode(s, setup);
+        const codes = newRecoveryCodes();
+        const user = s.storage.get('auth/users', caller.org.id, caller.user.key)!;
+        const recovery = st.recoveryCodes(caller.org.id, user.key);
+        await commitOrInvalid(s, [
+          st.deleteChallenge(setup),
+          ...proof,
+          userPut(s, user, caller.user.key, {
+            '2fa_method': setup.method,
+            ...(setup.sealedKey ? { authenticator_key: setup.sealedKey } : {}),
+          }),
+          st.putRecoveryCodes(
+            caller.org.id,
+            user.key,
+            codes.map((x) => recoveryCodeHash(s, user.key, x)),
+            recovery.version,
+          ),
+          audit(c, caller, user.key, `turned on (${setup.method})`, ['2fa_method']),
+        ]);
+        return { '2fa_method': setup.method, recovery_codes: codes };
+      },
+    );
+    return c.json(result);
+  });
+
+  app.post('/trigger_2fa', async (c) => {
+    const body = await readJsonObject(c, { allowEmpty: true });
+    const challengeToken = stringField(body, 'challenge', 256, false);
+    let ch: Challenge | undefined;
+    let org: OrgInfo | undefined;
+    let user: StoredRecord | undefined;
+    if (challengeToken !== undefined) {
+      org = headerOrg(c);
+      ch = loginChallenge(org, challengeToken);
+      user = ch && org ? s.storage.get('auth/users', org.id, ch.user) : undefined;
+      if (!ch || !org || !userMaySignIn(user)) throw new ApiError(401, 'Invalid challenge');
+    } else {
+      // A new code for a setup under way in this session.
+      const caller = await authenticate(s, c);
+      ch = st.setupOf(caller.org.id, caller.sid);
+      if (!ch || ch.exp <= s.now()) throw new ApiError(409, 'No two-factor setup is waiting in this session.');
+      org = caller.org;
+      user = caller.user;
+    }
+    if (ch.method === 'authenticator') {
+      throw badRequest('An authenticator app makes its own codes; none is sent.', [
+        { path: '/challenge', message: 'The method of this challenge sends no code' },
+      ]);
+    }
+    const now = s.now();
+    if ((ch.sentAt ?? 0) > now - RESEND_SECONDS) throw tooManyAttempts((ch.sentAt ?? 0) + RESEND_SECONDS - now);
+    const code = newSentCode();
+    await commitOrInvalid(s, [
+      st.putChallenge({ ...ch, codeHash: sentCodeHash(s, ch.id, code), codeExp: now + SENT_CODE_SECONDS, sentAt: now }),
+    ]);
+    await sendCode(s, org, user, ch.method, code, ch.purpose);
+    return c.json({ message: 'A new code has been sent.' });
+  });
+
+  app.post('/set_2fa_options', async (c) => {
+    const caller = await authenticate(s, c);
+    const body = await readJsonObject(c);
+    const method = body['2fa_method'] as TwoFactorMethod;
+    if (!METHODS.includes(method)) {
+      throw validationFailed([{ path: '/2fa_method', message: `Must be one of: ${METHODS.join(', ')}` }]);
+    }
+    // A company's product-staff account holds no credentials (./impersonation.ts).
+    if (sudoOnlyAccount(caller.org, caller.user.key) || caller.impersonatedBy) throw notAuthorized();
+    const user = caller.user;
+    const now = s.now();
+    const previous = st.setupOf(caller.org.id, caller.sid);
+    const dropPrevious = previous ? [st.deleteChallenge(previous)] : [];
+    if (method === 'none') {
+      if (twoFactorRequired(caller.org, caller.principal)) {
+        throw validationFailed([
+          { path: '/2fa_method', message: 'Your company requires two-factor sign-in for your role.' },
+        ]);
+      }
+      await commitOrInvalid(s, [
+        ...dropPrevious,
+        userPut(s, user, user.key, { '2fa_method': 'none', authenticator_key: undefined }),
+        ...st.forgetUserOps(caller.org.id, user.key, { totp: true, recovery: true }),
+        audit(c, caller, user.key, 'turned off', ['2fa_method']),
+      ]);
+      return c.json({ '2fa_method': 'none' });
+    }
+    const setup: Challenge = {
+      id: crypto.randomUUID(),
+      org: caller.org.id,
+      user: user.key,
+      purpose: 'setup',
+      method,
+      sid: caller.sid,
+      attempts: 0,
+      exp: now + SENT_CODE_SECONDS,
+      version: 0,
+    };
+    if (method === 'authenticator') {
+      // A key a user manager assigned (reset_2fa_key) and not yet proven is the one to prove.
+      const assigned = methodOf(user) === 'none' ? storedKeyOf(s, user) : undefined;
+      const key = assigned && AUTHENTICATOR_KEY.test(assigned) ? assigned : newAuthenticatorKey();
+      setup.sealedKey = sealSensitive(s.cipher, 'secret', key);
+      await commitOrInvalid(s, [...dropPrevious, st.putChallenge(setup)]);
+      return c.json({
+        authenticator_key: key,
+        otpauth_uri: otpauthUri(key, issuerOf(caller.org), String(user.data.email ?? '')),
+      });
+    }
+    if (!deliverable(user, method)) {
+      throw validationFailed([
+        {
+          path: '/2fa_method',
+          message:
+            method === 'text'
+              ? 'Text messages need a phone number of 10 digits on the account.'
+              : 'E-mail codes need an e-mail address on the account.',
+        },
+      ]);
+    }
+    if ((previous?.sentAt ?? 0) > now - RESEND_SECONDS) {
+      throw tooManyAttempts((previous?.sentAt ?? 0) + RESEND_SECONDS - now);
+    }
+    const code = newSentCode();
+    Object.assign(setup, { codeHash: sentCodeHash(s, setup.id, code), codeExp: now + SENT_CODE_SECONDS, sentAt: now });
+    await commitOrInvalid(s, [...dropPrevious, st.putChallenge(setup)]);
+    await sendCode(s, caller.org, user, method, code, 'setup');
+    return c.json({ '2fa_method': method, message: 'A code has been sent; enter it to turn the method on.' });
+  });
+
+  app.post('/retrieve_2fa_key', async (c) => {
+    const caller = await authenticate(s, c);
+    const id = userIdOf(await readJsonObject(c));
+    if (id !== caller.user.key) throw notAuthorized();
+    const setup = st.setupOf(caller.org.id, caller.sid);
+    if (!setup || setup.method !== 'authenticator' || !setup.sealedKey || setup.keyRetrieved || setup.exp <= s.now()) {
+      throw new ApiError(409, 'The authenticator key is shown only while it is being set up, and once.');
+    }
+    await commitOrInvalid(s, [st.putChallenge({ ...setup, keyRetrieved: true })]);
+    const key = s.cipher.decrypt(setup.sealedKey);
+    return c.json({
+      authenticator_key: key,
+      otpauth_uri: otpauthUri(key, issuerOf(caller.org), String(caller.user.data.email ?? '')),
+    });
+  });
+
+  app.post('/reset_2fa_key', async (c) => {
+    const caller = await authenticate(s, c);
+    const body = await readJsonObject(c);
+    if (!caller.principal.isAdmin && !caller.principal.permissions.has('AUTH:CanManageUsers')) throw notAuthorized();
+    const user = s.storage.get('auth/users', caller.org.id, userIdOf(body));
+    if (!user) throw notFound();
+    if (!mayActOnAccount(s, caller, user)) throw notAuthorized();
+    const given = body.authenticator_key;
+    if (given !== undefined && (typeof given !== 'string' || !AUTHENTICATOR_KEY.test(given))) {
+      throw validationFailed([{ path: '/authenticator_key', message: INVALID_KEY }]);
+    }
+    const key = typeof given === 'string' ? given : newAuthenticatorKey();
+    await commitOrInvalid(s, [
+      userPut(s, user, caller.user.key, {
+        '2fa_method': 'none',
+        authenticator_key: sealSensitive(s.cipher, 'secret', key),
+      }),
+      ...st.forgetUserOps(caller.org.id, user.key, { challenges: true, totp: true, recovery: true }),
+      audit(c, caller, user.key, given === undefined ? 'reset' : 'reset with a given key', [
+        '2fa_method',
+        'authenticator_key',
+      ]),
+    ]);
+    return c.json({ message: 'Two-factor sign-in reset.', '2fa_method': 'none' });
+  });
+
+  app.post('/get_refresh_token', async (c) => {
+    const caller = await authenticate(s, c);
+    const body = await readJsonObject(c, { allowEmpty: true });
+    stringField(body, 'refresh_id', 128, false);
+    const session = s.storage.get(SYSTEM.sessions, caller.org.id, caller.sid);
+    const epoch = Number(session?.data.epoch ?? sessionEpoch(s, caller.org.id, caller.user.key));
+    const { ops, issued } = newFamilyOps(s, caller.org.id, caller.user.key, caller.sid, epoch);
+    await s.storage.commit(ops);
+    return c.json(issued);
+  });
+
+  app.post('/refresh_auth_token', async (c) => {
+    const body = await readJsonObject(c);
+    const id = stringField(body, 'refresh_id', 128)!;
+    const secret = stringField(body, 'refresh_token', 256)!;
+    const org = orgFromHeader(s, c);
+    const check = checkRefresh(s, org.id, id, secret);
+    if (!check.ok) {
+      if (check.revoke?.length) {
+        const t = st.refreshToken(org.id, id);
+        await s.storage.commit([
+          ...check.revoke,
+          auditOp({
+            org: org.id,
+            actor: undefined,
+            action: 'logout',
+            module: 'auth',
+            type: 'users',
+            key: t?.user ?? id,
+            affectedUser: t?.user,
+            fields: ['refresh_token'],
+            outcome: 'a spent refresh token came back: its family ended',
+            ...requestInfo(c),
+            now: s.now(),
+          }),
+        ]);
+      }
+      throw invalidToken();
+    }
+    const token = check.token;
+    const session = s.storage.get(SYSTEM.sessions, org.id, token.sid);
+    if (!session || token.epoch !== sessionEpoch(s, org.id, token.user)) throw invalidToken();
+    // The session must still be live: a refresh renews it, it never revives one that ended.
+    const caller = callerOfSession(s, org.id, token.sid, token.user, Number(session.data.exp));
+    const now = s.now();
+    const sid = crypto.randomUUID();
+    const exp = Math.min(now + s.config.sessionSeconds, token.familyExp);
+    const rotated = rotateOps(s, token, sid);
+    const fresh = s.storage.get(SYSTEM.sessions, org.id, token.sid) ?? session;
+    await commitOrInvalid(s, [
+      {
+        op: 'put',
+        expectVersion: fresh.meta.version,
+        record: {
+          ...fresh,
+          data: { ...fresh.data, exp: Math.min(Number(fresh.data.exp), now + REFRESH_GRACE_SECONDS) },
+          meta: { ...fresh.meta, version: fresh.meta.version + 1, updated_time: now },
+        },
+      },
+      {
+        op: 'put',
+        expectVersion: 0,
+        record: {
+          collection: SYSTEM.sessions,
+          org: org.id,
+          key: sid,
+          data: { ...session.data, exp, seen: now },
+          meta: {
+            created_by: token.user,
+            created_time: now,
+            updated_by: token.user,
+            updated_time: now,
+            version: 1,
+          },
+        },
+      },
+      ...rotated.ops,
+    ]).catch((e: unknown) => {
+      throw e instanceof ApiError ? invalidToken() : e;
+    });
+    const answer = await sessionToken(s, caller.org, caller.user, {
+      sid,
+      exp,
+      type: caller.type,
+      impersonatedBy: impersonatorOf(session.data.impersonated_by),
+    });
+    return c.json({ token: answer.token, exp, ...rotated.issued });
+  });
+
+  app.post('/get_org_name', async (c) => {
+    const body = await readJsonObject(c);
+    const id = typeof body.organization_id === 'string' ? body.organization_id.toLowerCase() : '';
+    if (!isUuid(id)) {
+      throw badRequest('organization_id must be a 36-character organization key', [
+        { path: '/organization_id', message: 'Must be a 36-character organization key' },
+      ]);
+    }
+    const org = getOrg(s, id);
+    if (!org) throw notFound();
+    return c.json({ name: org.name });
+  });
+
+  return app;
+}
