@@ -96,10 +96,11 @@ export async function findRecords(
     query.criteria.push({ field: ownerField, is: listed ? 'contains' : '=', value: caller.principal.userKey });
   }
   const root = t.entity.file['x-shared'] === 'root' ? rootOrgId(s) : undefined;
+  // In slices: a find over a large company must not hold every other request meanwhile.
   const result =
     root && root !== caller.org.id
-      ? findWithShared(s, t.entity.id, caller.org.id, root, query)
-      : s.storage.find(t.entity.id, caller.org.id, query);
+      ? await findWithShared(s, t.entity.id, caller.org.id, root, query)
+      : await s.storage.findInSlices(t.entity.id, caller.org.id, query);
   const items = await Promise.all(
     result.items
       .filter((r) => access === 'all' || ownedBy(t.entity, r.key, r.data, caller.principal.userKey))
@@ -112,10 +113,16 @@ export async function findRecords(
  * The company's own records followed by the root organization's shared ones (x-shared: root),
  * sorted together when a sort is asked, then paged.
  */
-function findWithShared(s: Services, collection: string, org: string, root: string, query: FindQuery): FindResult {
+async function findWithShared(
+  s: Services,
+  collection: string,
+  org: string,
+  root: string,
+  query: FindQuery,
+): Promise<FindResult> {
   const upTo = { ...query, offset: 0, limit: query.offset + query.limit };
-  const own = s.storage.find(collection, org, upTo);
-  const shared = s.storage.find(collection, root, upTo);
+  const own = await s.storage.findInSlices(collection, org, upTo);
+  const shared = await s.storage.findInSlices(collection, root, upTo);
   const items = [...own.items, ...shared.items];
   if (query.sort?.length) {
     // Stable: ties keep the company's records before the shared ones, each in its store's order.

@@ -9,7 +9,18 @@ import type { StoredRecord } from './types.ts';
 import { equalityKey, fieldValue } from '../../engine/criteria.ts';
 
 /** How many fields' values a collection keeps for its records held as text (see `valueOf`). */
-const MAX_COLUMNS = 8;
+export const MAX_COLUMNS = 8;
+
+/** Runs a generator of steps to its end at once. */
+export function run<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** A record as a find holds it: its table slot while it is still the snapshot's text, else the record. */
+export type Row = number | StoredRecord;
 
 /** org -> value key -> record keys. */
 type EqualityIndex = Map<string, Map<string, Set<string>>>;
@@ -30,7 +41,12 @@ export class Collection {
    */
   private ordinals: Map<string, number> | undefined;
   private nextOrdinal = 0;
+  /** Indexes by field, kept up by every write, including one still being built. */
   private readonly indexes = new Map<string, EqualityIndex>();
+  /** The fields whose index is built (see `indexSteps`). */
+  private readonly complete = new Set<string>();
+  /** Index builds under way, by field. */
+  private readonly building = new Map<string, Generator<void, void>>();
   /** Field values of the table's texts, by field (see `valueOf`). */
   private readonly columns = new Map<string, unknown[]>();
 
@@ -48,15 +64,7 @@ export class Collection {
     const record = this.recordOf(key);
     if (record !== undefined) return record;
     const slot = this.textSlot(key);
-    if (slot < 0) return undefined;
-    const table = this.table!;
-    const parsed = this.resolve(table.text(slot));
-    // The table (maybe from an index file) said where this key's record is and whose it is; the
-    // record itself must agree before anyone is given it.
-    if (parsed.key !== key || parsed.org !== table.org(slot)) {
-      throw new Error(`storage: the table of ${this.name} does not match its text at ${key}`);
-    }
-    return parsed;
+    return slot < 0 ? undefined : this.recordOfRow(slot);
   }
 
   /** The organization a record belongs to, read without parsing it. */
@@ -67,47 +75,80 @@ export class Collection {
     return slot < 0 ? undefined : this.table!.org(slot);
   }
 
-  /** The record of `key` in `org`, as held (text or record), or undefined. */
-  heldIn(org: string, key: string): HeldRecord | undefined {
-    return this.orgOf(key) === org ? this.held(key) : undefined;
-  }
-
   /** A held record as a record (parsing a text). */
   resolve(held: HeldRecord): StoredRecord {
     return resolve(held, this.name);
   }
 
-  /**
-   * The value of `field` in a held record: read from its data, or for a record held as text from
-   * the field's column, built on first use by parsing every text once (a sort or a search over 100k
-   * records then costs its comparisons, not 100k parses each time). Texts never change, so a
-   * column needs no upkeep; a record written since is held as a record and read directly.
-   */
-  valueOf(key: string, held: HeldRecord, field: string): unknown {
-    if (typeof held !== 'string') return fieldValue(held.data, field);
-    return this.column(field)[this.textSlot(key)];
-  }
-
-  /** `valueOf` for a key of this collection, without making its text. */
-  valueAt(key: string, field: string): unknown {
-    const record = this.recordOf(key);
-    if (record !== undefined) return fieldValue(record.data, field);
-    const slot = this.textSlot(key);
-    return slot < 0 ? undefined : this.column(field)[slot];
-  }
-
-  private column(field: string): unknown[] {
-    let values = this.columns.get(field);
-    if (values === undefined) {
-      const table = this.table!;
-      values = new Array<unknown>(table.size);
-      for (let slot = 0; slot < table.size; slot++) {
-        if (table.stateOf(slot) === Slot.Text) values[slot] = fieldValue(this.resolve(table.text(slot)).data, field);
+  /** `org`'s records as rows, in insertion order: a copy, which later writes leave as it is. */
+  rowsOf(org: string): Row[] {
+    const rows: Row[] = [];
+    const table = this.table;
+    if (table !== undefined) {
+      for (const slot of table.slotsOf(org)) {
+        const state = table.stateOf(slot);
+        if (state === Slot.Text) rows.push(slot);
+        else if (state === Slot.Replaced) rows.push(this.replacements.get(slot)!);
       }
-      // The fields a screen sorts and searches by are few; beyond that the oldest column goes.
-      if (this.columns.size >= MAX_COLUMNS) this.columns.delete(this.columns.keys().next().value!);
-      this.columns.set(field, values);
     }
+    const records = this.byOrg.get(org);
+    if (records !== undefined) for (const record of records.values()) rows.push(record);
+    return rows;
+  }
+
+  /** The row of `key` when it is a record of `org`. */
+  rowIn(org: string, key: string): Row | undefined {
+    const record = this.recordOf(key);
+    if (record !== undefined) return record.org === org ? record : undefined;
+    const slot = this.textSlot(key);
+    return slot >= 0 && this.table!.org(slot) === org ? slot : undefined;
+  }
+
+  /**
+   * A row's record: a slot's text is parsed (a new object each time). A text never changes, so
+   * this is the record as it was when the row was taken, even if it has been written since.
+   */
+  recordOfRow(row: Row): StoredRecord {
+    if (typeof row !== 'number') return row;
+    const table = this.table!;
+    const parsed = this.resolve(table.text(row));
+    // The table (maybe from an index file) said where this key's record is and whose it is; the
+    // record itself must agree before anyone is given it.
+    if (parsed.key !== table.key(row) || parsed.org !== table.org(row)) {
+      throw new Error(`storage: the table of ${this.name} does not match its text at ${parsed.key}`);
+    }
+    return parsed;
+  }
+
+  /** Insertion rank of a row (see `ordinal`). */
+  rankOf(row: Row): number {
+    return typeof row === 'number' ? row : this.ordinal(row.key);
+  }
+
+  /**
+   * The values of `field` in the table's texts, by slot, when built: a find over 100k records
+   * held as text then reads a value instead of parsing a record (see `columnSteps`).
+   */
+  builtColumn(field: string): readonly unknown[] | undefined {
+    return this.columns.get(field);
+  }
+
+  /**
+   * Builds the column of `field`, yielding every few texts so that a caller can leave the event
+   * loop free meanwhile. Writes in between only ever take slots out of the text state, never into
+   * it, so every slot still held as text at the end has its value. The fields a screen sorts and
+   * searches by are few: past MAX_COLUMNS the oldest column goes.
+   */
+  *columnSteps(field: string): Generator<void, readonly unknown[]> {
+    const table = this.table;
+    if (table === undefined) return [];
+    const values = new Array<unknown>(table.size);
+    for (let slot = 0; slot < table.size; slot++) {
+      if (table.stateOf(slot) === Slot.Text) values[slot] = fieldValue(this.resolve(table.text(slot)).data, field);
+      if ((slot & 127) === 127) yield;
+    }
+    if (this.columns.size >= MAX_COLUMNS) this.columns.delete(this.columns.keys().next().value!);
+    this.columns.set(field, values);
     return values;
   }
 
@@ -116,21 +157,9 @@ export class Collection {
     return (this.table?.slotsOf(org).length ?? 0) + (this.byOrg.get(org)?.size ?? 0);
   }
 
-  /** Calls `visit` for each of `org`'s records, in insertion order. */
-  each(org: string, visit: (key: string, held: HeldRecord) => void): void {
-    const table = this.table;
-    if (table !== undefined) {
-      for (const slot of table.slotsOf(org)) {
-        const state = table.stateOf(slot);
-        if (state === Slot.Text) visit(table.key(slot), table.text(slot));
-        else if (state === Slot.Replaced) {
-          const record = this.replacements.get(slot)!;
-          visit(record.key, record);
-        }
-      }
-    }
-    const records = this.byOrg.get(org);
-    if (records !== undefined) for (const [key, record] of records) visit(key, record);
+  /** Whether some of `org`'s records may still be held as text. */
+  holdsText(org: string): boolean {
+    return (this.table?.slotsOf(org).length ?? 0) > 0;
   }
 
   ordinal(key: string): number {
@@ -202,19 +231,61 @@ export class Collection {
 
   /** The keys of `org`'s records whose `field` has value key `vkey`; builds the index on first use. */
   lookup(field: string, org: string, vkey: string): ReadonlySet<string> | undefined {
-    let index = this.indexes.get(field);
-    if (index === undefined) {
-      const built: EqualityIndex = new Map();
-      for (const recordOrg of this.organizations()) {
-        this.each(recordOrg, (key, held) => {
-          const value = equalityKey(fieldValue(this.resolve(held).data, field));
-          if (value !== undefined) addToIndex(built, recordOrg, value, key);
-        });
-      }
-      this.indexes.set(field, built);
-      index = built;
+    if (!this.complete.has(field)) run(this.indexSteps(field));
+    return this.indexes.get(field)!.get(org)?.get(vkey);
+  }
+
+  /**
+   * Builds the equality index of `field` in steps, for a caller that leaves the event loop free
+   * between them. Callers that come while it is being built take steps of the same build.
+   */
+  *indexSteps(field: string): Generator<void, void> {
+    if (this.complete.has(field)) return;
+    let build = this.building.get(field);
+    if (build === undefined) {
+      build = this.buildIndex(field);
+      this.building.set(field, build);
     }
-    return index.get(org)?.get(vkey);
+    try {
+      while (!build.next().done) yield;
+    } finally {
+      if (this.building.get(field) === build) this.building.delete(field);
+    }
+    if (!this.complete.has(field)) throw new Error(`storage: the index of ${this.name}.${field} was not built`);
+  }
+
+  /**
+   * The index is kept up by every write from its first step (put and delete maintain every index
+   * in `indexes`), and each record is read as it is when its turn comes: one written meanwhile
+   * was indexed by its write, one deleted meanwhile is skipped. `lookup` uses it once complete.
+   */
+  private *buildIndex(field: string): Generator<void, void> {
+    const built: EqualityIndex = new Map();
+    this.indexes.set(field, built);
+    const byOrg = [...this.organizations()].map((org) => ({ org, rows: this.rowsOf(org) }));
+    let step = 0;
+    for (const { org, rows } of byOrg) {
+      for (const row of rows) {
+        let key: string | undefined;
+        let data: unknown;
+        if (typeof row === 'number') {
+          if (this.table!.stateOf(row) === Slot.Text) {
+            const record = this.resolve(this.table!.text(row));
+            key = record.key;
+            data = record.data;
+          }
+        } else if (this.recordOf(row.key) === row) {
+          key = row.key;
+          data = row.data;
+        }
+        if (key !== undefined) {
+          const value = equalityKey(fieldValue(data, field));
+          if (value !== undefined) addToIndex(built, org, value, key);
+        }
+        if ((++step & 127) === 0) yield;
+      }
+    }
+    this.complete.add(field);
   }
 
   /**

@@ -1,19 +1,49 @@
-/** `find` over one organization's records of one collection. */
-import type { Collection } from './collection-index.ts';
-import type { HeldRecord } from './lazy-record.ts';
-import { compareForSort, equalityKey, valueTest } from '../../engine/criteria.ts';
-import type { FindQuery, FindResult, SortSpec, StoredRecord } from './types.ts';
+/**
+ * `find` over one organization's records of one collection, written as steps: `runFind` takes
+ * them all at once (the server's own short lookups), `findInSlices` a few milliseconds at a time
+ * with the event loop free in between (a request's find over a large company must not hold every
+ * other request). Both give the same answer from one consistent state: the rows are taken in one
+ * step, and a row never changes (a write replaces a record, a text stays as it was read), so
+ * writes committed while a find is under way are not seen by it.
+ * What criteria and sorts mean is engine/criteria.ts's (docs/criteria.md).
+ */
+import { compareForSort, equalityKey, fieldValue, valueTest } from '../../engine/criteria.ts';
+import { MAX_COLUMNS, run, type Collection, type Row } from './collection-index.ts';
+import type { FindQuery, FindResult } from './types.ts';
 
-/** A criterion other than `=`, tested on the field's value. */
-interface Predicate {
-  field: string;
-  test: (value: unknown) => boolean;
-}
+/**
+ * The longest a sliced find holds the event loop before letting others run. Small against the
+ * 50 ms no request may hold it (docs/input-limits.md), large against the cost of one turn.
+ */
+export const SLICE_MS = 8;
 
 export function runFind(collection: Collection | undefined, org: string, query: FindQuery): FindResult {
-  const result = findIn(collection, org, query);
-  // Records kept as text were grouped by organization from their table: each answered one is
-  // checked to be of the organization asked for, as a last guard of tenancy.
+  return ownedBy(org, run(findSteps(collection, org, query)));
+}
+
+export async function findInSlices(
+  collection: Collection | undefined,
+  org: string,
+  query: FindQuery,
+  sliceMs = SLICE_MS,
+): Promise<FindResult> {
+  const steps = findSteps(collection, org, query);
+  let start = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return ownedBy(org, next.value);
+    if (performance.now() - start >= sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      start = performance.now();
+    }
+  }
+}
+
+/**
+ * Records kept as text were grouped by organization from their table: each answered one is
+ * checked to be of the organization asked for, as a last guard of tenancy.
+ */
+function ownedBy(org: string, result: FindResult): FindResult {
   for (const record of result.items) {
     if (record.org !== org)
       throw new Error(`storage: ${record.collection}/${record.key} listed under another organization`);
@@ -21,72 +51,149 @@ export function runFind(collection: Collection | undefined, org: string, query: 
   return result;
 }
 
-function findIn(collection: Collection | undefined, org: string, query: FindQuery): FindResult {
+/** A criterion as a find tests it: on the value of `fields[field]`. */
+interface Test {
+  field: number;
+  test: (value: unknown) => boolean;
+}
+
+function* findSteps(collection: Collection | undefined, org: string, query: FindQuery): Generator<void, FindResult> {
   checkPaging(query);
+  // Compiled first, so that a value the operator cannot take is refused whatever the data.
+  const compiled = query.criteria.map((criterion) => ({ criterion, test: valueTest(criterion) }));
   if (collection === undefined || collection.orgSize(org) === 0) return { items: [], total: 0 };
-
-  // Equality criteria are answered by hash sets; everything else becomes a predicate on data.
-  const eqSets: ReadonlySet<string>[] = [];
-  const predicates: Predicate[] = [];
-  for (const criterion of query.criteria) {
-    // Compiled for every criterion, so that a value the operator cannot take is refused alike.
-    const test = valueTest(criterion);
-    if (criterion.is === '=') {
-      const vkey = equalityKey(criterion.value);
-      const keys = vkey === undefined ? undefined : collection.lookup(criterion.field, org, vkey);
-      if (keys === undefined) return { items: [], total: 0 };
-      eqSets.push(keys);
-    } else {
-      predicates.push({ field: criterion.field, test });
-    }
-  }
-  eqSets.sort((a, b) => a.size - b.size);
-  // Equality is decided on keys alone, other criteria and sorts on the field's value (which the
-  // collection keeps by field for records held as text): only the page's records are parsed.
-  const matches = (key: string, held: HeldRecord, from: number): boolean => {
-    for (let i = from; i < eqSets.length; i++) if (!eqSets[i].has(key)) return false;
-    for (const { field, test } of predicates) if (!test(collection.valueOf(key, held, field))) return false;
-    return true;
-  };
-
   const sort = query.sort ?? [];
-  const smallest = eqSets[0];
-  const end = query.offset + query.limit;
-  // A large candidate set is cheaper to scan in insertion order than to re-sort by ordinal.
-  const useCandidates = smallest !== undefined && (sort.length > 0 || smallest.size * 8 < collection.orgSize(org));
 
-  if (!useCandidates && sort.length === 0) {
-    // Insertion order for free: keep only the requested page, count the rest.
-    const items: StoredRecord[] = [];
-    let total = 0;
-    collection.each(org, (key, held) => {
-      if (!matches(key, held, 0)) return;
-      if (total >= query.offset && total < end) items.push(collection.get(key)!);
-      total++;
-    });
-    return { items, total };
+  // The equality indexes a find needs are built first, in steps (and kept for later finds).
+  const equalities = compiled.filter(({ criterion }) => criterion.is === '=');
+  for (const { criterion } of equalities) yield* collection.indexSteps(criterion.field);
+  const sets: ReadonlySet<string>[] = [];
+  for (const { criterion } of equalities) {
+    const vkey = equalityKey(criterion.value);
+    const keys = vkey === undefined ? undefined : collection.lookup(criterion.field, org, vkey);
+    if (keys === undefined) return { items: [], total: 0 };
+    sets.push(keys);
+  }
+  sets.sort((a, b) => a.size - b.size);
+  // A small index set gives the candidates; past an eighth of the records, a scan in insertion
+  // order that tests the equalities like any other criterion is cheaper (and needs no re-sort).
+  const candidates = sets.length > 0 && sets[0].size * 8 < collection.orgSize(org) ? sets : undefined;
+  const tested = candidates ? compiled.filter(({ criterion }) => criterion.is !== '=') : compiled;
+
+  const fields = [...new Set([...tested.map(({ criterion }) => criterion.field), ...sort.map((s) => s.field)])];
+  const tests: Test[] = tested.map(({ criterion, test }) => ({ field: fields.indexOf(criterion.field), test }));
+  const sortFields = sort.map((s) => fields.indexOf(s.field));
+  // Records held as text are read through columns (built in steps, before the rows are taken,
+  // so that they hold every row's value); past MAX_COLUMNS fields a text is parsed instead.
+  const columns: (readonly unknown[] | undefined)[] = [];
+  const build = fields.length <= MAX_COLUMNS && collection.holdsText(org);
+  for (const field of fields) {
+    const built = collection.builtColumn(field);
+    columns.push(built ?? (build ? yield* collection.columnSteps(field) : undefined));
   }
 
-  const found: string[] = [];
-  if (useCandidates) {
-    for (const key of smallest) {
-      const held = collection.heldIn(org, key);
-      if (held !== undefined && matches(key, held, 1)) found.push(key);
+  // The rows, in one step: the consistent state this find answers from.
+  let rows: Row[];
+  let ranks: number[] | undefined;
+  if (candidates) {
+    rows = [];
+    ranks = [];
+    for (const key of candidates[0]) {
+      let inAll = true;
+      for (let i = 1; i < candidates.length && inAll; i++) inAll = candidates[i].has(key);
+      const row = inAll ? collection.rowIn(org, key) : undefined;
+      if (row === undefined) continue;
+      rows.push(row);
+      ranks.push(collection.rankOf(row));
     }
   } else {
-    collection.each(org, (key, held) => {
-      if (matches(key, held, 0)) found.push(key);
+    rows = collection.rowsOf(org);
+  }
+  yield;
+
+  const scan: Scan = {
+    collection,
+    rows,
+    fields,
+    columns,
+    parseTexts: columns.includes(undefined),
+    tests,
+    sortFields,
+    found: [],
+    sortValues: sort.map(() => []),
+  };
+  for (let from = 0; from < rows.length; from += SCAN_STEP) {
+    scanRows(scan, from, Math.min(from + SCAN_STEP, rows.length));
+    yield;
+  }
+  const { found, sortValues } = scan;
+
+  // Ties, and a find without sort, keep insertion order.
+  const rank = ranks === undefined ? (j: number) => found[j] : (j: number) => ranks[found[j]];
+  let order: Uint32Array | undefined;
+  if (sort.length > 0) {
+    order = yield* sortSteps(found.length, (a, b) => {
+      for (let k = 0; k < sort.length; k++) {
+        const c = compareForSort(sortValues[k][a], sortValues[k][b], sort[k].dir);
+        if (c !== 0) return c;
+      }
+      return rank(a) - rank(b);
     });
+  } else if (ranks !== undefined) {
+    order = yield* sortSteps(found.length, (a, b) => rank(a) - rank(b));
   }
-  // Through `get`, which checks a record parsed from text against its table.
-  const recordOf = (key: string) => collection.get(key)!;
-  if (sort.length === 0) {
-    // Insertion order needs keys only: just the page is parsed.
-    found.sort((a, b) => collection.ordinal(a) - collection.ordinal(b));
-    return { items: found.slice(query.offset, end).map(recordOf), total: found.length };
+
+  const items = [];
+  const end = Math.min(found.length, query.offset + query.limit);
+  for (let j = query.offset; j < end; j++) {
+    const at = order === undefined ? j : order[j];
+    // A text is parsed as it was when the rows were taken; `recordOfRow` checks it against its table.
+    items.push(collection.recordOfRow(rows[found[at]]));
+    if ((j & 63) === 63) yield;
   }
-  const ordered = sortKeys(found, sort, collection);
-  return { items: ordered.slice(query.offset, end).map(recordOf), total: found.length };
+  return { items, total: found.length };
+}
+
+/** Rows tested between two steps of a find. */
+const SCAN_STEP = 256;
+
+/** What the scan of a find's rows needs and what it finds. */
+interface Scan {
+  collection: Collection;
+  rows: Row[];
+  fields: string[];
+  /** By field: the values of records held as text, by table slot; undefined where they are parsed. */
+  columns: (readonly unknown[] | undefined)[];
+  parseTexts: boolean;
+  tests: Test[];
+  sortFields: number[];
+  /** Positions in `rows` of the matches, in row order. */
+  found: number[];
+  /** By sort key: the value of each match. */
+  sortValues: unknown[][];
+}
+
+/** Tests rows[from..to) (a plain function: a generator's own loops keep their variables on the heap). */
+function scanRows(scan: Scan, from: number, to: number): void {
+  const { collection, rows, fields, columns, tests, sortFields, found, sortValues } = scan;
+  for (let i = from; i < to; i++) {
+    const row = rows[i];
+    const text = typeof row === 'number';
+    const data = text ? (scan.parseTexts ? collection.recordOfRow(row).data : undefined) : row.data;
+    let match = true;
+    for (let t = 0; t < tests.length && match; t++) {
+      const f = tests[t].field;
+      const column = text ? columns[f] : undefined;
+      match = tests[t].test(column !== undefined ? column[row as number] : fieldValue(data, fields[f]));
+    }
+    if (!match) continue;
+    found.push(i);
+    for (let k = 0; k < sortFields.length; k++) {
+      const f = sortFields[k];
+      const column = text ? columns[f] : undefined;
+      sortValues[k].push(column !== undefined ? column[row as number] : fieldValue(data, fields[f]));
+    }
+  }
 }
 
 function checkPaging(query: FindQuery): void {
@@ -97,19 +204,37 @@ function checkPaging(query: FindQuery): void {
   if (!Array.isArray(query.criteria)) throw new Error('storage: criteria must be an array');
 }
 
-/** Ties fall back to insertion order (engine/criteria.ts orders the values). */
-function sortKeys(keys: string[], sort: SortSpec[], collection: Collection): string[] {
-  const rows = keys.map((key) => ({
-    key,
-    values: sort.map((spec) => collection.valueAt(key, spec.field)),
-    ordinal: collection.ordinal(key),
-  }));
-  rows.sort((a, b) => {
-    for (let i = 0; i < sort.length; i++) {
-      const c = compareForSort(a.values[i], b.values[i], sort[i].dir);
-      if (c !== 0) return c;
+/** Sorted runs of this many positions are merged, one merge step at a time. */
+const RUN = 512;
+
+/**
+ * The positions 0..n-1 in `compare`'s order, in steps: runs sorted whole, then merged pairwise,
+ * yielding every few thousand moves. `compare` must be a total order (ties broken by rank).
+ */
+function* sortSteps(n: number, compare: (a: number, b: number) => number): Generator<void, Uint32Array> {
+  let from = new Uint32Array(n);
+  for (let i = 0; i < n; i++) from[i] = i;
+  for (let lo = 0; lo < n; lo += RUN) {
+    from.subarray(lo, Math.min(lo + RUN, n)).sort(compare);
+    yield;
+  }
+  let to = new Uint32Array(n);
+  let moves = 0;
+  for (let width = RUN; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n);
+      const hi = Math.min(lo + 2 * width, n);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) {
+        to[k++] = compare(from[j], from[i]) < 0 ? from[j++] : from[i++];
+        if ((++moves & 4095) === 0) yield;
+      }
+      while (i < mid) to[k++] = from[i++];
+      while (j < hi) to[k++] = from[j++];
     }
-    return a.ordinal - b.ordinal;
-  });
-  return rows.map((row) => row.key);
+    [from, to] = [to, from];
+  }
+  return from;
 }

@@ -5,7 +5,7 @@
  */
 import { Collection } from './collection-index.ts';
 import type { TextTable } from './text-table.ts';
-import { runFind } from './query.ts';
+import { findInSlices, runFind } from './query.ts';
 import { checkName, normalizeRecord } from './record-shape.ts';
 import { VersionConflictError } from './types.ts';
 import type { FindQuery, FindResult, Storage, StoredRecord, WriteOp } from './types.ts';
@@ -42,6 +42,12 @@ export class StoreState {
 
   find(collection: string, org: string, query: FindQuery): FindResult {
     const result = runFind(this.collections.get(collection), org, query);
+    for (const record of result.items) deepFreeze(record);
+    return result;
+  }
+
+  async findInSlices(collection: string, org: string, query: FindQuery, sliceMs?: number): Promise<FindResult> {
+    const result = await findInSlices(this.collections.get(collection), org, query, sliceMs);
     for (const record of result.items) deepFreeze(record);
     return result;
   }
@@ -146,6 +152,11 @@ export abstract class StateStore implements Storage {
 
   find(collection: string, org: string, query: FindQuery): FindResult {
     return this.state.find(collection, org, query);
+  }
+
+  /** `sliceMs` (tests): how long a slice may run; 0 lets others run after every step. */
+  findInSlices(collection: string, org: string, query: FindQuery, sliceMs?: number): Promise<FindResult> {
+    return this.state.findInSlices(collection, org, query, sliceMs);
   }
 
   generation(collection: string): number {

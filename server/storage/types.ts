@@ -89,6 +89,12 @@ export interface Storage {
   get(collection: string, org: string, key: string): StoredRecord | undefined;
   /** Records of one organization matching every criterion (AND), sorted, paged, with the total. */
   find(collection: string, org: string, query: FindQuery): FindResult;
+  /**
+   * `find` for a request: the same answer, worked out a few milliseconds at a time with the event
+   * loop free in between, so that a large company's search does not hold every other request.
+   * It answers from the state at its start: writes committed meanwhile are not seen.
+   */
+  findInSlices(collection: string, org: string, query: FindQuery): Promise<FindResult>;
   /** A number that changes whenever a record of the collection changes (for derived caches). */
   generation(collection: string): number;
   /**

@@ -12,7 +12,7 @@ import { nodeFileLayer } from '../../../server/storage/file-layer.ts';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { MemoryStore } from '../../../server/storage/memory-store.ts';
 import { writeSnapshot } from '../../../server/storage/snapshot-adapter.ts';
-import type { FindQuery, Storage } from '../../../server/storage/types.ts';
+import type { FindQuery } from '../../../server/storage/types.ts';
 import { fixtureFetch, FIXTURE_TOKEN, type FixtureBackend } from '../../../stories/support/fixture-api.ts';
 import { rec, removeDir, tempDir } from '../storage/helpers.ts';
 import { MATCH_ROWS, RECORDS, REFUSED, SORT_ROWS } from './criteria-table.ts';
@@ -36,9 +36,10 @@ const reference: Find = async (q) => {
   return { keys: r.items.map((x) => x.key), total: r.total };
 };
 
-function storeFind(store: () => Storage): Find {
+/** A store's find, whole or in slices (0 ms: others run after every step). */
+function storeFind(store: () => MemoryStore | JournalStore, sliced = false): Find {
   return async (q) => {
-    const r = store().find(C, ORG, q);
+    const r = sliced ? await store().findInSlices(C, ORG, q, 0) : store().find(C, ORG, q);
     return { keys: r.items.map((x) => x.key), total: r.total };
   };
 }
@@ -50,15 +51,15 @@ const places: { name: string; setUp(): Promise<Find>; tearDown(): Promise<void> 
 
 places.push({ name: 'engine findIn (reference)', setUp: async () => reference, tearDown: async () => undefined });
 
-{
+for (const sliced of [false, true]) {
   let store: MemoryStore;
   places.push({
-    name: 'MemoryStore',
+    name: `MemoryStore${sliced ? ', find in slices' : ''}`,
     async setUp() {
       store = new MemoryStore();
       await store.commit(records(OTHER, 'b-').map((record) => ({ op: 'put', record })));
       await store.commit(records(ORG).map((record) => ({ op: 'put', record })));
-      return storeFind(() => store);
+      return storeFind(() => store, sliced);
     },
     tearDown: async () => store.close(),
   });
@@ -83,11 +84,11 @@ places.push({ name: 'engine findIn (reference)', setUp: async () => reference, t
   });
 }
 
-{
+for (const sliced of [false, true]) {
   let store: JournalStore;
   let dir: string;
   places.push({
-    name: 'JournalStore, records held as snapshot text',
+    name: `JournalStore, records held as snapshot text${sliced ? ', find in slices' : ''}`,
     async setUp() {
       dir = await tempDir();
       await fsp.mkdir(join(dir, 'collections'));
@@ -95,7 +96,7 @@ places.push({ name: 'engine findIn (reference)', setUp: async () => reference, t
       const mixed = RECORDS.flatMap((r, i) => [rec(C, OTHER, `b-${i}`, r.data), rec(C, ORG, r.key, r.data)]);
       await writeSnapshot(nodeFileLayer, file, { collection: C, seq: 1, records: mixed });
       store = await JournalStore.open(dir, { log: () => undefined, streamSnapshotsAbove: 0 });
-      return storeFind(() => store);
+      return storeFind(() => store, sliced);
     },
     async tearDown() {
       await store.close();
