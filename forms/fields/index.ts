@@ -9,6 +9,7 @@ import { DirectDepositField } from '../payroll/DirectDepositField.tsx';
 import { I9DocumentsField } from '../payroll/I9DocumentsField.tsx';
 import { MailingAddressField } from '../payroll/MailingAddressField.tsx';
 import { SignatureField } from '../signature/SignatureField.tsx';
+import { FileField } from '../files/FileField.tsx';
 import { StateW4FormField } from '../payroll/StateW4FormField.tsx';
 import { BoundedArrayField } from './BoundedArrayField.tsx';
 import { JsonObjectField } from './JsonObjectField.tsx';
@@ -18,6 +19,8 @@ import { SharedArrayField } from './SharedArrayField.tsx';
 export const fields: RegistryFieldsType = {
   formBehaviour: FormBehaviourField,
   signature: SignatureField,
+  // A file field (x-file): upload, progress, cancel, preview, download, remove.
+  file: FileField,
   i9Documents: I9DocumentsField,
   mailingAddress: MailingAddressField,
   directDeposit: DirectDepositField,

@@ -67,7 +67,7 @@ export function createApiClient({
 }: ClientOptions) {
   async function request<T>({ method = 'GET', path, body, headers = {}, datatype, action, blob }: Call): Promise<T> {
     const h: Record<string, string> = {
-      accept: blob ? 'application/pdf, application/json' : 'application/json',
+      accept: blob ? '*/*' : 'application/json',
       ...headers,
     };
     const org = getOrganization();
@@ -307,6 +307,41 @@ export function createApiClient({
         path: `/payroll/api/forms/${encodeURIComponent(form)}/${encodeURIComponent(key)}/download_key`,
         datatype: `payroll/forms/${form}`,
         action: 'call',
+      }),
+    /** Where a record's file field is uploaded (PUT) and read (GET); ../shared/API.md "Files". */
+    filePath: (m: string, t: string, key: string, field: string) =>
+      `${baseUrl}/${encodeURIComponent(m)}/api/files/${encodeURIComponent(t)}/${encodeURIComponent(key)}/${encodeURIComponent(field)}`,
+    /** The headers a file call sends that the client does not make itself (an upload with progress uses XHR). */
+    authHeaders: (): Record<string, string> => {
+      const h: Record<string, string> = {};
+      const org = getOrganization();
+      if (org) h['organization-id'] = org;
+      const token = getToken();
+      if (token) h['auth_token'] = token;
+      return h;
+    },
+    /** A stored file's bytes (to preview it). */
+    file: (m: string, t: string, key: string, field: string) =>
+      request<Blob>({
+        path: `/${encodeURIComponent(m)}/api/files/${encodeURIComponent(t)}/${encodeURIComponent(key)}/${encodeURIComponent(field)}`,
+        datatype: id(m, t),
+        action: 'read',
+        blob: true,
+      }),
+    /** A single-use key that opens a stored file once as a plain URL (a download link). */
+    fileDownloadKey: (m: string, t: string, key: string, field: string) =>
+      request<DownloadKey>({
+        method: 'POST',
+        path: `/${encodeURIComponent(m)}/api/files/${encodeURIComponent(t)}/${encodeURIComponent(key)}/${encodeURIComponent(field)}/download_key`,
+        datatype: id(m, t),
+        action: 'call',
+      }),
+    removeFile: (m: string, t: string, key: string, field: string) =>
+      request<void>({
+        method: 'DELETE',
+        path: `/${encodeURIComponent(m)}/api/files/${encodeURIComponent(t)}/${encodeURIComponent(key)}/${encodeURIComponent(field)}`,
+        datatype: id(m, t),
+        action: 'delete',
       }),
     remove: (m: string, t: string, key: string, version?: number) =>
       request<void>({

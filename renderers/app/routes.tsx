@@ -20,6 +20,8 @@ import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
 import { JourneySettingsPage, OrganizationPreferencesPage, OrgSettingsPage } from '../pages/SettingsRecordPage.tsx';
 import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { AuditLogPage } from '../pages/AuditLogPage.tsx';
+import { DocumentsPage } from '../pages/DocumentsPage.tsx';
+import { DOCUMENTS_PAGES } from '../pages/documents-pages.ts';
 import { ListScreen } from '../screens/list/ListScreen.tsx';
 import { useEffect, useState } from 'react';
 import type { FormMode } from '../screens/record/form-model.ts';
@@ -91,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: '/settings/password-change', element: <ChangePasswordPage inApp /> },
           { path: '/organization_preferences', element: <OrganizationPreferencesPage /> },
           ...JOURNEY_SETTINGS.map((j) => ({ path: j.path, element: <JourneySettingsPage setting={j} /> })),
+          ...DOCUMENTS_PAGES.map((d) => ({ path: d.path, element: <DocumentsPage page={d} /> })),
           { path: '/:module/:datatype/:orgId/org_settings', element: <OrgSettingsPage /> },
           // The named route auth_audit_log (spec/001 section 2); it outranks the generic record pages.
           { path: '/auth/new_user/:userId/audit_log', element: <AuditLogPage /> },

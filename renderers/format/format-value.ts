@@ -5,6 +5,7 @@
 import { epochToUs, formatPhone, isoToUs } from '../../forms/widgets/masks.ts';
 import type { JsonObject } from '../api/types.ts';
 import { fieldSchema, valueKind, type ValueKind } from './schema-facts.ts';
+import { isFileValue } from '../../engine/files.ts';
 
 export function enumLabel(schema: JsonObject | undefined, value: unknown): string {
   const values = schema?.enum as unknown[] | undefined;
@@ -37,6 +38,8 @@ export function formatByKind(kind: ValueKind, value: unknown, schema?: JsonObjec
         .join(', ');
     }
     default:
+      // A stored file (x-file) reads as its name and size, not as its bookkeeping.
+      if (isFileValue(value)) return `${value.name} (${value.size.toLocaleString('en-US')} bytes)`;
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }

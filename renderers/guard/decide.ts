@@ -7,6 +7,7 @@
 import { MODULES } from '../../engine/entity.ts';
 import type { Session, Verb } from '../api/types.ts';
 import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
+import { DOCUMENTS_PAGES } from '../pages/documents-pages.ts';
 
 export const NOT_AUTHORIZED = 'Not authorized.';
 /** The alert of spec/000 section 6 for a user limited by PAYROLL:CanManageOnboarding. */
@@ -80,6 +81,7 @@ export const APP_PATHS = [
   '/settings/change-password',
   '/settings/password-change',
   ...JOURNEY_SETTINGS.map((j) => j.path),
+  ...DOCUMENTS_PAGES.map((d) => d.path),
 ];
 const APP = new Set(APP_PATHS);
 /** Pages of the product-staff admin only (spec/000 section 6: the journey admin settings). */

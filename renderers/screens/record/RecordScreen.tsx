@@ -90,9 +90,26 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const showAll = submitted || (ready?.serverErrors.length ?? 0) > 0;
   const sections = ready?.model.sections;
   const isNew = mode === 'create' || (ready?.isNew ?? false);
+  const recordKey = ready?.record?.key;
+  const recordModule = ready?.meta.module;
+  // The file target changes with the record, not with each render's actions (which see the latest edits).
+  const latestActions = useRef(actions);
+  latestActions.current = actions;
+  const files = useMemo(
+    () =>
+      recordKey && recordModule
+        ? {
+            module: recordModule,
+            type: datatype,
+            key: recordKey,
+            changed: () => void latestActions.current.fileChanged(),
+          }
+        : undefined,
+    [recordKey, recordModule, datatype],
+  );
   const context = useMemo<FormContext>(
-    () => ({ sections: sections ?? [], touched, showAll, isNew }),
-    [sections, touched, showAll, isNew],
+    () => ({ sections: sections ?? [], touched, showAll, isNew, files }),
+    [sections, touched, showAll, isNew, files],
   );
   // The form's callbacks keep their identity (RecordForm is memoized); they call the latest render's work.
   const latest = useRef<{ save(data: JsonObject): Promise<void>; cancel(): void }>(undefined);

@@ -39,6 +39,17 @@ export interface FormContext {
   showAll: boolean;
   /** The record does not exist yet (form behaviours set a new record's values). */
   isNew?: boolean;
+  /** The stored record whose file fields the file widget uploads to, once it exists. */
+  files?: FileTarget;
+}
+
+/** Where a form's file fields live, and what the widget calls once it changed one. */
+export interface FileTarget {
+  module: string;
+  type: string;
+  key: string;
+  /** A file was stored or removed: the record has a new version. */
+  changed(): void;
 }
 
 const fixed = () => () => {};

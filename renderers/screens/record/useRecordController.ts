@@ -60,6 +60,11 @@ export interface RecordActions {
    */
   remove(): Promise<boolean>;
   reload(): Promise<void>;
+  /**
+   * A file field of the record was uploaded or removed (a new version on the server): loads the
+   * record again, keeping the changes not saved yet.
+   */
+  fileChanged(): Promise<void>;
   /** Lets the next navigation through without the unsaved-changes question. */
   allowLeave(): void;
   leaveAllowed(): boolean;
@@ -100,6 +105,8 @@ export function useRecordController(
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [conflict, setConflict] = useState<string>();
   const leave = useRef(false);
+  /** Unsaved changes to lay over the next version loaded (after a file upload). */
+  const keepEdits = useRef<JsonObject | undefined>(undefined);
 
   // (Re)start the form from the record whenever a new version of it (or a new model) arrives. Set
   // while rendering, not in an effect: React renders again at once, before anything is committed,
@@ -108,7 +115,8 @@ export function useRecordController(
   if (model && (initial?.for !== loadedVersion || initial.model !== model)) {
     const data = formDataOf(record.data?.data, model);
     setInitial({ for: loadedVersion, model, data });
-    setFormData(data);
+    setFormData(keepEdits.current ? { ...data, ...keepEdits.current } : data);
+    keepEdits.current = undefined;
     setServerErrors([]);
   }
   const initialReady = initial !== undefined && initial.for === loadedVersion && initial.model === model;
@@ -198,6 +206,11 @@ export function useRecordController(
     reload: async () => {
       await record.refetch();
       setConflict(undefined);
+    },
+    fileChanged: async () => {
+      const was = initial?.data ?? {};
+      keepEdits.current = Object.fromEntries(Object.entries(formData).filter(([k, v]) => !same(v, was[k])));
+      await record.refetch();
     },
     allowLeave: () => (leave.current = true),
     leaveAllowed: () => leave.current,

@@ -1,0 +1,135 @@
+/**
+ * The file field of a form ("ui:field": "file", on an x-file property): drop a file or choose one,
+ * a progress bar while it uploads (with Cancel), a preview of images and PDFs, Download and Remove
+ * once stored. The file is uploaded to the stored record at once (its own call, not the form's
+ * Save); before the record exists the field says so.
+ */
+import { useId, useRef, useState, type DragEvent } from 'react';
+import type { FieldProps } from '@rjsf/utils';
+import { DEFAULT_ACCEPT, DEFAULT_MAX_BYTES } from '../../engine/files.ts';
+import type { FormContext } from '../../renderers/screens/record/templates.tsx';
+import { useOptionalServices } from '../env.tsx';
+import { useFormsStyles } from '../styles/load-styles.ts';
+import { sizeText, useFileController, type FileRules } from './useFileController.ts';
+
+interface XFile {
+  accept?: string[];
+  maxBytes?: number;
+}
+
+export function FileField(props: FieldProps) {
+  useFormsStyles();
+  const { formData, onChange, fieldPathId, schema, readonly, disabled, name, registry } = props;
+  const x = (schema['x-file'] ?? {}) as XFile;
+  const rules: FileRules = {
+    field: name,
+    accept: x.accept ?? DEFAULT_ACCEPT,
+    maxBytes: x.maxBytes ?? DEFAULT_MAX_BYTES,
+  };
+  const target = (registry.formContext as FormContext | undefined)?.files;
+  const client = useOptionalServices()?.client;
+  const c = useFileController({
+    value: formData,
+    rules,
+    target,
+    client,
+    onStored: (v) => onChange(v, fieldPathId.path),
+  });
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const hint = useId();
+  const locked = !!(readonly || disabled);
+  const title = schema.title ?? name;
+  const s = c.state;
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    const file = e.dataTransfer.files[0];
+    if (file && !locked) void c.choose(file);
+  };
+
+  const stored = s.status === 'stored' ? s.value : s.status === 'failed' ? s.value : undefined;
+  return (
+    <div className="file-field" id={fieldPathId.$id}>
+      <span className="file-field__label">{title}</span>
+      {stored && (
+        <div className="file-field__stored">
+          <span className="file-field__name">{stored.name}</span>{' '}
+          <span className="file-field__meta">
+            {sizeText(stored.size)} · {stored.type}
+          </span>
+          <div className="file-field__actions">
+            <button type="button" onClick={() => void c.download()}>
+              Download
+            </button>
+            {c.canPreview && (
+              <button type="button" onClick={() => void c.preview()}>
+                Preview
+              </button>
+            )}
+            {!locked && (
+              <button type="button" onClick={() => void c.remove()}>
+                Remove
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      {s.status === 'uploading' && (
+        <div className="file-field__progress">
+          <span>Uploading {s.name}…</span>
+          <progress max={1} value={s.progress} aria-label={`Uploading ${s.name}`} />
+          <span>{Math.round(s.progress * 100)}%</span>
+          <button type="button" onClick={c.cancel} aria-label="Cancel upload">
+            Cancel
+          </button>
+        </div>
+      )}
+      {s.status === 'failed' && (
+        <p className="file-field__error" role="alert">
+          {s.message}
+        </p>
+      )}
+      {!locked && !target && <p className="file-field__hint">Save the record first, then attach the file.</p>}
+      {!locked && target && s.status !== 'uploading' && (
+        <div
+          className={`file-field__drop${over ? ' file-field__drop--over' : ''}`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={onDrop}
+        >
+          <span id={hint}>
+            Drop a file here or{' '}
+            <button type="button" className="file-field__choose" onClick={() => input.current?.click()}>
+              choose one
+            </button>{' '}
+            (at most {sizeText(rules.maxBytes)})
+          </span>
+          <input
+            ref={input}
+            type="file"
+            hidden
+            aria-describedby={hint}
+            aria-label={`${stored ? 'Replace' : 'Attach'} ${title}`}
+            accept={rules.accept.join(',')}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void c.choose(file);
+            }}
+          />
+        </div>
+      )}
+      {c.shown?.kind === 'image' && (
+        <img className="file-field__preview" src={c.shown.url} alt={`Preview of ${title}`} />
+      )}
+      {c.shown?.kind === 'pdf' && (
+        <iframe className="file-field__preview" src={c.shown.url} title={`Preview of ${title}`} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The files and documents pages of spec/000 section 2, as data: which records each lists and where
+ * a row opens (the record's screen, whose file field uploads, previews and downloads the file).
+ */
+export interface DocumentList {
+  heading: string;
+  module: string;
+  /** The type listed (a my_ variant lists the caller's own). */
+  type: string;
+  /** The type whose edit screen a row opens. */
+  openType: string;
+  /** Offer "New" (when the caller may create one). */
+  create?: boolean;
+}
+
+export interface DocumentsPageSpec {
+  path: string;
+  title: string;
+  lists: DocumentList[];
+}
+
+export const DOCUMENTS_PAGES: readonly DocumentsPageSpec[] = [
+  {
+    path: '/documents',
+    title: 'Documents',
+    lists: [
+      { heading: 'Company documents', module: 'hr', type: 'documents', openType: 'documents', create: true },
+      {
+        heading: 'Employee documents',
+        module: 'hr',
+        type: 'employee_documents',
+        openType: 'employee_documents',
+        create: true,
+      },
+      {
+        heading: 'Confidential documents',
+        module: 'hr',
+        type: 'confidential_documents',
+        openType: 'confidential_documents',
+        create: true,
+      },
+    ],
+  },
+  {
+    path: '/mydocuments',
+    title: 'My documents',
+    lists: [{ heading: 'My documents', module: 'hr', type: 'my_employee_documents', openType: 'employee_documents' }],
+  },
+  {
+    path: '/secure_file_transfer',
+    title: 'Secure file transfer',
+    lists: [
+      {
+        heading: 'Files sent',
+        module: 'hr',
+        type: 'secure_company_files',
+        openType: 'secure_company_files',
+        create: true,
+      },
+      { heading: 'Files received', module: 'hr', type: 'secure_files', openType: 'secure_files' },
+    ],
+  },
+];

@@ -1,0 +1,157 @@
+/**
+ * The file field and the documents pages in a real browser: HR asks Emma for a document; she finds
+ * it on My documents, attaches a picture (preview, progress, stored), downloads it, removes it; a
+ * slow upload shows its progress and can be cancelled. Needs `npm run build:web` first.
+ */
+import { after, before, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import QRCode from 'qrcode';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+before(async () => {
+  w = await startWorld();
+});
+after(async () => {
+  await w?.close();
+});
+
+async function requestFromEmma(display_name: string): Promise<string> {
+  const admin = await w.apiLogin('admin');
+  const emma = await w.apiLogin('emma');
+  const r = await w.call('POST', '/hr/api/data/employee_documents/', {
+    org: w.org,
+    token: admin.token,
+    body: { employee_id: emma.user, display_name, status: 'requested' },
+  });
+  assert.equal(r.status, 201, r.text);
+  return r.body.key;
+}
+
+async function stored(key: string) {
+  const admin = await w.apiLogin('admin');
+  return (await w.call('GET', `/hr/api/data/employee_documents/${key}`, { org: w.org, token: admin.token })).body.data;
+}
+
+it('an employee attaches a requested document on My documents, sees it, downloads it and removes it', async () => {
+  const key = await requestFromEmma('Photo ID');
+  const png = await QRCode.toBuffer(`dform ${key}`, { width: 240 });
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto('/mydocuments');
+  const row = page.getByRole('row', { name: /Photo ID/ });
+  await row.waitFor();
+  assert.match(await row.innerText(), /Requested\s+No file yet/);
+  await row.getByRole('link', { name: 'Photo ID' }).click();
+  await page.waitForURL(`**/hr/employee_documents/edit/${key}`);
+
+  await page.getByText('Drop a file here or').waitFor();
+  await page.locator('input[type=file]').setInputFiles({ name: 'photo-id.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: 'Download' }).waitFor();
+  await page.getByText('photo-id.png').waitFor();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('img', { name: 'Preview of File' });
+  await preview.waitFor();
+  assert.ok(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0));
+  await w.screenshot(page, 'file-field-stored');
+  const data = await stored(key);
+  assert.equal(data.status, 'uploaded');
+  assert.equal(data.file.name, 'photo-id.png');
+  assert.equal(data.file.type, 'image/png');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'photo-id.png');
+  assert.deepEqual(await readFile((await download.path())!), png);
+
+  // Saving the form afterwards does not trip over the new version the upload made.
+  await page.getByLabel('Notes').fill('Front side only.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved.', { exact: true }).first().waitFor();
+  assert.equal((await stored(key)).notes, 'Front side only.');
+  assert.equal((await stored(key)).file.name, 'photo-id.png');
+
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByText('Drop a file here or').waitFor();
+  assert.equal(await page.getByText('photo-id.png').count(), 0);
+  const after = await stored(key);
+  assert.equal(after.file, undefined);
+  assert.equal(after.status, 'requested');
+
+  await page.goto('/mydocuments');
+  assert.match(await page.getByRole('row', { name: /Photo ID/ }).innerText(), /Requested\s+No file yet/);
+});
+
+it('a slow upload shows its progress and can be cancelled', async () => {
+  const key = await requestFromEmma('Signed handbook');
+  const { context, page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/hr/employee_documents/edit/${key}`);
+  await page.getByText('Drop a file here or').waitFor();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
+  const big = Buffer.alloc(12 * 1024 * 1024, 0x20);
+  big.write('%PDF-1.4\n');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'handbook.pdf', mimeType: 'application/pdf', buffer: big });
+  const bar = page.getByRole('progressbar', { name: 'Uploading handbook.pdf' });
+  await bar.waitFor();
+  await page.waitForFunction(() => {
+    const p = document.querySelector('progress');
+    return !!p && p.value > 0.05 && p.value < 0.95;
+  });
+  await w.screenshot(page, 'file-field-uploading');
+  await page.getByRole('button', { name: 'Cancel upload' }).click();
+  await bar.waitFor({ state: 'detached' });
+  await page.getByText('Drop a file here or').waitFor();
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  // The server stored nothing and put the request back.
+  const deadline = Date.now() + 5000;
+  let data = await stored(key);
+  while (data.status !== 'requested' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    data = await stored(key);
+  }
+  assert.equal(data.status, 'requested');
+  assert.equal(data.file, undefined);
+});
+
+it('HR sees the documents page with what each employee sent', async () => {
+  const key = await requestFromEmma('W-2 copy');
+  const emma = await w.apiLogin('emma');
+  const up = await fetch(`${w.server.url}/hr/api/files/employee_documents/${key}/file`, {
+    method: 'PUT',
+    headers: {
+      'organization-id': w.org,
+      auth_token: emma.token,
+      'content-type': 'application/pdf',
+      'x-file-name': 'w2.pdf',
+    },
+    body: new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n')),
+  });
+  assert.equal(up.status, 200, await up.text());
+  const { page } = await w.page();
+  await w.signIn(page, 'admin');
+  await page.goto('/documents');
+  await page.getByRole('heading', { name: 'Employee documents' }).waitFor();
+  const row = page.getByRole('row', { name: /W-2 copy/ });
+  await row.waitFor();
+  assert.match(await row.innerText(), /Uploaded\s+w2\.pdf/);
+  await page.getByRole('heading', { name: 'Company documents' }).waitFor();
+  await w.screenshot(page, 'documents-page');
+});
