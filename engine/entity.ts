@@ -29,3 +29,12 @@ export function entityIdOf(schemaId: string): { module: ModuleName; type: string
   }
   return { module: m[1] as ModuleName, type: m[2] };
 }
+
+/** Bookkeeping the server owns on every record, as stored and on the wire; times are epoch seconds. */
+export interface RecordMeta {
+  created_by: string;
+  created_time: number;
+  updated_by: string;
+  updated_time: number;
+  version: number;
+}

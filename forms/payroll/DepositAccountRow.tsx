@@ -112,7 +112,7 @@ export function DepositAccountRow(p: DepositAccountRowProps) {
             className="input"
             value={a.account_type ?? ''}
             disabled={locked}
-            onChange={(e) => set({ account_type: e.target.value || undefined })}
+            onChange={(e) => set({ account_type: (e.target.value || undefined) as DepositAccount['account_type'] })}
             onBlur={() => p.onBlur('account_type')}
           >
             {!a.account_type && <option value="">Choose…</option>}
@@ -125,7 +125,7 @@ export function DepositAccountRow(p: DepositAccountRowProps) {
         </Field>
         <div className="deposit-account__field" role="radiogroup" aria-label={`Account ${index + 1} split type`}>
           <span className="deposit-account__label">Split type</span>
-          {[PERCENT_SPLIT, FLAT_SPLIT].map((s) => (
+          {([PERCENT_SPLIT, FLAT_SPLIT] as const).map((s) => (
             <label key={s} className="radio-inline">
               <input
                 type="radio"

@@ -7,6 +7,7 @@
  */
 import type { FieldError } from '../../engine/messages.ts';
 import type { FormBehaviour, PatchFn } from '../behaviour/behaviour.ts';
+import type { Account } from '../../types/generated/payroll/employee_payment_information.ts';
 
 export const DIRECT_DEPOSIT = 'Direct Deposit';
 export const PAPER_CHECK = 'Paper Check';
@@ -14,16 +15,8 @@ export const PERCENT_SPLIT = 'Percent Split';
 export const FLAT_SPLIT = 'Flat Split';
 export const MAX_ACCOUNTS = 4;
 
-export interface DepositAccount {
-  /** Given by the server; keeps a masked account number tied to its own account. */
-  id?: string;
-  account_nickname?: string;
-  routing_number?: string;
-  account_number?: string;
-  account_type?: string;
-  split_type?: string;
-  amount?: number;
-}
+/** One account row as the form holds it while it is filled in: the schema's account, any part missing. */
+export type DepositAccount = Partial<Account>;
 
 /** An account number as the server answers it masked (x…x and the last digits). */
 export function isMaskedAccount(value: unknown): boolean {

@@ -7,24 +7,12 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { addEnumNames } from '../../renderers/screens/record/form-model.ts';
 import { certificateState, type CertificateState } from '../../engine/withholding-states.ts';
+import type { PayrollStateW4Form } from '../../types/generated/payroll/state_w4_form.ts';
 
 type Json = Record<string, unknown>;
 
-export interface StateFormLink {
-  label: string;
-  description?: string;
-  url: string;
-}
-
-/** The parts of a payroll/state_w4_form record the screen uses. */
-export interface StateFormDefinition {
-  state: string;
-  form_name?: string;
-  instructions?: string;
-  links?: StateFormLink[];
-  fields: { schema: Json; uiSchema?: Json };
-  transforms?: { prepare_for_save?: string; validator?: string };
-}
+/** One record of payroll/state_w4_form, typed from its schema (npm run gen:types). */
+export type StateFormDefinition = PayrollStateW4Form;
 
 export const NO_STATE_MESSAGE =
   'Add your legal address to your basic information first: your state decides which withholding form you fill in.';

@@ -1,6 +1,7 @@
 /**
  * The wire shapes of ../shared/API.md, as the browser sees them.
  */
+import type { RecordMeta } from '../../engine/entity.ts';
 import type { Criterion, SortSpec } from '../../engine/criteria.ts';
 import type { FieldError } from '../../engine/messages.ts';
 
@@ -62,13 +63,7 @@ export interface LoginAnswer {
   session: Session;
 }
 
-export interface RecordMeta {
-  created_by: string;
-  created_time: number;
-  updated_by: string;
-  updated_time: number;
-  version: number;
-}
+export type { RecordMeta };
 
 export interface WireRecord<D extends JsonObject = JsonObject> {
   key: string;

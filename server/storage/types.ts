@@ -7,14 +7,8 @@
  * reader (or a compaction in progress) can keep a reference without copying.
  */
 
-/** Bookkeeping the server owns; times are epoch seconds. */
-export interface RecordMeta {
-  created_by: string;
-  created_time: number;
-  updated_by: string;
-  updated_time: number;
-  version: number;
-}
+import type { RecordMeta } from '../../engine/entity.ts';
+export type { RecordMeta };
 
 export type DataObject = Record<string, unknown>;
 

@@ -6,25 +6,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../project-root.ts';
+import type { PayrollStateW4Form } from '../../../types/generated/payroll/state_w4_form.ts';
 
 export const STATE_FORMS_DIR = path.join(PROJECT_ROOT, 'server', 'seed', 'state-forms');
 
-export interface StateFormLink {
-  label: string;
-  description?: string;
-  url: string;
-}
-
-/** One record of payroll/state_w4_form (schemas/payroll/state_w4_form.json). */
-export interface StateFormDefinition {
-  state: string;
-  form_name: string;
-  printable_type: string;
-  instructions: string;
-  fields: { schema: Record<string, unknown>; uiSchema?: Record<string, unknown> };
-  links: StateFormLink[];
-  transforms: { from_execupay: string; prepare_for_save: string; to_execupay: string; validator: string };
-}
+/**
+ * A shipped definition: a record of payroll/state_w4_form (typed from its schema by npm run
+ * gen:types) with every part given.
+ */
+export type StateFormDefinition = PayrollStateW4Form &
+  Required<Pick<PayrollStateW4Form, 'form_name' | 'printable_type' | 'instructions' | 'links'>> & {
+    transforms: Required<NonNullable<PayrollStateW4Form['transforms']>>;
+  };
 
 /** Every definition in `dir`, sorted by file name; a file that is not JSON stops with its name. */
 export function readStateForms(dir: string = STATE_FORMS_DIR): { file: string; definition: StateFormDefinition }[] {

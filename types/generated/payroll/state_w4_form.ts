@@ -65,6 +65,7 @@ export interface FormFields {
 export interface JSONSchema {
   type: "object";
   properties: Fields;
+  [k: string]: unknown | undefined;
 }
 export interface Fields {
   [k: string]: {} | undefined;
@@ -72,7 +73,9 @@ export interface Fields {
 /**
  * The @rjsf uiSchema for those fields.
  */
-export interface UiSchema {}
+export interface UiSchema {
+  [k: string]: unknown | undefined;
+}
 export interface Link {
   label: Label;
   description?: Description;
