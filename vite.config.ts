@@ -5,8 +5,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { compileValidators, VIRTUAL_ID, type CompiledValidators } from './renderers/build/validators-module.ts';
-import { dformDecimalSeparator } from './renderers/build/decimal-separator-plugin.ts';
+import { compileValidators, VIRTUAL_ID, type CompiledValidators } from './scripts/vite/validators-module.ts';
+import { dformDecimalSeparator } from './scripts/vite/decimal-separator-plugin.ts';
 
 const API = 'http://127.0.0.1:8787';
 const SCHEMAS = path.resolve(import.meta.dirname, 'schemas');

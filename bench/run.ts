@@ -7,7 +7,7 @@
  *   --quick     1k and 10k records, short phases (a smoke run)
  *   --cpu-prof  run the dform server under `node --cpu-prof`; profiles go to bench/profiles/
  *   --keep      keep the temporary data directories
- *   --printable-only  only the printable forms (printable/bench.ts: time to produce each PDF)
+ *   --printable-only  only the printable forms (bench/printable.ts: time to produce each PDF)
  *   --no-browser  without the browser part (bench/browser/run.ts, `npm run bench:browser` alone),
  *                 which otherwise runs last: the screens in Chromium against issue 3's targets
  *   --sizes=N[,N]  only these store sizes (for example --sizes=100000 with --cpu-prof)
@@ -44,7 +44,7 @@ import {
   type Proc,
 } from './procs.ts';
 import { markdown, rows, verdicts, type SizeResult } from './report.ts';
-import { benchPrintable, printableTable, type PrintableBenchRow } from '../printable/bench.ts';
+import { benchPrintable, printableTable, type PrintableBenchRow } from './printable.ts';
 import { employeeData, seed, type Dataset } from './seed.ts';
 import { measureWorstShapes } from './worst-shapes.ts';
 import { measureDataPatterns } from './data-patterns.ts';
@@ -299,7 +299,7 @@ async function measurePrintable(): Promise<{ rows: PrintableBenchRow[]; lines: s
     lines: [
       '## Printable forms',
       '',
-      `In process, from printable/samples.ts: the first call in a fresh process, then ${runs} warm calls each.`,
+      `In process, from bench/printable-samples.ts: the first call in a fresh process, then ${runs} warm calls each.`,
       '',
       printableTable(printable),
       '',

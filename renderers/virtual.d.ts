@@ -1,4 +1,4 @@
-/** The validators compiled at build time (renderers/build/validators-module.ts). */
+/** The validators compiled at build time (scripts/vite/validators-module.ts). */
 declare module 'virtual:dform-validators' {
   export const fingerprints: Record<string, string>;
   export const loaders: Record<string, () => Promise<{ default: (data: unknown) => boolean }>>;

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { pdfText, squash } from '../printable/pdf-tools.ts';
-import { SAMPLE_STATE_W4 } from '../../printable/samples.ts';
+import { SAMPLE_STATE_W4 } from '../../bench/printable-samples.ts';
 
 let w: DemoWorld;
 let staff: Session;

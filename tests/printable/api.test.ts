@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { STATE_FORMS, type StateForm } from '../../printable/layout.ts';
-import { SAMPLE_STATE_W4 } from '../../printable/samples.ts';
+import { SAMPLE_STATE_W4 } from '../../bench/printable-samples.ts';
 import { pdfText, squash } from './pdf-tools.ts';
 
 let w: DemoWorld;

@@ -1,5 +1,5 @@
 /**
- * What each form must print for the sample records of printable/samples.ts: element id to text
+ * What each form must print for the sample records of bench/printable-samples.ts: element id to text
  * ('X' for a ticked box, '' for nothing), worked out by hand from the records and the forms' rules.
  */
 import type { FormName } from '../../printable/layout.ts';

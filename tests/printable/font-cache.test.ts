@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parsedFontCount } from '../../printable/font-cache.ts';
 import { renderForm } from '../../printable/render.ts';
-import { sampleInput } from '../../printable/samples.ts';
+import { sampleInput } from '../../bench/printable-samples.ts';
 import { pdfText, renderPages, squash } from './pdf-tools.ts';
 
 test('printable fonts: parsed on the first document, reused by the next ones', async () => {

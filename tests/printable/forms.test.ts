@@ -1,5 +1,5 @@
 /**
- * Every printable form built in-process from realistic records (printable/samples.ts): each mapped
+ * Every printable form built in-process from realistic records (bench/printable-samples.ts): each mapped
  * value is what the form's rules say, and the printout shows it (its text laid out row by row); every
  * page renders to a picture with ink on it (50 dpi).
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { FORMS, type FormName } from '../../printable/layout.ts';
 import { loadLayout } from '../../printable/layouts.ts';
 import { renderForm } from '../../printable/render.ts';
-import { sampleInput } from '../../printable/samples.ts';
+import { sampleInput } from '../../bench/printable-samples.ts';
 import { EXPECTED } from './expected.ts';
 import { pdfFonts, pdfInfo, pdfText, renderPages, squash, ticked, type PdfFont } from './pdf-tools.ts';
 

@@ -10,7 +10,7 @@ import { evaluate } from '../../engine/transforms.ts';
 import { FORMS, LETTER, STATE_FORMS, type Element, type Layout } from '../../printable/layout.ts';
 import { LAYOUTS_DIR, PRINTABLE_DIR, layoutProblems, loadLayout, sharedVars } from '../../printable/layouts.ts';
 import { evaluateVars, PRINT_LIMITS } from '../../printable/expressions.ts';
-import { sampleInput } from '../../printable/samples.ts';
+import { sampleInput } from '../../bench/printable-samples.ts';
 
 const files = readdirSync(LAYOUTS_DIR).filter((f) => f.endsWith('.json'));
 const raw = (f: string) => JSON.parse(readFileSync(path.join(LAYOUTS_DIR, f), 'utf8')) as Layout;

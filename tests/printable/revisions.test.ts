@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { FORMS, STATE_FORMS, type FormName, type PrintInput } from '../../printable/layout.ts';
 import { loadLayout } from '../../printable/layouts.ts';
 import { renderForm } from '../../printable/render.ts';
-import { sampleInput } from '../../printable/samples.ts';
+import { sampleInput } from '../../bench/printable-samples.ts';
 import { pdfText, squash, struckThrough, ticked } from './pdf-tools.ts';
 
 async function print(form: FormName, change: (input: PrintInput) => void = () => {}) {

@@ -9,7 +9,7 @@ import type { FormName, PrintInput } from '../../printable/layout.ts';
 import { loadLayout, sharedVars } from '../../printable/layouts.ts';
 import { renderForm } from '../../printable/render.ts';
 import { resolveLayout } from '../../printable/resolve.ts';
-import { sampleInput } from '../../printable/samples.ts';
+import { sampleInput } from '../../bench/printable-samples.ts';
 import { pdfText, squash } from './pdf-tools.ts';
 
 async function printed(form: FormName, input: PrintInput) {

@@ -12,7 +12,7 @@ import type { Layout } from '../../printable/layout.ts';
 import { BACKGROUNDS_DIR, loadLayout } from '../../printable/layouts.ts';
 import { mayFetchUrl, mayReadLocal, pdfBuffer } from '../../printable/pdf.ts';
 import { renderLayout } from '../../printable/render.ts';
-import { sampleInput } from '../../printable/samples.ts';
+import { sampleInput } from '../../bench/printable-samples.ts';
 import { pdfImages, pdfText, squash } from './pdf-tools.ts';
 
 let server: Server;

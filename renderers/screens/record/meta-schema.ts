@@ -1,6 +1,6 @@
 /**
  * The JSON Schema (draft-07) meta-schema's validator, precompiled into the validators module
- * (renderers/build/validators-module.ts) as a chunk of its own, for editors of schemas kept as data.
+ * (scripts/vite/validators-module.ts) as a chunk of its own, for editors of schemas kept as data.
  */
 import { explainErrors, type FieldError } from '../../../engine/messages.ts';
 import { META_ID } from './meta-schema-id.ts';

@@ -1,5 +1,5 @@
 /**
- * The entity validators compiled at build time (renderers/build/validators-module.ts), each in a
+ * The entity validators compiled at build time (scripts/vite/validators-module.ts), each in a
  * chunk of its own, loaded on first use: a form loads its entity's validator only, and a screen
  * about to open a form can start that load early (preloadValidator).
  */

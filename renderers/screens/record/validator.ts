@@ -1,6 +1,6 @@
 /**
  * The form validator handed to @rjsf: the entity's validator compiled ahead of time by the engine's
- * ajv (x- keywords declared as vocabulary, see renderers/build/validators-module.ts) and its errors
+ * ajv (x- keywords declared as vocabulary, see scripts/vite/validators-module.ts) and its errors
  * explained with the spec's messages (engine/messages.ts), as the server explains them.
  *
  * The browser cannot compile ajv validators under the server's CSP (no 'unsafe-eval'), so

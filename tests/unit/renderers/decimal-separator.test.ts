@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import getDecimalSeparator from '../../../renderers/build/decimal-separator.ts';
-import { DECIMAL_SEPARATOR_MODULE, dformDecimalSeparator } from '../../../renderers/build/decimal-separator-plugin.ts';
+import { DECIMAL_SEPARATOR_MODULE, dformDecimalSeparator } from '../../../scripts/vite/decimal-separator-plugin.ts';
 
 test("answers the locale's separator, '.' for an invalid locale", () => {
   assert.equal(getDecimalSeparator('en-US'), '.');

@@ -15,8 +15,8 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import { bundleSchema } from '../../engine/bundle.ts';
 import { MODULES, type JsonSchema } from '../../engine/entity.ts';
 import { createAjv } from '../../engine/validation.ts';
-import { fingerprint } from '../screens/record/fingerprint.ts';
-import { META_ID } from '../screens/record/meta-schema-id.ts';
+import { fingerprint } from '../../renderers/screens/record/fingerprint.ts';
+import { META_ID } from '../../renderers/screens/record/meta-schema-id.ts';
 
 type Standalone = (ajv: unknown, refs: Record<string, string>) => string;
 const standaloneCode = ((standaloneModule as unknown as { default?: Standalone }).default ??

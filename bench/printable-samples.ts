@@ -2,7 +2,7 @@
  * Realistic records for every printable form, shaped as the schemas in schemas/payroll/ store them:
  * the fixtures of the tests and the bench (stories are fixtures), and a preview of each layout.
  */
-import { STATE_FORMS, type FormName, type PrintInput, type StateForm } from './layout.ts';
+import { STATE_FORMS, type FormName, type PrintInput, type StateForm } from '../printable/layout.ts';
 
 const day = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / 1000);
 const SIGNED = day('2025-03-03') + 15 * 3600;

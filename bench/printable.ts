@@ -1,6 +1,6 @@
 /**
- * `node --import tsx printable/bench.ts [--runs N] [form ...]`: how long producing each printable form
- * takes from the sample records (printable/samples.ts), in process, without HTTP. For each form: the
+ * `node --import tsx bench/printable.ts [--runs N] [form ...]`: how long producing each printable form
+ * takes from the sample records (bench/printable-samples.ts), in process, without HTTP. For each form: the
  * first call in a fresh process (layout loaded and checked, expressions compiled, fonts parsed), then
  * the median and 95th percentile of N more calls, the median CPU time (which a busy machine does not
  * inflate), and the PDF's size. Prints a markdown table.
@@ -10,9 +10,9 @@
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { promisify } from 'node:util';
-import { FORMS, isFormName, type FormName } from './layout.ts';
-import { renderForm } from './render.ts';
-import { sampleInput } from './samples.ts';
+import { FORMS, isFormName, type FormName } from '../printable/layout.ts';
+import { renderForm } from '../printable/render.ts';
+import { sampleInput } from './printable-samples.ts';
 
 export interface PrintableBenchRow {
   form: FormName;
