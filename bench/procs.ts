@@ -45,9 +45,10 @@ export interface Proc {
 /** The real server, as `npm start` runs it (the bundle; bench/run.ts builds it first). */
 export function startDform(
   dataDir: string,
-  opts: { demo?: boolean; cpuProfDir?: string; env?: Record<string, string> } = {},
+  opts: { demo?: boolean; cpuProfDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<Proc> {
   const nodeArgs = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [];
+  nodeArgs.push(...(opts.nodeArgs ?? []));
   // For investigations, e.g. DFORM_BENCH_NODE_ARGS=--trace-gc DFORM_BENCH_SERVER_LOG=/tmp/dform.log
   nodeArgs.push(...(process.env.DFORM_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []));
   const args = [...nodeArgs, ...startNodeFlags(), SERVER_START, ...(opts.demo ? ['--demo'] : [])];

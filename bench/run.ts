@@ -13,6 +13,8 @@
  *   --sizes=N[,N]  only these store sizes (for example --sizes=100000 with --cpu-prof)
  *   --worst-shapes-only  only the worst request shapes (bench/worst-shapes.ts: the longest
  *                 event-loop hold while every schema's worst bodies are sent, target < 50 ms)
+ *                 and the heaviest finds over companies of 20k and 100k employees
+ *                 (bench/large-finds.ts, same target)
  *   --patterns-only  only a catastrophic pattern written as data (bench/data-patterns.ts: RegExp
  *                 before, RE2 now, target < 50 ms on 100,000 characters)
  *   --sign-in-only  only the sign-in answers, a real account against an unknown name
@@ -46,6 +48,7 @@ import {
 import { markdown, rows, verdicts, type SizeResult } from './report.ts';
 import { benchPrintable, printableTable, type PrintableBenchRow } from './printable.ts';
 import { employeeData, seed, type Dataset } from './seed.ts';
+import { measureLargeFinds } from './large-finds.ts';
 import { measureWorstShapes } from './worst-shapes.ts';
 import { measureDataPatterns } from './data-patterns.ts';
 import { measureSignInTiming } from './sign-in-timing.ts';
@@ -313,6 +316,7 @@ async function main() {
   await ensureServerBuilt();
   if (WORST_SHAPES_ONLY) {
     const { lines } = await measureWorstShapes(log);
+    const finds = await measureLargeFinds(log);
     busiest = Math.max(busiest, os.loadavg()[0]);
     const out = [
       '# dform bench (worst request shapes only)',
@@ -321,6 +325,7 @@ async function main() {
       '',
       ...lines,
       '',
+      ...finds.lines,
     ].join('\n');
     console.log(await format(out, { parser: 'markdown' }));
     return;
@@ -389,6 +394,7 @@ async function main() {
   }
   log('worst request shapes');
   const worst = await measureWorstShapes(log);
+  const finds = await measureLargeFinds(log);
   const patterns = await measureDataPatterns(log);
   const signIn = await measureSignInTiming(log, { quick: QUICK });
   const printable = await measurePrintable();
@@ -414,6 +420,8 @@ async function main() {
     `Targets: ${passed} PASS, ${failed} FAIL.`,
     '',
     ...worst.lines,
+    '',
+    ...finds.lines,
     '',
     ...patterns.lines,
     '',
