@@ -3,7 +3,7 @@
  * schema, restricted to the caller's own records when that is all they may list.
  */
 import { allows, ownedBy } from '../../engine/access.ts';
-import { matchesAll, OPERATORS, sortComparator } from '../../engine/criteria.ts';
+import { CriteriaError, matchesAll, OPERATORS, sortComparator, valueTest } from '../../engine/criteria.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Caller } from '../auth/principal.ts';
 import { badRequest, notAuthorized } from '../http/errors.ts';
@@ -45,7 +45,15 @@ export function parseQuery(s: Services, t: Target, body: Record<string, unknown>
       );
     }
     if (op === 'like' && typeof value !== 'string') throw badRequest(`${where}: 'like' needs text`);
-    return { field: checkField(s, t, field, where), is: op, value };
+    const criterion = { field: checkField(s, t, field, where), is: op, value };
+    try {
+      // The engine decides which values an operator takes (a range needs a number or a string).
+      valueTest(criterion);
+    } catch (err) {
+      if (err instanceof CriteriaError) throw badRequest(`${where}: ${err.message}`);
+      throw err;
+    }
+    return criterion;
   });
   let sortSpecs: SortSpec[] | undefined;
   if (sort !== undefined) {

@@ -260,6 +260,12 @@ describe('generic data API: find and meta', () => {
     assert.match(sensitive.body.message, /cannot be searched/);
     assert.equal((await find({ limit: 501 })).status, 400);
     assert.equal((await find({ criteria: [{ field: 'last_name', is: 'regex', value: '.*' }] })).status, 400);
+    // A range needs a number or a string (docs/criteria.md): a 400 naming the criterion, not a 500.
+    for (const value of [true, null]) {
+      const range = await find({ criteria: [{ field: 'hire_date', is: '<', value }] });
+      assert.equal(range.status, 400, JSON.stringify(value));
+      assert.match(range.body.message, /^criteria\[0\]: operator < on hire_date needs a number or a string$/);
+    }
   });
 
   test('meta answers the schema, UI hints, list hints and what the caller can do', async () => {
