@@ -29,7 +29,7 @@ export function unpinSelf(): void {
   if (PINNED) execFileSync('taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' });
 }
 
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' };
+export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-123' };
 
 export interface Proc {
   name: string;

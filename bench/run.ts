@@ -19,6 +19,8 @@
  *                 before, RE2 now, target < 50 ms on 100,000 characters)
  *   --sign-in-only  only the sign-in answers, a real account against an unknown name
  *                 (bench/sign-in-timing.ts: forgot_password and a wrong password)
+ *   --files-only  only file uploads and downloads (bench/files.ts: MB/s and the server's memory
+ *                 with 1, 10 and 100 MiB files, which must not grow with the file)
  *
  * The printable forms are measured in process after the servers, with the I-9's median held to its
  * target (1.2 times the pdfmake anchor of issue 7: a 2-page, ~120-field form in 92-104 ms warm).
@@ -52,6 +54,7 @@ import { measureLargeFinds } from './large-finds.ts';
 import { measureWorstShapes } from './worst-shapes.ts';
 import { measureDataPatterns } from './data-patterns.ts';
 import { measureSignInTiming } from './sign-in-timing.ts';
+import { measureFiles } from './files.ts';
 
 /** Where bench/results.md's history begins: a run rewrites what is above it only. */
 const HISTORY_HEADING = '## History';
@@ -62,8 +65,14 @@ const PRINTABLE_ONLY = args.includes('--printable-only');
 const WORST_SHAPES_ONLY = args.includes('--worst-shapes-only');
 const PATTERNS_ONLY = args.includes('--patterns-only');
 const SIGN_IN_ONLY = args.includes('--sign-in-only');
+const FILES_ONLY = args.includes('--files-only');
 const BROWSER =
-  !args.includes('--no-browser') && !PRINTABLE_ONLY && !WORST_SHAPES_ONLY && !PATTERNS_ONLY && !SIGN_IN_ONLY;
+  !args.includes('--no-browser') &&
+  !PRINTABLE_ONLY &&
+  !WORST_SHAPES_ONLY &&
+  !PATTERNS_ONLY &&
+  !SIGN_IN_ONLY &&
+  !FILES_ONLY;
 const PROFILE_DIR = args.includes('--cpu-prof') ? path.join(ROOT, 'bench', 'profiles') : undefined;
 
 /** Request counts bound each phase; `secs` is the time bound on top. */
@@ -349,6 +358,19 @@ async function main() {
       '# dform bench (sign-in answers only)',
       '',
       `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ${PINNED ? 'server on CPU 1, bench on CPU 0 · ' : ''}load average ≤ ${Math.max(busiest, os.loadavg()[0]).toFixed(1)}`,
+      '',
+      ...lines,
+      '',
+    ].join('\n');
+    console.log(await format(out, { parser: 'markdown' }));
+    return;
+  }
+  if (FILES_ONLY) {
+    const { lines } = await measureFiles(log);
+    const out = [
+      '# dform bench (files only)',
+      '',
+      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · load average ≤ ${Math.max(busiest, os.loadavg()[0]).toFixed(1)}`,
       '',
       ...lines,
       '',
