@@ -139,6 +139,37 @@ export const SAMPLE_I9 = {
     postal_code: '60607',
   },
   employer_signature: signature('Paul Payne', 'font1', SIGNED + 86400 * 8),
+  supplement_a: [
+    {
+      id: '5c1f0a52-3b7e-4d7a-9f3e-2a6b8c0d1e01',
+      last_name: 'Nguyen',
+      first_name: 'Lan',
+      middle_initial: 'T',
+      address: { address1: '88 Market Street', city: 'Springfield', state: 'IL', postal_code: '62701' },
+      signature: signature('Lan T. Nguyen', 'font3'),
+    },
+  ],
+  supplement_b: [
+    {
+      id: '9a4e2c11-7d3b-4f60-8e21-5b7c9d0e1f02',
+      document_title: 'EAD Form I-766',
+      document_number: 'IOE0912345678',
+      expiration_date: day('2029-09-30'),
+      employer_name: 'Paul Payne',
+      signature: signature('Paul Payne', 'font1', day('2027-09-15') + 15 * 3600),
+      additional_info: 'PP 09/15/2027: EAD renewed.',
+      alternative_procedure: true,
+    },
+    {
+      id: '1e7d5b33-2c4a-4e89-b6f0-3d8a7c9e0f03',
+      rehire_date: day('2028-02-01'),
+      new_last_name: 'Gonzalez-Reyes',
+      new_first_name: 'Maria',
+      new_middle_initial: 'E',
+      employer_name: 'Paul Payne',
+      signature: signature('Paul Payne', 'font1', day('2028-02-01') + 15 * 3600),
+    },
+  ],
   sync_status: 'pending',
 };
 

@@ -11,6 +11,8 @@ export interface Attests {
   fields: string[] | '*';
   signer?: '@owner';
   prints?: Record<string, string[]>;
+  /** On an item's signature: a new item is signed when it is added. */
+  requiredWhenAdded?: boolean;
 }
 
 type Props = Record<string, JsonSchema>;

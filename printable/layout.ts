@@ -132,7 +132,8 @@ export interface Layout {
   main: RecordName;
   records: RecordName[];
   pageSize?: { width: number; height: number };
-  pages: { background?: string }[];
+  /** `when`: the page (and what is on it) is printed only when this is true; the pages after it move up. */
+  pages: { background?: string; when?: string }[];
   defaults?: { size?: number; labelSize?: number; font?: FontName };
   vars?: Record<string, string>;
   elements: Element[];

@@ -5,9 +5,10 @@
  * 3"). Pure apart from the clock.
  */
 import { drawElement, LINE, type Ctx } from './elements.ts';
-import { evaluateVars, LayoutError } from './expressions.ts';
+import { evaluateVars, LayoutError, run } from './expressions.ts';
 import type { Layout, PrintInput } from './layout.ts';
 import { LETTER } from './layout.ts';
+import { isTicked } from './format.ts';
 import { wrapLines } from './measure.ts';
 import type { Resolved } from './ops.ts';
 
@@ -53,18 +54,26 @@ export async function resolveLayout(
   opts: { images?: boolean } = {},
 ): Promise<Resolved> {
   const evaluated = await evaluateVars(layout, input, shared);
+  // The page each layout page prints as (undefined: not printed, its `when` false).
+  const printedAs: (number | undefined)[] = [];
+  let printedPages = 0;
+  for (const [i, p] of layout.pages.entries()) {
+    const shown = !p.when || isTicked(await run(layout.form, `when of page ${i + 1}`, p.when, input, evaluated));
+    printedAs.push(shown ? ++printedPages : undefined);
+  }
   const draw = async (pageCount: number) => {
     const vars = Object.freeze({ ...evaluated, pageCount });
     const ctx: Ctx = { layout, ops: [], printed: [], revealed: new Set(), addendum: [], images: opts.images ?? true };
     for (const e of layout.elements) {
       if (e.page > layout.pages.length)
         throw new LayoutError(`printable: ${layout.form}: an element is on page ${e.page} of ${layout.pages.length}`);
-      await drawElement(ctx, e, input, vars);
+      const page = printedAs[e.page - 1];
+      if (page !== undefined) await drawElement(ctx, page === e.page ? e : { ...e, page }, input, vars);
     }
     return ctx;
   };
   const pageSize = layout.pageSize ?? LETTER;
-  let pageCount = layout.pages.length;
+  let pageCount = printedPages;
   let ctx = await draw(pageCount);
   // Text continued on an addendum adds a page: drawn again, every page counts it.
   if (ctx.addendum.length) ctx = await draw(++pageCount);
@@ -72,7 +81,7 @@ export async function resolveLayout(
   return {
     pageSize,
     pageCount,
-    backgrounds: layout.pages.map((p) => p.background),
+    backgrounds: layout.pages.filter((_, i) => printedAs[i] !== undefined).map((p) => p.background),
     ops: ctx.ops,
     printed: ctx.printed,
     revealed: ctx.revealed,

@@ -30,7 +30,9 @@ export interface Attestation {
    * item key (x-item-key) that finds an item's stored self, and what "*" leaves out of the item.
    * The signature attests fields of its own item only.
    */
-  item?: { array: string; key: string; excluded: ReadonlySet<string> };
+  item?: { array: string; key: string; excluded: ReadonlySet<string>; requiredWhenAdded?: string };
+  /** On an item's signature: a new item must be signed when it is added (the message when it is not). */
+  requiredWhenAdded?: boolean;
 }
 
 /** The top-level field holding voided signatures. */
@@ -56,7 +58,12 @@ export function attestationsOf(entity: Entity, bundled: JsonSchema): Attestation
     if (typeof key !== 'string') return [];
     const signatures = Object.keys(itemProps).filter((f) => attestsOf(itemProps[f]));
     const excluded = new Set([key, ...signatures]);
-    return signatures.map((f) => ({ field: f, ...attestsOf(itemProps[f])!, item: { array: field, key, excluded } }));
+    return signatures.map((f) => {
+      const a = attestsOf(itemProps[f])!;
+      const message = (itemProps[f]['x-messages'] as Record<string, string> | undefined)?.required;
+      const requiredWhenAdded = a.requiredWhenAdded ? (message ?? 'Sign this entry.') : undefined;
+      return { field: f, ...a, item: { array: field, key, excluded, requiredWhenAdded } };
+    });
   });
 }
 
@@ -163,6 +170,10 @@ export function bindSignatures(
     items.forEach((item, i) => {
       if (!item || typeof item !== 'object') return;
       const old = stored(item);
+      if (!old && a.item!.requiredWhenAdded && item[a.field] === undefined) {
+        b.out.errors.push({ path: `/${array}/${i}/${a.field}`, message: a.item!.requiredWhenAdded });
+        return;
+      }
       bindOne(b, a, nameOf(a, item), `/${array}/${i}/${a.field}`, item, old, attestedFields(a, notInItem, item, old));
     });
     for (const old of olds) {

@@ -136,16 +136,27 @@ describe('Supplement A', () => {
     assert.deepEqual(five.body.errors, [
       { path: '/supplement_a', message: 'Supplement A holds at most four preparers or translators.' },
     ]);
-    const { signature: _s, address: _a, ...unsigned } = preparer('Nosign');
-    const bare = await write(sue, 'PATCH', 'my_i9', sue.user, { supplement_a: [unsigned] });
-    assert.equal(bare.status, 400, bare.text);
-    assert.deepEqual(bare.body.errors, [
+    const { signature: _s, address: _a, ...bare } = preparer('Nosign');
+    const noAddress = await write(sue, 'PATCH', 'my_i9', sue.user, { supplement_a: [{ ...bare, signature: _s }] });
+    assert.equal(noAddress.status, 400, noAddress.text);
+    assert.deepEqual(noAddress.body.errors, [
       {
         path: '/supplement_a/0/address',
         message: "Enter the preparer's or translator's street address, city or town, state and ZIP code.",
       },
-      { path: '/supplement_a/0/signature', message: 'The preparer or translator must sign this certification.' },
     ]);
+    const unsigned = await write(sue, 'PATCH', 'my_i9', sue.user, {
+      supplement_a: [...f.supplement_a, { ...bare, address: _a }],
+    });
+    assert.equal(unsigned.status, 400, unsigned.text);
+    assert.deepEqual(unsigned.body.errors, [
+      { path: '/supplement_a/2/signature', message: 'The preparer or translator must sign this certification.' },
+    ]);
+    // The block voided above stays unsigned without holding up the rest of the form: the payroll
+    // manager still saves Section 2's additional information (and so voids the employer's signature).
+    const later = await write(w.payroll, 'PATCH', 'i9', sue.user, { additional_info: 'Examined in person.' });
+    assert.equal(later.status, 200, later.text);
+    assert.equal(later.body.data.supplement_a[0].signature, undefined);
   });
 });
 
@@ -264,12 +275,17 @@ describe('Supplement B', () => {
         [{ path: '/supplement_b/0/new_last_name', message: 'A new name needs the new last name.' }],
       ],
       [
-        { document_title: 'U.S. Passport' },
+        { document_title: 'U.S. Passport', signature: sign('P') },
         [
           {
             path: '/supplement_b/0/employer_name',
             message: 'Enter the name of the employer or authorized representative.',
           },
+        ],
+      ],
+      [
+        { document_title: 'U.S. Passport', employer_name: 'Paul Payroll' },
+        [
           {
             path: '/supplement_b/0/signature',
             message: 'The employer or authorized representative must sign this block.',

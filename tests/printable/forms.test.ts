@@ -12,7 +12,7 @@ import { sampleInput } from '../../bench/printable-samples.ts';
 import { EXPECTED } from './expected.ts';
 import { pdfFonts, pdfInfo, pdfText, renderPages, squash, ticked, type PdfFont } from './pdf-tools.ts';
 
-const PAGES: Partial<Record<FormName, number>> = { i9: 2 };
+const PAGES: Partial<Record<FormName, number>> = { i9: 4 };
 /** One of the PDF standard fonts: named, not embedded, its characters those of WinAnsi. */
 const STANDARD = { type: 'Type 1', encoding: 'WinAnsi', embedded: false, subset: false, unicode: false };
 /** An embedded subset of a TrueType font, by glyph index, with a map back to Unicode for copying. */

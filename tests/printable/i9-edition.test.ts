@@ -43,7 +43,7 @@ before(async () => {
     ...as(w.payroll),
     body: {
       documentation: [
-        { document_type: 'individual_under_age_18', list: 'B', title: 'Individual under age 18' },
+        { document_type: 'special_placement', list: 'B', title: 'Special Placement' },
         {
           document_type: 'social_security_card_no_restrictions',
           list: 'C',
@@ -90,8 +90,8 @@ test("the form's own notice sentence, the page count, the I-94 box, the alternat
   const { raw, text, pages } = await print(w.emma);
   assert.ok(text.includes(NOTICE), 'the notice as printed on the form');
   assert.ok(!/national origin, or race/.test(text), 'no wording the form does not have');
-  assert.equal(pages, 2);
-  assert.ok(text.includes('Page 1 of 2') && text.includes('Page 2 of 2'));
+  assert.equal(pages, 4, 'Sections 1 and 2, the lists, Supplement A, Supplement B');
+  for (const n of [1, 2, 3, 4]) assert.ok(text.includes(`Page ${n} of 4`), `page ${n}`);
   // The middle of the three status 4 boxes: USCIS A-Number OR I-94 Admission Number OR passport.
   assert.match(
     text,
@@ -99,16 +99,16 @@ test("the form's own notice sentence, the page count, the I-94 box, the alternat
     'the I-94 number in its own box',
   );
   assert.equal(ticked(raw, ALT), true, 'the alternative procedure box ticked');
-  assert.ok(text.includes('Individual under age 18'), 'the annotation in List B');
+  assert.ok(text.includes('Special Placement'), 'the annotation in List B');
 });
 
-test('an addendum page counts: Page 1 of 3', async () => {
+test('an addendum page counts: Page 1 of 5', async () => {
   const input = sampleInput('i9');
   input.i9 = { ...input.i9, additional_info: 'Reviewed in person. '.repeat(40).trim() };
   const result = await renderForm('i9', input);
   const text = squash(await pdfText(result.pdf));
-  assert.equal(result.pages, 3);
-  for (const n of [1, 2, 3]) assert.ok(text.includes(`Page ${n} of 3`), `page ${n}`);
+  assert.equal(result.pages, 5);
+  for (const n of [1, 2, 3, 4, 5]) assert.ok(text.includes(`Page ${n} of 5`), `page ${n}`);
 });
 
 test('the employee and the payroll manager print the identifiers whole, each print audited as their reveal', async () => {

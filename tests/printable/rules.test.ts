@@ -231,7 +231,7 @@ describe('I-9 rules', () => {
     for (let i = 0; i < 4; i++) docs.push({ ...docs[4 + (i % 2)], document_number: `EXTRA-${i}` });
     input.i9 = { ...input.i9, documentation: docs, additional_info: 'Reviewed in person. '.repeat(20).trim() };
     const result = await renderForm('i9', input);
-    assert.equal(result.pages, 3, 'an addendum page');
+    assert.equal(result.pages, 5, 'the four pages of the form, then an addendum page');
     const text = squash(await pdfText(result.pdf));
     assert.match(text, /Addendum to Form I-9/);
     for (let i = 0; i < 4; i++) assert.ok(text.includes(`EXTRA-${i}`), `leftover ${i} printed`);

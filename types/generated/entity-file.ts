@@ -177,11 +177,15 @@ export interface Property {
   else?: Property | undefined;
   not?: Property | undefined;
   /**
-   * On a signature field: the fields the signature attests (a list, or "*" for every field the record holds but signatures, their history and server-owned fields); signer "@owner": only the record's owner signs, in their own session, and only they change what it attests; prints: the owner's other records (payroll types keyed by user) and the fields printed with the form, frozen at signing. A change to an attested field voids the signature.
+   * On a signature field: the fields the signature attests (a list, or "*" for every field the record holds but signatures, their history and server-owned fields); signer "@owner": only the record's owner signs, in their own session, and only they change what it attests; prints: the owner's other records (payroll types keyed by user) and the fields printed with the form, frozen at signing. A change to an attested field voids the signature. On the signature of an item of a keyed array (x-item-key), the fields are the item's own ("*": all of them but its signatures and its key).
    */
   "x-attests"?: {
     fields: "*" | string[];
     signer?: "@owner";
+    /**
+     * On the signature of an array's item (a supplement block): a new item must be signed when it is added (the signature's x-messages.required says so); an item changed after signing keeps its place unsigned, its signature voided, until it is signed again.
+     */
+    requiredWhenAdded?: boolean;
     prints?: {
       /**
        * @maxItems 50

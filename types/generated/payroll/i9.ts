@@ -119,7 +119,7 @@ export type FirstNameGivenName = string;
 export type MiddleInitialIfAny = string;
 export type AddressStreetNumberAndNameCityOrTownStateZIPCode = Common.Address;
 /**
- * Attests this block; its date is the day it was signed.
+ * Attests this block; its date is the day it was signed. A new block is signed when it is added; a block changed afterwards shows its signature void until signed again.
  */
 export type SignatureOfPreparerOrTranslator = Common.Signature;
 /**
@@ -150,5 +150,5 @@ export interface PreparerOrTranslator {
   first_name: FirstNameGivenName;
   middle_initial?: MiddleInitialIfAny;
   address: AddressStreetNumberAndNameCityOrTownStateZIPCode;
-  signature: SignatureOfPreparerOrTranslator;
+  signature?: SignatureOfPreparerOrTranslator;
 }
