@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { as, demoWorld, onboardingManager, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { renderForm } from '../../printable/render.ts';
-import { sampleInput } from '../../printable/samples.ts';
+import { sampleInput } from '../../bench/printable-samples.ts';
 import { pdfInfo, pdfText, squash, ticked } from './pdf-tools.ts';
 
 let w: DemoWorld;
