@@ -45,6 +45,10 @@ export const DFORM_KEYWORDS = [
   'x-attests',
   'x-file',
   'x-unique',
+  'x-dev-note',
+  'x-visible',
+  'x-lapses',
+  'x-onboarding',
 ];
 
 /**

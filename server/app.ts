@@ -21,6 +21,7 @@ import type { Services } from './services.ts';
 import { HashingBusyError } from './crypto/passwords.ts';
 import { StorageUnavailableError, VersionConflictError } from './storage/types.ts';
 import { sourceStack } from './http/stack-trace.ts';
+import { onboardingRoutes } from './payroll/onboarding.ts';
 
 const API_PATH = /^\/[^/]+\/api(\/|$)/;
 
@@ -39,6 +40,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/payroll/api', retrieveTinRoute(s));
   app.route('/payroll/api', retrieveSensitiveRoute(s));
   app.route('/payroll/api', retrieveEinRoute(s));
+  app.route('/payroll/api', onboardingRoutes(s));
   app.route('/payroll/api', printableRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));
   for (const m of MODULES) app.route(`/${m}/api`, fileRoutes(s, m));

@@ -17,6 +17,7 @@ import type { Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
 import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '../types/generated/index.ts';
 import { COMPANY_ADMIN_PERMISSIONS } from '../engine/permissions.ts';
+import { storyOps } from './demo-journeys.ts';
 
 export const DEMO_NAME = 'Acme Demo';
 /** The demo employer's EIN (a made-up number). */
@@ -45,6 +46,30 @@ export const DEMO_USERS = [
     password: 'demo-employee-pass',
     display_name: 'Emma Employee',
     role: 'employee',
+    groups: ['Employees'],
+    employee: true,
+  },
+  {
+    email: 'carla@acme.example',
+    password: 'demo-complete-pass',
+    display_name: 'Carla Complete',
+    role: 'employee, onboarded',
+    groups: ['Employees'],
+    employee: true,
+  },
+  {
+    email: 'sam@acme.example',
+    password: 'demo-section2-pass',
+    display_name: 'Sam Section',
+    role: 'employee, I-9 due',
+    groups: ['Employees'],
+    employee: true,
+  },
+  {
+    email: 'wes@acme.example',
+    password: 'demo-resign-pass',
+    display_name: 'Wes Resign',
+    role: 'employee, W-4 to sign',
     groups: ['Employees'],
     employee: true,
   },
@@ -175,6 +200,8 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
       created_time: now,
     } satisfies PayrollEmployer),
   );
+  // The onboarding story both homes show (server/demo-journeys.ts).
+  ops.push(...storyOps(s, org, keys, company.adminKey));
   await s.storage.commit(ops);
   return org;
 }

@@ -17,6 +17,7 @@ import { MODULES, type JsonSchema } from '../../engine/entity.ts';
 import { createAjv } from '../../engine/validation.ts';
 import { fingerprint } from '../../renderers/screens/record/fingerprint.ts';
 import { META_ID } from '../../renderers/screens/record/meta-schema-id.ts';
+import { withoutDevNotes } from '../../engine/dev-notes.ts';
 
 type Standalone = (ajv: unknown, refs: Record<string, string>) => string;
 const standaloneCode = ((standaloneModule as unknown as { default?: Standalone }).default ??
@@ -79,7 +80,8 @@ export function compileValidators(schemasDir: string): CompiledValidators {
         continue;
       }
       ids[id] = String(bundled.$id);
-      prints[id] = fingerprint(bundled);
+      // The schema the server answers (meta) has no developer notes.
+      prints[id] = fingerprint(withoutDevNotes(bundled));
     }
   }
   // The JSON Schema meta-schema, so editors of schemas kept as data (a state form's fields) can

@@ -3,7 +3,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { allows, can } from '../../engine/access.ts';
-import type { JsonSchema } from '../../engine/entity.ts';
+import type { Entity, JsonSchema } from '../../engine/entity.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { authenticate } from '../auth/principal.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
@@ -14,6 +14,7 @@ import { findRecords } from './find.ts';
 import type { Caller } from '../auth/principal.ts';
 import { deleteRecord, mayAtAll, readRecord, target, writeRecord } from './records.ts';
 import { requestHeader } from '../http/node-request.ts';
+import { withoutDevNotes } from '../../engine/dev-notes.ts';
 
 const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
 
@@ -58,6 +59,10 @@ export function dataRoutes(s: Services, module: string) {
       if (sec['x-visible'] && !allows(sec['x-visible'], caller.principal, t.my))
         for (const x of sec.fields) hidden.add(x);
     }
+    for (const [field, prop] of Object.entries(f.properties)) {
+      const rule = (prop as { 'x-visible'?: string[] })['x-visible'];
+      if (rule && !allows(rule, caller.principal, t.my)) hidden.add(field);
+    }
     return c.json({
       module: t.entity.module,
       type,
@@ -65,7 +70,7 @@ export function dataRoutes(s: Services, module: string) {
       plural: f['x-plural'],
       key: f['x-key'],
       my: t.my,
-      schema: withoutFields(s.catalogue.bundled(t.entity), hidden),
+      schema: withoutFields(forScreens(s, t.entity), hidden),
       ui: uiForCaller(f['x-ui'] ?? {}, fieldFacts(s.catalogue, t.entity).editRules, caller),
       list: f['x-list'],
       sections: (f['x-sections'] ?? [])
@@ -133,6 +138,16 @@ export function dataRoutes(s: Services, module: string) {
   });
 
   return app;
+}
+
+/** Developer notes (x-dev-note) never reach a client: the bundled schema without them, per entity. */
+const screenSchemas = new WeakMap<object, JsonSchema>();
+
+function forScreens(s: Services, entity: Entity): JsonSchema {
+  const bundled = s.catalogue.bundled(entity);
+  let out = screenSchemas.get(bundled);
+  if (!out) screenSchemas.set(bundled, (out = withoutDevNotes(bundled)));
+  return out;
 }
 
 /** A shallow copy of a bundled schema without some top-level properties. */

@@ -20,6 +20,10 @@ export type AccessRule2 = string[];
  * Who may see this top-level field; it is left out of records, the meta's schema and the form for everyone else (a hire's history).
  */
 export type AccessRule3 = string[];
+/**
+ * On a top-level field: who sees it on the screens (a field that is the server's or another role's, such as a sync status). It is left out of the meta's schema for everyone else; the data and the server's rules are unchanged.
+ */
+export type AccessRule4 = string[];
 
 /**
  * The format of one entity file: a JSON Schema (draft-07) object schema plus x- keywords that the dform engine reads. File path: schemas/<module>/<datatype>.json; $id: https://dform.dev/schemas/<module>/<datatype>.json.
@@ -108,6 +112,27 @@ export interface DformEntitySchemaFile {
   then?: Property | undefined;
   else?: Property | undefined;
   /**
+   * This type is a step of an employee's onboarding (docs/journeys.md): its place in the checklist (step, ascending), the task in plain words, the signature that completes it, the field holding its due day, the employer's part that follows (its signature and due day), and when it applies (the employee's employment_type in or not in a list; state_certificate: only when the employee gives a state withholding certificate).
+   */
+  "x-onboarding"?: {
+    step: number;
+    task: string;
+    signature?: string;
+    due?: string;
+    employer?: {
+      signature: string;
+      task: string;
+      due?: string;
+    };
+    when?: {
+      employment_type?: {
+        in?: string[];
+        notIn?: string[];
+      };
+      state_certificate?: true;
+    };
+  };
+  /**
    * root: the records of the product (root) organization are readable by every company, beside the company's own; only the root organization edits them (state withholding form definitions).
    */
   "x-shared"?: "root";
@@ -192,6 +217,18 @@ export interface Property {
        */
       [k: string]: string[] | undefined;
     };
+  };
+  /**
+   * A note for developers (why a field is designed so, which rule or file decides it). Never answered to a client and never shown on a screen; `description` is what the person filling the form reads.
+   */
+  "x-dev-note"?: string;
+  "x-visible"?: AccessRule4;
+  /**
+   * On a date field (epoch seconds or YYYY-MM-DD): the date a permission or certificate lapses (an exempt W-4, a work authorization). The onboarding pipeline lists records whose date falls within notice_days from today or has passed.
+   */
+  "x-lapses"?: {
+    label: string;
+    notice_days: number;
   };
   /**
    * On an array of objects: the item property that identifies an item across saves (the server gives a new item one). What the server keeps for an item, such as a masked account number sent back, is found by this key, never by the item's place.

@@ -33,20 +33,20 @@ export type PayrollI9 = {
   supplement_b?: SupplementBReverificationAndRehireFormerlySection3;
   signature_history?: Common.SignatureHistory;
   /**
-   * The first day of employment: the employee completes Section 1 no later than that day. Server-derived (schemas/common/i9-deadlines.json).
+   * The first day of employment: the employee completes Section 1 no later than that day.
    */
   section1_due?: Common.EpochSeconds;
   /**
-   * Three business days (Monday to Friday) after the first day of employment. Server-derived.
+   * Three business days (Monday to Friday) after the first day of employment.
    */
   section2_due?: Common.EpochSeconds;
   /**
-   * The due day of the first section not yet signed; absent once both are signed. An I-9 is overdue when this day has passed: the list sorts on it, and a find with {field: next_due, is: '<', value: today} answers the overdue ones. Server-derived.
+   * The due day of the first section not yet signed; absent once both are signed.
    */
   next_due?: Common.EpochSeconds;
   late?: SignedLate;
   /**
-   * The later of 3 years after the first day of employment and 1 year after employment ends (the employee's termination date); absent while the person is employed. The I-9 cannot be deleted before it. Server-derived when the I-9 is saved, checked again from the employee record on delete.
+   * The later of 3 years after the first day of employment and 1 year after employment ends (the employee's termination date); absent while the person is employed. The I-9 cannot be deleted before it.
    */
   retain_until?: Common.EpochSeconds;
   sync_status?: Common.SyncStatus;
@@ -138,7 +138,7 @@ export type ReverificationOrRehire = {
  */
 export type SupplementBReverificationAndRehireFormerlySection3 = ReverificationOrRehire[];
 /**
- * The sections signed after their due day. Server-derived.
+ * The sections signed after their due day.
  *
  * @maxItems 2
  */

@@ -8,7 +8,7 @@ import type * as Common from "../common/defs.ts";
 export type PayrollW4 = {
   [k: string]: unknown | undefined;
 } & {
-  w4_year?: FormYear;
+  w4_year?: FormEdition;
   filing_status?: Step1CFilingStatus;
   multiple_jobs?: Step2CMultipleJobsOrSpouseWorksOnlyTwoJobsInTotal;
   number_of_dependents_under_17?: QualifyingChildrenUnderAge17;
@@ -23,7 +23,7 @@ export type PayrollW4 = {
   federal_withholding_fixed?: FixedFederalWithholdingPerPayPeriod;
   exempt_from_federal_withholding?: ExemptFromFederalWithholding;
   /**
-   * Computed on save for an exempt W-4: February 15 of the year after its form year, by when the employee must give a new W-4 (IRS). A find on it lists the exemptions about to lapse: {"field": "exempt_expires", "is": "<=", "value": "2027-02-15"}.
+   * If you claim exemption from withholding, give a new Form W-4 by this day.
    */
   exempt_expires?: Common.Date;
   unemployment_state?: Common.UsState;
@@ -34,9 +34,9 @@ export type PayrollW4 = {
   _user_uuid?: Common.Uuid;
 };
 /**
- * The year of the Form W-4 edition. A new W-4 is on the current form; a W-4 on an earlier form can only be viewed until you choose Edit, which moves it onto the current form and asks again for Step 3 and your signature.
+ * The edition of Form W-4 this certificate is on. A W-4 on an earlier edition can only be viewed until you choose Edit, which moves it onto the current edition and asks again for Step 3 and your signature.
  */
-export type FormYear = string;
+export type FormEdition = string;
 export type Step1CFilingStatus = "Head of Household" | "Married" | "Single";
 export type Step2CMultipleJobsOrSpouseWorksOnlyTwoJobsInTotal = boolean;
 /**

@@ -34,7 +34,7 @@ export type PayrollW9 = {
 export type NameOfEntityIndividual = string;
 export type BusinessNameDisregardedEntityNameIfDifferentFromAbove = string;
 /**
- * The seven boxes of line 3a (Rev. March 2024). The spec's nine values of the earlier form stay readable as stored and are saved as the current answer (schemas/common/w9-classifications.json).
+ * Check the one box that fits the person or business named on line 1.
  */
 export type AFederalTaxClassification =
   | "individual"
@@ -74,7 +74,7 @@ export type RequesterSNameAndAddressOptional = string;
 export type ListAccountNumberSHereOptional = string[];
 export type PartITaxpayerIdentificationNumber = "ssn" | "ein";
 /**
- * An SSN (123-45-6789) or an EIN (12-3456789), as tin_type says. Stored encrypted and answered masked (xxx-xx-1234); a masked value sent back unchanged keeps the stored number.
+ * Your SSN (123-45-6789) or, for a business, its EIN (12-3456789).
  */
 export type TaxpayerIdentificationNumberTIN = string;
 /**

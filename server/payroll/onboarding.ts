@@ -1,0 +1,326 @@
+/**
+ * The two onboarding views (docs/journeys.md), derived from the records on every call:
+ *
+ * - `GET /payroll/api/onboarding_checklist`: the caller's own checklist, the steps the company asks
+ *   of them (types carrying `x-onboarding`, in step order, those whose `when` applies), each with
+ *   its state, due day and what comes next. Only ever the caller's own records.
+ * - `GET /payroll/api/onboarding_pipeline`: for those who manage onboarding or payroll data, the
+ *   hires by status with what each is missing, the forms awaiting the employer's signature (I-9
+ *   Section 2) due and overdue, and the dates about to lapse (`x-lapses`: exempt W-4s, work
+ *   authorizations).
+ *
+ * Which forms are steps, their order, signatures and due days are the schemas' (`x-onboarding`);
+ * this module only reads them.
+ */
+import { Hono } from 'hono';
+import { allows, moduleUsable, type Principal } from '../../engine/access.ts';
+import type { Entity } from '../../engine/entity.ts';
+import { i9Dates } from '../../engine/i9-deadlines.ts';
+import { authenticate, type Caller } from '../auth/principal.ts';
+import { notAuthorized } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import type { Services } from '../services.ts';
+import type { DataObject, StoredRecord } from '../storage/types.ts';
+import { claimOwner } from '../data/hooks/unique.ts';
+import { employeeCertificate } from './work-state.ts';
+
+/** The hire statuses of spec/001 section 4, in the pipeline's order. */
+export const HIRE_STATUSES = [
+  'created',
+  'invited',
+  'started',
+  'pending_approval',
+  'approved',
+  'complete',
+  'error',
+  'cancelled',
+] as const;
+
+export type StepState = 'not_started' | 'in_progress' | 'done' | 'signed' | 'needs_signing_again' | 'waiting_employer';
+
+/** The states in which the employee's own part of a step is finished. */
+const FINISHED: ReadonlySet<StepState> = new Set(['done', 'signed', 'waiting_employer']);
+
+interface OnboardingRule {
+  step: number;
+  task: string;
+  signature?: string;
+  due?: string;
+  employer?: { signature: string; task: string; due?: string };
+  when?: { employment_type?: { in?: string[]; notIn?: string[] }; state_certificate?: true };
+}
+
+export interface ChecklistItem {
+  module: string;
+  type: string;
+  /** The employee's own copy, the screen they fill in. */
+  my_type: string;
+  title: string;
+  task: string;
+  state: StepState;
+  /** Epoch seconds: the day the employee's part is due, when the form has one. */
+  due?: number;
+  overdue?: boolean;
+  /** The employer's part that follows, once the employee has signed. */
+  employer?: { task: string; signed: boolean; due?: number; overdue?: boolean };
+}
+
+export interface Checklist {
+  user_key: string;
+  name: string;
+  items: ChecklistItem[];
+  done: number;
+  total: number;
+  /** The type of the first step not finished, absent when every step is. */
+  next?: string;
+}
+
+const DAY = 86_400;
+const MANAGERS = ['PAYROLL:CanManageOnboarding', 'PAYROLL:CanManageUserPayrollData'];
+
+function steps(s: Services): { entity: Entity; rule: OnboardingRule }[] {
+  return s.catalogue.registry
+    .all()
+    .filter((e) => e.file['x-onboarding'] && e.file['x-my'])
+    .map((entity) => ({ entity, rule: entity.file['x-onboarding'] as OnboardingRule }))
+    .sort((a, b) => a.rule.step - b.rule.step);
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+const signed = (v: unknown) => !!v && typeof v === 'object' && num((v as DataObject).timestamp) !== undefined;
+
+/** The employee's employment facts: their employee record, else their hire. */
+function employmentOf(s: Services, org: string, userKey: string, hire?: DataObject): DataObject {
+  const emp = s.storage.get('payroll/employee', org, userKey)?.data;
+  if (emp) return emp;
+  return hire ?? s.storage.get('payroll/onboarding_user', org, userKey)?.data ?? {};
+}
+
+function applies(s: Services, org: string, userKey: string, rule: OnboardingRule, employment: DataObject): boolean {
+  const type = text(employment.employment_type) ?? 'REGULAR';
+  const et = rule.when?.employment_type;
+  if (et?.in && !et.in.includes(type)) return false;
+  if (et?.notIn && et.notIn.includes(type)) return false;
+  if (rule.when?.state_certificate) {
+    const c = employeeCertificate(s, org, userKey);
+    if (!c || c.because === 'none') return false;
+  }
+  return true;
+}
+
+function stateOf(rule: OnboardingRule, record: StoredRecord | undefined): StepState {
+  if (!record) return 'not_started';
+  if (!rule.signature) return 'done';
+  const d = record.data;
+  if (signed(d[rule.signature]))
+    return rule.employer && !signed(d[rule.employer.signature]) ? 'waiting_employer' : 'signed';
+  const history = Array.isArray(d.signature_history) ? (d.signature_history as DataObject[]) : [];
+  if (history.some((h) => h.field === rule.signature && h.voided)) return 'needs_signing_again';
+  return 'in_progress';
+}
+
+/** The due day of the I-9-like deadline fields, derived from the hire date before the form exists. */
+function dueOf(field: string | undefined, record: StoredRecord | undefined, employment: DataObject, now: number) {
+  if (!field) return undefined;
+  const stored = num(record?.data[field]);
+  const derived = (i9Dates(record?.data ?? {}, employment) as Record<string, unknown>)[field];
+  const due = stored ?? num(derived);
+  return due === undefined ? undefined : { due, overdue: now >= due + DAY };
+}
+
+function displayName(s: Services, org: string, userKey: string, employment: DataObject): string {
+  const name = [text(employment.first_name), text(employment.last_name)].filter(Boolean).join(' ');
+  if (name) return name;
+  const user = s.storage.get('auth/users', org, userKey)?.data;
+  return text(user?.display_name) || text(user?.email) || userKey;
+}
+
+/**
+ * The checklist of one employee, from the store as kept. `reader` sees only the steps whose type
+ * they may read for this employee (the owner, or a manager of onboarding or payroll data).
+ */
+export function checklistOf(
+  s: Services,
+  org: string,
+  userKey: string,
+  reader: Principal,
+  hire?: DataObject,
+): Checklist {
+  const now = s.now();
+  const employment = employmentOf(s, org, userKey, hire);
+  const items: ChecklistItem[] = [];
+  // Onboarding is an employee's (spec/000 section 4): an account that is not one has no steps.
+  const employeeAccount = s.storage.get('auth/users', org, userKey)?.data.is_employee === true;
+  for (const { entity, rule } of employeeAccount ? steps(s) : []) {
+    if (!allows(entity.file['x-access'].read, reader, reader.userKey === userKey)) continue;
+    if (!applies(s, org, userKey, rule, employment)) continue;
+    const record = s.storage.get(entity.id, org, userKey);
+    const state = stateOf(rule, record);
+    const item: ChecklistItem = {
+      module: entity.module,
+      type: entity.type,
+      my_type: `my_${entity.type}`,
+      title: entity.file.title,
+      task: rule.task,
+      state,
+    };
+    const due = FINISHED.has(state) ? undefined : dueOf(rule.due, record, employment, now);
+    if (due) Object.assign(item, due);
+    if (rule.employer && state === 'waiting_employer') {
+      const part = dueOf(rule.employer.due, record, employment, now);
+      item.employer = { task: rule.employer.task, signed: false, ...part };
+    } else if (rule.employer && state === 'signed') item.employer = { task: rule.employer.task, signed: true };
+    items.push(item);
+  }
+  const done = items.filter((i) => FINISHED.has(i.state)).length;
+  const next = items.find((i) => !FINISHED.has(i.state))?.type;
+  return {
+    user_key: userKey,
+    name: displayName(s, org, userKey, employment),
+    items,
+    done,
+    total: items.length,
+    ...(next ? { next } : {}),
+  };
+}
+
+/** Every record of a collection of the company (the pipeline's views are over the whole company). */
+function all(s: Services, collection: string, org: string): StoredRecord[] {
+  return s.storage.find(collection, org, { criteria: [], limit: 100_000, offset: 0 }).items;
+}
+
+interface Lapse {
+  user_key: string;
+  name: string;
+  module: string;
+  type: string;
+  field: string;
+  label: string;
+  /** YYYY-MM-DD */
+  date: string;
+  lapsed: boolean;
+}
+
+const isoDay = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+
+/** Dates of x-lapses fields within their notice period from today, or passed. */
+function lapses(s: Services, org: string, nameOf: (key: string) => string): Lapse[] {
+  const today = isoDay(s.now());
+  const out: Lapse[] = [];
+  for (const entity of s.catalogue.registry.all()) {
+    const watched = Object.entries(entity.file.properties)
+      .map(([field, p]) => [field, (p as { 'x-lapses'?: { label: string; notice_days: number } })['x-lapses']] as const)
+      .filter((x): x is [string, { label: string; notice_days: number }] => !!x[1]);
+    if (!watched.length) continue;
+    for (const r of all(s, entity.id, org)) {
+      for (const [field, rule] of watched) {
+        const v = r.data[field];
+        const date = typeof v === 'number' ? isoDay(v) : typeof v === 'string' ? v.slice(0, 10) : undefined;
+        if (!date) continue;
+        const horizon = isoDay(s.now() + rule.notice_days * DAY);
+        if (date > horizon) continue;
+        out.push({
+          user_key: r.key,
+          name: nameOf(r.key),
+          module: entity.module,
+          type: entity.type,
+          field,
+          label: rule.label,
+          date,
+          lapsed: date < today,
+        });
+      }
+    }
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+export function pipelineOf(s: Services, caller: Caller) {
+  const org = caller.org.id;
+  const reader = caller.principal;
+  const now = s.now();
+  const names = new Map<string, string>();
+  const nameOf = (key: string) => {
+    let n = names.get(key);
+    if (n === undefined) names.set(key, (n = displayName(s, org, key, employmentOf(s, org, key))));
+    return n;
+  };
+  const hires = all(s, 'payroll/onboarding_user', org).map((h) => {
+    const email = text(h.data.email)?.toLowerCase();
+    // A hire's account: keyed as the hire, or the account holding its e-mail.
+    const userKey = s.storage.get('auth/users', org, h.key)
+      ? h.key
+      : email
+        ? claimOwner(s, org, 'email', email)
+        : undefined;
+    const list = userKey ? checklistOf(s, org, userKey, reader, h.data) : undefined;
+    return {
+      key: h.key,
+      first_name: text(h.data.first_name) ?? '',
+      last_name: text(h.data.last_name) ?? '',
+      email: email ?? '',
+      status: text(h.data.status) ?? 'created',
+      hire_date: num(h.data.hire_date),
+      ...(userKey ? { user_key: userKey } : {}),
+      // The employee's steps not finished, then the employer's parts waiting.
+      missing: list
+        ? [
+            ...list.items.filter((i) => !FINISHED.has(i.state)).map((i) => i.task),
+            ...list.items.flatMap((i) => (i.employer && !i.employer.signed ? [i.employer.task] : [])),
+          ]
+        : [],
+      done: list?.done ?? 0,
+      total: list?.total ?? 0,
+    };
+  });
+  const statuses = HIRE_STATUSES.map((status) => ({
+    status,
+    count: hires.filter((h) => h.status === status).length,
+  }));
+  const awaiting: {
+    user_key: string;
+    name: string;
+    module: string;
+    type: string;
+    task: string;
+    due?: number;
+    overdue: boolean;
+  }[] = [];
+  for (const { entity, rule } of steps(s)) {
+    const employer = rule.employer;
+    if (!employer || !allows(entity.file['x-access'].edit, reader, false)) continue;
+    for (const r of all(s, entity.id, org)) {
+      if (!rule.signature || !signed(r.data[rule.signature]) || signed(r.data[employer.signature])) continue;
+      const due = dueOf(employer.due, r, employmentOf(s, org, r.key), now);
+      awaiting.push({
+        user_key: r.key,
+        name: nameOf(r.key),
+        module: entity.module,
+        type: entity.type,
+        task: employer.task,
+        ...(due ? { due: due.due } : {}),
+        overdue: due?.overdue ?? false,
+      });
+    }
+  }
+  awaiting.sort((a, b) => (a.due ?? Infinity) - (b.due ?? Infinity));
+  return { statuses, hires, awaiting_employer: awaiting, lapsing: lapses(s, org, nameOf) };
+}
+
+export function onboardingRoutes(s: Services) {
+  const app = new Hono<AppEnv>();
+  app.get('/onboarding_checklist', async (c) => {
+    const caller = await authenticate(s, c);
+    if (!moduleUsable('payroll', caller.org.activeModules, caller.principal)) throw notAuthorized();
+    return c.json(checklistOf(s, caller.org.id, caller.principal.userKey, caller.principal));
+  });
+  app.get('/onboarding_pipeline', async (c) => {
+    const caller = await authenticate(s, c);
+    const p = caller.principal;
+    if (!moduleUsable('payroll', caller.org.activeModules, p)) throw notAuthorized();
+    if (!p.isAdmin && !MANAGERS.some((m) => p.permissions.has(m))) throw notAuthorized();
+    return c.json(pipelineOf(s, caller));
+  });
+  return app;
+}

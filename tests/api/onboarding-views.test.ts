@@ -1,0 +1,139 @@
+/**
+ * The onboarding views (docs/journeys.md): the employee's own checklist and the manager's pipeline,
+ * tried as each role on the demo's story (server/demo-journeys.ts) and as hostile callers.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { as, demoWorld, onboardingManager, signedInEmployee, type DemoWorld, type Session } from '../helpers/demo.ts';
+
+let w: DemoWorld;
+let sam: Session;
+let wes: Session;
+let carla: Session;
+before(async () => {
+  w = await demoWorld();
+  sam = await w.login(w.acmeOrg, 'sam@acme.example', 'demo-section2-pass');
+  wes = await w.login(w.acmeOrg, 'wes@acme.example', 'demo-resign-pass');
+  carla = await w.login(w.acmeOrg, 'carla@acme.example', 'demo-complete-pass');
+});
+after(async () => {
+  await w.server.stop();
+});
+
+const checklist = async (who: Session) => {
+  const r = await w.call('GET', '/payroll/api/onboarding_checklist', as(who));
+  assert.equal(r.status, 200, r.text);
+  return r.body as {
+    items: { type: string; state: string; due?: number; employer?: { signed: boolean } }[];
+    done: number;
+    total: number;
+    next?: string;
+    user_key: string;
+  };
+};
+const stateOf = (c: Awaited<ReturnType<typeof checklist>>, type: string) => c.items.find((i) => i.type === type)?.state;
+
+describe('GET /payroll/api/onboarding_checklist', () => {
+  test('a new employee: every step not started, in the schemas order, I-9 Section 1 due by the first day', async () => {
+    const c = await checklist(w.emma);
+    assert.equal(c.user_key, w.emma.user);
+    assert.deepEqual(
+      c.items.map((i) => i.type),
+      ['basic_info', 'emergency_contacts', 'employee_payment_information', 'i9', 'w4'],
+    );
+    assert.ok(c.items.every((i) => i.state === 'not_started'));
+    assert.equal(c.done, 0);
+    assert.equal(c.total, 5);
+    assert.equal(c.next, 'basic_info');
+    assert.equal(typeof c.items.find((i) => i.type === 'i9')!.due, 'number');
+  });
+
+  test('the demo stages: complete, waiting for Section 2, W-4 to sign again', async () => {
+    const full = await checklist(carla);
+    assert.equal(full.done, full.total);
+    assert.equal(full.next, undefined);
+    assert.equal(stateOf(full, 'i9'), 'signed');
+    const waiting = await checklist(sam);
+    assert.equal(stateOf(waiting, 'i9'), 'waiting_employer');
+    assert.equal(waiting.items.find((i) => i.type === 'i9')!.employer?.signed, false);
+    const again = await checklist(wes);
+    assert.equal(stateOf(again, 'w4'), 'needs_signing_again');
+    assert.equal(again.next, 'w4');
+  });
+
+  test('saving a form moves its step; a change after signing asks for a new signature', async () => {
+    const nora = await signedInEmployee(w, 'Nora');
+    const save = (type: string, body: Record<string, unknown>) =>
+      w.call('POST', `/payroll/api/data/my_${type}/${nora.user}`, { ...as(nora), body });
+    assert.equal(
+      (
+        await save('emergency_contacts', {
+          contacts: [
+            { contact_first_name: 'A', contact_last_name: 'B', relationship: 'Friend', phone_number: '5125550100' },
+          ],
+        })
+      ).status,
+      201,
+    );
+    let c = await checklist(nora);
+    assert.equal(stateOf(c, 'emergency_contacts'), 'done');
+    const w4 = await save('w4', { filing_status: 'Single' });
+    assert.equal(w4.status, 201, w4.text);
+    c = await checklist(nora);
+    assert.equal(stateOf(c, 'w4'), 'in_progress');
+    const signed = await w.call('PATCH', `/payroll/api/data/my_w4/${nora.user}`, {
+      ...as(nora),
+      body: { employee_signature: { name: 'Nora', font: 'font1', timestamp: 1 } },
+    });
+    assert.equal(signed.status, 200, signed.text);
+    assert.equal(stateOf(await checklist(nora), 'w4'), 'signed');
+    const changed = await w.call('PATCH', `/payroll/api/data/my_w4/${nora.user}`, {
+      ...as(nora),
+      body: { filing_status: 'Married' },
+    });
+    assert.equal(changed.status, 200, changed.text);
+    assert.equal(stateOf(await checklist(nora), 'w4'), 'needs_signing_again');
+  });
+
+  test('a non-employee account has no steps; no session is refused', async () => {
+    const c = await checklist(w.payroll);
+    assert.deepEqual(c.items, []);
+    const r = await w.call('GET', '/payroll/api/onboarding_checklist', { org: w.acmeOrg });
+    assert.equal(r.status, 401);
+  });
+});
+
+describe('GET /payroll/api/onboarding_pipeline', () => {
+  const pipeline = async (who: Session) => w.call('GET', '/payroll/api/onboarding_pipeline', as(who));
+
+  test('the payroll manager sees hires by the eight statuses, what each misses, Section 2 due and lapsing dates', async () => {
+    const r = await pipeline(w.payroll);
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(
+      r.body.statuses.map((x: { status: string }) => x.status),
+      ['created', 'invited', 'started', 'pending_approval', 'approved', 'complete', 'error', 'cancelled'],
+    );
+    const count = (st: string) => r.body.statuses.find((x: { status: string }) => x.status === st).count;
+    assert.equal(count('started'), 2);
+    assert.equal(count('complete'), 1);
+    const samHire = r.body.hires.find((h: { email: string }) => h.email === 'sam@acme.example');
+    assert.deepEqual(samHire.missing, ['Form I-9, Section 2']);
+    const due = r.body.awaiting_employer.find((a: { user_key: string }) => a.user_key === sam.user);
+    assert.equal(due.type, 'i9');
+    assert.equal(due.overdue, true);
+    const labels = r.body.lapsing.map((l: { label: string; user_key: string }) => `${l.label}:${l.user_key}`);
+    assert.ok(labels.includes(`Work authorization ends:${sam.user}`), labels.join());
+    assert.ok(labels.includes(`Exempt W-4 ends:${carla.user}`), labels.join());
+  });
+
+  test('a manager of onboarding only sees it too; an employee and another company do not', async () => {
+    const olga = await onboardingManager(w);
+    assert.equal((await pipeline(olga)).status, 200);
+    assert.equal((await pipeline(w.emma)).status, 403);
+    const other = await pipeline({ ...w.payroll, org: w.rootOrg });
+    assert.notEqual(other.status, 200);
+    const staffView = await pipeline(w.staff);
+    assert.equal(staffView.status, 200);
+    assert.ok(!staffView.body.hires.some((h: { email: string }) => h.email.endsWith('@acme.example')));
+  });
+});
