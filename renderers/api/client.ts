@@ -6,6 +6,8 @@ import { DataFailure, type Action } from './failure.ts';
 import { deviceId } from './device-id.ts';
 import type {
   CatalogueEntry,
+  Checklist,
+  Pipeline,
   FindAnswer,
   FindBody,
   JsonObject,
@@ -230,6 +232,18 @@ export function createApiClient({
         path: '/auth/api/delete_user',
         body: { user_id: userId, confirm_name: confirmName },
         datatype: 'auth/delete_user',
+        action: 'call',
+      }),
+    onboardingChecklist: () =>
+      request<Checklist>({
+        path: '/payroll/api/onboarding_checklist',
+        datatype: 'payroll/onboarding_checklist',
+        action: 'call',
+      }),
+    onboardingPipeline: () =>
+      request<Pipeline>({
+        path: '/payroll/api/onboarding_pipeline',
+        datatype: 'payroll/onboarding_pipeline',
         action: 'call',
       }),
     catalogue: () =>

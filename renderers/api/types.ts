@@ -112,3 +112,63 @@ export interface FindAnswer<D extends JsonObject = JsonObject> {
   items: WireRecord<D>[];
   total: number;
 }
+
+/** GET /payroll/api/onboarding_checklist (docs/journeys.md). */
+export type StepState = 'not_started' | 'in_progress' | 'done' | 'signed' | 'needs_signing_again' | 'waiting_employer';
+
+export interface ChecklistItem {
+  module: string;
+  type: string;
+  my_type: string;
+  title: string;
+  task: string;
+  state: StepState;
+  due?: number;
+  overdue?: boolean;
+  employer?: { task: string; signed: boolean; due?: number; overdue?: boolean };
+}
+
+export interface Checklist {
+  user_key: string;
+  name: string;
+  items: ChecklistItem[];
+  done: number;
+  total: number;
+  next?: string;
+}
+
+/** GET /payroll/api/onboarding_pipeline (docs/journeys.md). */
+export interface Pipeline {
+  statuses: { status: string; count: number }[];
+  hires: {
+    key: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    status: string;
+    hire_date?: number;
+    user_key?: string;
+    missing: string[];
+    done: number;
+    total: number;
+  }[];
+  awaiting_employer: {
+    user_key: string;
+    name: string;
+    module: string;
+    type: string;
+    task: string;
+    due?: number;
+    overdue: boolean;
+  }[];
+  lapsing: {
+    user_key: string;
+    name: string;
+    module: string;
+    type: string;
+    field: string;
+    label: string;
+    date: string;
+    lapsed: boolean;
+  }[];
+}

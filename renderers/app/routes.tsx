@@ -17,6 +17,7 @@ import { HomePage } from '../pages/HomePage.tsx';
 import { PaystubsPage } from '../pages/PaystubsPage.tsx';
 import { ProfilePage } from '../pages/ProfilePage.tsx';
 import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
+import { OnboardingPage } from '../pages/OnboardingPage.tsx';
 import { JourneySettingsPage, OrganizationPreferencesPage, OrgSettingsPage } from '../pages/SettingsRecordPage.tsx';
 import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { AuditLogPage } from '../pages/AuditLogPage.tsx';
@@ -86,7 +87,7 @@ export const routes: RouteObject[] = [
           { path: '/paystubs', element: <PaystubsPage /> },
           { path: '/payroll/reports', element: <PlaceholderPage title="Payroll reports" /> },
           { path: '/myclients', element: <PlaceholderPage title="My clients" /> },
-          { path: '/onboarding', element: <PlaceholderPage title="Onboarding" /> },
+          { path: '/onboarding', element: <OnboardingPage /> },
           { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
           { path: '/settings/profile', element: <ProfilePage /> },
           { path: '/settings/change-password', element: <ChangePasswordPage inApp /> },

@@ -9,9 +9,10 @@ import { Guarded } from '../guard/Guarded.tsx';
 import { dashboard, guardSession, onboardingOnly, onboardingType, sessionValid } from '../guard/decide.ts';
 import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { useServices } from '../session/session.tsx';
-import { catalogueQuery } from '../screens/queries.ts';
+import { catalogueQuery, checklistQuery } from '../screens/queries.ts';
 import { businessName } from './branding.ts';
-import { buildNav } from './nav.ts';
+import { buildNav, inJourneyOrder, navSections, WORK_QUEUES, type NavGroup } from './nav.ts';
+import { managesOnboarding, usesRecordLists } from './roles.ts';
 import { UserMenu } from './UserMenu.tsx';
 
 export function MainLayout() {
@@ -19,6 +20,7 @@ export function MainLayout() {
   const gs = auth.session ? guardSession(auth.session) : null;
   const signedIn = sessionValid(gs, Date.now() / 1000) && gs.status === 'active';
   const catalogue = useQuery({ ...catalogueQuery(client), enabled: signedIn });
+  const checklist = useQuery({ ...checklistQuery(client), enabled: signedIn && !!gs?.isEmployee });
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -33,9 +35,19 @@ export function MainLayout() {
   // the onboarding ones; the journey admin settings are the product-staff admin's.
   const limited = onboardingOnly(gs);
   const entries = (catalogue.data ?? []).filter((e) => !limited || e.module !== 'payroll' || onboardingType(e.type));
-  const nav = buildNav(entries, auth.session.user.key);
+  const userKey = auth.session.user.key;
+  const groups = buildNav(entries, userKey);
+  // Own records first (in the journey's order), then the generic lists for those who manage.
+  const mine = groups.find((g) => g.module === 'mine');
+  const journey = checklist.data?.items.map((i) => i.type) ?? [];
+  const allRecords = usesRecordLists(gs) ? groups.filter((g) => g.module !== 'mine') : [];
+  const sections: NavGroup[] = [];
+  if (managesOnboarding(gs)) sections.push({ module: 'queues', label: 'Work queues', links: WORK_QUEUES });
+  if (mine) sections.push({ ...mine, links: inJourneyOrder(mine.links, journey) });
+  for (const x of navSections())
+    if (x.show(gs)) sections.push({ module: x.id, label: x.label, links: x.links(gs, userKey) });
   if (gs.isAdmin)
-    nav.push({
+    sections.push({
       module: 'journey_admin',
       label: 'Journey settings',
       links: JOURNEY_SETTINGS.map((j) => ({ to: j.path, label: j.title })),
@@ -75,6 +87,11 @@ export function MainLayout() {
                 Home
               </NavLink>
             </li>
+            {journey.length > 0 && (
+              <li>
+                <NavLink to="/onboarding">My onboarding</NavLink>
+              </li>
+            )}
             {gs.isEmployee && (
               <li>
                 <NavLink to="/paystubs">Paystubs</NavLink>
@@ -82,18 +99,20 @@ export function MainLayout() {
             )}
           </ul>
           {catalogue.isError && <p className="nav__error">The menu could not be loaded.</p>}
-          {nav.map((g) => (
-            <div key={g.module} className="nav__group">
-              <h2 className="nav__heading">{g.label}</h2>
-              <ul className="nav">
-                {g.links.map((l) => (
-                  <li key={l.to}>
-                    <NavLink to={l.to}>{l.label}</NavLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
+          {sections.map((g) => (
+            <NavGroupView key={g.module} group={g} />
           ))}
+          {allRecords.length > 0 && (
+            <details
+              className="nav__group nav__all"
+              open={allRecords.some((g) => g.links.some((l) => pathname.startsWith(l.to.replace(/\/list$/, '/'))))}
+            >
+              <summary className="nav__heading">All records</summary>
+              {allRecords.map((g) => (
+                <NavGroupView key={g.module} group={g} level={3} />
+              ))}
+            </details>
+          )}
         </nav>
         <main id="main" className="shell__main" tabIndex={-1}>
           <Guarded>
@@ -101,6 +120,22 @@ export function MainLayout() {
           </Guarded>
         </main>
       </div>
+    </div>
+  );
+}
+
+function NavGroupView({ group, level = 2 }: { group: NavGroup; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <div className="nav__group">
+      <Heading className="nav__heading">{group.label}</Heading>
+      <ul className="nav">
+        {group.links.map((l) => (
+          <li key={l.to}>
+            <NavLink to={l.to}>{l.label}</NavLink>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * the user may list, and their own my_ records. Pure, so it is tested without a DOM.
  */
 import type { CatalogueEntry } from '../api/types.ts';
+import type { GuardSession } from '../guard/decide.ts';
 
 export interface NavLinkItem {
   to: string;
@@ -45,4 +46,48 @@ export function buildNav(entries: readonly CatalogueEntry[], userKey: string): N
   const out = [...groups.values()];
   if (mine.length) out.unshift({ module: 'mine', label: 'My records', links: mine });
   return out;
+}
+
+/**
+ * Sections other areas add to the menu (documents, security settings): each says whom it is for
+ * and its links, and takes its place by `order` (work queues 10, own records 20, "All records"
+ * 90). Registered at the app root, so the shell names no area's screens.
+ */
+export interface NavSection {
+  id: string;
+  label: string;
+  order: number;
+  show(s: GuardSession): boolean;
+  links(s: GuardSession, userKey: string): NavLinkItem[];
+}
+
+const extraSections: NavSection[] = [];
+
+export function registerNavSection(section: NavSection): void {
+  const at = extraSections.findIndex((x) => x.id === section.id);
+  if (at >= 0) extraSections.splice(at, 1, section);
+  else extraSections.push(section);
+}
+
+export function navSections(): readonly NavSection[] {
+  return [...extraSections].sort((a, b) => a.order - b.order);
+}
+
+/** A manager's work queues, first in their menu. */
+export const WORK_QUEUES: NavLinkItem[] = [
+  { to: '/payroll/onboarding_user/list', label: 'New hires' },
+  { to: '/payroll/i9/list?sort=next_due', label: 'I-9s by due date' },
+  { to: '/payroll/onboarding_user/create', label: 'Invite a new hire' },
+];
+
+/** Own records in the order of the onboarding journey, then the rest in the catalogue's order. */
+export function inJourneyOrder(links: NavLinkItem[], journey: readonly string[]): NavLinkItem[] {
+  const rank = (l: NavLinkItem) => {
+    const i = journey.findIndex((t) => l.to.includes(`/${t}/`));
+    return i < 0 ? journey.length : i;
+  };
+  return links
+    .map((l, i) => ({ l, i }))
+    .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i)
+    .map((x) => x.l);
 }

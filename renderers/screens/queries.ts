@@ -6,6 +6,8 @@ import type { FindBody } from '../api/types.ts';
 
 export const keys = {
   catalogue: () => ['catalogue'] as const,
+  checklist: () => ['onboarding_checklist'] as const,
+  pipeline: () => ['onboarding_pipeline'] as const,
   meta: (m: string, t: string) => ['meta', m, t] as const,
   record: (m: string, t: string, key: string) => ['record', m, t, key] as const,
   find: (m: string, t: string, body?: FindBody) => (body ? (['find', m, t, body] as const) : (['find', m, t] as const)),
@@ -31,4 +33,17 @@ export const catalogueQuery = (client: ApiClient) => ({
   queryKey: keys.catalogue(),
   queryFn: () => client.catalogue(),
   staleTime: 5 * 60_000,
+});
+
+/** The caller's onboarding checklist: fresh for a moment, refetched when a save invalidates it. */
+export const checklistQuery = (client: ApiClient) => ({
+  queryKey: keys.checklist(),
+  queryFn: () => client.onboardingChecklist(),
+  staleTime: 5_000,
+});
+
+export const pipelineQuery = (client: ApiClient) => ({
+  queryKey: keys.pipeline(),
+  queryFn: () => client.onboardingPipeline(),
+  staleTime: 5_000,
 });

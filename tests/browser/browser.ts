@@ -30,6 +30,9 @@ export const USERS = {
   payroll: { email: 'payroll@acme.example', password: 'demo-payroll-pass' },
   emma: { email: 'emma@acme.example', password: 'demo-employee-pass' },
   ivan: { email: 'ivan@acme.example', password: 'demo-inactive-pass' },
+  carla: { email: 'carla@acme.example', password: 'demo-complete-pass' },
+  sam: { email: 'sam@acme.example', password: 'demo-section2-pass' },
+  wes: { email: 'wes@acme.example', password: 'demo-resign-pass' },
 } as const;
 
 export interface World {

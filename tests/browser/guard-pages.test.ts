@@ -155,6 +155,7 @@ describe('a user who manages onboarding only', () => {
     const { page } = await w.page();
     await signInAsOnboarder(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByText('All records').click();
     await nav.getByRole('link', { name: 'Hires' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Employees', exact: true }).count(), 0);
     assert.equal(await nav.getByRole('link', { name: 'W-4s', exact: true }).count(), 0);

@@ -76,6 +76,8 @@ describe('sign-in and the guard', () => {
     await w.signIn(page, 'payroll');
     assert.equal(new URL(page.url()).pathname, '/home');
     await page.getByRole('heading', { name: 'Welcome, Paul Payroll' }).waitFor();
+    // The generic lists are under "All records", after the work queues.
+    await page.getByRole('navigation', { name: 'Main' }).getByText('All records').click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Employees' }).waitFor();
   });
 

@@ -27,6 +27,8 @@ import type { TypeMeta } from '../../api/types.ts';
 import { shownFieldMessages, unshownErrors } from './unshown-errors.ts';
 import { fieldTitle } from '../../format/schema-facts.ts';
 import { epochToUsDateTime } from '../../../forms/widgets/masks.ts';
+import { titleCase } from '../../format/title-case.ts';
+import { useWalk, WalkBar } from './WalkBar.tsx';
 
 /**
  * The entity's precompiled validator, in use once loaded (at once when it was); until then the form
@@ -79,6 +81,8 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const extension = screenExtensionFor(module, datatype);
+  const walk = useWalk(datatype);
+  const [merged, setMerged] = useState(false);
   const [touched] = useState(touchedStore);
   const [submitted, setSubmitted] = useState(false);
   const ready = state.status === 'ready' ? state : undefined;
@@ -209,24 +213,35 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       savedMessage: extension?.savedMessage && ((r) => extension.savedMessage!({ ...ctx, data: asked }, r)),
     });
     if (saved) await extension?.afterSave?.({ ...ctx, data: saved.data, record: saved }, saved);
+    if (saved) setMerged(false);
+    if (saved && walk) await walk.next();
   };
   latest.current = { save, cancel: actions.cancel };
   const base = `/${meta.module}/${meta.type}`;
-  const heading =
-    mode === 'create' || state.isNew
-      ? `New ${meta.title.toLowerCase()}`
-      : mode === 'edit'
-        ? `Edit ${meta.title.toLowerCase()}`
-        : meta.title;
+  const title = titleCase(meta.title);
+  const heading = mode === 'create' || state.isNew ? `New ${title}` : mode === 'edit' ? `Edit ${title}` : title;
   const formActions = sameActions(formActionsRef.current, {
     saving: state.saving,
     ready: validatorReady,
     dirty: state.dirty,
-    saveLabel: extension?.saveLabel?.(ctx) ?? 'Save',
+    saveLabel: walk ? 'Save and continue' : (extension?.saveLabel?.(ctx) ?? 'Save'),
     unshown,
     cancel,
   });
   formActionsRef.current = formActions;
+  // The errors of the last Save, listed at the top with a link to each field: the form's own
+  // checks, else the server's answer.
+  const summary = blocked.length
+    ? blocked.map((e) => ({
+        id: `root${(e.property ?? '').replace(/\./g, '_')}`,
+        field: (e.property ?? '').replace(/^\./, '').split('.')[0],
+        message: e.message ?? '',
+      }))
+    : state.serverErrors.map((e) => ({
+        id: `root${(e.path ?? '').replace(/\//g, '_')}`,
+        field: (e.path ?? '').split('/')[1] ?? '',
+        message: e.message,
+      }));
 
   return (
     <section className="page record" aria-labelledby="record-title" ref={page}>
@@ -258,12 +273,44 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
           {state.record.meta.updated_time ? ` · last changed ${epochToUsDateTime(state.record.meta.updated_time)}` : ''}
         </p>
       )}
+      {walk && <WalkBar walk={walk} />}
       {state.conflict && (
         <div className="banner banner--negative" role="alert">
           <p>{state.conflict}</p>
-          <button type="button" className="btn" onClick={() => void actions.reload()}>
-            Reload the record
-          </button>
+          <div className="banner__actions">
+            {mode !== 'view' && state.dirty && (
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => void actions.keepBoth().then(() => setMerged(true))}
+              >
+                Keep both: their version with my changes
+              </button>
+            )}
+            <button type="button" className="btn" onClick={() => void actions.reload()}>
+              Reload the record
+            </button>
+          </div>
+        </div>
+      )}
+      {merged && !state.conflict && (
+        <p className="banner" role="status">
+          The form now shows the other person&rsquo;s version with your changes on top. Check it, then save.
+        </p>
+      )}
+      {summary.length > 0 && mode !== 'view' && (
+        <div className="banner banner--negative form__summary" role="alert">
+          <p>{summary.length === 1 ? 'One field needs' : `${summary.length} fields need`} your attention:</p>
+          <ul>
+            {summary.map((e, i) => (
+              <li key={`${e.id}:${i}`}>
+                <a href={`#${e.id}`}>
+                  {e.field ? `${fieldTitle(meta.schema, e.field)}: ` : ''}
+                  {e.message}
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {mode === 'view' ? (
@@ -272,18 +319,27 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
         <>
           <LeaveGuard when={state.dirty && !state.saving} allowed={actions.leaveAllowed} />
           <FormActionsContext.Provider value={formActions}>
-            <RecordForm
-              key={state.formKey}
-              model={model}
-              initialData={state.initialData}
-              validator={validator}
-              context={context}
-              extraErrors={extraErrors}
-              onChange={actions.change}
-              onBlur={onBlur}
-              onError={onError}
-              onSubmit={onSubmit}
-            />
+            {/* Whatever the person does in the form (typing, choosing, a button) makes its
+                changes theirs; what @rjsf reports before that is the form's start. */}
+            <div
+              onInputCapture={actions.interact}
+              onChangeCapture={actions.interact}
+              onClickCapture={actions.interact}
+              onKeyDownCapture={actions.interact}
+            >
+              <RecordForm
+                key={state.formKey}
+                model={model}
+                initialData={state.initialData}
+                validator={validator}
+                context={context}
+                extraErrors={extraErrors}
+                onChange={actions.change}
+                onBlur={onBlur}
+                onError={onError}
+                onSubmit={onSubmit}
+              />
+            </div>
           </FormActionsContext.Provider>
         </>
       )}

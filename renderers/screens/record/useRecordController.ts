@@ -65,6 +65,10 @@ export interface RecordActions {
    * record again, keeping the changes not saved yet.
    */
   fileChanged(): Promise<void>;
+  /** After a 409: the latest version with this person's changed fields on top, ready to save again. */
+  keepBoth(): Promise<void>;
+  /** The person typed, chose or clicked in the form: from now on its changes are theirs. */
+  interact(): void;
   /** Lets the next navigation through without the unsaved-changes question. */
   allowLeave(): void;
   leaveAllowed(): boolean;
@@ -99,7 +103,9 @@ export function useRecordController(
     return buildFormModel(meta.data, mode, { exists: mode !== 'create' && !isNew, viewer });
   }, [meta.data, mode, isNew, viewerSession, key]);
 
-  const [initial, setInitial] = useState<{ for: string; model?: FormModel; data: JsonObject } | undefined>();
+  const [initial, setInitial] = useState<
+    { for: string; model?: FormModel; data: JsonObject; start?: JsonObject } | undefined
+  >();
   const [formData, setFormData] = useState<JsonObject>({});
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
@@ -107,6 +113,10 @@ export function useRecordController(
   const leave = useRef(false);
   /** Unsaved changes to lay over the next version loaded (after a file upload). */
   const keepEdits = useRef<JsonObject | undefined>(undefined);
+  // What the form reports before the person does anything (the defaults @rjsf fills in on mount)
+  // is the form's start, not a change: an untouched form is not "unsaved".
+  const interacted = useRef(false);
+  const [baseline, setBaseline] = useState<{ for: string; data: JsonObject }>();
 
   // (Re)start the form from the record whenever a new version of it (or a new model) arrives. Set
   // while rendering, not in an effect: React renders again at once, before anything is committed,
@@ -114,8 +124,11 @@ export function useRecordController(
   const loadedVersion = record.data ? `${record.data.key}@${record.data.meta.version}` : isNew ? 'new' : mode;
   if (model && (initial?.for !== loadedVersion || initial.model !== model)) {
     const data = formDataOf(record.data?.data, model);
-    setInitial({ for: loadedVersion, model, data });
-    setFormData(keepEdits.current ? { ...data, ...keepEdits.current } : data);
+    const kept = keepEdits.current ? { ...data, ...keepEdits.current } : undefined;
+    setInitial({ for: loadedVersion, model, data, ...(kept ? { start: kept } : {}) });
+    setFormData(kept ?? data);
+    // Edits kept over a new version are the person's own: the form is not untouched.
+    interacted.current = keepEdits.current !== undefined;
     keepEdits.current = undefined;
     setServerErrors([]);
   }
@@ -133,6 +146,9 @@ export function useRecordController(
         else saved = await client.save(module, datatype, key!, data, isNew ? 0 : record.data?.meta.version);
         queryClient.setQueryData(keys.record(module, datatype, saved.key), saved);
         void queryClient.invalidateQueries({ queryKey: keys.find(module, datatype) });
+        // The views derived from records (the homes' checklist and pipeline) change with any save.
+        void queryClient.invalidateQueries({ queryKey: keys.checklist() });
+        void queryClient.invalidateQueries({ queryKey: keys.pipeline() });
         notify({ type: 'positive', message: options?.savedMessage?.(saved) ?? SAVED_MESSAGE });
         const fresh = model ? formDataOf(saved.data, model) : saved.data;
         // After a create the screen goes on as the new record's edit screen, whose form (with the
@@ -140,6 +156,7 @@ export function useRecordController(
         if (mode !== 'create') {
           setInitial({ for: `${saved.key}@${saved.meta.version}`, model, data: fresh });
           setFormData(fresh);
+          interacted.current = false;
         }
         if (mode === 'create') {
           leave.current = true;
@@ -167,7 +184,29 @@ export function useRecordController(
     [mode, client, module, datatype, key, isNew, record.data, queryClient, notify, model, navigate, base, meta.data],
   );
 
-  const change = useCallback((d: JsonObject) => setFormData(d), []);
+  const startFor = initial?.for;
+  const change = useCallback(
+    (d: JsonObject) => {
+      if (!interacted.current && startFor) setBaseline({ for: startFor, data: d });
+      setFormData(d);
+    },
+    [startFor],
+  );
+  /** Their change and mine: the latest version with my changed fields on top, to save again. */
+  const keepBoth = async () => {
+    if (!initial || !model) return;
+    const mine = Object.keys(formData).filter((k) => !same(formData[k], initial.data[k]));
+    const latest = await record.refetch();
+    if (!latest.data) return;
+    const theirs = formDataOf(latest.data.data, model);
+    const merged = { ...theirs, ...Object.fromEntries(mine.map((k) => [k, formData[k]])) };
+    const version = `${latest.data.key}@${latest.data.meta.version}`;
+    setInitial({ for: version, model, data: theirs, start: merged });
+    setBaseline(undefined);
+    setFormData(merged);
+    interacted.current = true;
+    setConflict(undefined);
+  };
   const remove = async (): Promise<boolean> => {
     if (!key || !record.data) return false;
     try {
@@ -212,6 +251,8 @@ export function useRecordController(
       keepEdits.current = Object.fromEntries(Object.entries(formData).filter(([k, v]) => !same(v, was[k])));
       await record.refetch();
     },
+    keepBoth,
+    interact: () => (interacted.current = true),
     allowLeave: () => (leave.current = true),
     leaveAllowed: () => leave.current,
   };
@@ -230,11 +271,13 @@ export function useRecordController(
       model,
       record: record.data,
       isNew,
-      initialData: initial!.data,
+      initialData: initial!.start ?? initial!.data,
       // The mode too: after a create the same screen goes on as the edit screen of the new record.
       formKey: `${mode}:${initial!.for}`,
       formData,
-      dirty: mode !== 'view' && !same(formData, initial?.data),
+      dirty:
+        mode !== 'view' &&
+        !same(formData, baseline && baseline.for === initial?.for && !initial.start ? baseline.data : initial?.data),
       saving,
       serverErrors,
       conflict,

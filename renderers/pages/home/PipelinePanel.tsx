@@ -1,0 +1,157 @@
+/**
+ * The manager's onboarding pipeline (GET /payroll/api/onboarding_pipeline): what is due from the
+ * employer first, then hires by status (each number opens the list filtered on it) with what each
+ * is missing, then dates about to lapse. Quick actions: invite a hire, resend an invitation, open.
+ */
+import { Link } from 'react-router';
+import type { Pipeline } from '../../api/types.ts';
+import { useServices } from '../../session/session.tsx';
+import { useNotify } from '../../notify/notify.tsx';
+import { PrefetchLink } from '../../app/PrefetchLink.tsx';
+import { dueText, statusLabel } from './labels.ts';
+import { isoToUs } from '../../../forms/widgets/masks.ts';
+
+const HIRES = '/payroll/onboarding_user';
+
+export function PipelinePanel({ data }: { data: Pipeline }) {
+  const { client } = useServices();
+  const notify = useNotify();
+  const overdue = data.awaiting_employer.filter((a) => a.overdue).length;
+  const resend = async (userKey: string, email: string) => {
+    try {
+      await client.resendUserInvite(userKey);
+      notify({ type: 'positive', message: `Invitation sent again to ${email}.` });
+    } catch (e) {
+      notify({ type: 'negative', message: e instanceof Error ? e.message : 'The invitation was not sent.' });
+    }
+  };
+  return (
+    <>
+      <section className="panel" aria-labelledby="due-title">
+        <div className="panel__head">
+          <h2 id="due-title">Due from you</h2>
+          <p className="muted">
+            {data.awaiting_employer.length} waiting for the employer&rsquo;s signature
+            {overdue ? (
+              <>
+                , <strong className="overdue">{overdue} overdue</strong>
+              </>
+            ) : null}
+          </p>
+        </div>
+        {data.awaiting_employer.length ? (
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Employee</th>
+                <th scope="col">What</th>
+                <th scope="col">Due</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.awaiting_employer.map((a) => (
+                <tr key={`${a.type}:${a.user_key}`}>
+                  <td>{a.name}</td>
+                  <td>{a.task}</td>
+                  <td className={a.overdue ? 'overdue' : undefined}>
+                    {dueText(a.due)}
+                    {a.overdue ? ' (overdue)' : ''}
+                  </td>
+                  <td>
+                    <PrefetchLink
+                      className="btn btn--small btn--primary"
+                      to={`/${a.module}/${a.type}/edit/${a.user_key}`}
+                    >
+                      Complete {a.task.replace(/^Form [^,]+, /, '')} for {a.name}
+                    </PrefetchLink>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p>Nothing is waiting for you.</p>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="hires-title">
+        <div className="panel__head">
+          <h2 id="hires-title">New hires</h2>
+          <PrefetchLink className="btn btn--primary" to={`${HIRES}/create`}>
+            Invite a new hire
+          </PrefetchLink>
+        </div>
+        <ul className="counts" aria-label="Hires by status">
+          {data.statuses.map((s) => (
+            <li key={s.status}>
+              <Link to={`${HIRES}/list?f.status=${s.status}`}>
+                <span className="counts__n">{s.count}</span> {statusLabel(s.status)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Status</th>
+              <th scope="col">Forms</th>
+              <th scope="col">Missing</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.hires
+              .filter((h) => h.status !== 'complete' && h.status !== 'cancelled')
+              .map((h) => (
+                <tr key={h.key}>
+                  <td>
+                    {h.first_name} {h.last_name}
+                  </td>
+                  <td>{statusLabel(h.status)}</td>
+                  <td>{h.user_key ? `${h.done} of ${h.total}` : 'No account yet'}</td>
+                  <td>{h.missing.length ? h.missing.join('; ') : h.user_key ? 'Nothing' : ''}</td>
+                  <td className="actions">
+                    <PrefetchLink className="btn btn--small" to={`${HIRES}/view/${h.key}`}>
+                      Open<span className="visually-hidden"> {`${h.first_name} ${h.last_name}`}</span>
+                    </PrefetchLink>
+                    {h.user_key && h.done < h.total && (
+                      <button
+                        type="button"
+                        className="btn btn--small"
+                        onClick={() => void resend(h.user_key!, h.email)}
+                      >
+                        Resend invitation<span className="visually-hidden"> to {h.email}</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section className="panel" aria-labelledby="lapse-title">
+        <h2 id="lapse-title">About to lapse</h2>
+        {data.lapsing.length ? (
+          <ul>
+            {data.lapsing.map((l) => (
+              <li key={`${l.type}:${l.field}:${l.user_key}`}>
+                <Link to={`/${l.module}/${l.type}/view/${l.user_key}`}>
+                  {l.name}: {l.label} {l.lapsed ? 'ended' : 'on'} {isoToUs(l.date)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No exemptions or work authorizations end soon.</p>
+        )}
+      </section>
+    </>
+  );
+}

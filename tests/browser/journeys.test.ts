@@ -1,0 +1,186 @@
+/**
+ * The two journeys of docs/journeys.md in the browser, from the demo's sign-in page (the address
+ * `npm start -- --demo` prints): a new employee completes onboarding from the home page's checklist
+ * to the last signature without knowing any entity name; the payroll manager sees what is due on
+ * their home page and finishes it. Each home is axe-clean. Needs `npm run build:web` first.
+ */
+import { after, before, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { startWorld, type World } from './browser.ts';
+import { blocking, describeViolations, runAxe } from './axe.ts';
+
+let w: World;
+before(async () => {
+  w = await startWorld();
+});
+after(async () => {
+  await w?.close();
+});
+
+async function axeClean(page: Page, where: string) {
+  const found = blocking(await runAxe(page));
+  assert.equal(found.length, 0, describeViolations(where, found));
+}
+
+async function sign(page: Page, item: Locator, name: string) {
+  await item.click();
+  await page.getByRole('button', { name: 'Read Agreement' }).click();
+  await page.getByRole('button', { name: 'I agree' }).click();
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Submit' }).waitFor({ state: 'detached' });
+}
+
+async function step(page: Page, n: number, task: RegExp) {
+  await page.getByRole('navigation', { name: 'Onboarding steps' }).getByText(`Step ${n} of 5`).waitFor();
+  await page.getByRole('navigation', { name: 'Onboarding steps' }).getByText(task).waitFor();
+}
+
+const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Save and continue' }).click();
+
+it('a new employee completes onboarding from the checklist on the home page to the last signature', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  const checklist = page.getByRole('region', { name: 'Your onboarding' });
+  await checklist.getByText('0 of 5 forms done').waitFor();
+  await checklist.getByText('Not started').first().waitFor();
+  await axeClean(page, 'employee home');
+  // An employee's menu: their own records and tasks, no administration, no generic lists.
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  assert.equal(await menu.getByText('All records').count(), 0);
+  assert.equal(await menu.getByText('Administration').count(), 0);
+  assert.equal(await menu.getByRole('link', { name: 'Groups' }).count(), 0);
+  await w.screenshot(page, 'home-employee');
+
+  await checklist.getByRole('link', { name: 'Start onboarding' }).click();
+  await step(page, 1, /personal details/i);
+  await page.getByRole('heading', { level: 1, name: 'New Basic Information' }).waitFor();
+  assert.equal(await page.getByText('Sync status').count(), 0, 'the server’s sync status is not the employee’s');
+  await page.getByLabel('Date of birth').pressSequentially('07041988');
+  await page.getByLabel('Phone', { exact: true }).pressSequentially('5125550123');
+  await page.locator('#root_legal_address_address1').fill('100 Congress Ave');
+  await page.locator('#root_legal_address_city').fill('Austin');
+  await page.locator('#root_legal_address_state').selectOption({ label: 'Texas' });
+  await page.locator('#root_legal_address_postal_code').fill('78701');
+  await saveAndContinue(page);
+
+  await step(page, 2, /emergency contacts/i);
+  // Save and continue with nothing filled in: the errors beside the fields and a summary at the top.
+  await saveAndContinue(page);
+  await page
+    .locator('.form__summary')
+    .getByText(/need|needs/)
+    .waitFor();
+  await page.locator('#root_contacts_0_contact_first_name').fill('Rosa');
+  await page.locator('#root_contacts_0_contact_last_name').fill('Employee');
+  await page.locator('#root_contacts_0_relationship').fill('Sister');
+  await page.locator('#root_contacts_0_phone_number').pressSequentially('5125550199');
+  await saveAndContinue(page);
+
+  await step(page, 3, /how you are paid/i);
+  // Back returns to the step before, and forward again.
+  await page.getByRole('link', { name: /^Back/ }).click();
+  await step(page, 2, /emergency contacts/i);
+  await page.goBack();
+  await step(page, 3, /how you are paid/i);
+  await page.getByRole('radio', { name: 'Paper Check' }).check();
+  await saveAndContinue(page);
+
+  await step(page, 4, /Form I-9/);
+  await page.getByLabel('1. A citizen of the United States').check();
+  await sign(page, page.getByText('Signature Required').first(), 'Emma Employee');
+  await saveAndContinue(page);
+
+  await step(page, 5, /Form W-4/);
+  await page.getByRole('heading', { level: 1, name: 'New Form W-4' }).waitFor();
+  for (const hidden of ['State unemployment (SUI) state', 'Sync status', 'Legacy Form W-4 of 2019'])
+    assert.equal(await page.getByText(hidden).count(), 0, `${hidden} is not shown to the employee`);
+  await page.getByLabel('Single or Married filing separately').check();
+  await sign(page, page.getByText('Signature Required'), 'Emma Employee');
+  await saveAndContinue(page);
+
+  // Home again: every form done, the employer's part still to come.
+  await page.getByText('You have completed every onboarding form. Thank you!').waitFor();
+  await page.waitForURL((u) => u.pathname === '/home');
+  await checklist.getByText('5 of 5 forms done').waitFor();
+  await checklist.getByText('Waiting for the employer').waitFor();
+  await axeClean(page, 'employee home, complete');
+
+  // The checklist the server answers agrees.
+  const emma = await w.apiLogin('emma');
+  const r = await w.call('GET', '/payroll/api/onboarding_checklist', { org: w.org, token: emma.token });
+  assert.equal(r.body.done, 5);
+  assert.equal(r.body.next, undefined);
+});
+
+it('an untouched form is not unsaved and leaving it asks nothing', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'wes');
+  const checklist = page.getByRole('region', { name: 'Your onboarding' });
+  await checklist.getByText('Needs signing again').waitFor();
+  await checklist.getByRole('link', { name: /Sign again: Federal tax withholding/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Edit Form W-4' }).waitFor();
+  await page.getByRole('button', { name: 'Save and continue' }).waitFor();
+  assert.equal(await page.getByText('Unsaved changes').count(), 0);
+  await page.getByRole('link', { name: 'Resume later' }).click();
+  await page.waitForURL((u) => u.pathname === '/home');
+  assert.equal(await page.getByRole('alertdialog').count(), 0);
+});
+
+it('the payroll manager sees what is due on the home page and finishes it', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  const due = page.getByRole('region', { name: 'Due from you' });
+  await due.getByRole('cell', { name: 'Sam Section', exact: true }).waitFor();
+  await due.getByText('(overdue)').first().waitFor();
+  const hires = page.getByRole('region', { name: 'New hires' });
+  await hires.getByRole('link', { name: /2 Started/ }).waitFor();
+  await page
+    .getByRole('region', { name: 'About to lapse' })
+    .getByText(/Sam Section: Work authorization ends/)
+    .waitFor();
+  await page
+    .getByRole('region', { name: 'About to lapse' })
+    .getByText(/Carla Complete: Exempt W-4 ends/)
+    .waitFor();
+  await axeClean(page, 'manager home');
+  // Work queues first; the generic lists under "All records".
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  const headings = await menu.locator('h2').allTextContents();
+  assert.equal(headings[0], 'Work queues', headings.join());
+  await menu.getByText('All records').waitFor();
+  await w.screenshot(page, 'home-manager');
+
+  // A number opens the list filtered on it.
+  await hires.getByRole('link', { name: /2 Started/ }).click();
+  await page.waitForURL((u) => u.searchParams.get('f.status') === 'started');
+  await page.getByRole('cell', { name: 'Section', exact: true }).waitFor();
+  await page.getByRole('cell', { name: 'Resign', exact: true }).waitFor();
+  assert.equal(await page.getByRole('cell', { name: 'Employee', exact: true }).count(), 0, 'only the started hires');
+  await page.goBack();
+
+  await due.getByRole('link', { name: /Section 2 for Sam Section/ }).click();
+  await page.getByRole('heading', { level: 1, name: 'Edit Form I-9' }).waitFor();
+  await page.getByLabel('Add a document').selectOption('us_passport');
+  await page.locator('#root_documentation_0_title').fill('U.S. Passport');
+  await page.locator('#root_documentation_0_issuing_authority').fill('U.S. Department of State');
+  await page.getByText('Compliance Achieved!').waitFor();
+  await page
+    .getByLabel('Last Name, First Name and Title of Employer or Authorized Representative')
+    .fill('Payroll, Paul, Manager');
+  await sign(page, page.getByText('Signature Required'), 'Paul Payroll');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('region', { name: 'Due from you' }).waitFor();
+  await page.getByRole('region', { name: 'New hires' }).waitFor();
+  assert.equal(
+    await page
+      .getByRole('region', { name: 'Due from you' })
+      .getByRole('cell', { name: 'Sam Section', exact: true })
+      .count(),
+    0,
+  );
+});
