@@ -230,7 +230,11 @@ export function storyOps(s: Services, org: string, people: Map<string, string>, 
   ops.push(hire(s, org, wes.key, wes, 'started', wesHired, by));
 
   // Emma has just started: her hire is invited, her forms not begun.
-  ops.push(hire(s, org, emma.key, emma, 'invited', now - 30 * DAY, by));
+  // Her hire names no work state: the state she lives in (her basic information) decides her
+  // state certificate, as before she had a hire.
+  const emmaHire = hire(s, org, emma.key, emma, 'invited', now - 30 * DAY, by);
+  if (emmaHire.op === 'put') delete emmaHire.record.data.state;
+  ops.push(emmaHire);
 
   // Hires without an account yet.
   const upcoming = [

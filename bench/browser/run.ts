@@ -7,7 +7,8 @@
  * Measured: keystroke-to-paint (performance.now() at keydown to the frame after the input event)
  * on the edit form with the most fields and on a 200-item array (the Storybook fixture
  * Screens/RecordScreen/EmergencyContacts200), the first keystroke after load, the edit screen's
- * first render, a 100-row list page change, and the main bundle's gzip size.
+ * first render, the homes' first paint with their data, a 100-row list page change, and the main
+ * bundle's gzip size.
  *
  * BENCH_RUNS (default 5) fresh page loads per measure; BENCH_KEYS (default 30) keys typed per load.
  */
@@ -186,20 +187,20 @@ async function main() {
     const b = browser;
     const srv = server;
     /** A fresh context (no cache) signed in as the payroll manager, the demo company resolved. */
-    const appPage = async () => {
+    const appPage = async (as: typeof payrollLogin = payrollLogin) => {
       const context = await b.newContext({ baseURL: srv.url, viewport: { width: 1280, height: 900 } });
       await context.route('**/auth/api/resolve_org*', (route) => {
         const u = new URL(route.request().url());
         u.searchParams.set('hostname', DEMO_HOST);
         return route.continue({ url: u.toString() });
       });
-      const session = { ...payrollLogin.session, exp: payrollLogin.exp };
+      const session = { ...as.session, exp: as.exp };
       await context.addInitScript(
         ([t, s]) => {
           localStorage.setItem('dform.auth_token', t);
           localStorage.setItem('dform.session', s);
         },
-        [payrollLogin.token, JSON.stringify(session)] as const,
+        [as.token, JSON.stringify(session)] as const,
       );
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
@@ -307,6 +308,24 @@ async function main() {
       await context.close();
     }
 
+    // The homes (docs/journeys.md): page load to the frame painted with their data shown.
+    log('first paint of the homes and the checklist');
+    const homes = { manager: [] as number[], employee: [] as number[], checklist: [] as number[] };
+    const HOME_PAGES = [
+      ['manager', payrollLogin, '/home', '.counts li'],
+      ['employee', emmaLogin, '/home', '.checklist__items li'],
+      ['checklist', emmaLogin, '/onboarding', '.checklist__items li'],
+    ] as const;
+    for (let i = 0; i < RUNS; i++) {
+      for (const [name, who, url, shown] of HOME_PAGES) {
+        const { page, context } = await appPage(who);
+        await armMarks(page, { painted: shown });
+        await page.goto(url);
+        homes[name].push((await readMarks(page, ['painted'])).painted);
+        await context.close();
+      }
+    }
+
     log(`list page change at ${LIST_SIZE} rows`);
     const total = (
       await call('POST', '/payroll/api/data/find/employee', { ...payroll, body: { criteria: [], limit: 1 } })
@@ -395,6 +414,27 @@ async function main() {
         verdict(median(render.inApp), TARGETS.firstRender),
       ],
       [
+        "manager's home: page load to the onboarding pipeline painted with its data",
+        f(homes.manager),
+        '—',
+        `≤ ${TARGETS.firstRender} ms`,
+        verdict(median(homes.manager), TARGETS.firstRender),
+      ],
+      [
+        "employee's home: page load to the onboarding checklist painted with its data",
+        f(homes.employee),
+        '—',
+        `≤ ${TARGETS.firstRender} ms`,
+        verdict(median(homes.employee), TARGETS.firstRender),
+      ],
+      [
+        'the checklist page (/onboarding): page load to the checklist painted',
+        f(homes.checklist),
+        '—',
+        `≤ ${TARGETS.firstRender} ms`,
+        verdict(median(homes.checklist), TARGETS.firstRender),
+      ],
+      [
         `list page change at ${LIST_SIZE} rows (Next clicked to rows painted)`,
         `${f(pageChange)}; page fetched after the click in ${fetchedAfterClick} of ${pageChange.length}`,
         '—',
@@ -442,6 +482,8 @@ async function main() {
       `  \`${ARRAY_STORY}\` (the real RecordScreen over the fixture back end; the real schema allows 2).`,
       '- **stock @rjsf/core** is bench/browser/stock: plain `Form` with `@rjsf/validator-ajv8`, controlled',
       '  (formData in state), rendering the same form schema and data, built by Vite in production mode.',
+      '- Homes: a fresh page load of `/home` as the payroll manager (the pipeline) and as Emma (the',
+      '  checklist), and of `/onboarding` as Emma, to the frame painted once the data is on the page.',
       '- Keystroke-to-paint: `performance.now()` at keydown to a `setTimeout(0)` queued from the',
       '  `requestAnimationFrame` after the input event (the frame painted). Medians, p90 over all keys.',
       '- First render: navigation start to the frame painted once the typing field exists; in-app: click',

@@ -12,7 +12,7 @@ import { DialogsProvider } from '../dialogs/Dialogs.tsx';
 import { readStoredAuth, ServicesProvider, type AuthState } from '../session/session.tsx';
 import { applyBranding } from '../layouts/branding.ts';
 import { createRouter } from './routes.tsx';
-import { loadRecordScreen, prefetchPath } from './prefetch.ts';
+import { loadRecordScreen, prefetchHome, prefetchPath } from './prefetch.ts';
 import { screenOf } from './screen-path.ts';
 
 const queryClient = new QueryClient({
@@ -45,7 +45,10 @@ const resolveOrgQuery = {
 };
 // Asked for first as the app's code starts (the page's data follows), not once React first renders.
 void queryClient.prefetchQuery(resolveOrgQuery);
-if (holder.org) prefetchPath(queryClient, client, window.location.pathname);
+if (holder.org) {
+  prefetchPath(queryClient, client, window.location.pathname);
+  prefetchHome(queryClient, client, window.location.pathname, initial.session);
+}
 
 /** How long the first render waits for a form page's code before it shows the shell without it. */
 const FORM_CODE_WAIT_MS = 1000;

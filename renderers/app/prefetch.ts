@@ -6,7 +6,10 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
-import { metaQuery, recordQuery } from '../screens/queries.ts';
+import { checklistQuery, metaQuery, pipelineQuery, recordQuery } from '../screens/queries.ts';
+import type { Session } from '../api/types.ts';
+import { guardSession } from '../guard/decide.ts';
+import { managesOnboarding } from '../layouts/roles.ts';
 import { preloadValidator, validatorId } from '../screens/record/precompiled.ts';
 import { loadFormsStyles } from '../../forms/styles/load-styles.ts';
 import { screenOf } from './screen-path.ts';
@@ -44,4 +47,17 @@ export function prefetchPath(queryClient: QueryClient, client: ApiClient, pathna
   if (s.screen === 'view') return;
   loadFormsStyles();
   void code.then(() => preloadValidator(validatorId(s.module, s.type)));
+}
+
+const HOMES = new Set(['/home', '/new_home', '/onboarding']);
+
+/**
+ * On a home page, the views it shows (the checklist of an employee, the pipeline of a manager) are
+ * asked for as the app's code starts, beside resolve_org, not once the page first renders.
+ */
+export function prefetchHome(queryClient: QueryClient, client: ApiClient, pathname: string, session?: Session): void {
+  if (!session || !HOMES.has(pathname)) return;
+  const gs = guardSession(session);
+  if (gs.isEmployee) void queryClient.prefetchQuery(checklistQuery(client));
+  if (managesOnboarding(gs) && pathname !== '/onboarding') void queryClient.prefetchQuery(pipelineQuery(client));
 }

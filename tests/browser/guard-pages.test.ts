@@ -155,8 +155,10 @@ describe('a user who manages onboarding only', () => {
     const { page } = await w.page();
     await signInAsOnboarder(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
+    // The work queues first; the generic lists under "All records".
+    await nav.getByRole('link', { name: 'New hires' }).waitFor();
     await nav.getByText('All records').click();
-    await nav.getByRole('link', { name: 'Hires' }).waitFor();
+    await nav.getByRole('link', { name: 'Hires', exact: true }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Employees', exact: true }).count(), 0);
     assert.equal(await nav.getByRole('link', { name: 'W-4s', exact: true }).count(), 0);
     await nav.getByRole('link', { name: 'I-9s', exact: true }).waitFor();

@@ -159,22 +159,22 @@ describe('list screen', () => {
     await w.signIn(page, 'payroll');
     await page.goto('/payroll/employee/list');
     const rows = page.locator('table tbody tr');
-    await settled(page, '1–20 of 26');
+    await settled(page, '1–20 of 29');
     assert.equal(await rows.count(), 20);
-    // Sorted by last name (x-list sort): Employee, Person00, ...
-    assert.match(await rows.first().innerText(), /Employee/);
+    // Sorted by last name (x-list sort): Complete, Employee, Person00, ...
+    assert.match(await rows.first().innerText(), /Complete/);
     assert.match(await rows.first().innerText(), /\d{2}\/\d{2}\/\d{4}/, 'hire date shown MM/DD/YYYY');
     await w.screenshot(page, 'list');
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((u) => u.searchParams.get('page') === '2');
-    await settled(page, '21–26 of 26');
-    assert.equal(await rows.count(), 6);
+    await settled(page, '21–29 of 29');
+    assert.equal(await rows.count(), 9);
 
     await page.getByRole('button', { name: /Last name/ }).click();
     await page.waitForURL((u) => u.searchParams.get('sort') === '-last_name' && !u.searchParams.has('page'));
-    await settled(page, '1–20 of 26');
-    assert.match(await rows.first().innerText(), /Person24/);
+    await settled(page, '1–20 of 29');
+    assert.match(await rows.first().innerText(), /Section/);
 
     await page.getByRole('searchbox', { name: 'Last name' }).fill('person1');
     await page.waitForURL((u) => u.searchParams.get('f.last_name') === 'person1');
@@ -183,7 +183,7 @@ describe('list screen', () => {
     await page.getByRole('combobox', { name: 'Status' }).selectOption('active');
     await page.getByText('No employees match these filters.').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await settled(page, '1–20 of 26');
+    await settled(page, '1–20 of 29');
 
     // The URL alone restores the state.
     await page.goto('/payroll/employee/list?sort=-last_name&f.job_title=Analyst&page=1');
@@ -254,7 +254,7 @@ describe('list screen', () => {
     const { page } = await w.page({ mobile: true });
     await w.signIn(page, 'payroll');
     await page.goto('/payroll/employee/list');
-    await settled(page, '1–20 of 26');
+    await settled(page, '1–20 of 29');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `page is ${width}px wide`);
     await page.getByRole('button', { name: 'Menu' }).click();
