@@ -184,3 +184,32 @@ it('the payroll manager sees what is due on the home page and finishes it', asyn
     0,
   );
 });
+
+it('a conflict (409) keeps both: their change and mine, saved together', async () => {
+  const payroll = await w.apiLogin('payroll');
+  const carla = await w.apiLogin('carla');
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto(`/payroll/employee/edit/${carla.user}`);
+  await page.getByLabel('Job title').waitFor();
+  const other = await w.call('PATCH', `/payroll/api/data/employee/${carla.user}`, {
+    org: w.org,
+    token: payroll.token,
+    body: { notes: 'changed elsewhere' },
+  });
+  assert.equal(other.status, 200, other.text);
+  await page.getByLabel('Job title').fill('Team Lead');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page
+    .locator('.banner')
+    .getByText(/Someone else changed this record/)
+    .waitFor();
+  await page.getByRole('button', { name: /Keep both/ }).click();
+  await page.getByText(/other person’s version with your changes on top/).waitFor();
+  assert.equal(await page.getByLabel('Job title').inputValue(), 'Team Lead');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
+  const stored = await w.call('GET', `/payroll/api/data/employee/${carla.user}`, { org: w.org, token: payroll.token });
+  assert.equal(stored.body.data.job_title, 'Team Lead');
+  assert.equal(stored.body.data.notes, 'changed elsewhere');
+});
