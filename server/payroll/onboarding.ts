@@ -21,7 +21,7 @@ import { notAuthorized } from '../http/errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord } from '../storage/types.ts';
-import { claimOwner } from '../data/hooks/unique.ts';
+import { claimOwner } from '../data/unique.ts';
 import { employeeCertificate } from './work-state.ts';
 
 /** The hire statuses of spec/001 section 4, in the pipeline's order. */
