@@ -4,6 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../renderers/app/App.tsx';
+import './nav-sections.ts';
 import '../renderers/styles/base.css';
 import '../renderers/styles/layout.css';
 import '../renderers/styles/table.css';

@@ -1,0 +1,22 @@
+/**
+ * The menu's sections beyond the shell's own (renderers/layouts/nav.ts registerNavSection),
+ * assembled here at the app root: each area says whom its entries are for.
+ */
+import { registerNavSection } from '../renderers/layouts/nav.ts';
+
+/** An employee's own documents; the company's documents and file transfers for those who manage HR. */
+registerNavSection({
+  id: 'documents',
+  label: 'Documents',
+  order: 30,
+  show: (s) => s.isAdmin || s.isEmployee || s.permissions.has('HR:CanManageModule'),
+  links: (s) => [
+    ...(s.isEmployee ? [{ to: '/mydocuments', label: 'My documents' }] : []),
+    ...(s.isAdmin || s.permissions.has('HR:CanManageModule')
+      ? [
+          { to: '/documents', label: 'Company documents' },
+          { to: '/secure_file_transfer', label: 'Secure file transfer' },
+        ]
+      : []),
+  ],
+});
