@@ -12,7 +12,10 @@ import type {
   FindBody,
   JsonObject,
   LoginAnswer,
+  RefreshPair,
   ResolvedOrg,
+  TwoFactorChallenge,
+  TwoFactorMethod,
   Session,
   TypeMeta,
   WireRecord,
@@ -39,6 +42,8 @@ interface Call {
   action: Action;
   /** Answer the body as a Blob (a PDF) instead of parsing JSON. */
   blob?: boolean;
+  /** Send no auth_token (a call that proves itself otherwise: a refresh token). */
+  anonymous?: boolean;
 }
 
 /** A printable form's download key (POST /payroll/api/forms/{form}/{key}/download_key). */
@@ -67,14 +72,23 @@ export function createApiClient({
   fetchFn = (...a) => fetch(...a),
   getDevice = deviceId,
 }: ClientOptions) {
-  async function request<T>({ method = 'GET', path, body, headers = {}, datatype, action, blob }: Call): Promise<T> {
+  async function request<T>({
+    method = 'GET',
+    path,
+    body,
+    headers = {},
+    datatype,
+    action,
+    blob,
+    anonymous,
+  }: Call): Promise<T> {
     const h: Record<string, string> = {
       accept: blob ? '*/*' : 'application/json',
       ...headers,
     };
     const org = getOrganization();
     if (org) h['organization-id'] = org;
-    const token = getToken();
+    const token = anonymous ? undefined : getToken();
     if (token) h['auth_token'] = token;
     if (body !== undefined) h['content-type'] = 'application/json';
     let res: Response;
@@ -132,13 +146,77 @@ export function createApiClient({
         action: 'call',
       }),
     login: (userid: string, key: string, type: 'password' | 'sudo_login' | 'forgot_password' = 'password') =>
-      request<LoginAnswer>({
+      request<LoginAnswer | TwoFactorChallenge>({
         method: 'POST',
         path: '/auth/api/login',
         body: { userid, key, type },
         headers: device(),
         datatype: 'auth/login',
         action: 'call',
+      }),
+    /** The second sign-in step: a code for the challenge of the password step (or a recovery code). */
+    verifySignIn: (challenge: string, code: string) =>
+      request<LoginAnswer & RefreshPair>({
+        method: 'POST',
+        path: '/auth/api/verify_2fa',
+        body: { challenge, code },
+        headers: device(),
+        datatype: 'auth/verify_2fa',
+        action: 'call',
+        anonymous: true,
+      }),
+    /** A new code by e-mail or text: for a sign-in's challenge, or (without one) the setup of this session. */
+    resendCode: (challenge?: string) =>
+      request<{ message: string }>({
+        method: 'POST',
+        path: '/auth/api/trigger_2fa',
+        body: challenge ? { challenge } : {},
+        datatype: 'auth/trigger_2fa',
+        action: 'call',
+        anonymous: challenge !== undefined,
+      }),
+    setTwoFactorMethod: (method: TwoFactorMethod) =>
+      request<{ authenticator_key?: string; otpauth_uri?: string; '2fa_method'?: TwoFactorMethod; message?: string }>({
+        method: 'POST',
+        path: '/auth/api/set_2fa_options',
+        body: { '2fa_method': method },
+        datatype: 'auth/set_2fa_options',
+        action: 'call',
+      }),
+    /** Proves the method chosen in this session; answers the recovery codes, shown once. */
+    proveTwoFactor: (code: string) =>
+      request<{ '2fa_method': TwoFactorMethod; recovery_codes: string[] }>({
+        method: 'POST',
+        path: '/auth/api/verify_2fa',
+        body: { code },
+        datatype: 'auth/verify_2fa',
+        action: 'call',
+      }),
+    /** A user manager sets a user's second factor back to none (a new key to prove on the next setup). */
+    resetTwoFactor: (userId: string) =>
+      request<{ message: string }>({
+        method: 'POST',
+        path: '/auth/api/reset_2fa_key',
+        body: { user_id: userId },
+        datatype: 'auth/reset_2fa_key',
+        action: 'call',
+      }),
+    getRefreshToken: () =>
+      request<RefreshPair>({
+        method: 'POST',
+        path: '/auth/api/get_refresh_token',
+        body: {},
+        datatype: 'auth/get_refresh_token',
+        action: 'call',
+      }),
+    refreshAuthToken: (pair: RefreshPair) =>
+      request<{ token: string; exp: number } & RefreshPair>({
+        method: 'POST',
+        path: '/auth/api/refresh_auth_token',
+        body: pair,
+        datatype: 'auth/refresh_auth_token',
+        action: 'call',
+        anonymous: true,
       }),
     session: () => request<Session>({ path: '/auth/api/session', datatype: 'auth/session', action: 'call' }),
     logout: () => request<void>({ method: 'POST', path: '/auth/api/logout', datatype: 'auth/logout', action: 'call' }),

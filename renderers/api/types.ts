@@ -55,12 +55,34 @@ export interface Session {
   idle_timeout?: number;
   /** Opened by a forgot-password key: a password change needs no current password. */
   password_reset?: boolean;
+  /** The user's second factor: none, authenticator, email or text. */
+  two_factor_method?: TwoFactorMethod;
+  /** The company requires a second factor of this user, who has none yet: only its setup is open. */
+  two_factor_setup_required?: boolean;
 }
 
-export interface LoginAnswer {
+export type TwoFactorMethod = 'none' | 'authenticator' | 'email' | 'text';
+
+export interface RefreshPair {
+  refresh_id: string;
+  refresh_token: string;
+}
+
+export interface LoginAnswer extends Partial<RefreshPair> {
   token: string;
   exp: number;
   session: Session;
+}
+
+/** The password step's answer for an account with a second factor: a challenge, no session. */
+export interface TwoFactorChallenge {
+  two_factor_required: true;
+  challenge: string;
+  method: Exclude<TwoFactorMethod, 'none'>;
+}
+
+export function asksSecondFactor(a: LoginAnswer | TwoFactorChallenge): a is TwoFactorChallenge {
+  return (a as TwoFactorChallenge).two_factor_required === true;
 }
 
 export type { RecordMeta };

@@ -16,6 +16,7 @@ import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { HomePage } from '../pages/HomePage.tsx';
 import { PaystubsPage } from '../pages/PaystubsPage.tsx';
 import { ProfilePage } from '../pages/ProfilePage.tsx';
+import { TwoFactorPage } from '../pages/TwoFactorPage.tsx';
 import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
 import { OnboardingPage } from '../pages/OnboardingPage.tsx';
 import { JourneySettingsPage, OrganizationPreferencesPage, OrgSettingsPage } from '../pages/SettingsRecordPage.tsx';
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: '/settings/profile', element: <ProfilePage /> },
           { path: '/settings/change-password', element: <ChangePasswordPage inApp /> },
           { path: '/settings/password-change', element: <ChangePasswordPage inApp /> },
+          { path: '/settings/two-factor', element: <TwoFactorPage /> },
           { path: '/organization_preferences', element: <OrganizationPreferencesPage /> },
           ...JOURNEY_SETTINGS.map((j) => ({ path: j.path, element: <JourneySettingsPage setting={j} /> })),
           ...DOCUMENTS_PAGES.map((d) => ({ path: d.path, element: <DocumentsPage page={d} /> })),

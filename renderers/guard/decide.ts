@@ -27,6 +27,8 @@ export interface GuardSession {
   employeeId: string | null;
   permissions: ReadonlySet<string>;
   features: Readonly<Record<string, boolean>>;
+  /** The company requires a second factor the user has not set up: only its settings page opens. */
+  twoFactorSetupRequired?: boolean;
 }
 
 export function guardSession(s: Session): GuardSession {
@@ -40,6 +42,7 @@ export function guardSession(s: Session): GuardSession {
     employeeId: s.user.employee_id || null,
     permissions,
     features: s.organization?.enabled_features ?? {},
+    twoFactorSetupRequired: s.two_factor_setup_required === true,
   };
 }
 
@@ -80,9 +83,12 @@ export const APP_PATHS = [
   '/settings/profile',
   '/settings/change-password',
   '/settings/password-change',
+  '/settings/two-factor',
   ...JOURNEY_SETTINGS.map((j) => j.path),
   ...DOCUMENTS_PAGES.map((d) => d.path),
 ];
+/** The two-factor settings: the only page open while the company requires a second factor not yet set up. */
+export const TWO_FACTOR_SETTINGS = '/settings/two-factor';
 const APP = new Set(APP_PATHS);
 /** Pages of the product-staff admin only (spec/000 section 6: the journey admin settings). */
 const ADMIN_ONLY = new Set(JOURNEY_SETTINGS.map((j) => j.path));
@@ -232,6 +238,12 @@ export function decide(input: GuardInput): Decision {
   if (route.kind === 'public' || route.kind === 'logout') return { kind: 'allow' };
   const s = input.session;
   if (!sessionValid(s, now)) return { kind: 'redirect', to: loginPath(input.path) };
+  // The server answers nothing else until the second factor is set up (server/auth/principal.ts).
+  if (s.twoFactorSetupRequired) {
+    return route.kind === 'app' && route.path === TWO_FACTOR_SETTINGS
+      ? { kind: 'allow' }
+      : { kind: 'redirect', to: TWO_FACTOR_SETTINGS };
+  }
 
   const deny = (): Decision => ({
     kind: 'deny',

@@ -53,12 +53,15 @@ export function MainLayout() {
       links: JOURNEY_SETTINGS.map((j) => ({ to: j.path, label: j.title })),
     });
   const home = dashboard(gs);
-  const userLinks = gs.isEmployee
-    ? [
-        { to: '/settings/profile', label: 'Profile' },
-        { to: '/settings/change-password', label: 'Change password' },
-      ]
-    : [{ to: '/password-change', label: 'Change password' }];
+  const userLinks = [
+    ...(gs.isEmployee
+      ? [
+          { to: '/settings/profile', label: 'Profile' },
+          { to: '/settings/change-password', label: 'Change password' },
+        ]
+      : [{ to: '/password-change', label: 'Change password' }]),
+    { to: '/settings/two-factor', label: 'Two-factor sign-in' },
+  ];
   return (
     <div className="shell">
       <a className="skip-link" href="#main">

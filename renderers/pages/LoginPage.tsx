@@ -1,16 +1,18 @@
 /**
  * Sign-in (/login, /, and /auto-login?userid=&key=&type= for single-use keys; /auto-login without
- * them is the plain sign-in). After signing in the visitor goes to the redirect query, else to their
- * landing page (spec/000 section 4).
+ * them is the plain sign-in). An account with a second factor answers a challenge instead of a
+ * session: the second step (TwoFactorStep) asks for the code. After signing in the visitor goes to
+ * the redirect query, else to their landing page (spec/000 section 4).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isFailure } from '../api/failure.ts';
-import type { LoginAnswer } from '../api/types.ts';
-import { guardSession, landing, safeRedirect, sessionValid } from '../guard/decide.ts';
+import { asksSecondFactor, type LoginAnswer, type TwoFactorChallenge } from '../api/types.ts';
+import { guardSession, landing, safeRedirect, sessionValid, TWO_FACTOR_SETTINGS } from '../guard/decide.ts';
 import { useServices } from '../session/session.tsx';
 import { TextInput } from './TextInput.tsx';
 import { CompanyChooser } from './CompanyChooser.tsx';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 
 type LoginType = 'password' | 'sudo_login' | 'forgot_password';
 
@@ -37,12 +39,18 @@ export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
   const [key, setKey] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [asked, setAsked] = useState<{ challenge: TwoFactorChallenge; type: LoginType }>();
   const redirect = safeRedirect(params.get('redirect'));
 
   const finish = (answer: LoginAnswer, type: LoginType) => {
     signIn(answer);
     const gs = guardSession({ ...answer.session, exp: answer.exp ?? answer.session.exp });
-    const to = type === 'forgot_password' ? '/password-change' : (redirect ?? landing(gs));
+    // A session that owes its company a second factor goes to set one up first.
+    const to = answer.session.two_factor_setup_required
+      ? TWO_FACTOR_SETTINGS
+      : type === 'forgot_password' && answer.session.password_reset
+        ? '/password-change'
+        : (redirect ?? landing(gs));
     navigate(to, { replace: true, state: { fromLogin: true } });
   };
 
@@ -50,7 +58,14 @@ export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
     setBusy(true);
     setError(undefined);
     try {
-      finish(await client.login(u, k, type), type);
+      const answer = await client.login(u, k, type);
+      if (asksSecondFactor(answer)) {
+        setAsked({ challenge: answer, type });
+        setBusy(false);
+        setKey('');
+        return;
+      }
+      finish(answer, type);
     } catch (e) {
       setError(isFailure(e) ? e.message : 'Sign-in failed.');
       setBusy(false);
@@ -76,6 +91,20 @@ export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
     }
     void attempt(userid.trim(), key, 'password');
   };
+
+  if (asked) {
+    return (
+      <TwoFactorStep
+        client={client}
+        asked={asked.challenge}
+        onSignedIn={(answer) => finish(answer, asked.type)}
+        onRestart={() => {
+          setAsked(undefined);
+          if (auto) navigate('/login', { replace: true });
+        }}
+      />
+    );
+  }
 
   if (auto) {
     return (

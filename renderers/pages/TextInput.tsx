@@ -12,9 +12,16 @@ export function TextInput(props: {
   autoComplete?: string;
   required?: boolean;
   error?: string;
+  /** The keyboard a phone shows (`numeric` for codes). */
+  inputMode?: 'text' | 'numeric';
+  /** A hint read with the field (what to type, where it came from). */
+  hint?: string;
+  autoFocus?: boolean;
 }) {
   const id = useId();
   const errId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [props.hint ? hintId : '', props.error ? errId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -35,9 +42,16 @@ export function TextInput(props: {
         value={props.value}
         required={props.required}
         aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errId : undefined}
+        aria-describedby={describedBy}
+        inputMode={props.inputMode}
+        autoFocus={props.autoFocus}
         onChange={(e) => props.onChange(e.target.value)}
       />
+      {props.hint && (
+        <p id={hintId} className="field__hint">
+          {props.hint}
+        </p>
+      )}
       {props.error && (
         <p id={errId} className="field__error">
           {props.error}

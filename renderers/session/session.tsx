@@ -1,18 +1,25 @@
 /**
- * The signed-in state: the token (kept in localStorage, spec/000 section 7) and the session it
- * carries, plus the organization resolved from the host name and the one API client.
+ * The signed-in state: the token (kept in localStorage, spec/000 section 7), the session it
+ * carries and the refresh token that renews it, plus the organization resolved from the host name
+ * and the one API client. A minute before the session ends it is renewed quietly
+ * (refresh_auth_token); when that fails, the app signs out.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
-import type { LoginAnswer, ResolvedOrg, Session } from '../api/types.ts';
+import { isFailure } from '../api/failure.ts';
+import type { LoginAnswer, RefreshPair, ResolvedOrg, Session } from '../api/types.ts';
 
 export const TOKEN_KEY = 'dform.auth_token';
 export const SESSION_KEY = 'dform.session';
+export const REFRESH_KEY = 'dform.refresh';
+/** How long before the session's end it is renewed. */
+const RENEW_BEFORE_SECONDS = 60;
 
 export interface AuthState {
   token: string | undefined;
   session: Session | undefined;
+  refresh?: RefreshPair;
 }
 
 export interface AppServices {
@@ -33,7 +40,9 @@ export function readStoredAuth(): AuthState {
     const token = localStorage.getItem(TOKEN_KEY) ?? undefined;
     const raw = localStorage.getItem(SESSION_KEY);
     const session = token && raw ? (JSON.parse(raw) as Session) : undefined;
-    return { token: session ? token : undefined, session };
+    const refreshRaw = localStorage.getItem(REFRESH_KEY);
+    const refresh = session && refreshRaw ? (JSON.parse(refreshRaw) as RefreshPair) : undefined;
+    return { token: session ? token : undefined, session, refresh };
   } catch (e) {
     console.warn('session: cannot read local storage', e);
     return { token: undefined, session: undefined };
@@ -46,9 +55,12 @@ export function saveAuth(a: AuthState): void {
     if (a.token && a.session) {
       localStorage.setItem(TOKEN_KEY, a.token);
       localStorage.setItem(SESSION_KEY, JSON.stringify(a.session));
+      if (a.refresh) localStorage.setItem(REFRESH_KEY, JSON.stringify(a.refresh));
+      else localStorage.removeItem(REFRESH_KEY);
     } else {
       localStorage.removeItem(TOKEN_KEY);
       localStorage.removeItem(SESSION_KEY);
+      localStorage.removeItem(REFRESH_KEY);
     }
   } catch (e) {
     console.warn('session: cannot save to local storage', e);
@@ -90,7 +102,14 @@ export function ServicesProvider(props: {
   const signIn = useCallback(
     (answer: LoginAnswer) => {
       forgetUserData(queryClient);
-      apply({ token: answer.token, session: { ...answer.session, exp: answer.exp ?? answer.session.exp } });
+      const refresh =
+        answer.refresh_id && answer.refresh_token
+          ? { refresh_id: answer.refresh_id, refresh_token: answer.refresh_token }
+          : // The same session again (a session view fetched anew): its refresh token stays.
+            latest.current.token === answer.token
+            ? latest.current.refresh
+            : undefined;
+      apply({ token: answer.token, session: { ...answer.session, exp: answer.exp ?? answer.session.exp }, refresh });
     },
     [apply, queryClient],
   );
@@ -104,13 +123,60 @@ export function ServicesProvider(props: {
     if (!initial.token) return;
     client.session().then(
       (session) => {
-        if (latest.current.token === initial.token) apply({ token: initial.token, session });
+        if (latest.current.token === initial.token)
+          apply({ token: initial.token, session, refresh: latest.current.refresh });
       },
       (e: { code?: number }) => {
         if (e.code === 401 && latest.current.token === initial.token) apply({ token: undefined, session: undefined });
       },
     );
   }, []);
+
+  // The quiet renewal: a minute before the end, the refresh token buys a new session token. A spent
+  // or ended one (a password change ends them) is replaced once through get_refresh_token while the
+  // session lives; when nothing renews it, the app signs out.
+  useEffect(() => {
+    const { token, session } = auth;
+    if (!token || !session) return;
+    const wait = Math.max(0, session.exp - RENEW_BEFORE_SECONDS - Date.now() / 1000);
+    let live = true;
+    const renew = async () => {
+      const state = latest.current;
+      if (!live || state.token !== token || !state.session) return;
+      const attempt = (pair: RefreshPair) => client.refreshAuthToken(pair);
+      try {
+        let next;
+        try {
+          if (!state.refresh) throw new Error('no refresh token');
+          next = await attempt(state.refresh);
+        } catch (e) {
+          if (isFailure(e) && e.code === 0) throw e;
+          next = await attempt(await client.getRefreshToken());
+        }
+        if (!live || latest.current.token !== token) return;
+        apply({
+          token: next.token,
+          session: { ...state.session, exp: next.exp },
+          refresh: { refresh_id: next.refresh_id, refresh_token: next.refresh_token },
+        });
+      } catch (e) {
+        if (!live || latest.current.token !== token) return;
+        // Offline: try again shortly while the session lasts; anything else ends it here.
+        if (isFailure(e) && e.code === 0 && state.session.exp > Date.now() / 1000 + 5) {
+          timer = setTimeout(() => void renew(), 10_000);
+          return;
+        }
+        apply({ token: undefined, session: undefined });
+        forgetUserData(queryClient);
+      }
+    };
+    // setTimeout holds at most about 24.8 days.
+    let timer = setTimeout(() => void renew(), Math.min(wait * 1000, 2 ** 31 - 1));
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [auth.token, auth.session?.exp, apply, client, queryClient]);
 
   const resave = useCallback(() => {
     if (latest.current.token) saveAuth(latest.current);

@@ -1,9 +1,10 @@
 /**
  * The user screen's header actions (spec/001 sections 2, 7 and 8), each shown only to whom the
- * server will allow it: Set password (the password mode) and the invites with AUTH:CanManageUsers,
- * Audit Log with AUTH:CanViewAuditLogs, Delete for the product-staff admin.
+ * server will allow it: Set password (the password mode), Reset two-factor and the invites with
+ * AUTH:CanManageUsers, Audit Log with AUTH:CanViewAuditLogs, Delete for the product-staff admin.
  */
 import { useState } from 'react';
+import { isFailure } from '../../../renderers/api/failure.ts';
 import type { ScreenContext } from '../extension.ts';
 import { holds, isProductStaffAdmin } from '../session-rights.ts';
 import { UserPasswordDialog } from './UserPasswordDialog.tsx';
@@ -13,6 +14,8 @@ export const INVITE_FAILED = 'Error. Please try again or contact your administra
 export const DELETED = 'Success: User Deleted';
 export const DELETE_FAILED = 'ERROR: Failed to delete user';
 export const WRONG_NAME = 'ERROR: Incorrect name entered. User NOT deleted.';
+export const TWO_FACTOR_RESET = 'Two-factor sign-in reset: the user signs in with the password and sets it up again.';
+export const TWO_FACTOR_RESET_FAILED = 'Two-factor sign-in was not reset.';
 
 /** The named route auth_audit_log: /auth/new_user/{userId}/audit_log?name=… */
 export function auditLogPath(userId: string, name: string): string {
@@ -59,6 +62,21 @@ export function UserActions(ctx: ScreenContext) {
       }
     });
 
+  const resetTwoFactor = () =>
+    run(async () => {
+      const sure = await dialogs.confirm(
+        `Reset ${name}'s two-factor sign-in? Their authenticator app and recovery codes stop working; they sign in with the password alone until they set it up again.`,
+        { title: 'Reset two-factor', accept: 'Reset', danger: true },
+      );
+      if (!sure) return;
+      try {
+        await client.resetTwoFactor(record.key);
+        notify({ type: 'positive', message: TWO_FACTOR_RESET });
+      } catch (e) {
+        notify({ type: 'negative', message: isFailure(e, 403) ? 'Not authorized.' : TWO_FACTOR_RESET_FAILED });
+      }
+    });
+
   const remove = () =>
     run(async () => {
       const sure = await dialogs.confirm(
@@ -92,6 +110,11 @@ export function UserActions(ctx: ScreenContext) {
       {manage && (
         <button type="button" className="btn" onClick={() => setPasswordMode(true)}>
           Set password
+        </button>
+      )}
+      {manage && (
+        <button type="button" className="btn" disabled={busy} onClick={() => void resetTwoFactor()}>
+          Reset two-factor
         </button>
       )}
       {holds(session, 'AUTH:CanViewAuditLogs') && (

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { createApiClient } from '../../../renderers/api/client.ts';
 import { isFailure } from '../../../renderers/api/failure.ts';
-import type { TypeMeta } from '../../../renderers/api/types.ts';
+import { asksSecondFactor, type TypeMeta } from '../../../renderers/api/types.ts';
 import { loadCatalogue } from '../../../server/schemas.ts';
 import { acmeBackend, EMMA_KEY } from '../../../stories/fixtures/backend.ts';
 import { DEMO_LOGIN } from '../../../stories/fixtures/session.ts';
@@ -66,6 +66,7 @@ describe('fixture back end', () => {
   it('signs in with the demo password only', async () => {
     await assert.rejects(api.login(DEMO_LOGIN.userid, 'wrong'), (e) => isFailure(e, 401));
     const answer = await api.login(DEMO_LOGIN.userid, DEMO_LOGIN.key);
+    assert.ok(!asksSecondFactor(answer), 'the demo account has no second factor');
     assert.equal(answer.token, FIXTURE_TOKEN);
     assert.equal(answer.session.user.display_name, 'Paul Payroll');
     token = answer.token;

@@ -1,0 +1,229 @@
+/**
+ * Two-factor sign-in in a real browser against the real server (demo company): setting up an
+ * authenticator app (the QR code and key shown, a code computed here with otpauth, the recovery
+ * codes shown once) and signing in with it by keyboard alone; codes by e-mail (read from the
+ * outbox); "Reset two-factor" on the user form; the quiet renewal of the session and the sign-out
+ * when it fails. Each screen is checked with axe. Needs `npm run build:web` first.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
+import { startWorld, type World } from './browser.ts';
+import { blocking, describeViolations, runAxe } from './axe.ts';
+import { readOutbox } from '../helpers/outbox.ts';
+import { client, startServer } from '../helpers/server.ts';
+
+const PASSWORD = 'a long enough secret 44';
+let w: World;
+let admin = '';
+
+before(async () => {
+  w = await startWorld();
+  admin = (await w.apiLogin('admin')).token;
+});
+after(async () => {
+  await w?.close();
+});
+
+async function assertAccessible(page: Page, where: string) {
+  const found = blocking(await runAxe(page));
+  assert.deepEqual(
+    found.map((v) => v.id),
+    [],
+    describeViolations(where, found),
+  );
+}
+
+const codeAt = (key: string, ms: number) =>
+  TOTP.generate({ secret: Secret.fromBase32(key), algorithm: 'SHA1', digits: 6, period: 30, timestamp: ms });
+
+async function newAccount(): Promise<{ key: string; email: string }> {
+  const email = `tf.${crypto.randomUUID().slice(0, 8)}@acme.example`;
+  const r = await w.call('POST', '/auth/api/data/users/', {
+    org: w.org,
+    token: admin,
+    body: { email, display_name: 'Toni Factor', status: 'active', permissions: [], is_employee: false },
+  });
+  assert.equal(r.status, 201, r.text);
+  const set = await w.call('POST', '/auth/api/set_user_password', {
+    org: w.org,
+    token: admin,
+    body: { user_id: r.body.key, password: PASSWORD, password2: PASSWORD },
+  });
+  assert.equal(set.status, 200, set.text);
+  return { key: r.body.key, email };
+}
+
+async function passwordStep(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function lastCodeTo(email: string, since: number): Promise<string> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const m = (await readOutbox(w.server.dataDir))
+      .slice(since)
+      .filter((x) => x.to === email)
+      .pop();
+    const code = m && /\b(\d{6})\b/.exec(m.text)?.[1];
+    if (code) return code;
+    if (Date.now() > until) throw new Error(`no code sent to ${email}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Now, at least 3 s from a 30 s step boundary. */
+async function steadyNow(): Promise<number> {
+  for (;;) {
+    const into = Date.now() % 30_000;
+    if (into > 3_000 && into < 27_000) return Date.now();
+    await new Promise((r) => setTimeout(r, 30_000 - into + 3_100));
+  }
+}
+
+describe('two-factor sign-in in the browser', () => {
+  it('sets up an authenticator app from the QR code page and signs in with it by keyboard', async () => {
+    const u = await newAccount();
+    const { page } = await w.page();
+    await passwordStep(page, u.email);
+    await page.waitForURL((x) => !x.pathname.startsWith('/login'));
+    // The user menu leads to the settings.
+    await page.getByRole('button', { name: 'Toni Factor' }).click();
+    await page.getByRole('link', { name: 'Two-factor sign-in' }).click();
+    await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await assertAccessible(page, 'two-factor settings');
+    await page.getByLabel('Authenticator app (recommended)').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const qr = page.getByRole('img', { name: 'QR code to scan with your authenticator app' });
+    await qr.waitFor();
+    assert.match((await qr.getAttribute('src')) ?? '', /^data:image\/png;base64,/);
+    const key = (await page.locator('.two-factor__key').textContent())!.trim();
+    assert.match(key, /^[A-Z2-7]{13}$/);
+    await assertAccessible(page, 'two-factor: scan the QR code');
+    await page.getByLabel('Code').fill(codeAt(key, await steadyNow()));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await codes.first().waitFor();
+    assert.equal(await codes.count(), 10);
+    await assertAccessible(page, 'two-factor: recovery codes');
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByText('Now:').getByText('Authenticator app').waitFor();
+
+    // Signed out, then in again: the password step, then the code, typed and sent with Enter.
+    const { page: next } = await w.page();
+    await passwordStep(next, u.email);
+    await next.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    assert.ok(new URL(next.url()).pathname.startsWith('/login'), 'no session before the code');
+    await assertAccessible(next, 'second sign-in step');
+    assert.equal(
+      await next.evaluate(() => document.activeElement?.getAttribute('name')),
+      'code',
+      'the code field has focus',
+    );
+    await next.keyboard.type('000000');
+    await next.keyboard.press('Enter');
+    await next.getByRole('alert').filter({ hasText: 'That code did not work' }).waitFor();
+    await assertAccessible(next, 'second sign-in step (wrong code)');
+    await next.getByLabel('Code').fill('');
+    await next.getByLabel('Code').focus();
+    await next.keyboard.type(codeAt(key, Date.now() + 30_000));
+    await next.keyboard.press('Enter');
+    await next.waitForURL((x) => !x.pathname.startsWith('/login'));
+    const stored = await next.evaluate(() => localStorage.getItem('dform.refresh'));
+    assert.ok(stored && JSON.parse(stored).refresh_token, 'the refresh token is kept');
+  });
+
+  it('e-mail codes: set up and sign in with the code from the outbox', async () => {
+    const u = await newAccount();
+    const { page } = await w.page();
+    await passwordStep(page, u.email);
+    await page.waitForURL((x) => !x.pathname.startsWith('/login'));
+    await page.goto('/settings/two-factor');
+    await page.getByLabel('Code by e-mail').check();
+    let since = (await readOutbox(w.server.dataDir)).length;
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('We sent a 6-digit code to your e-mail address').waitFor();
+    await assertAccessible(page, 'two-factor: e-mail code sent');
+    await page.getByLabel('Code').fill(await lastCodeTo(u.email, since));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('list', { name: 'Recovery codes' }).waitFor();
+
+    const { page: next } = await w.page();
+    since = (await readOutbox(w.server.dataDir)).length;
+    await passwordStep(next, u.email);
+    await next.getByText('We sent a 6-digit code to your e-mail address').waitFor();
+    await next.getByRole('button', { name: 'Send a new code' }).click();
+    await next.getByRole('alert').filter({ hasText: 'Please wait a minute' }).waitFor();
+    await next.getByLabel('Code').fill(await lastCodeTo(u.email, since));
+    await next.getByRole('button', { name: 'Verify' }).click();
+    await next.waitForURL((x) => !x.pathname.startsWith('/login'));
+  });
+
+  it('"Reset two-factor" on the user form: after a confirm, the user signs in with the password alone', async () => {
+    const u = await newAccount();
+    const own = await w.call('POST', '/auth/api/login', { org: w.org, body: { userid: u.email, key: PASSWORD } });
+    const set = await w.call('POST', '/auth/api/set_2fa_options', {
+      org: w.org,
+      token: own.body.token,
+      body: { '2fa_method': 'authenticator' },
+    });
+    const proven = await w.call('POST', '/auth/api/verify_2fa', {
+      org: w.org,
+      token: own.body.token,
+      body: { code: codeAt(set.body.authenticator_key, await steadyNow()) },
+    });
+    assert.equal(proven.status, 200, proven.text);
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto(`/auth/users/edit/${u.key}`);
+    await page.getByRole('button', { name: 'Reset two-factor' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText("Reset Toni Factor's two-factor sign-in?").waitFor();
+    await assertAccessible(page, 'reset two-factor dialog');
+    await dialog.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('Two-factor sign-in reset').waitFor();
+    const after = await w.call('POST', '/auth/api/login', { org: w.org, body: { userid: u.email, key: PASSWORD } });
+    assert.equal(after.status, 200);
+    assert.ok(after.body.token, 'the password alone signs in');
+  });
+});
+
+describe('the session renews itself quietly, and signs out when it cannot', () => {
+  it('renews before its end; after logout_all elsewhere the renewal fails and the app signs out', async () => {
+    // Sessions of 70 s: the app renews 60 s before the end, 10 s after signing in.
+    const server = await startServer({ demo: true, env: { DFORM_SESSION_SECONDS: '70', DFORM_PRODUCT_DOMAIN: '' } });
+    try {
+      const call = client(server.url);
+      const org = (await call('GET', '/auth/api/resolve_org?hostname=acmedemo.localhost')).body.organization_id;
+      const context = await w.browser.newContext({ baseURL: `http://acmedemo.localhost:${new URL(server.url).port}` });
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      await page.goto('/login');
+      await page.getByLabel('E-mail').fill('emma@acme.example');
+      await page.getByLabel('Password').fill('demo-employee-pass');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((x) => !x.pathname.startsWith('/login'));
+      const first = await page.evaluate(() => localStorage.getItem('dform.auth_token'));
+      await page.waitForFunction((t) => {
+        const now = localStorage.getItem('dform.auth_token');
+        return now !== null && now !== t;
+      }, first);
+      const renewed = (await page.evaluate(() => localStorage.getItem('dform.auth_token')))!;
+      const session = await call('GET', '/auth/api/session', { org, token: renewed });
+      assert.equal(session.status, 200, 'the renewed token works');
+      // Every session and refresh token of the user ends elsewhere: the next renewal fails.
+      assert.equal((await call('POST', '/auth/api/logout_all', { org, token: renewed, body: {} })).status, 204);
+      await page.waitForFunction(() => localStorage.getItem('dform.auth_token') === null, undefined, {
+        timeout: 30_000,
+      });
+      await page.waitForURL((x) => x.pathname.startsWith('/login'));
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
