@@ -1,0 +1,199 @@
+/** payroll/i9: the rules of schemas/payroll/i9.json. */
+import type { EntityCases, EntityRules, TransformCase } from '../harness.ts';
+import { ALIEN, CITIZEN, LPR, NOW, SIGNATURE, address, alienOneOf, alienOnlyOne, notForCitizens } from '../fixtures.ts';
+
+const table: EntityCases = {
+  entity: 'payroll/i9',
+  valid: {
+    work_auth_status: CITIZEN,
+    previous_last_names: ['Smith'],
+    employee_signature: SIGNATURE,
+    documentation: [
+      { document_type: 'us_state_drivers_license_id', list: 'B', title: "Driver's license", issuing_authority: 'IL SOS', document_number: 'D123', expiration_date: NOW + 86400 * 900 },
+      { document_type: 'social_security_card_no_restrictions', list: 'C', title: 'Social Security card', issuing_authority: 'SSA' },
+    ],
+    additional_info: '',
+    first_day: NOW,
+    employer_or_representative: 'Lee, Pat, HR Manager',
+    orgname: 'Acme Widgets',
+    employer_address: address,
+    employer_signature: { name: 'Pat Lee', font: 'font1', timestamp: NOW },
+    sync_status: 'pending',
+  },
+  cases: [
+    {
+      name: 'status outside the four',
+      patch: { work_auth_status: 'Visitor' },
+      errors: [{ path: '/work_auth_status', message: 'Choose one of the four citizenship or immigration statuses.' }],
+    },
+    {
+      name: 'a citizen may not carry alien fields',
+      patch: { alien_number: 'A123456789', foreign_passport_number: 'X1' },
+      errors: [
+        { path: '/alien_number', message: notForCitizens },
+        { path: '/foreign_passport_number', message: notForCitizens },
+      ],
+    },
+    {
+      name: 'no status means citizen',
+      patch: { work_auth_status: undefined, i9_renew_date: NOW },
+      errors: [{ path: '/i9_renew_date', message: notForCitizens }],
+    },
+    { name: 'a noncitizen national needs no number', patch: { work_auth_status: 'Noncitizen National of the United States' }, errors: [] },
+    {
+      name: 'a lawful permanent resident gives the number and its type',
+      patch: { work_auth_status: LPR, alien_number_type: 'USCIS Number', alien_number: '123456789' },
+      errors: [],
+    },
+    {
+      name: 'a lawful permanent resident without a number',
+      patch: { work_auth_status: LPR },
+      errors: [
+        { path: '/alien_number_type', message: 'A lawful permanent resident enters the Alien Registration Number or USCIS Number.' },
+        { path: '/alien_number', message: 'A lawful permanent resident enters the Alien Registration Number or USCIS Number.' },
+      ],
+    },
+    {
+      name: 'number type outside the two',
+      patch: { work_auth_status: LPR, alien_number_type: 'I-94 Number', alien_number: '123456789' },
+      errors: [{ path: '/alien_number_type', message: 'The number is an Alien Registration Number or a USCIS Number.' }],
+    },
+    {
+      name: 'an authorized alien with a passport and country',
+      patch: { work_auth_status: ALIEN, foreign_passport_number: 'K1234567', country_of_issuance: 'Mexico', authorized_to_work_until: NOW + 86400 * 365 },
+      errors: [],
+    },
+    { name: 'an authorized alien with an A-Number', patch: { work_auth_status: ALIEN, alien_number: 'A123456789' }, errors: [] },
+    { name: 'an authorized alien with an I-94 admission number', patch: { work_auth_status: ALIEN, i94_admission_number: '69201234567' }, errors: [] },
+    {
+      name: 'an authorized alien with none of the three',
+      patch: { work_auth_status: ALIEN },
+      errors: [
+        { path: '/alien_number', message: alienOneOf },
+        { path: '/i94_admission_number', message: alienOneOf },
+        { path: '/foreign_passport_number', message: alienOneOf },
+        { path: '/country_of_issuance', message: alienOneOf },
+      ],
+    },
+    {
+      name: 'an authorized alien with two of the three',
+      patch: { work_auth_status: ALIEN, alien_number: 'A123456789', i94_admission_number: '69201234567' },
+      errors: [{ path: '/i94_admission_number', message: alienOnlyOne }],
+    },
+    {
+      name: 'an I-94 number and a passport',
+      patch: { work_auth_status: ALIEN, i94_admission_number: '69201234567', foreign_passport_number: 'K1234567', country_of_issuance: 'Mexico' },
+      errors: [
+        { path: '/foreign_passport_number', message: alienOnlyOne },
+        { path: '/country_of_issuance', message: alienOnlyOne },
+      ],
+    },
+    {
+      name: 'an I-94 admission number of 10 characters',
+      patch: { work_auth_status: ALIEN, i94_admission_number: '6920123456' },
+      errors: [{ path: '/i94_admission_number', message: 'A Form I-94 admission number has 11 letters and digits.' }],
+    },
+    {
+      name: 'a citizen gives no I-94 admission number',
+      patch: { i94_admission_number: '69201234567' },
+      errors: [{ path: '/i94_admission_number', message: notForCitizens }],
+    },
+    {
+      name: 'a passport without its country',
+      patch: { work_auth_status: ALIEN, foreign_passport_number: 'K1234567' },
+      errors: [
+        { path: '/alien_number', message: alienOneOf },
+        { path: '/i94_admission_number', message: alienOneOf },
+        { path: '/country_of_issuance', message: alienOneOf },
+        { path: '/country_of_issuance', message: 'Enter the country that issued the passport.' },
+      ],
+    },
+    {
+      name: 'the employee signature is always required',
+      patch: { employee_signature: undefined },
+      errors: [{ path: '/employee_signature', message: 'The employee must sign Section 1.' }],
+    },
+    {
+      name: 'a signature needs a name and a time',
+      patch: { employee_signature: { timestamp: undefined } },
+      errors: [{ path: '/employee_signature/timestamp', message: 'A signature needs a name and a time.' }],
+    },
+    {
+      name: 'a signature font outside font1-3',
+      patch: { employer_signature: { name: 'Pat Lee', font: 'font4', timestamp: NOW } },
+      errors: [{ path: '/employer_signature/font', message: 'Must be one of: font1, font2, font3' }],
+    },
+    {
+      name: 'a document list outside A, B and C',
+      patch: { documentation: [{ document_type: 'us_passport', list: 'D' }] },
+      errors: [{ path: '/documentation/0/list', message: 'The list is A, B or C.' }],
+    },
+    {
+      name: 'a List B document recorded under List A',
+      patch: { documentation: [{ document_type: 'voters_registration_card', list: 'A' }] },
+      errors: [{ path: '/documentation/0/document_type', message: 'This document is not on List A.' }],
+    },
+    {
+      name: 'a List A document recorded under List C',
+      patch: { documentation: [{ document_type: 'us_passport', list: 'C' }] },
+      errors: [{ path: '/documentation/0/document_type', message: 'This document is not on List C.' }],
+    },
+    {
+      name: 'an unknown document',
+      patch: { documentation: [{ document_type: 'library_card', list: 'B' }] },
+      errors: [
+        { path: '/documentation/0/document_type', message: 'This document is not on List B.' },
+        { path: '/documentation/0/document_type', message: 'Not an acceptable I-9 document.' },
+      ],
+    },
+    {
+      name: 'every receipt and under-18 document is accepted on its list',
+      patch: {
+        documentation: [
+          { document_type: 'form_i_94_refugee_re_stamp', list: 'A' },
+          { document_type: 'nonimmigrant_work_authorization_foreign_passport_i_94', list: 'A' },
+          { document_type: 'day_care_nursery_school_record', list: 'B' },
+          { document_type: 'individual_under_age_18', list: 'B', title: 'Individual under age 18' },
+          { document_type: 'special_placement', list: 'B', title: 'Special Placement' },
+          { document_type: 'list_c_document_replacement_receipt', list: 'C' },
+        ],
+      },
+      errors: [],
+    },
+  ],
+};
+
+const transforms: TransformCase[] = [
+  {
+    entity: 'payroll/i9',
+    name: 'choosing the citizen status removes the alien fields',
+    kind: 'save',
+    input: {
+      work_auth_status: CITIZEN,
+      alien_number_type: 'USCIS Number',
+      alien_number: '123456789',
+      authorized_to_work_until: NOW,
+      country_of_issuance: 'Mexico',
+      foreign_passport_number: 'K1',
+      i9_renew_date: NOW,
+      additional_info: 'kept',
+    },
+    output: { work_auth_status: CITIZEN, additional_info: 'kept' },
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'no status counts as citizen',
+    kind: 'save',
+    input: { alien_number: '123456789', employee_signature: SIGNATURE },
+    output: { employee_signature: SIGNATURE },
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'other statuses keep the alien fields',
+    kind: 'save',
+    input: { work_auth_status: LPR, alien_number_type: 'USCIS Number', alien_number: '123456789' },
+    output: { work_auth_status: LPR, alien_number_type: 'USCIS Number', alien_number: '123456789' },
+  },
+];
+
+export default { table, transforms } satisfies EntityRules;

@@ -1,0 +1,50 @@
+/** time/pto_request: the rules of schemas/time/pto_request.json. */
+import type { EntityCases, EntityRules, ExpressionCase, TransformCase } from '../harness.ts';
+import { KEY, KEY2, NOW, onCreate, onSave } from '../fixtures.ts';
+
+const table: EntityCases = {
+  entity: 'time/pto_request',
+  valid: { user_id: KEY, plan_id: KEY2, start_date: NOW, end_date: NOW + 86400, hours: 16, status: 'requested' },
+  cases: [
+    { name: 'status outside the three', patch: { status: 'pending' }, errors: [{ path: '/status', message: 'Must be one of: requested, approved, denied' }] },
+    { name: 'zero hours', patch: { hours: 0 }, errors: [{ path: '/hours', message: 'Hours must be more than 0.' }] },
+  ],
+};
+
+const transforms: TransformCase[] = [
+  {
+    entity: 'time/pto_request',
+    name: 'a new request starts as requested',
+    kind: 'save',
+    input: { user_id: KEY, hours: 8, status: 'approved' },
+    output: { user_id: KEY, hours: 8, status: 'requested' },
+    bindings: onCreate,
+  },
+  {
+    entity: 'time/pto_request',
+    name: 'approving records who decided and when',
+    kind: 'save',
+    input: { user_id: KEY, hours: 8, status: 'approved' },
+    output: { user_id: KEY, hours: 8, status: 'approved', approver_id: KEY2, decision_time: NOW + 60 },
+    bindings: onSave({ user_id: KEY, hours: 8, status: 'requested' }),
+  },
+  {
+    entity: 'time/pto_request',
+    name: 'editing a request keeps the decision',
+    kind: 'save',
+    input: { user_id: KEY, hours: 8, status: 'approved', approver_id: KEY2, decision_time: NOW, reason: 'Trip' },
+    output: { user_id: KEY, hours: 8, status: 'approved', approver_id: KEY2, decision_time: NOW, reason: 'Trip' },
+    bindings: onSave({ user_id: KEY, hours: 8, status: 'approved', approver_id: KEY2, decision_time: NOW }),
+  },
+];
+
+const validations: ExpressionCase[] = [
+  {
+    entity: 'time/pto_request',
+    name: 'a request that ends before it starts',
+    input: { start_date: NOW, end_date: NOW - 86400 },
+    errors: [{ path: '/end_date', message: 'The last day cannot be before the first day.' }],
+  },
+];
+
+export default { table, transforms, validations } satisfies EntityRules;
