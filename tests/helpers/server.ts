@@ -100,7 +100,13 @@ export function client(url: string) {
       body = JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(url + p, { method, headers, body });
+    const res = await fetch(url + p, { method, headers, body }).catch((e: { cause?: { code?: string } }) => {
+      // A kept-alive connection the server closed while this process was busy (a PDF rendered in
+      // process blocks the event loop past the server's keep-alive timeout): the request never
+      // reached the server; sent again on a new connection.
+      if (e.cause?.code !== 'UND_ERR_SOCKET') throw e;
+      return fetch(url + p, { method, headers, body });
+    });
     const text = await res.text();
     let parsed: unknown = undefined;
     try {
