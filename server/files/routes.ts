@@ -12,7 +12,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { allows, ownedBy } from '../../engine/access.ts';
+import { allows, ownedBy, ownerOf } from '../../engine/access.ts';
+import { actorOf, auditOp } from '../data/audit.ts';
 import { cleanFileName, isFileValue, type FileField } from '../../engine/files.ts';
 import { authenticate, callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
 import { fieldFacts } from '../data/fields.ts';
@@ -164,6 +165,24 @@ export function fileRoutes(s: Services, module: string) {
     const t = target(s, caller, module, type);
     const spec = fileOf(s, t, field);
     const { record, value, ref } = readableFile(s, caller, t, key, spec.field);
+    // A sensitive file read is a reveal, audited before a byte leaves, as a whole SSN is.
+    if (spec.encrypted) {
+      await s.storage.commit([
+        auditOp({
+          org: caller.org.id,
+          actor: actorOf(caller),
+          action: 'reveal',
+          module: t.entity.module,
+          type: t.entity.type,
+          key,
+          affectedUser: ownerOf(t.entity, key, record.data),
+          fields: [spec.field],
+          detail: { file: { name: value.name, sha256: value.sha256 } },
+          ...requestInfo(c),
+          now: s.now(),
+        }),
+      ]);
+    }
     let bytes: Readable;
     try {
       bytes = await blobsOf(s).open(record.org, ref.blob);

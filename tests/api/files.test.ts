@@ -315,9 +315,19 @@ test('files of sensitive fields are encrypted at rest; others are not (the check
   assert.equal(r.status, 200, r.text);
   assert.equal(await dataDirHolds(marker), false, 'the sensitive file is in clear on disk');
   const back = await fetch(`${w.server.url}/hr/api/files/employee_documents/${key}/file`, {
-    headers: { 'organization-id': w.acmeOrg, auth_token: w.emma.token },
+    headers: { 'organization-id': w.acmeOrg, auth_token: w.admin.token },
   });
   assert.deepEqual(Buffer.from(await back.arrayBuffer()), marker);
+  // Reading a sensitive file is a reveal in the audit log, with who read which file.
+  const audit = await w.call('POST', '/auth/api/data/find/audit_log', {
+    ...as(w.admin),
+    body: { criteria: [{ field: 'action_type', is: '=', value: 'reveal' }], limit: 500 },
+  });
+  assert.equal(audit.status, 200, audit.text);
+  const reveal = audit.body.items.find((r: { data: { detail: { key: string } } }) => r.data.detail.key === key);
+  assert.ok(reveal, 'no reveal entry for the download');
+  assert.equal(reveal.data.logged_in_user, w.admin.user);
+  assert.deepEqual(reveal.data.detail.fields, ['file']);
 
   const plainMarker = Buffer.from(`public marker ${crypto.randomUUID()}`);
   const doc = await companyDocument();
