@@ -172,6 +172,18 @@ describe('Supplement B', () => {
     const [block] = d.supplement_b;
     assert.equal(block.signature.evidence.signed_by, w.payroll.user);
     assert.equal(block.document_number, 'xxxxxxxxx5678', 'a document number is answered masked');
+    // Whole only through retrieve_sensitive, for a payroll manager, naming the block by its id.
+    const whole = await w.call('POST', '/payroll/api/retrieve_sensitive', {
+      ...as(w.payroll),
+      body: { type: 'i9', key: rae.user, field: 'supplement_b.document_number', item: block.id },
+    });
+    assert.equal(whole.status, 200, whole.text);
+    assert.equal(whole.body.value, 'SRC2412345678');
+    const byEmployee = await w.call('POST', '/payroll/api/retrieve_sensitive', {
+      ...as(rae),
+      body: { type: 'i9', key: rae.user, field: 'supplement_b.document_number', item: block.id },
+    });
+    assert.equal(byEmployee.status, 403, byEmployee.text);
 
     // The employee may read the record, not write Supplement B: neither a new block nor a change.
     const own = await read(rae, rae.user);

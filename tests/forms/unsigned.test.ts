@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { unsignedAsAbsent, withoutUnsigned } from '../../forms/signature/unsigned.ts';
+import { historyName, voidedSignature } from '../../forms/signature/signature-flow.ts';
 
 const slots = [
   { field: 'employee_signature', requiredMessage: 'The employee must sign Section 1.' },
@@ -62,5 +63,29 @@ describe('an unsigned signature counts as absent', () => {
     };
     assert.deepEqual(withoutUnsigned(data, blocks), { supplement_b: [{ id: 'a', signature: signed }, { id: 'b' }] });
     assert.equal(data.supplement_b[1].signature?.font, 'font1', 'the form data itself is left as it was');
+  });
+});
+
+describe('a voided signature of a supplement block is found by its block', () => {
+  const root = { properties: { supplement_b: { type: 'array', 'x-item-key': 'id' } } };
+  const data = { supplement_b: [{ id: 'b-1' }, { id: 'b-2' }] };
+  const history = [
+    {
+      field: 'supplement_b.b-2.signature',
+      signature: { name: 'Paul Payroll', timestamp: 1 },
+      voided: { time: 2, reason: 'changed after signing' },
+    },
+  ];
+
+  test('the history names a block signature by the array, the block key and the field', () => {
+    assert.equal(historyName(['supplement_b', 1, 'signature'], data, root), 'supplement_b.b-2.signature');
+    assert.equal(historyName(['employer_signature'], data, root), 'employer_signature');
+    assert.equal(historyName(['supplement_b', 5, 'signature'], data, root), undefined, 'no such block');
+  });
+
+  test('only the changed block shows its signature void', () => {
+    const at = (i: number) => historyName(['supplement_b', i, 'signature'], data, root)!;
+    assert.equal(voidedSignature(history, at(1), undefined)?.name, 'Paul Payroll');
+    assert.equal(voidedSignature(history, at(0), undefined), undefined);
   });
 });
