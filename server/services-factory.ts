@@ -8,13 +8,13 @@ import type { ServerConfig } from './config.ts';
 import { FieldCipher } from './crypto/field-cipher.ts';
 import { loadKeys } from './crypto/secrets.ts';
 import { loadCatalogue } from './schemas.ts';
-import type { Services } from './services.ts';
+import { SYSTEM, type Services } from './services.ts';
 import { JournalStore } from './storage/journal-store.ts';
 import { outboxTransport } from './mail/transport.ts';
 import { backOffThrottle, slidingWindowThrottle } from './auth/throttle.ts';
 import { jsonLog } from './http/log.ts';
 import { trustProxies } from './http/context.ts';
-import { diskBlobStore } from './files/disk-blob-store.ts';
+import { diskBlobStore, sweepUnheld } from './files/disk-blob-store.ts';
 import { s3BlobStore } from './files/s3-blob-store.ts';
 
 export async function openServices(config: ServerConfig): Promise<Services> {
@@ -32,6 +32,13 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     log: (msg: string) => log('warn', msg),
   });
   const cipher = new FieldCipher(keys.data, keys.lookup);
+  if (!config.s3) {
+    const swept = await sweepUnheld(
+      path.join(config.dataDir, 'files'),
+      (org, id) => storage.get(SYSTEM.blobRefs, org, id) !== undefined,
+    );
+    if (swept) log('info', `files: deleted ${swept} stored files no record held`);
+  }
   return {
     storage,
     catalogue,

@@ -95,3 +95,31 @@ export async function diskBlobIds(root: string, org: string): Promise<string[]> 
   }
   return out;
 }
+
+/**
+ * Deletes the blobs no record holds that are older than `minAgeMs`: what a crash between a commit
+ * and its deletion, or between a blob's rename and its commit, left behind. Run at start, before
+ * any upload; the age keeps it off a blob another process sharing the folder is about to commit.
+ * Answers how many it deleted.
+ */
+export async function sweepUnheld(
+  root: string,
+  isHeld: (org: string, id: string) => boolean,
+  { minAgeMs = 3_600_000, now = Date.now() } = {},
+): Promise<number> {
+  let deleted = 0;
+  for (const org of await readdir(root).catch(() => [] as string[])) {
+    if (org === 'tmp') continue;
+    for (const sub of await readdir(path.join(root, org)).catch(() => [] as string[])) {
+      for (const id of await readdir(path.join(root, org, sub)).catch(() => [] as string[])) {
+        const file = path.join(root, org, sub, id);
+        if (isHeld(org, id)) continue;
+        const st = await stat(file).catch(() => undefined);
+        if (!st || now - st.mtimeMs < minAgeMs) continue;
+        await unlink(file).catch(() => {});
+        deleted++;
+      }
+    }
+  }
+  return deleted;
+}

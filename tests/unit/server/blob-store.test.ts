@@ -7,13 +7,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 import { BlobMissing, type BlobStore } from '../../../server/files/blob-store.ts';
-import { diskBlobStore } from '../../../server/files/disk-blob-store.ts';
+import { diskBlobStore, sweepUnheld } from '../../../server/files/disk-blob-store.ts';
 import { s3BlobStore } from '../../../server/files/s3-blob-store.ts';
 import { signRequest } from '../../../server/files/s3-sign.ts';
 
@@ -172,4 +172,28 @@ test("SigV4 signs the S3 documentation's example as documented", () => {
     h.authorization,
     'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543',
   );
+});
+
+test('the sweep at start deletes old blobs no record holds, and only those', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dform-blobs-'));
+  try {
+    const store = diskBlobStore(dir);
+    const org = randomUUID();
+    const ids: string[] = [];
+    for (const text of ['held', 'orphan', 'fresh orphan']) {
+      const staged = await store.stage(org, chunks(text));
+      await staged.keep();
+      ids.push(staged.id);
+    }
+    const [held, orphan, fresh] = ids;
+    const old = new Date(Date.now() - 2 * 3_600_000);
+    for (const id of [held, orphan]) await utimes(path.join(dir, org, id.slice(0, 2), id), old, old);
+    const deleted = await sweepUnheld(dir, (_org, id) => id === held);
+    assert.equal(deleted, 1);
+    assert.equal(await store.has(org, held), true);
+    assert.equal(await store.has(org, orphan), false);
+    assert.equal(await store.has(org, fresh), true, 'a blob younger than an hour may be about to be committed');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
