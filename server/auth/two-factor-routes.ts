@@ -45,6 +45,7 @@ import {
   newAuthenticatorKey,
   newRecoveryCodes,
   newSentCode,
+  noticeSecondFactorOff,
   otpauthUri,
   recoveryCodeHash,
   sameDigest,
@@ -327,6 +328,7 @@ export function twoFactorRoutes(s: Services) {
         ...st.forgetUserOps(caller.org.id, user.key, { totp: true, recovery: true }),
         audit(c, caller, user.key, 'turned off', ['2fa_method']),
       ]);
+      if (methodOf(user) !== 'none') await noticeSecondFactorOff(s, caller.org, user, 'turned off');
       return c.json({ '2fa_method': 'none' });
     }
     const setup: Challenge = {
@@ -411,6 +413,7 @@ export function twoFactorRoutes(s: Services) {
         'authenticator_key',
       ]),
     ]);
+    if (methodOf(user) !== 'none') await noticeSecondFactorOff(s, caller.org, user, 'reset by a user manager');
     return c.json({ message: 'Two-factor sign-in reset.', '2fa_method': 'none' });
   });
 

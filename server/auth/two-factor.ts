@@ -163,3 +163,24 @@ export function newChallengeToken(s: Services): { id: string; token: string; sec
 export function challengeSecretHash(s: Services, secret: string): string {
   return s.cipher.lookup(`challenge\u0000${secret}`);
 }
+
+/**
+ * Tells the account's holder that their second factor was turned off or reset (by them or by a user
+ * manager), so that a change they did not make does not go unnoticed.
+ */
+export async function noticeSecondFactorOff(
+  s: Services,
+  org: OrgInfo,
+  user: StoredRecord,
+  how: 'turned off' | 'reset by a user manager',
+): Promise<void> {
+  const email = typeof user.data.email === 'string' ? user.data.email : '';
+  if (!email.includes('@')) return;
+  const text = `Two-factor sign-in for your ${org.name} account was ${how}. If you did not expect this, change your password and tell your administrator.`;
+  await s.transport.send({
+    to: email,
+    subject: `${org.name}: two-factor sign-in ${how === 'turned off' ? 'turned off' : 'reset'}`,
+    text,
+    html: `<p>${escapeHtml(text)}</p>`,
+  });
+}

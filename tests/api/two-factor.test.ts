@@ -193,6 +193,28 @@ describe('authenticator (TOTP)', () => {
     assert.equal((await verify({ challenge: c2, code: a.recovery[4] })).status, 200);
   });
 
+  test('turned off by its holder: the password alone signs in again, and the holder is told', async () => {
+    const a = await withAuthenticator();
+    const off = await w.call('POST', '/auth/api/set_2fa_options', { ...as(a.session), body: { '2fa_method': 'none' } });
+    assert.equal(off.status, 200, off.text);
+    assert.match((await mailsTo(a.email)).pop()?.subject ?? '', /two-factor sign-in turned off/);
+    const r = await login(a.email);
+    assert.ok(r.body.token, 'a session at once');
+    const audit = await w.call('POST', '/auth/api/data/find/audit_log', {
+      ...as(w.admin),
+      body: {
+        criteria: [
+          { field: 'affected_user', is: '=', value: a.key },
+          { field: 'action_type', is: '=', value: 'two_factor' },
+        ],
+      },
+    });
+    assert.deepEqual(audit.body.items.map((i: any) => i.data.detail.outcome).sort(), [
+      'turned off',
+      'turned on (authenticator)',
+    ]);
+  });
+
   test('5 wrong codes end the challenge; the right one then fails too', async () => {
     const a = await withAuthenticator();
     const c = await challengeOf(a);
@@ -358,6 +380,8 @@ describe('reset_2fa_key', () => {
     const a = await withAuthenticator();
     const r = await reset(w.admin, { user_id: a.key, authenticator_key: 'JBSWY3DPEHPK3' });
     assert.equal(r.status, 200, r.text);
+    const notice = (await mailsTo(a.email)).pop();
+    assert.match(notice?.subject ?? '', /two-factor sign-in reset/, 'the holder is told');
     const s = await signIn(a);
     const set = await w.call('POST', '/auth/api/set_2fa_options', {
       ...as(s),
