@@ -104,12 +104,14 @@ describe('two-factor sign-in in the browser', () => {
     const key = (await page.locator('.two-factor__key').textContent())!.trim();
     assert.match(key, /^[A-Z2-7]{13}$/);
     await assertAccessible(page, 'two-factor: scan the QR code');
+    await w.screenshot(page, 'two-factor-setup', { fullPage: false });
     await page.getByLabel('Code').fill(codeAt(key, await steadyNow()));
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await codes.first().waitFor();
     assert.equal(await codes.count(), 10);
     await assertAccessible(page, 'two-factor: recovery codes');
+    await w.screenshot(page, 'two-factor-recovery-codes', { fullPage: false });
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByText('Now:').getByText('Authenticator app').waitFor();
 
@@ -128,6 +130,7 @@ describe('two-factor sign-in in the browser', () => {
     await next.keyboard.press('Enter');
     await next.getByRole('alert').filter({ hasText: 'That code did not work' }).waitFor();
     await assertAccessible(next, 'second sign-in step (wrong code)');
+    await w.screenshot(next, 'two-factor-sign-in', { fullPage: false });
     await next.getByLabel('Code').fill('');
     await next.getByLabel('Code').focus();
     await next.keyboard.type(codeAt(key, Date.now() + 30_000));
