@@ -53,7 +53,7 @@ describe('JournalStore at 100k records', () => {
     console.log(figures.join('\n'));
   });
 
-  it('finds with two = criteria and a limit in well under 10 ms', () => {
+  it('finds with two = criteria and a limit in well under 10 ms', async () => {
     const query = {
       criteria: [
         { field: 'state', is: '=' as const, value: 'CA' },
@@ -63,7 +63,7 @@ describe('JournalStore at 100k records', () => {
       offset: 0,
     };
     let t = performance.now();
-    const first = large.find(C, A, query);
+    const first = await large.find(C, A, query);
     const firstMs = performance.now() - t;
     assert.equal(first.total, 500);
     assert.deepEqual(
@@ -73,7 +73,7 @@ describe('JournalStore at 100k records', () => {
     const times: number[] = [];
     for (let i = 0; i < 50; i++) {
       t = performance.now();
-      const result = large.find(C, A, { ...query, offset: i });
+      const result = await large.find(C, A, { ...query, offset: i });
       times.push(performance.now() - t);
       assert.equal(result.items.length, 20);
     }
@@ -94,7 +94,7 @@ describe('JournalStore at 100k records', () => {
         ['large', large],
       ] as const) {
         const key = `e${i * 3}`;
-        const current = store.get(C, A, key);
+        const current = await store.get(C, A, key);
         assert.ok(current);
         const t = performance.now();
         await store.commit([
@@ -118,7 +118,7 @@ describe('JournalStore at 100k records', () => {
     );
     assert.ok(ratio < 2, `commit latency ratio ${ratio}`);
     assert.equal(
-      large.find(C, A, { criteria: [{ field: 'dept', is: '=', value: 'moved' }], limit: 0, offset: 0 }).total,
+      (await large.find(C, A, { criteria: [{ field: 'dept', is: '=', value: 'moved' }], limit: 0, offset: 0 })).total,
       300,
     );
   });
@@ -150,8 +150,8 @@ describe('JournalStore at 100k records', () => {
     const t2 = performance.now();
     const reopened = await JournalStore.open(copy, { log: () => undefined });
     figures.push(`open of 105k records from snapshots: ${(performance.now() - t2).toFixed(0)} ms`);
-    assert.equal(reopened.find(C, A, { criteria: [], limit: 0, offset: 0 }).total, 100_000);
-    assert.equal(reopened.get(C, A, 'e3')?.data.dept, 'moved');
+    assert.equal((await reopened.find(C, A, { criteria: [], limit: 0, offset: 0 })).total, 100_000);
+    assert.equal((await reopened.get(C, A, 'e3'))?.data.dept, 'moved');
     await reopened.close();
   });
 });

@@ -16,7 +16,7 @@ export interface BootstrapResult {
 }
 
 export async function bootstrap(s: Services): Promise<BootstrapResult> {
-  const existing = rootOrgId(s);
+  const existing = await rootOrgId(s);
   if (existing) return { created: false, orgId: existing };
   // An e-mail address needs a dotted domain: a local run (product domain `localhost`) keeps dform.app's.
   const mailDomain = s.config.productDomain.includes('.') ? s.config.productDomain : 'dform.app';

@@ -72,7 +72,11 @@ export async function companyAdminOps(
  * run changes nothing. Answers how many companies changed.
  */
 export async function separateCompanyAdmins(s: Services): Promise<number> {
-  const orgs = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, { criteria: [], limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+  const orgs = await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
+    criteria: [],
+    limit: Number.MAX_SAFE_INTEGER,
+    offset: 0,
+  });
   let changed = 0;
   for (const dir of orgs.items) {
     if (dir.data.root === true) continue;
@@ -85,9 +89,9 @@ export async function separateCompanyAdmins(s: Services): Promise<number> {
 }
 
 async function separationOps(s: Services, orgId: string): Promise<WriteOp[]> {
-  const org = getOrg(s, orgId);
+  const org = await getOrg(s, orgId);
   const staffKey = productStaffAdminKey(orgId);
-  const staff = s.storage.get('auth/users', orgId, staffKey);
+  const staff = await s.storage.get('auth/users', orgId, staffKey);
   if (!org || !staff) return [];
   const d = staff.data;
   if (d.email === PRODUCT_STAFF_EMAIL && CREDENTIALS.every((f) => d[f] === undefined)) return [];
@@ -105,23 +109,24 @@ async function separationOps(s: Services, orgId: string): Promise<WriteOp[]> {
       },
     },
   ];
-  if (claimOwner(s, orgId, 'email', PRODUCT_STAFF_EMAIL) === undefined) {
+  if ((await claimOwner(s, orgId, 'email', PRODUCT_STAFF_EMAIL)) === undefined) {
     ops.push(...claimOps(s, orgId, 'email', staffKey, PRODUCT_STAFF_EMAIL, undefined));
   }
-  const claimOf = (email: string) => s.storage.get(SYSTEM.unique, orgId, claimKey(s, orgId, 'email', email));
+  const claimOf = async (email: string) =>
+    await s.storage.get(SYSTEM.unique, orgId, claimKey(s, orgId, 'email', email));
   const adminEmail = String(org.record.data.admin_email ?? '').toLowerCase();
   const oldEmail = typeof d.email === 'string' ? d.email.toLowerCase() : '';
-  const adminClaim = adminEmail ? claimOf(adminEmail) : undefined;
+  const adminClaim = adminEmail ? await claimOf(adminEmail) : undefined;
   let admin: string | undefined;
   if (adminEmail && (!adminClaim || adminClaim.data.owner === staffKey)) {
     const made = await companyAdminOps(s, orgId, adminEmail, { claim: adminClaim });
     admin = made.key;
     ops.push(...made.ops);
   }
-  const oldClaim = oldEmail && oldEmail !== adminEmail ? claimOf(oldEmail) : undefined;
+  const oldClaim = oldEmail && oldEmail !== adminEmail ? await claimOf(oldEmail) : undefined;
   if (oldClaim?.data.owner === staffKey)
     ops.push({ op: 'delete', collection: SYSTEM.unique, org: orgId, key: oldClaim.key });
-  ops.push(...staleAccessOps(s, orgId, staffKey));
+  ops.push(...(await staleAccessOps(s, orgId, staffKey)));
   const audit = { org: orgId, actor: undefined, module: 'auth', type: 'users', now };
   ops.push(
     auditOp({ ...audit, action: 'update', key: staffKey, affectedUser: staffKey, fields: ['email', ...CREDENTIALS] }),
@@ -131,14 +136,14 @@ async function separationOps(s: Services, orgId: string): Promise<WriteOp[]> {
 }
 
 /** The product-staff account's sessions not opened by sudo_login, and its forgot-password keys. */
-function staleAccessOps(s: Services, org: string, staffKey: string): WriteOp[] {
+async function staleAccessOps(s: Services, org: string, staffKey: string): Promise<WriteOp[]> {
   const all = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
-  const sessions = s.storage
-    .find(SYSTEM.sessions, org, { criteria: [{ field: 'user', is: '=', value: staffKey }], ...all })
-    .items.filter((r) => r.data.type !== 'sudo_login');
-  const keys = s.storage
-    .find(SINGLE_USE, org, { criteria: [{ field: 'user_key', is: '=', value: staffKey }], ...all })
-    .items.filter((r) => r.data.type !== 'sudo_login');
+  const sessions = (
+    await s.storage.find(SYSTEM.sessions, org, { criteria: [{ field: 'user', is: '=', value: staffKey }], ...all })
+  ).items.filter((r) => r.data.type !== 'sudo_login');
+  const keys = (
+    await s.storage.find(SINGLE_USE, org, { criteria: [{ field: 'user_key', is: '=', value: staffKey }], ...all })
+  ).items.filter((r) => r.data.type !== 'sudo_login');
   return [
     ...sessions.map((r): WriteOp => ({ op: 'delete', collection: SYSTEM.sessions, org, key: r.key })),
     ...keys.map((r): WriteOp => ({ op: 'delete', collection: SINGLE_USE, org, key: r.key })),

@@ -118,7 +118,7 @@ export function describeDemo(s: Pick<Services, 'config'>, orgId: string): string
  * company admin's, an ordinary account made with the company as for any company.
  */
 export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
-  const existing = findOrgByHostname(s, demoHostname(s.config.productDomain));
+  const existing = await findOrgByHostname(s, demoHostname(s.config.productDomain));
   if (existing) return existing;
   const [admin, ...others] = DEMO_USERS;
   const company = await companyOps(s, {

@@ -20,11 +20,11 @@ export interface OrgInfo {
   root: boolean;
 }
 
-export function getOrg(s: Services, orgId: string): OrgInfo | undefined {
-  const dir = s.storage.get(SYSTEM.orgs, SYSTEM_ORG, orgId);
+export async function getOrg(s: Services, orgId: string): Promise<OrgInfo | undefined> {
+  const dir = await s.storage.get(SYSTEM.orgs, SYSTEM_ORG, orgId);
   if (!dir) return undefined;
   const parent = String(dir.data.parent);
-  const record = s.storage.get('auth/organizations', parent, orgId);
+  const record = await s.storage.get('auth/organizations', parent, orgId);
   if (!record) return undefined;
   const d = record.data;
   const modules = Array.isArray(d.active_modules) ? (d.active_modules as string[]) : [];
@@ -42,8 +42,8 @@ export function getOrg(s: Services, orgId: string): OrgInfo | undefined {
   };
 }
 
-export function findOrgByHostname(s: Services, hostname: string): string | undefined {
-  const r = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
+export async function findOrgByHostname(s: Services, hostname: string): Promise<string | undefined> {
+  const r = await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
     criteria: [{ field: 'hostname', is: '=', value: hostname.toLowerCase() }],
     limit: 1,
     offset: 0,
@@ -51,8 +51,8 @@ export function findOrgByHostname(s: Services, hostname: string): string | undef
   return r.items[0]?.key;
 }
 
-export function rootOrgId(s: Services): string | undefined {
-  const r = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
+export async function rootOrgId(s: Services): Promise<string | undefined> {
+  const r = await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
     criteria: [{ field: 'root', is: '=', value: true }],
     limit: 1,
     offset: 0,

@@ -12,12 +12,12 @@ import type { Services } from '../services.ts';
 import { sudoOnlyAccount } from './impersonation.ts';
 import { principalFor, type Caller } from './principal.ts';
 
-export function mayActOnAccount(s: Services, caller: Caller, account: StoredRecord): boolean {
+export async function mayActOnAccount(s: Services, caller: Caller, account: StoredRecord): Promise<boolean> {
   if (sudoOnlyAccount(caller.org, account.key)) return false;
   if (caller.principal.isAdmin) return true;
   if (account.key === productStaffAdminKey(caller.org.id)) return false;
   if (account.key === caller.user.key) return true;
   const held = caller.principal.permissions;
-  for (const p of principalFor(s, caller.org, account).permissions) if (!held.has(p)) return false;
+  for (const p of (await principalFor(s, caller.org, account)).permissions) if (!held.has(p)) return false;
   return true;
 }

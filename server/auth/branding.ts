@@ -15,8 +15,9 @@ export const DEFAULT_BRANDING = {
   colorAccent: '588326',
 };
 
-export function brandingOf(s: Services, org: OrgInfo): typeof DEFAULT_BRANDING {
-  const prefs = s.storage.find('auth/organization_preferences', org.id, { criteria: [], limit: 1, offset: 0 }).items[0];
+export async function brandingOf(s: Services, org: OrgInfo): Promise<typeof DEFAULT_BRANDING> {
+  const prefs = (await s.storage.find('auth/organization_preferences', org.id, { criteria: [], limit: 1, offset: 0 }))
+    .items[0];
   const attrs = (prefs?.data.attributes ?? {}) as Record<string, unknown>;
   const out = { ...DEFAULT_BRANDING, business_name: org.name };
   for (const k of Object.keys(DEFAULT_BRANDING) as (keyof typeof DEFAULT_BRANDING)[]) {

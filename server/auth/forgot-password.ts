@@ -16,8 +16,8 @@ import { sudoOnlyAccount } from './impersonation.ts';
 const LIFETIME_SECONDS = 3600;
 
 export async function mailSignInLink(s: Services, orgId: string, username: string): Promise<void> {
-  const org = isUuid(orgId) ? getOrg(s, orgId) : undefined;
-  const user = org ? findUser(s, org.id, username) : undefined;
+  const org = isUuid(orgId) ? await getOrg(s, orgId) : undefined;
+  const user = org ? await findUser(s, org.id, username) : undefined;
   // A partner account (cross_site_login_only) has no password of use either: it signs in only
   // through the cross-site flow.
   if (!org || !user || user.data.status === 'blocked' || sudoOnlyAccount(org, user.key)) return;

@@ -31,7 +31,7 @@ async function callerAndUser(s: Services, c: Context<AppEnv>): Promise<{ caller:
   const { user_id } = await readJsonObject(c);
   const t = target(s, caller, 'auth', 'groups');
   if (mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
-  if (!isUuid(user_id) || !s.storage.get('auth/users', caller.org.id, user_id)) {
+  if (!isUuid(user_id) || !(await s.storage.get('auth/users', caller.org.id, user_id))) {
     throw validationFailed([{ path: '/user_id', message: 'Must be the key of a user of this company' }]);
   }
   return { caller, userId: user_id };
@@ -44,12 +44,14 @@ async function addToHelperGroup(
 ): Promise<{ record: WireRecord; created: boolean }> {
   const { caller, userId } = await callerAndUser(s, c);
   const t = target(s, caller, 'auth', 'groups');
-  const found = s.storage.find('auth/groups', caller.org.id, {
-    criteria: [{ field: 'name', is: '=', value: helper.name }],
-    sort: [{ field: 'created_time', dir: 'asc' }],
-    limit: 1,
-    offset: 0,
-  }).items[0];
+  const found = (
+    await s.storage.find('auth/groups', caller.org.id, {
+      criteria: [{ field: 'name', is: '=', value: helper.name }],
+      sort: [{ field: 'created_time', dir: 'asc' }],
+      limit: 1,
+      offset: 0,
+    })
+  ).items[0];
   const opts = { request: requestInfo(c) };
   if (!found) {
     const data = {
@@ -90,11 +92,13 @@ export function groupHelperRoutes(s: Services) {
   app.post('/remove_user_from_groups', async (c) => {
     const { caller, userId } = await callerAndUser(s, c);
     const t = target(s, caller, 'auth', 'groups');
-    const groups = s.storage.find('auth/groups', caller.org.id, {
-      criteria: [{ field: 'users', is: 'contains', value: userId }],
-      limit: 500,
-      offset: 0,
-    }).items;
+    const groups = (
+      await s.storage.find('auth/groups', caller.org.id, {
+        criteria: [{ field: 'users', is: 'contains', value: userId }],
+        limit: 500,
+        offset: 0,
+      })
+    ).items;
     const changed: string[] = [];
     for (const g of groups) {
       const data = { ...g.data, users: list(g.data.users).filter((u) => u !== userId) };

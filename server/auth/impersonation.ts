@@ -57,15 +57,15 @@ export function impersonatorFor(caller: {
  * product staff when that member came from the root organization (a reseller who entered a client
  * company is its admin, not product staff).
  */
-export function sessionPrincipal(
+export async function sessionPrincipal(
   s: Services,
   org: OrgInfo,
   session: { type: string; impersonatedBy: Impersonator | undefined },
   principal: Principal,
-): Principal | undefined {
+): Promise<Principal | undefined> {
   if (!sudoOnlyAccount(org, principal.userKey)) return principal;
   if (session.type !== 'sudo_login' || !session.impersonatedBy) return undefined;
-  return { ...principal, productStaff: getOrg(s, session.impersonatedBy.org)?.root === true };
+  return { ...principal, productStaff: (await getOrg(s, session.impersonatedBy.org))?.root === true };
 }
 
 /** What the session answer says of the staff member acting in a company. */

@@ -39,7 +39,7 @@ export async function storeNewPassword(
   opts: { checkCurrent?: boolean } = {},
 ): Promise<void> {
   const org = caller.org.id;
-  const target = s.storage.get('auth/users', org, userKey);
+  const target = await s.storage.get('auth/users', org, userKey);
   if (!target) throw notFound();
   // A company's product-staff account holds no password (./impersonation.ts).
   if (sudoOnlyAccount(caller.org, userKey)) throw notAuthorized();
@@ -54,12 +54,16 @@ export async function storeNewPassword(
   ];
   if (problems.length) throw validationFailed(problems);
   const secret = await hashPassword(body.password as string);
-  const user = s.storage.get('auth/users', org, userKey);
+  const user = await s.storage.get('auth/users', org, userKey);
   if (!user) throw notFound();
   const now = s.now();
-  const singleUseKeys: WriteOp[] = s.storage
-    .find(SINGLE_USE, org, { criteria: [{ field: 'user_key', is: '=', value: userKey }], limit: Infinity, offset: 0 })
-    .items.map((k) => ({ op: 'delete', collection: SINGLE_USE, org, key: k.key }));
+  const singleUseKeys: WriteOp[] = (
+    await s.storage.find(SINGLE_USE, org, {
+      criteria: [{ field: 'user_key', is: '=', value: userKey }],
+      limit: Infinity,
+      offset: 0,
+    })
+  ).items.map((k) => ({ op: 'delete', collection: SINGLE_USE, org, key: k.key }));
   await s.storage.commit([
     {
       op: 'put',
@@ -71,7 +75,7 @@ export async function storeNewPassword(
       },
     },
     // The caller's own session goes on, as a session that needs the current password from now on.
-    ...endSessionsOps(s, org, userKey, { sid: caller.sid, changes: { type: 'password' } }),
+    ...(await endSessionsOps(s, org, userKey, { sid: caller.sid, changes: { type: 'password' } })),
     ...singleUseKeys,
     auditOp({
       org,

@@ -34,10 +34,10 @@ export interface Caller {
   impersonatedBy?: Impersonator;
 }
 
-export function orgFromHeader(s: Services, c: Context): OrgInfo {
+export async function orgFromHeader(s: Services, c: Context): Promise<OrgInfo> {
   const id = requestHeader(c, 'organization-id');
   if (!id || !isUuid(id.toLowerCase())) throw badRequest('The organization-id header must hold an organization id');
-  const org = getOrg(s, id.toLowerCase());
+  const org = await getOrg(s, id.toLowerCase());
   if (!org) throw notFound();
   return org;
 }
@@ -72,24 +72,26 @@ function knownUser(s: Services, key: string): KnownUser | undefined {
   return fresh ? entry : undefined;
 }
 
-export function principalFor(s: Services, org: OrgInfo, user: StoredRecord): Principal {
+export async function principalFor(s: Services, org: OrgInfo, user: StoredRecord): Promise<Principal> {
   const entry = knownUser(s, user.key);
   if (entry !== undefined && entry.user.org === org.id) return entry.principal;
   const users = s.storage.generation('auth/users');
   const groups = s.storage.generation('auth/groups');
-  const principal = computePrincipal(s, org, user);
+  const principal = await computePrincipal(s, org, user);
   const cache = knownUsers(s);
   if (cache.size >= MAX_KNOWN) cache.delete(cache.keys().next().value!);
   cache.set(user.key, { users, groups, user, principal });
   return principal;
 }
 
-function computePrincipal(s: Services, org: OrgInfo, user: StoredRecord): Principal {
-  const groups = s.storage.find('auth/groups', org.id, {
-    criteria: [{ field: 'users', is: 'contains', value: user.key }],
-    limit: 500,
-    offset: 0,
-  }).items;
+async function computePrincipal(s: Services, org: OrgInfo, user: StoredRecord): Promise<Principal> {
+  const groups = (
+    await s.storage.find('auth/groups', org.id, {
+      criteria: [{ field: 'users', is: 'contains', value: user.key }],
+      limit: 500,
+      offset: 0,
+    })
+  ).items;
   const d = user.data;
   const isAdmin = user.key === productStaffAdminKey(org.id);
   return {
@@ -118,7 +120,7 @@ export async function authenticate(s: Services, c: Context): Promise<Caller> {
   if (!token || !headerOrg) throw invalidToken();
   const claims = await verifyToken(s.tokenKey, token, s.now());
   if (!claims || claims.org !== headerOrg) throw invalidToken();
-  const caller = callerOfSession(s, claims.org, claims.sid, claims.sub, claims.exp);
+  const caller = await callerOfSession(s, claims.org, claims.sid, claims.sub, claims.exp);
   if (setupRequired(caller) && !SETUP_CALLS.has(c.req.path.replace(/\/+$/, ''))) {
     throw new ApiError(403, 'Two-factor sign-in must be set up first.');
   }
@@ -158,18 +160,24 @@ function setupRequired(caller: Pick<Caller, 'org' | 'user' | 'principal' | 'impe
  * idle too long; this request then counts as its latest. Used for the token of every call and for
  * keys bound to a session.
  */
-export function callerOfSession(s: Services, orgId: string, sid: string, userKey: string, exp: number): Caller {
-  const session = s.storage.get(SYSTEM.sessions, orgId, sid);
+export async function callerOfSession(
+  s: Services,
+  orgId: string,
+  sid: string,
+  userKey: string,
+  exp: number,
+): Promise<Caller> {
+  const session = await s.storage.get(SYSTEM.sessions, orgId, sid);
   if (!session || session.data.user !== userKey || Number(session.data.exp) <= s.now()) throw invalidToken();
-  if (!inCurrentEpoch(s, session)) throw invalidToken();
-  const org = getOrg(s, orgId);
+  if (!(await inCurrentEpoch(s, session))) throw invalidToken();
+  const org = await getOrg(s, orgId);
   const cached = knownUser(s, userKey)?.user;
-  const user = cached?.org === orgId ? cached : s.storage.get('auth/users', orgId, userKey);
+  const user = cached?.org === orgId ? cached : await s.storage.get('auth/users', orgId, userKey);
   if (!org || !userMaySignIn(user)) throw invalidToken();
   const type = String(session.data.type ?? 'password');
   const impersonatedBy = impersonatorOf(session.data.impersonated_by);
-  const principal = sessionPrincipal(s, org, { type, impersonatedBy }, principalFor(s, org, user));
-  if (!principal || !touchSession(s, session, principal)) throw invalidToken();
+  const principal = await sessionPrincipal(s, org, { type, impersonatedBy }, await principalFor(s, org, user));
+  if (!principal || !(await touchSession(s, session, principal))) throw invalidToken();
   return { org, user, sid, exp, principal, type, impersonatedBy };
 }
 

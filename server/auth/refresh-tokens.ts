@@ -36,14 +36,14 @@ function nextToken(
 }
 
 /** A new family for the session `sid`, ending any other family of that session. */
-export function newFamilyOps(
+export async function newFamilyOps(
   s: Services,
   org: string,
   user: string,
   sid: string,
   epoch: number,
-): { ops: WriteOp[]; issued: IssuedRefresh } {
-  const ops = endRefreshOps(s, org, 'sid', sid);
+): Promise<{ ops: WriteOp[]; issued: IssuedRefresh }> {
+  const ops = await endRefreshOps(s, org, 'sid', sid);
   const { op, issued } = nextToken(s, {
     org,
     user,
@@ -56,10 +56,18 @@ export function newFamilyOps(
 }
 
 /** The deletion of every refresh token of a user, a family or a session. */
-export function endRefreshOps(s: Services, org: string, field: 'user' | 'family' | 'sid', value: string): WriteOp[] {
-  return signInState(s)
-    .refreshTokensWhere(org, field, value)
-    .map((t) => ({ op: 'delete', collection: SYSTEM.refreshTokens, org, key: t.id }));
+export async function endRefreshOps(
+  s: Services,
+  org: string,
+  field: 'user' | 'family' | 'sid',
+  value: string,
+): Promise<WriteOp[]> {
+  return (await signInState(s).refreshTokensWhere(org, field, value)).map((t) => ({
+    op: 'delete',
+    collection: SYSTEM.refreshTokens,
+    org,
+    key: t.id,
+  }));
 }
 
 export type RefreshCheck =
@@ -68,18 +76,19 @@ export type RefreshCheck =
   | { ok: false; revoke?: WriteOp[] };
 
 /** Checks a presented refresh token: right, unspent, of a family still running. */
-export function checkRefresh(s: Services, org: string, id: string, secret: string): RefreshCheck {
-  const token = signInState(s).refreshToken(org, id);
+export async function checkRefresh(s: Services, org: string, id: string, secret: string): Promise<RefreshCheck> {
+  const token = await signInState(s).refreshToken(org, id);
   if (!token || !sameDigest(token.hash, hashOf(s, secret))) return { ok: false };
   if (token.spent) {
-    const live = signInState(s)
-      .refreshTokensWhere(org, 'family', token.family)
-      .filter((t) => !t.spent);
-    const sessions = [...new Set(live.map((t) => t.sid))].filter((sid) => s.storage.get(SYSTEM.sessions, org, sid));
+    const live = (await signInState(s).refreshTokensWhere(org, 'family', token.family)).filter((t) => !t.spent);
+    const sessions: string[] = [];
+    for (const sid of new Set(live.map((t) => t.sid))) {
+      if (await s.storage.get(SYSTEM.sessions, org, sid)) sessions.push(sid);
+    }
     return {
       ok: false,
       revoke: [
-        ...endRefreshOps(s, org, 'family', token.family),
+        ...(await endRefreshOps(s, org, 'family', token.family)),
         ...sessions.map((sid): WriteOp => ({ op: 'delete', collection: SYSTEM.sessions, org, key: sid })),
       ],
     };

@@ -32,16 +32,16 @@ export function authRoutes(s: Services) {
   const app = new Hono<AppEnv>();
   const afterAnswer = afterAnswerQueue({ log: s.log });
 
-  app.get('/resolve_org', (c) => {
+  app.get('/resolve_org', async (c) => {
     const host = (c.req.query('hostname') ?? requestHeader(c, 'host') ?? '').replace(/:\d+$/, '').toLowerCase();
-    const id = (host && findOrgByHostname(s, host)) || rootOrgId(s);
-    const org = id ? getOrg(s, id) : undefined;
+    const id = (host && (await findOrgByHostname(s, host))) || (await rootOrgId(s));
+    const org = id ? await getOrg(s, id) : undefined;
     if (!org) throw new ApiError(503, 'The server has no organization yet');
     return c.json({
       organization_id: org.id,
       name: org.name,
       hostname: org.hostname,
-      branding: brandingOf(s, org),
+      branding: await brandingOf(s, org),
       // The product's own site: its sign-in page lets a visitor go on to their company's.
       is_root: org.root,
       // What the company form needs to derive and check hostnames as the server does.
@@ -69,10 +69,10 @@ export function authRoutes(s: Services) {
     if (!LOGIN_TYPES.has(type as LoginType)) throw badRequest('type must be password, sudo_login or forgot_password');
     const orgHeader = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
     const info = requestInfo(c);
-    const org = isUuid(orgHeader) ? getOrg(s, orgHeader) : undefined;
+    const org = isUuid(orgHeader) ? await getOrg(s, orgHeader) : undefined;
     // One account however its name is spelled (e-mail, case, spaces or user key); an unknown name
     // is counted as typed, alike.
-    const account = `${orgHeader}\u0000${(org && findUser(s, org.id, userid)?.key) || userid.trim().toLowerCase()}`;
+    const account = `${orgHeader}\u0000${(org && (await findUser(s, org.id, userid))?.key) || userid.trim().toLowerCase()}`;
     const result = await throttledCheck(s, signInAttempt(c, type as LoginType, account), () =>
       signIn(s, org, userid, key, type as LoginType, info),
     );
@@ -89,7 +89,7 @@ export function authRoutes(s: Services) {
     await s.storage.commit([
       { op: 'delete', collection: SYSTEM.sessions, org: caller.org.id, key: caller.sid },
       // The session's refresh tokens end with it.
-      ...endRefreshOps(s, caller.org.id, 'sid', caller.sid),
+      ...(await endRefreshOps(s, caller.org.id, 'sid', caller.sid)),
     ]);
     return c.body(null, 204);
   });
@@ -97,7 +97,7 @@ export function authRoutes(s: Services) {
   app.post('/logout_all', async (c) => {
     const caller = await authenticate(s, c);
     await readJsonObject(c, { allowEmpty: true });
-    await s.storage.commit(endSessionsOps(s, caller.org.id, caller.user.key));
+    await s.storage.commit(await endSessionsOps(s, caller.org.id, caller.user.key));
     return c.body(null, 204);
   });
 
@@ -136,7 +136,7 @@ export function authRoutes(s: Services) {
     if (!caller.principal.isAdmin && !caller.principal.permissions.has('AUTH:CanLoginToOrganizations')) {
       throw notAuthorized();
     }
-    const { org, admin } = sudoTarget(s, caller.org, targetId);
+    const { org, admin } = await sudoTarget(s, caller.org, targetId);
     // The session it opens names who asked, so that they act in the company as themselves.
     const staff = impersonatorFor(caller);
     const { op, key } = singleUseOp(s, org.id, admin, 'sudo_login', 120, {

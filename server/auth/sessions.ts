@@ -16,22 +16,24 @@ import { SINGLE_USE } from './sign-in.ts';
 import { endRefreshOps } from './refresh-tokens.ts';
 
 /** The user's current session epoch (0 until their sessions are first ended all at once). */
-export function sessionEpoch(s: Services, org: string, userKey: string): number {
-  return Number(s.storage.get(SYSTEM.sessionEpochs, org, userKey)?.data.epoch ?? 0);
+export async function sessionEpoch(s: Services, org: string, userKey: string): Promise<number> {
+  return Number((await s.storage.get(SYSTEM.sessionEpochs, org, userKey))?.data.epoch ?? 0);
 }
 
 /** Whether the session was opened in the user's current epoch. */
-export function inCurrentEpoch(s: Services, session: StoredRecord): boolean {
-  return Number(session.data.epoch ?? 0) === sessionEpoch(s, session.org, String(session.data.user));
+export async function inCurrentEpoch(s: Services, session: StoredRecord): Promise<boolean> {
+  return Number(session.data.epoch ?? 0) === (await sessionEpoch(s, session.org, String(session.data.user)));
 }
 
 /** Every session record of the user, however many. */
-export function sessionsOf(s: Services, org: string, userKey: string): StoredRecord[] {
-  return s.storage.find(SYSTEM.sessions, org, {
-    criteria: [{ field: 'user', is: '=', value: userKey }],
-    limit: Infinity,
-    offset: 0,
-  }).items;
+export async function sessionsOf(s: Services, org: string, userKey: string): Promise<StoredRecord[]> {
+  return (
+    await s.storage.find(SYSTEM.sessions, org, {
+      criteria: [{ field: 'user', is: '=', value: userKey }],
+      limit: Infinity,
+      offset: 0,
+    })
+  ).items;
 }
 
 /**
@@ -40,14 +42,14 @@ export function sessionsOf(s: Services, org: string, userKey: string): StoredRec
  * with `keep.changes` applied; and every refresh token of the user, the kept session's too (its
  * client asks for a new one with get_refresh_token).
  */
-export function endSessionsOps(
+export async function endSessionsOps(
   s: Services,
   org: string,
   userKey: string,
   keep?: { sid: string; changes?: Record<string, unknown> },
-): WriteOp[] {
+): Promise<WriteOp[]> {
   const now = s.now();
-  const current = s.storage.get(SYSTEM.sessionEpochs, org, userKey);
+  const current = await s.storage.get(SYSTEM.sessionEpochs, org, userKey);
   const epoch = Number(current?.data.epoch ?? 0) + 1;
   const ops: WriteOp[] = [
     {
@@ -67,7 +69,7 @@ export function endSessionsOps(
       },
     },
   ];
-  for (const r of sessionsOf(s, org, userKey)) {
+  for (const r of await sessionsOf(s, org, userKey)) {
     if (r.key === keep?.sid) {
       ops.push({
         op: 'put',
@@ -77,13 +79,13 @@ export function endSessionsOps(
       ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key: r.key });
     }
   }
-  ops.push(...endRefreshOps(s, org, 'user', userKey));
+  ops.push(...(await endRefreshOps(s, org, 'user', userKey)));
   return ops;
 }
 
 /** The deletion of the user's epoch record, when the user goes. */
-export function forgetEpochOps(s: Services, org: string, userKey: string): WriteOp[] {
-  return s.storage.get(SYSTEM.sessionEpochs, org, userKey)
+export async function forgetEpochOps(s: Services, org: string, userKey: string): Promise<WriteOp[]> {
+  return (await s.storage.get(SYSTEM.sessionEpochs, org, userKey))
     ? [{ op: 'delete', collection: SYSTEM.sessionEpochs, org, key: userKey }]
     : [];
 }
@@ -92,14 +94,17 @@ export function forgetEpochOps(s: Services, org: string, userKey: string): Write
  * The deletion of the user's sessions that are past their end, for the commit of a new one, with
  * their refresh tokens (a refresh renews a live session only: ./refresh-tokens.ts).
  */
-export function expiredSessionOps(s: Services, org: string, userKey: string): WriteOp[] {
+export async function expiredSessionOps(s: Services, org: string, userKey: string): Promise<WriteOp[]> {
   const now = s.now();
-  return sessionsOf(s, org, userKey)
-    .filter((r) => Number(r.data.exp) <= now)
-    .flatMap((r): WriteOp[] => [
+  const ops: WriteOp[] = [];
+  for (const r of await sessionsOf(s, org, userKey)) {
+    if (Number(r.data.exp) > now) continue;
+    ops.push(
       { op: 'delete', collection: SYSTEM.sessions, org, key: r.key },
-      ...endRefreshOps(s, org, 'sid', r.key),
-    ]);
+      ...(await endRefreshOps(s, org, 'sid', r.key)),
+    );
+  }
+  return ops;
 }
 
 /** Permissions over other people's payroll data, accounts, rights or companies. */
@@ -130,7 +135,7 @@ const writing = new Set<string>();
  * counts as its latest. The time of the latest request is kept in memory and written to the
  * session record once a minute, so a restart does not reset the idle clock.
  */
-export function touchSession(s: Services, session: StoredRecord, principal: Principal): boolean {
+export async function touchSession(s: Services, session: StoredRecord, principal: Principal): Promise<boolean> {
   let seen = lastSeenBy.get(s);
   if (!seen) lastSeenBy.set(s, (seen = new Map()));
   const now = s.now();
@@ -142,7 +147,7 @@ export function touchSession(s: Services, session: StoredRecord, principal: Prin
     s.storage
       .commit([
         { op: 'delete', collection: SYSTEM.sessions, org: session.org, key: session.key },
-        ...endRefreshOps(s, session.org, 'sid', session.key),
+        ...(await endRefreshOps(s, session.org, 'sid', session.key)),
       ])
       .catch(() => undefined);
     return false;
@@ -176,7 +181,7 @@ export function touchSession(s: Services, session: StoredRecord, principal: Prin
  */
 export async function purgeExpired(s: Services): Promise<number> {
   const now = s.now();
-  const orgs = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, { criteria: [], limit: Infinity, offset: 0 }).items;
+  const orgs = (await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, { criteria: [], limit: Infinity, offset: 0 })).items;
   let purged = 0;
   for (const { key: org } of orgs) {
     for (const [collection, field] of [
@@ -185,14 +190,19 @@ export async function purgeExpired(s: Services): Promise<number> {
       [SYSTEM.twoFactorChallenges, 'exp'],
       [SYSTEM.refreshTokens, 'family_exp'],
     ] as const) {
-      const dead = s.storage.find(collection, org, {
-        criteria: [{ field, is: '<=', value: now }],
-        limit: Infinity,
-        offset: 0,
-      }).items;
+      const dead = (
+        await s.storage.find(collection, org, {
+          criteria: [{ field, is: '<=', value: now }],
+          limit: Infinity,
+          offset: 0,
+        })
+      ).items;
       for (let i = 0; i < dead.length; i += 500) {
         const page = dead.slice(i, i + 500);
-        const refresh = collection === SYSTEM.sessions ? page.flatMap((r) => endRefreshOps(s, org, 'sid', r.key)) : [];
+        const refresh: WriteOp[] = [];
+        if (collection === SYSTEM.sessions) {
+          for (const r of page) refresh.push(...(await endRefreshOps(s, org, 'sid', r.key)));
+        }
         await s.storage.commit([
           ...page.map((r): WriteOp => ({ op: 'delete', collection, org, key: r.key })),
           ...refresh,

@@ -3,7 +3,7 @@
  * or of a setup waiting for its first code), the last TOTP step each user used, unused recovery
  * codes and refresh tokens in their families. All of it sits behind this one small interface, kept
  * today as system records of the server's store (../services.ts SYSTEM), so that moving it to
- * another store changes this file alone. Reads are synchronous like the store's; writes are ops, so
+ * another store changes this file alone. Reads are asynchronous like the store's; writes are ops, so
  * that each lands in the same atomic commit as the session or user record it goes with.
  *
  * Every record carries the version it was read at: a write naming it fails when another request
@@ -57,30 +57,30 @@ export interface RefreshToken {
 }
 
 export interface SignInState {
-  challenge(org: string, id: string): Challenge | undefined;
+  challenge(org: string, id: string): Promise<Challenge | undefined>;
   /** The setup challenge of a session, if one is waiting. */
-  setupOf(org: string, sid: string): Challenge | undefined;
-  challengesOfUser(org: string, user: string): Challenge[];
+  setupOf(org: string, sid: string): Promise<Challenge | undefined>;
+  challengesOfUser(org: string, user: string): Promise<Challenge[]>;
   putChallenge(c: Challenge): WriteOp;
   deleteChallenge(c: Pick<Challenge, 'org' | 'id'> & { version?: number }): WriteOp;
 
   /** The last TOTP time step the user signed in with (0: none yet) and the record's version. */
-  lastTotpStep(org: string, user: string): { step: number; version: number };
+  lastTotpStep(org: string, user: string): Promise<{ step: number; version: number }>;
   useTotpStep(org: string, user: string, step: number, version: number): WriteOp;
 
-  recoveryCodes(org: string, user: string): { hashes: string[]; version: number };
+  recoveryCodes(org: string, user: string): Promise<{ hashes: string[]; version: number }>;
   putRecoveryCodes(org: string, user: string, hashes: string[], version: number): WriteOp;
 
-  refreshToken(org: string, id: string): RefreshToken | undefined;
+  refreshToken(org: string, id: string): Promise<RefreshToken | undefined>;
   putRefreshToken(t: RefreshToken): WriteOp;
-  refreshTokensWhere(org: string, field: 'user' | 'family' | 'sid', value: string): RefreshToken[];
+  refreshTokensWhere(org: string, field: 'user' | 'family' | 'sid', value: string): Promise<RefreshToken[]>;
 
   /** Everything kept for the user, to go with their account, their second factor or their sessions. */
   forgetUserOps(
     org: string,
     user: string,
     what: { challenges?: boolean; totp?: boolean; recovery?: boolean; refresh?: boolean },
-  ): WriteOp[];
+  ): Promise<WriteOp[]>;
 }
 
 const ALL = Infinity;
@@ -135,8 +135,8 @@ function defined(o: Record<string, unknown>): Record<string, unknown> {
 
 /** The state kept as system records of the server's store. */
 export function storeSignInState(s: Services): SignInState {
-  const find = (collection: string, org: string, field: string, value: string) =>
-    s.storage.find(collection, org, { criteria: [{ field, is: '=', value }], limit: ALL, offset: 0 }).items;
+  const find = async (collection: string, org: string, field: string, value: string) =>
+    (await s.storage.find(collection, org, { criteria: [{ field, is: '=', value }], limit: ALL, offset: 0 })).items;
   const put = (
     collection: string,
     org: string,
@@ -157,16 +157,16 @@ export function storeSignInState(s: Services): SignInState {
   });
 
   const state: SignInState = {
-    challenge(org, id) {
-      const r = s.storage.get(SYSTEM.twoFactorChallenges, org, id);
+    async challenge(org, id) {
+      const r = await s.storage.get(SYSTEM.twoFactorChallenges, org, id);
       return r && challengeOf(r);
     },
-    setupOf(org, sid) {
-      const r = find(SYSTEM.twoFactorChallenges, org, 'sid', sid).find((x) => x.data.purpose === 'setup');
+    async setupOf(org, sid) {
+      const r = (await find(SYSTEM.twoFactorChallenges, org, 'sid', sid)).find((x) => x.data.purpose === 'setup');
       return r && challengeOf(r);
     },
-    challengesOfUser(org, user) {
-      return find(SYSTEM.twoFactorChallenges, org, 'user', user).map(challengeOf);
+    async challengesOfUser(org, user) {
+      return (await find(SYSTEM.twoFactorChallenges, org, 'user', user)).map(challengeOf);
     },
     putChallenge(c) {
       return put(
@@ -196,16 +196,16 @@ export function storeSignInState(s: Services): SignInState {
       return del(SYSTEM.twoFactorChallenges, c.org, c.id, c.version);
     },
 
-    lastTotpStep(org, user) {
-      const r = s.storage.get(SYSTEM.totpSteps, org, user);
+    async lastTotpStep(org, user) {
+      const r = await s.storage.get(SYSTEM.totpSteps, org, user);
       return { step: Number(r?.data.step ?? 0), version: r?.meta.version ?? 0 };
     },
     useTotpStep(org, user, step, version) {
       return put(SYSTEM.totpSteps, org, user, { step }, version);
     },
 
-    recoveryCodes(org, user) {
-      const r = s.storage.get(SYSTEM.recoveryCodes, org, user);
+    async recoveryCodes(org, user) {
+      const r = await s.storage.get(SYSTEM.recoveryCodes, org, user);
       return {
         hashes: Array.isArray(r?.data.hashes) ? (r.data.hashes as string[]) : [],
         version: r?.meta.version ?? 0,
@@ -215,8 +215,8 @@ export function storeSignInState(s: Services): SignInState {
       return put(SYSTEM.recoveryCodes, org, user, { hashes }, version);
     },
 
-    refreshToken(org, id) {
-      const r = s.storage.get(SYSTEM.refreshTokens, org, id);
+    async refreshToken(org, id) {
+      const r = await s.storage.get(SYSTEM.refreshTokens, org, id);
       return r && refreshOf(r);
     },
     putRefreshToken(t) {
@@ -236,20 +236,21 @@ export function storeSignInState(s: Services): SignInState {
         t.version,
       );
     },
-    refreshTokensWhere(org, field, value) {
-      return find(SYSTEM.refreshTokens, org, field, value).map(refreshOf);
+    async refreshTokensWhere(org, field, value) {
+      return (await find(SYSTEM.refreshTokens, org, field, value)).map(refreshOf);
     },
 
-    forgetUserOps(org, user, what) {
+    async forgetUserOps(org, user, what) {
       const ops: WriteOp[] = [];
       if (what.challenges) {
-        for (const c of state.challengesOfUser(org, user)) ops.push(del(SYSTEM.twoFactorChallenges, org, c.id));
+        for (const c of await state.challengesOfUser(org, user)) ops.push(del(SYSTEM.twoFactorChallenges, org, c.id));
       }
-      if (what.totp && s.storage.get(SYSTEM.totpSteps, org, user)) ops.push(del(SYSTEM.totpSteps, org, user));
-      if (what.recovery && s.storage.get(SYSTEM.recoveryCodes, org, user))
+      if (what.totp && (await s.storage.get(SYSTEM.totpSteps, org, user))) ops.push(del(SYSTEM.totpSteps, org, user));
+      if (what.recovery && (await s.storage.get(SYSTEM.recoveryCodes, org, user)))
         ops.push(del(SYSTEM.recoveryCodes, org, user));
       if (what.refresh) {
-        for (const t of state.refreshTokensWhere(org, 'user', user)) ops.push(del(SYSTEM.refreshTokens, org, t.id));
+        for (const t of await state.refreshTokensWhere(org, 'user', user))
+          ops.push(del(SYSTEM.refreshTokens, org, t.id));
       }
       return ops;
     },

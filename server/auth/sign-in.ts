@@ -29,14 +29,16 @@ import {
 export const SINGLE_USE = 'auth/single_use_logins';
 export type LoginType = 'password' | 'sudo_login' | 'forgot_password';
 
-export function findUser(s: Services, orgId: string, userid: string): StoredRecord | undefined {
+export async function findUser(s: Services, orgId: string, userid: string): Promise<StoredRecord | undefined> {
   const id = userid.trim().toLowerCase();
-  if (isUuid(id)) return s.storage.get('auth/users', orgId, id);
-  return s.storage.find('auth/users', orgId, {
-    criteria: [{ field: 'email', is: '=', value: id }],
-    limit: 1,
-    offset: 0,
-  }).items[0];
+  if (isUuid(id)) return await s.storage.get('auth/users', orgId, id);
+  return (
+    await s.storage.find('auth/users', orgId, {
+      criteria: [{ field: 'email', is: '=', value: id }],
+      limit: 1,
+      offset: 0,
+    })
+  ).items[0];
 }
 
 function meta(actor: string, now: number, version = 1) {
@@ -80,16 +82,16 @@ export function singleUseOp(
 }
 
 /** Checks a single-use key and the op that consumes it; undefined when it does not open this door. */
-function redeem(
+async function redeem(
   s: Services,
   org: string,
   user: StoredRecord,
   key: string,
   type: LoginType,
-): { consume: WriteOp; sessionLength: number; metadata: Record<string, unknown> } | undefined {
+): Promise<{ consume: WriteOp; sessionLength: number; metadata: Record<string, unknown> } | undefined> {
   const [id, secret] = key.split('.');
   if (!isUuid(id) || !secret) return undefined;
-  const rec = s.storage.get(SINGLE_USE, org, id);
+  const rec = await s.storage.get(SINGLE_USE, org, id);
   if (!rec) return undefined;
   const d = rec.data;
   const expected = Buffer.from(String(d.key_hash));
@@ -138,7 +140,7 @@ export async function signIn(
   type: LoginType,
   request: { browser?: string; address?: string },
 ): Promise<SignInResult | TwoFactorAsked> {
-  const user = org ? findUser(s, org.id, userid) : undefined;
+  const user = org ? await findUser(s, org.id, userid) : undefined;
   let ops: WriteOp[] = [];
   let sessionLength = s.config.sessionSeconds;
   let impersonatedBy: Impersonator | undefined;
@@ -148,7 +150,7 @@ export async function signIn(
     const ok = await verifyPassword(passwordHashOf(s, user?.data.secret), key);
     if (!ok) throw invalidCredentials();
   } else {
-    const r = org && user ? redeem(s, org.id, user, key, type) : undefined;
+    const r = org && user ? await redeem(s, org.id, user, key, type) : undefined;
     if (!r) throw invalidCredentials();
     ops = [r.consume];
     sessionLength = r.sessionLength;
@@ -250,11 +252,11 @@ export async function openSession(
   const now = s.now();
   const sid = randomUUID();
   const exp = now + (o.sessionLength ?? s.config.sessionSeconds);
-  const epoch = sessionEpoch(s, org.id, user.key);
-  const refresh = newFamilyOps(s, org.id, user.key, sid, epoch);
+  const epoch = await sessionEpoch(s, org.id, user.key);
+  const refresh = await newFamilyOps(s, org.id, user.key, sid, epoch);
   ops.push(
     // The user's sessions that are over go as a new one comes (the rest by startSessionPurge).
-    ...expiredSessionOps(s, org.id, user.key),
+    ...(await expiredSessionOps(s, org.id, user.key)),
     {
       op: 'put',
       expectVersion: 0,
@@ -306,21 +308,29 @@ export async function sessionToken(
   o: { sid: string; exp: number; type: string; impersonatedBy?: Impersonator },
 ): Promise<{ token: string; exp: number; session: Record<string, unknown> }> {
   const { sid, exp, type, impersonatedBy } = o;
-  const principal = sessionPrincipal(s, org, { type, impersonatedBy }, principalFor(s, org, user))!;
+  const principal = (await sessionPrincipal(s, org, { type, impersonatedBy }, await principalFor(s, org, user)))!;
   const session = sessionView(s, { org, user, principal, exp, type, impersonatedBy });
   const token = await signToken(s.tokenKey, { sub: user.key, org: org.id, sid, exp, session }, s.now());
   return { token, exp, session };
 }
 
 /** The target of a sudo login: a company below the caller's, and its product-staff admin account. */
-export function sudoTarget(s: Services, from: OrgInfo, targetId: string): { org: OrgInfo; admin: StoredRecord } {
-  const target = isUuid(targetId) ? getOrg(s, targetId) : undefined;
+export async function sudoTarget(
+  s: Services,
+  from: OrgInfo,
+  targetId: string,
+): Promise<{ org: OrgInfo; admin: StoredRecord }> {
+  const target = isUuid(targetId) ? await getOrg(s, targetId) : undefined;
   let ok = false;
-  for (let o = target, hops = 0; o && hops < 16; o = o.parent === o.id ? undefined : getOrg(s, o.parent), hops++) {
+  for (
+    let o = target, hops = 0;
+    o && hops < 16;
+    o = o.parent === o.id ? undefined : await getOrg(s, o.parent), hops++
+  ) {
     if (o.parent === from.id && o.id !== from.id) ok = true;
   }
   if (!target || !ok) throw new ApiError(404, 'Not found');
-  const admin = s.storage.get('auth/users', target.id, productStaffAdminKey(target.id));
+  const admin = await s.storage.get('auth/users', target.id, productStaffAdminKey(target.id));
   if (!admin || !userMaySignIn(admin)) throw new ApiError(404, 'Not found');
   return { org: target, admin };
 }

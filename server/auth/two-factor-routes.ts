@@ -108,24 +108,24 @@ function userPut(s: Services, user: StoredRecord, by: string, changes: Record<st
 }
 
 /** What proving a code for `c` stores: the TOTP step used, or the recovery code spent; undefined when wrong. */
-function proofOps(
+async function proofOps(
   s: Services,
   c: Challenge,
   user: StoredRecord,
   key: string | undefined,
   code: string,
-): WriteOp[] | undefined {
+): Promise<WriteOp[] | undefined> {
   const st = signInState(s);
   const now = s.now();
   if (c.method === 'authenticator' && key) {
-    const last = st.lastTotpStep(c.org, user.key);
+    const last = await st.lastTotpStep(c.org, user.key);
     const step = totpStep(key, code, now, last.step);
     if (step !== undefined) return [st.useTotpStep(c.org, user.key, step, last.version)];
   }
   if (c.method !== 'authenticator' && sentCodeRight(s, c, code)) return [];
   // A recovery code stands in for any method's code at sign-in, once.
   if (c.purpose === 'login' && looksLikeRecoveryCode(code)) {
-    const { hashes, version } = st.recoveryCodes(c.org, user.key);
+    const { hashes, version } = await st.recoveryCodes(c.org, user.key);
     const h = recoveryCodeHash(s, user.key, code);
     if (hashes.some((x) => sameDigest(x, h))) {
       return [
@@ -189,17 +189,17 @@ export function twoFactorRoutes(s: Services) {
     });
 
   /** The login challenge a token names, while it runs; undefined otherwise. */
-  const loginChallenge = (org: OrgInfo | undefined, token: string): Challenge | undefined => {
+  const loginChallenge = async (org: OrgInfo | undefined, token: string): Promise<Challenge | undefined> => {
     const [id, secret] = token.split('.');
     if (!org || !isUuid(id) || !secret) return undefined;
-    const ch = st.challenge(org.id, id);
+    const ch = await st.challenge(org.id, id);
     if (!ch || ch.purpose !== 'login' || ch.exp <= s.now()) return undefined;
     return sameDigest(ch.secretHash, challengeSecretHash(s, secret)) ? ch : undefined;
   };
 
-  const headerOrg = (c: Context): OrgInfo | undefined => {
+  const headerOrg = async (c: Context): Promise<OrgInfo | undefined> => {
     const id = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
-    return isUuid(id) ? getOrg(s, id) : undefined;
+    return isUuid(id) ? await getOrg(s, id) : undefined;
   };
 
   app.post('/verify_2fa', async (c) => {
@@ -208,14 +208,14 @@ export function twoFactorRoutes(s: Services) {
     const challengeToken = stringField(body, 'challenge', 256, false);
     if (challengeToken !== undefined) {
       // The second sign-in step.
-      const org = headerOrg(c);
-      const ch = loginChallenge(org, challengeToken);
+      const org = await headerOrg(c);
+      const ch = await loginChallenge(org, challengeToken);
       const account = `${org?.id ?? ''}\u0000${ch?.user ?? challengeToken.slice(0, 36)}`;
       const answer = await throttledCheck(s, signInAttempt(c, 'two_factor', account), async () => {
         if (!org || !ch) throw invalidCode();
-        const user = s.storage.get('auth/users', org.id, ch.user);
+        const user = await s.storage.get('auth/users', org.id, ch.user);
         if (!userMaySignIn(user) || org.status !== 'active') throw invalidCode();
-        const proof = proofOps(s, ch, user, storedKeyOf(s, user), code);
+        const proof = await proofOps(s, ch, user, storedKeyOf(s, user), code);
         if (!proof) return wrongCode(s, ch);
         try {
           return await openSession(s, org, user, {
@@ -234,7 +234,7 @@ export function twoFactorRoutes(s: Services) {
     }
     // Proof of a method chosen with set_2fa_options in this session.
     const caller = await authenticate(s, c);
-    const setup = st.setupOf(caller.org.id, caller.sid);
+    const setup = await st.setupOf(caller.org.id, caller.sid);
     if (!setup || setup.exp <= s.now()) {
       throw new ApiError(409, 'No two-factor setup is waiting in this session; choose a method first.');
     }
@@ -243,11 +243,11 @@ export function twoFactorRoutes(s: Services) {
       signInAttempt(c, 'two_factor', `${caller.org.id}\u0000${caller.user.key}`),
       async () => {
         const key = setup.sealedKey ? s.cipher.decrypt(setup.sealedKey) : undefined;
-        const proof = proofOps(s, setup, caller.user, key, code);
+        const proof = await proofOps(s, setup, caller.user, key, code);
         if (!proof) return wrongCode(s, setup);
         const codes = newRecoveryCodes();
-        const user = s.storage.get('auth/users', caller.org.id, caller.user.key)!;
-        const recovery = st.recoveryCodes(caller.org.id, user.key);
+        const user = (await s.storage.get('auth/users', caller.org.id, caller.user.key))!;
+        const recovery = await st.recoveryCodes(caller.org.id, user.key);
         await commitOrInvalid(s, [
           st.deleteChallenge(setup),
           ...proof,
@@ -276,14 +276,14 @@ export function twoFactorRoutes(s: Services) {
     let org: OrgInfo | undefined;
     let user: StoredRecord | undefined;
     if (challengeToken !== undefined) {
-      org = headerOrg(c);
-      ch = loginChallenge(org, challengeToken);
-      user = ch && org ? s.storage.get('auth/users', org.id, ch.user) : undefined;
+      org = await headerOrg(c);
+      ch = await loginChallenge(org, challengeToken);
+      user = ch && org ? await s.storage.get('auth/users', org.id, ch.user) : undefined;
       if (!ch || !org || !userMaySignIn(user)) throw new ApiError(401, 'Invalid challenge');
     } else {
       // A new code for a setup under way in this session.
       const caller = await authenticate(s, c);
-      ch = st.setupOf(caller.org.id, caller.sid);
+      ch = await st.setupOf(caller.org.id, caller.sid);
       if (!ch || ch.exp <= s.now()) throw new ApiError(409, 'No two-factor setup is waiting in this session.');
       org = caller.org;
       user = caller.user;
@@ -314,7 +314,7 @@ export function twoFactorRoutes(s: Services) {
     if (sudoOnlyAccount(caller.org, caller.user.key) || caller.impersonatedBy) throw notAuthorized();
     const user = caller.user;
     const now = s.now();
-    const previous = st.setupOf(caller.org.id, caller.sid);
+    const previous = await st.setupOf(caller.org.id, caller.sid);
     const dropPrevious = previous ? [st.deleteChallenge(previous)] : [];
     if (method === 'none') {
       if (twoFactorRequired(caller.org, caller.principal)) {
@@ -325,7 +325,7 @@ export function twoFactorRoutes(s: Services) {
       await commitOrInvalid(s, [
         ...dropPrevious,
         userPut(s, user, user.key, { '2fa_method': 'none', authenticator_key: undefined }),
-        ...st.forgetUserOps(caller.org.id, user.key, { totp: true, recovery: true }),
+        ...(await st.forgetUserOps(caller.org.id, user.key, { totp: true, recovery: true })),
         audit(c, caller, user.key, 'turned off', ['2fa_method']),
       ]);
       if (methodOf(user) !== 'none') await noticeSecondFactorOff(s, caller.org, user, 'turned off');
@@ -378,7 +378,7 @@ export function twoFactorRoutes(s: Services) {
     const caller = await authenticate(s, c);
     const id = userIdOf(await readJsonObject(c));
     if (id !== caller.user.key) throw notAuthorized();
-    const setup = st.setupOf(caller.org.id, caller.sid);
+    const setup = await st.setupOf(caller.org.id, caller.sid);
     if (!setup || setup.method !== 'authenticator' || !setup.sealedKey || setup.keyRetrieved || setup.exp <= s.now()) {
       throw new ApiError(409, 'The authenticator key is shown only while it is being set up, and once.');
     }
@@ -394,9 +394,9 @@ export function twoFactorRoutes(s: Services) {
     const caller = await authenticate(s, c);
     const body = await readJsonObject(c);
     if (!caller.principal.isAdmin && !caller.principal.permissions.has('AUTH:CanManageUsers')) throw notAuthorized();
-    const user = s.storage.get('auth/users', caller.org.id, userIdOf(body));
+    const user = await s.storage.get('auth/users', caller.org.id, userIdOf(body));
     if (!user) throw notFound();
-    if (!mayActOnAccount(s, caller, user)) throw notAuthorized();
+    if (!(await mayActOnAccount(s, caller, user))) throw notAuthorized();
     const given = body.authenticator_key;
     if (given !== undefined && (typeof given !== 'string' || !AUTHENTICATOR_KEY.test(given))) {
       throw validationFailed([{ path: '/authenticator_key', message: INVALID_KEY }]);
@@ -407,7 +407,7 @@ export function twoFactorRoutes(s: Services) {
         '2fa_method': 'none',
         authenticator_key: sealSensitive(s.cipher, 'secret', key),
       }),
-      ...st.forgetUserOps(caller.org.id, user.key, { challenges: true, totp: true, recovery: true }),
+      ...(await st.forgetUserOps(caller.org.id, user.key, { challenges: true, totp: true, recovery: true })),
       audit(c, caller, user.key, given === undefined ? 'reset' : 'reset with a given key', [
         '2fa_method',
         'authenticator_key',
@@ -421,9 +421,9 @@ export function twoFactorRoutes(s: Services) {
     const caller = await authenticate(s, c);
     const body = await readJsonObject(c, { allowEmpty: true });
     stringField(body, 'refresh_id', 128, false);
-    const session = s.storage.get(SYSTEM.sessions, caller.org.id, caller.sid);
-    const epoch = Number(session?.data.epoch ?? sessionEpoch(s, caller.org.id, caller.user.key));
-    const { ops, issued } = newFamilyOps(s, caller.org.id, caller.user.key, caller.sid, epoch);
+    const session = await s.storage.get(SYSTEM.sessions, caller.org.id, caller.sid);
+    const epoch = Number(session?.data.epoch ?? (await sessionEpoch(s, caller.org.id, caller.user.key)));
+    const { ops, issued } = await newFamilyOps(s, caller.org.id, caller.user.key, caller.sid, epoch);
     await s.storage.commit(ops);
     return c.json(issued);
   });
@@ -432,11 +432,11 @@ export function twoFactorRoutes(s: Services) {
     const body = await readJsonObject(c);
     const id = stringField(body, 'refresh_id', 128)!;
     const secret = stringField(body, 'refresh_token', 256)!;
-    const org = orgFromHeader(s, c);
-    const check = checkRefresh(s, org.id, id, secret);
+    const org = await orgFromHeader(s, c);
+    const check = await checkRefresh(s, org.id, id, secret);
     if (!check.ok) {
       if (check.revoke?.length) {
-        const t = st.refreshToken(org.id, id);
+        const t = await st.refreshToken(org.id, id);
         await s.storage.commit([
           ...check.revoke,
           auditOp({
@@ -457,15 +457,15 @@ export function twoFactorRoutes(s: Services) {
       throw invalidToken();
     }
     const token = check.token;
-    const session = s.storage.get(SYSTEM.sessions, org.id, token.sid);
-    if (!session || token.epoch !== sessionEpoch(s, org.id, token.user)) throw invalidToken();
+    const session = await s.storage.get(SYSTEM.sessions, org.id, token.sid);
+    if (!session || token.epoch !== (await sessionEpoch(s, org.id, token.user))) throw invalidToken();
     // The session must still be live: a refresh renews it, it never revives one that ended.
-    const caller = callerOfSession(s, org.id, token.sid, token.user, Number(session.data.exp));
+    const caller = await callerOfSession(s, org.id, token.sid, token.user, Number(session.data.exp));
     const now = s.now();
     const sid = crypto.randomUUID();
     const exp = Math.min(now + s.config.sessionSeconds, token.familyExp);
     const rotated = rotateOps(s, token, sid);
-    const fresh = s.storage.get(SYSTEM.sessions, org.id, token.sid) ?? session;
+    const fresh = (await s.storage.get(SYSTEM.sessions, org.id, token.sid)) ?? session;
     await commitOrInvalid(s, [
       {
         op: 'put',
@@ -514,7 +514,7 @@ export function twoFactorRoutes(s: Services) {
         { path: '/organization_id', message: 'Must be a 36-character organization key' },
       ]);
     }
-    const org = getOrg(s, id);
+    const org = await getOrg(s, id);
     if (!org) throw notFound();
     return c.json({ name: org.name });
   });

@@ -47,8 +47,8 @@ function mayManageUsers(caller: Caller): boolean {
   return caller.principal.isAdmin || caller.principal.permissions.has('AUTH:CanManageUsers');
 }
 
-function accountOf(s: Services, caller: Caller, id: string): StoredRecord {
-  const user = s.storage.get('auth/users', caller.org.id, id);
+async function accountOf(s: Services, caller: Caller, id: string): Promise<StoredRecord> {
+  const user = await s.storage.get('auth/users', caller.org.id, id);
   if (!user) throw notFound();
   return user;
 }
@@ -69,8 +69,8 @@ export function userAdminRoutes(s: Services) {
     const caller = await authenticate(s, c);
     const body = await readJsonObject(c);
     if (!mayManageUsers(caller)) throw notAuthorized();
-    const user = accountOf(s, caller, userIdOf(body));
-    if (!mayActOnAccount(s, caller, user)) throw notAuthorized();
+    const user = await accountOf(s, caller, userIdOf(body));
+    if (!(await mayActOnAccount(s, caller, user))) throw notAuthorized();
     await storeNewPassword(s, c, caller, user.key, body);
     return c.json({ message: 'Password set.' });
   });
@@ -80,9 +80,9 @@ export function userAdminRoutes(s: Services) {
     const caller = await authenticate(s, c);
     const body = await readJsonObject(c);
     if (!mayManageUsers(caller)) throw notAuthorized();
-    const user = accountOf(s, caller, userIdOf(body));
+    const user = await accountOf(s, caller, userIdOf(body));
     // The invitation's key signs in as the account's holder.
-    if (!mayActOnAccount(s, caller, user)) throw notAuthorized();
+    if (!(await mayActOnAccount(s, caller, user))) throw notAuthorized();
     if (user.data.status === 'blocked' || user.data.locked === true) {
       throw new ApiError(409, 'This account is blocked or locked; unblock it before inviting.');
     }
@@ -134,7 +134,7 @@ export function userAdminRoutes(s: Services) {
     const caller = await authenticate(s, c);
     const body = await readJsonObject(c);
     if (!caller.principal.isAdmin) throw notAuthorized();
-    const user = accountOf(s, caller, userIdOf(body));
+    const user = await accountOf(s, caller, userIdOf(body));
     if (user.key === caller.user.key || user.key === productStaffAdminKey(caller.org.id)) {
       throw new ApiError(409, 'The product-staff admin account cannot be deleted.');
     }
@@ -143,7 +143,7 @@ export function userAdminRoutes(s: Services) {
         { path: '/confirm_name', message: 'ERROR: Incorrect name entered. User NOT deleted.' },
       ]);
     }
-    const { ops, removed } = userDeletionOps(s, caller, user, requestInfo(c));
+    const { ops, removed } = await userDeletionOps(s, caller, user, requestInfo(c));
     await s.storage.commit(ops);
     return c.json({ message: 'Success: User Deleted', removed });
   });

@@ -29,31 +29,33 @@ export const USER_KEYED_TYPES = [
   'payroll/employee_payment_information',
 ] as const;
 
-export function userDeletionOps(
+export async function userDeletionOps(
   s: Services,
   caller: Caller,
   user: StoredRecord,
   request: { browser?: string; address?: string },
-): { ops: WriteOp[]; removed: string[] } {
+): Promise<{ ops: WriteOp[]; removed: string[] }> {
   const org = caller.org.id;
   const now = s.now();
   const email = String(user.data.email ?? '').toLowerCase();
   const doomed: StoredRecord[] = [];
   for (const type of USER_KEYED_TYPES) {
-    const r = s.storage.get(type, org, user.key);
+    const r = await s.storage.get(type, org, user.key);
     if (r) doomed.push(r);
   }
   const i9 = doomed.find((r) => r.collection === 'payroll/i9');
-  const refusal = i9 && retentionRefusal(s, org, user.key, i9.data);
+  const refusal = i9 && (await retentionRefusal(s, org, user.key, i9.data));
   if (refusal)
     throw new ApiError(409, `The user's Form I-9 must be kept, so the user cannot be deleted yet. ${refusal}`);
   if (email) {
     doomed.push(
-      ...s.storage.find('payroll/onboarding_user', org, {
-        criteria: [{ field: 'email', is: '=', value: email }],
-        limit: 500,
-        offset: 0,
-      }).items,
+      ...(
+        await s.storage.find('payroll/onboarding_user', org, {
+          criteria: [{ field: 'email', is: '=', value: email }],
+          limit: 500,
+          offset: 0,
+        })
+      ).items,
     );
   }
   doomed.push(user);
@@ -77,29 +79,38 @@ export function userDeletionOps(
       }),
     );
   }
-  if (email && s.storage.get(SYSTEM.unique, org, claimKey(s, org, 'email', email))) {
+  if (email && (await s.storage.get(SYSTEM.unique, org, claimKey(s, org, 'email', email)))) {
     ops.push({ op: 'delete', collection: SYSTEM.unique, org, key: claimKey(s, org, 'email', email) });
   }
   // Every one of them: a session of a deleted account is refused anyway, its record is not kept.
-  for (const session of sessionsOf(s, org, user.key)) {
+  for (const session of await sessionsOf(s, org, user.key)) {
     ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key: session.key });
   }
-  ops.push(...forgetEpochOps(s, org, user.key));
+  ops.push(...(await forgetEpochOps(s, org, user.key)));
   // Its challenges, used TOTP step, recovery codes and refresh tokens.
   ops.push(
-    ...signInState(s).forgetUserOps(org, user.key, { challenges: true, totp: true, recovery: true, refresh: true }),
+    ...(await signInState(s).forgetUserOps(org, user.key, {
+      challenges: true,
+      totp: true,
+      recovery: true,
+      refresh: true,
+    })),
   );
-  const keys = s.storage.find(SINGLE_USE, org, {
-    criteria: [{ field: 'user_key', is: '=', value: user.key }],
-    limit: Infinity,
-    offset: 0,
-  }).items;
+  const keys = (
+    await s.storage.find(SINGLE_USE, org, {
+      criteria: [{ field: 'user_key', is: '=', value: user.key }],
+      limit: Infinity,
+      offset: 0,
+    })
+  ).items;
   for (const k of keys) ops.push({ op: 'delete', collection: SINGLE_USE, org, key: k.key });
-  const groups = s.storage.find('auth/groups', org, {
-    criteria: [{ field: 'users', is: 'contains', value: user.key }],
-    limit: 500,
-    offset: 0,
-  }).items;
+  const groups = (
+    await s.storage.find('auth/groups', org, {
+      criteria: [{ field: 'users', is: 'contains', value: user.key }],
+      limit: 500,
+      offset: 0,
+    })
+  ).items;
   for (const g of groups) {
     const without = (v: unknown) => (Array.isArray(v) ? v.filter((x) => x !== user.key) : v);
     ops.push({

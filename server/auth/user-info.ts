@@ -41,7 +41,7 @@ export function userInfoRoutes(s: Services) {
     const users = s.catalogue.registry.resolve('auth', 'users')!.entity;
     const out: { key: string; data: { display_name: string; email?: string } }[] = [];
     for (const key of new Set(keys as string[])) {
-      const user = s.storage.get('auth/users', caller.org.id, key);
+      const user = await s.storage.get('auth/users', caller.org.id, key);
       if (!user) continue;
       const data: { display_name: string; email?: string } = { display_name: String(user.data.display_name ?? '') };
       if (can(users, 'read', caller.principal, user)) data.email = String(user.data.email ?? '');

@@ -94,7 +94,7 @@ export async function findRecords(
     if (!ownerField) throw notAuthorized();
     if (ownerField === 'key') {
       // A user-keyed type holds at most one record of the caller: look it up, then apply the criteria.
-      const own = s.storage.get(t.entity.id, caller.org.id, caller.principal.userKey);
+      const own = await s.storage.get(t.entity.id, caller.org.id, caller.principal.userKey);
       const matches = !!own && matchesAll(own.data, query.criteria);
       const items = matches && query.offset === 0 ? [await toWire(s, t.entity, own, caller.principal)] : [];
       return { items, total: matches ? 1 : 0 };
@@ -103,7 +103,7 @@ export async function findRecords(
     const listed = (t.entity.file.properties[ownerField] as { type?: unknown } | undefined)?.type === 'array';
     query.criteria.push({ field: ownerField, is: listed ? 'contains' : '=', value: caller.principal.userKey });
   }
-  const root = t.entity.file['x-shared'] === 'root' ? rootOrgId(s) : undefined;
+  const root = t.entity.file['x-shared'] === 'root' ? await rootOrgId(s) : undefined;
   // In slices: a find over a large company must not hold every other request meanwhile.
   const result =
     root && root !== caller.org.id

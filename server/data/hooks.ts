@@ -37,7 +37,12 @@ export interface EntityHooks {
    * Refuses (throws 403) a write or delete the type's access rules allow but this record does not,
    * before anything is validated: a user manager may not change an account holding more than them.
    */
-  authorize?(args: { s: Services; caller: Caller; key: string; stored: StoredRecord | undefined }): void;
+  authorize?(args: {
+    s: Services;
+    caller: Caller;
+    key: string;
+    stored: StoredRecord | undefined;
+  }): Promise<void> | void;
   /** Fills in what the server derives from its configuration, before the save transform and validation. */
   derive?(args: HookArgs): DataObject | undefined;
   /** Runs before validation (after the entity's save transform): the data to validate and store. */
@@ -45,7 +50,7 @@ export interface EntityHooks {
   /** Field errors (400); may throw an ApiError for another answer (a duplicate is 409). */
   validate?(args: HookArgs): Promise<FieldError[]> | FieldError[];
   /** Server-owned additions to valid data before it is stored (a hire's activity entry). */
-  amend?(args: HookArgs): DataObject;
+  amend?(args: HookArgs): Promise<DataObject> | DataObject;
   /** Work once the record is committed (sending a message); the record as stored. */
   afterCommit?(args: HookArgs & { record: StoredRecord }): Promise<void>;
   extraOps?(args: HookArgs & { record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];

@@ -65,9 +65,9 @@ function isOwnRecord(t: Target, caller: Caller, key: string, data: DataObject): 
 }
 
 /** Another payroll record of the same owner (keyed by user), decrypted: what a signature freezes. */
-function ownRecord(s: Services, caller: Caller, type: string, owner: string): DataObject | undefined {
+async function ownRecord(s: Services, caller: Caller, type: string, owner: string): Promise<DataObject | undefined> {
   const entity = s.catalogue.registry.resolve('payroll', type)?.entity;
-  const stored = entity ? s.storage.get(entity.id, caller.org.id, owner) : undefined;
+  const stored = entity ? await s.storage.get(entity.id, caller.org.id, owner) : undefined;
   return entity && stored ? decryptedData(s, entity, stored) : undefined;
 }
 
@@ -169,13 +169,13 @@ async function runTransform(expr: string, data: DataObject, bindings: Record<str
   }
 }
 
-function readVisible(s: Services, t: Target, caller: Caller, key: string): StoredRecord {
+async function readVisible(s: Services, t: Target, caller: Caller, key: string): Promise<StoredRecord> {
   if (!isUuid(key)) throw notFound();
   if (t.my && key !== caller.principal.userKey) throw notFound();
   const access = mayAtAll(t, 'read', caller);
   if (access === 'none') throw notAuthorized();
-  const record = s.storage.get(t.entity.id, caller.org.id, key) ?? sharedRecord(s, t, key);
-  if (!record) throw missing(s, t, caller, key, access);
+  const record = (await s.storage.get(t.entity.id, caller.org.id, key)) ?? (await sharedRecord(s, t, key));
+  if (!record) throw await missing(s, t, caller, key, access);
   // Another's record of the caller's own company: not authorized (API.md); another company's is 404.
   if (access === 'own' && !isOwnRecord(t, caller, record.key, record.data)) throw notAuthorized();
   return record;
@@ -186,43 +186,49 @@ function readVisible(s: Services, t: Target, caller: Caller, key: string): Store
  * records gets 403 for a form keyed by another user of their company, as when it exists, so the
  * answer does not tell whether that colleague has filled it in.
  */
-function missing(s: Services, t: Target, caller: Caller, key: string, access: 'all' | 'own' | 'none'): ApiError {
+async function missing(
+  s: Services,
+  t: Target,
+  caller: Caller,
+  key: string,
+  access: 'all' | 'own' | 'none',
+): Promise<ApiError> {
   const colleague =
     access !== 'all' &&
     t.entity.file['x-key'] === 'user' &&
     key !== caller.principal.userKey &&
-    s.storage.get('auth/users', caller.org.id, key) !== undefined;
+    (await s.storage.get('auth/users', caller.org.id, key)) !== undefined;
   return colleague ? notAuthorized() : notFound();
 }
 
 /** A record of the root organization that every company may read (x-shared: root). */
-function sharedRecord(s: Services, t: Target, key: string): StoredRecord | undefined {
-  const root = t.entity.file['x-shared'] === 'root' ? rootOrgId(s) : undefined;
-  return root ? s.storage.get(t.entity.id, root, key) : undefined;
+async function sharedRecord(s: Services, t: Target, key: string): Promise<StoredRecord | undefined> {
+  const root = t.entity.file['x-shared'] === 'root' ? await rootOrgId(s) : undefined;
+  return root ? await s.storage.get(t.entity.id, root, key) : undefined;
 }
 
 /** The record a caller may read, as stored (a shared root record included); 404 or 403 otherwise. */
-export function readableRecord(s: Services, caller: Caller, t: Target, key: string): StoredRecord {
-  return readVisible(s, t, caller, key);
+export async function readableRecord(s: Services, caller: Caller, t: Target, key: string): Promise<StoredRecord> {
+  return await readVisible(s, t, caller, key);
 }
 
 /**
  * The record a caller may edit, as stored: the same answers as a save of it through the data API
  * (404 for another company's or an unknown key, 403 for a record of theirs the caller may not change).
  */
-export function editableRecord(s: Services, caller: Caller, t: Target, key: string): StoredRecord {
-  const stored = readVisible(s, t, caller, key);
+export async function editableRecord(s: Services, caller: Caller, t: Target, key: string): Promise<StoredRecord> {
+  const stored = await readVisible(s, t, caller, key);
   if (stored.org !== caller.org.id) throw notAuthorized();
   const allowed = t.my
     ? allows(t.entity.file['x-access'].edit, caller.principal, isOwnRecord(t, caller, key, stored.data))
     : can(t.entity, 'edit', caller.principal, stored);
   if (!allowed) throw notAuthorized();
-  hooksFor(t.entity.id)?.authorize?.({ s, caller, key, stored });
+  await hooksFor(t.entity.id)?.authorize?.({ s, caller, key, stored });
   return stored;
 }
 
 export async function readRecord(s: Services, caller: Caller, t: Target, key: string): Promise<WireRecord> {
-  return toWire(s, t.entity, readVisible(s, t, caller, key), caller.principal);
+  return toWire(s, t.entity, await readVisible(s, t, caller, key), caller.principal);
 }
 
 /**
@@ -331,7 +337,7 @@ async function prepare(
     user: caller.principal.userKey,
     org: caller.org.id,
     features: caller.org.enabledFeatures,
-    employer: employerInfo(s, caller.org.id),
+    employer: await employerInfo(s, caller.org.id),
     now,
     mode,
   };
@@ -362,9 +368,9 @@ async function prepare(
   }
   if (errors.length) throw validationFailed(errors);
   // A duplicate is a conflict with another record (API.md: 409), once the rest is valid.
-  assertUnique(s, caller.org.id, key, data, facts.unique);
-  if (hook?.amend) data = hook.amend({ s, caller, key, data, before, mode, incoming });
-  const signatures = bindSignatures(
+  await assertUnique(s, caller.org.id, key, data, facts.unique);
+  if (hook?.amend) data = await hook.amend({ s, caller, key, data, before, mode, incoming });
+  const signatures = await bindSignatures(
     (type, owner) => ownRecord(s, caller, type, owner),
     caller,
     entity,
@@ -396,11 +402,11 @@ async function prepare(
  * Idempotent creates: an `Idempotency-Key` header names the create, so a retry (after a timeout or a
  * lost answer) answers the record the first attempt made instead of making another.
  */
-function idempotency(s: Services, caller: Caller, collection: string, header: string | undefined) {
+async function idempotency(s: Services, caller: Caller, collection: string, header: string | undefined) {
   if (header === undefined) return undefined;
   if (!/^[\x21-\x7e]{1,128}$/.test(header)) throw badRequest('Idempotency-Key must be 1 to 128 visible characters');
   const id = s.cipher.lookup(`${caller.org.id}\u0000${caller.user.key}\u0000${collection}\u0000${header}`);
-  const found = s.storage.get(SYSTEM.idempotency, caller.org.id, id);
+  const found = await s.storage.get(SYSTEM.idempotency, caller.org.id, id);
   return {
     existing: found ? String(found.data.key) : undefined,
     claim: (key: string, now: number): WriteOp => ({
@@ -480,7 +486,7 @@ export async function writeRecord(
 ): Promise<{ record: WireRecord; created: boolean }> {
   const { entity } = t;
   let key = keyOrUndefined;
-  const idem = mode === 'create' ? idempotency(s, caller, entity.id, opts.idempotencyKey) : undefined;
+  const idem = mode === 'create' ? await idempotency(s, caller, entity.id, opts.idempotencyKey) : undefined;
   if (idem?.existing) return { record: await readRecord(s, caller, t, idem.existing), created: true };
   if (mode === 'create') {
     if (entity.file['x-key'] === 'user') {
@@ -494,12 +500,12 @@ export async function writeRecord(
   if (!key || !isUuid(key)) throw notFound();
   if (t.my && key !== caller.principal.userKey) throw notFound();
   // A user-keyed record belongs to a user of the caller's organization, or it cannot exist.
-  if (entity.file['x-key'] === 'user' && !s.storage.get('auth/users', caller.org.id, key)) {
+  if (entity.file['x-key'] === 'user' && !(await s.storage.get('auth/users', caller.org.id, key))) {
     if (mode === 'create') throw validationFailed([{ path: '/_user_uuid', message: 'Must be a user of this company' }]);
     throw notFound();
   }
 
-  const stored = s.storage.get(entity.id, caller.org.id, key);
+  const stored = await s.storage.get(entity.id, caller.org.id, key);
   if (mode === 'create' && stored) {
     // Only someone who may see the existing record is told that it exists.
     const prospective = { key, data: { ...incoming, _user_uuid: key } };
@@ -529,7 +535,7 @@ export async function writeRecord(
     : can(entity, verb, caller.principal, prospective);
   if (!allowed) throw notAuthorized();
   const hook = hooksFor(entity.id);
-  hook?.authorize?.({ s, caller, key, stored });
+  await hook?.authorize?.({ s, caller, key, stored });
 
   const expected = parseIfMatch(opts.ifMatch);
   if (expected !== undefined && expected !== (stored?.meta.version ?? 0)) {
@@ -598,7 +604,7 @@ export async function writeRecord(
     if (idem && e instanceof VersionConflictError) {
       // The winner may sit in the same commit group, applied to memory a moment later.
       for (let i = 0; i < 50; i++) {
-        const again = idempotency(s, caller, entity.id, opts.idempotencyKey);
+        const again = await idempotency(s, caller, entity.id, opts.idempotencyKey);
         if (again?.existing) return { record: await readRecord(s, caller, t, again.existing), created: true };
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -618,7 +624,7 @@ async function afterCommit(
   args: HookArgs & { record: StoredRecord },
 ): Promise<StoredRecord> {
   await work(args);
-  return s.storage.get(args.record.collection, args.record.org, args.record.key) ?? args.record;
+  return (await s.storage.get(args.record.collection, args.record.org, args.record.key)) ?? args.record;
 }
 
 export async function deleteRecord(
@@ -628,7 +634,7 @@ export async function deleteRecord(
   key: string,
   opts: { ifMatch?: string; request: RequestInfo },
 ): Promise<void> {
-  const stored = readVisibleForWrite(s, caller, t, key);
+  const stored = await readVisibleForWrite(s, caller, t, key);
   if (
     !can(t.entity, 'delete', caller.principal, stored) &&
     !(t.my && allows(t.entity.file['x-access'].delete, caller.principal, true))
@@ -636,7 +642,7 @@ export async function deleteRecord(
     throw notAuthorized();
   }
   const hook = hooksFor(t.entity.id);
-  hook?.authorize?.({ s, caller, key, stored });
+  await hook?.authorize?.({ s, caller, key, stored });
   const expected = parseIfMatch(opts.ifMatch);
   if (expected !== undefined && expected !== stored.meta.version) {
     throw new ApiError(409, 'Version conflict: the record changed since it was read');
@@ -668,19 +674,19 @@ export async function deleteRecord(
   }
   // The record's files go with it: their references in the same commit, their bytes right after.
   await withFileLock(async () => {
-    const files = releaseAll(s, t.entity, caller.org.id, key);
+    const files = await releaseAll(s, t.entity, caller.org.id, key);
     await s.storage.commit([...ops, ...files.ops]);
     await removeOrphans(s, caller.org.id, files.orphans);
   });
 }
 
-function readVisibleForWrite(s: Services, caller: Caller, t: Target, key: string): StoredRecord {
+async function readVisibleForWrite(s: Services, caller: Caller, t: Target, key: string): Promise<StoredRecord> {
   if (mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
   if (!isUuid(key)) throw notFound();
   if (t.my && key !== caller.principal.userKey) throw notFound();
-  const record = s.storage.get(t.entity.id, caller.org.id, key);
+  const record = await s.storage.get(t.entity.id, caller.org.id, key);
   const readAccess = mayAtAll(t, 'read', caller);
-  if (!record) throw missing(s, t, caller, key, mayAtAll(t, 'delete', caller));
+  if (!record) throw await missing(s, t, caller, key, mayAtAll(t, 'delete', caller));
   if (readAccess === 'own' && !isOwnRecord(t, caller, key, record.data)) throw notAuthorized();
   if (readAccess === 'none' && mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
   return record;

@@ -45,14 +45,14 @@ function sealed(s: Services, entity: Entity, record: StoredRecord): StoredRecord
 
 /** Seals what is still clear, once per type and set of sensitive fields; answers how many records changed. */
 export async function sealAtRest(s: Services): Promise<number> {
-  const orgs = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, ALL).items;
+  const orgs = (await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, ALL)).items;
   let count = 0;
   for (const entity of s.catalogue.registry.all()) {
     const marker = markerOf(s, entity);
-    if (!marker || s.storage.get(SYSTEM.migrations, SYSTEM_ORG, marker)) continue;
+    if (!marker || (await s.storage.get(SYSTEM.migrations, SYSTEM_ORG, marker))) continue;
     for (const org of orgs) {
       let ops: WriteOp[] = [];
-      for (const record of s.storage.find(entity.id, org.key, ALL).items) {
+      for (const record of (await s.storage.find(entity.id, org.key, ALL)).items) {
         const next = sealed(s, entity, record);
         if (!next) continue;
         ops.push({ op: 'put', expectVersion: record.meta.version, record: next });

@@ -118,6 +118,8 @@ export interface BindResult {
 }
 
 type ReadOwn = (type: string, owner: string) => DataObject | undefined;
+/** Reads one of the owner's records, in clear (the store's reads are asynchronous). */
+type ReadOwnAsync = (type: string, owner: string) => Promise<DataObject | undefined>;
 
 interface Bind {
   readOwn: ReadOwn;
@@ -139,8 +141,8 @@ const nameOf = (a: Attestation, item?: DataObject) =>
  * when an attested field changed. A signature of an array's item is bound to its item, found by
  * its key; an item removed with its signature voids it ("removed").
  */
-export function bindSignatures(
-  readOwn: ReadOwn,
+export async function bindSignatures(
+  readOwnAsync: ReadOwnAsync,
   caller: Caller,
   entity: Entity,
   key: string,
@@ -149,11 +151,17 @@ export function bindSignatures(
   attestations: readonly Attestation[],
   excluded: ReadonlySet<string>,
   ctx: { version: number; now: number },
-): BindResult {
+): Promise<BindResult> {
+  const owner = ownerOf(entity, key, before ?? data);
+  // The owner's records a signature may freeze a copy of, read once up front.
+  const types = new Set(attestations.flatMap((a) => Object.keys(a.prints ?? {})));
+  const own = new Map<string, DataObject | undefined>();
+  if (owner) for (const type of types) own.set(type, await readOwnAsync(type, owner));
+  const readOwn: ReadOwn = (type) => own.get(type);
   const b: Bind = {
     readOwn,
     caller,
-    owner: ownerOf(entity, key, before ?? data),
+    owner,
     ctx,
     out: { signed: [], voided: [], errors: [] },
     history: [],

@@ -37,10 +37,16 @@ const claimed = (data: DataObject | undefined, field: string) =>
   typeof data?.[field] === 'string' && data[field] !== '' ? data[field].toLowerCase() : undefined;
 
 /** Refuses (409) a value another record of the organization holds already. */
-export function assertUnique(s: Services, org: string, key: string, data: DataObject, fields: UniqueField[]): void {
+export async function assertUnique(
+  s: Services,
+  org: string,
+  key: string,
+  data: DataObject,
+  fields: UniqueField[],
+): Promise<void> {
   for (const u of fields) {
     const value = claimed(data, u.field);
-    const owner = value === undefined ? undefined : claimOwner(s, org, u.scope, value);
+    const owner = value === undefined ? undefined : await claimOwner(s, org, u.scope, value);
     if (owner !== undefined && owner !== key) {
       throw new ApiError(409, u.message, [{ path: `/${u.field}`, message: u.message }]);
     }
@@ -80,8 +86,8 @@ export function claimKey(s: Services, org: string, scope: string, value: string)
   return s.cipher.lookup(`${org}\u0000${scope}\u0000${value}`);
 }
 
-export function claimOwner(s: Services, org: string, scope: string, value: string): string | undefined {
-  const r = s.storage.get(SYSTEM.unique, org, claimKey(s, org, scope, value));
+export async function claimOwner(s: Services, org: string, scope: string, value: string): Promise<string | undefined> {
+  const r = await s.storage.get(SYSTEM.unique, org, claimKey(s, org, scope, value));
   return r ? String(r.data.owner) : undefined;
 }
 

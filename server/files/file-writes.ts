@@ -60,15 +60,15 @@ function withFields(record: StoredRecord, fields: DataObject, by: string, now: n
   };
 }
 
-function current(s: Services, t: Target, org: string, key: string): StoredRecord {
-  const r = s.storage.get(t.entity.id, org, key);
+async function current(s: Services, t: Target, org: string, key: string): Promise<StoredRecord> {
+  const r = await s.storage.get(t.entity.id, org, key);
   if (!r) throw notFound();
   return r;
 }
 
 /** The status an upload sets on the record (an employee document: uploading, then uploaded). */
 async function setStatus(s: Services, t: Target, caller: Caller, key: string, field: string, value: string) {
-  const r = current(s, t, caller.org.id, key);
+  const r = await current(s, t, caller.org.id, key);
   if (r.data[field] === value) return;
   await s.storage.commit([
     { op: 'put', expectVersion: r.meta.version, record: withFields(r, { [field]: value }, caller.user.key, s.now()) },
@@ -85,7 +85,7 @@ export async function storeUpload(
 ): Promise<FileValue> {
   const org = caller.org.id;
   const status = spec.status;
-  const priorStatus = status ? current(s, t, org, key).data[status.field] : undefined;
+  const priorStatus = status ? (await current(s, t, org, key)).data[status.field] : undefined;
   if (status) await setStatus(s, t, caller, key, status.field, status.uploading);
   let staged: StagedBlob | undefined;
   let committed = false;
@@ -109,11 +109,11 @@ export async function storeUpload(
     await withFileLock(async () => {
       await blob.keep();
       try {
-        const record = current(s, t, org, key);
+        const record = await current(s, t, org, key);
         const fields: DataObject = { [spec.field]: value };
         if (status) fields[status.field] = status.uploaded;
         if (status?.time) fields[status.time] = now;
-        const moved = repoint(s, org, t.entity.id, key, spec.field, ref);
+        const moved = await repoint(s, org, t.entity.id, key, spec.field, ref);
         await s.storage.commit([
           { op: 'put', expectVersion: record.meta.version, record: withFields(record, fields, caller.user.key, now) },
           ...moved.ops,
@@ -136,7 +136,7 @@ export async function storeUpload(
         await removeOrphans(s, org, moved.orphans);
       } catch (e) {
         // The bytes are in place but nothing points at them (unless another field holds the same bytes).
-        if (!s.storage.get(SYSTEM.blobRefs, org, blob.id)) await removeOrphans(s, org, [blob.id]);
+        if (!(await s.storage.get(SYSTEM.blobRefs, org, blob.id))) await removeOrphans(s, org, [blob.id]);
         throw e;
       }
     });
@@ -163,13 +163,13 @@ export async function removeFile(
 ): Promise<void> {
   const org = caller.org.id;
   await withFileLock(async () => {
-    const record = current(s, t, org, key);
+    const record = await current(s, t, org, key);
     if (record.data[spec.field] === undefined) throw notFound();
     const now = s.now();
     const fields: DataObject = { [spec.field]: undefined };
     if (spec.status?.cleared) fields[spec.status.field] = spec.status.cleared;
     if (spec.status?.time) fields[spec.status.time] = undefined;
-    const moved = repoint(s, org, t.entity.id, key, spec.field, undefined);
+    const moved = await repoint(s, org, t.entity.id, key, spec.field, undefined);
     await s.storage.commit([
       { op: 'put', expectVersion: record.meta.version, record: withFields(record, fields, caller.user.key, now) },
       ...moved.ops,

@@ -42,8 +42,14 @@ export function withFileLock<T>(fn: () => Promise<T>): Promise<T> {
 
 const refKey = (entityId: string, key: string, field: string) => `${entityId}/${key}/${field}`;
 
-export function fileRef(s: Services, org: string, entityId: string, key: string, field: string): FileRef | undefined {
-  const r = s.storage.get(SYSTEM.fileBlobs, org, refKey(entityId, key, field));
+export async function fileRef(
+  s: Services,
+  org: string,
+  entityId: string,
+  key: string,
+  field: string,
+): Promise<FileRef | undefined> {
+  const r = await s.storage.get(SYSTEM.fileBlobs, org, refKey(entityId, key, field));
   return r ? (r.data as unknown as FileRef) : undefined;
 }
 
@@ -78,17 +84,17 @@ function systemRecord(
  * The ops that point one file field at `next` (or at nothing), and the blobs no field will hold
  * once they are committed. Call inside withFileLock, and delete the orphans after the commit.
  */
-export function repoint(
+export async function repoint(
   s: Services,
   org: string,
   entityId: string,
   key: string,
   field: string,
   next: FileRef | undefined,
-): { ops: WriteOp[]; orphans: string[] } {
+): Promise<{ ops: WriteOp[]; orphans: string[] }> {
   const now = s.now();
   const id = refKey(entityId, key, field);
-  const priorRef = s.storage.get(SYSTEM.fileBlobs, org, id);
+  const priorRef = await s.storage.get(SYSTEM.fileBlobs, org, id);
   const before = priorRef?.data as unknown as FileRef | undefined;
   const ops: WriteOp[] = [];
   const orphans: string[] = [];
@@ -97,7 +103,7 @@ export function repoint(
     ops.push({ op: 'delete', collection: SYSTEM.fileBlobs, org, key: id, expectVersion: priorRef.meta.version });
   }
   if (before && before.blob !== next?.blob) {
-    const refs = s.storage.get(SYSTEM.blobRefs, org, before.blob);
+    const refs = await s.storage.get(SYSTEM.blobRefs, org, before.blob);
     const holders = ((refs?.data.holders as string[] | undefined) ?? []).filter((h) => h !== id);
     if (refs && holders.length) ops.push(systemRecord(SYSTEM.blobRefs, org, before.blob, { holders }, refs, now));
     else {
@@ -113,7 +119,7 @@ export function repoint(
     }
   }
   if (next && before?.blob !== next.blob) {
-    const refs = s.storage.get(SYSTEM.blobRefs, org, next.blob);
+    const refs = await s.storage.get(SYSTEM.blobRefs, org, next.blob);
     const holders = [...new Set([...((refs?.data.holders as string[] | undefined) ?? []), id])];
     ops.push(systemRecord(SYSTEM.blobRefs, org, next.blob, { holders }, refs, now));
   }
@@ -121,16 +127,16 @@ export function repoint(
 }
 
 /** The ops that let go of every file of a record (it is being deleted), and the blobs left without holder. */
-export function releaseAll(
+export async function releaseAll(
   s: Services,
   entity: Entity,
   org: string,
   key: string,
-): { ops: WriteOp[]; orphans: string[] } {
+): Promise<{ ops: WriteOp[]; orphans: string[] }> {
   const ops: WriteOp[] = [];
   const orphans: string[] = [];
   for (const { field } of fieldFacts(s.catalogue, entity).files) {
-    const r = repoint(s, org, entity.id, key, field, undefined);
+    const r = await repoint(s, org, entity.id, key, field, undefined);
     ops.push(...r.ops);
     orphans.push(...r.orphans);
   }

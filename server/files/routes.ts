@@ -56,12 +56,12 @@ function assertMayChange(s: Services, caller: Caller, t: Target, stored: StoredR
 }
 
 /** The stored record whose file this caller may read, and the file's value; 404 when there is no file. */
-function readableFile(s: Services, caller: Caller, t: Target, key: string, field: string) {
-  const record = readableRecord(s, caller, t, key);
+async function readableFile(s: Services, caller: Caller, t: Target, key: string, field: string) {
+  const record = await readableRecord(s, caller, t, key);
   const facts = fieldFacts(s.catalogue, t.entity);
   if (unreadableFields(facts, caller.principal, t.entity, record).includes(field)) throw notFound();
   const value = record.data[field];
-  const ref = fileRef(s, record.org, t.entity.id, record.key, field);
+  const ref = await fileRef(s, record.org, t.entity.id, record.key, field);
   if (!isFileValue(value) || !ref) throw notFound();
   return { record, value, ref };
 }
@@ -97,7 +97,7 @@ export function fileRoutes(s: Services, module: string) {
     const t = target(s, caller, module, c.req.param('type'));
     const spec = fileOf(s, t, c.req.param('field'));
     const key = recordKey(c);
-    const stored = editableRecord(s, caller, t, key);
+    const stored = await editableRecord(s, caller, t, key);
     assertMayChange(s, caller, t, stored, spec.field);
     // A declared size over the limit is refused before a byte of the body is read.
     const declared = Number(requestHeader(c, 'content-length') ?? NaN);
@@ -116,7 +116,7 @@ export function fileRoutes(s: Services, module: string) {
     const t = target(s, caller, module, c.req.param('type'));
     const spec = fileOf(s, t, c.req.param('field'));
     const key = recordKey(c);
-    const stored = editableRecord(s, caller, t, key);
+    const stored = await editableRecord(s, caller, t, key);
     assertMayChange(s, caller, t, stored, spec.field);
     await removeFile(s, caller, t, key, spec, requestInfo(c));
     return c.body(null, 204);
@@ -128,7 +128,7 @@ export function fileRoutes(s: Services, module: string) {
     const t = target(s, caller, module, type);
     const spec = fileOf(s, t, c.req.param('field'));
     const key = recordKey(c);
-    readableFile(s, caller, t, key, spec.field);
+    await readableFile(s, caller, t, key, spec.field);
     const { downloadKey, expires } = keys.issue({
       org: caller.org.id,
       user: caller.user.key,
@@ -160,11 +160,11 @@ export function fileRoutes(s: Services, module: string) {
       ) {
         throw invalidToken();
       }
-      caller = callerOfSession(s, grant.org, grant.sid, grant.user, grant.sessionExp);
+      caller = await callerOfSession(s, grant.org, grant.sid, grant.user, grant.sessionExp);
     }
     const t = target(s, caller, module, type);
     const spec = fileOf(s, t, field);
-    const { record, value, ref } = readableFile(s, caller, t, key, spec.field);
+    const { record, value, ref } = await readableFile(s, caller, t, key, spec.field);
     // A sensitive file read is a reveal, audited before a byte leaves, as a whole SSN is.
     if (spec.encrypted) {
       await s.storage.commit([

@@ -4,9 +4,9 @@
  */
 import type { Services } from '../services.ts';
 
-export function employerInfo(s: Services, org: string): Record<string, unknown> {
+export async function employerInfo(s: Services, org: string): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  const all = s.storage.find('payroll/employer_info', org, { criteria: [], limit: 100, offset: 0 });
+  const all = await s.storage.find('payroll/employer_info', org, { criteria: [], limit: 100, offset: 0 });
   for (const r of all.items) if (typeof r.data.type === 'string') out[r.data.type] = r.data.value;
   return out;
 }

@@ -4,12 +4,16 @@
  */
 import type { Services } from '../services.ts';
 
-function firstKey(s: Services, org: string, criteria: { field: string; value: unknown }[]): string | undefined {
+async function firstKey(
+  s: Services,
+  org: string,
+  criteria: { field: string; value: unknown }[],
+): Promise<string | undefined> {
   const query = { criteria: criteria.map((c) => ({ ...c, is: '=' as const })), limit: 1, offset: 0 };
-  return s.storage.find('payroll/employer', org, query).items[0]?.key;
+  return (await s.storage.find('payroll/employer', org, query)).items[0]?.key;
 }
 
 /** The key of the company's employer record, or undefined when it has none. */
-export function companyEmployerKey(s: Services, org: string): string | undefined {
-  return firstKey(s, org, [{ field: 'status', value: 'active' }]) ?? firstKey(s, org, []);
+export async function companyEmployerKey(s: Services, org: string): Promise<string | undefined> {
+  return (await firstKey(s, org, [{ field: 'status', value: 'active' }])) ?? (await firstKey(s, org, []));
 }

@@ -25,7 +25,7 @@ export interface LastFourReveal {
   type: string;
   field: string;
   /** The answer for the employee whose number ends in `lastFour`, or undefined (a 404). */
-  find(s: Services, caller: Caller, employee: string, lastFour: string): Record<string, unknown> | undefined;
+  find(s: Services, caller: Caller, employee: string, lastFour: string): Promise<Record<string, unknown> | undefined>;
 }
 
 export function lastFourRevealRoute(s: Services, r: LastFourReveal) {
@@ -65,7 +65,7 @@ export function lastFourRevealRoute(s: Services, r: LastFourReveal) {
       await audit('refused');
       throw notAuthorized();
     }
-    const answer = asked ? r.find(s, caller, asked, lastFour) : undefined;
+    const answer = asked ? await r.find(s, caller, asked, lastFour) : undefined;
     if (!answer) {
       await audit('not found');
       throw notFound();

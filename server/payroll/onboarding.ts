@@ -91,19 +91,25 @@ const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 const signed = (v: unknown) => !!v && typeof v === 'object' && num((v as DataObject).timestamp) !== undefined;
 
 /** The employee's employment facts: their employee record, else their hire. */
-function employmentOf(s: Services, org: string, userKey: string, hire?: DataObject): DataObject {
-  const emp = s.storage.get('payroll/employee', org, userKey)?.data;
+async function employmentOf(s: Services, org: string, userKey: string, hire?: DataObject): Promise<DataObject> {
+  const emp = (await s.storage.get('payroll/employee', org, userKey))?.data;
   if (emp) return emp;
-  return hire ?? s.storage.get('payroll/onboarding_user', org, userKey)?.data ?? {};
+  return hire ?? (await s.storage.get('payroll/onboarding_user', org, userKey))?.data ?? {};
 }
 
-function applies(s: Services, org: string, userKey: string, rule: OnboardingRule, employment: DataObject): boolean {
+async function applies(
+  s: Services,
+  org: string,
+  userKey: string,
+  rule: OnboardingRule,
+  employment: DataObject,
+): Promise<boolean> {
   const type = text(employment.employment_type) ?? 'REGULAR';
   const et = rule.when?.employment_type;
   if (et?.in && !et.in.includes(type)) return false;
   if (et?.notIn && et.notIn.includes(type)) return false;
   if (rule.when?.state_certificate) {
-    const c = employeeCertificate(s, org, userKey);
+    const c = await employeeCertificate(s, org, userKey);
     if (!c || c.because === 'none') return false;
   }
   return true;
@@ -129,10 +135,10 @@ function dueOf(field: string | undefined, record: StoredRecord | undefined, empl
   return due === undefined ? undefined : { due, overdue: now >= due + DAY };
 }
 
-function displayName(s: Services, org: string, userKey: string, employment: DataObject): string {
+async function displayName(s: Services, org: string, userKey: string, employment: DataObject): Promise<string> {
   const name = [text(employment.first_name), text(employment.last_name)].filter(Boolean).join(' ');
   if (name) return name;
-  const user = s.storage.get('auth/users', org, userKey)?.data;
+  const user = (await s.storage.get('auth/users', org, userKey))?.data;
   return text(user?.display_name) || text(user?.email) || userKey;
 }
 
@@ -140,22 +146,22 @@ function displayName(s: Services, org: string, userKey: string, employment: Data
  * The checklist of one employee, from the store as kept. `reader` sees only the steps whose type
  * they may read for this employee (the owner, or a manager of onboarding or payroll data).
  */
-export function checklistOf(
+export async function checklistOf(
   s: Services,
   org: string,
   userKey: string,
   reader: Principal,
   hire?: DataObject,
-): Checklist {
+): Promise<Checklist> {
   const now = s.now();
-  const employment = employmentOf(s, org, userKey, hire);
+  const employment = await employmentOf(s, org, userKey, hire);
   const items: ChecklistItem[] = [];
   // Onboarding is an employee's (spec/000 section 4): an account that is not one has no steps.
-  const employeeAccount = s.storage.get('auth/users', org, userKey)?.data.is_employee === true;
+  const employeeAccount = (await s.storage.get('auth/users', org, userKey))?.data.is_employee === true;
   for (const { entity, rule } of employeeAccount ? steps(s) : []) {
     if (!allows(entity.file['x-access'].read, reader, reader.userKey === userKey)) continue;
-    if (!applies(s, org, userKey, rule, employment)) continue;
-    const record = s.storage.get(entity.id, org, userKey);
+    if (!(await applies(s, org, userKey, rule, employment))) continue;
+    const record = await s.storage.get(entity.id, org, userKey);
     const state = stateOf(rule, record);
     const item: ChecklistItem = {
       module: entity.module,
@@ -177,7 +183,7 @@ export function checklistOf(
   const next = items.find((i) => !FINISHED.has(i.state))?.type;
   return {
     user_key: userKey,
-    name: displayName(s, org, userKey, employment),
+    name: await displayName(s, org, userKey, employment),
     items,
     done,
     total: items.length,
@@ -186,8 +192,8 @@ export function checklistOf(
 }
 
 /** Every record of a collection of the company (the pipeline's views are over the whole company). */
-function all(s: Services, collection: string, org: string): StoredRecord[] {
-  return s.storage.find(collection, org, { criteria: [], limit: 100_000, offset: 0 }).items;
+async function all(s: Services, collection: string, org: string): Promise<StoredRecord[]> {
+  return (await s.storage.find(collection, org, { criteria: [], limit: 100_000, offset: 0 })).items;
 }
 
 interface Lapse {
@@ -205,7 +211,7 @@ interface Lapse {
 const isoDay = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 
 /** Dates of x-lapses fields within their notice period from today, or passed. */
-function lapses(s: Services, org: string, nameOf: (key: string) => string): Lapse[] {
+async function lapses(s: Services, org: string, nameOf: (key: string) => Promise<string>): Promise<Lapse[]> {
   const today = isoDay(s.now());
   const out: Lapse[] = [];
   for (const entity of s.catalogue.registry.all()) {
@@ -213,7 +219,7 @@ function lapses(s: Services, org: string, nameOf: (key: string) => string): Laps
       .map(([field, p]) => [field, (p as { 'x-lapses'?: { label: string; notice_days: number } })['x-lapses']] as const)
       .filter((x): x is [string, { label: string; notice_days: number }] => !!x[1]);
     if (!watched.length) continue;
-    for (const r of all(s, entity.id, org)) {
+    for (const r of await all(s, entity.id, org)) {
       for (const [field, rule] of watched) {
         const v = r.data[field];
         const date = typeof v === 'number' ? isoDay(v) : typeof v === 'string' ? v.slice(0, 10) : undefined;
@@ -222,7 +228,7 @@ function lapses(s: Services, org: string, nameOf: (key: string) => string): Laps
         if (date > horizon) continue;
         out.push({
           user_key: r.key,
-          name: nameOf(r.key),
+          name: await nameOf(r.key),
           module: entity.module,
           type: entity.type,
           field,
@@ -236,44 +242,47 @@ function lapses(s: Services, org: string, nameOf: (key: string) => string): Laps
   return out.sort((a, b) => a.date.localeCompare(b.date));
 }
 
-export function pipelineOf(s: Services, caller: Caller) {
+export async function pipelineOf(s: Services, caller: Caller) {
   const org = caller.org.id;
   const reader = caller.principal;
   const now = s.now();
   const names = new Map<string, string>();
-  const nameOf = (key: string) => {
+  const nameOf = async (key: string) => {
     let n = names.get(key);
-    if (n === undefined) names.set(key, (n = displayName(s, org, key, employmentOf(s, org, key))));
+    if (n === undefined) names.set(key, (n = await displayName(s, org, key, await employmentOf(s, org, key))));
     return n;
   };
-  const hires = all(s, 'payroll/onboarding_user', org).map((h) => {
-    const email = text(h.data.email)?.toLowerCase();
-    // A hire's account: keyed as the hire, or the account holding its e-mail.
-    const userKey = s.storage.get('auth/users', org, h.key)
-      ? h.key
-      : email
-        ? claimOwner(s, org, 'email', email)
-        : undefined;
-    const list = userKey ? checklistOf(s, org, userKey, reader, h.data) : undefined;
-    return {
-      key: h.key,
-      first_name: text(h.data.first_name) ?? '',
-      last_name: text(h.data.last_name) ?? '',
-      email: email ?? '',
-      status: text(h.data.status) ?? 'created',
-      hire_date: num(h.data.hire_date),
-      ...(userKey ? { user_key: userKey } : {}),
-      // The employee's steps not finished, then the employer's parts waiting.
-      missing: list
-        ? [
-            ...list.items.filter((i) => !FINISHED.has(i.state)).map((i) => i.task),
-            ...list.items.flatMap((i) => (i.employer && !i.employer.signed ? [i.employer.task] : [])),
-          ]
-        : [],
-      done: list?.done ?? 0,
-      total: list?.total ?? 0,
-    };
-  });
+  const onboarding = await all(s, 'payroll/onboarding_user', org);
+  const hires = await Promise.all(
+    onboarding.map(async (h) => {
+      const email = text(h.data.email)?.toLowerCase();
+      // A hire's account: keyed as the hire, or the account holding its e-mail.
+      const userKey = (await s.storage.get('auth/users', org, h.key))
+        ? h.key
+        : email
+          ? await claimOwner(s, org, 'email', email)
+          : undefined;
+      const list = userKey ? await checklistOf(s, org, userKey, reader, h.data) : undefined;
+      return {
+        key: h.key,
+        first_name: text(h.data.first_name) ?? '',
+        last_name: text(h.data.last_name) ?? '',
+        email: email ?? '',
+        status: text(h.data.status) ?? 'created',
+        hire_date: num(h.data.hire_date),
+        ...(userKey ? { user_key: userKey } : {}),
+        // The employee's steps not finished, then the employer's parts waiting.
+        missing: list
+          ? [
+              ...list.items.filter((i) => !FINISHED.has(i.state)).map((i) => i.task),
+              ...list.items.flatMap((i) => (i.employer && !i.employer.signed ? [i.employer.task] : [])),
+            ]
+          : [],
+        done: list?.done ?? 0,
+        total: list?.total ?? 0,
+      };
+    }),
+  );
   const statuses = HIRE_STATUSES.map((status) => ({
     status,
     count: hires.filter((h) => h.status === status).length,
@@ -290,12 +299,12 @@ export function pipelineOf(s: Services, caller: Caller) {
   for (const { entity, rule } of steps(s)) {
     const employer = rule.employer;
     if (!employer || !allows(entity.file['x-access'].edit, reader, false)) continue;
-    for (const r of all(s, entity.id, org)) {
+    for (const r of await all(s, entity.id, org)) {
       if (!rule.signature || !signed(r.data[rule.signature]) || signed(r.data[employer.signature])) continue;
-      const due = dueOf(employer.due, r, employmentOf(s, org, r.key), now);
+      const due = dueOf(employer.due, r, await employmentOf(s, org, r.key), now);
       awaiting.push({
         user_key: r.key,
-        name: nameOf(r.key),
+        name: await nameOf(r.key),
         module: entity.module,
         type: entity.type,
         task: employer.task,
@@ -305,7 +314,7 @@ export function pipelineOf(s: Services, caller: Caller) {
     }
   }
   awaiting.sort((a, b) => (a.due ?? Infinity) - (b.due ?? Infinity));
-  return { statuses, hires, awaiting_employer: awaiting, lapsing: lapses(s, org, nameOf) };
+  return { statuses, hires, awaiting_employer: awaiting, lapsing: await lapses(s, org, nameOf) };
 }
 
 export function onboardingRoutes(s: Services) {
@@ -313,14 +322,14 @@ export function onboardingRoutes(s: Services) {
   app.get('/onboarding_checklist', async (c) => {
     const caller = await authenticate(s, c);
     if (!moduleUsable('payroll', caller.org.activeModules, caller.principal)) throw notAuthorized();
-    return c.json(checklistOf(s, caller.org.id, caller.principal.userKey, caller.principal));
+    return c.json(await checklistOf(s, caller.org.id, caller.principal.userKey, caller.principal));
   });
   app.get('/onboarding_pipeline', async (c) => {
     const caller = await authenticate(s, c);
     const p = caller.principal;
     if (!moduleUsable('payroll', caller.org.activeModules, p)) throw notAuthorized();
     if (!p.isAdmin && !MANAGERS.some((m) => p.permissions.has(m))) throw notAuthorized();
-    return c.json(pipelineOf(s, caller));
+    return c.json(await pipelineOf(s, caller));
   });
   return app;
 }

@@ -23,12 +23,12 @@ export function retrieveEinRoute(s: Services) {
     await readJsonObject(c, { allowEmpty: true });
     const p = caller.principal;
     if (!p.isAdmin && !p.permissions.has('PAYROLL:CanManageUserPayrollData')) throw notAuthorized();
-    const key = companyEmployerKey(s, caller.org.id);
+    const key = await companyEmployerKey(s, caller.org.id);
     if (!key) throw notFound();
     // Read as any client read is: tenancy, the module and the employer's own access rules.
     const t = target(s, caller, 'payroll', 'employer');
     await readRecord(s, caller, t, key);
-    const stored = s.storage.get(t.entity.id, caller.org.id, key);
+    const stored = await s.storage.get(t.entity.id, caller.org.id, key);
     const ein = stored ? decryptedData(s, t.entity, stored).ein : undefined;
     if (typeof ein !== 'string' || !ein) throw notFound();
     await s.storage.commit([

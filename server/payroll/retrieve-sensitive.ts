@@ -110,7 +110,7 @@ export function retrieveSensitiveRoute(s: Services) {
       await audit('not found');
       throw notFound();
     }
-    const stored = s.storage.get(t.entity.id, caller.org.id, recordKey);
+    const stored = await s.storage.get(t.entity.id, caller.org.id, recordKey);
     // A field the caller may not see (x-read) is left out of what they read: not found either.
     const sealed = stored && f.path[0] in wire.data ? storedAt(s, t.entity, stored.data, f, item) : undefined;
     if (sealed === undefined) {

@@ -14,9 +14,9 @@ export function retrieveSsnRoute(s: Services) {
     scope: 'ssn',
     type: 'employee',
     field: 'ssn',
-    find(s, caller, employee, lastFour) {
-      const key = findBySsn(s, caller.org.id, employee, lastFour);
-      const stored = key ? s.storage.get('payroll/employee', caller.org.id, key)?.data.ssn : undefined;
+    async find(s, caller, employee, lastFour) {
+      const key = await findBySsn(s, caller.org.id, employee, lastFour);
+      const stored = key ? (await s.storage.get('payroll/employee', caller.org.id, key))?.data.ssn : undefined;
       const ssn = typeof stored === 'string' ? s.cipher.decrypt(stored) : undefined;
       // The index decides; the decrypted value agreeing is a second check, never the search.
       return ssn !== undefined && lastFourOf(ssn) === lastFour ? { ssn } : undefined;

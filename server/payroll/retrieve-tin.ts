@@ -13,9 +13,9 @@ export function retrieveTinRoute(s: Services) {
     scope: 'tin',
     type: 'w9',
     field: 'tin',
-    find(s, caller, employee, lastFour) {
+    async find(s, caller, employee, lastFour) {
       // The W-9 is keyed by the employee's user key: the record of the caller's own company, or none.
-      const stored = s.storage.get('payroll/w9', caller.org.id, employee)?.data;
+      const stored = (await s.storage.get('payroll/w9', caller.org.id, employee))?.data;
       const tin = typeof stored?.tin === 'string' ? s.cipher.decrypt(stored.tin) : undefined;
       return tin !== undefined && lastFourOf(tin) === lastFour ? { tin_type: stored?.tin_type, tin } : undefined;
     },

@@ -25,8 +25,13 @@ export function ssnIndexKey(s: Services, org: string, employee: string, lastFour
 }
 
 /** The employee key the index holds for this triple, or undefined: one map lookup, no decryption. */
-export function findBySsn(s: Services, org: string, employee: string, lastFour: string): string | undefined {
-  const entry = s.storage.get(SYSTEM.ssnIndex, org, ssnIndexKey(s, org, employee, lastFour));
+export async function findBySsn(
+  s: Services,
+  org: string,
+  employee: string,
+  lastFour: string,
+): Promise<string | undefined> {
+  const entry = await s.storage.get(SYSTEM.ssnIndex, org, ssnIndexKey(s, org, employee, lastFour));
   return entry && entry.data.employee === employee ? employee : undefined;
 }
 
@@ -70,18 +75,26 @@ export function ssnIndexOps(
  * marker records it): the only time SSNs are decrypted in bulk. Answers how many were indexed.
  */
 export async function backfillSsnIndex(s: Services): Promise<number> {
-  if (s.storage.get(SYSTEM.migrations, SYSTEM_ORG, BACKFILL_MARKER)) return 0;
-  const orgs = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, { criteria: [], limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+  if (await s.storage.get(SYSTEM.migrations, SYSTEM_ORG, BACKFILL_MARKER)) return 0;
+  const orgs = await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
+    criteria: [],
+    limit: Number.MAX_SAFE_INTEGER,
+    offset: 0,
+  });
   let indexed = 0;
   for (const org of orgs.items) {
-    const employees = s.storage.find(EMPLOYEE, org.key, { criteria: [], limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+    const employees = await s.storage.find(EMPLOYEE, org.key, {
+      criteria: [],
+      limit: Number.MAX_SAFE_INTEGER,
+      offset: 0,
+    });
     let ops: WriteOp[] = [];
     for (const record of employees.items) {
       const stored = record.data.ssn;
       if (typeof stored !== 'string') continue;
       const ssn = s.cipher.decrypt(stored);
       const lastFour = lastFourOf(ssn);
-      if (!lastFour || findBySsn(s, org.key, record.key, lastFour)) continue;
+      if (!lastFour || (await findBySsn(s, org.key, record.key, lastFour))) continue;
       ops.push(...ssnIndexOps(s, org.key, record.key, ssn, undefined));
       indexed++;
       if (ops.length >= 500) {

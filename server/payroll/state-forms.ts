@@ -23,18 +23,18 @@ export interface FoundStateForm {
 }
 
 /** The definitions whose `field` equals `value`: the company's own first, then the product's shared ones. */
-function definitionsWhere(s: Services, org: string, field: string, value: string) {
+async function definitionsWhere(s: Services, org: string, field: string, value: string) {
   const query = { criteria: [{ field, is: '=' as const, value }], limit: 5, offset: 0 };
-  const root = rootOrgId(s);
+  const root = await rootOrgId(s);
   return [
-    ...s.storage.find(FORMS, org, query).items,
-    ...(root && root !== org ? s.storage.find(FORMS, root, query).items : []),
+    ...(await s.storage.find(FORMS, org, query)).items,
+    ...(root && root !== org ? (await s.storage.find(FORMS, root, query)).items : []),
   ];
 }
 
 /** The definition for a state code: the company's own first, then the product's shared ones. */
-export function findStateForm(s: Services, org: string, state: string): FoundStateForm | undefined {
-  const items = definitionsWhere(s, org, 'state', state);
+export async function findStateForm(s: Services, org: string, state: string): Promise<FoundStateForm | undefined> {
+  const items = await definitionsWhere(s, org, 'state', state);
   if (!items.length) {
     s.log('warn', 'unable to load form for state', { state, org });
     return undefined;
@@ -122,8 +122,10 @@ export function checkDefinitionTransforms(transforms: unknown): FieldError[] {
  * checked when its definition was saved; it is checked again here, so a record written around the
  * API cannot reach the renderer unchecked.
  */
-export function findDataLayout(s: Services, org: string, form: string): Layout | undefined {
-  const items = definitionsWhere(s, org, 'printable_type', form).filter((i) => i.data.printable_layout !== undefined);
+export async function findDataLayout(s: Services, org: string, form: string): Promise<Layout | undefined> {
+  const items = (await definitionsWhere(s, org, 'printable_type', form)).filter(
+    (i) => i.data.printable_layout !== undefined,
+  );
   if (!items.length) return undefined;
   const { data, key } = items[0];
   const problems = dataLayoutProblems(data.printable_layout, { form: data.printable_type, state: data.state });

@@ -52,11 +52,17 @@ export interface FormRecords {
  * a caller who may manage payroll data); anyone else keeps the masks of the answer. Answers the
  * fields handed over whole.
  */
-function wholeIdentifiers(s: Services, caller: Caller, type: RecordName, key: string, data: DataObject): string[] {
+async function wholeIdentifiers(
+  s: Services,
+  caller: Caller,
+  type: RecordName,
+  key: string,
+  data: DataObject,
+): Promise<string[]> {
   if (!maySeeWholeSsn(caller, key)) return [];
   const entity = s.catalogue.registry.resolve('payroll', type)?.entity;
   const ids = entity ? fieldFacts(s.catalogue, entity).sensitive.filter((f) => f.kind === 'id') : [];
-  const stored = entity && ids.length ? s.storage.get(entity.id, caller.org.id, key) : undefined;
+  const stored = entity && ids.length ? await s.storage.get(entity.id, caller.org.id, key) : undefined;
   if (!entity || !stored) return [];
   const full = decryptedData(s, entity, stored);
   const handed = new Set<string>();
@@ -85,7 +91,7 @@ async function read(s: Services, caller: Caller, type: RecordName, key: string, 
   const data: DataObject = { ...wire.data };
   const whole = PRINTED_WHOLE[type];
   if (whole) {
-    const stored = s.storage.get(t.entity.id, caller.org.id, key);
+    const stored = await s.storage.get(t.entity.id, caller.org.id, key);
     const full = stored ? decryptedData(s, t.entity, stored) : undefined;
     for (const field of whole) {
       if (REVEALED.has(field) && !maySeeWholeSsn(caller, key)) continue;
@@ -126,17 +132,22 @@ async function tryRead(s: Services, caller: Caller, type: RecordName, key: strin
   }
 }
 
-function firstKey(s: Services, caller: Caller, collection: string, criteria: { field: string; value: unknown }[]) {
+async function firstKey(
+  s: Services,
+  caller: Caller,
+  collection: string,
+  criteria: { field: string; value: unknown }[],
+) {
   const query = { criteria: criteria.map((c) => ({ ...c, is: '=' as const })), limit: 1, offset: 0 };
-  return s.storage.find(collection, caller.org.id, query).items[0]?.key;
+  return (await s.storage.find(collection, caller.org.id, query)).items[0]?.key;
 }
 
 /** The hire of this user: keyed by the user key, or else the first one with the account's e-mail. */
-function hireKey(s: Services, caller: Caller, userKey: string): string | undefined {
-  if (s.storage.get('payroll/onboarding_user', caller.org.id, userKey)) return userKey;
-  const email = s.storage.get('auth/users', caller.org.id, userKey)?.data.email;
+async function hireKey(s: Services, caller: Caller, userKey: string): Promise<string | undefined> {
+  if (await s.storage.get('payroll/onboarding_user', caller.org.id, userKey)) return userKey;
+  const email = (await s.storage.get('auth/users', caller.org.id, userKey))?.data.email;
   return typeof email === 'string'
-    ? firstKey(s, caller, 'payroll/onboarding_user', [{ field: 'email', value: email }])
+    ? await firstKey(s, caller, 'payroll/onboarding_user', [{ field: 'email', value: email }])
     : undefined;
 }
 
@@ -156,17 +167,17 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
   };
   const mainData = await readMain(s, caller, layout, key);
   input[main] = mainData;
-  const ids = wholeIdentifiers(s, caller, main, key, mainData);
+  const ids = await wholeIdentifiers(s, caller, main, key, mainData);
   const idSource = ids.length ? { type: main, key, fields: ids } : undefined;
   for (const type of records) {
     if (type === main || type === 'onboarding_user' || type === 'employer') continue;
     input[type] = await tryRead(s, caller, type, key, own);
   }
   if (records.includes('employer')) {
-    input.employer = await tryRead(s, caller, 'employer', companyEmployerKey(s, caller.org.id), false);
+    input.employer = await tryRead(s, caller, 'employer', await companyEmployerKey(s, caller.org.id), false);
   }
   // A signed form prints what its owner attested: the name, SSN and address frozen at signing.
-  const printed = attestedPrint(s, caller, main, key);
+  const printed = await attestedPrint(s, caller, main, key);
   for (const type of ['employee', 'basic_info'] as const) {
     if (printed?.[type]) input[type] = { ...input[type], ...readableCopy(s, caller, type, key, printed[type]) };
   }
@@ -175,7 +186,7 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
   }
   let hire: string | undefined;
   if (records.includes('onboarding_user') && !input.employee) {
-    hire = hireKey(s, caller, key);
+    hire = await hireKey(s, caller, key);
     input.onboarding_user = await tryRead(s, caller, 'onboarding_user', hire, false);
   }
   // A whole SSN handed to the layout is a reveal, printed or not.
@@ -191,9 +202,9 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
 }
 
 /** The data frozen with the owner's signature of the form's own record (decrypted), if it has one. */
-function attestedPrint(s: Services, caller: Caller, main: RecordName, key: string) {
+async function attestedPrint(s: Services, caller: Caller, main: RecordName, key: string) {
   const entity = s.catalogue.registry.resolve('payroll', main)?.entity;
-  const stored = entity ? s.storage.get(entity.id, caller.org.id, key) : undefined;
+  const stored = entity ? await s.storage.get(entity.id, caller.org.id, key) : undefined;
   if (!entity || !stored) return undefined;
   const data = decryptedData(s, entity, stored);
   const sig = data.employee_signature as { evidence?: { printed?: Record<string, DataObject> } } | undefined;
@@ -216,7 +227,7 @@ export async function printableFormsOf(
   s: Services,
   caller: Caller,
   key: string,
-  layouts: { shipped: (form: FederalForm) => Layout; ofState: (state: string) => Layout | undefined },
+  layouts: { shipped: (form: FederalForm) => Layout; ofState: (state: string) => Promise<Layout | undefined> },
 ): Promise<PrintableForm[]> {
   const own = caller.principal.userKey === key;
   const out: PrintableForm[] = [];
@@ -225,7 +236,7 @@ export async function printableFormsOf(
     if (await tryRead(s, caller, layout.main, key, own)) out.push({ form, title: layout.title, kind: form });
   }
   const certificate = await tryRead(s, caller, 'state_w4', key, own);
-  const layout = typeof certificate?.state === 'string' ? layouts.ofState(certificate.state) : undefined;
+  const layout = typeof certificate?.state === 'string' ? await layouts.ofState(certificate.state) : undefined;
   if (layout) out.push({ form: layout.form, title: layout.title, kind: 'state' });
   return out;
 }

@@ -38,20 +38,20 @@ function formParams(c: Context<AppEnv>): { form: string; key: string } {
 }
 
 /** The layout of a form type: a shipped one, else one kept as data in the caller's reach; else 404. */
-function layoutOf(s: Services, caller: Caller, form: string): Layout {
+async function layoutOf(s: Services, caller: Caller, form: string): Promise<Layout> {
   if (isFormName(form)) return loadLayout(form);
-  const layout = findDataLayout(s, caller.org.id, form);
+  const layout = await findDataLayout(s, caller.org.id, form);
   if (!layout) throw notFound();
   return layout;
 }
 
 /** The printable layout of a state: its shipped form, else the one its state form definition keeps as data. */
-function stateLayout(s: Services, caller: Caller, state: string): Layout | undefined {
+async function stateLayout(s: Services, caller: Caller, state: string): Promise<Layout | undefined> {
   const shipped = FORMS.map((f) => loadLayout(f)).find((l) => l.main === 'state_w4' && l.state === state);
   if (shipped) return shipped;
-  const definition = findStateForm(s, caller.org.id, state);
+  const definition = await findStateForm(s, caller.org.id, state);
   const type = definition?.data.printable_type;
-  return typeof type === 'string' ? findDataLayout(s, caller.org.id, type) : undefined;
+  return typeof type === 'string' ? await findDataLayout(s, caller.org.id, type) : undefined;
 }
 
 // pdfmake and its fonts load on the first printable request, not at every start-up.
@@ -64,13 +64,13 @@ export function printableRoutes(s: Services) {
   const app = new Hono<AppEnv>();
 
   /** The caller a download key stands for: its session must still be live, and it fits only its own form. */
-  function downloadCaller(c: Context<AppEnv>, downloadKey: string, form: string, key: string): Caller {
+  async function downloadCaller(c: Context<AppEnv>, downloadKey: string, form: string, key: string): Promise<Caller> {
     const grant = keys.redeem(downloadKey);
     const headerOrg = requestHeader(c, 'organization-id')?.toLowerCase();
     if (!grant || grant.form !== form || grant.key !== key || (headerOrg && headerOrg !== grant.org)) {
       throw invalidToken();
     }
-    return callerOfSession(s, grant.org, grant.sid, grant.user, grant.sessionExp);
+    return await callerOfSession(s, grant.org, grant.sid, grant.user, grant.sessionExp);
   }
 
   /** The forms the viewer offers for an employee: those that exist for them and the caller may print. */
@@ -80,7 +80,7 @@ export function printableRoutes(s: Services) {
     if (!isUuid(key)) throw notFound();
     const forms = await printableFormsOf(s, caller, key, {
       shipped: (form) => loadLayout(form),
-      ofState: (state) => stateLayout(s, caller, state),
+      ofState: async (state) => await stateLayout(s, caller, state),
     });
     return c.json({ forms });
   });
@@ -89,7 +89,7 @@ export function printableRoutes(s: Services) {
     const caller = await authenticate(s, c);
     const { form, key } = formParams(c);
     // Only a form the caller may print gets a key: another employee's is 404 here already.
-    await assertMayPrint(s, caller, layoutOf(s, caller, form), key);
+    await assertMayPrint(s, caller, await layoutOf(s, caller, form), key);
     const { downloadKey, expires } = keys.issue({
       org: caller.org.id,
       user: caller.user.key,
@@ -108,8 +108,8 @@ export function printableRoutes(s: Services) {
     const download = c.req.query('download');
     const signedIn = download === undefined ? await authenticate(s, c) : undefined;
     const { form, key } = formParams(c);
-    const caller = signedIn ?? downloadCaller(c, download!, form, key);
-    const layout = layoutOf(s, caller, form);
+    const caller = signedIn ?? (await downloadCaller(c, download!, form, key));
+    const layout = await layoutOf(s, caller, form);
     const { input, ssnSource, idSource } = await readFormRecords(s, caller, layout, key);
     let result;
     try {

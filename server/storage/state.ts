@@ -146,11 +146,11 @@ function checkVersion(collection: string, key: string, expected: number | undefi
 export abstract class StateStore implements Storage {
   protected readonly state = new StoreState();
 
-  get(collection: string, org: string, key: string): StoredRecord | undefined {
+  async get(collection: string, org: string, key: string): Promise<StoredRecord | undefined> {
     return this.state.get(collection, org, key);
   }
 
-  find(collection: string, org: string, query: FindQuery): FindResult {
+  async find(collection: string, org: string, query: FindQuery): Promise<FindResult> {
     return this.state.find(collection, org, query);
   }
 

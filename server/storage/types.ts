@@ -80,9 +80,9 @@ export class StorageUnavailableError extends Error {
 
 export interface Storage {
   /** The record, or undefined when it does not exist or belongs to another organization. */
-  get(collection: string, org: string, key: string): StoredRecord | undefined;
+  get(collection: string, org: string, key: string): Promise<StoredRecord | undefined>;
   /** Records of one organization matching every criterion (AND), sorted, paged, with the total. */
-  find(collection: string, org: string, query: FindQuery): FindResult;
+  find(collection: string, org: string, query: FindQuery): Promise<FindResult>;
   /**
    * `find` for a request: the same answer, worked out a few milliseconds at a time with the event
    * loop free in between, so that a large company's search does not hold every other request.

@@ -36,11 +36,11 @@ describe('a write the disk refuses', () => {
         assert.deepEqual(await names(), ['kept']);
         await w.storage.close();
         const reopened = await JournalStore.open(path.join(w.dataDir, 'db'));
-        const stored = reopened
-          .find('auth/groups', w.orgId, { criteria: [], limit: 500, offset: 0 })
-          .items.map((r) => r.data.name);
+        const stored = (await reopened.find('auth/groups', w.orgId, { criteria: [], limit: 500, offset: 0 })).items.map(
+          (r) => r.data.name,
+        );
         assert.deepEqual(stored, ['kept'], 'the failed writes never appear, not even after a restart');
-        const audits = reopened.find('auth/audit_log', w.orgId, {
+        const audits = await reopened.find('auth/audit_log', w.orgId, {
           criteria: [{ field: 'action_type', is: '=', value: 'create' }],
           limit: 500,
           offset: 0,
@@ -80,9 +80,8 @@ describe('a snapshot write the disk refuses (background compaction)', () => {
           fs.clear();
           await w.storage.close();
           const reopened = await JournalStore.open(path.join(w.dataDir, 'db'));
-          const stored = reopened
-            .find('auth/groups', w.orgId, { criteria: [], limit: 500, offset: 0 })
-            .items.map((r) => `${r.data.name}:${r.data.notes}:v${r.meta.version}`)
+          const stored = (await reopened.find('auth/groups', w.orgId, { criteria: [], limit: 500, offset: 0 })).items
+            .map((r) => `${r.data.name}:${r.data.notes}:v${r.meta.version}`)
             .sort();
           assert.deepEqual(stored, ['before:changed:v2', 'during::v1']);
           await reopened.close();

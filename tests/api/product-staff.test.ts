@@ -346,8 +346,8 @@ describe('an older deployment', () => {
       // and a password, and no other account exists.
       const s = await openServices({ ...configFromEnv({ DFORM_PRODUCT_DOMAIN: 'dform.app' }), dataDir });
       const claimOf = (email: string) => claimKey(s, org, 'email', email);
-      const admin = s.storage.get(SYSTEM.unique, org, claimOf('owner@legacy.example'))!;
-      const staff = s.storage.get('auth/users', org, staffAccount)!;
+      const admin = (await s.storage.get(SYSTEM.unique, org, claimOf('owner@legacy.example')))!;
+      const staff = (await s.storage.get('auth/users', org, staffAccount))!;
       const now = Math.floor(Date.now() / 1000);
       await s.storage.commit([
         { op: 'delete', collection: 'auth/users', org, key: String(admin.data.owner) },

@@ -71,7 +71,7 @@ test('identifiers stored in clear before are sealed once, documents get ids, and
     },
   ]);
   assert.ok((await sealAtRest(services)) >= 1);
-  const stored = services.storage.get('payroll/i9', acme, emma.user)!;
+  const stored = (await services.storage.get('payroll/i9', acme, emma.user))!;
   assert.equal(stored.meta.version, 2);
   const doc = (stored.data.documentation as Record<string, string>[])[0];
   assert.ok(services.cipher.isEncrypted(stored.data.alien_number), 'the A-Number sealed');
@@ -99,7 +99,7 @@ test('identifiers stored in clear before are sealed once, documents get ids, and
     },
   });
   assert.equal(signed.status, 200, signed.text);
-  const after = services.storage.get('payroll/i9', acme, emma.user)!;
+  const after = (await services.storage.get('payroll/i9', acme, emma.user))!;
   const kept = (after.data.documentation as Record<string, string>[])[0];
   assert.equal(
     services.cipher.decrypt(kept.document_number),

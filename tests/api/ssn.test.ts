@@ -86,10 +86,14 @@ const retrieve = (as: Session, employee_id: string, last_four: string) =>
   call('POST', RETRIEVE, { as, body: { data: { employee_id, last_four } } });
 
 /** The reveal audit records of `org`, oldest first. */
-function reveals(org: string) {
-  return services.storage
-    .find('auth/audit_log', org, { ...ALL, criteria: [{ field: 'action_type', is: '=', value: 'reveal' }] })
-    .items.map((r) => r.data)
+async function reveals(org: string) {
+  return (
+    await services.storage.find('auth/audit_log', org, {
+      ...ALL,
+      criteria: [{ field: 'action_type', is: '=', value: 'reveal' }],
+    })
+  ).items
+    .map((r) => r.data)
     .sort((a, b) => Number(a.action_time) - Number(b.action_time));
 }
 
@@ -137,7 +141,7 @@ after(async () => {
 
 describe('retrieve_ssn through the keyed SSN index', () => {
   test('wrong last four, unknown employee and another company’s employee: one answer, no decryption, all audited', async () => {
-    const auditsBefore = reveals(acme).length;
+    const auditsBefore = (await reveals(acme)).length;
     decrypts = 0;
     const unknown = crypto.randomUUID();
     const misses = [
@@ -166,7 +170,7 @@ describe('retrieve_ssn through the keyed SSN index', () => {
     assert.equal(denied.status, 403);
     assert.equal(decrypts, 1);
 
-    const audits = reveals(acme).slice(auditsBefore);
+    const audits = (await reveals(acme)).slice(auditsBefore);
     assert.deepEqual(
       audits.map((a) => [(a.detail as { outcome: string }).outcome, a.logged_in_user]),
       [
@@ -184,11 +188,11 @@ describe('retrieve_ssn through the keyed SSN index', () => {
     );
     assert.equal(audits[4].affected_user, emma.user);
     assert.ok(!JSON.stringify(audits).includes('123-45-6789'), 'no SSN in the audit log');
-    assert.equal(reveals(other.org).length, 0, 'nothing is written into the other company');
+    assert.equal((await reveals(other.org)).length, 0, 'nothing is written into the other company');
   });
 
-  test('the index holds keyed digests and employee keys only, never a value or a plain hash', () => {
-    const entries = services.storage.find(SYSTEM.ssnIndex, acme, ALL).items;
+  test('the index holds keyed digests and employee keys only, never a value or a plain hash', async () => {
+    const entries = (await services.storage.find(SYSTEM.ssnIndex, acme, ALL)).items;
     assert.ok(entries.length >= 1);
     for (const e of entries) assert.deepEqual(Object.keys(e.data), ['employee']);
     const emmaKey = ssnIndexKey(services, acme, emma.user, '6789');
@@ -198,17 +202,17 @@ describe('retrieve_ssn through the keyed SSN index', () => {
       .digest('base64url');
     assert.notEqual(emmaKey, plain);
     assert.equal(
-      services.storage.get(SYSTEM.ssnIndex, acme, ssnIndexKey(services, other.org, other.employee, '6789')),
+      await services.storage.get(SYSTEM.ssnIndex, acme, ssnIndexKey(services, other.org, other.employee, '6789')),
       undefined,
     );
   });
 
   test('the index follows a save with the masked value, an update of the SSN and a delete', async () => {
     const key = await newEmployee(admin, '111-22-3333');
-    const entriesOf = () =>
-      services.storage.find(SYSTEM.ssnIndex, acme, ALL).items.filter((e) => e.data.employee === key).length;
+    const entriesOf = async () =>
+      (await services.storage.find(SYSTEM.ssnIndex, acme, ALL)).items.filter((e) => e.data.employee === key).length;
     assert.equal((await retrieve(payroll, key, '3333')).status, 200);
-    assert.equal(entriesOf(), 1);
+    assert.equal(await entriesOf(), 1);
 
     const read = await call('GET', `/payroll/api/data/employee/${key}`, { as: payroll });
     assert.equal(read.body.data.ssn, 'xxx-xx-3333');
@@ -218,7 +222,7 @@ describe('retrieve_ssn through the keyed SSN index', () => {
     });
     assert.equal(saved.status, 200, saved.text);
     assert.equal((await retrieve(payroll, key, '3333')).status, 200, 'a masked value saved back keeps the entry');
-    assert.equal(entriesOf(), 1);
+    assert.equal(await entriesOf(), 1);
 
     const patched = await call('PATCH', `/payroll/api/data/employee/${key}`, {
       as: payroll,
@@ -229,12 +233,12 @@ describe('retrieve_ssn through the keyed SSN index', () => {
     const now = await retrieve(payroll, key, '6666');
     assert.equal(now.status, 200);
     assert.equal(now.body.ssn, '444-55-6666');
-    assert.equal(entriesOf(), 1);
+    assert.equal(await entriesOf(), 1);
 
     const removed = await call('DELETE', `/payroll/api/data/employee/${key}`, { as: acmeStaff });
     assert.equal(removed.status, 204, removed.text);
     assert.equal((await retrieve(payroll, key, '6666')).status, 404);
-    assert.equal(entriesOf(), 0);
+    assert.equal(await entriesOf(), 0);
   });
 
   test('records written before the index get their entries once at start', async () => {
@@ -334,7 +338,7 @@ describe('answers holding personal data are not cached', () => {
 describe('masked answers without decryption', () => {
   test('an SSN is stored with its mask (enc:v2): reads and finds answer the mask and decrypt nothing', async () => {
     const key = await newEmployee(admin, '219-09-4321');
-    const stored = services.storage.get('payroll/employee', acme, key)!.data.ssn as string;
+    const stored = (await services.storage.get('payroll/employee', acme, key))!.data.ssn as string;
     assert.match(stored, /^enc:v2:xxx-xx-4321:/, 'the masked form kept beside the cipher text');
     assert.doesNotMatch(stored, /219-?09/, 'never the clear digits beyond the last four');
     const before = decrypts;

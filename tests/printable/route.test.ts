@@ -46,7 +46,7 @@ test('GET /payroll/api/forms/w4/{key}: the PDF with the full SSN, audited as a r
   assert.match(text, /Rosa Delgado/);
   assert.match(text, /471-22-8035/);
 
-  const audit = services.storage.find('auth/audit_log', orgId, {
+  const audit = await services.storage.find('auth/audit_log', orgId, {
     criteria: [{ field: 'action_type', is: '=', value: 'reveal' }],
     limit: 10,
     offset: 0,

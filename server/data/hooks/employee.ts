@@ -8,10 +8,11 @@ import type { EntityHooks } from '../hooks.ts';
 import { i9DatesOps } from './i9.ts';
 
 export const employeeHooks: EntityHooks = {
-  extraOps({ s, caller, key, data, before }) {
+  async extraOps({ s, caller, key, data, before }) {
     const ops = ssnIndexOps(s, caller.org.id, key, data.ssn, before?.ssn, caller.principal.userKey);
     const dates = (d: typeof data | undefined) => JSON.stringify([d?.hire_date, d?.term_date]);
-    if (dates(data) !== dates(before)) ops.push(...i9DatesOps(s, caller.org.id, key, data, caller.principal.userKey));
+    if (dates(data) !== dates(before))
+      ops.push(...(await i9DatesOps(s, caller.org.id, key, data, caller.principal.userKey)));
     return ops;
   },
   onDelete({ s, caller, record }) {

@@ -17,15 +17,20 @@ import type { EntityHooks } from '../hooks.ts';
 const DERIVED: readonly (keyof I9Dates)[] = ['section1_due', 'section2_due', 'next_due', 'late', 'retain_until'];
 
 /** The employee's hire and termination dates (not sensitive: read as stored). */
-function employment(s: Services, org: string, key: string): DataObject {
-  return s.storage.get('payroll/employee', org, key)?.data ?? {};
+async function employment(s: Services, org: string, key: string): Promise<DataObject> {
+  return (await s.storage.get('payroll/employee', org, key))?.data ?? {};
 }
 
 const usDate = (t: number) => new Date(t * 1000).toISOString().replace(/^(\d{4})-(\d\d)-(\d\d).*$/, '$2/$3/$1');
 
 /** Why this I-9 may not be deleted yet, or undefined once its retention has passed. */
-export function retentionRefusal(s: Services, org: string, key: string, i9: DataObject): string | undefined {
-  const emp = employment(s, org, key);
+export async function retentionRefusal(
+  s: Services,
+  org: string,
+  key: string,
+  i9: DataObject,
+): Promise<string | undefined> {
+  const emp = await employment(s, org, key);
   const first = typeof i9.first_day === 'number' ? i9.first_day : (emp.hire_date as number | undefined);
   const until = retainUntil(first, emp.term_date as number | undefined);
   if (until === undefined) {
@@ -45,8 +50,14 @@ function withDates(i9: DataObject, emp: DataObject): DataObject {
  * The employee's I-9 with its dates derived anew, written in the same commit as an employee record
  * whose hire or termination date changed; nothing when there is no I-9 or its dates stay the same.
  */
-export function i9DatesOps(s: Services, org: string, key: string, emp: DataObject, by: string): WriteOp[] {
-  const stored = s.storage.get('payroll/i9', org, key);
+export async function i9DatesOps(
+  s: Services,
+  org: string,
+  key: string,
+  emp: DataObject,
+  by: string,
+): Promise<WriteOp[]> {
+  const stored = await s.storage.get('payroll/i9', org, key);
   if (!stored) return [];
   const data = withDates(stored.data, emp);
   if (DERIVED.every((f) => JSON.stringify(data[f]) === JSON.stringify(stored.data[f]))) return [];
@@ -76,14 +87,14 @@ function eighteenth(dob: unknown): number | undefined {
  * attests (frozen with the employee's signature), else the employee's basic information. The
  * message does not say the date: a manager of onboarding may not read it.
  */
-function minorErrors(s: Services, org: string, key: string, data: DataObject): FieldError[] {
+async function minorErrors(s: Services, org: string, key: string, data: DataObject): Promise<FieldError[]> {
   const docs = Array.isArray(data.documentation) ? (data.documentation as DataObject[]) : [];
   const at = docs.flatMap((d, i) => (d?.document_type === 'individual_under_age_18' ? [i] : []));
   if (!at.length) return [];
   const sig = data.employee_signature as
     { timestamp?: number; evidence?: { printed?: { basic_info?: { dob?: string } } } } | undefined;
   const frozen = sig?.evidence?.printed?.basic_info?.dob;
-  const dob = frozen ?? s.storage.get('payroll/basic_info', org, key)?.data.dob;
+  const dob = frozen ?? (await s.storage.get('payroll/basic_info', org, key))?.data.dob;
   const on = typeof data.first_day === 'number' ? data.first_day : (sig?.timestamp ?? s.now());
   const adult = eighteenth(dob);
   const what = typeof data.first_day === 'number' ? 'the first day of employment' : 'the day Section 1 was signed';
@@ -139,14 +150,14 @@ function supplementBErrors(data: DataObject, before: DataObject | undefined): Fi
 }
 
 export const i9Hooks: EntityHooks = {
-  validate({ s, caller, key, data, before }) {
-    return [...minorErrors(s, caller.org.id, key, data), ...supplementBErrors(data, before)];
+  async validate({ s, caller, key, data, before }) {
+    return [...(await minorErrors(s, caller.org.id, key, data)), ...supplementBErrors(data, before)];
   },
-  amend({ s, caller, key, data }) {
-    return withDates(data, employment(s, caller.org.id, key));
+  async amend({ s, caller, key, data }) {
+    return withDates(data, await employment(s, caller.org.id, key));
   },
-  onDelete({ s, caller, record }) {
-    const refusal = retentionRefusal(s, caller.org.id, record.key, record.data);
+  async onDelete({ s, caller, record }) {
+    const refusal = await retentionRefusal(s, caller.org.id, record.key, record.data);
     if (refusal) throw new ApiError(409, refusal);
     return [];
   },

@@ -83,11 +83,11 @@ async function recordFailure(s: Services, caller: Caller, record: StoredRecord, 
 }
 
 export const onboardingUserHooks: EntityHooks = {
-  validate({ s, caller, data, before }) {
+  async validate({ s, caller, data, before }) {
     if (before) return [];
     const email = emailOf(data);
     // The invitation makes an account: its e-mail is refused as the accounts' own x-unique refuses it.
-    if (email && claimOwner(s, caller.org.id, 'email', email)) {
+    if (email && (await claimOwner(s, caller.org.id, 'email', email))) {
       const exists = fieldMessage(
         s.catalogue.registry.require('auth', 'users').file as unknown as JsonSchema,
         'email',

@@ -8,9 +8,9 @@ import type { EntityHooks } from '../hooks.ts';
 export const ORG_SETTINGS_OWNER = 'Settings can be kept only for this organization or a company under it.';
 
 export const organizationSettingsHooks: EntityHooks = {
-  validate({ s, caller, data }) {
+  async validate({ s, caller, data }) {
     const id = String(data.org_id ?? '');
-    if (id === caller.org.id || getOrg(s, id)?.parent === caller.org.id) return [];
+    if (id === caller.org.id || (await getOrg(s, id))?.parent === caller.org.id) return [];
     return [{ path: '/org_id', message: ORG_SETTINGS_OWNER }];
   },
 };

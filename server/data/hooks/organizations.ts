@@ -21,15 +21,17 @@ const message = (s: Services, field: string, rule: string) =>
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
 /** The hostname rules that depend on the server's configuration and on other companies. */
-export function hostnameErrors(s: Services, host: string, ownKey?: string): FieldError[] {
+export async function hostnameErrors(s: Services, host: string, ownKey?: string): Promise<FieldError[]> {
   if (!underAllowedDomain(host, s.config.hostnameDomains)) {
     return [{ path: '/hostname', message: hostnameDomainMessage(s.config.hostnameDomains) }];
   }
-  const found = s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
-    criteria: [{ field: 'hostname', is: '=', value: host }],
-    limit: 1,
-    offset: 0,
-  }).items[0];
+  const found = (
+    await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
+      criteria: [{ field: 'hostname', is: '=', value: host }],
+      limit: 1,
+      offset: 0,
+    })
+  ).items[0];
   return found && found.key !== ownKey ? [{ path: '/hostname', message: 'This hostname is already in use.' }] : [];
 }
 
@@ -41,7 +43,7 @@ export const organizationHooks: EntityHooks = {
     if (!text(out.hostname)) out.hostname = deriveHostname(out.name, s.config.productDomain);
     return out;
   },
-  validate({ s, caller, key, data, before, incoming }) {
+  async validate({ s, caller, key, data, before, incoming }) {
     // x-immutable refuses changing a saved ID; a company saved without one keeps none.
     if (before && before.company_id === undefined && data.company_id !== undefined) {
       return [{ path: '/company_id', message: message(s, 'company_id', 'immutable') }];
@@ -53,13 +55,13 @@ export const organizationHooks: EntityHooks = {
     if (!before && !caller.principal.isAdmin && given && given !== deriveHostname(data.name, s.config.productDomain)) {
       return [{ path: '/hostname', message: message(s, 'hostname', 'edit') }];
     }
-    return hostnameErrors(s, host, key);
+    return await hostnameErrors(s, host, key);
   },
   async extraOps({ s, caller, key, data, before }) {
     // A new company gets its directory entry, product-staff account, administrator and branding with it.
     if (!before) return (await companyExtras(s, key, caller.org.id, data)).ops;
-    const existing = getOrg(s, key);
-    const dir = s.storage.get(SYSTEM.orgs, SYSTEM_ORG, key);
+    const existing = await getOrg(s, key);
+    const dir = await s.storage.get(SYSTEM.orgs, SYSTEM_ORG, key);
     return [
       directoryOp(
         key,

@@ -23,17 +23,17 @@ interface Definition {
   transforms?: { prepare_for_save?: string; validator?: string };
 }
 
-function definitionFor({ s, caller, data }: HookArgs): Definition | undefined {
+async function definitionFor({ s, caller, data }: HookArgs): Promise<Definition | undefined> {
   if (typeof data.state !== 'string') return undefined;
-  return findStateForm(s, caller.org.id, data.state)?.data as Definition | undefined;
+  return (await findStateForm(s, caller.org.id, data.state))?.data as Definition | undefined;
 }
 
 /** The certificate's state against the state the employee's work and residence call for. */
-function stateErrors({ s, caller, key, data }: HookArgs): FieldError[] {
+async function stateErrors({ s, caller, key, data }: HookArgs): Promise<FieldError[]> {
   const state = data.state;
   if (typeof state !== 'string') return [];
   if (!taxesWages(state)) return [{ path: '/state', message: noIncomeTaxMessage(state) }];
-  const due = employeeCertificate(s, caller.org.id, key);
+  const due = await employeeCertificate(s, caller.org.id, key);
   // Without a work state on record any state is taken, as before work states were kept.
   if (!due || due.because === 'residence' || due.state === state) return [];
   if (due.because === 'none') return [{ path: '/state', message: noIncomeTaxMessage(due.state) }];
@@ -52,7 +52,7 @@ async function run<T>(what: string, fn: () => Promise<T>): Promise<T> {
 
 export const stateW4Hooks: EntityHooks = {
   async prepare(args): Promise<DataObject> {
-    const def = definitionFor(args);
+    const def = await definitionFor(args);
     // The answers are checked as the employee gave them, before a transform computes from them.
     const asSent = def?.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];
     if (asSent.length) throw validationFailed(asSent);
@@ -63,9 +63,9 @@ export const stateW4Hooks: EntityHooks = {
     return { ...out, state: args.data.state };
   },
   async validate(args) {
-    const wrongState = stateErrors(args);
+    const wrongState = await stateErrors(args);
     if (wrongState.length) return wrongState;
-    const def = definitionFor(args);
+    const def = await definitionFor(args);
     if (!def) return [];
     const errors = def.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];
     if (errors.length || !def.transforms?.validator) return errors;

@@ -13,8 +13,8 @@ import type { EntityHooks } from '../hooks.ts';
 export const NOT_HELD = 'You may grant only permissions you hold.';
 
 export const userHooks: EntityHooks = {
-  authorize({ s, caller, stored }) {
-    if (stored && !mayActOnAccount(s, caller, stored)) throw notAuthorized();
+  async authorize({ s, caller, stored }) {
+    if (stored && !(await mayActOnAccount(s, caller, stored))) throw notAuthorized();
   },
   validate({ caller, data, before }) {
     const errors: FieldError[] = [];

@@ -11,7 +11,7 @@ import { readStateForms } from './index.ts';
 export async function seedStateForms(s: Services, rootOrg: string): Promise<number> {
   const ops = [];
   for (const { definition } of readStateForms()) {
-    const existing = s.storage.find('payroll/state_w4_form', rootOrg, {
+    const existing = await s.storage.find('payroll/state_w4_form', rootOrg, {
       criteria: [{ field: 'state', is: '=', value: definition.state }],
       limit: 1,
       offset: 0,

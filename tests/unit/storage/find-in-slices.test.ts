@@ -185,7 +185,7 @@ for (const harness of harnesses()) {
       for (const query of queries) {
         const reference = findIn(own, (r) => r.data, query);
         const sliced = await store.findInSlices(C, ORG, query, 0);
-        const whole = store.find(C, ORG, query);
+        const whole = await store.find(C, ORG, query);
         const label = JSON.stringify(query);
         assert.deepEqual(summary(sliced), summary(reference as FindResult), label);
         assert.deepEqual(summary(whole), summary(reference as FindResult), label);
@@ -221,7 +221,7 @@ for (const harness of harnesses()) {
       ];
       let serial = 0;
       for (const query of queries) {
-        const expected = summary(store.find(C, ORG, query));
+        const expected = summary(await store.find(C, ORG, query));
         assert.ok(expected.keys.length > 0, 'the answer has a record to delete');
         let settled = false;
         const answer = store.findInSlices(C, ORG, query, 0).finally(() => {
@@ -229,7 +229,7 @@ for (const harness of harnesses()) {
         });
         let writes = 0;
         while (!settled) {
-          const current = store.find(C, ORG, { criteria: [], limit: Infinity, offset: 0 }).items;
+          const current = (await store.find(C, ORG, { criteria: [], limit: Infinity, offset: 0 })).items;
           // The first write deletes a record of the answer, so the answer surely changes.
           const victim = writes === 0 ? { key: expected.keys[0] } : current[Math.floor(random() * current.length)];
           const changed = current[Math.floor(random() * current.length)];
@@ -252,17 +252,20 @@ for (const harness of harnesses()) {
         const got = summary(await answer);
         assert.ok(writes > 0, 'writes landed while the find was under way');
         assert.deepEqual(got, expected, JSON.stringify(query));
-        assert.notDeepEqual(summary(store.find(C, ORG, query)), expected, 'the writes changed the answer since');
+        assert.notDeepEqual(summary(await store.find(C, ORG, query)), expected, 'the writes changed the answer since');
       }
       // The indexes built meanwhile followed every write: they answer as a scan of the data does.
-      const now = store.find(C, ORG, { criteria: [], limit: Infinity, offset: 0 }).items;
+      const now = (await store.find(C, ORG, { criteria: [], limit: Infinity, offset: 0 })).items;
       for (const criterion of [
         { field: 'city', is: '=', value: 'Austin' },
         { field: 'grade', is: '=', value: 3 },
         { field: 'rare', is: '=', value: 'yes' },
       ] as Criterion[]) {
         const query = { criteria: [criterion], limit: Infinity, offset: 0 };
-        assert.deepEqual(summary(store.find(C, ORG, query)), summary(findIn(now, (r) => r.data, query) as FindResult));
+        assert.deepEqual(
+          summary(await store.find(C, ORG, query)),
+          summary(findIn(now, (r) => r.data, query) as FindResult),
+        );
       }
     });
   });

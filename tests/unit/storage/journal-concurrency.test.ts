@@ -49,8 +49,8 @@ describe('concurrent commits', () => {
       assert.equal(won.length, 1);
       assert.ok(lost.every((r) => r.reason instanceof VersionConflictError && r.reason.actual === 2));
       const winner = (won[0] as PromiseFulfilledResult<StoredRecord[]>).value[0].data.by;
-      assert.equal(store.get(C, A, 'e1')?.data.by, winner);
-      assert.equal(store.get(C, A, 'e1')?.meta.version, 2);
+      assert.equal((await store.get(C, A, 'e1'))?.data.by, winner);
+      assert.equal((await store.get(C, A, 'e1'))?.meta.version, 2);
     });
   }
 
@@ -65,7 +65,7 @@ describe('concurrent commits', () => {
     const lines = (await fsp.readFile(join(dir, 'journal.jsonl'), 'utf8')).trimEnd().split('\n');
     assert.equal(lines.length, 50);
     const reopened = await reopenCopy(dir);
-    assert.equal(reopened.find(C, A, { criteria: [], limit: 100, offset: 0 }).total, 50);
+    assert.equal((await reopened.find(C, A, { criteria: [], limit: 100, offset: 0 })).total, 50);
   });
 
   it('checks each commit of a group against the earlier ones, all-or-nothing per commit', async () => {
@@ -89,10 +89,10 @@ describe('concurrent commits', () => {
       ['a', 3],
       ['b', 3],
     ];
-    const view = (s: Storage) =>
-      s.find(C, A, { criteria: [], limit: 10, offset: 0 }).items.map((r) => [r.key, r.data.n]);
-    assert.deepEqual(view(store), expected);
-    assert.deepEqual(view(await reopenCopy(dir)), expected);
+    const view = async (s: Storage) =>
+      (await s.find(C, A, { criteria: [], limit: 10, offset: 0 })).items.map((r) => [r.key, r.data.n]);
+    assert.deepEqual(await view(store), expected);
+    assert.deepEqual(await view(await reopenCopy(dir)), expected);
   });
 
   it('keeps accepting commits while a compaction runs, and loses none of them', async () => {
@@ -113,11 +113,11 @@ describe('concurrent commits', () => {
     await compaction;
     assert.ok(during > 0, 'no commit ran during the compaction');
     const expectedTotal = 20_000;
-    assert.equal(store.find(C, A, { criteria: [], limit: 0, offset: 0 }).total, expectedTotal);
+    assert.equal((await store.find(C, A, { criteria: [], limit: 0, offset: 0 })).total, expectedTotal);
     const reopened = await reopenCopy(dir);
-    assert.equal(reopened.find(C, A, { criteria: [], limit: 0, offset: 0 }).total, expectedTotal);
-    assert.equal(reopened.get(C, A, `d${during - 1}`)?.data.i, during - 1);
-    assert.equal(reopened.get(C, A, 'b0'), undefined);
-    assert.equal(reopened.get(C, A, `b${during}`)?.data.i, during);
+    assert.equal((await reopened.find(C, A, { criteria: [], limit: 0, offset: 0 })).total, expectedTotal);
+    assert.equal((await reopened.get(C, A, `d${during - 1}`))?.data.i, during - 1);
+    assert.equal(await reopened.get(C, A, 'b0'), undefined);
+    assert.equal((await reopened.get(C, A, `b${during}`))?.data.i, during);
   });
 });

@@ -40,9 +40,9 @@ async function reopenCopy(dir: string): Promise<JournalStore> {
 
 const put = (key: string, data: Record<string, unknown>, version = 1, collection = C) =>
   ({ op: 'put', record: rec(collection, A, key, data, version) }) as const;
-const state = (store: Storage) => [
-  ...store.find(C, A, all).items.map((r) => `${r.key}:${JSON.stringify(r.data)}:v${r.meta.version}`),
-  ...store.find(R, A, all).items.map((r) => `${r.key}:${JSON.stringify(r.data)}`),
+const state = async (store: Storage) => [
+  ...(await store.find(C, A, all)).items.map((r) => `${r.key}:${JSON.stringify(r.data)}:v${r.meta.version}`),
+  ...(await store.find(R, A, all)).items.map((r) => `${r.key}:${JSON.stringify(r.data)}`),
 ];
 const journalSize = async (dir: string) => (await fsp.stat(join(dir, 'journal.jsonl'))).size;
 const isUnavailable = (code: string) => (err: unknown) =>
@@ -63,16 +63,16 @@ describe('JournalStore journal faults', () => {
           isUnavailable(code),
         );
         const old = ['e1:{"n":1,"s":"a"}:v1'];
-        assert.deepEqual(state(store), old);
-        assert.equal(store.find(C, A, { ...all, criteria: [{ field: 's', is: '=', value: 'b' }] }).total, 0);
+        assert.deepEqual(await state(store), old);
+        assert.equal((await store.find(C, A, { ...all, criteria: [{ field: 's', is: '=', value: 'b' }] })).total, 0);
         if (step !== 'open') assert.equal(await journalSize(dir), before);
         await store.commit([put('e3', { n: 3 }), put('e1', { n: 4, s: 'c' }, 2)]);
         const later = ['e1:{"n":4,"s":"c"}:v2', 'e3:{"n":3}:v1'];
-        assert.deepEqual(state(store), later);
+        assert.deepEqual(await state(store), later);
         assert.doesNotMatch(await fsp.readFile(join(dir, 'journal.jsonl'), 'utf8'), /failed/);
-        assert.deepEqual(state(await reopenCopy(dir)), later);
+        assert.deepEqual(await state(await reopenCopy(dir)), later);
         await store.close();
-        assert.deepEqual(state(await reopenCopy(dir)), later);
+        assert.deepEqual(await state(await reopenCopy(dir)), later);
       });
     }
   }
@@ -87,11 +87,11 @@ describe('JournalStore journal faults', () => {
     // The failed bytes are still in the file; no commit may be acknowledged behind them.
     assert.ok((await journalSize(dir)) > before);
     await assert.rejects(store.commit([put('e3', { n: 3 })]), isUnavailable('EIO'));
-    assert.deepEqual(state(store), ['e1:{"n":1}:v1']);
+    assert.deepEqual(await state(store), ['e1:{"n":1}:v1']);
     await store.commit([put('e4', { n: 4 })]);
-    assert.deepEqual(state(store), ['e1:{"n":1}:v1', 'e4:{"n":4}:v1']);
+    assert.deepEqual(await state(store), ['e1:{"n":1}:v1', 'e4:{"n":4}:v1']);
     assert.doesNotMatch(await fsp.readFile(join(dir, 'journal.jsonl'), 'utf8'), /failed|e3/);
-    assert.deepEqual(state(await reopenCopy(dir)), ['e1:{"n":1}:v1', 'e4:{"n":4}:v1']);
+    assert.deepEqual(await state(await reopenCopy(dir)), ['e1:{"n":1}:v1', 'e4:{"n":4}:v1']);
   });
 });
 
@@ -117,17 +117,17 @@ describe('JournalStore compaction faults', () => {
         await assert.rejects(store.compact(), (err: NodeJS.ErrnoException) => err.code === code);
         await store.commit([put('e3', { n: 3 })]);
         const expected = ['e1:{"n":10}:v2', 'e3:{"n":3}:v1', 'r1:{"p":1}', 'r2:{"p":2}'];
-        assert.deepEqual(state(store), expected);
+        assert.deepEqual(await state(store), expected);
         assert.deepEqual(
           (await listFiles(dir)).filter((f) => f.endsWith('.tmp')),
           [],
         );
-        assert.deepEqual(state(await reopenCopy(dir)), expected);
+        assert.deepEqual(await state(await reopenCopy(dir)), expected);
         // Once the disk is healthy the next compaction succeeds and loses nothing.
         fs.clear();
         await store.compact();
         assert.equal(await journalSize(dir), 0);
-        assert.deepEqual(state(await reopenCopy(dir)), expected);
+        assert.deepEqual(await state(await reopenCopy(dir)), expected);
       });
     }
   }
@@ -138,7 +138,7 @@ describe('JournalStore compaction faults', () => {
     for (let i = 0; i < 40; i++) await store.commit([put(`e${i}`, { n: i, pad: 'x'.repeat(100) })]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     assert.ok(logs.some((m) => m.includes('compaction failed')));
-    assert.equal(store.find(C, A, all).total, 40);
+    assert.equal((await store.find(C, A, all)).total, 40);
     assert.ok((await journalSize(dir)) > 2_000);
     // After the back-off (1 s) the next commit tries again, and this time it works.
     fs.clear();
@@ -146,7 +146,7 @@ describe('JournalStore compaction faults', () => {
     await store.commit([put('last', { n: -1 })]);
     for (let i = 0; i < 100 && (await journalSize(dir)) > 2_000; i++) await new Promise((r) => setTimeout(r, 20));
     assert.ok((await journalSize(dir)) < 2_000);
-    assert.equal((await reopenCopy(dir)).find(C, A, all).total, 41);
+    assert.equal((await (await reopenCopy(dir)).find(C, A, all)).total, 41);
   });
 
   it('refuses commits until a switched journal is durable in its directory', async () => {
@@ -156,6 +156,6 @@ describe('JournalStore compaction faults', () => {
     await store.compact();
     await assert.rejects(store.commit([put('e2', { n: 2 })]), isUnavailable('EIO'));
     await store.commit([put('e3', { n: 3 })]);
-    assert.deepEqual(state(await reopenCopy(dir)), ['e1:{"n":1}:v1', 'e3:{"n":3}:v1']);
+    assert.deepEqual(await state(await reopenCopy(dir)), ['e1:{"n":1}:v1', 'e3:{"n":3}:v1']);
   });
 });

@@ -33,8 +33,8 @@ async function copyOf(dir: string): Promise<string> {
 }
 const put = (key: string, data: Record<string, unknown>, version = 1) =>
   ({ op: 'put', record: rec(C, A, key, data, version) }) as const;
-const snapshotOf = (store: Storage, collection = C) =>
-  store.find(collection, A, all).items.map((r) => [r.key, r.data, r.meta.version]);
+const snapshotOf = async (store: Storage, collection = C) =>
+  (await store.find(collection, A, all)).items.map((r) => [r.key, r.data, r.meta.version]);
 
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.close();
@@ -50,11 +50,11 @@ describe('JournalStore recovery', () => {
     await store.commit([put('e3', { n: 3 }), { op: 'put', record: rec('payroll/run', A, 'r1', { p: 1 }) }]);
     assert.deepEqual(await listFiles(join(dir, 'collections')), []);
     const reopened = await open(await copyOf(dir));
-    assert.deepEqual(snapshotOf(reopened), [
+    assert.deepEqual(await snapshotOf(reopened), [
       ['e1', { n: 10 }, 2],
       ['e3', { n: 3 }, 1],
     ]);
-    assert.equal(reopened.get('payroll/run', A, 'r1')?.data.p, 1);
+    assert.equal((await reopened.get('payroll/run', A, 'r1'))?.data.p, 1);
   });
 
   it('recovers from snapshots plus the journal written after them', async () => {
@@ -74,15 +74,15 @@ describe('JournalStore recovery', () => {
       ['e3', { n: 3 }, 1],
       ['e4', { n: 4 }, 1],
     ];
-    assert.deepEqual(snapshotOf(reopened), expected);
+    assert.deepEqual(await snapshotOf(reopened), expected);
     // And through a clean close, which compacts everything into the snapshot files.
     await store.close();
     assert.equal((await fsp.stat(join(dir, 'journal.jsonl'))).size, 0);
     const again = await open(dir);
-    assert.deepEqual(snapshotOf(again), expected);
+    assert.deepEqual(await snapshotOf(again), expected);
     // Sequence numbers continue after the snapshot, so the new entry is not skipped on replay.
     await again.commit([put('e5', { n: 5 })]);
-    assert.equal((await open(await copyOf(dir))).get(C, A, 'e5')?.data.n, 5);
+    assert.equal((await (await open(await copyOf(dir))).get(C, A, 'e5'))?.data.n, 5);
   });
 
   it('writes lowdb snapshot files named after the collection', async () => {
@@ -104,7 +104,7 @@ describe('JournalStore recovery', () => {
       JSON.stringify({ records: [rec(C, A, 'e9', { n: 9 })] }),
     );
     const store = await open(dir);
-    assert.equal(store.get(C, A, 'e9')?.data.n, 9);
+    assert.equal((await store.get(C, A, 'e9'))?.data.n, 9);
   });
 
   it('drops a torn last journal line and truncates it away', async () => {
@@ -121,7 +121,7 @@ describe('JournalStore recovery', () => {
       await fsp.writeFile(join(copy, 'journal.jsonl'), good.toString() + torn.replace('e2', 'e3'));
       const logs: string[] = [];
       const reopened = await open(copy, { log: (m: string) => logs.push(m) });
-      assert.deepEqual(snapshotOf(reopened), [
+      assert.deepEqual(await snapshotOf(reopened), [
         ['e1', { n: 1 }, 1],
         ['e2', { n: 2 }, 1],
       ]);
@@ -131,7 +131,7 @@ describe('JournalStore recovery', () => {
         tear,
       );
       await reopened.commit([put('e4', { n: 4 })]);
-      assert.equal((await open(await copyOf(copy))).get(C, A, 'e4')?.data.n, 4);
+      assert.equal((await (await open(await copyOf(copy))).get(C, A, 'e4'))?.data.n, 4);
     }
   });
 
@@ -175,7 +175,7 @@ describe('JournalStore recovery', () => {
     await fsp.writeFile(join(dir, 'journal.jsonl.tmp'), 'half a journal');
     const reopened = await open(dir);
     assert.deepEqual(await listFiles(dir), ['LOCK', 'collections/payroll__employee.json', 'journal.jsonl']);
-    assert.equal(reopened.get(C, A, 'e1')?.data.n, 1);
+    assert.equal((await reopened.get(C, A, 'e1'))?.data.n, 1);
   });
 });
 

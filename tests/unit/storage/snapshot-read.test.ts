@@ -179,13 +179,13 @@ describe('snapshot files read line by line', () => {
     await fsp.writeFile(join(dir, 'collections', 'payroll__employee.json'), canonical);
     const store = await JournalStore.open(dir, { log: () => undefined, streamSnapshotsAbove: STREAM });
     try {
-      const got = store.get(C, 'org-a', 'e1');
+      const got = await store.get(C, 'org-a', 'e1');
       assert.ok(got && Object.isFrozen(got) && Object.isFrozen(got.data) && Object.isFrozen(got.meta));
       assert.equal(got.data.name, 'Zoë Ünal');
-      const found = store.find(C, 'org-b', { criteria: [], limit: 10, offset: 0 }).items;
+      const found = (await store.find(C, 'org-b', { criteria: [], limit: 10, offset: 0 })).items;
       assert.equal(found.length, 1);
       assert.ok(Object.isFrozen(found[0]) && Object.isFrozen((found[0].data.nested as { list: unknown[] }).list));
-      assert.equal(store.get(C, 'org-b', 'e1'), undefined, 'tenancy holds for loaded records');
+      assert.equal(await store.get(C, 'org-b', 'e1'), undefined, 'tenancy holds for loaded records');
     } finally {
       await store.close();
     }
@@ -261,19 +261,19 @@ describe('checksummed snapshot files', () => {
     const open = () => JournalStore.open(dir, { log: () => undefined, streamSnapshotsAbove: STREAM });
     const store = await open();
     try {
-      const got = store.get(C, 'org-b', 'k7');
+      const got = await store.get(C, 'org-b', 'k7');
       assert.deepEqual(got, many[7]);
       assert.ok(got && Object.isFrozen(got.data), 'frozen when handed out');
-      assert.equal(store.get(C, 'org-a', 'k7'), undefined, 'tenancy');
-      const find = (query: Partial<FindQuery>) =>
-        store.find(C, 'org-a', { criteria: [], limit: 5, offset: 0, ...query });
-      const eq = find({ criteria: [{ field: 'dept', is: '=', value: 'D2' }], offset: 2 });
+      assert.equal(await store.get(C, 'org-a', 'k7'), undefined, 'tenancy');
+      const find = async (query: Partial<FindQuery>) =>
+        await store.find(C, 'org-a', { criteria: [], limit: 5, offset: 0, ...query });
+      const eq = await find({ criteria: [{ field: 'dept', is: '=', value: 'D2' }], offset: 2 });
       assert.equal(eq.total, 30);
       assert.deepEqual(
         eq.items.map((r) => r.key),
         ['k22', 'k32', 'k42', 'k52', 'k62'],
       );
-      const sorted = find({
+      const sorted = await find({
         criteria: [{ field: 'name', is: 'like', value: 'zoë 1' }],
         sort: [{ field: 'name', dir: 'desc' }],
       });
@@ -288,7 +288,7 @@ describe('checksummed snapshot files', () => {
         /version 1/,
       );
       assert.equal(
-        find({ criteria: [{ field: 'dept', is: '=', value: 'D2' }] }).total,
+        (await find({ criteria: [{ field: 'dept', is: '=', value: 'D2' }] })).total,
         29,
         'the index follows the write',
       );
@@ -302,8 +302,8 @@ describe('checksummed snapshot files', () => {
     assert.deepEqual(changed, [0, 3, after.length - 2]);
     const reopened = await open();
     try {
-      assert.deepEqual(reopened.get(C, 'org-a', 'k2')?.data, { dept: 'D9' });
-      assert.deepEqual(reopened.get(C, 'org-b', 'k299'), many[299]);
+      assert.deepEqual((await reopened.get(C, 'org-a', 'k2'))?.data, { dept: 'D9' });
+      assert.deepEqual(await reopened.get(C, 'org-b', 'k299'), many[299]);
     } finally {
       await reopened.close();
     }
@@ -346,12 +346,12 @@ describe('index files', () => {
   async function contents(dir: string): Promise<unknown> {
     const store = await open(dir);
     try {
-      const all = (org: string) => store.find(C, org, { criteria: [], limit: Infinity, offset: 0 }).items;
+      const all = async (org: string) => (await store.find(C, org, { criteria: [], limit: Infinity, offset: 0 })).items;
       return {
-        a: all('org-a'),
-        b: all('org-b'),
-        odd: store.get(C, 'org-"q"', 'k\\odd'),
-        d2: store.find(C, 'org-a', { criteria: [{ field: 'dept', is: '=', value: 'D2' }], limit: 5, offset: 1 }),
+        a: await all('org-a'),
+        b: await all('org-b'),
+        odd: await store.get(C, 'org-"q"', 'k\\odd'),
+        d2: await store.find(C, 'org-a', { criteria: [{ field: 'dept', is: '=', value: 'D2' }], limit: 5, offset: 1 }),
       };
     } finally {
       await store.close();
@@ -398,9 +398,9 @@ describe('index files', () => {
     await fsp.writeFile(file + INDEX_SUFFIX, bytes);
     const store = await open(dir);
     try {
-      assert.throws(() => store.get(C, 'org-a', 'k0'), /does not match/);
-      assert.throws(() => store.find(C, 'org-a', { criteria: [], limit: 1, offset: 0 }), /does not match/);
-      assert.deepEqual(store.get(C, 'org-a', 'k2'), many[2], 'the other records are served');
+      await assert.rejects(store.get(C, 'org-a', 'k0'), /does not match/);
+      await assert.rejects(store.find(C, 'org-a', { criteria: [], limit: 1, offset: 0 }), /does not match/);
+      assert.deepEqual(await store.get(C, 'org-a', 'k2'), many[2], 'the other records are served');
     } finally {
       await store.close();
     }
