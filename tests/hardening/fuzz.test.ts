@@ -170,6 +170,8 @@ function ownedFields(t: TypeInfo, root: Schema): Set<string> {
   for (const [k, v] of Object.entries((root.properties ?? {}) as Record<string, Schema>)) {
     const s = resolve(root, v);
     if (s['x-server-owned'] === true || s.readOnly === true || s['x-signature'] === true) owned.add(k);
+    // A file's value is written by the upload call alone: the data API ignores it (docs/files.md).
+    if (v['x-file'] !== undefined || s['x-file'] !== undefined) owned.add(k);
     // Defaults are filled by the server even when they sit behind a $ref.
     if (s.default !== undefined) owned.add(`default:${k}`);
   }
