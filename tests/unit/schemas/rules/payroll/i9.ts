@@ -160,6 +160,56 @@ const table: EntityCases = {
       },
       errors: [],
     },
+    {
+      name: 'a Supplement A block and a Supplement B reverification, rehire and name change',
+      patch: {
+        supplement_a: [{ last_name: 'Ng', first_name: 'Lan', address, signature: SIGNATURE }],
+        supplement_b: [
+          { document_title: 'EAD', document_number: 'IOE1', expiration_date: NOW, employer_name: 'Pat Lee', signature: SIGNATURE },
+          { rehire_date: NOW, employer_name: 'Pat Lee', signature: SIGNATURE },
+          { new_last_name: 'Ng-Tran', new_first_name: 'Lan', employer_name: 'Pat Lee', signature: SIGNATURE },
+        ],
+      },
+      errors: [],
+    },
+    {
+      name: 'Supplement A: at most four blocks, each with a name and an address',
+      patch: {
+        supplement_a: [{ first_name: 'Lan', address: {} }, ...Array.from({ length: 4 }, () => ({ last_name: 'Ng', first_name: 'Lan', address }))],
+      },
+      errors: [
+        { path: '/supplement_a', message: 'Supplement A holds at most four preparers or translators.' },
+        { path: '/supplement_a/0/last_name', message: "Enter the preparer's or translator's last name." },
+        { path: '/supplement_a/0/address/address1', message: "Enter the preparer's or translator's street address, city or town, state and ZIP code." },
+        { path: '/supplement_a/0/address/city', message: "Enter the preparer's or translator's street address, city or town, state and ZIP code." },
+        { path: '/supplement_a/0/address/state', message: "Enter the preparer's or translator's street address, city or town, state and ZIP code." },
+        { path: '/supplement_a/0/address/postal_code', message: "Enter the preparer's or translator's street address, city or town, state and ZIP code." },
+      ],
+    },
+    {
+      name: 'Supplement B: a reverification names its document; a number needs its title; a new name is whole',
+      patch: {
+        supplement_b: [
+          { employer_name: 'Pat Lee' },
+          { rehire_date: NOW, document_number: 'X1', employer_name: 'Pat Lee' },
+          { new_middle_initial: 'Q', employer_name: 'Pat Lee' },
+        ],
+      },
+      errors: [
+        {
+          path: '/supplement_b/0/document_title',
+          message:
+            'Reverification: enter the title of the List A or List C document the employee presented (or, for a rehire or a name change, the date of rehire or the new name).',
+        },
+        { path: '/supplement_b/1/document_title', message: 'Enter the title of the document examined.' },
+        { path: '/supplement_b/2/new_last_name', message: 'A new name needs the new last name.' },
+        {
+          path: '/supplement_b/2/document_title',
+          message:
+            'Reverification: enter the title of the List A or List C document the employee presented (or, for a rehire or a name change, the date of rehire or the new name).',
+        },
+      ],
+    },
   ],
 };
 
