@@ -6,6 +6,7 @@
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startWorld, type World } from './browser.ts';
+import { blocking, describeViolations, runAxe } from './axe.ts';
 
 let w: World;
 let emma: { token: string; user: string };
@@ -68,6 +69,8 @@ it('the payroll manager adds a reverification block to Supplement B and signs it
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('button', { name: 'Submit' }).waitFor({ state: 'detached' });
   await w.screenshot(page, 'i9-supplement-b');
+  const violations = blocking(await runAxe(page, '#root_supplement_b'));
+  assert.equal(violations.length, 0, describeViolations('Supplement B', violations));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page
     .getByText('Saved.', { exact: true })
