@@ -109,7 +109,8 @@ function digestWithEmpties(data: DataObject, fields: readonly string[]): string 
   return `sha256:${createHash('sha256').update(canonical(picked)).digest('hex')}`;
 }
 
-const sameValue = (a: unknown, b: unknown) => canonical(counted(a)) === canonical(counted(b));
+/** Whether two values are the same data, whatever the order of their keys (an empty object as absent). */
+export const sameValue = (a: unknown, b: unknown) => canonical(counted(a)) === canonical(counted(b));
 
 export interface BindResult {
   signed: string[];

@@ -13,6 +13,7 @@ import type { Services } from '../../services.ts';
 import type { DataObject, WriteOp } from '../../storage/types.ts';
 import type { FieldError } from '../../../engine/messages.ts';
 import type { EntityHooks } from '../hooks.ts';
+import { sameValue } from '../signatures.ts';
 
 const DERIVED: readonly (keyof I9Dates)[] = ['section1_due', 'section2_due', 'next_due', 'late', 'retain_until'];
 
@@ -121,7 +122,7 @@ function supplementBErrors(data: DataObject, before: DataObject | undefined): Fi
   const out: FieldError[] = [];
   blocks.forEach((b, i) => {
     const old = olds.find((o) => o?.id === b?.id);
-    if (!b || (old && JSON.stringify(old) === JSON.stringify(b))) return;
+    if (!b || (old && sameValue(old, b))) return;
     const rehire = typeof b.rehire_date === 'number' ? b.rehire_date : undefined;
     if (rehire !== undefined && typeof data.first_day === 'number' && rehire < data.first_day) {
       out.push({
