@@ -137,3 +137,61 @@ describe('GET /payroll/api/onboarding_pipeline', () => {
     assert.ok(!staffView.body.hires.some((h: { email: string }) => h.email.endsWith('@acme.example')));
   });
 });
+
+/** The titles and descriptions of a schema: what its form shows. */
+function texts(v: unknown): string[] {
+  if (Array.isArray(v)) return v.flatMap(texts);
+  if (!v || typeof v !== 'object') return [];
+  return Object.entries(v).flatMap(([k, x]) =>
+    (k === 'title' || k === 'description') && typeof x === 'string' ? [x] : k === 'x-transforms' ? [] : texts(x),
+  );
+}
+
+describe('forms speak the user’s language', () => {
+  const meta = async (who: Session, type: string) => {
+    const r = await w.call('GET', `/payroll/api/data/meta/${type}`, as(who));
+    assert.equal(r.status, 200, r.text);
+    return r.body as { schema: Record<string, any> };
+  };
+
+  test('developer notes (x-dev-note) never reach a client, on any payroll form', async () => {
+    for (const type of [
+      'my_basic_info',
+      'my_emergency_contacts',
+      'my_employee_payment_information',
+      'my_i9',
+      'my_w4',
+    ]) {
+      const m = await meta(w.emma, type);
+      assert.ok(!JSON.stringify(m).includes('x-dev-note'), type);
+      const shown = texts(m.schema).join(' ');
+      assert.ok(!/keyed by|spec\/0|docs\//.test(shown), `${type}'s titles and help say nothing of keys, specs or docs`);
+    }
+  });
+
+  test('fields of the server or of another role (x-visible) are left out for the employee, kept for payroll', async () => {
+    const mine = await meta(w.emma, 'my_w4');
+    for (const f of ['sync_status', 'unemployment_state', 'w4_2019'])
+      assert.equal(mine.schema.properties[f], undefined, f);
+    const theirs = await meta(w.payroll, 'w4');
+    for (const f of ['sync_status', 'unemployment_state', 'w4_2019']) assert.ok(theirs.schema.properties[f], f);
+  });
+
+  test('an employee’s save keeps the SUI state payroll set, which they do not see', async () => {
+    const set = await w.call('PATCH', `/payroll/api/data/w4/${carla.user}`, {
+      ...as(w.payroll),
+      body: { unemployment_state: 'TX' },
+    });
+    assert.equal(set.status, 200, set.text);
+    const own = await w.call('GET', `/payroll/api/data/my_w4/${carla.user}`, as(carla));
+    const { unemployment_state: _hidden, ...data } = own.body.data;
+    const saved = await w.call('POST', `/payroll/api/data/my_w4/${carla.user}`, {
+      ...as(carla),
+      headers: { 'if-match': String(own.body.meta.version) },
+      body: data,
+    });
+    assert.equal(saved.status, 200, saved.text);
+    const after = await w.call('GET', `/payroll/api/data/w4/${carla.user}`, as(w.payroll));
+    assert.equal(after.body.data.unemployment_state, 'TX');
+  });
+});

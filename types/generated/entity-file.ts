@@ -112,6 +112,10 @@ export interface DformEntitySchemaFile {
   then?: Property | undefined;
   else?: Property | undefined;
   /**
+   * A note for developers about the type (its key, its own copy, the spec's sections). Never answered to a client; `description` is what the person filling the form reads.
+   */
+  "x-dev-note"?: string;
+  /**
    * This type is a step of an employee's onboarding (docs/journeys.md): its place in the checklist (step, ascending), the task in plain words, the signature that completes it, the field holding its due day, the employer's part that follows (its signature and due day), and when it applies (the employee's employment_type in or not in a list; state_certificate: only when the employee gives a state withholding certificate).
    */
   "x-onboarding"?: {

@@ -6,6 +6,7 @@
 import { Link } from 'react-router';
 import type { Pipeline } from '../../api/types.ts';
 import { useServices } from '../../session/session.tsx';
+import { guardSession } from '../../guard/decide.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { PrefetchLink } from '../../app/PrefetchLink.tsx';
 import { dueText, statusLabel } from './labels.ts';
@@ -14,7 +15,10 @@ import { isoToUs } from '../../../forms/widgets/masks.ts';
 const HIRES = '/payroll/onboarding_user';
 
 export function PipelinePanel({ data }: { data: Pipeline }) {
-  const { client } = useServices();
+  const { client, auth } = useServices();
+  // An invitation signs in as its holder: sent again only by those who manage accounts (the server decides).
+  const gs = auth.session ? guardSession(auth.session) : undefined;
+  const mayInvite = !!gs && (gs.isAdmin || gs.permissions.has('AUTH:CanManageUsers'));
   const notify = useNotify();
   const overdue = data.awaiting_employer.filter((a) => a.overdue).length;
   const resend = async (userKey: string, email: string) => {
@@ -120,7 +124,7 @@ export function PipelinePanel({ data }: { data: Pipeline }) {
                     <PrefetchLink className="btn btn--small" to={`${HIRES}/view/${h.key}`}>
                       Open<span className="visually-hidden"> {`${h.first_name} ${h.last_name}`}</span>
                     </PrefetchLink>
-                    {h.user_key && h.done < h.total && (
+                    {mayInvite && h.user_key && h.done < h.total && (
                       <button
                         type="button"
                         className="btn btn--small"

@@ -3,14 +3,14 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * Entered as MM/DD/YYYY, stored as YYYY-MM-DD. Seen by the employee and callers who may manage payroll data only: a manager of onboarding only never receives it (records, searches, the form, printed forms), and cannot search on it (docs/i9.md).
+ * Enter it as MM/DD/YYYY.
  */
 export type DateOfBirth = string;
 export type Gender = "Female" | "Male" | "Other" | "Prefer not to answer";
 export type LegalAddress = Common.Address;
 
 /**
- * An employee's personal details and addresses, keyed by the employee's user key; the own copy is my_basic_info (spec/000 sections 3 and 5). The mailing address is not synchronised to the payroll provider.
+ * Your personal details and addresses.
  */
 export interface PayrollBasicInfo {
   dob?: DateOfBirth;

@@ -13,7 +13,7 @@ export type Relationship = string;
 export type Phone = Common.Phone & string;
 
 /**
- * An employee's one or two emergency contacts, keyed by the employee's user key; the own copy is my_emergency_contacts (spec/000 sections 3 and 5).
+ * One or two people to call in an emergency.
  */
 export interface PayrollEmergencyContacts {
   contacts: EmergencyContacts;

@@ -4,19 +4,16 @@ import type * as Common from "../common/defs.ts";
 
 export type PaymentMethod = "Direct Deposit" | "Paper Check";
 /**
- * One to four accounts, paid in order; the last account takes the rest (Percent Split, 100). Dropped on save with Paper Check.
+ * One to four accounts, paid in order; the last account receives the rest of your pay.
  *
  * @minItems 1
  * @maxItems 4
  */
 export type DirectDepositAccounts = [Account, ...Account[]];
-/**
- * Given by the server to a new account on save and kept while the account exists: a masked account number sent back is restored from the stored account with this id.
- */
 export type AccountId = string;
 export type BankName = string;
 /**
- * Digits only. The server answers it masked (x characters and the last four digits); a masked value sent back unchanged keeps the stored number.
+ * Digits only.
  */
 export type AccountNumber = string;
 export type AccountType = "Checking" | "Savings" | "None";
@@ -27,7 +24,7 @@ export type SplitType = "Percent Split" | "Flat Split";
 export type Amount = number;
 
 /**
- * How an employee is paid: paper check or direct deposit into one to four accounts; keyed by the employee's user key, the own copy is my_employee_payment_information (spec/000 sections 3 to 5).
+ * How you are paid: by paper check, or by direct deposit into one to four bank accounts.
  */
 export interface PayrollEmployeePaymentInformation {
   desired_payment_method: PaymentMethod;

@@ -3,7 +3,7 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * Form I-9, Employment Eligibility Verification: Section 1 by the employee, Section 2 by the employer; keyed by the employee's user key, the own copy is my_i9 (spec/001 sections 2 to 6). The employee makes it by signing Section 1 (only they sign it), the employer then completes Section 2.
+ * Form I-9, Employment Eligibility Verification: Section 1 by the employee, Section 2 by the employer.
  */
 export type PayrollI9 = {
   [k: string]: unknown | undefined;

@@ -3,7 +3,7 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * An employee's state withholding answers for the state form of their work state (state_w4_form); keyed by the employee's user key, the own copy is my_state_w4. The state form's own fields are kept beside the shared values below (spec/001 sections 3 and 5).
+ * Your answers on your state's withholding certificate.
  */
 export type PayrollStateW4 = {
   [k: string]: unknown | undefined;

@@ -3,7 +3,7 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * Form W-4, Employee's Withholding Certificate (2020 and later design); keyed by the employee's user key, the own copy is my_w4 (spec/001 sections 3 to 5). Legacy 2019 answers stay in w4_2019.
+ * Form W-4, Employee's Withholding Certificate: how much federal income tax your employer withholds from your pay.
  */
 export type PayrollW4 = {
   [k: string]: unknown | undefined;

@@ -3,7 +3,7 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * Form W-9, Request for Taxpayer Identification Number and Certification (Rev. March 2024); keyed by the user key, the own copy is my_w9 (spec/001 sections 3 and 5). The TIN (Part I) is sensitive: stored encrypted, answered masked (xxx-xx-1234), revealed whole only by POST /payroll/api/retrieve_tin, audited. The signature binds every field (docs/signatures.md).
+ * Form W-9, Request for Taxpayer Identification Number and Certification (Rev. March 2024).
  */
 export type PayrollW9 = {
   [k: string]: unknown | undefined;
