@@ -84,13 +84,21 @@ export async function addEmployees(call: Call, admin: Caller, payroll: Caller, n
 /** Builds bench/browser/stock into a temporary folder; answers the folder. */
 export async function buildStockPage(): Promise<string> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'dform-bench-stock-'));
-  await build({
-    root: path.join(import.meta.dirname, 'stock'),
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false }, chunkSizeWarningLimit: 4000 },
-  });
+  // Vite's build sets NODE_ENV=production in this process, which the bench's server then inherits
+  // (and refuses to start without its keys set apart): put it back as it was.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({
+      root: path.join(import.meta.dirname, 'stock'),
+      configFile: false,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false }, chunkSizeWarningLimit: 4000 },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }
 
