@@ -11,7 +11,7 @@ import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { useServices } from '../session/session.tsx';
 import { catalogueQuery, checklistQuery } from '../screens/queries.ts';
 import { businessName } from './branding.ts';
-import { buildNav, inJourneyOrder, navSections, WORK_QUEUES, type NavGroup } from './nav.ts';
+import { buildNav, navSections, ownRecords, WORK_QUEUES, type NavGroup } from './nav.ts';
 import { managesOnboarding, usesRecordLists } from './roles.ts';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -43,7 +43,9 @@ export function MainLayout() {
   const allRecords = usesRecordLists(gs) ? groups.filter((g) => g.module !== 'mine') : [];
   const sections: NavGroup[] = [];
   if (managesOnboarding(gs)) sections.push({ module: 'queues', label: 'Work queues', links: WORK_QUEUES });
-  if (mine) sections.push({ ...mine, links: inJourneyOrder(mine.links, journey) });
+  // Own records: an employee's onboarding forms in the journey's order and their employment record.
+  const own = mine && gs.isEmployee ? ownRecords(mine.links, journey) : [];
+  if (own.length) sections.push({ module: 'mine', label: 'My records', links: own });
   for (const x of navSections())
     if (x.show(gs)) sections.push({ module: x.id, label: x.label, links: x.links(gs, userKey) });
   if (gs.isAdmin)

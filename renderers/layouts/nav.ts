@@ -80,14 +80,20 @@ export const WORK_QUEUES: NavLinkItem[] = [
   { to: '/payroll/onboarding_user/create', label: 'Invite a new hire' },
 ];
 
-/** Own records in the order of the onboarding journey, then the rest in the catalogue's order. */
-export function inJourneyOrder(links: NavLinkItem[], journey: readonly string[]): NavLinkItem[] {
+/** The employment record an employee reads beside their onboarding forms. */
+const EMPLOYMENT = 'employee';
+
+/**
+ * An employee's own records in the menu: their onboarding forms in the journey's order (the
+ * checklist's types), then their employment record. Account settings and documents have their own
+ * places (the user menu, Documents).
+ */
+export function ownRecords(links: NavLinkItem[], journey: readonly string[]): NavLinkItem[] {
+  const typeOf = (l: NavLinkItem) => /^\/[^/]+\/my_([^/]+)\//.exec(l.to)?.[1];
   const rank = (l: NavLinkItem) => {
-    const i = journey.findIndex((t) => l.to.includes(`/${t}/`));
-    return i < 0 ? journey.length : i;
+    const t = typeOf(l);
+    const i = t ? journey.indexOf(t) : -1;
+    return i >= 0 ? i : t === EMPLOYMENT ? journey.length : -1;
   };
-  return links
-    .map((l, i) => ({ l, i }))
-    .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i)
-    .map((x) => x.l);
+  return links.filter((l) => rank(l) >= 0).sort((a, b) => rank(a) - rank(b));
 }
