@@ -1,6 +1,59 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Layer guards: each layer depends only on the layers below it, so a screen change cannot break the
+ * server and the rules stay the same on both sides.
+ *   engine/ (pure rules) <- project/ (the project's own files, Node) <- printable/ (PDF) <- server/ (HTTP)
+ *   engine/ <- renderers/ (generic screens) <- forms/ (per-form code) <- web/ (the app root)
+ * A layer is reached by a relative path to a top-level folder; no layer has a subfolder named like
+ * a restricted one, so `../` followed by the folder's name means that top-level folder.
+ */
+const layer = (folder, why) => ({ regex: `^(\\.\\./)+${folder}(/|$)`, message: why });
+const pkg = (name, why) => ({ regex: `^${name}(/|$)`, message: why });
+const UI = ['renderers', 'forms', 'web', 'stories'];
+
+const ENGINE_PURE =
+  'engine/ is pure (plain functions over plain data) so the server and the browser run the same rules:';
+const engineRules = [
+  pkg('react(-dom)?', `${ENGINE_PURE} React belongs to renderers/, forms/ or web/.`),
+  pkg('hono', `${ENGINE_PURE} HTTP belongs to server/.`),
+  { regex: '^node:', message: `${ENGINE_PURE} Node built-ins (files, crypto, streams) belong to project/ or server/.` },
+  ...['server', 'project', 'printable', ...UI].map((folder) =>
+    layer(folder, `${ENGINE_PURE} it cannot depend on ${folder}/; move the shared pure code into engine/.`),
+  ),
+];
+const projectRules = ['server', 'printable', ...UI].map((folder) =>
+  layer(
+    folder,
+    `project/ only finds the project's own files for server/ and printable/: it cannot depend on ${folder}/.`,
+  ),
+);
+const serverRules = UI.map((folder) =>
+  layer(
+    folder,
+    `server/ runs without a browser: it cannot depend on the UI layer ${folder}/; share pure code through engine/.`,
+  ),
+);
+const printableRules = [
+  ...['server', ...UI].map((folder) =>
+    layer(
+      folder,
+      `printable/ turns a record into a PDF below the server and the screens: it cannot depend on ${folder}/; pure formatters live in engine/.`,
+    ),
+  ),
+  pkg('react(-dom)?', 'printable/ draws with pdfmake, not with React components.'),
+];
+const uiRules = [
+  layer(
+    'server',
+    'Screens reach the server only through the HTTP API (API.md); server/ code does not ship to the browser.',
+  ),
+  layer('project', 'project/ reads files with Node and does not ship to the browser; ask the server through the API.'),
+];
+
+const zone = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/**', 'storybook-static/', 'types/generated/', 'data/**', '.tmp/**'] },
   js.configs.recommended,
@@ -14,6 +67,11 @@ export default tseslint.config(
       'no-implied-eval': 'error',
     },
   },
+  zone(['engine/**'], engineRules),
+  zone(['project/**'], projectRules),
+  zone(['server/**'], serverRules),
+  zone(['printable/**'], printableRules),
+  zone(['renderers/**', 'forms/**'], uiRules),
   {
     files: ['tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

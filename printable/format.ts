@@ -2,7 +2,7 @@
  * How a mapped value is printed: pure functions from whatever an expression answered to the text
  * on the form. Dates are MM/DD/YYYY (UTC, as the screens show them), phones (###) ###-####.
  */
-import { epochToUs, formatPhone, isoToUs } from '../forms/widgets/masks.ts';
+import { epochToUs, formatPhone, isoToUs } from '../engine/masks.ts';
 import type { ValueFormat } from './layout.ts';
 
 export function isBlank(v: unknown): boolean {

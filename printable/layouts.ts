@@ -9,8 +9,8 @@ import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { isFormName, type FormName, type Layout } from './layout.ts';
 import { ExpressionError, parseExpression } from '../engine/transforms.ts';
-import { PROJECT_ROOT } from '../server/project-root.ts';
-import { loadReferenceData } from '../server/reference-data.ts';
+import { PROJECT_ROOT } from '../project/root.ts';
+import { loadReferenceData } from '../project/reference-data.ts';
 
 export const PRINTABLE_DIR = path.join(PROJECT_ROOT, 'printable');
 export const LAYOUTS_DIR = path.join(PRINTABLE_DIR, 'layouts');
@@ -109,7 +109,7 @@ export function sharedVars(): Record<string, string> {
 
 let reference: Readonly<Record<string, unknown>> | undefined;
 
-/** The product's reference data, bound by name in every expression (`$w4Editions`): server/reference-data.ts. */
+/** The product's reference data, bound by name in every expression (`$w4Editions`): project/reference-data.ts. */
 export function referenceData(): Readonly<Record<string, unknown>> {
   reference ??= loadReferenceData();
   return reference;

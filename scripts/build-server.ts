@@ -17,7 +17,7 @@ export const SERVER_BUNDLE = path.join(OUT_DIR, 'main.cjs');
 export const SERVER_START = path.join(OUT_DIR, 'start.cjs');
 
 /** What the bundle is built from: a change to any of these makes it stale. */
-const SOURCES = ['server', 'engine', 'printable', 'package-lock.json', 'scripts/build-server.ts'];
+const SOURCES = ['server', 'engine', 'project', 'printable', 'package-lock.json', 'scripts/build-server.ts'];
 
 /** Packages that cannot be bundled: native code, or files read relative to the package. */
 const EXTERNAL = ['@node-rs/*', 'pdfmake', '@fontsource/*'];

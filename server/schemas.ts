@@ -10,8 +10,8 @@ import { bundleSchema } from '../engine/bundle.ts';
 import { createAjv, compileValidator, type EntityValidator } from '../engine/validation.ts';
 import type { Entity, EntityFile, JsonSchema } from '../engine/entity.ts';
 import { MODULES } from '../engine/entity.ts';
-import { PROJECT_ROOT } from './project-root.ts';
-import { loadReferenceData } from './reference-data.ts';
+import { PROJECT_ROOT } from '../project/root.ts';
+import { loadReferenceData } from '../project/reference-data.ts';
 
 export const SCHEMAS_DIR = path.join(PROJECT_ROOT, 'schemas');
 
@@ -19,7 +19,7 @@ export interface Catalogue {
   registry: Registry;
   bundled(entity: Entity): JsonSchema;
   validator(entity: Entity): EntityValidator;
-  /** The reference data the transforms see by name (server/reference-data.ts): `$w4Editions`. */
+  /** The reference data the transforms see by name (project/reference-data.ts): `$w4Editions`. */
   referenceData: Readonly<Record<string, unknown>>;
 }
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import type { AppEnv } from './http/context.ts';
-import { PROJECT_ROOT } from './project-root.ts';
+import { PROJECT_ROOT } from '../project/root.ts';
 
 export const WEB_DIR = path.join(PROJECT_ROOT, 'dist', 'web');
 

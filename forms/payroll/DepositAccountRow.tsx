@@ -3,7 +3,7 @@
  * only), account type, split type and amount. The last account is a Percent Split of 100, read-only.
  */
 import type { ReactNode } from 'react';
-import { digits } from '../widgets/masks.ts';
+import { digits } from '../../engine/masks.ts';
 import { FLAT_SPLIT, isMaskedAccount, PERCENT_SPLIT, type DepositAccount } from './employee_payment_information.ts';
 
 export interface DepositAccountRowProps {

@@ -3,7 +3,7 @@
  * four Section 2 fields (Document Title, Issuing Authority, Document Number (if any), Expiration Date
  * (if any)).
  */
-import { epochToIso, isoToEpoch } from '../widgets/masks.ts';
+import { epochToIso, isoToEpoch } from '../../engine/masks.ts';
 import { i9Document } from './i9-documents.ts';
 import { listOf, type I9DocumentRecord, type I9Note } from './i9.ts';
 

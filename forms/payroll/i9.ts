@@ -10,7 +10,7 @@
  * - what is due and what is late: the dates the server derives (engine/i9-deadlines.ts) against today.
  */
 import { overdueSections, receiptValidUntil, type I9Dates, type I9Section } from '../../engine/i9-deadlines.ts';
-import { epochToUs } from '../widgets/masks.ts';
+import { epochToUs } from '../../engine/masks.ts';
 import { i9Document, type I9List } from './i9-documents.ts';
 
 export interface I9DocumentRecord {

@@ -4,7 +4,7 @@
  * font1) and, in the drawn mode, the drawing pad; Submit is possible once a name (and a drawing) is
  * there and emits {name, font, timestamp, userAgent} (plus image when drawn).
  */
-import { epochToUs } from '../widgets/masks.ts';
+import { epochToUs } from '../../engine/masks.ts';
 import { DEFAULT_SIGNATURE_FONT, isSignatureFont, type SignatureFont } from './signature-fonts.ts';
 
 export type SignatureMode = 'typed' | 'drawn';

@@ -3,7 +3,7 @@
  * Text that is not a date yet is stored as typed, so validation says "Please enter a valid date.".
  */
 import type { WidgetProps } from '@rjsf/utils';
-import { isoToUs, maskDate, parseUsDate } from './masks.ts';
+import { isoToUs, maskDate, parseUsDate } from '../../engine/masks.ts';
 import { MaskedInput, type MaskOptions } from './MaskedInput.tsx';
 
 const dob: MaskOptions = {

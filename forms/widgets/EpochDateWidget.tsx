@@ -2,7 +2,7 @@
  * A date stored as epoch seconds (spec/000 section 5), picked with the browser's date input.
  */
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { epochToIso, isoToEpoch } from './masks.ts';
+import { epochToIso, isoToEpoch } from '../../engine/masks.ts';
 
 export function EpochDateWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, htmlName } = props;

@@ -2,7 +2,7 @@
  * Phone: shown (###) ###-####, stored as 10 digits (spec/000 section 5).
  */
 import type { WidgetProps } from '@rjsf/utils';
-import { formatPhone, parsePhone } from './masks.ts';
+import { formatPhone, parsePhone } from '../../engine/masks.ts';
 import { MaskedInput, type MaskOptions } from './MaskedInput.tsx';
 
 const phone: MaskOptions = {

@@ -3,7 +3,7 @@
  * (xxx-xx-1234) is kept as it is until the user types a new one.
  */
 import type { WidgetProps } from '@rjsf/utils';
-import { maskSsn } from './masks.ts';
+import { maskSsn } from '../../engine/masks.ts';
 import { MaskedInput, type MaskOptions } from './MaskedInput.tsx';
 
 const ssn: MaskOptions = {

@@ -5,7 +5,7 @@
  */
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useFormsStyles } from '../styles/load-styles.ts';
-import { digits } from './masks.ts';
+import { digits } from '../../engine/masks.ts';
 
 /** What the input stores for its text. */
 export function parseWholeNumber(text: string): number | undefined {

@@ -2,7 +2,7 @@
  * One field value as text for the list and view screens (spec/000 section 9): dates MM/DD/YYYY from
  * epoch seconds or YYYY-MM-DD, phones (###) ###-#### with a leading 1 dropped, enum labels.
  */
-import { epochToUs, formatPhone, isoToUs } from '../../forms/widgets/masks.ts';
+import { epochToUs, formatPhone, isoToUs } from '../../engine/masks.ts';
 import type { JsonObject } from '../api/types.ts';
 import { fieldSchema, valueKind, type ValueKind } from './schema-facts.ts';
 import { isFileValue } from '../../engine/files.ts';

@@ -9,7 +9,7 @@ import type { FindBody, JsonObject } from '../api/types.ts';
 import { useClient } from '../session/session.tsx';
 import { keys } from '../screens/queries.ts';
 import { Pager } from '../screens/list/Pager.tsx';
-import { epochToUsDateTime } from '../../forms/widgets/masks.ts';
+import { epochToUsDateTime } from '../../engine/masks.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
 

@@ -10,7 +10,7 @@ import { guardSession } from '../../guard/decide.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { PrefetchLink } from '../../app/PrefetchLink.tsx';
 import { dueText, statusLabel } from './labels.ts';
-import { isoToUs } from '../../../forms/widgets/masks.ts';
+import { isoToUs } from '../../../engine/masks.ts';
 
 const HIRES = '/payroll/onboarding_user';
 

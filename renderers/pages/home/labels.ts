@@ -2,7 +2,7 @@
  * Plain words for the onboarding views' states (docs/journeys.md) and the paths of their screens.
  */
 import type { ChecklistItem, StepState } from '../../api/types.ts';
-import { epochToUs } from '../../../forms/widgets/masks.ts';
+import { epochToUs } from '../../../engine/masks.ts';
 
 export const STEP_LABELS: Record<StepState, string> = {
   not_started: 'Not started',

@@ -26,7 +26,7 @@ import { lateValidator } from './validator.ts';
 import type { TypeMeta } from '../../api/types.ts';
 import { shownFieldMessages, unshownErrors } from './unshown-errors.ts';
 import { fieldTitle } from '../../format/schema-facts.ts';
-import { epochToUsDateTime } from '../../../forms/widgets/masks.ts';
+import { epochToUsDateTime } from '../../../engine/masks.ts';
 import { titleCase } from '../../format/title-case.ts';
 import { useWalk, WalkBar } from './WalkBar.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../project-root.ts';
+import { PROJECT_ROOT } from '../../../project/root.ts';
 import type { PayrollStateW4Form } from '../../../types/generated/payroll/state_w4_form.ts';
 
 export const STATE_FORMS_DIR = path.join(PROJECT_ROOT, 'server', 'seed', 'state-forms');

@@ -13,7 +13,7 @@ import {
   maskSsn,
   parsePhone,
   parseUsDate,
-} from '../../../forms/widgets/masks.ts';
+} from '../../../engine/masks.ts';
 import { formatField } from '../../../renderers/format/format-value.ts';
 import { findBody, readParams, writeParams } from '../../../renderers/screens/list/list-query.ts';
 import { buildNav } from '../../../renderers/layouts/nav.ts';

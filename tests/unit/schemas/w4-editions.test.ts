@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import editions from '../../../schemas/common/w4-editions.json';
-import { loadReferenceData, referenceName } from '../../../server/reference-data.ts';
+import { loadReferenceData, referenceName } from '../../../project/reference-data.ts';
 
 const FIELDS = [
   'year',

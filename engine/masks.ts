@@ -1,6 +1,6 @@
 /**
  * Input masks and display formats of spec/000 sections 5 and 9, as pure functions shared by the
- * widgets and the list screen: phones (###) ###-####, SSN ###-##-####, dates MM/DD/YYYY.
+ * widgets, the screens and the printed forms: phones (###) ###-####, SSN ###-##-####, dates MM/DD/YYYY.
  */
 
 export const digits = (s: string): string => s.replace(/\D+/g, '');

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from './project-root.ts';
+import { PROJECT_ROOT } from './root.ts';
 
 export const COMMON_DIR = path.join(PROJECT_ROOT, 'schemas', 'common');
 const DEFINITIONS = 'defs.json';
