@@ -22,6 +22,8 @@ export interface UploadInput {
   /** The request's Content-Type, lower-cased without parameters. */
   declaredType: string;
   source: AsyncIterable<Uint8Array>;
+  /** The Content-Length sent, if any: a body that ends short of it is not a file. */
+  declaredSize?: number;
   request: RequestInfo;
 }
 
@@ -102,6 +104,11 @@ export async function storeUpload(
     })();
     const fileKey = spec.encrypted ? newFileKey() : undefined;
     staged = await blobsOf(s).stage(org, fileKey ? encryptChunks(fileKey, counted) : counted);
+    if (input.declaredSize !== undefined && size !== input.declaredSize) {
+      throw new ApiError(400, 'The upload ended before the length it declared', [
+        { path: `/${spec.field}`, message: `Received ${size} of ${input.declaredSize} bytes.` },
+      ]);
+    }
     const now = s.now();
     const value: FileValue = { name: input.name, size, type, sha256: hash.digest('hex'), uploaded_time: now };
     const ref: FileRef = { blob: staged.id, ...(fileKey ? { wrapped: wrapFileKey(s.cipher, fileKey) } : {}) };

@@ -106,6 +106,7 @@ export function fileRoutes(s: Services, module: string) {
       name: fileName(c, spec.field),
       declaredType: (requestHeader(c, 'content-type') ?? '').split(';')[0].trim().toLowerCase(),
       source: bodyChunks(c),
+      declaredSize: Number.isSafeInteger(declared) ? declared : undefined,
       request: requestInfo(c),
     });
     return c.json(value);

@@ -373,3 +373,38 @@ test('deleting a file puts a request back to requested', async () => {
   assert.equal(rec.body.data.file, undefined);
   assert.equal((await w.call('DELETE', p, as(w.emma))).status, 404);
 });
+
+test('an upload cut off mid-body stores nothing and puts the request back', async () => {
+  const key = await requestFromEmma();
+  const u = new URL(`${w.server.url}/hr/api/files/employee_documents/${key}/file`);
+  const before = await blobsOnDisk();
+  await new Promise<void>((resolve) => {
+    const req = http.request({
+      host: u.hostname,
+      port: u.port,
+      path: u.pathname,
+      method: 'PUT',
+      headers: {
+        'organization-id': w.emma.org,
+        auth_token: w.emma.token,
+        'content-type': 'application/pdf',
+        'x-file-name': 'half.pdf',
+        'content-length': 4 * 1024 * 1024,
+      },
+    });
+    req.on('error', () => resolve());
+    req.write(Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 0x20)]));
+    setTimeout(() => {
+      req.destroy();
+      resolve();
+    }, 300);
+  });
+  let rec = await w.call('GET', `/hr/api/data/employee_documents/${key}`, as(w.admin));
+  for (let i = 0; i < 50 && rec.body.data.status !== 'requested'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    rec = await w.call('GET', `/hr/api/data/employee_documents/${key}`, as(w.admin));
+  }
+  assert.equal(rec.body.data.status, 'requested');
+  assert.equal(rec.body.data.file, undefined);
+  assert.deepEqual(await blobsOnDisk(), before);
+});
