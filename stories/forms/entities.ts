@@ -16,6 +16,7 @@ import i9 from '../../schemas/payroll/i9.json';
 import stateW4 from '../../schemas/payroll/state_w4.json';
 import w4 from '../../schemas/payroll/w4.json';
 import w9 from '../../schemas/payroll/w9.json';
+import employeeDocuments from '../../schemas/hr/employee_documents.json';
 
 const FILES: Record<string, unknown> = {
   basic_info: basicInfo,
@@ -25,6 +26,7 @@ const FILES: Record<string, unknown> = {
   state_w4: stateW4,
   w4,
   w9,
+  employee_documents: employeeDocuments,
 };
 
 export type EntityName = keyof typeof FILES;
