@@ -37,7 +37,7 @@ export const EditEmployeeNames: Story = {
 
 export const CreateEmployee: Story = {
   args: { path: '/payroll/employee/create' },
-  parameters: { check: { role: 'heading', name: 'New employee' } },
+  parameters: { check: { role: 'heading', name: 'New Employee' } },
 };
 
 export const EditBasicInfo: Story = {

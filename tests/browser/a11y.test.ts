@@ -66,7 +66,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     const { page } = await w.page();
     await w.signIn(page, 'payroll');
     await page.goto('/payroll/employee/create');
-    await page.getByRole('heading', { name: 'New employee' }).waitFor();
+    await page.getByRole('heading', { name: 'New Employee' }).waitFor();
     await page.getByLabel('First name').waitFor();
     await assertAccessible(page, 'create');
     await page.getByLabel('SSN').fill('123');

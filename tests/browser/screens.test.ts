@@ -268,7 +268,7 @@ describe('create, edit and view', () => {
     const { page } = await w.page();
     await w.signIn(page, 'payroll');
     await page.goto('/payroll/employee/create');
-    await page.getByRole('heading', { name: 'New employee' }).waitFor();
+    await page.getByRole('heading', { name: 'New Employee' }).waitFor();
     await page.getByLabel('First name').fill('Nora');
     await page.getByLabel('Last name').fill('New');
     await page.getByLabel('E-mail').fill('nora@acme.example');

@@ -172,9 +172,11 @@ export function useRecordController(
           setServerErrors(f.errors);
           notify({ type: 'negative', message: INVALID_MESSAGE });
         } else if (isFailure(f, 409)) {
-          // A duplicate (an account with this e-mail): the server's own message, the form kept.
-          setServerErrors(f.errors.filter((x) => x.path));
-          notify({ type: 'negative', message: f.message });
+          // A duplicate (an account with this e-mail): the form is kept; a message that names a field
+          // is said once, beside the field and in the summary, and the notice only points there.
+          const onFields = f.errors.filter((x) => x.path);
+          setServerErrors(onFields);
+          notify({ type: 'negative', message: onFields.length ? INVALID_MESSAGE : f.message });
         } else notify({ type: 'negative', message: f instanceof Error ? f.message : 'The record was not saved.' });
         return undefined;
       } finally {
