@@ -6,7 +6,7 @@ import { v5 as uuidv5 } from 'uuid';
 import type { Entity, ModuleName, Verb } from './entity.ts';
 
 /** Fixed label from which each organization's product-staff admin id is derived (spec/000 section 1). */
-export const PRODUCT_STAFF_LABEL = 'dform:product-staff-admin';
+const PRODUCT_STAFF_LABEL = 'dform:product-staff-admin';
 
 /** The product-staff admin's user key in an organization: deterministic, so it can be recognised. */
 const adminKeys = new Map<string, string>();

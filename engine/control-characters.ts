@@ -6,7 +6,7 @@
  */
 import type { FieldError } from './messages.ts';
 
-export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
 
 /* eslint-disable no-control-regex -- finding control characters is what these expressions are for */
 /** C0 controls but tab, line feed and carriage return; DEL; C1 controls. */

@@ -19,7 +19,7 @@ export interface Entity {
   file: EntityFile;
 }
 
-export const SCHEMA_ID_PREFIX = 'https://dform.dev/schemas/';
+const SCHEMA_ID_PREFIX = 'https://dform.dev/schemas/';
 
 /** Reads `payroll/i9` out of `https://dform.dev/schemas/payroll/i9.json`. */
 export function entityIdOf(schemaId: string): { module: ModuleName; type: string } {

@@ -4,9 +4,9 @@
  */
 
 /** The most characters of the company name a derived hostname keeps. */
-export const HOSTNAME_PREFIX_MAX = 11;
+const HOSTNAME_PREFIX_MAX = 11;
 
-export const HOSTNAME_DOMAIN_MESSAGE = 'Hostname must be a lowercase word under one of the product domains';
+const HOSTNAME_DOMAIN_MESSAGE = 'Hostname must be a lowercase word under one of the product domains';
 
 /**
  * The hostname of a new company: its name's letters and digits, lower-cased, at most 11 of them,

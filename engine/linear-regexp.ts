@@ -12,7 +12,7 @@ import { RE2JS } from 're2js';
 export const MAX_PATTERN_LENGTH = 512;
 
 /** A pattern that cannot run here; the message names the pattern (its start, when long) and why. */
-export class PatternError extends Error {
+class PatternError extends Error {
   constructor(
     reason: string,
     readonly pattern: string,
@@ -38,7 +38,7 @@ const compiled = new Map<string, RE2JS>();
  * A pattern in JavaScript syntax compiled by RE2; throws a PatternError saying why not (too long,
  * a flag or a construct RE2 does not have). Cached by pattern and flags.
  */
-export function compileLinear(source: string, flags = ''): RE2JS {
+function compileLinear(source: string, flags = ''): RE2JS {
   const id = `${flags}/${source}`;
   const hit = compiled.get(id);
   if (hit) return hit;

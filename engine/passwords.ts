@@ -7,10 +7,10 @@
 import type { FieldError } from './messages.ts';
 
 /** The spec's minimum length, and the floor of any company's. */
-export const SPEC_MIN_LENGTH = 6;
+const SPEC_MIN_LENGTH = 6;
 /** The highest minimum a company may ask for. */
-export const MAX_MIN_LENGTH = 64;
-export const MAX_LENGTH = 256;
+const MAX_MIN_LENGTH = 64;
+const MAX_LENGTH = 256;
 
 export const PASSWORD_MESSAGES = {
   minLength: (n: number) => `Password must be at least ${n} characters`,

@@ -19,7 +19,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   addFormatsModule) as typeof addFormatsModule;
 
 /** Every x- keyword the entity format uses: annotations to ajv, instructions to the engine. */
-export const DFORM_KEYWORDS = [
+const DFORM_KEYWORDS = [
   'x-plural',
   'x-key',
   'x-owner',

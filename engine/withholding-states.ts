@@ -9,12 +9,11 @@ import rules from '../schemas/common/withholding-states.json';
 import defs from '../schemas/common/defs.json';
 
 export type WithholdingStates = typeof rules;
-export const WITHHOLDING_STATES: WithholdingStates = rules;
 
 const usState = defs.definitions.usState as { enum: string[]; 'x-enumNames': string[] };
 
 /** A state's name ('IL' -> 'Illinois'), or the code itself for a code that is not a state. */
-export function stateName(code: string): string {
+function stateName(code: string): string {
   const i = usState.enum.indexOf(code);
   return i < 0 ? code : usState['x-enumNames'][i];
 }

@@ -52,7 +52,7 @@ export const isStandardFont = (name: string): boolean => STANDARD.has(name);
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 
 /** Whether a standard font can print every character of `text`. */
-export function fitsStandardFont(text: string): boolean {
+function fitsStandardFont(text: string): boolean {
   for (const ch of text) {
     const c = ch.codePointAt(0)!;
     if ((c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || c === 0x0a || WIN_ANSI_EXTRA.has(ch)) continue;

@@ -21,21 +21,21 @@ function plainText(v: unknown): string {
   return String(v);
 }
 
-export function formatDate(v: unknown): string {
+function formatDate(v: unknown): string {
   if (typeof v === 'number' && Number.isFinite(v)) return epochToUs(v);
   if (typeof v === 'string' && /^\d+$/.test(v)) return epochToUs(Number(v));
   return typeof v === 'string' ? isoToUs(v.slice(0, 10)) : plainText(v);
 }
 
 /** Whole dollars with thousands separators; cents only when there are some. */
-export function formatMoney(v: unknown): string {
+function formatMoney(v: unknown): string {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v.replace(/[$,\s]/g, '')) : v;
   if (typeof n !== 'number' || !Number.isFinite(n)) return plainText(v);
   const cents = Math.round(n * 100) % 100 !== 0;
   return n.toLocaleString('en-US', { minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 });
 }
 
-export function formatSsn(v: unknown): string {
+function formatSsn(v: unknown): string {
   const s = plainText(v);
   const d = s.replace(/[^0-9xX]/g, '');
   return d.length === 9 ? `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}` : s;

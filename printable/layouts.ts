@@ -35,7 +35,7 @@ export function layoutProblems(layout: unknown): string[] {
 }
 
 /** Every expression of a layout, named by where it is: its vars, each page's when, then each element's when and value. */
-export function layoutExpressions(layout: Layout): { where: string; path: string; text: string }[] {
+function layoutExpressions(layout: Layout): { where: string; path: string; text: string }[] {
   const out = Object.entries(layout.vars ?? {}).map(([k, v]) => ({ where: `var ${k}`, path: `/vars/${k}`, text: v }));
   layout.pages.forEach((p, i) => {
     if (p.when) out.push({ where: `page ${i + 1} when`, path: `/pages/${i}/when`, text: p.when });

@@ -18,7 +18,7 @@ const MAX_PNG_BYTES = 150_000;
 const MAX_SIDE = 4000;
 
 /** The size of a PNG given as a data URL, or undefined when it is not a PNG we will print. */
-export function pngDataUrl(v: unknown): { url: string; width: number; height: number } | undefined {
+function pngDataUrl(v: unknown): { url: string; width: number; height: number } | undefined {
   if (typeof v !== 'string') return undefined;
   const m = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(v);
   if (!m) return undefined;

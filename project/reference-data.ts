@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from './root.ts';
 
-export const COMMON_DIR = path.join(PROJECT_ROOT, 'schemas', 'common');
+const COMMON_DIR = path.join(PROJECT_ROOT, 'schemas', 'common');
 const DEFINITIONS = 'defs.json';
 
 /** `w4-editions.json` -> `w4Editions`. */

@@ -105,7 +105,7 @@ function domains(name: string, value: string | undefined, first: string): string
 export const LOCAL_DOMAIN = 'localhost';
 
 /** Whether `host` (an interface to listen on) is reachable from this machine only. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
   return h === LOCAL_DOMAIN || h.endsWith(`.${LOCAL_DOMAIN}`) || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }

@@ -11,7 +11,7 @@ export type PublicSite = Pick<ServerConfig, 'publicUrl' | 'productDomain' | 'por
  * DFORM_PUBLIC_URL, else the default: a product domain under `localhost` is a local run, served in
  * plain http on the port the server listens on; any other is served in https on its own port.
  */
-export function publicUrlTemplate(site: PublicSite): string {
+function publicUrlTemplate(site: PublicSite): string {
   if (site.publicUrl) return site.publicUrl;
   const local = site.productDomain === LOCAL_DOMAIN || site.productDomain.endsWith(`.${LOCAL_DOMAIN}`);
   return local ? `http://{hostname}${site.port === 80 ? '' : `:${site.port}`}` : 'https://{hostname}';

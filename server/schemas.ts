@@ -13,7 +13,7 @@ import { MODULES } from '../engine/entity.ts';
 import { PROJECT_ROOT } from '../project/root.ts';
 import { loadReferenceData } from '../project/reference-data.ts';
 
-export const SCHEMAS_DIR = path.join(PROJECT_ROOT, 'schemas');
+const SCHEMAS_DIR = path.join(PROJECT_ROOT, 'schemas');
 
 export interface Catalogue {
   registry: Registry;

@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from './http/context.ts';
 import { PROJECT_ROOT } from '../project/root.ts';
 
-export const WEB_DIR = path.join(PROJECT_ROOT, 'dist', 'web');
+const WEB_DIR = path.join(PROJECT_ROOT, 'dist', 'web');
 
 export async function webApp(): Promise<((app: Hono<AppEnv>) => void) | undefined> {
   if (!existsSync(path.join(WEB_DIR, 'index.html'))) return undefined;

@@ -31,7 +31,7 @@ export function parseObject(text: string): { value?: Json; error?: string } {
  * The entity schema's rule for a form's field schema beyond the meta-schema (an object schema with
  * properties), checked as the user types, with that schema's message (`part`: its x-messages).
  */
-export function shapeError(schema: Json | undefined, part: { 'x-messages'?: Json } | undefined): string | undefined {
+function shapeError(schema: Json | undefined, part: { 'x-messages'?: Json } | undefined): string | undefined {
   if (schema?.type === 'object' && schema.properties && typeof schema.properties === 'object') return undefined;
   const message = part?.['x-messages']?.required;
   return typeof message === 'string' ? message : 'Must be an object schema with properties.';

@@ -40,10 +40,6 @@ export function forceLastAccount(accounts: readonly DepositAccount[]): DepositAc
   return out;
 }
 
-export function isLastAccount(index: number, accounts: readonly unknown[]): boolean {
-  return index === accounts.length - 1;
-}
-
 /**
  * The patterns of an account's fields (`props`: the schema item's properties, references resolved),
  * checked as
@@ -84,7 +80,7 @@ const methodPatch: PatchFn = (next) => {
   return {};
 };
 
-export const paymentInformationPatches: Readonly<Record<string, PatchFn>> = {
+const paymentInformationPatches: Readonly<Record<string, PatchFn>> = {
   desired_payment_method: methodPatch,
   direct_deposit_accounts: (next) =>
     Array.isArray(next.direct_deposit_accounts)

@@ -20,7 +20,7 @@ export const NO_FORM_MESSAGE =
   'There is no withholding form for your state yet. Your employer will tell you what to do.';
 
 /** Fields of state_w4 itself that every state form shows after its own (the signature). */
-export const COMMON_FIELDS = ['employee_signature'] as const;
+const COMMON_FIELDS = ['employee_signature'] as const;
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 

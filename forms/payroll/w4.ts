@@ -37,8 +37,8 @@ export interface W4Edition {
   deductions_worksheet_page: number;
 }
 
-/** The editions of Form W-4, oldest first. */
-export const W4_EDITIONS: readonly W4Edition[] = w4Editions.editions;
+/** The editions of Form W-4, oldest first (the data file's own order). */
+const EDITIONS: readonly W4Edition[] = w4Editions.editions;
 
 /** The IRS pages linked from the W-4 screen (the current form; the IRS replaces the file each year). */
 export const W4_LINKS = {
@@ -51,7 +51,7 @@ const isYear = (y: unknown): y is string => typeof y === 'string' && /^20\d{2}$/
 /** The edition in effect at an instant (Unix seconds), its day read in UTC as the server's rule does. */
 export function editionInEffect(now: number): W4Edition {
   const day = new Date(now * 1000).toISOString().slice(0, 10);
-  return W4_EDITIONS.filter((e) => e.effective <= day).at(-1) ?? W4_EDITIONS[0];
+  return EDITIONS.filter((e) => e.effective <= day).at(-1) ?? EDITIONS[0];
 }
 
 /** The year of the edition a new W-4 is on now (the env's clock, else the browser's). */
@@ -61,8 +61,8 @@ export function currentW4Edition(env: BehaviourEnv = EMPTY_ENV): string {
 
 /** The edition of a form year: the last edition up to it (the first for an older or unknown year). */
 export function editionOf(year: unknown): W4Edition {
-  const y = isYear(year) ? year : W4_EDITIONS[0].year;
-  return W4_EDITIONS.filter((e) => e.year <= y).at(-1) ?? W4_EDITIONS[0];
+  const y = isYear(year) ? year : EDITIONS[0].year;
+  return EDITIONS.filter((e) => e.year <= y).at(-1) ?? EDITIONS[0];
 }
 
 /** Step 3's credit per qualifying child on the form of `year`. */

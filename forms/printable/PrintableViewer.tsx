@@ -31,7 +31,7 @@ export interface PrintableViewerProps {
 }
 
 /** Prints the PDF shown in the frame, or the page when the frame's window is out of reach. */
-export function printPdf(frame: HTMLIFrameElement | null): void {
+function printPdf(frame: HTMLIFrameElement | null): void {
   try {
     const win = frame?.contentWindow;
     if (win) {

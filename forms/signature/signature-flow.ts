@@ -5,7 +5,7 @@
  * there and emits {name, font, timestamp, userAgent} (plus image when drawn).
  */
 import { epochToUs } from '../../engine/masks.ts';
-import { DEFAULT_SIGNATURE_FONT, isSignatureFont, type SignatureFont } from './signature-fonts.ts';
+import { DEFAULT_SIGNATURE_FONT, type SignatureFont } from './signature-fonts.ts';
 
 export type SignatureMode = 'typed' | 'drawn';
 
@@ -72,11 +72,6 @@ export function isSigned(value: unknown): value is SignatureValue {
   if (!value || typeof value !== 'object') return false;
   const v = value as Partial<SignatureValue>;
   return typeof v.name === 'string' && v.name.trim() !== '' && typeof v.timestamp === 'number';
-}
-
-export function signatureFontOf(value: unknown): SignatureFont {
-  const font = (value as { font?: unknown } | undefined)?.font;
-  return isSignatureFont(font) ? font : DEFAULT_SIGNATURE_FONT;
 }
 
 /** The signing date as MM/DD/YYYY. */

@@ -21,10 +21,6 @@ export const SIGNATURE_FONTS: readonly SignatureFontInfo[] = [
 
 export const DEFAULT_SIGNATURE_FONT: SignatureFont = 'font1';
 
-export function isSignatureFont(value: unknown): value is SignatureFont {
-  return value === 'font1' || value === 'font2' || value === 'font3';
-}
-
 /** The font-family of a stored font value; an unknown value draws in font1. */
 export function signatureFontFamily(font: unknown): string {
   return (SIGNATURE_FONTS.find((f) => f.value === font) ?? SIGNATURE_FONTS[0]).family;

@@ -39,7 +39,7 @@ async function loadOrCreate(dir: string, name: string, fromEnv: string | undefin
 }
 
 /** Why a production start is refused, and how to fix it, in one line. */
-export const LOCAL_KEYS_REFUSED =
+const LOCAL_KEYS_REFUSED =
   'secrets: NODE_ENV=production keeps no keys beside the data: set DFORM_DATA_KEY, DFORM_LOOKUP_KEY and DFORM_TOKEN_KEY (32 random bytes of base64 each, e.g. `openssl rand -base64 32`), or DFORM_ALLOW_LOCAL_KEYS=1 to keep them in DATA_DIR/secrets';
 
 export async function loadKeys(

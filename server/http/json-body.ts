@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { ApiError, badRequest } from './errors.ts';
 import { BodyTooLarge, readBody, requestHeader } from './node-request.ts';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_DEPTH = 32;
 /** Items of one list: the longest list of any schema has 2,000 (maxItems); more is refused unread. */
 export const MAX_LIST_ITEMS = 5_000;

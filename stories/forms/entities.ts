@@ -29,8 +29,6 @@ const FILES: Record<string, unknown> = {
   employee_documents: employeeDocuments,
 };
 
-export type EntityName = keyof typeof FILES;
-
 export interface EntityForm {
   schema: RJSFSchema;
   uiSchema: UiSchema;

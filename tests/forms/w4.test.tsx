@@ -18,7 +18,6 @@ import {
   editOnCurrentForm,
   initW4,
   isW4Locked,
-  W4_EDITIONS,
   w4Ui,
   w4Behaviour,
   w4Patches,
@@ -72,7 +71,7 @@ describe('W-4 dependents (Step 3)', () => {
 
   it('agrees with the server for every edition: the save transform computes the same amounts and drops the counts', async () => {
     const save = w4Schema['x-transforms'].save;
-    for (const e of W4_EDITIONS) {
+    for (const e of w4Editions.editions) {
       const before = { w4_year: e.year };
       const out = (await evaluate(
         save,
@@ -128,7 +127,7 @@ describe('W-4 editions', () => {
       assert.equal(out.w4_year, editionInEffect(at(day)).year, day);
     }
     assert.equal(editionOf('2019').year, '2020', 'a legacy year reads the first edition');
-    assert.equal(editionOf('2031').year, W4_EDITIONS.at(-1)!.year, 'a later year reads the last edition');
+    assert.equal(editionOf('2031').year, w4Editions.editions.at(-1)!.year, 'a later year reads the last edition');
   });
 
   it('locks a stored W-4 of another edition; Edit moves it onto the one in effect with Step 3 empty', () => {

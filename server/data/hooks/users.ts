@@ -10,7 +10,7 @@ import { mayActOnAccount } from '../../auth/account-rights.ts';
 import { notAuthorized } from '../../http/errors.ts';
 import type { EntityHooks } from '../hooks.ts';
 
-export const NOT_HELD = 'You may grant only permissions you hold.';
+const NOT_HELD = 'You may grant only permissions you hold.';
 
 export const userHooks: EntityHooks = {
   async authorize({ s, caller, stored }) {

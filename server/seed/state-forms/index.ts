@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../../project/root.ts';
 import type { PayrollStateW4Form } from '../../../types/generated/payroll/state_w4_form.ts';
 
-export const STATE_FORMS_DIR = path.join(PROJECT_ROOT, 'server', 'seed', 'state-forms');
+const STATE_FORMS_DIR = path.join(PROJECT_ROOT, 'server', 'seed', 'state-forms');
 
 /**
  * A shipped definition: a record of payroll/state_w4_form (typed from its schema by npm run
