@@ -1,18 +1,35 @@
 /**
- * An employee document's file ("ui:field": "file" on an x-file field): a stored file, a record not
- * saved yet, and the read-only view. Uploading needs the app's server; tests/browser/files.test.ts
- * drives it there.
+ * An employee document's file ("ui:field": "file" on an x-file field): a record not saved yet, a
+ * saved one ready to attach, a stored image and a stored PDF, and the read-only view. Uploading
+ * needs the app's server; tests/browser/files.test.ts drives it there.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { FileTarget } from '../../renderers/screens/record/templates.tsx';
 import { entityForm } from './entities.ts';
-import { FormHarness } from './FormHarness.tsx';
+import { FormHarness, STORY_NOW } from './FormHarness.tsx';
 
 const storedFile = {
   name: 'drivers-license-front.png',
   size: 482_113,
   type: 'image/png',
   sha256: '9f2c1e0a5b7d4c3e8f6a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60',
-  uploaded_time: 1767312000,
+  uploaded_time: STORY_NOW,
+};
+
+const w2Pdf = {
+  name: 'W-2 2025 Maria Garcia.pdf',
+  size: 184_320,
+  type: 'application/pdf',
+  sha256: '3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b',
+  uploaded_time: STORY_NOW,
+};
+
+/** The stored record the field uploads to. */
+const savedDocument: FileTarget = {
+  module: 'hr',
+  type: 'employee_documents',
+  key: '6f1d2c3b-4a59-4e8f-9b21-0c7d5e3a9f10',
+  changed: () => undefined,
 };
 
 const meta = {
@@ -34,6 +51,18 @@ export const Stored: Story = {
 export const NotSavedYet: Story = {
   args: { formData: {} },
   parameters: { check: { text: 'Save the record first, then attach the file.' } },
+};
+
+/** A saved record without a file: drop one or choose one. */
+export const ReadyToAttach: Story = {
+  args: { formData: {}, files: savedDocument },
+  parameters: { check: { role: 'button', name: 'choose one' } },
+};
+
+/** A stored PDF on a saved record: Preview beside Download, and a file to drop to replace it. */
+export const StoredPdf: Story = {
+  args: { formData: { file: w2Pdf }, files: savedDocument },
+  parameters: { check: { role: 'button', name: 'Preview' } },
 };
 
 /** Read-only: Download only. */

@@ -9,6 +9,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { FormsEnvProvider, type FormsEnv } from '../../forms/env.tsx';
 import { fields } from '../../forms/fields/index.ts';
 import { widgets } from '../../forms/widgets/index.ts';
+import type { FileTarget } from '../../renderers/screens/record/templates.tsx';
 
 /** 01/02/2026, a fixed "now" so signed dates read the same in every run. */
 export const STORY_NOW = 1767312000;
@@ -30,6 +31,8 @@ export interface FormHarnessProps {
   readonly?: boolean;
   /** Errors as the server answers them, at their fields. */
   extraErrors?: Record<string, unknown>;
+  /** The stored record file fields upload to; without it the form is of a record not saved yet. */
+  files?: FileTarget;
   onChange?(data: unknown): void;
 }
 
@@ -45,7 +48,7 @@ export function FormHarness(p: FormHarnessProps) {
         validator={validator}
         fields={fields}
         widgets={widgets}
-        formContext={{ sections: [], touched: new Set<string>(), showAll: !!p.showAll }}
+        formContext={{ sections: [], touched: new Set<string>(), showAll: !!p.showAll, files: p.files }}
         extraErrors={p.extraErrors as never}
         readonly={p.readonly}
         noHtml5Validate

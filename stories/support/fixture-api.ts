@@ -3,7 +3,8 @@
  * created over it, so stories need no server yet run the product's client, queries and screens.
  * It answers the calls the screens make (../shared/API.md) from in-memory fixture records: resolve
  * the organization, sign in, the session, the catalogue, user names, meta, find (criteria, sort, paging), read,
- * create and save (If-Match versions, 409 on a stale one).
+ * create and save (If-Match versions, 409 on a stale one), and the other calls a story names in
+ * `calls` (the onboarding views, the two-factor steps).
  */
 import { findIn, type Criterion } from '../../engine/criteria.ts';
 import type {
@@ -31,8 +32,18 @@ export interface FixtureBackend {
   login?: { userid: string; key: string };
   /** Delay of every answer, to show loading states. `Infinity` never answers. */
   latencyMs?: number;
+  /**
+   * Answers of other calls by path, asked before sign-in is checked (a second sign-in step is a call
+   * without a session): `signedIn` tells whether the request carried the fixture's session.
+   */
+  calls?: Record<string, (call: { method: string; body: JsonObject; signedIn: boolean }) => FixtureAnswer>;
   /** Answers this status and message for paths matching the pattern (and the method, when given). */
   failures?: { path: RegExp; method?: string; status: number; message: string }[];
+}
+
+export interface FixtureAnswer {
+  status: number;
+  body?: unknown;
 }
 
 export const FIXTURE_TOKEN = 'fixture.session.token';
@@ -69,6 +80,11 @@ export function fixtureFetch(backend: FixtureBackend): typeof fetch {
     const failure = backend.failures?.find((f) => f.path.test(p) && (!f.method || f.method === method));
     if (failure) return json(failure.status, { message: failure.message });
     const signedIn = headers.get('auth_token') === FIXTURE_TOKEN;
+    const call = backend.calls?.[p];
+    if (call) {
+      const a = call({ method, body, signedIn });
+      return json(a.status, a.body);
+    }
 
     if (p === '/auth/api/resolve_org') return json(200, backend.org);
     if (p === '/auth/api/login' && method === 'POST') {

@@ -101,6 +101,16 @@ describe('storybook', { concurrency: CONCURRENCY }, () => {
       assert.ok(titles.includes(t), `no stories titled ${t}`);
     }
     assert.ok(titles.includes('Pages/LoginPage'), 'no stories of the login page');
+    for (const t of [
+      'Pages/HomePage',
+      'Pages/OnboardingPage',
+      'Pages/TwoFactorPage',
+      'Pages/TwoFactorStep',
+      'Forms/Employee documents/FileField',
+      'Forms/I-9/Supplements',
+    ]) {
+      assert.ok(titles.includes(t), `no stories titled ${t}`);
+    }
   });
 
   for (const story of stories) {
