@@ -20,7 +20,7 @@ export const SERVER_START = path.join(OUT_DIR, 'start.cjs');
 const SOURCES = ['server', 'engine', 'project', 'printable', 'package-lock.json', 'scripts/build-server.ts'];
 
 /** Packages that cannot be bundled: native code, or files read relative to the package. */
-const EXTERNAL = ['@node-rs/*', 'pdfmake', '@fontsource/*'];
+const EXTERNAL = ['@node-rs/*', 'pdfmake', '@fontsource/*', 'pg-native'];
 
 function newest(p: string): number {
   if (!existsSync(p)) return 0;

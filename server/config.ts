@@ -9,6 +9,11 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * DATABASE_URL (`postgres://…`): keep everything in that PostgreSQL database instead of the
+   * embedded store in DATA_DIR, so that several processes can serve it as one (../docs/postgresql.md).
+   */
+  databaseUrl?: string;
   adminEmail?: string;
   adminPassword?: string;
   /** Base64 of 32 bytes; when unset the server generates one into DATA_DIR/secrets on first start. */
@@ -154,6 +159,21 @@ function s3Config(env: NodeJS.ProcessEnv): NonNullable<ServerConfig['s3']> {
   };
 }
 
+/** DATABASE_URL: a postgres:// or postgresql:// URL naming a database; unset or empty keeps the embedded store. */
+function databaseUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error('config: DATABASE_URL must look like postgres://user:password@host:5432/database');
+  }
+  if ((url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || !url.hostname || url.pathname.length < 2) {
+    throw new Error('config: DATABASE_URL must look like postgres://user:password@host:5432/database');
+  }
+  return value.trim();
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const host = env.HOST || '127.0.0.1';
   const productDomain = (env.DFORM_PRODUCT_DOMAIN || (isLoopbackHost(host) ? LOCAL_DOMAIN : 'dform.app')).toLowerCase();
@@ -161,6 +181,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port: int('PORT', env.PORT, 8787),
     host,
     dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     adminEmail: env.DFORM_ADMIN_EMAIL || undefined,
     adminPassword: env.DFORM_ADMIN_PASSWORD || undefined,
     dataKey: env.DFORM_DATA_KEY || undefined,

@@ -1,5 +1,6 @@
 /**
- * Builds the Services of a running server from its configuration: the journal store on DATA_DIR,
+ * Builds the Services of a running server from its configuration: the journal store on DATA_DIR
+ * (or PostgreSQL when DATABASE_URL is set),
  * the keys, the schema catalogue, the outbox transport and the sign-in throttle.
  */
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { loadKeys } from './crypto/secrets.ts';
 import { loadCatalogue } from './schemas.ts';
 import { SYSTEM, type Services } from './services.ts';
 import { JournalStore } from './storage/journal-store.ts';
+import { PgStore } from './storage/pg/pg-store.ts';
 import { outboxTransport } from './mail/transport.ts';
 import { backOffThrottle, slidingWindowThrottle } from './auth/throttle.ts';
 import { jsonLog } from './http/log.ts';
@@ -28,9 +30,9 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     localKeysAllowed: config.localKeysAllowed,
   });
   const catalogue = loadCatalogue();
-  const storage = await JournalStore.open(path.join(config.dataDir, 'db'), {
-    log: (msg: string) => log('warn', msg),
-  });
+  const storage = config.databaseUrl
+    ? await PgStore.open(config.databaseUrl, { log: (msg: string) => log('warn', msg) })
+    : await JournalStore.open(path.join(config.dataDir, 'db'), { log: (msg: string) => log('warn', msg) });
   const cipher = new FieldCipher(keys.data, keys.lookup);
   if (!config.s3) {
     const swept = await sweepUnheld(

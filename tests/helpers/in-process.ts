@@ -16,6 +16,9 @@ import { loadCatalogue } from '../../server/schemas.ts';
 import type { Services } from '../../server/services.ts';
 import { JournalStore } from '../../server/storage/journal-store.ts';
 import type { FileLayer } from '../../server/storage/file-layer.ts';
+import { PgStore } from '../../server/storage/pg/pg-store.ts';
+import type { Storage } from '../../server/storage/types.ts';
+import { freshDatabase } from './postgres.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 import { RESPONSE_DEFAULTS } from '../../server/http/security-headers.ts';
 
@@ -31,7 +34,12 @@ export async function testServices(opts: { fs?: FileLayer; now?: () => number; p
     adminEmail: ADMIN_EMAIL,
     adminPassword: ADMIN_PASSWORD,
   };
-  const storage = await JournalStore.open(path.join(dataDir, 'db'), { fs: opts.fs });
+  // Under a PostgreSQL run (DFORM_TEST_PG_URL) a fresh database, unless the test controls the files.
+  const cluster = process.env.DFORM_TEST_PG_URL;
+  const storage: Storage =
+    cluster && !opts.fs
+      ? await PgStore.open(await freshDatabase(cluster), { log: () => undefined })
+      : await JournalStore.open(path.join(dataDir, 'db'), { fs: opts.fs });
   const transport = memoryTransport();
   const cipher = new FieldCipher(randomBytes(32), randomBytes(32));
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));

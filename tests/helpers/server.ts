@@ -1,13 +1,16 @@
 /**
  * Starts the real server as `npm start` runs it (the bundle of server/main.ts, rebuilt first when a
  * source changed) as a child process on a free port with a temporary DATA_DIR, and a small client
- * that speaks the wire contract.
+ * that speaks the wire contract. When the run has a PostgreSQL cluster (DFORM_TEST_PG_URL, see
+ * scripts/test-api-pg.ts), each DATA_DIR gets its own fresh database as DATABASE_URL, kept for a
+ * restart over the same DATA_DIR.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureServerBuilt, SERVER_START, startNodeFlags } from '../../scripts/build-server.ts';
+import { freshDatabase } from './postgres.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const ADMIN_EMAIL = 'staff@dform.test';
@@ -21,11 +24,26 @@ export interface TestServer {
   stop(opts?: { keepData?: boolean; signal?: NodeJS.Signals }): Promise<number | null>;
 }
 
+const databases = new Map<string, string>();
+
+/** The database of a DATA_DIR under a PostgreSQL run; {} otherwise or when the test names its own. */
+export async function databaseEnv(dataDir: string, env?: Record<string, string>): Promise<Record<string, string>> {
+  const cluster = process.env.DFORM_TEST_PG_URL;
+  if (!cluster || env?.DATABASE_URL !== undefined) return {};
+  let url = databases.get(dataDir);
+  if (url === undefined) {
+    url = await freshDatabase(cluster);
+    databases.set(dataDir, url);
+  }
+  return { DATABASE_URL: url };
+}
+
 export async function startServer(
   opts: { dataDir?: string; demo?: boolean; env?: Record<string, string> } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'dform-test-')));
   await ensureServerBuilt();
+  const database = await databaseEnv(dataDir, opts.env);
   const proc = spawn(process.execPath, [...startNodeFlags(), SERVER_START, ...(opts.demo ? ['--demo'] : [])], {
     cwd: ROOT,
     env: {
@@ -36,6 +54,7 @@ export async function startServer(
       DFORM_ADMIN_EMAIL: ADMIN_EMAIL,
       DFORM_ADMIN_PASSWORD: ADMIN_PASSWORD,
       DFORM_THROTTLE_ADDRESS: '100000',
+      ...database,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

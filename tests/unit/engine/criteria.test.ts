@@ -1,7 +1,8 @@
 /**
  * One table (criteria-table.ts) run against every place a find is answered: the engine's reference
  * find, the in-memory store, the journal store with records held as objects and as the text of a
- * snapshot, and the story fixtures' back end. They must all give the table's answers.
+ * snapshot, the PostgreSQL store (the same semantics as SQL over jsonb) and the story fixtures' back
+ * end. They must all give the table's answers.
  */
 import assert from 'node:assert/strict';
 import * as fsp from 'node:fs/promises';
@@ -11,9 +12,11 @@ import { findIn, matchesOne, valueTest, type Criterion, type SortSpec } from '..
 import { nodeFileLayer } from '../../../server/storage/file-layer.ts';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { MemoryStore } from '../../../server/storage/memory-store.ts';
+import { PgStore } from '../../../server/storage/pg/pg-store.ts';
 import { writeSnapshot } from '../../../server/storage/snapshot-adapter.ts';
 import type { FindQuery } from '../../../server/storage/types.ts';
 import { fixtureFetch, FIXTURE_TOKEN, type FixtureBackend } from '../../../stories/support/fixture-api.ts';
+import { freshDatabase, stopOwnCluster, testCluster } from '../../helpers/postgres.ts';
 import { rec, removeDir, tempDir } from '../storage/helpers.ts';
 import { MATCH_ROWS, RECORDS, REFUSED, SORT_ROWS } from './criteria-table.ts';
 
@@ -37,9 +40,10 @@ const reference: Find = async (q) => {
 };
 
 /** A store's find, whole or in slices (0 ms: others run after every step). */
-function storeFind(store: () => MemoryStore | JournalStore, sliced = false): Find {
+function storeFind(store: () => MemoryStore | JournalStore | PgStore, sliced = false): Find {
   return async (q) => {
-    const r = sliced ? await store().findInSlices(C, ORG, q, 0) : await store().find(C, ORG, q);
+    const s = store();
+    const r = sliced && !(s instanceof PgStore) ? await s.findInSlices(C, ORG, q, 0) : await s.find(C, ORG, q);
     return { keys: r.items.map((x) => x.key), total: r.total };
   };
 }
@@ -101,6 +105,23 @@ for (const sliced of [false, true]) {
     async tearDown() {
       await store.close();
       await removeDir(dir);
+    },
+  });
+}
+
+{
+  let store: PgStore;
+  places.push({
+    name: 'PgStore (SQL over jsonb)',
+    async setUp() {
+      store = await PgStore.open(await freshDatabase(await testCluster()), { log: () => undefined });
+      await store.commit(records(OTHER, 'b-').map((record) => ({ op: 'put', record })));
+      await store.commit(records(ORG).map((record) => ({ op: 'put', record })));
+      return storeFind(() => store);
+    },
+    async tearDown() {
+      await store.close();
+      await stopOwnCluster();
     },
   });
 }

@@ -1,8 +1,10 @@
 /** The behaviour the server relies on, run against both stores so the twin cannot drift. */
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { MemoryStore } from '../../../server/storage/memory-store.ts';
+import { PgStore } from '../../../server/storage/pg/pg-store.ts';
+import { freshDatabase, stopOwnCluster, testCluster } from '../../helpers/postgres.ts';
 import { VersionConflictError, type FindQuery, type Storage } from '../../../server/storage/types.ts';
 import { rec, removeDir, tempDir } from './helpers.ts';
 
@@ -32,6 +34,18 @@ function journalHarness(): Harness {
   };
 }
 
+/** A fresh database of the run's PostgreSQL cluster for each test. */
+function pgHarness(): Harness {
+  return {
+    async open() {
+      return PgStore.open(await freshDatabase(await testCluster()), { log: () => undefined });
+    },
+    async cleanup() {},
+  };
+}
+
+after(() => stopOwnCluster());
+
 const q = (criteria: FindQuery['criteria'], extra: Partial<FindQuery> = {}): FindQuery => ({
   criteria,
   limit: 100,
@@ -45,6 +59,7 @@ const keys = async (store: Storage, query: FindQuery, org = A): Promise<string[]
 for (const [name, makeHarness] of [
   ['MemoryStore', memoryHarness],
   ['JournalStore', journalHarness],
+  ['PgStore', pgHarness],
 ] as const) {
   describe(`${name} contract`, () => {
     let harness: Harness;

@@ -1,0 +1,58 @@
+/**
+ * The PostgreSQL schema, as numbered migrations applied in order at start and by `npm run db:migrate`.
+ * A migration is never edited once released: a change is a new entry. Each runs in its own
+ * transaction together with its row in `dform_migrations`, under an advisory lock, so that several
+ * processes starting at once apply each migration exactly once.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'records',
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      -- Every record of every collection. Keys are unique per collection (as on the embedded store);
+      -- ord keeps insertion order, which an update does not change. doc and meta are the JSON text
+      -- as written (a read answers the same bytes, key order included, as the embedded store);
+      -- data is doc as jsonb, what queries and indexes use.
+      CREATE SEQUENCE dform_record_ord;
+      CREATE TABLE dform_records (
+        collection text NOT NULL,
+        key text NOT NULL,
+        org text NOT NULL,
+        ord bigint NOT NULL DEFAULT nextval('dform_record_ord'),
+        doc json NOT NULL,
+        meta json NOT NULL,
+        data jsonb GENERATED ALWAYS AS (doc::jsonb) STORED,
+        PRIMARY KEY (collection, key)
+      );
+      CREATE INDEX dform_records_by_org ON dform_records (collection, org, ord);
+      CREATE INDEX dform_records_data ON dform_records USING gin (data jsonb_path_ops);
+
+      -- Tenancy a second time: a statement sees only the organizations its transaction named.
+      ALTER TABLE dform_records ENABLE ROW LEVEL SECURITY;
+      ALTER TABLE dform_records FORCE ROW LEVEL SECURITY;
+      CREATE POLICY dform_tenant ON dform_records
+        USING (org = ANY (string_to_array(current_setting('dform.orgs', true), ',')))
+        WITH CHECK (org = ANY (string_to_array(current_setting('dform.orgs', true), ',')));
+
+      -- A role without the right to bypass row-level security, taken by every connection that may.
+      DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'dform_app') THEN
+          CREATE ROLE dform_app NOLOGIN NOBYPASSRLS;
+        END IF;
+      EXCEPTION WHEN insufficient_privilege THEN NULL;
+      END $$;
+      DO $$ BEGIN
+        GRANT SELECT, INSERT, UPDATE, DELETE ON dform_records TO dform_app;
+        GRANT USAGE ON SEQUENCE dform_record_ord TO dform_app;
+      EXCEPTION WHEN undefined_object OR insufficient_privilege THEN NULL;
+      END $$;
+    `,
+  },
+];

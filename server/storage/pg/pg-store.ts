@@ -1,0 +1,303 @@
+/**
+ * The storage interface over PostgreSQL (selected by DATABASE_URL). One commit is one transaction:
+ * every row it reads is locked (`FOR UPDATE`) before its version is checked, so two processes
+ * writing one version cannot both win, and a commit's records, audit entry, uniqueness claims and
+ * index entries appear together or not at all. Finds are SQL over jsonb (./sql-query.ts).
+ *
+ * Tenancy is in every statement (`org = $n`) and, a second time, in row-level security: each
+ * transaction names the organizations it may see (`dform.orgs`) and connections take the
+ * `dform_app` role, which cannot bypass the policy.
+ *
+ * `generation` stays synchronous: a counter per collection, moved by this process's commits and by
+ * the NOTIFY every commit sends to the other processes.
+ */
+import pg from 'pg';
+import { checkName, normalizeRecord } from '../record-shape.ts';
+import { StorageUnavailableError, VersionConflictError } from '../types.ts';
+import type { FindQuery, FindResult, Storage, StoredRecord, WriteOp } from '../types.ts';
+import { deepFreeze } from '../values.ts';
+import { migrate } from './migrate.ts';
+import { countSql, findSql } from './sql-query.ts';
+
+export const CHANGES_CHANNEL = 'dform_changes';
+
+export interface PgStoreOptions {
+  /** Connections in the pool; default 10. */
+  poolSize?: number;
+  log?: (msg: string) => void;
+}
+
+interface Row {
+  key: string;
+  org: string;
+  doc: Record<string, unknown>;
+  meta: StoredRecord['meta'];
+  total?: string;
+}
+
+/** SQLSTATEs after which a whole transaction is safely tried again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 5;
+
+export class PgStore implements Storage {
+  private readonly generations = new Map<string, number>();
+  private listener: pg.Client | undefined;
+  private closed = false;
+
+  private constructor(
+    readonly pool: pg.Pool,
+    private readonly log: (msg: string) => void,
+  ) {}
+
+  static async open(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
+    const log = options.log ?? ((msg: string) => console.warn(msg));
+    await migrate(url, log);
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    // An idle connection that breaks is replaced on the next checkout; it must not end the process.
+    pool.on('error', (err) => log(`storage: idle PostgreSQL connection failed: ${err.message}`));
+    const appRole = await hasAppRole(pool);
+    if (appRole) pool.on('connect', (client) => void client.query('SET ROLE dform_app').catch(() => undefined));
+    const store = new PgStore(pool, log);
+    await store.listen(url);
+    return store;
+  }
+
+  generation(collection: string): number {
+    return this.generations.get(collection) ?? 0;
+  }
+
+  async get(collection: string, org: string, key: string): Promise<StoredRecord | undefined> {
+    const rows = await this.read([org], (client) =>
+      client.query<Row>(
+        'SELECT key, org, doc, meta FROM dform_records WHERE collection = $1 AND org = $2 AND key = $3',
+        [collection, org, key],
+      ),
+    );
+    return rows.rows.length === 0 ? undefined : toRecord(collection, rows.rows[0]);
+  }
+
+  async find(collection: string, org: string, query: FindQuery): Promise<FindResult> {
+    const sql = findSql(collection, org, query);
+    return this.read([org], async (client) => {
+      const page = await client.query<Row>(sql.text, sql.values);
+      const items = page.rows.map((row) => toRecord(collection, row));
+      if (page.rows.length > 0) return { items, total: Number(page.rows[0].total) };
+      if (query.offset === 0) return { items, total: 0 };
+      // A page past the end: the total is counted in the same snapshot.
+      const count = countSql(collection, org, query);
+      const counted = await client.query<{ total: string }>(count.text, count.values);
+      return { items, total: Number(counted.rows[0].total) };
+    });
+  }
+
+  /** The database does the work of a find: nothing here holds the event loop, so slices are not needed. */
+  findInSlices(collection: string, org: string, query: FindQuery): Promise<FindResult> {
+    return this.find(collection, org, query);
+  }
+
+  async commit(ops: WriteOp[]): Promise<StoredRecord[]> {
+    if (this.closed) throw new Error('storage: the store is closed');
+    if (!Array.isArray(ops)) throw new Error('storage: commit needs an array of ops');
+    const prepared = ops.map(prepareOp);
+    const orgs = [...new Set(prepared.map((op) => (op.op === 'put' ? op.record.org : op.org)))];
+    if (prepared.length === 0) return [];
+    const changed = new Set<string>();
+    const out = await this.transaction(orgs, 'READ COMMITTED', async (client) => {
+      changed.clear();
+      const stored: StoredRecord[] = [];
+      for (const op of prepared) {
+        const collection = op.op === 'put' ? op.record.collection : op.collection;
+        const key = op.op === 'put' ? op.record.key : op.key;
+        if (op.op === 'put') {
+          const { record } = op;
+          let current = await lockRow(client, collection, key);
+          if (current === undefined) {
+            // Inserted unless another transaction holds the key; then that row is checked as ours would be.
+            const inserted = await client.query(
+              'INSERT INTO dform_records (collection, key, org, doc, meta) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+              [collection, key, record.org, JSON.stringify(record.data), JSON.stringify(record.meta)],
+            );
+            if (inserted.rowCount === 1) {
+              checkVersion(collection, key, op.expectVersion, 0);
+              stored.push(record);
+              changed.add(collection);
+              continue;
+            }
+            current = await lockRow(client, collection, key);
+            // Not visible under this transaction's organizations: the key is another organization's.
+            if (current === undefined) throw otherOrganization(collection, key);
+          }
+          if (current.org !== record.org) throw otherOrganization(collection, key);
+          checkVersion(collection, key, op.expectVersion, current.version);
+          await client.query('UPDATE dform_records SET doc = $3, meta = $4 WHERE collection = $1 AND key = $2', [
+            collection,
+            key,
+            JSON.stringify(record.data),
+            JSON.stringify(record.meta),
+          ]);
+          stored.push(record);
+          changed.add(collection);
+        } else {
+          const current = await lockRow(client, collection, key);
+          const visible = current !== undefined && current.org === op.org ? current : undefined;
+          checkVersion(collection, key, op.expectVersion, visible?.version ?? 0);
+          if (visible === undefined) continue;
+          await client.query('DELETE FROM dform_records WHERE collection = $1 AND key = $2 AND org = $3', [
+            collection,
+            key,
+            op.org,
+          ]);
+          changed.add(collection);
+        }
+      }
+      if (changed.size > 0) {
+        await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify([...changed])]);
+      }
+      return stored;
+    });
+    for (const name of changed) this.bump(name);
+    return out;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.listener?.end().catch(() => undefined);
+    await this.pool.end();
+  }
+
+  /**
+   * Runs `work` in one transaction that sees only `orgs`. Retried whole on a deadlock or a
+   * serialization failure; a lost connection becomes StorageUnavailableError.
+   */
+  async transaction<T>(
+    orgs: readonly string[],
+    isolation: 'READ COMMITTED' | 'REPEATABLE READ',
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      let client: pg.PoolClient;
+      try {
+        client = await this.pool.connect();
+      } catch (err) {
+        throw unavailable(err);
+      }
+      let broken = false;
+      try {
+        await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
+        await client.query("SELECT set_config('dform.orgs', $1, true)", [orgs.join(',')]);
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        const code = (err as { code?: unknown }).code;
+        if (typeof code === 'string' && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) continue;
+        if (err instanceof VersionConflictError || !isConnectionError(err)) throw err;
+        throw unavailable(err);
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+
+  private read<T>(orgs: readonly string[], work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('storage: the store is closed'));
+    // One snapshot for a page and its total.
+    return this.transaction(orgs, 'REPEATABLE READ', work);
+  }
+
+  private bump(collection: string): void {
+    this.generations.set(collection, this.generation(collection) + 1);
+  }
+
+  /** Another process's commits move this process's generations (caches derived from records). */
+  private async listen(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', (err) => {
+      this.log(`storage: change notifications lost, caches of other processes' writes may lag: ${err.message}`);
+      // Without notifications every generation moves once, so no cache outlives the gap.
+      for (const name of this.generations.keys()) this.bump(name);
+    });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CHANGES_CHANNEL || msg.payload === undefined) return;
+      try {
+        for (const name of JSON.parse(msg.payload) as string[]) this.bump(name);
+      } catch {
+        // A payload this version cannot read changes nothing it caches.
+      }
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    this.listener = client;
+  }
+}
+
+type PreparedOp =
+  | { op: 'put'; record: StoredRecord; expectVersion?: number }
+  | { op: 'delete'; collection: string; org: string; key: string; expectVersion?: number };
+
+/** Checked and normalized before the transaction starts, as the embedded store's `prepare` does. */
+function prepareOp(op: WriteOp): PreparedOp {
+  if (op.op === 'put') return { op: 'put', record: normalizeRecord(op.record), expectVersion: op.expectVersion };
+  if (op.op === 'delete') {
+    checkName(op.collection);
+    if (typeof op.org !== 'string' || typeof op.key !== 'string') throw new Error('storage: delete needs org and key');
+    return { ...op };
+  }
+  throw new Error(`storage: unknown op ${String((op as { op: unknown }).op)}`);
+}
+
+async function lockRow(
+  client: pg.PoolClient,
+  collection: string,
+  key: string,
+): Promise<{ org: string; version: number } | undefined> {
+  const found = await client.query<{ org: string; version: number }>(
+    "SELECT org, (meta->>'version')::int AS version FROM dform_records WHERE collection = $1 AND key = $2 FOR UPDATE",
+    [collection, key],
+  );
+  return found.rows[0];
+}
+
+function checkVersion(collection: string, key: string, expected: number | undefined, actual: number): void {
+  if (expected !== undefined && expected !== actual) throw new VersionConflictError(collection, key, expected, actual);
+}
+
+function otherOrganization(collection: string, key: string): Error {
+  return new Error(`storage: ${collection}/${key} belongs to another organization`);
+}
+
+function toRecord(collection: string, row: Row): StoredRecord {
+  return deepFreeze({ collection, org: row.org, key: row.key, data: row.doc, meta: row.meta });
+}
+
+async function hasAppRole(pool: pg.Pool): Promise<boolean> {
+  try {
+    const found = await pool.query<{ ok: boolean }>(
+      "SELECT pg_has_role(current_user, 'dform_app', 'MEMBER') AS ok FROM pg_roles WHERE rolname = 'dform_app'",
+    );
+    return found.rows[0]?.ok === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Errors of the connection or the server's state, not of the statement: the commit did not happen. */
+function isConnectionError(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return err instanceof Error && /connect|terminat|Connection/i.test(err.message);
+  return /^(08|53|57|58)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code);
+}
+
+function unavailable(err: unknown): StorageUnavailableError {
+  const code = (err as { code?: unknown }).code;
+  return new StorageUnavailableError(
+    `storage: PostgreSQL did not take the commit: ${err instanceof Error ? err.message : String(err)}`,
+    typeof code === 'string' ? code : undefined,
+  );
+}

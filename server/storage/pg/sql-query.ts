@@ -1,0 +1,156 @@
+/**
+ * A find as one SQL statement over `dform_records.data` (jsonb), giving the answers docs/criteria.md
+ * defines (engine/criteria.ts; tests/unit/engine/criteria.test.ts runs its table against this):
+ * a dotted field steps through objects only; `=` matches type and value (1 is not '1'), a missing
+ * field matches only `!=`; ranges compare values of the criterion's own type (strings by code
+ * point, COLLATE "C"); `in` and `contains` use `=`'s equality; `like` is a substring under
+ * `lower()`, which is the table's simple case folding under the builtin C.UTF-8 collation
+ * (docs/postgresql.md). Sorting puts missing values last in either direction, numbers before
+ * strings before booleans before the rest (all tied), and breaks ties by insertion order.
+ * A criterion the engine refuses is refused here by the engine's own check.
+ */
+import { valueTest } from '../../../engine/criteria.ts';
+import type { Criterion, FindQuery, SortSpec } from '../types.ts';
+
+export interface SqlFind {
+  text: string;
+  values: unknown[];
+}
+
+/** The jsonb value at a dotted path: `data #> '{a,b}'`, the path a bound parameter. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  json(value: unknown): string {
+    return `${this.add(JSON.stringify(value))}::jsonb`;
+  }
+  /** The value at a dotted path, stepping through objects only (an array on the way makes it missing). */
+  path(field: string): string {
+    const parts = field.split('.');
+    if (parts.length === 1) return `(data -> ${this.add(field)})`;
+    const objects = parts
+      .slice(1)
+      .map((_, i) => `jsonb_typeof(data #> ${this.add(parts.slice(0, i + 1))}::text[]) = 'object'`);
+    return `(CASE WHEN ${objects.join(' AND ')} THEN data #> ${this.add(parts)}::text[] END)`;
+  }
+}
+
+/** SELECT of one page of matching rows, each with the total of matches (`total`). */
+export function findSql(collection: string, org: string, query: FindQuery): SqlFind {
+  checkPaging(query);
+  const p = new Params();
+  const where = [`collection = ${p.add(collection)}`, `org = ${p.add(org)}`];
+  for (const criterion of query.criteria) where.push(condition(p, criterion));
+  const order = [...(query.sort ?? []).flatMap((spec) => sortTerms(p, spec)), 'ord'];
+  let text =
+    `SELECT key, org, doc, meta, count(*) OVER () AS total FROM dform_records WHERE ${where.join(' AND ')} ` +
+    `ORDER BY ${order.join(', ')}`;
+  if (query.limit !== Infinity) text += ` LIMIT ${p.add(query.limit)}`;
+  if (query.offset > 0) text += ` OFFSET ${p.add(query.offset)}`;
+  return { text, values: p.values };
+}
+
+/** The number of matches alone (asked when a page past the end came back empty). */
+export function countSql(collection: string, org: string, query: FindQuery): SqlFind {
+  const p = new Params();
+  const where = [`collection = ${p.add(collection)}`, `org = ${p.add(org)}`];
+  for (const criterion of query.criteria) where.push(condition(p, criterion));
+  return { text: `SELECT count(*) AS total FROM dform_records WHERE ${where.join(' AND ')}`, values: p.values };
+}
+
+function checkPaging(query: FindQuery): void {
+  const ok = (n: number): boolean => n === Infinity || (Number.isInteger(n) && n >= 0);
+  if (!ok(query.limit) || !Number.isInteger(query.offset) || query.offset < 0) {
+    throw new Error(`storage: bad paging limit=${query.limit} offset=${query.offset}`);
+  }
+  if (!Array.isArray(query.criteria)) throw new Error('storage: criteria must be an array');
+}
+
+/** A JSON value `=` can match: undefined and NaN (no JSON form) match nothing. */
+function matchable(value: unknown): boolean {
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') {
+    return false;
+  }
+  return !(typeof value === 'number' && !Number.isFinite(value));
+}
+
+/** `data` holds `value` at `field` exactly: the containment test finds candidates in the GIN index. */
+function equals(p: Params, field: string, value: unknown): string {
+  const v = p.path(field);
+  const nested = field.split('.').reduceRight<unknown>((inner, part) => ({ [part]: inner }), value);
+  // Containment alone would also accept an array holding the value, or an object with more keys.
+  return `(data @> ${p.json(nested)} AND ${v} = ${p.json(value)})`;
+}
+
+function condition(p: Params, criterion: Criterion): string {
+  const { field, value } = criterion;
+  if (typeof field !== 'string' || field === '') throw new Error('storage: a criterion needs a field');
+  // Refused exactly as every other store refuses it (CriteriaError naming the operator and field).
+  valueTest(criterion);
+  switch (criterion.is) {
+    case '=':
+      return matchable(value) ? equals(p, field, value) : 'false';
+    case '!=': {
+      if (!matchable(value)) return 'true';
+      const v = p.path(field);
+      return `(${v} IS NULL OR ${v} <> ${p.json(value)})`;
+    }
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
+      if (typeof value === 'number') {
+        const v = p.path(field);
+        // CASE, not AND: SQL may evaluate the cast before the type test.
+        return `((CASE WHEN jsonb_typeof(${v}) = 'number' THEN (${v})::numeric END) ${criterion.is} ${p.add(value)}::numeric)`;
+      }
+      if (typeof value === 'string') {
+        const v = p.path(field);
+        return `((CASE WHEN jsonb_typeof(${v}) = 'string' THEN ${v} #>> '{}' END) COLLATE "C" ${criterion.is} ${p.add(value)}::text COLLATE "C")`;
+      }
+      throw new Error(`storage: operator ${criterion.is} on ${field} needs a number or a string`);
+    }
+    case 'in': {
+      if (!Array.isArray(value)) throw new Error(`storage: operator in on ${field} needs an array`);
+      const options = value.filter(matchable);
+      if (options.length === 0) return 'false';
+      return `(${p.path(field)} = ANY (${p.add(options.map((o) => JSON.stringify(o)))}::jsonb[]))`;
+    }
+    case 'contains': {
+      if (!matchable(value)) return 'false';
+      const v = p.path(field);
+      const item = p.json(value);
+      return `(jsonb_typeof(${v}) = 'array' AND ${v} @> jsonb_build_array(${item}) AND EXISTS (SELECT 1 FROM jsonb_array_elements(${v}) AS e(item) WHERE e.item = ${item}))`;
+    }
+    case 'like': {
+      if (typeof value !== 'string') throw new Error(`storage: operator like on ${field} needs a string`);
+      // No wildcards: % _ and \ stand for themselves. Both sides folded by the database's lower().
+      const escaped = value.replace(/[\\%_]/g, (c) => '\\' + c);
+      const v = p.path(field);
+      return `(lower(CASE WHEN jsonb_typeof(${v}) = 'string' THEN ${v} #>> '{}' END) LIKE '%' || lower(${p.add(escaped)}::text) || '%')`;
+    }
+    default:
+      throw new Error(`storage: unknown operator ${String(criterion.is)} on ${field}`);
+  }
+}
+
+/**
+ * The ORDER BY terms of one sort key. Missing (absent or null) sorts last whatever the direction;
+ * then the type's rank and the value, both reversed by `desc` as the embedded comparator is.
+ */
+function sortTerms(p: Params, spec: SortSpec): string[] {
+  if (spec.dir !== 'asc' && spec.dir !== 'desc') throw new Error(`storage: bad sort direction on ${spec.field}`);
+  const v = p.path(spec.field);
+  const dir = spec.dir === 'desc' ? 'DESC' : 'ASC';
+  const type = `jsonb_typeof(${v})`;
+  return [
+    `(${v} IS NULL OR ${type} = 'null')`,
+    `(CASE ${type} WHEN 'number' THEN 0 WHEN 'string' THEN 1 WHEN 'boolean' THEN 2 ELSE 3 END) ${dir}`,
+    `(CASE WHEN ${type} = 'number' THEN (${v})::numeric END) ${dir}`,
+    `(CASE WHEN ${type} = 'string' THEN (${v} #>> '{}') END) COLLATE "C" ${dir}`,
+    `(CASE WHEN ${type} = 'boolean' THEN (${v})::boolean END) ${dir}`,
+  ];
+}
