@@ -25,7 +25,7 @@ import type { StoredRecord } from '../storage/types.ts';
 import { mayActOnAccount } from './account-rights.ts';
 import { authenticate, isUuid, type Caller } from './principal.ts';
 import { singleUseOp } from './sign-in.ts';
-import { userDeletionOps } from './user-delete.ts';
+import { deleteUser } from './user-delete.ts';
 import { storeNewPassword } from './new-password.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 import { signInLink } from '../public-url.ts';
@@ -143,8 +143,7 @@ export function userAdminRoutes(s: Services) {
         { path: '/confirm_name', message: 'ERROR: Incorrect name entered. User NOT deleted.' },
       ]);
     }
-    const { ops, removed } = await userDeletionOps(s, caller, user, requestInfo(c));
-    await s.storage.commit(ops);
+    const removed = await deleteUser(s, caller, user, requestInfo(c));
     return c.json({ message: 'Success: User Deleted', removed });
   });
 

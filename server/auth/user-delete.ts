@@ -1,13 +1,15 @@
 /**
  * The superuser delete (spec/001 section 7): a user removed across employee, basic info,
  * emergency contacts, I-9, W-4, state W-4, payment information, onboarding user (hires with the
- * account's e-mail) and the account itself, with what hangs off the account (its e-mail claim,
+ * account's e-mail), the user's employee documents and the account itself, with what hangs off the account (its e-mail claim,
  * sessions, refresh tokens, two-factor state, unused single-use keys, group memberships). The ops
  * form one commit; each removed record gets its own audit entry. An account whose Form I-9 is still
  * within its retention period is not deleted (409 with the I-9's own rule, as deleting the I-9
- * itself answers).
+ * itself answers). The files of the removed records go with them: their references in the same
+ * commit, their bytes right after (deleteUser).
  */
 import { actorOf, auditOp } from '../data/audit.ts';
+import { releaseRecords, removeOrphans, withFileLock } from '../files/references.ts';
 import { claimKey } from '../data/unique.ts';
 import { retentionRefusal } from '../data/hooks/i9.ts';
 import { ApiError } from '../http/errors.ts';
@@ -29,12 +31,36 @@ export const USER_KEYED_TYPES = [
   'payroll/employee_payment_information',
 ] as const;
 
-export async function userDeletionOps(
+/** Records that name the user as their owner (x-owner) and go with the account. */
+export const USER_OWNED_TYPES = [{ id: 'hr/employee_documents', owner: 'employee_id' }] as const;
+
+/** Deletes the user in one commit, then the bytes of the files nobody else holds. */
+export async function deleteUser(
   s: Services,
   caller: Caller,
   user: StoredRecord,
   request: { browser?: string; address?: string },
-): Promise<{ ops: WriteOp[]; removed: string[] }> {
+): Promise<string[]> {
+  return withFileLock(async () => {
+    const { ops, removed, doomed } = await userDeletionOps(s, caller, user, request);
+    const withFiles = doomed.flatMap((r) => {
+      const [module, type] = r.collection.split('/');
+      const entity = s.catalogue.registry.resolve(module, type)?.entity;
+      return entity ? [{ entity, key: r.key }] : [];
+    });
+    const files = await releaseRecords(s, caller.org.id, withFiles);
+    await s.storage.commit([...ops, ...files.ops]);
+    await removeOrphans(s, caller.org.id, files.orphans);
+    return removed;
+  });
+}
+
+async function userDeletionOps(
+  s: Services,
+  caller: Caller,
+  user: StoredRecord,
+  request: { browser?: string; address?: string },
+): Promise<{ ops: WriteOp[]; removed: string[]; doomed: StoredRecord[] }> {
   const org = caller.org.id;
   const now = s.now();
   const email = String(user.data.email ?? '').toLowerCase();
@@ -53,6 +79,17 @@ export async function userDeletionOps(
         await s.storage.find('payroll/onboarding_user', org, {
           criteria: [{ field: 'email', is: '=', value: email }],
           limit: 500,
+          offset: 0,
+        })
+      ).items,
+    );
+  }
+  for (const { id, owner } of USER_OWNED_TYPES) {
+    doomed.push(
+      ...(
+        await s.storage.find(id, org, {
+          criteria: [{ field: owner, is: '=', value: user.key }],
+          limit: Infinity,
           offset: 0,
         })
       ).items,
@@ -127,5 +164,5 @@ export async function userDeletionOps(
       },
     });
   }
-  return { ops, removed: doomed.map((r) => `${r.collection}/${r.key}`) };
+  return { ops, removed: doomed.map((r) => `${r.collection}/${r.key}`), doomed };
 }

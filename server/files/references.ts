@@ -127,18 +127,47 @@ export async function repoint(
 }
 
 /** The ops that let go of every file of a record (it is being deleted), and the blobs left without holder. */
-export async function releaseAll(
+export function releaseAll(
   s: Services,
   entity: Entity,
   org: string,
   key: string,
 ): Promise<{ ops: WriteOp[]; orphans: string[] }> {
+  return releaseRecords(s, org, [{ entity, key }]);
+}
+
+/**
+ * The same for several records deleted in one commit. A blob two of them hold (the same bytes
+ * uploaded twice) gets one change to its holders, not two that would conflict.
+ */
+export async function releaseRecords(
+  s: Services,
+  org: string,
+  records: readonly { entity: Entity; key: string }[],
+): Promise<{ ops: WriteOp[]; orphans: string[] }> {
+  const now = s.now();
   const ops: WriteOp[] = [];
   const orphans: string[] = [];
-  for (const { field } of fieldFacts(s.catalogue, entity).files) {
-    const r = await repoint(s, org, entity.id, key, field, undefined);
-    ops.push(...r.ops);
-    orphans.push(...r.orphans);
+  const dropped = new Map<string, Set<string>>();
+  for (const { entity, key } of records) {
+    for (const { field } of fieldFacts(s.catalogue, entity).files) {
+      const id = refKey(entity.id, key, field);
+      const ref = await s.storage.get(SYSTEM.fileBlobs, org, id);
+      if (!ref) continue;
+      ops.push({ op: 'delete', collection: SYSTEM.fileBlobs, org, key: id, expectVersion: ref.meta.version });
+      const blob = (ref.data as unknown as FileRef).blob;
+      dropped.set(blob, (dropped.get(blob) ?? new Set()).add(id));
+    }
+  }
+  for (const [blob, ids] of dropped) {
+    const refs = await s.storage.get(SYSTEM.blobRefs, org, blob);
+    const holders = ((refs?.data.holders as string[] | undefined) ?? []).filter((h) => !ids.has(h));
+    if (refs && holders.length) ops.push(systemRecord(SYSTEM.blobRefs, org, blob, { holders }, refs, now));
+    else {
+      if (refs)
+        ops.push({ op: 'delete', collection: SYSTEM.blobRefs, org, key: blob, expectVersion: refs.meta.version });
+      orphans.push(blob);
+    }
   }
   return { ops, orphans };
 }

@@ -5,7 +5,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { readOutbox, waitForMail } from '../helpers/outbox.ts';
@@ -476,6 +476,62 @@ describe('superuser delete', () => {
     });
     assert.equal(self.status, 409);
     assert.equal((await w.call('GET', `${USERS}/${u.key}`, as(w.admin))).status, 200);
+  });
+
+  test("deletes the user's employee documents and the bytes of their files, keeping bytes another still holds", async () => {
+    const u = await create({ display_name: 'Filed Fiona', is_employee: true, employee_id: '9912' });
+    const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+    const shared = pdf(`held by two users ${unique()}`);
+    const own = pdf(`only hers ${unique()}`);
+    const documentOf = async (employee: string) => {
+      const r = await w.call('POST', '/hr/api/data/employee_documents/', {
+        ...as(w.admin),
+        body: { employee_id: employee, display_name: 'Driver license', status: 'requested' },
+      });
+      assert.equal(r.status, 201, r.text);
+      return `/hr/api/files/employee_documents/${r.body.key}/file`;
+    };
+    const upload = async (p: string, bytes: Buffer) => {
+      const r = await w.call('PUT', p, {
+        ...as(w.admin),
+        headers: { 'content-type': 'application/pdf', 'x-file-name': 'scan.pdf' },
+        rawBody: new Blob([new Uint8Array(bytes)]),
+      });
+      assert.equal(r.status, 200, r.text);
+    };
+    const blobsOnDisk = async () => {
+      const base = path.join(w.server.dataDir, 'files', w.acmeOrg);
+      const out: string[] = [];
+      for (const sub of await readdir(base).catch(() => [] as string[]))
+        out.push(...(await readdir(path.join(base, sub))));
+      return out.sort();
+    };
+    const emmas = await documentOf(w.emma.user);
+    await upload(emmas, shared);
+    const before = await blobsOnDisk();
+    const hers = [await documentOf(u.key), await documentOf(u.key), await documentOf(u.key)];
+    await upload(hers[0], own);
+    await upload(hers[1], own);
+    await upload(hers[2], shared);
+    assert.ok((await blobsOnDisk()).length > before.length, 'her files are on disk');
+
+    const r = await w.call('POST', '/auth/api/delete_user', {
+      ...as(superuser),
+      body: { user_id: u.key, confirm_name: 'Filed Fiona' },
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.removed.filter((x: string) => x.startsWith('hr/employee_documents/')).length, 3);
+    assert.deepEqual(await blobsOnDisk(), before, 'only the bytes Emma still holds are left');
+    for (const p of hers) {
+      const record = p.replace('/files/', '/data/').replace(/\/file$/, '');
+      assert.equal((await w.call('GET', record, as(w.admin))).status, 404, record);
+      assert.equal((await w.call('GET', p, as(w.admin))).status, 404, p);
+    }
+    const kept = await fetch(`${w.server.url}${emmas}`, {
+      headers: { 'organization-id': w.acmeOrg, auth_token: w.emma.token },
+    });
+    assert.equal(kept.status, 200);
+    assert.deepEqual(Buffer.from(await kept.arrayBuffer()), shared);
   });
 });
 
