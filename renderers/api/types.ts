@@ -145,6 +145,8 @@ export interface ChecklistItem {
   title: string;
   task: string;
   state: StepState;
+  /** The record of an item that is one of several of its type (a document requested of the employee). */
+  key?: string;
   due?: number;
   overdue?: boolean;
   employer?: { task: string; signed: boolean; due?: number; overdue?: boolean };
@@ -157,6 +159,7 @@ export interface Checklist {
   done: number;
   total: number;
   next?: string;
+  next_key?: string;
 }
 
 /** GET /payroll/api/onboarding_pipeline (docs/journeys.md). */

@@ -48,6 +48,8 @@ interface OnboardingRule {
   due?: string;
   employer?: { signature: string; task: string; due?: string };
   when?: { employment_type?: { in?: string[]; notIn?: string[] }; state_certificate?: true };
+  /** Every record of the type that is the employee's is an item (a document requested of them). */
+  each?: { label: string; status: string; states: Record<string, StepState> };
 }
 
 export interface ChecklistItem {
@@ -58,6 +60,8 @@ export interface ChecklistItem {
   title: string;
   task: string;
   state: StepState;
+  /** The record an `each` step's item is (its own screen's key); absent for a form keyed by the employee. */
+  key?: string;
   /** Epoch seconds: the day the employee's part is due, when the form has one. */
   due?: number;
   overdue?: boolean;
@@ -73,10 +77,52 @@ export interface Checklist {
   total: number;
   /** The type of the first step not finished, absent when every step is. */
   next?: string;
+  /** The record of that step, when it is an item of an `each` step. */
+  next_key?: string;
 }
 
 const DAY = 86_400;
 const MANAGERS = ['PAYROLL:CanManageOnboarding', 'PAYROLL:CanManageUserPayrollData'];
+
+/**
+ * The items of an `each` step: the employee's records of the type (x-owner) whose status the rule
+ * maps to a state, oldest first; the due day is the record's own.
+ */
+async function eachItems(
+  s: Services,
+  org: string,
+  userKey: string,
+  entity: Entity,
+  rule: OnboardingRule & { each: NonNullable<OnboardingRule['each']> },
+  now: number,
+): Promise<ChecklistItem[]> {
+  const owner = entity.file['x-owner'];
+  if (!owner) return [];
+  const found = await s.storage.find(entity.id, org, {
+    criteria: [{ field: owner, is: '=', value: userKey }],
+    limit: 1000,
+    offset: 0,
+  });
+  const items: ChecklistItem[] = [];
+  for (const r of [...found.items].sort((a, b) => (num(a.data.created_time) ?? 0) - (num(b.data.created_time) ?? 0))) {
+    const state = rule.each.states[text(r.data[rule.each.status]) ?? ''];
+    if (!state) continue;
+    const label = text(r.data[rule.each.label]);
+    const due = rule.due && !FINISHED.has(state) ? num(r.data[rule.due]) : undefined;
+    items.push({
+      module: entity.module,
+      type: entity.type,
+      // The record is opened on the type's own screen, which its owner may read and edit (x-access @owner).
+      my_type: entity.type,
+      title: entity.file.title,
+      task: label ? `${rule.task}: ${label}` : rule.task,
+      state,
+      key: r.key,
+      ...(due === undefined ? {} : { due, overdue: now >= due + DAY }),
+    });
+  }
+  return items;
+}
 
 function steps(s: Services): { entity: Entity; rule: OnboardingRule }[] {
   return s.catalogue.registry
@@ -144,13 +190,15 @@ async function displayName(s: Services, org: string, userKey: string, employment
 
 /**
  * The checklist of one employee, from the store as kept. `reader` sees only the steps whose type
- * they may read for this employee (the owner, or a manager of onboarding or payroll data).
+ * they may read for this employee (the owner, or a manager of onboarding or payroll data), of the
+ * modules the company uses and the reader may use (`modules`: the company's active modules).
  */
 export async function checklistOf(
   s: Services,
   org: string,
   userKey: string,
   reader: Principal,
+  modules: readonly string[],
   hire?: DataObject,
 ): Promise<Checklist> {
   const now = s.now();
@@ -159,8 +207,13 @@ export async function checklistOf(
   // Onboarding is an employee's (spec/000 section 4): an account that is not one has no steps.
   const employeeAccount = (await s.storage.get('auth/users', org, userKey))?.data.is_employee === true;
   for (const { entity, rule } of employeeAccount ? steps(s) : []) {
+    if (!moduleUsable(entity.module, modules, reader)) continue;
     if (!allows(entity.file['x-access'].read, reader, reader.userKey === userKey)) continue;
     if (!(await applies(s, org, userKey, rule, employment))) continue;
+    if (rule.each) {
+      items.push(...(await eachItems(s, org, userKey, entity, { ...rule, each: rule.each }, now)));
+      continue;
+    }
     const record = await s.storage.get(entity.id, org, userKey);
     const state = stateOf(rule, record);
     const item: ChecklistItem = {
@@ -180,14 +233,15 @@ export async function checklistOf(
     items.push(item);
   }
   const done = items.filter((i) => FINISHED.has(i.state)).length;
-  const next = items.find((i) => !FINISHED.has(i.state))?.type;
+  const next = items.find((i) => !FINISHED.has(i.state));
   return {
     user_key: userKey,
     name: await displayName(s, org, userKey, employment),
     items,
     done,
     total: items.length,
-    ...(next ? { next } : {}),
+    ...(next ? { next: next.type } : {}),
+    ...(next?.key ? { next_key: next.key } : {}),
   };
 }
 
@@ -262,7 +316,7 @@ export async function pipelineOf(s: Services, caller: Caller) {
         : email
           ? await claimOwner(s, org, 'email', email)
           : undefined;
-      const list = userKey ? await checklistOf(s, org, userKey, reader, h.data) : undefined;
+      const list = userKey ? await checklistOf(s, org, userKey, reader, caller.org.activeModules, h.data) : undefined;
       return {
         key: h.key,
         first_name: text(h.data.first_name) ?? '',
@@ -322,7 +376,9 @@ export function onboardingRoutes(s: Services) {
   app.get('/onboarding_checklist', async (c) => {
     const caller = await authenticate(s, c);
     if (!moduleUsable('payroll', caller.org.activeModules, caller.principal)) throw notAuthorized();
-    return c.json(await checklistOf(s, caller.org.id, caller.principal.userKey, caller.principal));
+    return c.json(
+      await checklistOf(s, caller.org.id, caller.principal.userKey, caller.principal, caller.org.activeModules),
+    );
   });
   app.get('/onboarding_pipeline', async (c) => {
     const caller = await authenticate(s, c);

@@ -95,6 +95,92 @@ describe('GET /payroll/api/onboarding_checklist', () => {
     assert.equal(stateOf(await checklist(nora), 'w4'), 'needs_signing_again');
   });
 
+  test('documents requested of the employee are steps, each with its state, due day and record; another employee sees none of them', async () => {
+    const olga = await signedInEmployee(w, 'Olga', ['HR:CanUseModule']);
+    const other = await signedInEmployee(w, 'Otto', ['HR:CanUseModule']);
+    const request = async (display_name: string, status: string, due_by?: number) => {
+      const r = await w.call('POST', '/hr/api/data/employee_documents/', {
+        ...as(w.admin),
+        body: { employee_id: olga.user, display_name, status, ...(due_by ? { due_by } : {}) },
+      });
+      assert.equal(r.status, 201, r.text);
+      return r.body.key as string;
+    };
+    const due = Math.floor(Date.now() / 1000) + 7 * 86_400;
+    const licence = await request('Driving licence', 'requested', due);
+    const diploma = await request('Diploma', 'uploading');
+    const policy = await request('Signed policy', 'uploaded');
+    let c = (await w.call('GET', '/payroll/api/onboarding_checklist', as(olga))).body as {
+      items: {
+        type: string;
+        my_type: string;
+        module: string;
+        key?: string;
+        task: string;
+        state: string;
+        due?: number;
+      }[];
+      done: number;
+      total: number;
+      next?: string;
+      next_key?: string;
+    };
+    const docs = c.items.filter((i) => i.type === 'employee_documents');
+    assert.deepEqual(
+      docs.map((i) => [i.key, i.task, i.state]),
+      [
+        [licence, 'Upload a requested document: Driving licence', 'not_started'],
+        [diploma, 'Upload a requested document: Diploma', 'in_progress'],
+        [policy, 'Upload a requested document: Signed policy', 'done'],
+      ],
+    );
+    assert.equal(docs[0].due, due);
+    assert.equal(docs[2].due, undefined, 'a finished item has no due day');
+    assert.equal(c.items.at(-1)!.key, policy, 'the documents follow the forms');
+    assert.equal(c.total, 8);
+    assert.equal(c.done, 1);
+    // The item opens the employee's own record of the request, where the file is uploaded.
+    assert.equal(docs[0].module, 'hr');
+    assert.equal(docs[0].my_type, 'employee_documents');
+    const own = await w.call('GET', `/hr/api/data/employee_documents/${licence}`, as(olga));
+    assert.equal(own.status, 200, own.text);
+    assert.equal(own.body.data.display_name, 'Driving licence');
+    // Uploading finishes the item.
+    const up = await w.call('PATCH', `/hr/api/data/employee_documents/${licence}`, {
+      ...as(olga),
+      body: { status: 'uploaded' },
+    });
+    assert.equal(up.status, 200, up.text);
+    c = (await w.call('GET', '/payroll/api/onboarding_checklist', as(olga))).body;
+    assert.equal(c.items.find((i) => i.key === licence)!.state, 'done');
+    assert.equal(c.done, 2);
+    // Once the forms are finished, the next step is the document still open, by its record.
+    assert.equal(c.next, 'basic_info');
+    assert.equal(c.next_key, undefined);
+    const theirs = (await w.call('GET', '/payroll/api/onboarding_checklist', as(other))).body as typeof c;
+    assert.ok(!theirs.items.some((i) => i.type === 'employee_documents'), 'no one else’s requests');
+  });
+
+  test('when the forms are finished, the next step is a requested document, named by its record', async () => {
+    const open = await w.call('POST', '/hr/api/data/employee_documents/', {
+      ...as(w.admin),
+      body: { employee_id: carla.user, display_name: 'Passport', status: 'requested' },
+    });
+    assert.equal(open.status, 201, open.text);
+    try {
+      const c = (await w.call('GET', '/payroll/api/onboarding_checklist', as(carla))).body;
+      assert.equal(c.next, 'employee_documents');
+      assert.equal(c.next_key, open.body.key);
+      assert.equal(c.done, c.total - 1);
+      const pipe = (await w.call('GET', '/payroll/api/onboarding_pipeline', as(w.admin))).body;
+      const hire = pipe.hires.find((h: { email: string }) => h.email === 'carla@acme.example');
+      assert.deepEqual(hire.missing, ['Upload a requested document: Passport']);
+    } finally {
+      const del = await w.call('DELETE', `/hr/api/data/employee_documents/${open.body.key}`, as(w.admin));
+      assert.equal(del.status, 204, del.text);
+    }
+  });
+
   test('a non-employee account has no steps; no session is refused', async () => {
     const c = await checklist(w.payroll);
     assert.deepEqual(c.items, []);

@@ -104,9 +104,9 @@ export async function onboardingManager(w: DemoWorld): Promise<Session> {
 
 /**
  * A new employee of the demo company (PAYROLL:CanUseModule, no payroll record yet), signed in: a
- * user whose forms a test makes from scratch.
+ * user whose forms a test makes from scratch. `permissions` adds others (HR:CanUseModule).
  */
-export async function signedInEmployee(w: DemoWorld, name: string): Promise<Session> {
+export async function signedInEmployee(w: DemoWorld, name: string, permissions: string[] = []): Promise<Session> {
   const tag = crypto.randomUUID().slice(0, 8);
   const email = `${name.toLowerCase()}.${tag}@acme.example`;
   const u = await w.call('POST', '/auth/api/data/users/', {
@@ -115,7 +115,7 @@ export async function signedInEmployee(w: DemoWorld, name: string): Promise<Sess
       email,
       display_name: name,
       status: 'active',
-      permissions: ['PAYROLL:CanUseModule'],
+      permissions: ['PAYROLL:CanUseModule', ...permissions],
       is_employee: true,
       employee_id: `E-${tag}`,
     },

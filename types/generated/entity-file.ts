@@ -116,7 +116,7 @@ export interface DformEntitySchemaFile {
    */
   "x-dev-note"?: string;
   /**
-   * This type is a step of an employee's onboarding (docs/journeys.md): its place in the checklist (step, ascending), the task in plain words, the signature that completes it, the field holding its due day, the employer's part that follows (its signature and due day), and when it applies (the employee's employment_type in or not in a list; state_certificate: only when the employee gives a state withholding certificate).
+   * This type is a step of an employee's onboarding (docs/journeys.md): its place in the checklist (step, ascending), the task in plain words, the signature that completes it, the field holding its due day, the employer's part that follows (its signature and due day), and when it applies (the employee's employment_type in or not in a list; state_certificate: only when the employee gives a state withholding certificate); with `each`, every record of the type that is the employee's is an item of its own.
    */
   "x-onboarding"?: {
     step: number;
@@ -127,6 +127,16 @@ export interface DformEntitySchemaFile {
       signature: string;
       task: string;
       due?: string;
+    };
+    /**
+     * The step is not one record keyed by the employee but each record of the type that is theirs (x-owner), such as every document requested of them: `label` the field naming the item, `status` the field whose value gives the item's state (`states`: a value to a checklist state; a value not listed leaves the record out). `due` is then the item's own due-day field.
+     */
+    each?: {
+      label: string;
+      status: string;
+      states: {
+        [k: string]: ("not_started" | "in_progress" | "done") | undefined;
+      };
     };
     when?: {
       employment_type?: {

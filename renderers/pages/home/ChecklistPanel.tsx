@@ -8,7 +8,7 @@ import { PrefetchLink } from '../../app/PrefetchLink.tsx';
 import { dueText, FINISHED, STEP_ACTIONS, STEP_LABELS, stepPath } from './labels.ts';
 
 export function ChecklistPanel({ list }: { list: Checklist }) {
-  const next = list.items.find((i) => i.type === list.next);
+  const next = list.items.find((i) => i.type === list.next && i.key === list.next_key);
   const waiting = list.items.filter((i) => i.state === 'waiting_employer');
   return (
     <section className="panel checklist" aria-labelledby="checklist-title">
@@ -41,7 +41,7 @@ export function ChecklistPanel({ list }: { list: Checklist }) {
       )}
       <ol className="checklist__items">
         {list.items.map((i) => (
-          <li key={i.type} className={`checklist__item checklist__item--${i.state}`}>
+          <li key={i.key ?? i.type} className={`checklist__item checklist__item--${i.state}`}>
             <span className="checklist__task">{i.task}</span>
             <span className={`badge${FINISHED.has(i.state) ? ' badge--positive' : ''}`}>{STEP_LABELS[i.state]}</span>
             {i.due !== undefined && !FINISHED.has(i.state) && (

@@ -30,9 +30,15 @@ export const FINISHED: ReadonlySet<StepState> = new Set(['done', 'signed', 'wait
 export const WALK_PARAM = 'walk';
 export const WALK_ONBOARDING = 'onboarding';
 
+/** The screen of a step: the employee's own form (keyed by them), or the record of an item (a requested document). */
 export function stepPath(item: ChecklistItem, userKey: string, walk = true): string {
-  return `/${item.module}/${item.my_type}/edit/${userKey}${walk ? `?${WALK_PARAM}=${WALK_ONBOARDING}` : ''}`;
+  const key = item.key ?? userKey;
+  return `/${item.module}/${item.my_type}/edit/${key}${walk ? `?${WALK_PARAM}=${WALK_ONBOARDING}` : ''}`;
 }
+
+/** Whether a checklist item is the one shown at this type and record. */
+export const isStep = (item: ChecklistItem, type: string, key: string | undefined) =>
+  (item.my_type === type || item.type === type) && (item.key === undefined || item.key === key);
 
 /** `pending_approval` reads "Pending approval". */
 export function statusLabel(status: string): string {

@@ -81,7 +81,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const extension = screenExtensionFor(module, datatype);
-  const walk = useWalk(datatype);
+  const walk = useWalk(datatype, key);
   const [merged, setMerged] = useState(false);
   const [touched] = useState(touchedStore);
   const [submitted, setSubmitted] = useState(false);

@@ -10,7 +10,7 @@ import type { Checklist } from '../../api/types.ts';
 import { useServices } from '../../session/session.tsx';
 import { useNotify } from '../../notify/notify.tsx';
 import { checklistQuery, keys } from '../queries.ts';
-import { FINISHED, stepPath, WALK_ONBOARDING, WALK_PARAM } from '../../pages/home/labels.ts';
+import { FINISHED, isStep, stepPath, WALK_ONBOARDING, WALK_PARAM } from '../../pages/home/labels.ts';
 
 export interface Walk {
   list: Checklist;
@@ -19,7 +19,7 @@ export interface Walk {
   next(): Promise<void>;
 }
 
-export function useWalk(type: string): Walk | undefined {
+export function useWalk(type: string, key: string | undefined): Walk | undefined {
   const [params] = useSearchParams();
   const walking = params.get(WALK_PARAM) === WALK_ONBOARDING;
   const { client } = useServices();
@@ -27,19 +27,19 @@ export function useWalk(type: string): Walk | undefined {
   const navigate = useNavigate();
   const notify = useNotify();
   const list = useQuery({ ...checklistQuery(client), enabled: walking });
-  const index = list.data?.items.findIndex((i) => i.my_type === type || i.type === type) ?? -1;
+  const index = list.data?.items.findIndex((i) => isStep(i, type, key)) ?? -1;
   const next = useCallback(async () => {
     const fresh = await queryClient.fetchQuery({ ...checklistQuery(client), staleTime: 0 });
-    const at = fresh.items.findIndex((i) => i.my_type === type || i.type === type);
+    const at = fresh.items.findIndex((i) => isStep(i, type, key));
     const open = fresh.items.filter((i) => !FINISHED.has(i.state));
     const after = fresh.items.slice(at + 1).find((i) => !FINISHED.has(i.state)) ?? open[0];
     void queryClient.invalidateQueries({ queryKey: keys.pipeline() });
-    if (after && after.type !== fresh.items[at]?.type) void navigate(stepPath(after, fresh.user_key));
+    if (after && after !== fresh.items[at]) void navigate(stepPath(after, fresh.user_key));
     else if (!after) {
       notify({ type: 'positive', message: 'You have completed every onboarding form. Thank you!' });
       void navigate('/home');
     }
-  }, [queryClient, client, type, navigate, notify]);
+  }, [queryClient, client, type, key, navigate, notify]);
   if (!walking || !list.data || index < 0) return undefined;
   return { list: list.data, index, next };
 }
