@@ -14,7 +14,8 @@ import { validationFailed } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { mayAtAll, target, writeRecord, type WireRecord } from '../data/records.ts';
 import type { Services } from '../services.ts';
-import { authenticate, isUuid, type Caller } from './principal.ts';
+import { isUuid, type Caller } from './principal.ts';
+import { signedIn, type SignedInEnv } from './signed-in.ts';
 import { notAuthorized } from '../http/errors.ts';
 import type { Context } from 'hono';
 
@@ -26,8 +27,8 @@ export const GROUP_HELPERS = {
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** The caller, allowed to change groups, and the user named by `user_id` in the body. */
-async function callerAndUser(s: Services, c: Context<AppEnv>): Promise<{ caller: Caller; userId: string }> {
-  const caller = await authenticate(s, c);
+async function callerAndUser(s: Services, c: Context<SignedInEnv>): Promise<{ caller: Caller; userId: string }> {
+  const caller = c.var.caller;
   const { user_id } = await readJsonObject(c);
   const t = target(s, caller, 'auth', 'groups');
   if (mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
@@ -39,7 +40,7 @@ async function callerAndUser(s: Services, c: Context<AppEnv>): Promise<{ caller:
 
 async function addToHelperGroup(
   s: Services,
-  c: Context<AppEnv>,
+  c: Context<SignedInEnv>,
   helper: (typeof GROUP_HELPERS)[keyof typeof GROUP_HELPERS],
 ): Promise<{ record: WireRecord; created: boolean }> {
   const { caller, userId } = await callerAndUser(s, c);
@@ -78,18 +79,19 @@ async function addToHelperGroup(
 
 export function groupHelperRoutes(s: Services) {
   const app = new Hono<AppEnv>();
+  const auth = signedIn(s);
 
-  app.post('/add_clock_employees', async (c) => {
+  app.post('/add_clock_employees', auth, async (c) => {
     const { record, created } = await addToHelperGroup(s, c, GROUP_HELPERS.clock);
     return c.json(record, created ? 201 : 200);
   });
 
-  app.post('/add_pto_employees', async (c) => {
+  app.post('/add_pto_employees', auth, async (c) => {
     const { record, created } = await addToHelperGroup(s, c, GROUP_HELPERS.pto);
     return c.json(record, created ? 201 : 200);
   });
 
-  app.post('/remove_user_from_groups', async (c) => {
+  app.post('/remove_user_from_groups', auth, async (c) => {
     const { caller, userId } = await callerAndUser(s, c);
     const t = target(s, caller, 'auth', 'groups');
     const groups = (

@@ -12,7 +12,7 @@ import type { FieldError } from '../../engine/messages.ts';
 import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { notAuthorized, notFound, validationFailed } from '../http/errors.ts';
-import { requestInfo, type AppEnv } from '../http/context.ts';
+import { requestInfo } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
@@ -32,7 +32,7 @@ export function needsCurrentPassword(caller: Caller): boolean {
 
 export async function storeNewPassword(
   s: Services,
-  c: Context<AppEnv>,
+  c: Context,
   caller: Caller,
   userKey: string,
   body: { current_password?: unknown; password?: unknown; password2?: unknown },
@@ -99,7 +99,7 @@ export async function storeNewPassword(
  */
 async function currentPasswordProblems(
   s: Services,
-  c: Context<AppEnv>,
+  c: Context,
   caller: Caller,
   user: StoredRecord,
   given: unknown,

@@ -14,7 +14,8 @@ import { findOrgByHostname, getOrg, rootOrgId } from '../orgs.ts';
 import type { Services } from '../services.ts';
 import { SYSTEM } from '../services.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
-import { authenticate, isUuid, sessionView } from './principal.ts';
+import { isUuid, sessionView } from './principal.ts';
+import { signedIn } from './signed-in.ts';
 import { findUser, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
 import { endSessionsOps } from './sessions.ts';
 import { endRefreshOps } from './refresh-tokens.ts';
@@ -31,6 +32,7 @@ const LOGIN_TYPES = new Set<LoginType>(['password', 'sudo_login', 'forgot_passwo
 export function authRoutes(s: Services) {
   const app = new Hono<AppEnv>();
   const afterAnswer = afterAnswerQueue({ log: s.log });
+  const auth = signedIn(s);
 
   app.get('/resolve_org', async (c) => {
     const host = (c.req.query('hostname') ?? requestHeader(c, 'host') ?? '').replace(/:\d+$/, '').toLowerCase();
@@ -79,13 +81,13 @@ export function authRoutes(s: Services) {
     return c.json(result);
   });
 
-  app.get('/session', async (c) => {
-    const caller = await authenticate(s, c);
+  app.get('/session', auth, async (c) => {
+    const caller = c.var.caller;
     return c.json(sessionView(s, caller));
   });
 
-  app.post('/logout', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/logout', auth, async (c) => {
+    const caller = c.var.caller;
     await s.storage.commit([
       { op: 'delete', collection: SYSTEM.sessions, org: caller.org.id, key: caller.sid },
       // The session's refresh tokens end with it.
@@ -94,8 +96,8 @@ export function authRoutes(s: Services) {
     return c.body(null, 204);
   });
 
-  app.post('/logout_all', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/logout_all', auth, async (c) => {
+    const caller = c.var.caller;
     await readJsonObject(c, { allowEmpty: true });
     await s.storage.commit(await endSessionsOps(s, caller.org.id, caller.user.key));
     return c.body(null, 204);
@@ -121,16 +123,16 @@ export function authRoutes(s: Services) {
     return c.json({ message: 'If the account exists, a sign-in link has been sent.' });
   });
 
-  app.post('/change_password', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/change_password', auth, async (c) => {
+    const caller = c.var.caller;
     await storeNewPassword(s, c, caller, caller.user.key, await readJsonObject(c), {
       checkCurrent: needsCurrentPassword(caller),
     });
     return c.json({ message: 'Password changed.' });
   });
 
-  app.post('/sudo_login', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/sudo_login', auth, async (c) => {
+    const caller = c.var.caller;
     const body = await readJsonObject(c, { allowEmpty: true });
     const targetId = String(c.req.query('organization_id') ?? body.organization_id ?? '').toLowerCase();
     if (!caller.principal.isAdmin && !caller.principal.permissions.has('AUTH:CanLoginToOrganizations')) {
@@ -163,8 +165,8 @@ export function authRoutes(s: Services) {
 
   // The types the caller may use, for the navigation menu: every type whose module is usable and
   // which the caller may list or read (their own record counts).
-  app.get('/catalogue', async (c) => {
-    const caller = await authenticate(s, c);
+  app.get('/catalogue', auth, async (c) => {
+    const caller = c.var.caller;
     const out: { module: string; type: string; title: string; plural: string; can: Record<string, boolean> }[] = [];
     for (const e of s.catalogue.registry.all()) {
       if (!moduleUsable(e.module, caller.org.activeModules, caller.principal)) continue;
@@ -184,8 +186,8 @@ export function authRoutes(s: Services) {
     return c.json(out);
   });
 
-  app.get('/get_available_permissions', async (c) => {
-    const caller = await authenticate(s, c);
+  app.get('/get_available_permissions', auth, async (c) => {
+    const caller = c.var.caller;
     const list = caller.principal.isAdmin
       ? [...PERMISSIONS]
       : PERMISSIONS.filter((p) => caller.principal.permissions.has(p));

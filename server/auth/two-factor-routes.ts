@@ -25,6 +25,7 @@ import { VersionConflictError, type StoredRecord, type WriteOp } from '../storag
 import { mayActOnAccount } from './account-rights.ts';
 import { sudoOnlyAccount, impersonatorOf } from './impersonation.ts';
 import { authenticate, callerOfSession, isUuid, orgFromHeader, userMaySignIn, type Caller } from './principal.ts';
+import { signedIn } from './signed-in.ts';
 import { checkRefresh, newFamilyOps, rotateOps } from './refresh-tokens.ts';
 import { sessionEpoch } from './sessions.ts';
 import { openSession, sessionToken } from './sign-in.ts';
@@ -165,10 +166,11 @@ async function commitOrInvalid(s: Services, ops: WriteOp[]): Promise<void> {
 
 export function twoFactorRoutes(s: Services) {
   const app = new Hono<AppEnv>();
+  const auth = signedIn(s);
   const st = signInState(s);
 
   const audit = (
-    c: Context<AppEnv>,
+    c: Context,
     caller: Pick<Caller, 'org' | 'user' | 'impersonatedBy'>,
     user: string,
     outcome: string,
@@ -202,6 +204,8 @@ export function twoFactorRoutes(s: Services) {
     return isUuid(id) ? await getOrg(s, id) : undefined;
   };
 
+  // verify_2fa and trigger_2fa are open: with a `challenge` they are the second sign-in step; without
+  // one they act on a setup of the caller's session, authenticated there once the body says which.
   app.post('/verify_2fa', async (c) => {
     const body = await readJsonObject(c);
     const code = stringField(body, 'code', 32)!.trim();
@@ -303,8 +307,8 @@ export function twoFactorRoutes(s: Services) {
     return c.json({ message: 'A new code has been sent.' });
   });
 
-  app.post('/set_2fa_options', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/set_2fa_options', auth, async (c) => {
+    const caller = c.var.caller;
     const body = await readJsonObject(c);
     const method = body['2fa_method'] as TwoFactorMethod;
     if (!METHODS.includes(method)) {
@@ -374,8 +378,8 @@ export function twoFactorRoutes(s: Services) {
     return c.json({ '2fa_method': method, message: 'A code has been sent; enter it to turn the method on.' });
   });
 
-  app.post('/retrieve_2fa_key', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/retrieve_2fa_key', auth, async (c) => {
+    const caller = c.var.caller;
     const id = userIdOf(await readJsonObject(c));
     if (id !== caller.user.key) throw notAuthorized();
     const setup = await st.setupOf(caller.org.id, caller.sid);
@@ -390,8 +394,8 @@ export function twoFactorRoutes(s: Services) {
     });
   });
 
-  app.post('/reset_2fa_key', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/reset_2fa_key', auth, async (c) => {
+    const caller = c.var.caller;
     const body = await readJsonObject(c);
     if (!caller.principal.isAdmin && !caller.principal.permissions.has('AUTH:CanManageUsers')) throw notAuthorized();
     const user = await s.storage.get('auth/users', caller.org.id, userIdOf(body));
@@ -417,8 +421,8 @@ export function twoFactorRoutes(s: Services) {
     return c.json({ message: 'Two-factor sign-in reset.', '2fa_method': 'none' });
   });
 
-  app.post('/get_refresh_token', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/get_refresh_token', auth, async (c) => {
+    const caller = c.var.caller;
     const body = await readJsonObject(c, { allowEmpty: true });
     stringField(body, 'refresh_id', 128, false);
     const session = await s.storage.get(SYSTEM.sessions, caller.org.id, caller.sid);

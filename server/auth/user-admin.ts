@@ -23,7 +23,8 @@ import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
 import { mayActOnAccount } from './account-rights.ts';
-import { authenticate, isUuid, type Caller } from './principal.ts';
+import { isUuid, type Caller } from './principal.ts';
+import { signedIn, type SignedInEnv } from './signed-in.ts';
 import { singleUseOp } from './sign-in.ts';
 import { deleteUser } from './user-delete.ts';
 import { storeNewPassword } from './new-password.ts';
@@ -53,7 +54,7 @@ async function accountOf(s: Services, caller: Caller, id: string): Promise<Store
   return user;
 }
 
-function audit(caller: Caller, c: Context<AppEnv>, e: Omit<AuditEvent, 'org' | 'actor'>) {
+function audit(caller: Caller, c: Context, e: Omit<AuditEvent, 'org' | 'actor'>) {
   return auditOp({
     org: caller.org.id,
     actor: actorOf(caller),
@@ -64,9 +65,10 @@ function audit(caller: Caller, c: Context<AppEnv>, e: Omit<AuditEvent, 'org' | '
 
 export function userAdminRoutes(s: Services) {
   const app = new Hono<AppEnv>();
+  const auth = signedIn(s);
 
-  app.post('/set_user_password', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/set_user_password', auth, async (c) => {
+    const caller = c.var.caller;
     const body = await readJsonObject(c);
     if (!mayManageUsers(caller)) throw notAuthorized();
     const user = await accountOf(s, caller, userIdOf(body));
@@ -76,8 +78,8 @@ export function userAdminRoutes(s: Services) {
   });
 
   /** Sends an invitation carrying a single-use sign-in key that leads to choosing a password. */
-  const invite = (kind: 'invite' | 'cross_site') => async (c: Context<AppEnv>) => {
-    const caller = await authenticate(s, c);
+  const invite = (kind: 'invite' | 'cross_site') => async (c: Context<SignedInEnv>) => {
+    const caller = c.var.caller;
     const body = await readJsonObject(c);
     if (!mayManageUsers(caller)) throw notAuthorized();
     const user = await accountOf(s, caller, userIdOf(body));
@@ -127,11 +129,11 @@ export function userAdminRoutes(s: Services) {
       ? c.json({ message: 'User invite email resent.' })
       : c.json({ message: `User invite code sent to ${to}.`, email: to });
   };
-  app.post('/resend_user_invite_email', invite('invite'));
-  app.post('/get_cross_site_invite', invite('cross_site'));
+  app.post('/resend_user_invite_email', auth, invite('invite'));
+  app.post('/get_cross_site_invite', auth, invite('cross_site'));
 
-  app.post('/delete_user', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/delete_user', auth, async (c) => {
+    const caller = c.var.caller;
     const body = await readJsonObject(c);
     if (!caller.principal.isAdmin) throw notAuthorized();
     const user = await accountOf(s, caller, userIdOf(body));

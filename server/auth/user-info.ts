@@ -14,7 +14,8 @@ import type { AppEnv } from '../http/context.ts';
 import { badRequest } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
-import { authenticate, isUuid } from './principal.ts';
+import { isUuid } from './principal.ts';
+import { signedIn } from './signed-in.ts';
 import { can } from '../../engine/access.ts';
 
 /** At most this many keys a call: a screen's page of records names fewer. */
@@ -22,9 +23,10 @@ export const MAX_USER_IDS = 100;
 
 export function userInfoRoutes(s: Services) {
   const app = new Hono<AppEnv>();
+  const auth = signedIn(s);
 
-  app.post('/get_userinfo', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/get_userinfo', auth, async (c) => {
+    const caller = c.var.caller;
     const { user_ids } = await readJsonObject(c);
     if (!Array.isArray(user_ids) || user_ids.length === 0 || user_ids.length > MAX_USER_IDS) {
       throw badRequest(`user_ids must list 1 to ${MAX_USER_IDS} user keys`, [

@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import { allows, can } from '../../engine/access.ts';
 import type { Entity, JsonSchema } from '../../engine/entity.ts';
 import type { Verb } from '../../engine/entity.ts';
-import { authenticate } from '../auth/principal.ts';
+import { signedIn, type SignedInEnv } from '../auth/signed-in.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
@@ -34,9 +34,10 @@ function uiForCaller(ui: Record<string, unknown>, editRules: Map<string, string[
 
 export function dataRoutes(s: Services, module: string) {
   const app = new Hono<AppEnv>();
+  const auth = signedIn(s);
 
-  const meta = async (c: Context<AppEnv>, type: string) => {
-    const caller = await authenticate(s, c);
+  const meta = async (c: Context<SignedInEnv>, type: string) => {
+    const caller = c.var.caller;
     const t = target(s, caller, module, type);
     const f = t.entity.file;
     const canDo = Object.fromEntries(
@@ -81,21 +82,21 @@ export function dataRoutes(s: Services, module: string) {
     });
   };
 
-  const find = async (c: Context<AppEnv>, type: string) => {
-    const caller = await authenticate(s, c);
+  const find = async (c: Context<SignedInEnv>, type: string) => {
+    const caller = c.var.caller;
     const t = target(s, caller, module, type);
     const body = await readJsonObject(c, { allowEmpty: true });
     return c.json(await findRecords(s, caller, t, body));
   };
 
-  const read = async (c: Context<AppEnv>) => {
-    const caller = await authenticate(s, c);
+  const read = async (c: Context<SignedInEnv>) => {
+    const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type') ?? '');
     return c.json(await readRecord(s, caller, t, c.req.param('key') ?? ''));
   };
 
-  const create = async (c: Context<AppEnv>) => {
-    const caller = await authenticate(s, c);
+  const create = async (c: Context<SignedInEnv>) => {
+    const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type') ?? '');
     const body = await readJsonObject(c);
     const { record } = await writeRecord(s, caller, t, undefined, body, 'create', {
@@ -104,12 +105,12 @@ export function dataRoutes(s: Services, module: string) {
     });
     return c.json(record, 201);
   };
-  app.post('/data/:type/', create);
-  app.post('/data/:type', create);
+  app.post('/data/:type/', auth, create);
+  app.post('/data/:type', auth, create);
 
   // Save replaces the whole data object; update merges the fields sent.
-  const write = (mode: 'save' | 'update') => async (c: Context<AppEnv>) => {
-    const caller = await authenticate(s, c);
+  const write = (mode: 'save' | 'update') => async (c: Context<SignedInEnv>) => {
+    const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type') ?? '');
     const body = await readJsonObject(c);
     const { record, created } = await writeRecord(s, caller, t, c.req.param('key'), body, mode, {
@@ -123,12 +124,12 @@ export function dataRoutes(s: Services, module: string) {
   // `meta` and `find` are read from the type's position here rather than routed as
   // '/data/meta/:type': Hono's RegExpRouter cannot mix a static segment and a parameter there, and
   // one such route makes every request fall back to its slower TrieRouter.
-  app.get('/data/:type/:key', (c) => (c.req.param('type') === 'meta' ? meta(c, c.req.param('key')) : read(c)));
-  app.post('/data/:type/:key', (c) => (c.req.param('type') === 'find' ? find(c, c.req.param('key')) : save(c)));
-  app.patch('/data/:type/:key', write('update'));
+  app.get('/data/:type/:key', auth, (c) => (c.req.param('type') === 'meta' ? meta(c, c.req.param('key')) : read(c)));
+  app.post('/data/:type/:key', auth, (c) => (c.req.param('type') === 'find' ? find(c, c.req.param('key')) : save(c)));
+  app.patch('/data/:type/:key', auth, write('update'));
 
-  app.delete('/data/:type/:key', async (c) => {
-    const caller = await authenticate(s, c);
+  app.delete('/data/:type/:key', auth, async (c) => {
+    const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type'));
     await deleteRecord(s, caller, t, c.req.param('key'), {
       ifMatch: requestHeader(c, 'if-match'),

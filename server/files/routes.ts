@@ -15,7 +15,8 @@ import { Hono, type Context } from 'hono';
 import { allows, ownedBy, ownerOf } from '../../engine/access.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { cleanFileName, isFileValue, type FileField } from '../../engine/files.ts';
-import { authenticate, callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
+import { callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
+import { signedIn, signedInUnless } from '../auth/signed-in.ts';
 import { fieldFacts } from '../data/fields.ts';
 import { editableRecord, readableRecord, target, unreadableFields, type Target } from '../data/records.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
@@ -41,7 +42,7 @@ function fileOf(s: Services, t: Target, field: string): FileField {
   return spec;
 }
 
-function recordKey(c: Context<AppEnv>): string {
+function recordKey(c: Context): string {
   const key = c.req.param('key')?.toLowerCase();
   if (!isUuid(key)) throw notFound();
   return key;
@@ -67,7 +68,7 @@ async function readableFile(s: Services, caller: Caller, t: Target, key: string,
 }
 
 /** The x-file-name header: percent-encoded UTF-8 (as encodeURIComponent writes it) or plain ASCII. */
-function fileName(c: Context<AppEnv>, field: string): string {
+function fileName(c: Context, field: string): string {
   const raw = requestHeader(c, 'x-file-name');
   if (raw === undefined || raw.trim() === '') {
     throw badRequest('Validation failed', [{ path: `/${field}`, message: 'The x-file-name header names the file.' }]);
@@ -91,9 +92,12 @@ export function fileRoutes(s: Services, module: string) {
   const app = new Hono<AppEnv>();
   const keys = downloadKeys({ now: s.now, ttlSeconds: FILE_KEY_SECONDS });
   const grantName = (type: string, field: string) => `file:${module}/${type}/${field}`;
+  const auth = signedIn(s);
+  // A download key (?download=) is the credential of a plain link, proved by the route itself.
+  const authUnlessKey = signedInUnless(s, (c) => c.req.query('download') !== undefined);
 
-  app.put('/files/:type/:key/:field', async (c) => {
-    const caller = await authenticate(s, c);
+  app.put('/files/:type/:key/:field', auth, async (c) => {
+    const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type'));
     const spec = fileOf(s, t, c.req.param('field'));
     const key = recordKey(c);
@@ -112,8 +116,8 @@ export function fileRoutes(s: Services, module: string) {
     return c.json(value);
   });
 
-  app.delete('/files/:type/:key/:field', async (c) => {
-    const caller = await authenticate(s, c);
+  app.delete('/files/:type/:key/:field', auth, async (c) => {
+    const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type'));
     const spec = fileOf(s, t, c.req.param('field'));
     const key = recordKey(c);
@@ -123,8 +127,8 @@ export function fileRoutes(s: Services, module: string) {
     return c.body(null, 204);
   });
 
-  app.post('/files/:type/:key/:field/download_key', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/files/:type/:key/:field/download_key', auth, async (c) => {
+    const caller = c.var.caller;
     const type = c.req.param('type');
     const t = target(s, caller, module, type);
     const spec = fileOf(s, t, c.req.param('field'));
@@ -142,13 +146,13 @@ export function fileRoutes(s: Services, module: string) {
     return c.json({ download_key: downloadKey, expires, url }, 201);
   });
 
-  app.get('/files/:type/:key/:field', async (c) => {
+  app.get('/files/:type/:key/:field', authUnlessKey, async (c) => {
     const download = c.req.query('download');
     const type = c.req.param('type');
     const field = c.req.param('field');
     const key = recordKey(c);
     let caller: Caller;
-    if (download === undefined) caller = await authenticate(s, c);
+    if (download === undefined) caller = c.var.caller!;
     else {
       // The key opens this one file once, for the session that asked for it, still live.
       const grant = keys.redeem(download);

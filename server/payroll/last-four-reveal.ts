@@ -7,7 +7,8 @@
  * fill the log.
  */
 import { Hono } from 'hono';
-import { authenticate, isUuid, type Caller } from '../auth/principal.ts';
+import { isUuid, type Caller } from '../auth/principal.ts';
+import { signedIn } from '../auth/signed-in.ts';
 import { ApiError, badRequest, notAuthorized, notFound } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
@@ -30,8 +31,9 @@ export interface LastFourReveal {
 
 export function lastFourRevealRoute(s: Services, r: LastFourReveal) {
   const app = new Hono<AppEnv>();
-  app.post(r.path, async (c) => {
-    const caller = await authenticate(s, c);
+  const auth = signedIn(s);
+  app.post(r.path, auth, async (c) => {
+    const caller = c.var.caller;
     const body = await readJsonObject(c);
     const data = body.data as Record<string, unknown> | undefined;
     const employeeId = data?.employee_id;

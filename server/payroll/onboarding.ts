@@ -16,7 +16,8 @@ import { Hono } from 'hono';
 import { allows, moduleUsable, type Principal } from '../../engine/access.ts';
 import type { Entity } from '../../engine/entity.ts';
 import { i9Dates } from '../../engine/i9-deadlines.ts';
-import { authenticate, type Caller } from '../auth/principal.ts';
+import type { Caller } from '../auth/principal.ts';
+import { signedIn } from '../auth/signed-in.ts';
 import { notAuthorized } from '../http/errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
@@ -373,15 +374,16 @@ export async function pipelineOf(s: Services, caller: Caller) {
 
 export function onboardingRoutes(s: Services) {
   const app = new Hono<AppEnv>();
-  app.get('/onboarding_checklist', async (c) => {
-    const caller = await authenticate(s, c);
+  const auth = signedIn(s);
+  app.get('/onboarding_checklist', auth, async (c) => {
+    const caller = c.var.caller;
     if (!moduleUsable('payroll', caller.org.activeModules, caller.principal)) throw notAuthorized();
     return c.json(
       await checklistOf(s, caller.org.id, caller.principal.userKey, caller.principal, caller.org.activeModules),
     );
   });
-  app.get('/onboarding_pipeline', async (c) => {
-    const caller = await authenticate(s, c);
+  app.get('/onboarding_pipeline', auth, async (c) => {
+    const caller = c.var.caller;
     const p = caller.principal;
     if (!moduleUsable('payroll', caller.org.activeModules, p)) throw notAuthorized();
     if (!p.isAdmin && !MANAGERS.some((m) => p.permissions.has(m))) throw notAuthorized();

@@ -6,7 +6,7 @@
  * Printed forms take it server-side (server/printable/records.ts) and need no call.
  */
 import { Hono } from 'hono';
-import { authenticate } from '../auth/principal.ts';
+import { signedIn } from '../auth/signed-in.ts';
 import { decryptedData, readRecord, target } from '../data/records.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { notAuthorized, notFound } from '../http/errors.ts';
@@ -17,8 +17,9 @@ import { companyEmployerKey } from './employer.ts';
 
 export function retrieveEinRoute(s: Services) {
   const app = new Hono<AppEnv>();
-  app.post('/retrieve_ein', async (c) => {
-    const caller = await authenticate(s, c);
+  const auth = signedIn(s);
+  app.post('/retrieve_ein', auth, async (c) => {
+    const caller = c.var.caller;
     // The payload is empty; a body, when sent, must still be a JSON object.
     await readJsonObject(c, { allowEmpty: true });
     const p = caller.principal;

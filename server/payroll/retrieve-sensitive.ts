@@ -13,7 +13,8 @@ import { Hono } from 'hono';
 import { ownerOf } from '../../engine/access.ts';
 import type { Entity } from '../../engine/entity.ts';
 import { REVEALABLE_KINDS, type SensitiveField } from '../../engine/masking.ts';
-import { authenticate, isUuid, type Caller } from '../auth/principal.ts';
+import { isUuid, type Caller } from '../auth/principal.ts';
+import { signedIn } from '../auth/signed-in.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { fieldFacts } from '../data/fields.ts';
 import { readRecord, target } from '../data/records.ts';
@@ -61,8 +62,9 @@ function storedAt(s: Services, entity: Entity, data: DataObject, f: SensitiveFie
 
 export function retrieveSensitiveRoute(s: Services) {
   const app = new Hono<AppEnv>();
-  app.post('/retrieve_sensitive', async (c) => {
-    const caller = await authenticate(s, c);
+  const auth = signedIn(s);
+  app.post('/retrieve_sensitive', auth, async (c) => {
+    const caller = c.var.caller;
     const body = await readJsonObject(c);
     const { type, key, field, item } = body;
     if (typeof type !== 'string' || !TYPE.test(type) || !isUuid(key) || typeof field !== 'string' || !field) {

@@ -15,7 +15,8 @@ import { FORMS, isFormName, type Layout } from '../../printable/layout.ts';
 import { findDataLayout, findStateForm } from '../payroll/state-forms.ts';
 import { loadLayout } from '../../printable/layouts.ts';
 import { LayoutError } from '../../printable/expressions.ts';
-import { authenticate, callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
+import { callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
+import { signedIn, signedInUnless } from '../auth/signed-in.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { ApiError, invalidToken, notFound } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
@@ -30,7 +31,7 @@ export const DOWNLOAD_KEY_SECONDS = 60;
 /** A printable form type: a shipped form's name or a state form definition's printable_type. */
 const FORM_TYPE = /^[a-z][a-z0-9]{1,39}$/;
 
-function formParams(c: Context<AppEnv>): { form: string; key: string } {
+function formParams(c: Context): { form: string; key: string } {
   const form = c.req.param('form');
   const key = c.req.param('key')?.toLowerCase();
   if (!form || !FORM_TYPE.test(form) || !isUuid(key)) throw notFound();
@@ -62,9 +63,12 @@ export function printableRoutes(s: Services) {
   // shipped one), which keeps compiling the layout schema out of every start-up.
   const keys = downloadKeys({ now: s.now, ttlSeconds: DOWNLOAD_KEY_SECONDS });
   const app = new Hono<AppEnv>();
+  const auth = signedIn(s);
+  // A download key (?download=) is the credential of a plain link, proved by the route itself.
+  const authUnlessKey = signedInUnless(s, (c) => c.req.query('download') !== undefined);
 
   /** The caller a download key stands for: its session must still be live, and it fits only its own form. */
-  async function downloadCaller(c: Context<AppEnv>, downloadKey: string, form: string, key: string): Promise<Caller> {
+  async function downloadCaller(c: Context, downloadKey: string, form: string, key: string): Promise<Caller> {
     const grant = keys.redeem(downloadKey);
     const headerOrg = requestHeader(c, 'organization-id')?.toLowerCase();
     if (!grant || grant.form !== form || grant.key !== key || (headerOrg && headerOrg !== grant.org)) {
@@ -74,8 +78,8 @@ export function printableRoutes(s: Services) {
   }
 
   /** The forms the viewer offers for an employee: those that exist for them and the caller may print. */
-  app.get('/forms/:key', async (c) => {
-    const caller = await authenticate(s, c);
+  app.get('/forms/:key', auth, async (c) => {
+    const caller = c.var.caller;
     const key = c.req.param('key').toLowerCase();
     if (!isUuid(key)) throw notFound();
     const forms = await printableFormsOf(s, caller, key, {
@@ -85,8 +89,8 @@ export function printableRoutes(s: Services) {
     return c.json({ forms });
   });
 
-  app.post('/forms/:form/:key/download_key', async (c) => {
-    const caller = await authenticate(s, c);
+  app.post('/forms/:form/:key/download_key', auth, async (c) => {
+    const caller = c.var.caller;
     const { form, key } = formParams(c);
     // Only a form the caller may print gets a key: another employee's is 404 here already.
     await assertMayPrint(s, caller, await layoutOf(s, caller, form), key);
@@ -104,11 +108,10 @@ export function printableRoutes(s: Services) {
     );
   });
 
-  app.get('/forms/:form/:key', async (c) => {
+  app.get('/forms/:form/:key', authUnlessKey, async (c) => {
     const download = c.req.query('download');
-    const signedIn = download === undefined ? await authenticate(s, c) : undefined;
     const { form, key } = formParams(c);
-    const caller = signedIn ?? (await downloadCaller(c, download!, form, key));
+    const caller = c.var.caller ?? (await downloadCaller(c, download!, form, key));
     const layout = await layoutOf(s, caller, form);
     const { input, ssnSource, idSource } = await readFormRecords(s, caller, layout, key);
     let result;
