@@ -32,8 +32,13 @@ export interface HookArgs {
   incoming: DataObject;
 }
 
+/**
+ * An entity's hooks, each run inside the stage of the write lifecycle named beside it
+ * (./write-lifecycle.ts WRITE_STAGES; docs/write-lifecycle.md).
+ */
 export interface EntityHooks {
   /**
+   * Stage authorize.
    * Refuses (throws 403) a write or delete the type's access rules allow but this record does not,
    * before anything is validated: a user manager may not change an account holding more than them.
    */
@@ -43,17 +48,19 @@ export interface EntityHooks {
     key: string;
     stored: StoredRecord | undefined;
   }): Promise<void> | void;
-  /** Fills in what the server derives from its configuration, before the save transform and validation. */
+  /** Stage derive: fills in what the server derives from its configuration, before the save transform. */
   derive?(args: HookArgs): DataObject | undefined;
-  /** Runs before validation (after the entity's save transform): the data to validate and store. */
+  /** Stage save transforms, after the entity's own: the data to validate and store. */
   prepare?(args: HookArgs): Promise<DataObject> | DataObject;
-  /** Field errors (400); may throw an ApiError for another answer (a duplicate is 409). */
+  /** Stage validate by hook: field errors (400); may throw an ApiError for another answer (a duplicate is 409). */
   validate?(args: HookArgs): Promise<FieldError[]> | FieldError[];
-  /** Server-owned additions to valid data before it is stored (a hire's activity entry). */
+  /** Stage extra operations: server-owned additions to valid data before it is stored (a hire's activity entry). */
   amend?(args: HookArgs): Promise<DataObject> | DataObject;
-  /** Work once the record is committed (sending a message); the record as stored. */
+  /** Stage after commit: work once the record is committed (sending a message); the record as stored. */
   afterCommit?(args: HookArgs & { record: StoredRecord }): Promise<void>;
+  /** Stage extra operations: records written in the same commit as this one. */
   extraOps?(args: HookArgs & { record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
+  /** Stage extra operations of a delete: records written or refused (409) with the delete. */
   onDelete?(args: { s: Services; caller: Caller; record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
 }
 

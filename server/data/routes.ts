@@ -12,7 +12,8 @@ import type { Services } from '../services.ts';
 import { fieldFacts } from './fields.ts';
 import { findRecords } from './find.ts';
 import type { Caller } from '../auth/principal.ts';
-import { deleteRecord, mayAtAll, readRecord, target, writeRecord } from './records.ts';
+import { mayAtAll, readRecord, target } from './records.ts';
+import { deleteRecord, writeRecord } from './write-lifecycle.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { withoutDevNotes } from '../../engine/dev-notes.ts';
 

@@ -1,0 +1,47 @@
+/**
+ * Idempotent creates: an `Idempotency-Key` header names the create, so a retry (after a timeout or a
+ * lost answer) answers the record the first attempt made instead of making another.
+ */
+import type { Caller } from '../auth/principal.ts';
+import { badRequest } from '../http/errors.ts';
+import { SYSTEM, type Services } from '../services.ts';
+import type { WriteOp } from '../storage/types.ts';
+
+export interface IdempotentCreate {
+  /** The key of the record an earlier attempt made, if one did. */
+  existing: string | undefined;
+  /** The operation that names this create's record, committed with it. */
+  claim(key: string, now: number): WriteOp;
+}
+
+export async function idempotency(
+  s: Services,
+  caller: Caller,
+  collection: string,
+  header: string | undefined,
+): Promise<IdempotentCreate | undefined> {
+  if (header === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,128}$/.test(header)) throw badRequest('Idempotency-Key must be 1 to 128 visible characters');
+  const id = s.cipher.lookup(`${caller.org.id}\u0000${caller.user.key}\u0000${collection}\u0000${header}`);
+  const found = await s.storage.get(SYSTEM.idempotency, caller.org.id, id);
+  return {
+    existing: found ? String(found.data.key) : undefined,
+    claim: (key, now) => ({
+      op: 'put',
+      expectVersion: 0,
+      record: {
+        collection: SYSTEM.idempotency,
+        org: caller.org.id,
+        key: id,
+        data: { key, collection, time: now },
+        meta: {
+          created_by: caller.user.key,
+          created_time: now,
+          updated_by: caller.user.key,
+          updated_time: now,
+          version: 1,
+        },
+      },
+    }),
+  };
+}
