@@ -5,27 +5,22 @@
  * payroll data (./ssn-access.ts) and may read the record. `field` names it as a find does
  * (`documentation.document_number`); inside a list, `item` is the entry's id (x-item-key), never its
  * place. The SSN keeps its own call (retrieve_ssn, with its last-four check); account numbers and
- * secrets are never answered. Every answer to a signed-in caller is audited as a reveal
- * (`revealed`, `not found` or `refused`), committed before the value leaves; a throttled attempt is
- * not, so a flood cannot fill the log.
+ * secrets are never answered. Throttled and audited as every reveal is (./reveal-steps.ts).
  */
 import { Hono } from 'hono';
 import { ownerOf } from '../../engine/access.ts';
 import type { Entity } from '../../engine/entity.ts';
 import { REVEALABLE_KINDS, type SensitiveField } from '../../engine/masking.ts';
-import { isUuid, type Caller } from '../auth/principal.ts';
+import { isUuid } from '../auth/principal.ts';
 import { signedIn } from '../auth/signed-in.ts';
-import { actorOf, auditOp } from '../data/audit.ts';
 import { fieldFacts } from '../data/fields.ts';
 import { readRecord, target } from '../data/records.ts';
-import { requestInfo, type AppEnv } from '../http/context.ts';
-import { ApiError, badRequest, notAuthorized, notFound } from '../http/errors.ts';
+import type { AppEnv } from '../http/context.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
-import { SSN_MANAGERS } from './ssn-access.ts';
-
-type Outcome = 'revealed' | 'not found' | 'refused';
+import { admitReveal, revealAudit } from './reveal-steps.ts';
 
 const TYPE = /^[a-z][a-z0-9_]{0,63}$/;
 const ITEM = /^[0-9a-f-]{36}$/;
@@ -79,30 +74,13 @@ export function retrieveSensitiveRoute(s: Services) {
     if (f.path.includes('*') && item === undefined)
       throw badRequest(`item: '${field}' is in a list; name the entry's id`);
     const recordKey = key.toLowerCase();
-    const audit = (outcome: Outcome, owner?: string) =>
-      s.storage.commit([
-        auditOp({
-          org: caller.org.id,
-          actor: actorOf(caller),
-          action: 'reveal',
-          module: 'payroll',
-          type: t.entity.type,
-          key: recordKey,
-          affectedUser: outcome === 'revealed' ? owner : undefined,
-          fields: [field],
-          outcome,
-          ...(item ? { detail: { item } } : {}),
-          ...requestInfo(c),
-          now: s.now(),
-        }),
-      ]);
-    if (!s.throttle.attempt(`sensitive\u0000${caller.user.key}`, `sensitive\u0000${requestInfo(c).address ?? ''}`)) {
-      throw new ApiError(429, 'Too many attempts');
-    }
-    if (!mayRetrieve(caller)) {
-      await audit('refused');
-      throw notAuthorized();
-    }
+    const audit = revealAudit(s, c, caller, {
+      type: t.entity.type,
+      key: recordKey,
+      field,
+      ...(item ? { detail: { item } } : {}),
+    });
+    await admitReveal(s, c, caller, 'sensitive', audit);
     // Read as any read is: another company's record, or one the caller may not read, is not found.
     let wire;
     try {
@@ -124,8 +102,4 @@ export function retrieveSensitiveRoute(s: Services) {
     return c.json({ value });
   });
   return app;
-}
-
-function mayRetrieve(caller: Caller): boolean {
-  return caller.principal.isAdmin || caller.principal.permissions.has(SSN_MANAGERS);
 }
