@@ -12,11 +12,10 @@ import { assignItemKeys } from '../../engine/item-keys.ts';
 import { mapSensitive } from '../../engine/masking.ts';
 import { cloneJson } from '../../engine/schema-walk.ts';
 import { sealSensitive } from '../crypto/field-cipher.ts';
-import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
-import type { StoredRecord, WriteOp } from '../storage/types.ts';
+import type { Services } from '../services.ts';
+import type { StoredRecord } from '../storage/types.ts';
 import { fieldFacts } from './fields.ts';
-
-const ALL = { criteria: [], limit: Number.MAX_SAFE_INTEGER, offset: 0 };
+import { markPassDone, passDone, rewriteEach } from './record-walk.ts';
 
 function markerOf(s: Services, entity: Entity): string | undefined {
   const facts = fieldFacts(s.catalogue, entity);
@@ -45,39 +44,15 @@ function sealed(s: Services, entity: Entity, record: StoredRecord): StoredRecord
 
 /** Seals what is still clear, once per type and set of sensitive fields; answers how many records changed. */
 export async function sealAtRest(s: Services): Promise<number> {
-  const orgs = (await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, ALL)).items;
   let count = 0;
   for (const entity of s.catalogue.registry.all()) {
     const marker = markerOf(s, entity);
-    if (!marker || (await s.storage.get(SYSTEM.migrations, SYSTEM_ORG, marker))) continue;
-    for (const org of orgs) {
-      let ops: WriteOp[] = [];
-      for (const record of (await s.storage.find(entity.id, org.key, ALL)).items) {
-        const next = sealed(s, entity, record);
-        if (!next) continue;
-        ops.push({ op: 'put', expectVersion: record.meta.version, record: next });
-        count++;
-        if (ops.length >= 500) {
-          await s.storage.commit(ops);
-          ops = [];
-        }
-      }
-      if (ops.length) await s.storage.commit(ops);
-    }
-    const now = s.now();
-    await s.storage.commit([
-      {
-        op: 'put',
-        expectVersion: 0,
-        record: {
-          collection: SYSTEM.migrations,
-          org: SYSTEM_ORG,
-          key: marker,
-          data: { done: now, entity: entity.id },
-          meta: { created_by: 'system', created_time: now, updated_by: 'system', updated_time: now, version: 1 },
-        },
-      },
-    ]);
+    if (!marker || (await passDone(s, marker))) continue;
+    count += await rewriteEach(s, entity.id, (record) => {
+      const next = sealed(s, entity, record);
+      return next && [{ op: 'put', expectVersion: record.meta.version, record: next }];
+    });
+    await markPassDone(s, marker, { entity: entity.id });
   }
   return count;
 }

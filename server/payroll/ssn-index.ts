@@ -6,7 +6,8 @@
  * digest is not a plain hash (four digits would be guessed at once) and the entry holds only the
  * employee's key.
  */
-import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
+import { SYSTEM, type Services } from '../services.ts';
+import { markPassDone, passDone, rewriteEach } from '../data/record-walk.ts';
 import type { WriteOp } from '../storage/types.ts';
 
 const EMPLOYEE = 'payroll/employee';
@@ -75,48 +76,15 @@ export function ssnIndexOps(
  * marker records it): the only time SSNs are decrypted in bulk. Answers how many were indexed.
  */
 export async function backfillSsnIndex(s: Services): Promise<number> {
-  if (await s.storage.get(SYSTEM.migrations, SYSTEM_ORG, BACKFILL_MARKER)) return 0;
-  const orgs = await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
-    criteria: [],
-    limit: Number.MAX_SAFE_INTEGER,
-    offset: 0,
+  if (await passDone(s, BACKFILL_MARKER)) return 0;
+  const indexed = await rewriteEach(s, EMPLOYEE, async (record, org) => {
+    const stored = record.data.ssn;
+    if (typeof stored !== 'string') return undefined;
+    const ssn = s.cipher.decrypt(stored);
+    const lastFour = lastFourOf(ssn);
+    if (!lastFour || (await findBySsn(s, org, record.key, lastFour))) return undefined;
+    return ssnIndexOps(s, org, record.key, ssn, undefined);
   });
-  let indexed = 0;
-  for (const org of orgs.items) {
-    const employees = await s.storage.find(EMPLOYEE, org.key, {
-      criteria: [],
-      limit: Number.MAX_SAFE_INTEGER,
-      offset: 0,
-    });
-    let ops: WriteOp[] = [];
-    for (const record of employees.items) {
-      const stored = record.data.ssn;
-      if (typeof stored !== 'string') continue;
-      const ssn = s.cipher.decrypt(stored);
-      const lastFour = lastFourOf(ssn);
-      if (!lastFour || (await findBySsn(s, org.key, record.key, lastFour))) continue;
-      ops.push(...ssnIndexOps(s, org.key, record.key, ssn, undefined));
-      indexed++;
-      if (ops.length >= 500) {
-        await s.storage.commit(ops);
-        ops = [];
-      }
-    }
-    if (ops.length) await s.storage.commit(ops);
-  }
-  const now = s.now();
-  await s.storage.commit([
-    {
-      op: 'put',
-      expectVersion: 0,
-      record: {
-        collection: SYSTEM.migrations,
-        org: SYSTEM_ORG,
-        key: BACKFILL_MARKER,
-        data: { done: now, indexed },
-        meta: { created_by: 'system', created_time: now, updated_by: 'system', updated_time: now, version: 1 },
-      },
-    },
-  ]);
+  await markPassDone(s, BACKFILL_MARKER, { indexed });
   return indexed;
 }

@@ -1,0 +1,61 @@
+/**
+ * One-time passes over stored records at start (sealing values at rest, the SSN index backfill):
+ * every record of a collection in every organization, the operations each yields committed in
+ * batches, and a marker (system/migrations) that the pass ran, so it runs once per store.
+ */
+import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
+import type { StoredRecord, WriteOp } from '../storage/types.ts';
+
+const ALL = { criteria: [], limit: Number.MAX_SAFE_INTEGER, offset: 0 };
+/** Operations per commit: a pass over a large company does not become one huge commit. */
+const BATCH = 500;
+
+/** Whether the pass named by `marker` has run on this store. */
+export async function passDone(s: Services, marker: string): Promise<boolean> {
+  return (await s.storage.get(SYSTEM.migrations, SYSTEM_ORG, marker)) !== undefined;
+}
+
+/**
+ * Walks every record of `collection` in every organization and commits what `opsOf` answers for
+ * it (nothing: the record needs no change); answers how many records yielded operations.
+ */
+export async function rewriteEach(
+  s: Services,
+  collection: string,
+  opsOf: (record: StoredRecord, org: string) => Promise<WriteOp[] | undefined> | WriteOp[] | undefined,
+): Promise<number> {
+  let count = 0;
+  for (const org of (await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, ALL)).items) {
+    let ops: WriteOp[] = [];
+    for (const record of (await s.storage.find(collection, org.key, ALL)).items) {
+      const next = await opsOf(record, org.key);
+      if (!next?.length) continue;
+      ops.push(...next);
+      count++;
+      if (ops.length >= BATCH) {
+        await s.storage.commit(ops);
+        ops = [];
+      }
+    }
+    if (ops.length) await s.storage.commit(ops);
+  }
+  return count;
+}
+
+/** Records that the pass named by `marker` ran, with what it says about it. */
+export async function markPassDone(s: Services, marker: string, data: Record<string, unknown>): Promise<void> {
+  const now = s.now();
+  await s.storage.commit([
+    {
+      op: 'put',
+      expectVersion: 0,
+      record: {
+        collection: SYSTEM.migrations,
+        org: SYSTEM_ORG,
+        key: marker,
+        data: { done: now, ...data },
+        meta: { created_by: 'system', created_time: now, updated_by: 'system', updated_time: now, version: 1 },
+      },
+    },
+  ]);
+}
