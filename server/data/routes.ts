@@ -16,6 +16,7 @@ import { mayAtAll, readRecord, target } from './records.ts';
 import { deleteRecord, writeRecord } from './write-lifecycle.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { withoutDevNotes } from '../../engine/dev-notes.ts';
+import { visibleTo } from '../../engine/visible.ts';
 
 const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
 
@@ -51,19 +52,24 @@ export function dataRoutes(s: Services, module: string) {
       ]),
     );
     // Fields the caller may not see (x-read), and the fields of sections not shown to them
-    // (x-visible), are not in their schema, so no screen shows them.
+    // (x-visible), are not in their schema, so no screen shows them. On the own copy of a type keyed
+    // by the user the record is the caller's, so a rule may look at it (@filled).
+    const own =
+      t.my && f['x-key'] === 'user'
+        ? (await s.storage.get(t.entity.id, caller.org.id, caller.user.key))?.data
+        : undefined;
     const hidden = new Set(
       [...fieldFacts(s.catalogue, t.entity).readRules]
         .filter(([, rule]) => !allows(rule, caller.principal, t.my))
         .map(([field]) => field),
     );
     for (const sec of f['x-sections'] ?? []) {
-      if (sec['x-visible'] && !allows(sec['x-visible'], caller.principal, t.my))
+      if (sec['x-visible'] && !visibleTo(sec['x-visible'], caller.principal, t.my, sec.fields, own))
         for (const x of sec.fields) hidden.add(x);
     }
     for (const [field, prop] of Object.entries(f.properties)) {
       const rule = (prop as { 'x-visible'?: string[] })['x-visible'];
-      if (rule && !allows(rule, caller.principal, t.my)) hidden.add(field);
+      if (rule && !visibleTo(rule, caller.principal, t.my, [field], own)) hidden.add(field);
     }
     return c.json({
       module: t.entity.module,

@@ -5,9 +5,9 @@
  */
 export type AccessRule = string[];
 /**
- * Who may do a thing: any one alternative suffices. An alternative is a permission (MODULE:Permission), or one of @admin (the product-staff admin), @product-staff (the product's own staff: the root organization's admin, or staff of the root organization who entered a company through sudo_login; not the admin of a company entered by a reseller), @owner (the record's owner, see x-owner), @employee (a signed-in user flagged is_employee), @signed-in (any signed-in user of the organization), @nobody (not even the product-staff admin: server-written records), @others (anyone but the record's owner); tokens joined by + must all hold (PAYROLL:CanManageOnboarding+@others). The product-staff admin passes every rule except @nobody and those naming @product-staff.
+ * Who sees this section and its fields on the screens (the spec's I-9 Section 2 for managers). Evaluated per type: on a my_ variant the caller is the owner. Data and the server's rules are unchanged: fields a caller may not edit keep their stored values.
  */
-export type AccessRule1 = string[];
+export type VisibleRule = (string | "@filled")[];
 /**
  * A JSONata expression evaluated in a sandbox with a time limit; never JavaScript.
  */
@@ -15,15 +15,15 @@ export type Expression = string;
 /**
  * Who may set or change this field, on create as on every save; others' values for it are ignored (a create keeps the field's default).
  */
-export type AccessRule2 = string[];
+export type AccessRule1 = string[];
 /**
  * Who may see this top-level field; it is left out of records, the meta's schema and the form for everyone else (a hire's history).
  */
-export type AccessRule3 = string[];
+export type AccessRule2 = string[];
 /**
  * On a top-level field: who sees it on the screens (a field that is the server's or another role's, such as a sync status). It is left out of the meta's schema for everyone else; the data and the server's rules are unchanged.
  */
-export type AccessRule4 = string[];
+export type VisibleRule1 = (string | "@filled")[];
 
 /**
  * The format of one entity file: a JSON Schema (draft-07) object schema plus x- keywords that the dform engine reads. File path: schemas/<module>/<datatype>.json; $id: https://dform.dev/schemas/<module>/<datatype>.json.
@@ -88,7 +88,7 @@ export interface DformEntitySchemaFile {
      * An explanation shown beside the section's fields (a W-9 part's instructions); blank lines separate paragraphs.
      */
     description?: string;
-    "x-visible"?: AccessRule1;
+    "x-visible"?: VisibleRule;
     /**
      * @minItems 1
      */
@@ -188,8 +188,8 @@ export interface Property {
    */
   "x-server-owned"?: boolean;
   "x-messages"?: Messages;
-  "x-edit"?: AccessRule2;
-  "x-read"?: AccessRule3;
+  "x-edit"?: AccessRule1;
+  "x-read"?: AccessRule2;
   /**
    * May be set on create, never changed afterwards (a changed value is refused with x-messages.immutable).
    */
@@ -236,7 +236,7 @@ export interface Property {
    * A note for developers (why a field is designed so, which rule or file decides it). Never answered to a client and never shown on a screen; `description` is what the person filling the form reads.
    */
   "x-dev-note"?: string;
-  "x-visible"?: AccessRule4;
+  "x-visible"?: VisibleRule1;
   /**
    * On a date field (epoch seconds or YYYY-MM-DD): the date a permission or certificate lapses (an exempt W-4, a work authorization). The onboarding pipeline lists records whose date falls within notice_days from today or has passed.
    */
