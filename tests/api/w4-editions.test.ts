@@ -104,7 +104,10 @@ test('exempt: Steps 2 to 4 stay empty, the certificate expires on February 15 of
         ...as(w.payroll),
         body: { criteria: [{ field: 'exempt_expires', is, value }] },
       })
-    ).body.items.map((r: { key: string }) => r.key);
+    ).body.items
+      .map((r: { key: string }) => r.key)
+      // The demo company has exempt certificates of its own (docs/journeys.md); these two are the test's.
+      .filter((key: string) => key === w.ivan.user || key === w.emma.user);
   assert.deepEqual(await lapsing('<=', '2027-02-15'), [w.ivan.user]);
   assert.deepEqual(await lapsing('<=', '2027-02-14'), []);
 
