@@ -114,6 +114,36 @@ it('a new employee completes onboarding from the checklist on the home page to t
   assert.equal(r.body.next, undefined);
 });
 
+it('a document HR requested is a step of the checklist that opens the request, where the file is uploaded', async () => {
+  const admin = await w.apiLogin('admin');
+  const carla = await w.apiLogin('carla');
+  const made = await w.call('POST', '/hr/api/data/employee_documents/', {
+    org: w.org,
+    token: admin.token,
+    body: { employee_id: carla.user, display_name: 'Passport copy', status: 'requested' },
+  });
+  assert.equal(made.status, 201, made.text);
+  try {
+    const { page } = await w.page();
+    await w.signIn(page, 'carla');
+    const checklist = page.getByRole('region', { name: 'Your onboarding' });
+    await checklist.getByText('Next step:').getByText('Upload a requested document: Passport copy').waitFor();
+    await checklist.getByRole('link', { name: 'Start: Upload a requested document: Passport copy' }).click();
+    await page.waitForURL((u) => u.pathname === `/hr/employee_documents/edit/${made.body.key}`);
+    await page
+      .getByRole('navigation', { name: 'Onboarding steps' })
+      .getByText(/Passport copy/)
+      .waitFor();
+    assert.equal(await page.locator('#root_display_name').inputValue(), 'Passport copy');
+  } finally {
+    const del = await w.call('DELETE', `/hr/api/data/employee_documents/${made.body.key}`, {
+      org: w.org,
+      token: admin.token,
+    });
+    assert.equal(del.status, 204, del.text);
+  }
+});
+
 it('an untouched form is not unsaved and leaving it asks nothing', async () => {
   const { page } = await w.page();
   await w.signIn(page, 'wes');
