@@ -54,21 +54,24 @@ export const PRODUCT_STAFF = '@product-staff';
 
 /**
  * Does one access rule let this principal through? Any alternative suffices; the tokens of an
- * alternative joined by + must all hold. `isOwner` answers for @owner and @others. The admin passes
+ * alternative joined by + must all hold. `isOwner` answers for @owner and @others, `isCreator` for
+ * @creator (the user who created the record: the sender of a secure file). The admin passes
  * every rule but one naming @nobody or @product-staff: those it passes only as its tokens say.
  */
-export function allows(rule: readonly string[], p: Principal, isOwner = false): boolean {
+export function allows(rule: readonly string[], p: Principal, isOwner = false, isCreator = false): boolean {
   if (rule.includes('@nobody') && rule.length === 1) return false;
   if (p.isAdmin && !rule.includes('@nobody') && !rule.some(namesProductStaff)) return true;
-  return rule.some((alt) => alt.split('+').every((token) => holds(token, p, isOwner)));
+  return rule.some((alt) => alt.split('+').every((token) => holds(token, p, isOwner, isCreator)));
 }
 
 function namesProductStaff(alt: string): boolean {
   return alt.split('+').includes(PRODUCT_STAFF);
 }
 
-function holds(token: string, p: Principal, isOwner: boolean): boolean {
+function holds(token: string, p: Principal, isOwner: boolean, isCreator: boolean): boolean {
   switch (token) {
+    case '@creator':
+      return isCreator;
     case '@admin':
       return p.isAdmin;
     case PRODUCT_STAFF:
@@ -111,11 +114,11 @@ export function can(
   entity: Entity,
   verb: Verb,
   p: Principal,
-  record?: { key: string; data: Record<string, unknown> },
+  record?: { key: string; data: Record<string, unknown>; meta?: { created_by: string } },
 ): boolean {
   const rule = entity.file['x-access'][verb];
   const isOwner = record ? ownedBy(entity, record.key, record.data, p.userKey) : false;
-  return allows(rule, p, isOwner);
+  return allows(rule, p, isOwner, record?.meta?.created_by === p.userKey);
 }
 
 /**

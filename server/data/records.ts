@@ -47,11 +47,24 @@ export function target(s: Services, caller: Caller, module: string, type: string
 function mayAtAll(t: Target, verb: Verb, caller: Caller): 'all' | 'own' | 'none' {
   const rule = t.entity.file['x-access'][verb];
   if (!t.my && allows(rule, caller.principal, false)) return 'all';
-  return allows(rule, caller.principal, true) ? 'own' : 'none';
+  return allows(rule, caller.principal, true, true) ? 'own' : 'none';
 }
 
 export function isOwnRecord(t: Target, caller: Caller, key: string, data: DataObject): boolean {
   return ownedBy(t.entity, key, data, caller.principal.userKey);
+}
+
+/**
+ * A record a caller who may reach only their own may reach: they own it or, where the type's
+ * rules name @creator, they created it (the sender of a secure file).
+ */
+export function isReachable(t: Target, caller: Caller, record: Pick<StoredRecord, 'key' | 'data' | 'meta'>): boolean {
+  if (isOwnRecord(t, caller, record.key, record.data)) return true;
+  return record.meta.created_by === caller.principal.userKey && namesCreator(t.entity);
+}
+
+function namesCreator(entity: Entity): boolean {
+  return Object.values(entity.file['x-access']).some((rule) => rule.some((alt) => alt.split('+').includes('@creator')));
 }
 
 export function decryptedData(s: Services, entity: Entity, record: StoredRecord): DataObject {
@@ -151,7 +164,7 @@ async function readVisible(s: Services, t: Target, caller: Caller, key: string):
   const record = (await s.storage.get(t.entity.id, caller.org.id, key)) ?? (await sharedRecord(s, t, key));
   if (!record) throw await missing(s, t, caller, key, access);
   // Another's record of the caller's own company: not authorized (API.md); another company's is 404.
-  if (access === 'own' && !isOwnRecord(t, caller, record.key, record.data)) throw notAuthorized();
+  if (access === 'own' && !isReachable(t, caller, record)) throw notAuthorized();
   return record;
 }
 

@@ -9,7 +9,7 @@ import { allows, can } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { isUuid } from '../auth/principal.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
-import { decryptedData, isOwnRecord, mayAtAll, missing } from './records.ts';
+import { decryptedData, isOwnRecord, isReachable, mayAtAll, missing } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
 
 /** What the caller may do with this record, decided once before anything else runs. */
@@ -50,7 +50,7 @@ export async function authorizeWrite(w: Write): Promise<Access> {
       ? allows(entity.file['x-access'].create, caller.principal, true)
       : can(entity, 'create', caller.principal, prospective);
     const readAccess = mayAtAll(t, 'read', caller);
-    if (!mayCreate || readAccess === 'none' || (readAccess === 'own' && !isOwnRecord(t, caller, key, stored.data))) {
+    if (!mayCreate || readAccess === 'none' || (readAccess === 'own' && !isReachable(t, caller, stored))) {
       throw notAuthorized();
     }
     throw new ApiError(409, 'A record with this key already exists');
@@ -62,13 +62,13 @@ export async function authorizeWrite(w: Write): Promise<Access> {
     // Reading rights decide whether the record exists for the caller at all.
     const readAccess = mayAtAll(t, 'read', caller);
     if (readAccess === 'none' && mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
-    if (readAccess === 'own' && !isOwnRecord(t, caller, key, stored.data)) throw notAuthorized();
+    if (readAccess === 'own' && !isReachable(t, caller, stored)) throw notAuthorized();
   }
   const prospective = { key, data: before ?? { ...incoming, _user_uuid: key } };
   const owner = isOwnRecord(t, caller, key, prospective.data);
   const allowed = t.my
     ? allows(entity.file['x-access'][verb], caller.principal, owner)
-    : can(entity, verb, caller.principal, prospective);
+    : can(entity, verb, caller.principal, { ...prospective, meta: stored?.meta });
   if (!allowed) throw notAuthorized();
   w.stored = stored;
   w.before = before;
@@ -88,7 +88,7 @@ export async function authorizeDelete(w: Write): Promise<Access> {
   const readAccess = mayAtAll(t, 'read', caller);
   if (!stored) throw await missing(s, t, caller, key, mayAtAll(t, 'delete', caller));
   const owner = isOwnRecord(t, caller, key, stored.data);
-  if (readAccess === 'own' && !owner) throw notAuthorized();
+  if (readAccess === 'own' && !isReachable(t, caller, stored)) throw notAuthorized();
   if (readAccess === 'none' && mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
   if (
     !can(t.entity, 'delete', caller.principal, stored) &&

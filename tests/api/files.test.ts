@@ -11,7 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import QRCode from 'qrcode';
-import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 
 let w: DemoWorld;
 /** A colleague of Emma's with the HR module's ordinary use (her own documents only). */
@@ -119,6 +119,74 @@ test('an employee uploads a requested document: requested, then uploaded, with i
   assert.equal(d.headers.get('cache-control'), 'no-store');
   assert.equal(d.headers.get('x-content-type-options'), 'nosniff');
 });
+
+test('a secure file: its sender uploads the file; the recipient reads it; nobody else reaches it', async () => {
+  /** A secure file `from` sends to `to`, as the secure file transfer page starts it. */
+  const send = async (from: Session, to: Session) => {
+    const r = await w.call('POST', '/hr/api/data/secure_files/', {
+      ...as(from),
+      body: { owner_id: to.user, sender_name: 'A sender', email: 'sender@acme.example', filename: 'offer.pdf' },
+    });
+    assert.equal(r.status, 201, r.text);
+    return `/hr/api/files/secure_files/${r.body.key}/file`;
+  };
+  // Emma (an employee) sends to the company admin (who manages secure file transfer).
+  const toAdmin = await send(w.emma, w.admin);
+  const sent = await upload(w.emma, toAdmin, PDF, 'application/pdf', 'offer.pdf');
+  assert.equal(sent.status, 200, sent.text);
+  assert.equal(sent.body.sha256, sha(PDF));
+  const got = await fetch(`${w.server.url}${toAdmin}`, {
+    headers: { 'organization-id': w.acmeOrg, auth_token: w.admin.token },
+  });
+  assert.equal(got.status, 200);
+  assert.deepEqual(Buffer.from(await got.arrayBuffer()), PDF);
+  assert.equal((await w.call('GET', toAdmin, as(w.emma))).status, 200, 'the sender sees what she sent');
+  // Another employee of the company is neither sender nor recipient: refused, whatever the call.
+  assert.equal((await upload(colleague, toAdmin, PDF)).status, 403);
+  assert.equal((await w.call('GET', toAdmin, as(colleague))).status, 403);
+  assert.equal((await w.call('DELETE', toAdmin, as(colleague))).status, 403);
+  const record = toAdmin.replace('/files/', '/data/').replace(/\/file$/, '');
+  assert.equal((await w.call('PATCH', record, { ...as(colleague), body: { message: 'hi' } })).status, 403);
+  // Another company: the record does not exist there.
+  assert.equal((await upload(w.staff, toAdmin, PDF)).status, 404);
+  assert.equal((await w.call('GET', toAdmin, as(w.staff))).status, 404);
+
+  const other = Buffer.concat([PDF, Buffer.from('% another\n')]);
+  // Hugo sends to Emma: she reads what she received but may not replace it; the manager may.
+  const toEmma = await send(colleague, w.emma);
+  assert.equal((await upload(colleague, toEmma, PDF)).status, 200);
+  assert.equal((await w.call('GET', toEmma, as(w.emma))).status, 200);
+  assert.equal((await upload(w.emma, toEmma, other)).status, 403);
+  assert.equal((await w.call('DELETE', toEmma, as(w.emma))).status, 403, "the file is the sender's to change");
+  // The company admin lacks the transfer manager's right; a manager holding it may replace the file.
+  assert.equal((await upload(w.admin, toEmma, other)).status, 403);
+  const manager = await transferManager();
+  assert.equal((await upload(manager, toEmma, other)).status, 200);
+  assert.equal((await w.call('GET', toAdmin, as(manager))).status, 200);
+});
+
+/** A user holding HR:CanManageSecureFileTransfer, made by product staff (the company admin lacks it). */
+async function transferManager(): Promise<Session> {
+  const staff = await sudoInto(w, w.staff, w.acmeOrg);
+  const email = `sfm.${crypto.randomUUID().slice(0, 8)}@acme.example`;
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(staff),
+    body: {
+      email,
+      display_name: 'Sam Secure',
+      status: 'active',
+      permissions: ['HR:CanUseModule', 'HR:CanManageSecureFileTransfer'],
+      is_employee: false,
+    },
+  });
+  assert.equal(u.status, 201, u.text);
+  const p = await w.call('POST', '/auth/api/set_user_password', {
+    ...as(staff),
+    body: { user_id: u.body.key, password: 'manager-pass-1', password2: 'manager-pass-1' },
+  });
+  assert.equal(p.status, 200, p.text);
+  return w.login(w.acmeOrg, email, 'manager-pass-1');
+}
 
 test('only callers who may edit the record upload; only readers download; another company finds nothing', async () => {
   const key = await requestFromEmma();

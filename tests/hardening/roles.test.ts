@@ -84,11 +84,12 @@ interface Model {
 
 /**
  * One access rule (entity.schema.json "accessRule"): any one alternative suffices. @admin is the
- * product-staff admin, @product-staff the product's own staff, @owner the record's owner, @employee
+ * product-staff admin, @product-staff the product's own staff, @owner the record's owner, @creator
+ * the user who created it (not for lists), @employee
  * a user flagged is_employee, @signed-in any signed-in user, @nobody nobody; "the product-staff
  * admin passes every rule except @nobody and those naming @product-staff".
  */
-function passes(m: Model, rule: string[], p: Principal, isOwner: boolean): boolean {
+function passes(m: Model, rule: string[], p: Principal, isOwner: boolean, isCreator = false): boolean {
   if (rule.length > 0 && rule.every((a) => a === '@nobody')) return false;
   const staffOnly = rule.some((a) => a.split('+').includes('@product-staff'));
   if (p.isAdmin && !rule.includes('@nobody') && !staffOnly && !m.off.has('admin passes every rule')) return true;
@@ -100,6 +101,8 @@ function passes(m: Model, rule: string[], p: Principal, isOwner: boolean): boole
         return p.productStaff;
       case '@owner':
         return isOwner && !m.off.has('@owner');
+      case '@creator':
+        return isCreator && !m.off.has('@creator');
       case '@employee':
         return p.isEmployee && !m.off.has('@employee');
       case '@signed-in':
@@ -126,7 +129,7 @@ function moduleUsable(m: Model, t: TypeFile, p: Principal): boolean {
 function reach(m: Model, t: TypeFile, verb: AccessVerb, p: Principal, my: boolean): 'all' | 'own' | 'none' {
   const rule = m.access(t.id)[verb];
   if (!my && passes(m, rule, p, false)) return 'all';
-  return t.owner && passes(m, rule, p, true) ? 'own' : 'none';
+  return t.owner && passes(m, rule, p, true, verb !== 'list') ? 'own' : 'none';
 }
 
 interface Row {
@@ -140,6 +143,8 @@ interface Row {
   /** Whether the addressed record exists in the caller's company, and its owner. */
   exists?: boolean;
   owner?: string;
+  /** Who created the addressed record (its meta's created_by), for @creator. */
+  creator?: string;
   /** For create: the owner the body names, and whether a record already has the key it will get. */
   bodyOwner?: string;
   keyTaken?: boolean;
@@ -191,6 +196,7 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       // "A caller who may not read a type at all gets 403."
       if (read === 'none' && verbReach === 'none') return 403;
       const isOwner = row.owner !== undefined && row.owner === p.key;
+      const isCreator = row.creator !== undefined && row.creator === p.key;
       // "A form keyed by another user of the company is 403 to a caller who may reach only their
       // own, whether or not it exists."
       const colleagueKey = t.key === 'user' && row.owner !== undefined && row.owner !== p.key;
@@ -204,14 +210,14 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       // Another company's record, or no record: 404.
       if (!row.exists) return 404;
       // "A caller who may read only their own records gets 403 for another's record of the company."
-      if (read === 'own' && !isOwner && !m.off.has('403 for others’ records')) return 403;
+      if (read === 'own' && !isOwner && !isCreator && !m.off.has('403 for others’ records')) return 403;
       if (row.verb === 'read') return read === 'none' ? 403 : 200;
       // docs/decisions.md: a company's product-staff account holds no credentials and nobody changes it, not
       // even a session opened in it by sudo_login.
       if (t.id === 'auth/users' && staffAccounts.has(row.key!) && !m.off.has('product-staff account unchanged')) {
         return 403;
       }
-      if (!passes(m, rules[accessVerb], p, isOwner || (my && !m.off.has('@owner')))) return 403;
+      if (!passes(m, rules[accessVerb], p, isOwner || (my && !m.off.has('@owner')), isCreator)) return 403;
       // docs/i9.md: an I-9 is kept until 3 years after the first day or 1 year after employment ends;
       // none of the records made here has reached that day.
       if (row.verb === 'delete' && t.id === 'payroll/i9') return 409;
@@ -327,12 +333,17 @@ async function exec(row: Row): Promise<void> {
 interface Target {
   key: string;
   owner?: string;
+  creator?: string;
   data: Json;
   /** Makes the record again (after a delete); answers false when it cannot be made. */
   remake?: () => Promise<boolean>;
 }
 
-async function create(s: Session, t: TypeFile, body: Json): Promise<{ key: string; data: Json } | undefined> {
+async function create(
+  s: Session,
+  t: TypeFile,
+  body: Json,
+): Promise<{ key: string; data: Json; meta?: { created_by?: string } } | undefined> {
   const r = await w.call('POST', `${base(t, false)}/`, { ...as(s), body });
   return r.status === 201 ? r.body : undefined;
 }
@@ -405,7 +416,7 @@ before(async () => {
     let other: Target | undefined;
     const makeOther = async (): Promise<Target | undefined> => {
       const rec = await create(sa, t, withOwner(t, template, t.owner ? ivan : undefined));
-      return rec && { key: rec.key, owner: ownerOf(t, rec), data: rec.data };
+      return rec && { key: rec.key, owner: ownerOf(t, rec), creator: rec.meta?.created_by, data: rec.data };
     };
     if (creatable) {
       for (let attempt = 0; attempt < 12 && !other; attempt++) {
@@ -413,14 +424,15 @@ before(async () => {
         const rec = await create(sa, t, withOwner(t, body, t.owner ? ivan : undefined));
         if (rec) {
           template = body;
-          other = { key: rec.key, owner: ownerOf(t, rec), data: rec.data };
+          other = { key: rec.key, owner: ownerOf(t, rec), creator: rec.meta?.created_by, data: rec.data };
         }
       }
       if (!other) notes.push(`${t.id}: no generated record was accepted; create, save and delete rows skipped`);
       else
         other.remake = async () => {
           const again = await makeOther();
-          if (again) Object.assign(other!, { key: again.key, owner: again.owner, data: again.data });
+          if (again)
+            Object.assign(other!, { key: again.key, owner: again.owner, creator: again.creator, data: again.data });
           return !!again;
         };
     } else {
@@ -429,7 +441,7 @@ before(async () => {
         body: { limit: 1 },
       });
       const rec = found.body?.items?.[0];
-      if (rec) other = { key: rec.key, owner: ownerOf(t, rec), data: rec.data };
+      if (rec) other = { key: rec.key, owner: ownerOf(t, rec), creator: rec.meta?.created_by, data: rec.data };
     }
     if (other) acmeKeys.add(other.key);
 
@@ -484,10 +496,10 @@ before(async () => {
         };
         rec ??= await make();
         if (rec) {
-          const target: Target = { key: rec.key, owner: p.key, data: rec.data };
+          const target: Target = { key: rec.key, owner: p.key, creator: rec.meta?.created_by, data: rec.data };
           target.remake = async () => {
             const again = await make();
-            if (again) Object.assign(target, { key: again.key, data: again.data });
+            if (again) Object.assign(target, { key: again.key, creator: again.meta?.created_by, data: again.data });
             return !!again;
           };
           own.set(role, target);
@@ -523,7 +535,7 @@ before(async () => {
       await exec({ role, t, my: false, verb: 'find', target: 'none', otherKey });
       for (const [target, rec, exists] of targets(role)) {
         const key = rec?.key ?? ghost;
-        await exec({ role, t, my: false, verb: 'read', target, key, exists, owner: rec?.owner });
+        await exec({ role, t, my: false, verb: 'read', target, key, exists, owner: rec?.owner, creator: rec?.creator });
         await exec({
           role,
           t,
@@ -533,9 +545,20 @@ before(async () => {
           key,
           exists,
           owner: rec?.owner,
+          creator: rec?.creator,
           body: rec?.data ?? template ?? {},
         });
-        await exec({ role, t, my: false, verb: 'update', target, key, exists, owner: rec?.owner });
+        await exec({
+          role,
+          t,
+          my: false,
+          verb: 'update',
+          target,
+          key,
+          exists,
+          owner: rec?.owner,
+          creator: rec?.creator,
+        });
       }
       if (t.owner && other && template && role !== 'guest' && role !== 'otherAdmin') {
         // A record for someone else (ivan, who has one of each user-keyed type already).
@@ -616,6 +639,7 @@ before(async () => {
           key: rec?.key ?? ghost,
           exists: there,
           owner: rec?.owner,
+          creator: rec?.creator,
         });
       }
       if (t.my && role !== 'guest') {
