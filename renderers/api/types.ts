@@ -110,6 +110,8 @@ export interface TypeMeta {
   ui: JsonObject;
   list: ListHints;
   sections?: { title: string; description?: string; fields: string[] }[];
+  /** Fields in the schema that no screen shows to this role (x-visible). */
+  hidden?: string[];
   routes?: { list?: boolean; edit?: boolean; create?: boolean };
   can: Record<Verb, boolean>;
 }

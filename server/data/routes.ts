@@ -63,13 +63,16 @@ export function dataRoutes(s: Services, module: string) {
         .filter(([, rule]) => !allows(rule, caller.principal, t.my))
         .map(([field]) => field),
     );
+    // Sections and fields not shown to this role stay in the schema (it is the one the web app's
+    // validators were compiled from) and are named in `hidden`, which the form leaves out.
+    const unshown = new Set<string>();
     for (const sec of f['x-sections'] ?? []) {
       if (sec['x-visible'] && !visibleTo(sec['x-visible'], caller.principal, t.my, sec.fields, own))
-        for (const x of sec.fields) hidden.add(x);
+        for (const x of sec.fields) unshown.add(x);
     }
     for (const [field, prop] of Object.entries(f.properties)) {
       const rule = (prop as { 'x-visible'?: string[] })['x-visible'];
-      if (rule && !visibleTo(rule, caller.principal, t.my, [field], own)) hidden.add(field);
+      if (rule && !visibleTo(rule, caller.principal, t.my, [field], own)) unshown.add(field);
     }
     return c.json({
       module: t.entity.module,
@@ -79,10 +82,14 @@ export function dataRoutes(s: Services, module: string) {
       key: f['x-key'],
       my: t.my,
       schema: withoutFields(forScreens(s, t.entity), hidden),
+      hidden: [...unshown].filter((x) => !hidden.has(x)),
       ui: uiForCaller(f['x-ui'] ?? {}, fieldFacts(s.catalogue, t.entity).editRules, caller),
       list: f['x-list'],
       sections: (f['x-sections'] ?? [])
-        .map(({ 'x-visible': _rule, ...sec }) => ({ ...sec, fields: sec.fields.filter((x) => !hidden.has(x)) }))
+        .map(({ 'x-visible': _rule, ...sec }) => ({
+          ...sec,
+          fields: sec.fields.filter((x) => !hidden.has(x) && !unshown.has(x)),
+        }))
         .filter((sec) => sec.fields.length),
       routes: f['x-routes'] ?? {},
       can: canDo,

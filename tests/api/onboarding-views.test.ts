@@ -237,7 +237,7 @@ describe('forms speak the user’s language', () => {
   const meta = async (who: Session, type: string) => {
     const r = await w.call('GET', `/payroll/api/data/meta/${type}`, as(who));
     assert.equal(r.status, 200, r.text);
-    return r.body as { schema: Record<string, any> };
+    return r.body as { schema: Record<string, any>; hidden: string[]; sections: { fields: string[] }[] };
   };
 
   test('developer notes (x-dev-note) never reach a client, on any payroll form', async () => {
@@ -257,10 +257,16 @@ describe('forms speak the user’s language', () => {
 
   test('fields of the server or of another role (x-visible) are left out for the employee, kept for payroll', async () => {
     const mine = await meta(w.emma, 'my_w4');
-    for (const f of ['sync_status', 'unemployment_state', 'w4_2019'])
-      assert.equal(mine.schema.properties[f], undefined, f);
+    const listed = (m: typeof mine) => m.sections.flatMap((x) => x.fields);
+    for (const f of ['sync_status', 'unemployment_state', 'w4_2019']) {
+      assert.ok(mine.hidden.includes(f), f);
+      assert.ok(!listed(mine).includes(f), f);
+    }
     const theirs = await meta(w.payroll, 'w4');
-    for (const f of ['sync_status', 'unemployment_state', 'w4_2019']) assert.ok(theirs.schema.properties[f], f);
+    for (const f of ['sync_status', 'unemployment_state', 'w4_2019']) {
+      assert.ok(theirs.schema.properties[f], f);
+      assert.ok(!theirs.hidden.includes(f), f);
+    }
   });
 
   test('an employee’s save keeps the SUI state payroll set, which they do not see', async () => {

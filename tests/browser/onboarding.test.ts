@@ -75,12 +75,14 @@ describe('basic information', () => {
     const phone = page.getByLabel('Phone', { exact: true });
     await phone.pressSequentially('555123');
     await phone.blur();
-    await page.getByText('Phone numbers must have 10 digits.').waitFor();
+    await page.locator('.field__error', { hasText: 'Phone numbers must have 10 digits.' }).waitFor();
     await phone.press('End');
     await phone.pressSequentially('4567');
     await phone.blur();
     assert.equal(await phone.inputValue(), '(555) 123-4567');
-    await page.getByText('Phone numbers must have 10 digits.').waitFor({ state: 'detached' });
+    await page
+      .locator('.field__error', { hasText: 'Phone numbers must have 10 digits.' })
+      .waitFor({ state: 'detached' });
 
     await page.locator('#root_legal_address_address1').fill('12 Elm Street');
     await page.locator('#root_legal_address_city').fill('Fresno');
@@ -172,11 +174,11 @@ describe('emergency contacts', () => {
     const phone0 = page.locator('#root_contacts_0_phone_number');
     await phone0.pressSequentially('55512');
     await phone0.blur();
-    await page.getByText('Phone numbers must have 10 digits.').waitFor();
+    await page.locator('.field__error', { hasText: 'Phone numbers must have 10 digits.' }).waitFor();
     await phone0.press('End');
     await phone0.pressSequentially('34567');
     await phone0.blur();
-    await page.getByText('First name is required.').waitFor({ state: 'detached' });
+    await page.locator('.field__error', { hasText: 'First name is required.' }).waitFor({ state: 'detached' });
 
     // The list's buttons say what they do (rjsf's glyph icons showed as empty boxes).
     const add = page.getByRole('button', { name: 'Add Item' });
@@ -231,14 +233,16 @@ describe('payment information', () => {
     const routing = acct(0, 'routing_number');
     await routing.fill('12345');
     await routing.blur();
-    await page.getByText('Routing number must be 9 digits.').waitFor();
+    await page.locator('.field__error', { hasText: 'Routing number must be 9 digits.' }).waitFor();
     await routing.fill('123456789');
     await routing.blur();
-    await page.getByText('Routing number check digit is not valid.').waitFor();
-    assert.equal(await page.getByText('Routing number must be 9 digits.').count(), 0);
+    await page.locator('.field__error', { hasText: 'Routing number check digit is not valid.' }).waitFor();
+    assert.equal(await page.locator('.field__error', { hasText: 'Routing number must be 9 digits.' }).count(), 0);
     await routing.fill('011000015');
     await routing.blur();
-    await page.getByText('Routing number check digit is not valid.').waitFor({ state: 'detached' });
+    await page
+      .locator('.field__error', { hasText: 'Routing number check digit is not valid.' })
+      .waitFor({ state: 'detached' });
     // Account numbers keep digits only.
     await acct(0, 'account_number').pressSequentially('12-34 ab5678');
     assert.equal(await acct(0, 'account_number').inputValue(), '12345678');
@@ -482,9 +486,9 @@ describe('Form W-9', () => {
       assert.match(await panel.innerText(), text);
     }
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Name is required.').waitFor();
-    await page.getByText('Address is required.').waitFor();
-    await page.getByText('City, state and ZIP code are required.').waitFor();
+    await page.locator('.field__error', { hasText: 'Name is required.' }).waitFor();
+    await page.locator('.field__error', { hasText: 'Address is required.' }).waitFor();
+    await page.locator('.field__error', { hasText: 'City, state and ZIP code are required.' }).waitFor();
     const missing = await w.call('GET', `/payroll/api/data/my_w9/${emma.user}`, { org: w.org, token: emma.token });
     assert.equal(missing.status, 404);
 
@@ -495,7 +499,7 @@ describe('Form W-9', () => {
     await page.locator('#root_tin').fill('123-45-6789');
     await page.getByLabel('5 Address (number, street, and apt. or suite no.)').fill('12 Elm Street');
     await page.getByLabel('6 City, state, and ZIP code').fill('Fresno, CA 93701');
-    await page.getByText('Name is required.').waitFor({ state: 'detached' });
+    await page.locator('.field__error', { hasText: 'Name is required.' }).waitFor({ state: 'detached' });
     await signThroughCard(page, page.getByText('Signature Required'), 'Emma Employee', 'Font 3');
     await save(page);
     const stored = await read('my_w9', emma.user);

@@ -80,7 +80,7 @@ export function buildFormModel(
   // Voided signatures are shown by the signature fields themselves (read from the form's data).
   delete props[SIGNATURE_HISTORY];
   for (const [name, p] of Object.entries(props)) {
-    if (isHidden(name, resolveSchema(schema, p) ?? p, mode)) {
+    if (meta.hidden?.includes(name) || isHidden(name, resolveSchema(schema, p) ?? p, mode)) {
       hidden.push(name);
       delete props[name];
     }
