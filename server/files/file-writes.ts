@@ -69,6 +69,47 @@ async function current(s: Services, t: Target, org: string, key: string): Promis
 }
 
 /** The status an upload sets on the record (an employee document: uploading, then uploaded). */
+/**
+ * One commit for a file field's change (upload or removal): the record's new fields, the blob
+ * references moved, and the audit entry. Answers the blobs nothing holds any more.
+ */
+async function commitFileChange(
+  s: Services,
+  caller: Caller,
+  t: Target,
+  record: StoredRecord,
+  field: string,
+  ref: FileRef | undefined,
+  fields: DataObject,
+  audit: { fields: string[]; detail: Record<string, unknown>; request: RequestInfo; now: number },
+): Promise<string[]> {
+  const org = caller.org.id;
+  const moved = await repoint(s, org, t.entity.id, record.key, field, ref);
+  await s.storage.commit([
+    {
+      op: 'put',
+      expectVersion: record.meta.version,
+      record: withFields(record, fields, caller.user.key, audit.now),
+    },
+    ...moved.ops,
+    auditOp({
+      org,
+      actor: actorOf(caller),
+      action: 'update',
+      module: t.entity.module,
+      type: t.entity.type,
+      key: record.key,
+      affectedUser: ownerOf(t.entity, record.key, record.data),
+      fields: audit.fields,
+      detail: audit.detail,
+      browser: audit.request.browser,
+      address: audit.request.address,
+      now: audit.now,
+    }),
+  ]);
+  return moved.orphans;
+}
+
 async function setStatus(s: Services, t: Target, caller: Caller, key: string, field: string, value: string) {
   const r = await current(s, t, caller.org.id, key);
   if (r.data[field] === value) return;
@@ -120,27 +161,14 @@ export async function storeUpload(
         const fields: DataObject = { [spec.field]: value };
         if (status) fields[status.field] = status.uploaded;
         if (status?.time) fields[status.time] = now;
-        const moved = await repoint(s, org, t.entity.id, key, spec.field, ref);
-        await s.storage.commit([
-          { op: 'put', expectVersion: record.meta.version, record: withFields(record, fields, caller.user.key, now) },
-          ...moved.ops,
-          auditOp({
-            org,
-            actor: actorOf(caller),
-            action: 'update',
-            module: t.entity.module,
-            type: t.entity.type,
-            key,
-            affectedUser: ownerOf(t.entity, key, record.data),
-            fields: [spec.field, ...(status ? [status.field] : [])],
-            detail: { file: { name: value.name, size: value.size, type: value.type, sha256: value.sha256 } },
-            browser: input.request.browser,
-            address: input.request.address,
-            now,
-          }),
-        ]);
+        const orphans = await commitFileChange(s, caller, t, record, spec.field, ref, fields, {
+          fields: [spec.field, ...(status ? [status.field] : [])],
+          detail: { file: { name: value.name, size: value.size, type: value.type, sha256: value.sha256 } },
+          request: input.request,
+          now,
+        });
         committed = true;
-        await removeOrphans(s, org, moved.orphans);
+        await removeOrphans(s, org, orphans);
       } catch (e) {
         // The bytes are in place but nothing points at them (unless another field holds the same bytes).
         if (!(await s.storage.get(SYSTEM.blobRefs, org, blob.id))) await removeOrphans(s, org, [blob.id]);
@@ -176,25 +204,12 @@ export async function removeFile(
     const fields: DataObject = { [spec.field]: undefined };
     if (spec.status?.cleared) fields[spec.status.field] = spec.status.cleared;
     if (spec.status?.time) fields[spec.status.time] = undefined;
-    const moved = await repoint(s, org, t.entity.id, key, spec.field, undefined);
-    await s.storage.commit([
-      { op: 'put', expectVersion: record.meta.version, record: withFields(record, fields, caller.user.key, now) },
-      ...moved.ops,
-      auditOp({
-        org,
-        actor: actorOf(caller),
-        action: 'update',
-        module: t.entity.module,
-        type: t.entity.type,
-        key,
-        affectedUser: ownerOf(t.entity, key, record.data),
-        fields: [spec.field],
-        detail: { file: 'removed' },
-        browser: request.browser,
-        address: request.address,
-        now,
-      }),
-    ]);
-    await removeOrphans(s, org, moved.orphans);
+    const orphans = await commitFileChange(s, caller, t, record, spec.field, undefined, fields, {
+      fields: [spec.field],
+      detail: { file: 'removed' },
+      request,
+      now,
+    });
+    await removeOrphans(s, org, orphans);
   });
 }
