@@ -1,6 +1,7 @@
 /**
  * The wire shapes of ../shared/API.md, as the browser sees them.
  */
+import type { Checklist, ChecklistItem, StepState } from '../../engine/onboarding-checklist.ts';
 import type { RecordMeta } from '../../engine/entity.ts';
 import type { Criterion, SortSpec } from '../../engine/criteria.ts';
 import type { FieldError } from '../../engine/messages.ts';
@@ -138,31 +139,7 @@ export interface FindAnswer<D extends JsonObject = JsonObject> {
 }
 
 /** GET /payroll/api/onboarding_checklist (docs/journeys.md). */
-export type StepState = 'not_started' | 'in_progress' | 'done' | 'signed' | 'needs_signing_again' | 'waiting_employer';
-
-export interface ChecklistItem {
-  module: string;
-  type: string;
-  my_type: string;
-  title: string;
-  task: string;
-  state: StepState;
-  /** The record of an item that is one of several of its type (a document requested of the employee). */
-  key?: string;
-  due?: number;
-  overdue?: boolean;
-  employer?: { task: string; signed: boolean; due?: number; overdue?: boolean };
-}
-
-export interface Checklist {
-  user_key: string;
-  name: string;
-  items: ChecklistItem[];
-  done: number;
-  total: number;
-  next?: string;
-  next_key?: string;
-}
+export type { Checklist, ChecklistItem, StepState };
 
 /** GET /payroll/api/onboarding_pipeline (docs/journeys.md). */
 export interface Pipeline {

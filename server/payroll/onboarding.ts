@@ -23,6 +23,8 @@ import type { AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord } from '../storage/types.ts';
 import { claimOwner } from '../data/unique.ts';
+import type { Checklist, ChecklistItem, StepState } from '../../engine/onboarding-checklist.ts';
+export type { Checklist, ChecklistItem, StepState };
 import { employeeCertificate } from './work-state.ts';
 
 /** The hire statuses of spec/001 section 4, in the pipeline's order. */
@@ -37,8 +39,6 @@ export const HIRE_STATUSES = [
   'cancelled',
 ] as const;
 
-export type StepState = 'not_started' | 'in_progress' | 'done' | 'signed' | 'needs_signing_again' | 'waiting_employer';
-
 /** The states in which the employee's own part of a step is finished. */
 const FINISHED: ReadonlySet<StepState> = new Set(['done', 'signed', 'waiting_employer']);
 
@@ -51,35 +51,6 @@ interface OnboardingRule {
   when?: { employment_type?: { in?: string[]; notIn?: string[] }; state_certificate?: true };
   /** Every record of the type that is the employee's is an item (a document requested of them). */
   each?: { label: string; status: string; states: Record<string, StepState> };
-}
-
-export interface ChecklistItem {
-  module: string;
-  type: string;
-  /** The employee's own copy, the screen they fill in. */
-  my_type: string;
-  title: string;
-  task: string;
-  state: StepState;
-  /** The record an `each` step's item is (its own screen's key); absent for a form keyed by the employee. */
-  key?: string;
-  /** Epoch seconds: the day the employee's part is due, when the form has one. */
-  due?: number;
-  overdue?: boolean;
-  /** The employer's part that follows, once the employee has signed. */
-  employer?: { task: string; signed: boolean; due?: number; overdue?: boolean };
-}
-
-export interface Checklist {
-  user_key: string;
-  name: string;
-  items: ChecklistItem[];
-  done: number;
-  total: number;
-  /** The type of the first step not finished, absent when every step is. */
-  next?: string;
-  /** The record of that step, when it is an item of an `each` step. */
-  next_key?: string;
 }
 
 const DAY = 86_400;
