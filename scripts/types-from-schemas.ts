@@ -36,8 +36,18 @@ export function typeName(key: string): string {
 }
 
 /**
+ * if/then/else narrow the values a shape may hold (the documents of List A), never the shape itself;
+ * left in, json-schema-to-typescript gives up on the object and types it as a bag of unknowns.
+ */
+const CONDITIONAL = new Set(['if', 'then', 'else']);
+
+function isConditional(part: unknown): boolean {
+  return typeof part === 'object' && part !== null && Object.keys(part).every((k) => CONDITIONAL.has(k));
+}
+
+/**
  * The schema as json-schema-to-typescript should see it: without the x- keywords (they describe the
- * engine's behaviour, not the data's shape), and with each reference to a shared definition replaced by
+ * engine's behaviour, not the data's shape) and the conditional ones (above), and with each reference to a shared definition replaced by
  * the name common/defs.ts gives its type (tsType). Only the description is kept beside it, as the
  * field's comment: a title would make the tool declare an alias named after the field's label
  * (`export type MailingAddress = Common.Address`) in each file that uses the shared type.
@@ -56,7 +66,15 @@ function dataShape(schema: object): { shape: JSONSchema; usesShared: boolean } {
       return node.description === undefined ? { tsType } : { tsType, description: node.description };
     }
     const out: Record<string, unknown> = {};
-    for (const [k, val] of Object.entries(node)) if (!k.startsWith('x-') && k !== '$schema') out[k] = walk(val);
+    for (const [k, val] of Object.entries(node)) {
+      if (k.startsWith('x-') || k === '$schema' || CONDITIONAL.has(k)) continue;
+      if (k === 'allOf' && Array.isArray(val)) {
+        const shaping = val.filter((part) => !isConditional(part));
+        if (shaping.length > 0) out[k] = walk(shaping);
+        continue;
+      }
+      out[k] = walk(val);
+    }
     return out;
   };
   return { shape: walk(schema) as JSONSchema, usesShared };

@@ -5,11 +5,14 @@
  * B documents only for employees under 18, and the two annotations written under List B in place of
  * a document (section 1.8: "Individual under age 18", "Special Placement").
  */
-export type I9List = 'A' | 'B' | 'C';
+import type { Document } from '../../types/generated/payroll/i9.ts';
+
+/** The lists and the document codes are the schema's (payroll/i9 documentation items). */
+export type I9List = Document['list'];
 export type I9DocumentKind = 'document' | 'two-part' | 'receipt' | 'under-18' | 'annotation';
 
 export interface I9DocumentInfo {
-  code: string;
+  code: Document['document_type'];
   list: I9List;
   kind: I9DocumentKind;
   label: string;
@@ -205,7 +208,7 @@ export const I9_DOCUMENTS: readonly I9DocumentInfo[] = [
   },
 ];
 
-const BY_CODE = new Map(I9_DOCUMENTS.map((d) => [d.code, d]));
+const BY_CODE = new Map<string, I9DocumentInfo>(I9_DOCUMENTS.map((d) => [d.code, d]));
 
 export function i9Document(code: unknown): I9DocumentInfo | undefined {
   return typeof code === 'string' ? BY_CODE.get(code) : undefined;

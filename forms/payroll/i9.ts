@@ -12,17 +12,10 @@
 import { overdueSections, receiptValidUntil, type I9Dates, type I9Section } from '../../engine/i9-deadlines.ts';
 import { epochToUs } from '../../engine/masks.ts';
 import { i9Document, type I9List } from './i9-documents.ts';
+import type { Document } from '../../types/generated/payroll/i9.ts';
 
-export interface I9DocumentRecord {
-  /** Given by the server; a masked document number sent back is restored from the document with this id. */
-  id?: string;
-  document_type?: string;
-  list?: string;
-  title?: string;
-  issuing_authority?: string;
-  document_number?: string;
-  expiration_date?: number;
-}
+/** One document row as the form holds it while it is filled in: the schema's document, any part missing. */
+export type I9DocumentRecord = Partial<Document>;
 
 export const COMPLIANCE_BANNERS = {
   achieved: { title: 'Compliance Achieved!', text: 'Please fill in the document details below.' },
@@ -168,6 +161,6 @@ export function newI9Document(code: string): I9DocumentRecord {
   if (!info) throw new Error(`i9: unknown document type '${code}'`);
   // An annotation is printed as its own words in the List B title box.
   return info.kind === 'annotation'
-    ? { document_type: code, list: info.list, title: info.label }
-    : { document_type: code, list: info.list };
+    ? { document_type: info.code, list: info.list, title: info.label }
+    : { document_type: info.code, list: info.list };
 }

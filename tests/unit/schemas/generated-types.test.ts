@@ -46,6 +46,36 @@ describe('generated types', () => {
     assert.doesNotMatch(ts, /import/);
   });
 
+  it('an object with conditional rules keeps its properties (if/then narrow values, not the shape)', async () => {
+    const ts = await entityTypes(
+      {
+        type: 'object',
+        properties: {
+          docs: {
+            type: 'array',
+            items: {
+              type: 'object',
+              title: 'Doc',
+              additionalProperties: false,
+              required: ['list'],
+              properties: { list: { type: 'string', enum: ['A', 'B'] }, code: { type: 'string' } },
+              allOf: [
+                { if: { properties: { list: { const: 'A' } } }, then: { properties: { code: { enum: ['p'] } } } },
+              ],
+            },
+          },
+        },
+        if: { required: ['docs'] },
+        then: { properties: { docs: { minItems: 1 } } },
+      },
+      'PayrollThing',
+      'payroll/thing.ts',
+    );
+    assert.match(ts, /export interface Doc \{\n {2}list: "A" \| "B";\n {2}code\?: string;\n\}/);
+    assert.match(ts, /export interface PayrollThing \{\n {2}docs\?: Doc\[\];\n\}/);
+    assert.doesNotMatch(ts, /unknown/);
+  });
+
   it('a reference to another file than the shared definitions is refused', async () => {
     await assert.rejects(
       entityTypes({ type: 'object', properties: { a: { $ref: '../auth/users.json' } } }, 'X', 'auth/x.ts'),

@@ -2,25 +2,6 @@
 
 import type * as Common from "../common/defs.ts";
 
-/**
- * A sharable company document (handbook, policy, training video or link) that employees can view (spec/001 sections 3 and 5).
- */
-export type HrDocuments = {
-  [k: string]: unknown | undefined;
-} & {
-  display_name: DisplayName;
-  file?: File;
-  filename?: FileName;
-  file_key?: File1;
-  description?: Description;
-  view_type: Common.ViewType;
-  url?: Address;
-  category?: Category;
-  published?: Published;
-  acknowledgement_required?: AcknowledgementRequired;
-  created_by?: CreatedBy;
-  created_time?: Common.EpochSeconds;
-};
 export type DisplayName = Common.DocumentName;
 export type File = Common.FileValue;
 export type FileName = Common.DocumentName;
@@ -40,3 +21,21 @@ export type Category = string;
 export type Published = boolean;
 export type AcknowledgementRequired = boolean;
 export type CreatedBy = string;
+
+/**
+ * A sharable company document (handbook, policy, training video or link) that employees can view (spec/001 sections 3 and 5).
+ */
+export interface HrDocuments {
+  display_name: DisplayName;
+  file?: File;
+  filename?: FileName;
+  file_key?: File1;
+  description?: Description;
+  view_type: Common.ViewType;
+  url?: Address;
+  category?: Category;
+  published?: Published;
+  acknowledgement_required?: AcknowledgementRequired;
+  created_by?: CreatedBy;
+  created_time?: Common.EpochSeconds;
+}

@@ -2,17 +2,6 @@
 
 import type * as Common from "../common/defs.ts";
 
-/**
- * Lists kept about the employer, one record per type: available states, divisions, departments and active pay frequencies; read all at once and mapped to an object of type to value (spec/000 section 3, spec/001 sections 3 and 7).
- */
-export type PayrollEmployerInfo = {
-  [k: string]: unknown | undefined;
-} & {
-  type: Type;
-  value: Values;
-  last_updated?: Common.EpochSeconds;
-  updated_by?: Common.Uuid;
-};
 export type Type = "available_states" | "divisions" | "departments" | "active_pay_frequencies";
 /**
  * The list itself: state codes, division or department names, or pay frequencies.
@@ -20,3 +9,13 @@ export type Type = "available_states" | "divisions" | "departments" | "active_pa
  * @maxItems 500
  */
 export type Values = string[];
+
+/**
+ * Lists kept about the employer, one record per type: available states, divisions, departments and active pay frequencies; read all at once and mapped to an object of type to value (spec/000 section 3, spec/001 sections 3 and 7).
+ */
+export interface PayrollEmployerInfo {
+  type: Type;
+  value: Values;
+  last_updated?: Common.EpochSeconds;
+  updated_by?: Common.Uuid;
+}

@@ -3,11 +3,164 @@
 import type * as Common from "../common/defs.ts";
 
 /**
+ * Stored as the spec's values; the labels follow the Form I-9 edition 01/20/25.
+ */
+export type CitizenshipImmigrationStatus =
+  | "Citizen of the United States"
+  | "Noncitizen National of the United States"
+  | "Lawful Permanent Resident"
+  | "An Alien Authorized to Work";
+/**
+ * Current editions ask for one 'USCIS or A-Number'; the type tells which was entered.
+ */
+export type NumberType = "Alien Registration Number" | "USCIS Number";
+/**
+ * Answered masked (x and the last four characters); a masked value sent back keeps the stored number. Whole only on the printed form, for the employee and a caller who may manage payroll data, and through retrieve_sensitive.
+ */
+export type USCISOrANumber = string;
+/**
+ * Status 4: one of the USCIS or A-Number, this number, or a foreign passport number with its country of issuance. 11 letters and digits; answered masked like the A-Number.
+ */
+export type FormI94AdmissionNumber = string;
+/**
+ * Answered masked like the A-Number.
+ */
+export type ForeignPassportNumber = string;
+/**
+ * Printed joined by commas; leave empty for 'N/A'.
+ *
+ * @maxItems 10
+ */
+export type OtherLastNamesUsed = string[];
+/**
+ * Signed by the employee; only the record owner may change it.
+ */
+export type SignatureOfEmployee = Common.Signature;
+/**
+ * Given by the server to a new document on save and kept while the document is listed.
+ */
+export type DocumentId = string;
+export type Document1 =
+  | "us_passport"
+  | "form_i_551_green_card"
+  | "foreign_passport_temporary_i_551"
+  | "form_i_766_ead_photo"
+  | "nonimmigrant_work_authorization_foreign_passport_i_94"
+  | "fsm_rmi_passport_i_94_compact_free_association"
+  | "list_a_document_replacement_receipt"
+  | "form_i_94_lpr_adit_stamp_photo"
+  | "form_i_94_refugee_re_stamp"
+  | "us_state_drivers_license_id"
+  | "government_agency_id"
+  | "school_id_photo"
+  | "voters_registration_card"
+  | "us_military_id_draft"
+  | "military_dependent_id"
+  | "uscg_merchant_mariner_card"
+  | "native_american_tribal_document"
+  | "canadian_government_drivers_license"
+  | "list_b_document_replacement_receipt"
+  | "school_record_report_card"
+  | "clinic_doctor_hospital_record"
+  | "day_care_nursery_school_record"
+  | "individual_under_age_18"
+  | "special_placement"
+  | "social_security_card_no_restrictions"
+  | "cert_report_birth_ds_forms"
+  | "birth_certificate_us_official_seal"
+  | "native_american_tribal_document_c"
+  | "form_i_197_us_citizen_id"
+  | "form_i_179_resident_citizen_id"
+  | "dhs_employment_authorization_document"
+  | "list_c_document_replacement_receipt";
+export type List = "A" | "B" | "C";
+/**
+ * As on the document; 'N/A' when it has none.
+ */
+export type DocumentTitle = string;
+export type IssuingAuthority = string;
+/**
+ * For a receipt: 'Receipt' and the receipt number. Answered masked (x and the last four characters); a masked value sent back keeps the number stored for the same document (by id).
+ */
+export type DocumentNumberIfAny = string;
+/**
+ * One List A selection, or one List B and one List C document. Printed: up to 3 List A, 1 List B, 1 List C; the rest go to Additional Information. Each document keeps its id across saves: a masked document number sent back is restored from the stored document with the same id.
+ *
+ * @maxItems 12
+ */
+export type DocumentsExamined = Document[];
+export type AdditionalInformation = string;
+/**
+ * Remote examination: an employer enrolled in E-Verify and in good standing examined copies of the documents and held a live video call with the employee (DHS alternative procedure, from 2023-08-01).
+ */
+export type CheckHereIfYouUsedAnAlternativeProcedureAuthorizedByDHSToExamineDocuments = boolean;
+export type LastNameFirstNameAndTitleOfEmployerOrAuthorizedRepresentative = string;
+/**
+ * Defaults to the organization's name.
+ */
+export type EmployerSBusinessOrOrganizationName = string;
+export type EmployerSBusinessOrOrganizationAddress = Common.Address;
+/**
+ * Attests Section 1 and Section 2: a change to either voids it; a Supplement A or B entry does not (each block has its own signature).
+ */
+export type SignatureOfEmployerOrAuthorizedRepresentative = Common.Signature;
+/**
+ * Given by the server to a new block and kept while the block is listed.
+ */
+export type BlockId = string;
+export type LastNameFamilyName = string;
+export type FirstNameGivenName = string;
+export type MiddleInitialIfAny = string;
+export type AddressStreetNumberAndNameCityOrTownStateZIPCode = Common.Address;
+/**
+ * Attests this block; its date is the day it was signed. A new block is signed when it is added; a block changed afterwards shows its signature void until signed again.
+ */
+export type SignatureOfPreparerOrTranslator = Common.Signature;
+/**
+ * Each person who helped the employee complete Section 1 (a preparer, a translator, or a parent or legal guardian of a minor) gives a block and signs it: 'I attest, under penalty of perjury, that I have assisted in the completion of Section 1 of this form and that to the best of my knowledge the information is true and correct.' Up to four, as on the official page. Each signature attests its own block only.
+ *
+ * @maxItems 4
+ */
+export type SupplementAPreparerAndOrTranslatorCertificationForSection1 = PreparerOrTranslator[];
+/**
+ * Given by the server to a new block and kept while the block is listed.
+ */
+export type BlockId1 = string;
+export type NewLastNameFamilyNameIfApplicable = string;
+export type NewFirstNameGivenNameIfApplicable = string;
+export type MiddleInitialIfApplicable = string;
+/**
+ * Reverification: a List A or List C document (or an acceptable receipt) the employee chose to present; never List B.
+ */
+export type DocumentTitle1 = string;
+/**
+ * Answered masked like Section 2's document numbers; a masked value sent back keeps the number stored for the same block (by id).
+ */
+export type DocumentNumberIfAny1 = string;
+export type NameOfEmployerOrAuthorizedRepresentative = string;
+/**
+ * Attests this block; its date is Today's Date of the block. A new block is signed when it is added; a block changed afterwards shows its signature void until signed again.
+ */
+export type SignatureOfEmployerOrAuthorizedRepresentative1 = Common.Signature;
+export type AdditionalInformationInitialAndDateEachNotation = string;
+export type CheckHereIfYouUsedAnAlternativeProcedureAuthorizedByDHSToExamineDocuments1 = boolean;
+/**
+ * Completed by the employer or authorized representative only, when the employee's work authorization must be reverified, when the employee is rehired within three years of the date the original Form I-9 was completed, or to record a legal name change. Three blocks per official page; more pages are printed as blocks are added. Each block's signature attests that block only.
+ *
+ * @maxItems 9
+ */
+export type SupplementBReverificationAndRehireFormerlySection3 = ReverificationOrRehire[];
+/**
+ * The sections signed after their due day.
+ *
+ * @maxItems 2
+ */
+export type SignedLate = ("Section 1" | "Section 2")[];
+
+/**
  * Form I-9, Employment Eligibility Verification: Section 1 by the employee, Section 2 by the employer.
  */
-export type PayrollI9 = {
-  [k: string]: unknown | undefined;
-} & {
+export interface PayrollI9 {
   work_auth_status?: CitizenshipImmigrationStatus;
   alien_number_type?: NumberType;
   alien_number?: USCISOrANumber;
@@ -51,99 +204,19 @@ export type PayrollI9 = {
   retain_until?: Common.EpochSeconds;
   sync_status?: Common.SyncStatus;
   _user_uuid?: Common.Uuid;
-};
-/**
- * Stored as the spec's values; the labels follow the Form I-9 edition 01/20/25.
- */
-export type CitizenshipImmigrationStatus =
-  | "Citizen of the United States"
-  | "Noncitizen National of the United States"
-  | "Lawful Permanent Resident"
-  | "An Alien Authorized to Work";
-/**
- * Current editions ask for one 'USCIS or A-Number'; the type tells which was entered.
- */
-export type NumberType = "Alien Registration Number" | "USCIS Number";
-/**
- * Answered masked (x and the last four characters); a masked value sent back keeps the stored number. Whole only on the printed form, for the employee and a caller who may manage payroll data, and through retrieve_sensitive.
- */
-export type USCISOrANumber = string;
-/**
- * Status 4: one of the USCIS or A-Number, this number, or a foreign passport number with its country of issuance. 11 letters and digits; answered masked like the A-Number.
- */
-export type FormI94AdmissionNumber = string;
-/**
- * Answered masked like the A-Number.
- */
-export type ForeignPassportNumber = string;
-/**
- * Printed joined by commas; leave empty for 'N/A'.
- *
- * @maxItems 10
- */
-export type OtherLastNamesUsed = string[];
-/**
- * Signed by the employee; only the record owner may change it.
- */
-export type SignatureOfEmployee = Common.Signature;
-export type Document = {
-  [k: string]: unknown | undefined;
-};
-/**
- * One List A selection, or one List B and one List C document. Printed: up to 3 List A, 1 List B, 1 List C; the rest go to Additional Information. Each document keeps its id across saves: a masked document number sent back is restored from the stored document with the same id.
- *
- * @maxItems 12
- */
-export type DocumentsExamined = Document[];
-export type AdditionalInformation = string;
-/**
- * Remote examination: an employer enrolled in E-Verify and in good standing examined copies of the documents and held a live video call with the employee (DHS alternative procedure, from 2023-08-01).
- */
-export type CheckHereIfYouUsedAnAlternativeProcedureAuthorizedByDHSToExamineDocuments = boolean;
-export type LastNameFirstNameAndTitleOfEmployerOrAuthorizedRepresentative = string;
-/**
- * Defaults to the organization's name.
- */
-export type EmployerSBusinessOrOrganizationName = string;
-export type EmployerSBusinessOrOrganizationAddress = Common.Address;
-/**
- * Attests Section 1 and Section 2: a change to either voids it; a Supplement A or B entry does not (each block has its own signature).
- */
-export type SignatureOfEmployerOrAuthorizedRepresentative = Common.Signature;
-/**
- * Given by the server to a new block and kept while the block is listed.
- */
-export type BlockId = string;
-export type LastNameFamilyName = string;
-export type FirstNameGivenName = string;
-export type MiddleInitialIfAny = string;
-export type AddressStreetNumberAndNameCityOrTownStateZIPCode = Common.Address;
-/**
- * Attests this block; its date is the day it was signed. A new block is signed when it is added; a block changed afterwards shows its signature void until signed again.
- */
-export type SignatureOfPreparerOrTranslator = Common.Signature;
-/**
- * Each person who helped the employee complete Section 1 (a preparer, a translator, or a parent or legal guardian of a minor) gives a block and signs it: 'I attest, under penalty of perjury, that I have assisted in the completion of Section 1 of this form and that to the best of my knowledge the information is true and correct.' Up to four, as on the official page. Each signature attests its own block only.
- *
- * @maxItems 4
- */
-export type SupplementAPreparerAndOrTranslatorCertificationForSection1 = PreparerOrTranslator[];
-export type ReverificationOrRehire = {
-  [k: string]: unknown | undefined;
-};
-/**
- * Completed by the employer or authorized representative only, when the employee's work authorization must be reverified, when the employee is rehired within three years of the date the original Form I-9 was completed, or to record a legal name change. Three blocks per official page; more pages are printed as blocks are added. Each block's signature attests that block only.
- *
- * @maxItems 9
- */
-export type SupplementBReverificationAndRehireFormerlySection3 = ReverificationOrRehire[];
-/**
- * The sections signed after their due day.
- *
- * @maxItems 2
- */
-export type SignedLate = ("Section 1" | "Section 2")[];
-
+}
+export interface Document {
+  id?: DocumentId;
+  document_type: Document1;
+  list: List;
+  title?: DocumentTitle;
+  issuing_authority?: IssuingAuthority;
+  document_number?: DocumentNumberIfAny;
+  /**
+   * For a receipt: the last day it is valid.
+   */
+  expiration_date?: Common.EpochSeconds;
+}
 export interface PreparerOrTranslator {
   id?: BlockId;
   last_name: LastNameFamilyName;
@@ -151,4 +224,18 @@ export interface PreparerOrTranslator {
   middle_initial?: MiddleInitialIfAny;
   address: AddressStreetNumberAndNameCityOrTownStateZIPCode;
   signature?: SignatureOfPreparerOrTranslator;
+}
+export interface ReverificationOrRehire {
+  id?: BlockId1;
+  rehire_date?: Common.EpochSeconds;
+  new_last_name?: NewLastNameFamilyNameIfApplicable;
+  new_first_name?: NewFirstNameGivenNameIfApplicable;
+  new_middle_initial?: MiddleInitialIfApplicable;
+  document_title?: DocumentTitle1;
+  document_number?: DocumentNumberIfAny1;
+  expiration_date?: Common.EpochSeconds;
+  employer_name: NameOfEmployerOrAuthorizedRepresentative;
+  signature?: SignatureOfEmployerOrAuthorizedRepresentative1;
+  additional_info?: AdditionalInformationInitialAndDateEachNotation;
+  alternative_procedure?: CheckHereIfYouUsedAnAlternativeProcedureAuthorizedByDHSToExamineDocuments1;
 }

@@ -2,29 +2,6 @@
 
 import type * as Common from "../common/defs.ts";
 
-/**
- * Your answers on your state's withholding certificate.
- */
-export type PayrollStateW4 = {
-  [k: string]: unknown | undefined;
-} & {
-  state: State;
-  state_status?: FilingStatus;
-  total_allowances?: TotalAllowances;
-  estimated_allowances?: AllowancesForEstimatedDeductions;
-  annual_withholding_allowance?: AnnualWithholdingAllowance;
-  extra_state_withholding?: AdditionalStateWithholdingPerPayPeriod;
-  personal_exemptions?: PersonalExemptions;
-  age_blindness_exemptions?: Age65AndBlindnessExemptions;
-  dependents?: Dependents;
-  state_wh_exempt?: ExemptFromStateWithholding;
-  state_wc_exempt?: NotSubjectToStateWithholdingMilitarySpouseSCRAMSRRA;
-  employee_signature?: Common.Signature;
-  signature_history?: Common.SignatureHistory;
-  sync_status?: Common.SyncStatus;
-  _user_uuid?: Common.Uuid;
-  [k: string]: unknown | undefined;
-};
 export type State = Common.StateCode;
 /**
  * From the state's list (Arizona, California, Oregon, New York and Alabama lists are checked; Oregon, New York and Alabama by their current forms).
@@ -48,3 +25,25 @@ export type Age65AndBlindnessExemptions = number;
 export type Dependents = number;
 export type ExemptFromStateWithholding = boolean;
 export type NotSubjectToStateWithholdingMilitarySpouseSCRAMSRRA = boolean;
+
+/**
+ * Your answers on your state's withholding certificate.
+ */
+export interface PayrollStateW4 {
+  state: State;
+  state_status?: FilingStatus;
+  total_allowances?: TotalAllowances;
+  estimated_allowances?: AllowancesForEstimatedDeductions;
+  annual_withholding_allowance?: AnnualWithholdingAllowance;
+  extra_state_withholding?: AdditionalStateWithholdingPerPayPeriod;
+  personal_exemptions?: PersonalExemptions;
+  age_blindness_exemptions?: Age65AndBlindnessExemptions;
+  dependents?: Dependents;
+  state_wh_exempt?: ExemptFromStateWithholding;
+  state_wc_exempt?: NotSubjectToStateWithholdingMilitarySpouseSCRAMSRRA;
+  employee_signature?: Common.Signature;
+  signature_history?: Common.SignatureHistory;
+  sync_status?: Common.SyncStatus;
+  _user_uuid?: Common.Uuid;
+  [k: string]: unknown | undefined;
+}

@@ -3,37 +3,6 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * Form W-4, Employee's Withholding Certificate: how much federal income tax your employer withholds from your pay.
- */
-export type PayrollW4 = {
-  [k: string]: unknown | undefined;
-} & {
-  w4_year?: FormEdition;
-  filing_status?: Step1CFilingStatus;
-  multiple_jobs?: Step2CMultipleJobsOrSpouseWorksOnlyTwoJobsInTotal;
-  number_of_dependents_under_17?: QualifyingChildrenUnderAge17;
-  number_of_other_dependents?: OtherDependents;
-  dependents_under_17_amount?: Step3AQualifyingChildrenUnderAge17Amount;
-  other_dependents_amount?: Step3BOtherDependentsAmount;
-  dependent_amount?: Step3ClaimDependentAndOtherCreditsTotal;
-  income_not_from_jobs?: Step4AOtherIncomeNotFromJobs;
-  deductions?: Step4BDeductions;
-  amount_for_deductions_other_than_standard?: DeductionsWorksheetDeductionsOtherThanTheStandardDeduction;
-  federal_withholding_extra?: Step4CExtraWithholdingPerPayPeriod;
-  federal_withholding_fixed?: FixedFederalWithholdingPerPayPeriod;
-  exempt_from_federal_withholding?: ExemptFromFederalWithholding;
-  /**
-   * If you claim exemption from withholding, give a new Form W-4 by this day.
-   */
-  exempt_expires?: Common.Date;
-  unemployment_state?: Common.UsState;
-  employee_signature?: Common.Signature;
-  signature_history?: Common.SignatureHistory;
-  w4_2019?: LegacyFormW4Of2019;
-  sync_status?: Common.SyncStatus;
-  _user_uuid?: Common.Uuid;
-};
-/**
  * The edition of Form W-4 this certificate is on. A W-4 on an earlier edition can only be viewed until you choose Edit, which moves it onto the current edition and asks again for Step 3 and your signature.
  */
 export type FormEdition = string;
@@ -73,6 +42,35 @@ export type TotalAllowances = number;
 export type AdditionalAmountWithheld = number;
 export type Exempt = boolean;
 
+/**
+ * Form W-4, Employee's Withholding Certificate: how much federal income tax your employer withholds from your pay.
+ */
+export interface PayrollW4 {
+  w4_year?: FormEdition;
+  filing_status?: Step1CFilingStatus;
+  multiple_jobs?: Step2CMultipleJobsOrSpouseWorksOnlyTwoJobsInTotal;
+  number_of_dependents_under_17?: QualifyingChildrenUnderAge17;
+  number_of_other_dependents?: OtherDependents;
+  dependents_under_17_amount?: Step3AQualifyingChildrenUnderAge17Amount;
+  other_dependents_amount?: Step3BOtherDependentsAmount;
+  dependent_amount?: Step3ClaimDependentAndOtherCreditsTotal;
+  income_not_from_jobs?: Step4AOtherIncomeNotFromJobs;
+  deductions?: Step4BDeductions;
+  amount_for_deductions_other_than_standard?: DeductionsWorksheetDeductionsOtherThanTheStandardDeduction;
+  federal_withholding_extra?: Step4CExtraWithholdingPerPayPeriod;
+  federal_withholding_fixed?: FixedFederalWithholdingPerPayPeriod;
+  exempt_from_federal_withholding?: ExemptFromFederalWithholding;
+  /**
+   * If you claim exemption from withholding, give a new Form W-4 by this day.
+   */
+  exempt_expires?: Common.Date;
+  unemployment_state?: Common.UsState;
+  employee_signature?: Common.Signature;
+  signature_history?: Common.SignatureHistory;
+  w4_2019?: LegacyFormW4Of2019;
+  sync_status?: Common.SyncStatus;
+  _user_uuid?: Common.Uuid;
+}
 /**
  * Answers of a 2019 form; read-only, dropped when the record is edited onto the current form.
  */

@@ -2,35 +2,6 @@
 
 import type * as Common from "../common/defs.ts";
 
-/**
- * Form W-9, Request for Taxpayer Identification Number and Certification (Rev. March 2024).
- */
-export type PayrollW9 = {
-  [k: string]: unknown | undefined;
-} & {
-  name: NameOfEntityIndividual;
-  business_name?: BusinessNameDisregardedEntityNameIfDifferentFromAbove;
-  federal_tax_classification?: AFederalTaxClassification;
-  llc_tax_classification?: LLCTaxClassification;
-  other_tax_classification?: OtherSeeInstructions;
-  foreign_partners?: BForeignPartnersOwnersOrBeneficiaries;
-  exempt_payee_code?: ExemptPayeeCodeIfAny;
-  exempt_from_fatca_code?: ExemptionFromFATCAReportingCodeIfAny;
-  address: AddressNumberStreetAndAptOrSuiteNo;
-  city_state_zip: CityStateAndZIPCode;
-  requester_name_address?: RequesterSNameAndAddressOptional;
-  account_numbers?: ListAccountNumberSHereOptional;
-  tin_type?: PartITaxpayerIdentificationNumber;
-  tin?: TaxpayerIdentificationNumberTIN;
-  subject_to_backup_withholding?: TheIRSHasNotifiedMeThatIAmCurrentlySubjectToBackupWithholdingItem2OfTheCertificationIsCrossedOut;
-  /**
-   * Part II. The signature attests every answer of the form; a change to any of them voids it (docs/signatures.md).
-   */
-  signature?: Common.Signature;
-  signature_history?: Common.SignatureHistory;
-  sync_status?: Common.SyncStatus;
-  _user_uuid?: Common.Uuid;
-};
 export type NameOfEntityIndividual = string;
 export type BusinessNameDisregardedEntityNameIfDifferentFromAbove = string;
 /**
@@ -81,3 +52,31 @@ export type TaxpayerIdentificationNumberTIN = string;
  * Check it if the IRS has notified you that you are currently subject to backup withholding because you failed to report all interest and dividends on your tax return: item 2 of Part II is then crossed out.
  */
 export type TheIRSHasNotifiedMeThatIAmCurrentlySubjectToBackupWithholdingItem2OfTheCertificationIsCrossedOut = boolean;
+
+/**
+ * Form W-9, Request for Taxpayer Identification Number and Certification (Rev. March 2024).
+ */
+export interface PayrollW9 {
+  name: NameOfEntityIndividual;
+  business_name?: BusinessNameDisregardedEntityNameIfDifferentFromAbove;
+  federal_tax_classification?: AFederalTaxClassification;
+  llc_tax_classification?: LLCTaxClassification;
+  other_tax_classification?: OtherSeeInstructions;
+  foreign_partners?: BForeignPartnersOwnersOrBeneficiaries;
+  exempt_payee_code?: ExemptPayeeCodeIfAny;
+  exempt_from_fatca_code?: ExemptionFromFATCAReportingCodeIfAny;
+  address: AddressNumberStreetAndAptOrSuiteNo;
+  city_state_zip: CityStateAndZIPCode;
+  requester_name_address?: RequesterSNameAndAddressOptional;
+  account_numbers?: ListAccountNumberSHereOptional;
+  tin_type?: PartITaxpayerIdentificationNumber;
+  tin?: TaxpayerIdentificationNumberTIN;
+  subject_to_backup_withholding?: TheIRSHasNotifiedMeThatIAmCurrentlySubjectToBackupWithholdingItem2OfTheCertificationIsCrossedOut;
+  /**
+   * Part II. The signature attests every answer of the form; a change to any of them voids it (docs/signatures.md).
+   */
+  signature?: Common.Signature;
+  signature_history?: Common.SignatureHistory;
+  sync_status?: Common.SyncStatus;
+  _user_uuid?: Common.Uuid;
+}
