@@ -142,9 +142,19 @@ export interface Scope {
 
 const scopes = new WeakSet<Scope>();
 
+/**
+ * A binding that is a function is the product's own (engine/reference-bindings.ts: `$w4EditionOf`),
+ * never data: it is kept callable, and what it answers is sandboxed as the data is.
+ */
+function sandboxedBinding(value: unknown): unknown {
+  if (typeof value !== 'function') return sandboxed(value);
+  const fn = value as (...args: unknown[]) => unknown;
+  return (...args: unknown[]) => sandboxed(fn(...args));
+}
+
 export function prepareScope(input: unknown, bindings: Record<string, unknown> = {}): Scope {
   const safeBindings: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(bindings)) safeBindings[k] = sandboxed(v);
+  for (const [k, v] of Object.entries(bindings)) safeBindings[k] = sandboxedBinding(v);
   const scope: Scope = Object.freeze({ input: sandboxed(input), bindings: Object.freeze(safeBindings) });
   scopes.add(scope);
   return scope;

@@ -1,8 +1,9 @@
 /**
  * Form W-4 behaviour (spec/001 sections 2, 4 and 5), as the schema's save transform and validate rule
  * do it on the server:
- * - The editions are data, schemas/common/w4-editions.json (the server's rules read the same file as
- *   $w4Editions, the printed form too): Step 3's credits per qualifying child and per other
+ * - The editions are data, schemas/common/w4-editions.json, and which one applies is
+ *   engine/w4-editions.ts (the server's rules and the printed form call the same functions as
+ *   $w4EditionOf and $w4EditionInEffect): Step 3's credits per qualifying child and per other
  *   dependent, whether Step 3 is split into 3(a) and 3(b), the exempt checkbox. A form year reads the
  *   last edition up to it.
  * - A new W-4 is on the edition in effect on its date, for every company. A W-4 of another edition
@@ -13,6 +14,8 @@
  *   rules of the schema, which the browser runs as the server does (ruleBindings).
  */
 import w4Editions from '../../schemas/common/w4-editions.json';
+import { referenceBindings } from '../../engine/reference-bindings.ts';
+import { w4EditionInEffect, w4EditionOf, type W4Edition } from '../../engine/w4-editions.ts';
 import {
   EMPTY_ENV,
   type BehaviourEnv,
@@ -21,21 +24,6 @@ import {
   type Patch,
   type PatchFn,
 } from '../behaviour/behaviour.ts';
-
-/** One edition of Form W-4, as schemas/common/w4-editions.json describes its fields. */
-export interface W4Edition {
-  year: string;
-  /** YYYY-MM-DD: a new W-4 from this day on is on this edition. */
-  effective: string;
-  child_credit: number;
-  other_credit: number;
-  /** Step 3 is split into 3(a) children and 3(b) other dependents. */
-  split_step3: boolean;
-  /** The exempt claim is a checkbox rather than "Exempt" written below Step 4(c). */
-  exempt_checkbox: boolean;
-  step4_optional: boolean;
-  deductions_worksheet_page: number;
-}
 
 /** The editions of Form W-4, oldest first (the data file's own order). */
 const EDITIONS: readonly W4Edition[] = w4Editions.editions;
@@ -46,12 +34,9 @@ export const W4_LINKS = {
   about: { label: 'About Form W-4', url: 'https://www.irs.gov/forms-pubs/about-form-w-4' },
 } as const;
 
-const isYear = (y: unknown): y is string => typeof y === 'string' && /^20\d{2}$/.test(y);
-
-/** The edition in effect at an instant (Unix seconds), its day read in UTC as the server's rule does. */
+/** The edition in effect at an instant (Unix seconds): engine/w4-editions.ts, as the server's rule asks it. */
 export function editionInEffect(now: number): W4Edition {
-  const day = new Date(now * 1000).toISOString().slice(0, 10);
-  return EDITIONS.filter((e) => e.effective <= day).at(-1) ?? EDITIONS[0];
+  return w4EditionInEffect(EDITIONS, now);
 }
 
 /** The year of the edition a new W-4 is on now (the env's clock, else the browser's). */
@@ -59,10 +44,9 @@ export function currentW4Edition(env: BehaviourEnv = EMPTY_ENV): string {
   return editionInEffect(env.now ?? Math.floor(Date.now() / 1000)).year;
 }
 
-/** The edition of a form year: the last edition up to it (the first for an older or unknown year). */
+/** The edition of a form year: engine/w4-editions.ts, as the server's rule and the printed form ask it. */
 export function editionOf(year: unknown): W4Edition {
-  const y = isYear(year) ? year : EDITIONS[0].year;
-  return EDITIONS.filter((e) => e.year <= y).at(-1) ?? EDITIONS[0];
+  return w4EditionOf(EDITIONS, year);
 }
 
 /** Step 3's credit per qualifying child on the form of `year`. */
@@ -149,10 +133,13 @@ export function w4Ui(data: FormData): Record<string, Record<string, unknown>> {
   };
 }
 
+/** What the schema's rules read besides the record: the editions and the functions over them, as on the server. */
+const RULE_DATA = referenceBindings({ w4Editions });
+
 export const w4Behaviour: FormBehaviour = {
   patches: w4Patches,
   // The schema's rule reads the editions and the clock; a stored W-4's lock is the header's.
-  ruleBindings: (env) => ({ w4Editions, now: env.now ?? Math.floor(Date.now() / 1000), before: null }),
+  ruleBindings: (env) => ({ ...RULE_DATA, now: env.now ?? Math.floor(Date.now() / 1000), before: null }),
   isLocked: isW4Locked,
   init: initW4,
   ui: w4Ui,

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import w4Schema from '../../schemas/payroll/w4.json';
 import w4Editions from '../../schemas/common/w4-editions.json';
 import { evaluate, validateByExpression } from '../../engine/transforms.ts';
+import { referenceBindings } from '../../engine/reference-bindings.ts';
 import { behaviourChanges } from '../../forms/behaviour/behaviour.ts';
 import {
   childCredit,
@@ -30,7 +31,7 @@ import { renderStory, textOf } from './render-story.tsx';
 /** Noon UTC of a day, in Unix seconds. */
 const at = (day: string) => Date.parse(`${day}T12:00:00Z`) / 1000;
 /** The bindings the server gives the W-4's rules on a write at `now`. */
-const bindings = (now: number, before: unknown = null) => ({ w4Editions, now, before });
+const bindings = (now: number, before: unknown = null) => ({ ...referenceBindings({ w4Editions }), now, before });
 
 describe('W-4 dependents (Step 3)', () => {
   it('is 2000 per child under 17 plus 500 per other dependent on the 2020-2025 forms, 2200 from 2026', () => {

@@ -73,3 +73,16 @@ test('a prepared scope serves many expressions over one sandboxed copy, unchange
     'a scope not made by prepareScope (unsandboxed data) is refused',
   );
 });
+
+test("a function binding is the product's own: callable by name, its answer sandboxed as data is", async () => {
+  const edition = (year: unknown) => ({ year, credit: 2200 });
+  assert.equal(await evaluate('$edition("2026").credit', {}, { edition }), 2200);
+  assert.equal(
+    await evaluate('$edition("2026").constructor', {}, { edition }),
+    undefined,
+    'no prototype in its answer',
+  );
+  assert.equal(await evaluate('$type($edition)', {}, { edition }), 'function');
+  // A function inside bound data is still dropped: only a binding itself may be a function.
+  assert.equal(await evaluate('$type($data.f)', {}, { data: { f: () => 1 } }), undefined);
+});

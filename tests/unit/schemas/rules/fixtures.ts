@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { referenceBindings } from '../../../../engine/reference-bindings.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -119,8 +120,8 @@ export const recipients = (n: number): string[] => Array.from({ length: n }, (_,
 export const onCreate = { before: null, user: KEY, org: KEY2, now: NOW, mode: 'create' };
 /** Noon UTC of a day, in Unix seconds. */
 export const at = (day: string) => Date.parse(`${day}T12:00:00Z`) / 1000;
-/** The W-4 rules' bindings on a write at noon of `day` (UTC). */
-export const w4At = (day: string): Json => ({ w4Editions, now: at(day), mode: 'save' });
+/** The W-4 rules' bindings on a write at noon of `day` (UTC): the editions and the functions over them. */
+export const w4At = (day: string): Json => ({ ...referenceBindings({ w4Editions }), now: at(day), mode: 'save' });
 /** A new W-4 made on `day`. */
 export const w4New = (day: string): Json => ({ ...w4At(day), before: null, mode: 'create' });
 /** A save of a stored W-4 of `year`, in that year. */
