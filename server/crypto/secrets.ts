@@ -14,7 +14,7 @@ export interface Keys {
   token: Buffer;
 }
 
-async function loadOrCreate(dir: string, name: string, fromEnv: string | undefined): Promise<Buffer> {
+async function loadOrCreate(dir: string, name: string, fromEnv: string | undefined, create: boolean): Promise<Buffer> {
   if (fromEnv) {
     const key = Buffer.from(fromEnv, 'base64');
     if (key.length !== 32) throw new Error(`secrets: ${name} from the environment must be 32 bytes of base64`);
@@ -27,6 +27,7 @@ async function loadOrCreate(dir: string, name: string, fromEnv: string | undefin
     return key;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    if (!create) throw new Error(`secrets: no ${name} key: neither in the environment nor in ${file}`);
   }
   const key = randomBytes(32);
   const tmp = `${file}.tmp`;
@@ -45,15 +46,17 @@ const LOCAL_KEYS_REFUSED =
 export async function loadKeys(
   dataDir: string,
   env: { dataKey?: string; tokenKey?: string; lookupKey?: string; localKeysAllowed?: boolean },
+  /** false: a key missing is an error, not made (data:export and data:import read the keys a server made). */
+  create = true,
 ): Promise<Keys> {
   if (env.localKeysAllowed === false && !(env.dataKey && env.tokenKey && env.lookupKey)) {
     throw new Error(LOCAL_KEYS_REFUSED);
   }
   const dir = path.join(dataDir, 'secrets');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (create) await mkdir(dir, { recursive: true, mode: 0o700 });
   return {
-    data: await loadOrCreate(dir, 'data', env.dataKey),
-    lookup: await loadOrCreate(dir, 'lookup', env.lookupKey),
-    token: await loadOrCreate(dir, 'token', env.tokenKey),
+    data: await loadOrCreate(dir, 'data', env.dataKey, create),
+    lookup: await loadOrCreate(dir, 'lookup', env.lookupKey, create),
+    token: await loadOrCreate(dir, 'token', env.tokenKey, create),
   };
 }

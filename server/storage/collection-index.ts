@@ -306,6 +306,22 @@ export class Collection {
     return out;
   }
 
+  /**
+   * Every record, in the order `snapshot` gives, one at a time (texts parsed as they come): for a
+   * reader that walks the whole collection (data:export) without an array of all of it.
+   */
+  *scan(): Generator<StoredRecord> {
+    const table = this.table;
+    if (table !== undefined) {
+      for (let slot = 0; slot < table.size; slot++) {
+        const state = table.stateOf(slot);
+        if (state === Slot.Text) yield this.resolve(table.text(slot));
+        else if (state === Slot.Replaced) yield this.replacements.get(slot)!;
+      }
+    }
+    yield* this.records.values();
+  }
+
   private held(key: string): HeldRecord | undefined {
     const record = this.recordOf(key);
     if (record !== undefined) return record;

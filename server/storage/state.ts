@@ -163,6 +163,19 @@ export abstract class StateStore implements Storage {
     return this.state.generation(collection);
   }
 
+  /** The collections that hold records, by name (data:export and its checks). */
+  collectionNames(): string[] {
+    return [...this.state.collections]
+      .filter(([, c]) => c.scan().next().done !== true)
+      .map(([name]) => name)
+      .sort();
+  }
+
+  /** Every record of a collection, every organization, in insertion order, one at a time (data:export). */
+  scan(collection: string): Iterable<StoredRecord> {
+    return this.state.collections.get(collection)?.scan() ?? [];
+  }
+
   abstract commit(ops: WriteOp[]): Promise<StoredRecord[]>;
   abstract close(): Promise<void>;
 }
