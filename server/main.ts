@@ -11,6 +11,7 @@ import { redact } from './http/log.ts';
 import { describeDemo, seedDemo } from './demo.ts';
 import { backfillSsnIndex } from './payroll/ssn-index.ts';
 import { sealAtRest } from './data/seal-at-rest.ts';
+import { keyCertificatesByState } from './payroll/certificates.ts';
 import { seedStateForms } from './seed/state-forms/seed.ts';
 import { openServices } from './services-factory.ts';
 import type { Services } from './services.ts';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const demoOrg = process.argv.includes('--demo') ? await seedDemo(services, boot.orgId) : undefined;
   const indexed = await backfillSsnIndex(services);
   if (indexed) console.log(`dform: indexed the SSNs of ${indexed} employee records written before the SSN index`);
+  const rekeyed = await keyCertificatesByState(services);
+  if (rekeyed) console.log(`dform: keyed ${rekeyed} state withholding certificates by employee and state`);
   const sealedCount = await sealAtRest(services);
   if (sealedCount)
     console.log(

@@ -27,12 +27,15 @@ export const USER_KEYED_TYPES = [
   'payroll/emergency_contacts',
   'payroll/i9',
   'payroll/w4',
-  'payroll/state_w4',
   'payroll/employee_payment_information',
 ] as const;
 
 /** Records that name the user as their owner (x-owner) and go with the account. */
-export const USER_OWNED_TYPES = [{ id: 'hr/employee_documents', owner: 'employee_id' }] as const;
+export const USER_OWNED_TYPES = [
+  { id: 'hr/employee_documents', owner: 'employee_id' },
+  // One state withholding certificate per state (../payroll/certificates.ts).
+  { id: 'payroll/state_w4', owner: '_user_uuid' },
+] as const;
 
 /** Deletes the user in one commit, then the bytes of the files nobody else holds. */
 export async function deleteUser(

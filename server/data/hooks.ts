@@ -38,6 +38,18 @@ export interface HookArgs {
  */
 export interface EntityHooks {
   /**
+   * Before stage authorize, and before any read.
+   * For a type keyed by its user and one of its fields (a state certificate, one per state): the
+   * stored key a user key addresses, given the data written (or nothing, for a read or a delete),
+   * and the user it belongs to. Undefined when `key` is not a user's: it is the record's own key.
+   */
+  address?(args: {
+    s: Services;
+    org: string;
+    key: string;
+    data?: DataObject;
+  }): Promise<{ key: string; user: string } | undefined>;
+  /**
    * Stage authorize.
    * Refuses (throws 403) a write or delete the type's access rules allow but this record does not,
    * before anything is validated: a user manager may not change an account holding more than them.

@@ -156,12 +156,33 @@ export async function runTransform(
   }
 }
 
-async function readVisible(s: Services, t: Target, caller: Caller, key: string): Promise<StoredRecord> {
+/**
+ * The stored key a key of the API names: itself, or for a type keyed by its user and a field (a
+ * state certificate) the record of that user the data or `hint` names (./hooks.ts address).
+ */
+export async function storedKeyOf(
+  s: Services,
+  org: string,
+  t: Target,
+  key: string,
+  hint?: DataObject,
+): Promise<string> {
+  return (await hooksFor(t.entity.id)?.address?.({ s, org, key, data: hint }))?.key ?? key;
+}
+
+async function readVisible(
+  s: Services,
+  t: Target,
+  caller: Caller,
+  key: string,
+  hint?: DataObject,
+): Promise<StoredRecord> {
   if (!isUuid(key)) throw notFound();
   if (t.my && key !== caller.principal.userKey) throw notFound();
   const access = mayAtAll(t, 'read', caller);
   if (access === 'none') throw notAuthorized();
-  const record = (await s.storage.get(t.entity.id, caller.org.id, key)) ?? (await sharedRecord(s, t, key));
+  const storedKey = await storedKeyOf(s, caller.org.id, t, key, hint);
+  const record = (await s.storage.get(t.entity.id, caller.org.id, storedKey)) ?? (await sharedRecord(s, t, storedKey));
   if (!record) throw await missing(s, t, caller, key, access);
   // Another's record of the caller's own company: not authorized (API.md); another company's is 404.
   if (access === 'own' && !isReachable(t, caller, record)) throw notAuthorized();
@@ -207,15 +228,22 @@ export async function editableRecord(s: Services, caller: Caller, t: Target, key
   const stored = await readVisible(s, t, caller, key);
   if (stored.org !== caller.org.id) throw notAuthorized();
   const allowed = t.my
-    ? allows(t.entity.file['x-access'].edit, caller.principal, isOwnRecord(t, caller, key, stored.data))
+    ? allows(t.entity.file['x-access'].edit, caller.principal, isOwnRecord(t, caller, stored.key, stored.data))
     : can(t.entity, 'edit', caller.principal, stored);
   if (!allowed) throw notAuthorized();
-  await hooksFor(t.entity.id)?.authorize?.({ s, caller, key, stored });
+  await hooksFor(t.entity.id)?.authorize?.({ s, caller, key: stored.key, stored });
   return stored;
 }
 
-export async function readRecord(s: Services, caller: Caller, t: Target, key: string): Promise<WireRecord> {
-  return toWire(s, t.entity, await readVisible(s, t, caller, key), caller.principal);
+/** The record as the caller reads it; `hint` names which of a user's records a user key means (a state certificate's state). */
+export async function readRecord(
+  s: Services,
+  caller: Caller,
+  t: Target,
+  key: string,
+  hint?: DataObject,
+): Promise<WireRecord> {
+  return toWire(s, t.entity, await readVisible(s, t, caller, key, hint), caller.principal);
 }
 
 export { mayAtAll, toPointer };

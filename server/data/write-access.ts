@@ -5,7 +5,7 @@
  * their reach: 404 for another company's or an unknown key, 403 for one of theirs they may not touch.
  */
 import { randomUUID } from 'node:crypto';
-import { allows, can } from '../../engine/access.ts';
+import { allows, can, ownerOf } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { isUuid } from '../auth/principal.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
@@ -31,21 +31,29 @@ export async function authorizeWrite(w: Write): Promise<Access> {
       w.key = forUser;
     } else w.key = randomUUID();
   }
-  const key = w.key;
+  const address = w.key;
   // Someone who may neither create nor edit this type learns nothing about which keys exist.
   if (mayAtAll(t, 'create', caller) === 'none' && mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
-  if (!key || !isUuid(key)) throw notFound();
-  if (t.my && key !== caller.principal.userKey) throw notFound();
+  if (!address || !isUuid(address)) throw notFound();
+  if (t.my && address !== caller.principal.userKey) throw notFound();
+  // A type keyed by its user and a field (a state certificate per state): the user key and the data
+  // name the stored record (./hooks.ts address).
+  const addressed = await w.hook?.address?.({ s, org: caller.org.id, key: address, data: incoming });
+  const key = addressed?.key ?? address;
+  w.key = key;
+  const stored = await s.storage.get(entity.id, caller.org.id, key);
+  // The user the record belongs to: the key itself, or the user a user-and-field key was made for.
+  const forUser = addressed?.user ?? (w.hook?.address && stored ? ownerOf(entity, key, stored.data) : key);
+  w.user = forUser;
   // A user-keyed record belongs to a user of the caller's organization, or it cannot exist.
-  if (entity.file['x-key'] === 'user' && !(await s.storage.get('auth/users', caller.org.id, key))) {
+  if (entity.file['x-key'] === 'user' && (!forUser || !(await s.storage.get('auth/users', caller.org.id, forUser)))) {
     if (mode === 'create') throw validationFailed([{ path: '/_user_uuid', message: 'Must be a user of this company' }]);
     throw notFound();
   }
 
-  const stored = await s.storage.get(entity.id, caller.org.id, key);
   if (mode === 'create' && stored) {
     // Only someone who may see the existing record is told that it exists.
-    const prospective = { key, data: { ...incoming, _user_uuid: key } };
+    const prospective = { key, data: { ...incoming, _user_uuid: forUser } };
     const mayCreate = t.my
       ? allows(entity.file['x-access'].create, caller.principal, true)
       : can(entity, 'create', caller.principal, prospective);
@@ -64,7 +72,7 @@ export async function authorizeWrite(w: Write): Promise<Access> {
     if (readAccess === 'none' && mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
     if (readAccess === 'own' && !isReachable(t, caller, stored)) throw notAuthorized();
   }
-  const prospective = { key, data: before ?? { ...incoming, _user_uuid: key } };
+  const prospective = { key, data: before ?? { ...incoming, _user_uuid: forUser } };
   const owner = isOwnRecord(t, caller, key, prospective.data);
   const allowed = t.my
     ? allows(entity.file['x-access'][verb], caller.principal, owner)
@@ -80,13 +88,16 @@ export async function authorizeWrite(w: Write): Promise<Access> {
 
 /** Finds the record to delete and decides whether the caller may delete it. */
 export async function authorizeDelete(w: Write): Promise<Access> {
-  const { s, caller, t, key } = w;
+  const { s, caller, t } = w;
+  const address = w.key;
   if (mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
-  if (!isUuid(key)) throw notFound();
-  if (t.my && key !== caller.principal.userKey) throw notFound();
+  if (!isUuid(address)) throw notFound();
+  if (t.my && address !== caller.principal.userKey) throw notFound();
+  const key = (await w.hook?.address?.({ s, org: caller.org.id, key: address }))?.key ?? address;
+  w.key = key;
   const stored = await s.storage.get(t.entity.id, caller.org.id, key);
   const readAccess = mayAtAll(t, 'read', caller);
-  if (!stored) throw await missing(s, t, caller, key, mayAtAll(t, 'delete', caller));
+  if (!stored) throw await missing(s, t, caller, address, mayAtAll(t, 'delete', caller));
   const owner = isOwnRecord(t, caller, key, stored.data);
   if (readAccess === 'own' && !isReachable(t, caller, stored)) throw notAuthorized();
   if (readAccess === 'none' && mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();

@@ -54,7 +54,8 @@ export function deriveData(w: Write): void {
     if (facts.serverOwned.has('created_by')) data.created_by = caller.principal.userKey;
     if (facts.serverOwned.has('created_time')) data.created_time = w.now;
     const owner = ownerOf(entity, key, data);
-    if (facts.serverOwned.has('_user_uuid')) data._user_uuid = entity.file['x-key'] === 'user' ? key : owner;
+    if (facts.serverOwned.has('_user_uuid'))
+      data._user_uuid = entity.file['x-key'] === 'user' ? (w.user ?? key) : owner;
   }
   // Field rules see the owner of the data as it will be stored: on a create the owner field may be
   // one the server keeps (../../engine/access.ts ownedBy), unlike the record-level access decision.

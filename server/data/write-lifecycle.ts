@@ -45,6 +45,8 @@ export interface Write {
   requested: WriteMode | 'delete';
   mode: WriteMode | 'delete';
   key: string;
+  /** For a type keyed by user: the user the record is (or will be) theirs, decided by the authorize stage. */
+  user?: string;
   incoming: DataObject;
   opts: { ifMatch?: string; idempotencyKey?: string; request: RequestInfo };
   idem?: IdempotentCreate;

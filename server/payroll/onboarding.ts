@@ -26,6 +26,7 @@ import { claimOwner } from '../data/unique.ts';
 import type { Checklist, ChecklistItem, StepState } from '../../engine/onboarding-checklist.ts';
 export type { Checklist, ChecklistItem, StepState };
 import { employeeCertificate } from './work-state.ts';
+import { hooksFor } from '../data/hooks.ts';
 
 /** The hire statuses of spec/001 section 4, in the pipeline's order. */
 export const HIRE_STATUSES = [
@@ -186,7 +187,9 @@ export async function checklistOf(
       items.push(...(await eachItems(s, org, userKey, entity, { ...rule, each: rule.each }, now)));
       continue;
     }
-    const record = await s.storage.get(entity.id, org, userKey);
+    // The employee's record of the type: for one kept per user and state, the certificate due.
+    const key = (await hooksFor(entity.id)?.address?.({ s, org, key: userKey }))?.key ?? userKey;
+    const record = await s.storage.get(entity.id, org, key);
     const state = stateOf(rule, record);
     const item: ChecklistItem = {
       module: entity.module,

@@ -20,6 +20,7 @@ import type { DataObject } from '../storage/types.ts';
 import { looksMasked, mapSensitive, maskValue } from '../../engine/masking.ts';
 import { getAt } from '../../engine/schema-walk.ts';
 import { maySeeWholeSsn } from '../payroll/ssn-access.ts';
+import { certificatesOf } from '../payroll/certificates.ts';
 
 /** Types read as my_<type> by a caller printing their own form. */
 const HAS_MY = new Set<RecordName>(['i9', 'w4', 'w9', 'basic_info', 'employee', 'state_w4']);
@@ -85,13 +86,21 @@ function readableCopy(s: Services, caller: Caller, type: RecordName, key: string
   return Object.fromEntries(Object.entries(copy).filter(([field]) => !hidden.includes(field)));
 }
 
-async function read(s: Services, caller: Caller, type: RecordName, key: string, own: boolean) {
+/** A record read for printing, with the key it is stored at (a state certificate's is not the user key). */
+async function readKeyed(
+  s: Services,
+  caller: Caller,
+  type: RecordName,
+  key: string,
+  own: boolean,
+  hint?: DataObject,
+): Promise<{ data: DataObject; key: string }> {
   const t = target(s, caller, 'payroll', own && HAS_MY.has(type) ? `my_${type}` : type);
-  const wire = await readRecord(s, caller, t, key);
+  const wire = await readRecord(s, caller, t, key, hint);
   const data: DataObject = { ...wire.data };
   const whole = PRINTED_WHOLE[type];
   if (whole) {
-    const stored = await s.storage.get(t.entity.id, caller.org.id, key);
+    const stored = await s.storage.get(t.entity.id, caller.org.id, wire.key);
     const full = stored ? decryptedData(s, t.entity, stored) : undefined;
     for (const field of whole) {
       if (REVEALED.has(field) && !maySeeWholeSsn(caller, key)) continue;
@@ -99,18 +108,24 @@ async function read(s: Services, caller: Caller, type: RecordName, key: string, 
       else delete data[field];
     }
   }
-  return data;
+  return { data, key: wire.key };
+}
+
+async function read(s: Services, caller: Caller, type: RecordName, key: string, own: boolean, hint?: DataObject) {
+  return (await readKeyed(s, caller, type, key, own, hint)).data;
 }
 
 /**
  * The form's own record, as its reading decides (404 for another employee's form, 403 for a caller
- * who may not read the type). A state's form prints only from a certificate of that state: an
- * Oregon certificate has no Alabama A-4 (404), as the viewer offers only the forms that exist.
+ * who may not read the type). A state's form prints the employee's certificate of that state (one is
+ * kept per state); an employee without an Alabama certificate has no Alabama A-4 (404), as the viewer
+ * offers only the forms that exist.
  */
 async function readMain(s: Services, caller: Caller, layout: Pick<Layout, 'main' | 'state'>, key: string) {
-  const data = await read(s, caller, layout.main, key, caller.principal.userKey === key);
-  if (layout.main === 'state_w4' && layout.state !== undefined && data.state !== layout.state) throw notFound();
-  return data;
+  const hint = layout.main === 'state_w4' && layout.state !== undefined ? { state: layout.state } : undefined;
+  const read = await readKeyed(s, caller, layout.main, key, caller.principal.userKey === key, hint);
+  if (hint && read.data.state !== layout.state) throw notFound();
+  return read;
 }
 
 /** Throws as printing would for the form's own record: what a download key is checked against before it is issued. */
@@ -119,10 +134,17 @@ export async function assertMayPrint(s: Services, caller: Caller, layout: Layout
 }
 
 /** A read that may fail: 403 and 404 are logged and answer nothing. */
-async function tryRead(s: Services, caller: Caller, type: RecordName, key: string | undefined, own: boolean) {
+async function tryRead(
+  s: Services,
+  caller: Caller,
+  type: RecordName,
+  key: string | undefined,
+  own: boolean,
+  hint?: DataObject,
+) {
   if (!key) return undefined;
   try {
-    return await read(s, caller, type, key, own);
+    return await read(s, caller, type, key, own, hint);
   } catch (e) {
     if (e instanceof ApiError && (e.status === 403 || e.status === 404)) {
       s.log('info', 'printable form: a record was not read', { type, status: e.status });
@@ -165,7 +187,7 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
       state: caller.org.record.data.state as string | undefined,
     },
   };
-  const mainData = await readMain(s, caller, layout, key);
+  const { data: mainData, key: mainKey } = await readMain(s, caller, layout, key);
   input[main] = mainData;
   const ids = await wholeIdentifiers(s, caller, main, key, mainData);
   const idSource = ids.length ? { type: main, key, fields: ids } : undefined;
@@ -177,7 +199,7 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
     input.employer = await tryRead(s, caller, 'employer', await companyEmployerKey(s, caller.org.id), false);
   }
   // A signed form prints what its owner attested: the name, SSN and address frozen at signing.
-  const printed = await attestedPrint(s, caller, main, key);
+  const printed = await attestedPrint(s, caller, main, mainKey);
   for (const type of ['employee', 'basic_info'] as const) {
     if (printed?.[type]) input[type] = { ...input[type], ...readableCopy(s, caller, type, key, printed[type]) };
   }
@@ -220,7 +242,7 @@ export interface PrintableForm {
 
 /**
  * The forms that exist for an employee and that this caller may print: the I-9, the W-4 and the W-9
- * when their record can be read, and the form of the state of their state certificate (a shipped
+ * when their record can be read, and the form of the state of each state certificate (a shipped
  * form, or the layout its state form definition keeps as data).
  */
 export async function printableFormsOf(
@@ -235,8 +257,13 @@ export async function printableFormsOf(
     const layout = layouts.shipped(form);
     if (await tryRead(s, caller, layout.main, key, own)) out.push({ form, title: layout.title, kind: form });
   }
-  const certificate = await tryRead(s, caller, 'state_w4', key, own);
-  const layout = typeof certificate?.state === 'string' ? await layouts.ofState(certificate.state) : undefined;
-  if (layout) out.push({ form: layout.form, title: layout.title, kind: 'state' });
+  // Each state certificate the employee holds (one per state) that the caller may read.
+  for (const held of await certificatesOf(s, caller.org.id, key)) {
+    const state = held.data.state;
+    if (typeof state !== 'string') continue;
+    const certificate = await tryRead(s, caller, 'state_w4', key, own, { state });
+    const layout = certificate ? await layouts.ofState(state) : undefined;
+    if (layout) out.push({ form: layout.form, title: layout.title, kind: 'state' });
+  }
   return out;
 }

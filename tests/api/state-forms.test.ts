@@ -81,7 +81,8 @@ test("an employee's state form is checked by its definition: prepare_for_save, i
     ...as(w.emma),
     body: { state: 'CA', state_status: 'Married - 1 Work', regular_allowances: 3, estimated_allowances: 2 },
   });
-  assert.equal(ca.status, 200, ca.text);
+  // The first certificate of a state is its own record (one per state): created.
+  assert.equal(ca.status, 201, ca.text);
   assert.equal(ca.body.data.total_allowances, 5);
   // The definition's own field (not in state_w4.json) is checked with its own message.
   const badType = await w.call('POST', `${MY}/${w.emma.user}`, {
@@ -173,7 +174,7 @@ test("a new state's own fields and rules apply to the next save with no restart;
     { path: '/extra_state_withholding', message: 'Claim an allowance before an extra amount.' },
   ]);
   const ok = await w.call('POST', `${MY}/${w.emma.user}`, { ...as(w.emma), body: { state: 'NE', ne_allowances: 2 } });
-  assert.equal(ok.status, 200, ok.text);
+  assert.equal(ok.status, 201, ok.text);
   assert.equal(ok.body.data.total_allowances, 2);
 
   // Product staff change the rule: the next save follows the changed definition.
@@ -203,7 +204,7 @@ test("a new state's own fields and rules apply to the next save with no restart;
   // A state with no definition saves under the generic rules and logs that its form is missing
   // (Minnesota taxes wages; a state that does not, Wyoming, takes no certificate: state-certificates.test.ts).
   const none = await w.call('POST', `${MY}/${w.emma.user}`, { ...as(w.emma), body: { state: 'MN' } });
-  assert.equal(none.status, 200, none.text);
+  assert.equal(none.status, 201, none.text);
   assert.match(w.server.output(), /unable to load form for state/);
 });
 

@@ -36,7 +36,7 @@ export interface DformEntitySchemaFile {
   type: "object";
   "x-plural": string;
   /**
-   * uuid: the server picks a new UUID on create. user: the record is keyed by its user's key (one per user; create uses the key of the user named by x-owner, else the caller's).
+   * uuid: the server picks a new UUID on create. user: the record is addressed by its user's key (one per user; create uses the key of the user named by x-owner, else the caller's); a type whose hooks address it by the user and a field (a state certificate per state) stores each record at a key derived from the two and names its owner in x-owner.
    */
   "x-key": "uuid" | "user";
   /**

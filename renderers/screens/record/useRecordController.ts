@@ -145,6 +145,10 @@ export function useRecordController(
         if (mode === 'create') saved = await client.create(module, datatype, data);
         else saved = await client.save(module, datatype, key!, data, isNew ? 0 : record.data?.meta.version);
         queryClient.setQueryData(keys.record(module, datatype, saved.key), saved);
+        // A record addressed by its user key may answer a key of its own (a state certificate, kept
+        // per employee and state): the screen's own address then holds the saved version too.
+        if (mode !== 'create' && key && key !== saved.key)
+          queryClient.setQueryData(keys.record(module, datatype, key), saved);
         void queryClient.invalidateQueries({ queryKey: keys.find(module, datatype) });
         // The views derived from records (the homes' checklist and pipeline) change with any save.
         void queryClient.invalidateQueries({ queryKey: keys.checklist() });

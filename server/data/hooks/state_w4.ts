@@ -5,16 +5,18 @@
  * and its validator.
  * Without a definition for the state only the generic state_w4 rules apply.
  *
- * The certificate is for the state the employer withholds for (engine/withholding-states.ts): a
+ * The certificate is for a state the employer withholds for (engine/withholding-states.ts): a
  * state without an income tax on wages has none, and once the employee's work state is on record a
- * certificate of another state than theirs is refused, naming the right one (docs/state-certificates.md).
+ * certificate of another state than the one due (or the state they live in, which the employer may
+ * withhold for too) is refused, naming the right one. An employee holds one certificate per state,
+ * addressed by their user key and the state (../../payroll/certificates.ts, docs/state-certificates.md).
  */
 import { ExpressionError, transformData, validateByExpression } from '../../../engine/transforms.ts';
 import type { FieldError } from '../../../engine/messages.ts';
 import { certificateReason, noIncomeTaxMessage, taxesWages } from '../../../engine/withholding-states.ts';
 import { ApiError, validationFailed } from '../../http/errors.ts';
 import { checkAnswers, findStateForm } from '../../payroll/state-forms.ts';
-import { employeeCertificate } from '../../payroll/work-state.ts';
+import { allowedStates, certificateAddress } from '../../payroll/certificates.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
 import type { DataObject } from '../../storage/types.ts';
 
@@ -29,13 +31,14 @@ async function definitionFor({ s, caller, data }: HookArgs): Promise<Definition 
 }
 
 /** The certificate's state against the state the employee's work and residence call for. */
-async function stateErrors({ s, caller, key, data }: HookArgs): Promise<FieldError[]> {
+async function stateErrors({ s, caller, data }: HookArgs): Promise<FieldError[]> {
   const state = data.state;
-  if (typeof state !== 'string') return [];
+  if (typeof state !== 'string' || typeof data._user_uuid !== 'string') return [];
   if (!taxesWages(state)) return [{ path: '/state', message: noIncomeTaxMessage(state) }];
-  const due = await employeeCertificate(s, caller.org.id, key);
+  const allowed = await allowedStates(s, caller.org.id, data._user_uuid);
+  const due = allowed?.due;
   // Without a work state on record any state is taken, as before work states were kept.
-  if (!due || due.because === 'residence' || due.state === state) return [];
+  if (!due || due.because === 'residence' || due.state === state || allowed.also === state) return [];
   if (due.because === 'none') return [{ path: '/state', message: noIncomeTaxMessage(due.state) }];
   return [{ path: '/state', message: `Your state withholding certificate is for ${certificateReason(due)}.` }];
 }
@@ -51,6 +54,7 @@ async function run<T>(what: string, fn: () => Promise<T>): Promise<T> {
 }
 
 export const stateW4Hooks: EntityHooks = {
+  address: ({ s, org, key, data }) => certificateAddress(s, org, key, data),
   async prepare(args): Promise<DataObject> {
     const def = await definitionFor(args);
     // The answers are checked as the employee gave them, before a transform computes from them.

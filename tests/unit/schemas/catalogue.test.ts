@@ -318,7 +318,9 @@ describe('schema catalogue', () => {
         assert.equal(file['x-my'] ?? false, MY_TYPES.has(type));
         // A my_ variant is the caller's own record: it needs an owner (the key itself, or a field).
         if (file['x-my']) assert.ok(file['x-owner'], 'x-my without x-owner');
-        if (file['x-key'] === 'user') assert.equal(file['x-owner'], 'key');
+        // One record per user: the key is the owner's. State certificates are kept per user and state
+        // (server/payroll/certificates.ts): the owner is the user the record names.
+        if (file['x-key'] === 'user') assert.equal(file['x-owner'], type === 'state_w4' ? '_user_uuid' : 'key');
       });
 
       it('has JSONata transforms that parse', () => {

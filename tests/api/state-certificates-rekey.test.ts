@@ -1,0 +1,69 @@
+/**
+ * A state certificate stored before certificates were kept per state sits at its employee's user key;
+ * the first start moves it to the key of its employee and state (server/payroll/certificates.ts),
+ * where the API finds it by the user key as before, and the next start finds nothing left to do.
+ * In-process, to write a record as the old code did.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
+import { createApp } from '../../server/app.ts';
+import { bootstrap } from '../../server/bootstrap.ts';
+import { seedDemo } from '../../server/demo.ts';
+import { certificateKey, keyCertificatesByState } from '../../server/payroll/certificates.ts';
+import type { Services } from '../../server/services.ts';
+import { inProcessCaller, testServices } from '../helpers/in-process.ts';
+
+let services: Services;
+let dataDir: string;
+let acme: string;
+let call: ReturnType<typeof inProcessCaller>;
+
+before(async () => {
+  const t = await testServices({ prefix: 'dform-rekey-' });
+  services = t.services;
+  dataDir = t.dataDir;
+  const boot = await bootstrap(services);
+  acme = await seedDemo(services, boot.orgId);
+  call = inProcessCaller(createApp(services), boot.orgId);
+});
+after(async () => {
+  await services.storage.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('a certificate kept at the user key moves to the key of its employee and state, once', async () => {
+  const login = await call('POST', '/auth/api/login', {
+    org: acme,
+    body: { userid: 'emma@acme.example', key: 'demo-employee-pass' },
+  });
+  assert.equal(login.status, 200, login.text);
+  const emma = login.body.session.user.key as string;
+  const now = Math.floor(Date.now() / 1000);
+  await services.storage.commit([
+    {
+      op: 'put',
+      expectVersion: 0,
+      record: {
+        collection: 'payroll/state_w4',
+        org: acme,
+        key: emma,
+        // As the code before wrote it (before _user_uuid was kept, too).
+        data: { state: 'CO', annual_withholding_allowance: 4000, sync_status: 'PENDING' },
+        meta: { created_by: emma, created_time: now, updated_by: emma, updated_time: now, version: 3 },
+      },
+    },
+  ]);
+  assert.equal(await keyCertificatesByState(services), 1);
+  assert.equal(await services.storage.get('payroll/state_w4', acme, emma), undefined, 'gone from the user key');
+  const moved = await services.storage.get('payroll/state_w4', acme, certificateKey(emma, 'CO'));
+  assert.equal(moved?.data._user_uuid, emma);
+  assert.equal(moved?.meta.version, 3, 'the same record, not a new version');
+  assert.equal(await keyCertificatesByState(services), 0, 'once');
+
+  // The API reaches it by the user key as before (no work state on record: her only certificate).
+  const own = await call('GET', `/payroll/api/data/my_state_w4/${emma}`, { org: acme, token: login.body.token });
+  assert.equal(own.status, 200, own.text);
+  assert.equal(own.body.key, certificateKey(emma, 'CO'));
+  assert.equal(own.body.data.annual_withholding_allowance, 4000);
+});
