@@ -70,6 +70,8 @@ export default defineConfig(({ command }) => ({
     assetsDir: 'assets',
     // No inline scripts or module preload polyfill: the server's CSP is script-src 'self'.
     modulePreload: { polyfill: false },
+    // Read by the server (server/web.ts) to name the form screens' code in their pages.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
   },
   server: {

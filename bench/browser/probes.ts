@@ -46,20 +46,34 @@ export async function typeMeasured(page: Page, text: string): Promise<number[]> 
   return page.evaluate((b) => window.__bench!.latencies.slice(b), before);
 }
 
+/** Settles when every mark armed on the page has been taken (see armMarks). */
+const marksTaken = new WeakMap<Page, Promise<void>>();
+
 /**
  * Before the page loads: records in `__bench.marks[name]` the time (since navigation start) of the
- * first frame painted after an element matching each selector exists.
+ * first frame painted after an element matching each selector exists. The page tells the bench
+ * when all are taken through a binding: nothing of the bench's runs in the page before then (a
+ * `waitForFunction` injects Playwright's script, which took about 50 ms of the page's main thread
+ * in the middle of the edit screen's start, and more on a loaded machine).
  */
 export async function armMarks(page: Page, marks: Record<string, string>): Promise<void> {
+  let taken!: () => void;
+  marksTaken.set(page, new Promise<void>((resolve) => (taken = resolve)));
+  await page.exposeFunction('__benchMarksTaken', () => taken());
   await page.addInitScript({ content: NAME_SHIM });
   await page.addInitScript((wanted) => {
     const bench = (window.__bench = { latencies: [] as number[], marks: {} as Record<string, number> });
     const pending = new Map(Object.entries(wanted));
+    let left = pending.size;
+    const take = (name: string) => {
+      bench.marks[name] = performance.now();
+      if (--left === 0) (window as unknown as { __benchMarksTaken(): void }).__benchMarksTaken();
+    };
     const scan = () => {
       for (const [name, sel] of pending) {
         if (!document.querySelector(sel)) continue;
         pending.delete(name);
-        requestAnimationFrame(() => setTimeout(() => (bench.marks[name] = performance.now()), 0));
+        requestAnimationFrame(() => setTimeout(() => take(name), 0));
       }
       return pending.size === 0;
     };
@@ -75,11 +89,21 @@ export async function armMarks(page: Page, marks: Record<string, string>): Promi
 
 /** Waits for the marks armed by armMarks and answers them (ms since navigation start). */
 export async function readMarks(page: Page, names: string[]): Promise<Record<string, number>> {
-  await page.waitForFunction((ns) => ns.every((n) => window.__bench?.marks?.[n] !== undefined), names, {
-    polling: 20,
-    timeout: 30_000,
+  const taken = marksTaken.get(page);
+  if (!taken) throw new Error('probe: readMarks without armMarks');
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`probe: marks ${names.join(', ')} not taken in 30 s`)), 30_000);
   });
-  return page.evaluate(() => ({ ...window.__bench!.marks! }));
+  try {
+    await Promise.race([taken, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+  const marks = await page.evaluate(() => ({ ...window.__bench!.marks! }));
+  const missing = names.filter((n) => marks[n] === undefined);
+  if (missing.length) throw new Error(`probe: no mark ${missing.join(', ')}`);
+  return marks;
 }
 
 /** A condition on the document: an element matching `selector` (containing `text`, when given). */

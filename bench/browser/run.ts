@@ -11,6 +11,8 @@
  * bundle's gzip size.
  *
  * BENCH_RUNS (default 5) fresh page loads per measure; BENCH_KEYS (default 30) keys typed per load.
+ * `--only <part>[,<part>]` measures those parts alone and prints their rows without writing
+ * results.md (parts: keystrokes, array, first-render, homes, page-change; the bundle's rows always).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -48,6 +50,22 @@ const EXTRA_EMPLOYEES = 210;
 const LARGE_ARRAY = 200;
 const ARRAY_STORY = 'screens-recordscreen--emergency-contacts-200';
 const TARGETS = { keystroke: 16.7, firstKeystroke: 50, firstRender: 300, pageChange: 50, bundleKiB: 200 };
+const PARTS = ['keystrokes', 'array', 'first-render', 'homes', 'page-change'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The parts named by `--only a,b` (or `--only=a,b`); every part without it. */
+function partsAsked(argv: readonly string[]): ReadonlySet<Part> | undefined {
+  const i = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+  if (i < 0) return undefined;
+  const value = argv[i].includes('=') ? argv[i].slice('--only='.length) : argv[i + 1];
+  const names = (value ?? '').split(',').filter(Boolean);
+  const unknown = names.filter((n) => !(PARTS as readonly string[]).includes(n));
+  if (!names.length || unknown.length)
+    throw new Error(`bench: --only takes one or more of ${PARTS.join(', ')} (got ${value ?? 'nothing'})`);
+  return new Set(names as Part[]);
+}
+const ONLY = partsAsked(process.argv.slice(2));
+const wanted = (p: Part) => !ONLY || ONLY.has(p);
 
 interface Keystrokes {
   first: number[];
@@ -131,7 +149,7 @@ async function main() {
   });
   const bundle = bundleFacts();
   log('storybook-static and the stock @rjsf page');
-  const storybookDir = await ensureStorybook();
+  const storybookDir = wanted('array') ? await ensureStorybook() : undefined;
   const stockDir = await buildStockPage();
 
   let server: TestServer | undefined;
@@ -139,7 +157,7 @@ async function main() {
   let storybook: StaticServer | undefined;
   let stock: StaticServer | undefined;
   try {
-    storybook = await serveStatic(storybookDir);
+    if (storybookDir) storybook = await serveStatic(storybookDir);
     stock = await serveStatic(stockDir);
     server = await startServer({ demo: true });
     const call = client(server.url);
@@ -225,143 +243,158 @@ async function main() {
       }
     })();
 
-    log(`keystrokes on ${editPath} (${target})`);
-    const ours = await measureKeystrokes(
-      async () => {
-        const p = await appPage();
-        await p.page.goto(editPath);
-        return p;
-      },
-      FORM_READY,
-      target,
-    );
+    const none = (): Keystrokes => ({ first: [], steady: [] });
+    let ours = none();
+    let theirs = none();
+    let oursArray = none();
+    let theirsArray = none();
     const stockInput = { schema: model.schema, formData };
-    const theirs = await measureKeystrokes(
-      async () => {
-        const p = await stockPage(stockInput);
-        await p.page.goto(`${stock!.url}/`);
-        return p;
-      },
-      'form input',
-      target,
-    );
-
-    log(`keystrokes on a ${LARGE_ARRAY}-item array`);
-    const arrayTarget = '#root_contacts_0_contact_first_name';
-    const oursArray = await measureKeystrokes(
-      async () => {
-        const context = await b.newContext({ viewport: { width: 1280, height: 900 } });
-        const page = await context.newPage();
-        page.setDefaultTimeout(30_000);
-        await page.goto(`${storybook!.url}/iframe.html?id=${ARRAY_STORY}&viewMode=story`);
-        await page.locator(`#root_contacts_${LARGE_ARRAY - 1}_phone_number`).waitFor({ timeout: 30_000 });
-        return { context, page };
-      },
-      FORM_READY,
-      arrayTarget,
-    );
-    const arrayModel = buildFormModel(largeContactsMeta(LARGE_ARRAY), 'edit');
-    const theirsArray = await measureKeystrokes(
-      async () => {
-        const p = await stockPage({
-          schema: arrayModel.schema,
-          formData: { contacts: emergencyContacts(LARGE_ARRAY) },
-        });
-        await p.page.goto(`${stock!.url}/`);
-        return p;
-      },
-      `#root_contacts_${LARGE_ARRAY - 1}_phone_number`,
-      arrayTarget,
-    );
-
-    log('first render of the edit screen');
-    const render = { painted: [] as number[], ready: [] as number[], inApp: [] as number[], stock: [] as number[] };
-    for (let i = 0; i < RUNS; i++) {
-      const { page, context } = await appPage();
-      await armMarks(page, { painted: `form.form ${target}`, ready: FORM_READY });
-      await page.goto(editPath);
-      const marks = await readMarks(page, ['painted', 'ready']);
-      render.painted.push(marks.painted);
-      render.ready.push(marks.ready);
-      await context.close();
-
-      const s = await stockPage(stockInput);
-      await armMarks(s.page, { painted: `form ${target}` });
-      await s.page.goto(`${stock.url}/`);
-      render.stock.push((await readMarks(s.page, ['painted'])).painted);
-      await s.context.close();
+    if (wanted('keystrokes')) {
+      log(`keystrokes on ${editPath} (${target})`);
+      ours = await measureKeystrokes(
+        async () => {
+          const p = await appPage();
+          await p.page.goto(editPath);
+          return p;
+        },
+        FORM_READY,
+        target,
+      );
+      theirs = await measureKeystrokes(
+        async () => {
+          const p = await stockPage(stockInput);
+          await p.page.goto(`${stock!.url}/`);
+          return p;
+        },
+        'form input',
+        target,
+      );
     }
-    for (let i = 0; i < RUNS; i++) {
-      const { page, context } = await appPage();
-      await page.goto(`/${m.module}/${m.type}/list`);
-      await page.locator('.table-wrap[aria-busy="false"]').waitFor();
-      const edit = page.locator('table tbody tr a.btn', { hasText: 'Edit' }).first();
-      if ((await edit.count()) === 0) {
-        log(`no ${m.module}/${m.type} record in the list: in-app navigation not measured`);
+
+    if (wanted('array')) {
+      log(`keystrokes on a ${LARGE_ARRAY}-item array`);
+      const arrayTarget = '#root_contacts_0_contact_first_name';
+      oursArray = await measureKeystrokes(
+        async () => {
+          const context = await b.newContext({ viewport: { width: 1280, height: 900 } });
+          const page = await context.newPage();
+          page.setDefaultTimeout(30_000);
+          await page.goto(`${storybook!.url}/iframe.html?id=${ARRAY_STORY}&viewMode=story`);
+          await page.locator(`#root_contacts_${LARGE_ARRAY - 1}_phone_number`).waitFor({ timeout: 30_000 });
+          return { context, page };
+        },
+        FORM_READY,
+        arrayTarget,
+      );
+      const arrayModel = buildFormModel(largeContactsMeta(LARGE_ARRAY), 'edit');
+      theirsArray = await measureKeystrokes(
+        async () => {
+          const p = await stockPage({
+            schema: arrayModel.schema,
+            formData: { contacts: emergencyContacts(LARGE_ARRAY) },
+          });
+          await p.page.goto(`${stock!.url}/`);
+          return p;
+        },
+        `#root_contacts_${LARGE_ARRAY - 1}_phone_number`,
+        arrayTarget,
+      );
+    }
+
+    const render = { painted: [] as number[], ready: [] as number[], inApp: [] as number[], stock: [] as number[] };
+    if (wanted('first-render')) {
+      log('first render of the edit screen');
+      for (let i = 0; i < RUNS; i++) {
+        const { page, context } = await appPage();
+        await armMarks(page, { painted: `form.form ${target}`, ready: FORM_READY });
+        await page.goto(editPath);
+        const marks = await readMarks(page, ['painted', 'ready']);
+        render.painted.push(marks.painted);
+        render.ready.push(marks.ready);
         await context.close();
-        break;
+
+        const s = await stockPage(stockInput);
+        await armMarks(s.page, { painted: `form ${target}` });
+        await s.page.goto(`${stock.url}/`);
+        render.stock.push((await readMarks(s.page, ['painted'])).painted);
+        await s.context.close();
       }
-      await armClickUntil(page, [{ selector: `form.form ${target}` }]);
-      await edit.click();
-      await page.waitForFunction(() => window.__bench?.changed !== undefined, null, { polling: 20 });
-      render.inApp.push(await page.evaluate(() => window.__bench!.changed! - window.__bench!.clickAt!));
-      await context.close();
+      for (let i = 0; i < RUNS; i++) {
+        const { page, context } = await appPage();
+        await page.goto(`/${m.module}/${m.type}/list`);
+        await page.locator('.table-wrap[aria-busy="false"]').waitFor();
+        const edit = page.locator('table tbody tr a.btn', { hasText: 'Edit' }).first();
+        if ((await edit.count()) === 0) {
+          log(`no ${m.module}/${m.type} record in the list: in-app navigation not measured`);
+          await context.close();
+          break;
+        }
+        await armClickUntil(page, [{ selector: `form.form ${target}` }]);
+        await edit.click();
+        await page.waitForFunction(() => window.__bench?.changed !== undefined, null, { polling: 20 });
+        render.inApp.push(await page.evaluate(() => window.__bench!.changed! - window.__bench!.clickAt!));
+        await context.close();
+      }
     }
 
     // The homes (docs/journeys.md): page load to the frame painted with their data shown.
-    log('first paint of the homes and the checklist');
     const homes = { manager: [] as number[], employee: [] as number[], checklist: [] as number[] };
-    const HOME_PAGES = [
-      ['manager', payrollLogin, '/home', '.counts li'],
-      ['employee', emmaLogin, '/home', '.checklist__items li'],
-      ['checklist', emmaLogin, '/onboarding', '.checklist__items li'],
-    ] as const;
-    for (let i = 0; i < RUNS; i++) {
-      for (const [name, who, url, shown] of HOME_PAGES) {
-        const { page, context } = await appPage(who);
-        await armMarks(page, { painted: shown });
-        await page.goto(url);
-        homes[name].push((await readMarks(page, ['painted'])).painted);
-        await context.close();
+    if (wanted('homes')) {
+      log('first paint of the homes and the checklist');
+      const HOME_PAGES = [
+        ['manager', payrollLogin, '/home', '.counts li'],
+        ['employee', emmaLogin, '/home', '.checklist__items li'],
+        ['checklist', emmaLogin, '/onboarding', '.checklist__items li'],
+      ] as const;
+      for (let i = 0; i < RUNS; i++) {
+        for (const [name, who, url, shown] of HOME_PAGES) {
+          const { page, context } = await appPage(who);
+          await armMarks(page, { painted: shown });
+          await page.goto(url);
+          homes[name].push((await readMarks(page, ['painted'])).painted);
+          await context.close();
+        }
       }
     }
 
-    log(`list page change at ${LIST_SIZE} rows`);
-    const total = (
-      await call('POST', '/payroll/api/data/find/employee', { ...payroll, body: { criteria: [], limit: 1 } })
-    ).body.total as number;
     const pageChange: number[] = [];
     /** Page changes whose page was not in the cache: its find was sent after the click. */
     let fetchedAfterClick = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const { page, context } = await appPage();
-      await page.goto(`/payroll/employee/list?size=${LIST_SIZE}`);
-      await page.locator('.table-wrap[aria-busy="false"]').waitFor();
-      await page.getByText(`1–${LIST_SIZE} of ${total}`).waitFor();
-      // As a user would: Next scrolled into view and painted (the rows scrolled to rendered) before
-      // it is clicked. A click straight after the scroll would time the scroll's own rendering too.
-      const next = page.getByRole('button', { name: 'Next' });
-      await next.scrollIntoViewIfNeeded();
-      await settle(page);
-      await armClickUntil(page, [
-        { selector: '.pager__status', text: `${LIST_SIZE + 1}–${Math.min(total, 2 * LIST_SIZE)} of ${total}` },
-        { selector: '.table-wrap[aria-busy="false"]' },
-      ]);
-      const offsets: number[] = [];
-      page.on('request', (r) => {
-        if (r.url().includes('/api/data/find/')) offsets.push(Number((r.postDataJSON() as JsonObject)?.offset));
-      });
-      await next.click();
-      await page.waitForFunction(() => window.__bench?.changed !== undefined, null, { polling: 20 });
-      pageChange.push(await page.evaluate(() => window.__bench!.changed! - window.__bench!.clickAt!));
-      if (offsets.includes(LIST_SIZE)) fetchedAfterClick++;
-      // A long page renders the rows near the window (useWindowRows) and says how many it has.
-      const rows = await page.evaluate(() => {
-        const count = document.querySelector('table')?.getAttribute('aria-rowcount');
-        return count ? Number(count) - 1 : document.querySelectorAll('table tbody tr').length;
-      });
-      if (rows !== Math.min(LIST_SIZE, total - LIST_SIZE)) throw new Error(`bench: page 2 shows ${rows} rows`);
-      await context.close();
+    if (wanted('page-change')) {
+      log(`list page change at ${LIST_SIZE} rows`);
+      const total = (
+        await call('POST', '/payroll/api/data/find/employee', { ...payroll, body: { criteria: [], limit: 1 } })
+      ).body.total as number;
+      for (let i = 0; i < RUNS; i++) {
+        const { page, context } = await appPage();
+        await page.goto(`/payroll/employee/list?size=${LIST_SIZE}`);
+        await page.locator('.table-wrap[aria-busy="false"]').waitFor();
+        await page.getByText(`1–${LIST_SIZE} of ${total}`).waitFor();
+        // As a user would: Next scrolled into view and painted (the rows scrolled to rendered) before
+        // it is clicked. A click straight after the scroll would time the scroll's own rendering too.
+        const next = page.getByRole('button', { name: 'Next' });
+        await next.scrollIntoViewIfNeeded();
+        await settle(page);
+        await armClickUntil(page, [
+          { selector: '.pager__status', text: `${LIST_SIZE + 1}–${Math.min(total, 2 * LIST_SIZE)} of ${total}` },
+          { selector: '.table-wrap[aria-busy="false"]' },
+        ]);
+        const offsets: number[] = [];
+        page.on('request', (r) => {
+          if (r.url().includes('/api/data/find/')) offsets.push(Number((r.postDataJSON() as JsonObject)?.offset));
+        });
+        await next.click();
+        await page.waitForFunction(() => window.__bench?.changed !== undefined, null, { polling: 20 });
+        pageChange.push(await page.evaluate(() => window.__bench!.changed! - window.__bench!.clickAt!));
+        if (offsets.includes(LIST_SIZE)) fetchedAfterClick++;
+        // A long page renders the rows near the window (useWindowRows) and says how many it has.
+        const rows = await page.evaluate(() => {
+          const count = document.querySelector('table')?.getAttribute('aria-rowcount');
+          return count ? Number(count) - 1 : document.querySelectorAll('table tbody tr').length;
+        });
+        if (rows !== Math.min(LIST_SIZE, total - LIST_SIZE)) throw new Error(`bench: page 2 shows ${rows} rows`);
+        await context.close();
+      }
     }
 
     const chromium = b.version();
@@ -369,8 +402,9 @@ async function main() {
     const k = (x: Keystrokes) => `${ms(median(x.steady))} (p90 ${ms(percentile(x.steady, 90))})`;
     const f = (x: number[]) => `${ms(median(x))} (max ${ms(Math.max(...x))})`;
     const entity = `${m.module}/${m.type}, ${largest.fields} fields`;
-    const rowsOut: string[][] = [
+    const rowsOut: [Part | 'bundle', ...string[]][] = [
       [
+        'keystrokes',
         `keystroke-to-paint median, largest form (${entity})`,
         k(ours),
         k(theirs),
@@ -378,6 +412,7 @@ async function main() {
         verdict(median(ours.steady), TARGETS.keystroke),
       ],
       [
+        'array',
         `keystroke-to-paint median, ${LARGE_ARRAY}-item array (emergency contacts fixture)`,
         k(oursArray),
         k(theirsArray),
@@ -385,6 +420,7 @@ async function main() {
         verdict(median(oursArray.steady), TARGETS.keystroke),
       ],
       [
+        'keystrokes',
         'first keystroke after load, largest form',
         f(ours.first),
         f(theirs.first),
@@ -392,6 +428,7 @@ async function main() {
         verdict(median(ours.first), TARGETS.firstKeystroke),
       ],
       [
+        'array',
         `first keystroke after load, ${LARGE_ARRAY}-item array`,
         f(oursArray.first),
         f(theirsArray.first),
@@ -399,14 +436,23 @@ async function main() {
         verdict(median(oursArray.first), TARGETS.firstKeystroke),
       ],
       [
+        'first-render',
         'first render of the edit screen: page load to form painted',
         f(render.painted),
         f(render.stock),
         `≤ ${TARGETS.firstRender} ms`,
         verdict(median(render.painted), TARGETS.firstRender),
       ],
-      ['edit screen ready to save (validators loaded), from page load', f(render.ready), '—', '—', 'info'],
       [
+        'first-render',
+        'edit screen ready to save (validators loaded), from page load',
+        f(render.ready),
+        '—',
+        '—',
+        'info',
+      ],
+      [
+        'first-render',
         'first render of the edit screen: Edit clicked in the list to form painted',
         f(render.inApp),
         '—',
@@ -414,6 +460,7 @@ async function main() {
         verdict(median(render.inApp), TARGETS.firstRender),
       ],
       [
+        'homes',
         "manager's home: page load to the onboarding pipeline painted with its data",
         f(homes.manager),
         '—',
@@ -421,6 +468,7 @@ async function main() {
         verdict(median(homes.manager), TARGETS.firstRender),
       ],
       [
+        'homes',
         "employee's home: page load to the onboarding checklist painted with its data",
         f(homes.employee),
         '—',
@@ -428,6 +476,7 @@ async function main() {
         verdict(median(homes.employee), TARGETS.firstRender),
       ],
       [
+        'homes',
         'the checklist page (/onboarding): page load to the checklist painted',
         f(homes.checklist),
         '—',
@@ -435,6 +484,7 @@ async function main() {
         verdict(median(homes.checklist), TARGETS.firstRender),
       ],
       [
+        'page-change',
         `list page change at ${LIST_SIZE} rows (Next clicked to rows painted)`,
         `${f(pageChange)}; page fetched after the click in ${fetchedAfterClick} of ${pageChange.length}`,
         '—',
@@ -442,6 +492,7 @@ async function main() {
         verdict(median(pageChange), TARGETS.pageChange),
       ],
       [
+        'bundle',
         `main bundle, gzip -9 (${bundle.file}, ${bundle.rawKiB.toFixed(0)} kB raw)`,
         `${bundle.gzipKiB.toFixed(1)} kB`,
         `${stockBundleKiB(stockDir).toFixed(1)} kB`,
@@ -449,6 +500,7 @@ async function main() {
         verdict(bundle.gzipKiB, TARGETS.bundleKiB),
       ],
       [
+        'bundle',
         'PDF code in the main bundle',
         bundle.pdf.length ? `present (${bundle.pdf.join(', ')})` : 'absent',
         '—',
@@ -459,7 +511,7 @@ async function main() {
     const table = [
       '| measure | dform | stock @rjsf/core | target | result |',
       '|---|---|---|---|---|',
-      ...rowsOut.map((r) => `| ${r.join(' | ')} |`),
+      ...rowsOut.filter(([part]) => part === 'bundle' || wanted(part)).map(([, ...r]) => `| ${r.join(' | ')} |`),
     ].join('\n');
     const cpus = os.cpus();
     const doc = [
@@ -497,9 +549,15 @@ async function main() {
       '  same run rather than across runs.',
       '',
     ].join('\n');
-    writeFileSync(path.join(ROOT, 'bench', 'browser', 'results.md'), doc);
     console.log(`\n${table}\n`);
-    log('written to bench/browser/results.md');
+    if (ONLY) {
+      const ratio = median(render.painted) / median(render.stock);
+      if (ONLY.has('first-render')) log(`edit screen from a page load: ${ratio.toFixed(2)}x stock @rjsf in this run`);
+      log('--only: bench/browser/results.md left as it was');
+    } else {
+      writeFileSync(path.join(ROOT, 'bench', 'browser', 'results.md'), doc);
+      log('written to bench/browser/results.md');
+    }
   } finally {
     await browser?.close().catch(() => {});
     await server?.stop().catch(() => {});

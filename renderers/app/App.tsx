@@ -13,7 +13,7 @@ import { readStoredAuth, ServicesProvider, type AuthState } from '../session/ses
 import { applyBranding } from '../layouts/branding.ts';
 import { createRouter } from './routes.tsx';
 import { loadRecordScreen, prefetchHome, prefetchPath } from './prefetch.ts';
-import { screenOf } from './screen-path.ts';
+import { screenOf } from '../../engine/screen-path.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -46,7 +46,7 @@ const resolveOrgQuery = {
 // Asked for first as the app's code starts (the page's data follows), not once React first renders.
 void queryClient.prefetchQuery(resolveOrgQuery);
 if (holder.org) {
-  prefetchPath(queryClient, client, window.location.pathname);
+  prefetchPath(queryClient, client, window.location.pathname, true);
   prefetchHome(queryClient, client, window.location.pathname, initial.session);
 }
 

@@ -12,7 +12,7 @@ import { guardSession } from '../guard/decide.ts';
 import { managesOnboarding } from '../layouts/roles.ts';
 import { preloadValidator, validatorId } from '../screens/record/precompiled.ts';
 import { loadFormsStyles } from '../../forms/styles/load-styles.ts';
-import { screenOf } from './screen-path.ts';
+import { screenOf } from '../../engine/screen-path.ts';
 
 type RecordScreenModule = typeof import('../screens/record/RecordScreen.tsx');
 let recordScreen: Promise<RecordScreenModule> | undefined;
@@ -33,8 +33,12 @@ export function loadRecordScreen(): Promise<RecordScreenModule> {
 /** The record screens' module when it has loaded already, so a screen can render it at once. */
 export const loadedRecordScreen = (): RecordScreenModule | undefined => recordScreenLoaded;
 
-/** Starts loading what the page at `pathname` needs (nothing for a path outside the form screens). */
-export function prefetchPath(queryClient: QueryClient, client: ApiClient, pathname: string): void {
+/**
+ * Starts loading what the page at `pathname` needs (nothing for a path outside the form screens).
+ * `atStart`: the page the app starts on. Its validator is then left to the screen, which asks for it
+ * once the form is painted (the chunk's compile and run would come before the first paint).
+ */
+export function prefetchPath(queryClient: QueryClient, client: ApiClient, pathname: string, atStart = false): void {
   const s = screenOf(pathname);
   if (!s) return;
   // In the order the screen needs them: the browser opens six connections to a host and queues
@@ -46,7 +50,7 @@ export function prefetchPath(queryClient: QueryClient, client: ApiClient, pathna
   if (s.key) void queryClient.prefetchQuery(recordQuery(client, s.module, s.type, s.key));
   if (s.screen === 'view') return;
   loadFormsStyles();
-  void code.then(() => preloadValidator(validatorId(s.module, s.type)));
+  if (!atStart) void code.then(() => preloadValidator(validatorId(s.module, s.type)));
 }
 
 const HOMES = new Set(['/home', '/new_home', '/onboarding']);

@@ -14,7 +14,7 @@ describe('web app caching', () => {
   after(() => server.stop());
 
   it('serves the page with no-cache and its hashed assets as immutable', async () => {
-    for (const route of ['/', '/payroll/employee/list']) {
+    for (const route of ['/', '/payroll/employee/list', '/payroll/i9/edit/some-key']) {
       const page = await fetch(server.url + route);
       assert.equal(page.status, 200);
       assert.equal(page.headers.get('cache-control'), 'no-cache', route);
@@ -26,6 +26,35 @@ describe('web app caching', () => {
       assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
       await asset.arrayBuffer();
     }
+  });
+
+  it("names the form screen's code and the widgets' styles in a create, edit or view page only", async () => {
+    const preloads = async (route: string) => {
+      const html = await (await fetch(server.url + route)).text();
+      return {
+        code: [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)].map(
+          (m) => m[1],
+        ),
+        styles: [...html.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g)].map(
+          (m) => m[1],
+        ),
+      };
+    };
+    const plain = await preloads('/home');
+    assert.deepEqual(plain.code, [], 'the home loads no form code');
+    for (const route of ['/payroll/i9/edit/some-key', '/payroll/w4/create', '/hr/employee_documents/view/k']) {
+      const form = await preloads(route);
+      assert.equal(form.code.length, 1, `${route}: the form screen's code`);
+      assert.match(form.code[0], /RecordScreen-/);
+      assert.equal(form.styles.length, plain.styles.length + 1, `${route}: the widgets' stylesheet besides the app's`);
+      for (const asset of [...form.code, ...form.styles]) {
+        const r = await fetch(server.url + asset);
+        assert.equal(r.status, 200, asset);
+        await r.arrayBuffer();
+      }
+    }
+    for (const route of ['/payroll/i9/list', '/payroll/i9/edit', '/login'])
+      assert.deepEqual((await preloads(route)).code, [], route);
   });
 
   it('does not mark a missing asset as cacheable', async () => {

@@ -45,11 +45,20 @@ function useFormValidator(
   useEffect(() => {
     if (!meta || !waiting) return;
     let live = true;
-    void loadValidator(id, meta.schema).then((fn) => {
-      if (live) setLoaded({ id, fn });
+    // Asked for after the next frame is painted: the effects of the form's first render run before
+    // its paint, and the validator (its fingerprint, its chunk's compile and run) is not needed to show it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        void loadValidator(id, meta.schema).then((fn) => {
+          if (live) setLoaded({ id, fn });
+        });
+      }, 0);
     });
     return () => {
       live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [meta, id, waiting]);
   const settled = known ?? (loaded?.id === id ? loaded : undefined);

@@ -67,6 +67,8 @@ export async function loadValidator(id: string, schema: JsonObject): Promise<Com
  * there is no validator for this schema), else undefined.
  */
 export function knownValidator(id: string, schema: JsonObject): { fn: CompiledFn | undefined } | undefined {
+  // Not loaded yet: unknown, without fingerprinting the schema during the form's first render.
+  if (id in fingerprints && !settled.has(id)) return undefined;
   if (!matchesBuild(id, schema)) return { fn: stale(id) };
-  return settled.has(id) ? { fn: settled.get(id) } : undefined;
+  return { fn: settled.get(id) };
 }

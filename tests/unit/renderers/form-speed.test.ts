@@ -10,7 +10,7 @@ import { inlineSchema } from '../../../renderers/screens/record/inline-schema.ts
 import { buildFormModel } from '../../../renderers/screens/record/form-model.ts';
 import { emergencyContactsMeta, employeeMeta } from '../../../stories/fixtures/metas.ts';
 import type { JsonObject } from '../../../renderers/api/types.ts';
-import { screenOf } from '../../../renderers/app/screen-path.ts';
+import { screenOf } from '../../../engine/screen-path.ts';
 
 describe('shareStructure', () => {
   it('keeps the unchanged items of a list and copies the changed one', () => {

@@ -1,6 +1,7 @@
 /**
  * Which dynamic-form screen a path names (/:module/:datatype/list|create|edit/:key|view/:key), for
- * what prefetch.ts loads ahead. Pure.
+ * what the web app loads ahead (renderers/app/prefetch.ts) and the server names in the page
+ * (server/web.ts). Pure.
  */
 const PAGE = /^\/([a-z]+)\/([a-z0-9_]+)\/(list|create|edit|view)(?:\/([^/?#]+))?\/?$/;
 
