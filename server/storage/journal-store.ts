@@ -3,13 +3,24 @@
  * line to the journal, fsync'd, and only then applied to memory, so its cost does not depend on
  * the amount of data. Per-collection snapshot files are rewritten in the background when the
  * journal grows, after which the journal restarts with only the entries the snapshots miss.
+ *
+ * This store is the project's own, not lowdb: lowdb alone mutates memory before it writes, never
+ * fsyncs, locks within one process only and rewrites every record on each write, and an HR store
+ * must not lose an acknowledged write. lowdb is used for what it is in one place, the snapshot
+ * files: `Low` reads and writes them through SnapshotAdapter, an adapter over an fsync'd atomic
+ * writer (temp file, fsync, rename, directory fsync). The durability core is this file, journal.ts,
+ * lock.ts, file-layer.ts and snapshot-adapter.ts; how memory holds the records and answers finds is
+ * the speed strategy it is given (speed/speed-strategy.ts). docs/storage.md tells the whole.
  */
 import { join } from 'node:path';
 import { errorCode, errorMessage, nodeFileLayer, type FileLayer } from './file-layer.ts';
 import { Journal, encodeEntry } from './journal.ts';
 import { DirLock } from './lock.ts';
 import { readSnapshot, snapshotPath, TEMP_SUFFIX, writeIndexFile, writeSnapshot } from './snapshot-adapter.ts';
-import { putRecords, StateStore, type AppliedOp, type Overlay } from './state.ts';
+import { putRecords, type AppliedOp, type Overlay } from './collections.ts';
+import { MemoryBackedStore } from './memory-backed-store.ts';
+import type { SpeedStrategy } from './speed/speed-strategy.ts';
+import { textHeldStrategy } from './speed/text-held/text-held-collection.ts';
 import { StorageUnavailableError } from './types.ts';
 import type { StoredRecord, WriteOp } from './types.ts';
 
@@ -18,7 +29,12 @@ export interface JournalStoreOptions {
   /** Journal size in bytes that triggers a background compaction; default 8 MiB. */
   compactEvery?: number;
   log?: (msg: string) => void;
-  /** Checksummed snapshot files larger than this are read line by line into a TextTable (default STREAM_ABOVE). */
+  /** How memory keeps the records and answers finds (speed/speed-strategy.ts); default text-held. */
+  speed?: SpeedStrategy;
+  /**
+   * Checksummed snapshot files larger than this are read line by line into a TextTable (default
+   * STREAM_ABOVE), for a strategy that holds text; other strategies get every file parsed.
+   */
   streamSnapshotsAbove?: number;
   /** How long to wait for another live process to let go of the directory; default 5 s. */
   lockWaitMs?: number;
@@ -33,7 +49,7 @@ interface Pending {
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 60_000;
 
-export class JournalStore extends StateStore {
+export class JournalStore extends MemoryBackedStore {
   private journal!: Journal;
   /** Collections changed since their snapshot file was last written. */
   private readonly dirty = new Set<string>();
@@ -58,8 +74,9 @@ export class JournalStore extends StateStore {
     private readonly compactEvery: number,
     private readonly log: (msg: string) => void,
     private readonly streamSnapshotsAbove: number | undefined,
+    speed: SpeedStrategy,
   ) {
-    super();
+    super(speed);
   }
 
   static async open(dir: string, options: JournalStoreOptions = {}): Promise<JournalStore> {
@@ -67,13 +84,15 @@ export class JournalStore extends StateStore {
     const log = options.log ?? ((msg: string) => console.warn(msg));
     await fs.mkdir(join(dir, 'collections'));
     const lock = await DirLock.acquire(fs, dir, log, { waitMs: options.lockWaitMs });
+    const speed = options.speed ?? textHeldStrategy;
     const store = new JournalStore(
       dir,
       fs,
       lock,
       options.compactEvery ?? 8 * 1024 * 1024,
       log,
-      options.streamSnapshotsAbove,
+      speed.holdsText ? options.streamSnapshotsAbove : Infinity,
+      speed,
     );
     try {
       await store.recover();
@@ -268,7 +287,7 @@ export class JournalStore extends StateStore {
       const names = [...this.dirty];
       this.dirty.clear();
       this.journal.beginCapture();
-      const snapshots = names.map((name) => ({ name, records: this.state.collections.get(name)?.snapshot() ?? [] }));
+      const snapshots = names.map((name) => ({ name, records: this.state.snapshot(name) }));
       return { seq: this.lastSeq, snapshots };
     });
     if (start === undefined) return;

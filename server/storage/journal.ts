@@ -7,7 +7,7 @@ import { crc32 } from 'node:zlib';
 import { dirname } from 'node:path';
 import { errorCode, type FileHandleLike, type FileLayer } from './file-layer.ts';
 import { checkName, recordProblem } from './record-shape.ts';
-import type { AppliedOp } from './state.ts';
+import type { AppliedOp } from './collections.ts';
 import { deepFreeze } from './values.ts';
 
 export interface JournalEntry {

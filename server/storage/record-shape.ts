@@ -38,23 +38,22 @@ export function shareKey(record: StoredRecord): StoredRecord {
   return record;
 }
 
-/** Why `value` is not a StoredRecord, or undefined when it is one. */
-export function recordProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'not an object';
-  try {
-    checkName(value.collection);
-  } catch (err) {
-    return (err as Error).message;
-  }
-  return recordShapeProblem(value);
-}
-
 /**
- * Why a record of an already-checked collection is not a StoredRecord (a snapshot file checks its
- * collection's name once, not once per record).
+ * Why `value` is not a StoredRecord, or undefined when it is one. Given `collection` (a name already
+ * checked: a snapshot file checks its name once, not once per record), the record must be of it;
+ * otherwise its own collection name is checked.
  */
-export function recordShapeProblem(value: unknown): string | undefined {
+export function recordProblem(value: unknown, collection?: string): string | undefined {
   if (!isObject(value)) return 'not an object';
+  if (collection === undefined) {
+    try {
+      checkName(value.collection);
+    } catch (err) {
+      return (err as Error).message;
+    }
+  } else if (value.collection !== collection) {
+    return `it belongs to another collection (${JSON.stringify(value.collection)})`;
+  }
   const { org, key, data, meta } = value;
   if (typeof org !== 'string' || org === '') return 'org must be a non-empty string';
   if (typeof key !== 'string' || key === '') return 'key must be a non-empty string';

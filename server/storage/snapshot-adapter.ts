@@ -6,7 +6,7 @@
  * The layout is JSON: a header line, one record per line, and a closing line that carries a CRC-32
  * of everything before it: `{"collection":…,"seq":…,"records":[` … `],"crc32":"1a2b3c4d"}`. A file
  * whose checksum matches needs no parsing to be trusted, so the records of a large one are kept as
- * their text until used (lazy-record.ts). A file without the checksum (closing `]}`: written by hand, or by an
+ * their text until used (speed/text-held/lazy-record.ts). A file without the checksum (closing `]}`: written by hand, or by an
  * earlier version) is parsed and checked record by record, as before.
  */
 import { isAscii } from 'node:buffer';
@@ -15,9 +15,9 @@ import { crc32 } from 'node:zlib';
 import { Low, type Adapter } from 'lowdb';
 import { errorCode, errorMessage, type FileHandleLike, type FileLayer } from './file-layer.ts';
 import { hex } from './journal.ts';
-import { recordText, type HeldRecord } from './lazy-record.ts';
-import { TextTable } from './text-table.ts';
-import { checkName, recordShapeProblem, shareKey } from './record-shape.ts';
+import { recordText, type HeldRecord } from './speed/text-held/lazy-record.ts';
+import { TextTable } from './speed/text-held/text-table.ts';
+import { checkName, recordProblem, shareKey } from './record-shape.ts';
 import type { StoredRecord } from './types.ts';
 
 /**
@@ -296,7 +296,7 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
     const sequence = seq ?? 0;
     if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0) return fail('bad seq');
     if (!Array.isArray(records)) return fail('records is not an array');
-    // Records are frozen when first handed out (StoreState), not here: freezing 100k records
+    // Records are frozen when first handed out (Collections), not here: freezing 100k records
     // would add a tenth of a second to start-up. Repeated strings are shared, not held per record.
     const shared = new Map<string, string>();
     const intern = (value: string) => {
@@ -308,10 +308,9 @@ export class SnapshotAdapter implements Adapter<SnapshotData> {
     // An indexed loop: this runs once per file, cold, where an iterator and destructuring cost.
     for (let i = 0; i < records.length; i++) {
       const record: unknown = records[i];
-      const problem = recordShapeProblem(record);
+      const problem = recordProblem(record, name);
       if (problem !== undefined) fail(`record ${i}: ${problem}`);
       const stored = record as StoredRecord & { meta: Record<string, unknown> };
-      if (stored.collection !== name) fail(`record ${i} belongs to another collection`);
       stored.collection = name;
       stored.org = intern(stored.org);
       const { meta } = stored;

@@ -1,7 +1,8 @@
 /**
- * The storage interface the server talks to. Two implementations: `MemoryStore` (fast tests) and
- * `JournalStore` (the embedded default: an fsync'd append-only journal plus per-collection lowdb
- * snapshot files, compacted in the background).
+ * The storage interface the server talks to. Three implementations: `MemoryStore` (fast tests),
+ * `JournalStore` (the embedded default: an fsync'd append-only journal plus per-collection
+ * snapshot files, compacted in the background) and `PgStore` (PostgreSQL). The two embedded ones
+ * keep their records in memory the way a speed strategy says (speed/speed-strategy.ts).
  *
  * Records are immutable values: a write replaces the record object, it never mutates one, so a
  * reader (or a compaction in progress) can keep a reference without copying.

@@ -14,6 +14,8 @@ import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { MemoryStore } from '../../../server/storage/memory-store.ts';
 import { PgStore } from '../../../server/storage/pg/pg-store.ts';
 import { writeSnapshot } from '../../../server/storage/snapshot-adapter.ts';
+import { plainStrategy } from '../../../server/storage/speed/plain.ts';
+import { textHeldStrategy } from '../../../server/storage/speed/text-held/text-held-collection.ts';
 import type { FindQuery } from '../../../server/storage/types.ts';
 import { fixtureFetch, FIXTURE_TOKEN, type FixtureBackend } from '../../../stories/support/fixture-api.ts';
 import { freshDatabase, stopOwnCluster, testCluster } from '../../helpers/postgres.ts';
@@ -55,28 +57,30 @@ const places: { name: string; setUp(): Promise<Find>; tearDown(): Promise<void> 
 
 places.push({ name: 'engine findIn (reference)', setUp: async () => reference, tearDown: async () => undefined });
 
-for (const sliced of [false, true]) {
-  let store: MemoryStore;
-  places.push({
-    name: `MemoryStore${sliced ? ', find in slices' : ''}`,
-    async setUp() {
-      store = new MemoryStore();
-      await store.commit(records(OTHER, 'b-').map((record) => ({ op: 'put', record })));
-      await store.commit(records(ORG).map((record) => ({ op: 'put', record })));
-      return storeFind(() => store, sliced);
-    },
-    tearDown: async () => store.close(),
-  });
+for (const speed of [plainStrategy, textHeldStrategy]) {
+  for (const sliced of [false, true]) {
+    let store: MemoryStore;
+    places.push({
+      name: `MemoryStore (${speed.name})${sliced ? ', find in slices' : ''}`,
+      async setUp() {
+        store = new MemoryStore(speed);
+        await store.commit(records(OTHER, 'b-').map((record) => ({ op: 'put', record })));
+        await store.commit(records(ORG).map((record) => ({ op: 'put', record })));
+        return storeFind(() => store, sliced);
+      },
+      tearDown: async () => store.close(),
+    });
+  }
 }
 
-{
+for (const speed of [plainStrategy, textHeldStrategy]) {
   let store: JournalStore;
   let dir: string;
   places.push({
-    name: 'JournalStore, records written',
+    name: `JournalStore (${speed.name}), records written`,
     async setUp() {
       dir = await tempDir();
-      store = await JournalStore.open(dir, { log: () => undefined });
+      store = await JournalStore.open(dir, { log: () => undefined, speed });
       for (const record of records(ORG)) await store.commit([{ op: 'put', record }]);
       await store.commit(records(OTHER, 'b-').map((record) => ({ op: 'put', record })));
       return storeFind(() => store);
@@ -88,18 +92,22 @@ for (const sliced of [false, true]) {
   });
 }
 
-for (const sliced of [false, true]) {
+for (const [speed, sliced] of [
+  [textHeldStrategy, false],
+  [textHeldStrategy, true],
+  [plainStrategy, true],
+] as const) {
   let store: JournalStore;
   let dir: string;
   places.push({
-    name: `JournalStore, records held as snapshot text${sliced ? ', find in slices' : ''}`,
+    name: `JournalStore (${speed.name}), records read from a snapshot${sliced ? ', find in slices' : ''}`,
     async setUp() {
       dir = await tempDir();
       await fsp.mkdir(join(dir, 'collections'));
       const file = join(dir, 'collections', 'hr__table.json');
       const mixed = RECORDS.flatMap((r, i) => [rec(C, OTHER, `b-${i}`, r.data), rec(C, ORG, r.key, r.data)]);
       await writeSnapshot(nodeFileLayer, file, { collection: C, seq: 1, records: mixed });
-      store = await JournalStore.open(dir, { log: () => undefined, streamSnapshotsAbove: 0 });
+      store = await JournalStore.open(dir, { log: () => undefined, streamSnapshotsAbove: 0, speed });
       return storeFind(() => store, sliced);
     },
     async tearDown() {

@@ -4,6 +4,9 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { MemoryStore } from '../../../server/storage/memory-store.ts';
 import { PgStore } from '../../../server/storage/pg/pg-store.ts';
+import { plainStrategy } from '../../../server/storage/speed/plain.ts';
+import type { SpeedStrategy } from '../../../server/storage/speed/speed-strategy.ts';
+import { textHeldStrategy } from '../../../server/storage/speed/text-held/text-held-collection.ts';
 import { freshDatabase, stopOwnCluster, testCluster } from '../../helpers/postgres.ts';
 import { VersionConflictError, type FindQuery, type Storage } from '../../../server/storage/types.ts';
 import { rec, removeDir, tempDir } from './helpers.ts';
@@ -17,16 +20,16 @@ interface Harness {
   cleanup(): Promise<void>;
 }
 
-function memoryHarness(): Harness {
-  return { open: async () => new MemoryStore(), cleanup: async () => undefined };
+function memoryHarness(speed: SpeedStrategy): Harness {
+  return { open: async () => new MemoryStore(speed), cleanup: async () => undefined };
 }
 
-function journalHarness(): Harness {
+function journalHarness(speed: SpeedStrategy): Harness {
   let dir: string | undefined;
   return {
     async open() {
       dir = await tempDir();
-      return JournalStore.open(dir, { log: () => undefined });
+      return JournalStore.open(dir, { log: () => undefined, speed });
     },
     async cleanup() {
       if (dir !== undefined) await removeDir(dir);
@@ -57,8 +60,10 @@ const keys = async (store: Storage, query: FindQuery, org = A): Promise<string[]
   (await store.find(C, org, query)).items.map((r) => r.key);
 
 for (const [name, makeHarness] of [
-  ['MemoryStore', memoryHarness],
-  ['JournalStore', journalHarness],
+  ['MemoryStore (plain)', () => memoryHarness(plainStrategy)],
+  ['MemoryStore (text-held)', () => memoryHarness(textHeldStrategy)],
+  ['JournalStore (text-held)', () => journalHarness(textHeldStrategy)],
+  ['JournalStore (plain)', () => journalHarness(plainStrategy)],
   ['PgStore', pgHarness],
 ] as const) {
   describe(`${name} contract`, () => {

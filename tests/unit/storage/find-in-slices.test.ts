@@ -13,6 +13,8 @@ import { nodeFileLayer } from '../../../server/storage/file-layer.ts';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { MemoryStore } from '../../../server/storage/memory-store.ts';
 import { writeSnapshot } from '../../../server/storage/snapshot-adapter.ts';
+import { plainStrategy } from '../../../server/storage/speed/plain.ts';
+import { textHeldStrategy } from '../../../server/storage/speed/text-held/text-held-collection.ts';
 import type { FindQuery, FindResult, StoredRecord, WriteOp } from '../../../server/storage/types.ts';
 import { rec, removeDir, tempDir } from './helpers.ts';
 
@@ -129,11 +131,11 @@ function harnesses(): Harness[] {
   let memory: MemoryStore;
   let journal: JournalStore;
   let dir: string;
-  return [
+  return [plainStrategy, textHeldStrategy].flatMap((speed): Harness[] => [
     {
-      name: 'MemoryStore',
+      name: `MemoryStore (${speed.name})`,
       async open(records) {
-        memory = new MemoryStore();
+        memory = new MemoryStore(speed);
         for (let i = 0; i < records.length; i += 500) {
           await memory.commit(records.slice(i, i + 500).map((record) => ({ op: 'put', record })));
         }
@@ -142,13 +144,13 @@ function harnesses(): Harness[] {
       close: async () => memory.close(),
     },
     {
-      name: 'JournalStore, records held as snapshot text',
+      name: `JournalStore (${speed.name}), records read from a snapshot`,
       async open(records) {
         dir = await tempDir();
         await fsp.mkdir(join(dir, 'collections'));
         const file = join(dir, 'collections', 'payroll__employee.json');
         await writeSnapshot(nodeFileLayer, file, { collection: C, seq: 1, records });
-        journal = await JournalStore.open(dir, { log: () => undefined, streamSnapshotsAbove: 0 });
+        journal = await JournalStore.open(dir, { log: () => undefined, streamSnapshotsAbove: 0, speed });
         return journal;
       },
       async close() {
@@ -156,7 +158,7 @@ function harnesses(): Harness[] {
         await removeDir(dir);
       },
     },
-  ];
+  ]);
 }
 
 function dataset(seed: number): StoredRecord[] {

@@ -10,14 +10,14 @@ import { afterEach, describe, it } from 'node:test';
 import { crc32 } from 'node:zlib';
 import { nodeFileLayer, type FileLayer } from '../../../server/storage/file-layer.ts';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
-import { resolve } from '../../../server/storage/lazy-record.ts';
+import { resolve } from '../../../server/storage/speed/text-held/lazy-record.ts';
 import {
   INDEX_SUFFIX,
   readSnapshot,
   writeSnapshot,
   type LoadedSnapshot,
 } from '../../../server/storage/snapshot-adapter.ts';
-import { Slot, TextTable } from '../../../server/storage/text-table.ts';
+import { Slot, TextTable } from '../../../server/storage/speed/text-held/text-table.ts';
 import type { FindQuery } from '../../../server/storage/types.ts';
 import { rec, removeDir, tempDir } from './helpers.ts';
 

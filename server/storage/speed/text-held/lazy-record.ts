@@ -2,8 +2,8 @@
  * A record held as the text of its snapshot line (see text-table.ts): parsed when used, written
  * back by a compaction exactly as it was read.
  */
-import { recordShapeProblem, shareKey } from './record-shape.ts';
-import type { StoredRecord } from './types.ts';
+import { recordProblem, shareKey } from '../../record-shape.ts';
+import type { StoredRecord } from '../../types.ts';
 
 /** What a collection holds per key: the record, or the JSON text it will be parsed from. */
 export type HeldRecord = StoredRecord | string;
@@ -29,9 +29,9 @@ export function resolve(held: HeldRecord, collection: string): StoredRecord {
   } catch (err) {
     throw new Error(`storage: a record of ${collection} does not parse: ${(err as Error).message}`);
   }
-  const problem = recordShapeProblem(value);
-  if (problem !== undefined || (value as StoredRecord).collection !== collection) {
-    throw new Error(`storage: a record text of ${collection} is not one of its records: ${problem ?? 'collection'}`);
+  const problem = recordProblem(value, collection);
+  if (problem !== undefined) {
+    throw new Error(`storage: a record text of ${collection} is not one of its records: ${problem}`);
   }
   return shareKey(value as StoredRecord);
 }

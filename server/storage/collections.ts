@@ -1,14 +1,15 @@
 /**
- * The in-memory state both stores share: collections, reads, and the two halves of a commit —
- * `prepare` (check preconditions, normalize, change nothing) and `apply` (cannot fail).
- * The journal store puts the fsync between the two halves.
+ * The in-memory state every embedded store shares: its collections (kept by a SpeedStrategy), reads,
+ * and the two halves of a commit — `prepare` (check preconditions, normalize, change nothing) and
+ * `apply` (cannot fail). The journal store puts the fsync between the two halves.
  */
-import { Collection } from './collection-index.ts';
-import type { TextTable } from './text-table.ts';
-import { findInSlices, runFind } from './query.ts';
+import { valueTest } from '../../engine/criteria.ts';
 import { checkName, normalizeRecord } from './record-shape.ts';
+import type { KeptCollection, SpeedStrategy } from './speed/speed-strategy.ts';
+import { run, runInSlices } from './speed/steps.ts';
+import type { TextTable } from './speed/text-held/text-table.ts';
 import { VersionConflictError } from './types.ts';
-import type { FindQuery, FindResult, Storage, StoredRecord, WriteOp } from './types.ts';
+import type { FindQuery, FindResult, StoredRecord, WriteOp } from './types.ts';
 import { deepFreeze } from './values.ts';
 
 /** An op as journaled and applied: preconditions already checked, records normalized. */
@@ -21,9 +22,11 @@ export type AppliedOp =
  */
 export type Overlay = Map<string, StoredRecord | null>;
 
-export class StoreState {
-  readonly collections = new Map<string, Collection>();
+export class Collections {
+  private readonly byName = new Map<string, KeptCollection>();
   private readonly generations = new Map<string, number>();
+
+  constructor(readonly strategy: SpeedStrategy) {}
 
   /** Changes whenever a record of the collection is written or deleted (for caches derived from it). */
   generation(collection: string): number {
@@ -35,21 +38,35 @@ export class StoreState {
    * handed out (records loaded at start-up are not frozen up front; those committed since are).
    */
   get(collection: string, org: string, key: string): StoredRecord | undefined {
-    const found = this.collections.get(collection);
+    const found = this.byName.get(collection);
     // The organization is checked before a record kept as text is parsed.
     return found?.orgOf(key) === org ? deepFreeze(found.get(key)) : undefined;
   }
 
   find(collection: string, org: string, query: FindQuery): FindResult {
-    const result = runFind(this.collections.get(collection), org, query);
-    for (const record of result.items) deepFreeze(record);
-    return result;
+    return frozen(run(this.findSteps(collection, org, query)));
   }
 
   async findInSlices(collection: string, org: string, query: FindQuery, sliceMs?: number): Promise<FindResult> {
-    const result = await findInSlices(this.collections.get(collection), org, query, sliceMs);
-    for (const record of result.items) deepFreeze(record);
-    return result;
+    return frozen(await runInSlices(this.findSteps(collection, org, query), sliceMs));
+  }
+
+  /** The collections that hold records, by name. */
+  names(): string[] {
+    return [...this.byName]
+      .filter(([, kept]) => kept.scan()[Symbol.iterator]().next().done !== true)
+      .map(([name]) => name)
+      .sort();
+  }
+
+  /** Every record of a collection, every organization, in insertion order, one at a time. */
+  scan(name: string): Iterable<StoredRecord> {
+    return this.byName.get(name)?.scan() ?? [];
+  }
+
+  /** What a compaction writes for `name` (speed-strategy.ts's `snapshot`). */
+  snapshot(name: string): ReturnType<KeptCollection['snapshot']> {
+    return this.byName.get(name)?.snapshot() ?? [];
   }
 
   /**
@@ -63,7 +80,7 @@ export class StoreState {
       const id = collection + '\0' + key;
       const staged = local.has(id) ? local.get(id) : overlay.get(id);
       if (staged !== undefined) return staged;
-      return this.collections.get(collection)?.get(key) ?? null;
+      return this.byName.get(collection)?.get(key) ?? null;
     };
     const out: AppliedOp[] = [];
     for (const op of ops) {
@@ -104,8 +121,8 @@ export class StoreState {
       if (op.op === 'put') {
         this.collection(op.record.collection).put(op.record);
       } else {
-        const collection = this.collections.get(op.collection);
-        if (collection?.get(op.key)?.org === op.org) collection.delete(op.key);
+        const collection = this.byName.get(op.collection);
+        if (collection?.orgOf(op.key) === op.org) collection.delete(op.key);
       }
     }
   }
@@ -113,20 +130,49 @@ export class StoreState {
   /** The records of one snapshot file, all of `name`, as `apply` would put them (start-up). */
   load(name: string, records: readonly StoredRecord[], table?: TextTable): void {
     if (records.length === 0 && (table === undefined || table.size === 0)) return;
-    const collection = this.collection(name);
-    if (table !== undefined) collection.loadTable(table);
-    for (let i = 0; i < records.length; i++) collection.put(records[i]);
+    this.collection(name).load(records, table);
     this.generations.set(name, this.generation(name) + 1);
   }
 
-  private collection(name: string): Collection {
-    let collection = this.collections.get(name);
+  private collection(name: string): KeptCollection {
+    let collection = this.byName.get(name);
     if (collection === undefined) {
-      collection = new Collection(name);
-      this.collections.set(name, collection);
+      collection = this.strategy.collection(name);
+      this.byName.set(name, collection);
     }
     return collection;
   }
+
+  /**
+   * The query is checked (paging, and every criterion's value against its operator, whatever the
+   * data) before a strategy sees it, and every record answered is checked to be of `org`: a strategy
+   * decides speed, never tenancy.
+   */
+  private *findSteps(collection: string, org: string, query: FindQuery): Generator<void, FindResult> {
+    checkQuery(query);
+    const kept = this.byName.get(collection);
+    if (kept === undefined) return { items: [], total: 0 };
+    const result = yield* kept.findSteps(org, query);
+    for (const record of result.items) {
+      if (record.org !== org)
+        throw new Error(`storage: ${record.collection}/${record.key} listed under another organization`);
+    }
+    return result;
+  }
+}
+
+function checkQuery(query: FindQuery): void {
+  const ok = (n: number): boolean => n === Infinity || (Number.isInteger(n) && n >= 0);
+  if (!ok(query.limit) || !Number.isInteger(query.offset) || query.offset < 0) {
+    throw new Error(`storage: bad paging limit=${query.limit} offset=${query.offset}`);
+  }
+  if (!Array.isArray(query.criteria)) throw new Error('storage: criteria must be an array');
+  for (const criterion of query.criteria) valueTest(criterion);
+}
+
+function frozen(result: FindResult): FindResult {
+  for (const record of result.items) deepFreeze(record);
+  return result;
 }
 
 /** What `commit` resolves to: the stored (normalized, frozen) records of its puts, in op order. */
@@ -140,42 +186,4 @@ function checkVersion(collection: string, key: string, expected: number | undefi
   if (expected !== undefined && expected !== actual) {
     throw new VersionConflictError(collection, key, expected, actual);
   }
-}
-
-/** The reads every store answers from its in-memory state; stores differ only in how they commit. */
-export abstract class StateStore implements Storage {
-  protected readonly state = new StoreState();
-
-  async get(collection: string, org: string, key: string): Promise<StoredRecord | undefined> {
-    return this.state.get(collection, org, key);
-  }
-
-  async find(collection: string, org: string, query: FindQuery): Promise<FindResult> {
-    return this.state.find(collection, org, query);
-  }
-
-  /** `sliceMs` (tests): how long a slice may run; 0 lets others run after every step. */
-  findInSlices(collection: string, org: string, query: FindQuery, sliceMs?: number): Promise<FindResult> {
-    return this.state.findInSlices(collection, org, query, sliceMs);
-  }
-
-  generation(collection: string): number {
-    return this.state.generation(collection);
-  }
-
-  /** The collections that hold records, by name (data:export and its checks). */
-  collectionNames(): string[] {
-    return [...this.state.collections]
-      .filter(([, c]) => c.scan().next().done !== true)
-      .map(([name]) => name)
-      .sort();
-  }
-
-  /** Every record of a collection, every organization, in insertion order, one at a time (data:export). */
-  scan(collection: string): Iterable<StoredRecord> {
-    return this.state.collections.get(collection)?.scan() ?? [];
-  }
-
-  abstract commit(ops: WriteOp[]): Promise<StoredRecord[]>;
-  abstract close(): Promise<void>;
 }

@@ -1,23 +1,26 @@
 /**
- * One collection in memory: its records by key, grouped by organization (so a query never looks at
- * another tenant's data), and lazily built equality hash indexes. The records of a checksummed
- * snapshot stay the text they were read as (a TextTable) until written again; `get` parses them.
+ * The text-held strategy's collection (speed-strategy.ts): its records by key, grouped by
+ * organization (so a query never looks at another tenant's data), and lazily built equality hash
+ * indexes. The records of a checksummed snapshot stay the text they were read as (a TextTable) until
+ * written again; `get` parses them.
  */
 import { resolve, type HeldRecord } from './lazy-record.ts';
 import { Slot, type TextTable } from './text-table.ts';
-import type { StoredRecord } from './types.ts';
-import { equalityKey, fieldValue } from '../../engine/criteria.ts';
+import { findSteps } from './text-held-find.ts';
+import { run } from '../steps.ts';
+import type { KeptCollection, SpeedStrategy } from '../speed-strategy.ts';
+import type { FindQuery, FindResult, StoredRecord } from '../../types.ts';
+import { equalityKey, fieldValue } from '../../../../engine/criteria.ts';
 
-/** How many fields' values a collection keeps for its records held as text (see `valueOf`). */
+/** How many fields' values a collection keeps for its records held as text (see `builtColumn`). */
 export const MAX_COLUMNS = 8;
 
-/** Runs a generator of steps to its end at once. */
-export function run<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
-}
+/** Large snapshots held as text, with indexes and column caches: the product's strategy. */
+export const textHeldStrategy: SpeedStrategy = {
+  name: 'text-held',
+  holdsText: true,
+  collection: (name) => new TextHeldCollection(name),
+};
 
 /** A record as a find holds it: its table slot while it is still the snapshot's text, else the record. */
 export type Row = number | StoredRecord;
@@ -25,7 +28,7 @@ export type Row = number | StoredRecord;
 /** org -> value key -> record keys. */
 type EqualityIndex = Map<string, Map<string, Set<string>>>;
 
-export class Collection {
+export class TextHeldCollection implements KeptCollection {
   /** Records loaded as text, in file order; a slot written since holds its record in `replacements`. */
   private table: TextTable | undefined;
   private readonly replacements = new Map<number, StoredRecord>();
@@ -47,16 +50,21 @@ export class Collection {
   private readonly complete = new Set<string>();
   /** Index builds under way, by field. */
   private readonly building = new Map<string, Generator<void, void>>();
-  /** Field values of the table's texts, by field (see `valueOf`). */
+  /** Field values of the table's texts, by field (see `builtColumn`). */
   private readonly columns = new Map<string, unknown[]>();
 
   constructor(readonly name: string) {}
 
   /** Start-up, before anything else is put: the records of a checksummed snapshot file. */
-  loadTable(table: TextTable): void {
+  load(records: readonly StoredRecord[], table?: TextTable): void {
     if (this.table !== undefined || this.records.size > 0)
-      throw new Error('storage: a table loads into an empty collection');
+      throw new Error('storage: a snapshot loads into an empty collection');
     this.table = table;
+    for (let i = 0; i < records.length; i++) this.put(records[i]);
+  }
+
+  findSteps(org: string, query: FindQuery): Generator<void, FindResult> {
+    return findSteps(this, org, query);
   }
 
   /** The record, parsed when it is still text (a new object each time, then). */
@@ -175,7 +183,7 @@ export class Collection {
   put(record: StoredRecord): void {
     const { org, key } = record;
     let previous = this.held(key);
-    // Unreachable through StoreState.prepare; keeps a replayed journal or a hand-edited snapshot
+    // Unreachable through Collections.prepare; keeps a replayed journal or a hand-edited snapshot
     // from leaving a record under two organizations.
     if (previous !== undefined && this.orgOf(key) !== org) {
       this.delete(key);

@@ -1,55 +1,13 @@
 /**
- * `find` over one organization's records of one collection, written as steps: `runFind` takes
- * them all at once (the server's own short lookups), `findInSlices` a few milliseconds at a time
- * with the event loop free in between (a request's find over a large company must not hold every
- * other request). Both give the same answer from one consistent state: the rows are taken in one
- * step, and a row never changes (a write replaces a record, a text stays as it was read), so
- * writes committed while a find is under way are not seen by it.
- * What criteria and sorts mean is engine/criteria.ts's (docs/criteria.md).
+ * `find` over one organization's records of a TextHeldCollection, as steps (speed/steps.ts). The
+ * rows are taken in one step, and a row never changes (a write replaces a record, a text stays as it
+ * was read), so writes committed while a find is under way are not seen by it. Equality criteria go
+ * through the collection's indexes; other criteria and sorts read records held as text through its
+ * columns. What criteria and sorts mean is engine/criteria.ts's (docs/criteria.md).
  */
-import { compareForSort, equalityKey, fieldValue, valueTest } from '../../engine/criteria.ts';
-import { MAX_COLUMNS, run, type Collection, type Row } from './collection-index.ts';
-import type { FindQuery, FindResult } from './types.ts';
-
-/**
- * The longest a sliced find holds the event loop before letting others run. Small against the
- * 50 ms no request may hold it (docs/input-limits.md), large against the cost of one turn.
- */
-export const SLICE_MS = 8;
-
-export function runFind(collection: Collection | undefined, org: string, query: FindQuery): FindResult {
-  return ownedBy(org, run(findSteps(collection, org, query)));
-}
-
-export async function findInSlices(
-  collection: Collection | undefined,
-  org: string,
-  query: FindQuery,
-  sliceMs = SLICE_MS,
-): Promise<FindResult> {
-  const steps = findSteps(collection, org, query);
-  let start = performance.now();
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return ownedBy(org, next.value);
-    if (performance.now() - start >= sliceMs) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      start = performance.now();
-    }
-  }
-}
-
-/**
- * Records kept as text were grouped by organization from their table: each answered one is
- * checked to be of the organization asked for, as a last guard of tenancy.
- */
-function ownedBy(org: string, result: FindResult): FindResult {
-  for (const record of result.items) {
-    if (record.org !== org)
-      throw new Error(`storage: ${record.collection}/${record.key} listed under another organization`);
-  }
-  return result;
-}
+import { compareForSort, equalityKey, fieldValue, valueTest } from '../../../../engine/criteria.ts';
+import { MAX_COLUMNS, type TextHeldCollection, type Row } from './text-held-collection.ts';
+import type { FindQuery, FindResult } from '../../types.ts';
 
 /** A criterion as a find tests it: on the value of `fields[field]`. */
 interface Test {
@@ -57,11 +15,9 @@ interface Test {
   test: (value: unknown) => boolean;
 }
 
-function* findSteps(collection: Collection | undefined, org: string, query: FindQuery): Generator<void, FindResult> {
-  checkPaging(query);
-  // Compiled first, so that a value the operator cannot take is refused whatever the data.
+export function* findSteps(collection: TextHeldCollection, org: string, query: FindQuery): Generator<void, FindResult> {
   const compiled = query.criteria.map((criterion) => ({ criterion, test: valueTest(criterion) }));
-  if (collection === undefined || collection.orgSize(org) === 0) return { items: [], total: 0 };
+  if (collection.orgSize(org) === 0) return { items: [], total: 0 };
   const sort = query.sort ?? [];
 
   // The equality indexes a find needs are built first, in steps (and kept for later finds).
@@ -159,7 +115,7 @@ const SCAN_STEP = 256;
 
 /** What the scan of a find's rows needs and what it finds. */
 interface Scan {
-  collection: Collection;
+  collection: TextHeldCollection;
   rows: Row[];
   fields: string[];
   /** By field: the values of records held as text, by table slot; undefined where they are parsed. */
@@ -194,14 +150,6 @@ function scanRows(scan: Scan, from: number, to: number): void {
       sortValues[k].push(column !== undefined ? column[row as number] : fieldValue(data, fields[f]));
     }
   }
-}
-
-function checkPaging(query: FindQuery): void {
-  const ok = (n: number): boolean => n === Infinity || (Number.isInteger(n) && n >= 0);
-  if (!ok(query.limit) || !Number.isInteger(query.offset) || query.offset < 0) {
-    throw new Error(`storage: bad paging limit=${query.limit} offset=${query.offset}`);
-  }
-  if (!Array.isArray(query.criteria)) throw new Error('storage: criteria must be an array');
 }
 
 /** Sorted runs of this many positions are merged, one merge step at a time. */

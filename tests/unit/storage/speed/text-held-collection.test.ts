@@ -1,21 +1,23 @@
 /**
- * One collection in memory: a put that replaces a record, also one that moves it to another
+ * One collection of the text-held strategy: a put that replaces a record, also one that moves it to another
  * organization (a replayed journal or a hand-edited snapshot can hold one), leaves the record
  * listed once, under its new organization, in every index.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Collection } from '../../../server/storage/collection-index.ts';
-import { recordText } from '../../../server/storage/lazy-record.ts';
-import { runFind } from '../../../server/storage/query.ts';
-import { TextTable } from '../../../server/storage/text-table.ts';
-import type { FindQuery, StoredRecord } from '../../../server/storage/types.ts';
-import { equalityKey } from '../../../engine/criteria.ts';
-import { rec } from './helpers.ts';
+import { TextHeldCollection } from '../../../../server/storage/speed/text-held/text-held-collection.ts';
+import { recordText } from '../../../../server/storage/speed/text-held/lazy-record.ts';
+import { run } from '../../../../server/storage/speed/steps.ts';
+import { TextTable } from '../../../../server/storage/speed/text-held/text-table.ts';
+import type { FindQuery, FindResult, StoredRecord } from '../../../../server/storage/types.ts';
+import { equalityKey } from '../../../../engine/criteria.ts';
+import { rec } from '../helpers.ts';
 
 const C = 'payroll/employee';
 
-const keysOf = (c: Collection, org: string) =>
+const runFind = (c: TextHeldCollection, org: string, query: FindQuery): FindResult => run(c.findSteps(org, query));
+
+const keysOf = (c: TextHeldCollection, org: string) =>
   runFind(c, org, { criteria: [], limit: Infinity, offset: 0 }).items.map((r) => r.key);
 
 /** A table as a snapshot read would build it: the lines in one string. */
@@ -32,15 +34,17 @@ function tableOf(records: StoredRecord[]): TextTable {
   table.seal();
   return table;
 }
-const indexed = (c: Collection, org: string, dept: string) => [...(c.lookup('dept', org, equalityKey(dept)!) ?? [])];
-const found = (c: Collection, org: string, dept: string) =>
+const indexed = (c: TextHeldCollection, org: string, dept: string) => [
+  ...(c.lookup('dept', org, equalityKey(dept)!) ?? []),
+];
+const found = (c: TextHeldCollection, org: string, dept: string) =>
   runFind(c, org, { criteria: [{ field: 'dept', is: '=', value: dept }], limit: 100, offset: 0 }).items.map(
     (r) => r.key,
   );
 
-describe('Collection.put', () => {
+describe('TextHeldCollection.put', () => {
   it('keeps insertion order and groups by organization', () => {
-    const c = new Collection(C);
+    const c = new TextHeldCollection(C);
     for (let i = 0; i < 6; i++) c.put(rec(C, i % 2 ? 'org-b' : 'org-a', `k${i}`, { dept: 'D1' }));
     assert.deepEqual(keysOf(c, 'org-a'), ['k0', 'k2', 'k4']);
     assert.deepEqual(keysOf(c, 'org-b'), ['k1', 'k3', 'k5']);
@@ -50,7 +54,7 @@ describe('Collection.put', () => {
   });
 
   it('moves a record to its new organization, dropping an organization left empty', () => {
-    const c = new Collection(C);
+    const c = new TextHeldCollection(C);
     c.put(rec(C, 'org-a', 'k1', { dept: 'D1' }));
     c.put(rec(C, 'org-b', 'k1', { dept: 'D1' }, 2));
     assert.equal(c.orgSize('org-a'), 0);
@@ -62,7 +66,7 @@ describe('Collection.put', () => {
   });
 
   it('keeps a built index up to date through changes and moves', () => {
-    const c = new Collection(C);
+    const c = new TextHeldCollection(C);
     c.put(rec(C, 'org-a', 'k1', { dept: 'D1' }));
     c.put(rec(C, 'org-a', 'k2', { dept: 'D2' }));
     assert.deepEqual(indexed(c, 'org-a', 'D1'), ['k1'], 'built on first use');
@@ -84,12 +88,12 @@ describe('records kept as text', () => {
     ...(i % 5 === 0 ? {} : { name: `Name ${(i * 37) % 100}` }),
     tags: i % 3 === 0 ? ['x', 'y'] : ['y'],
   });
-  function pair(): [Collection, Collection] {
-    const plain = new Collection(C);
-    const text = new Collection(C);
+  function pair(): [TextHeldCollection, TextHeldCollection] {
+    const plain = new TextHeldCollection(C);
+    const text = new TextHeldCollection(C);
     const records = Array.from({ length: 120 }, (_, i) => rec(C, i % 3 === 2 ? 'org-b' : 'org-a', `k${i}`, data(i)));
     for (const r of records) plain.put(r);
-    text.loadTable(tableOf(records));
+    text.load([], tableOf(records));
     return [plain, text];
   }
   const queries: FindQuery[] = [
