@@ -19,6 +19,8 @@ import { organizationSettingsHooks } from './hooks/organization_settings.ts';
 import { userHooks } from './hooks/users.ts';
 import { stateW4Hooks } from './hooks/state_w4.ts';
 import { stateW4FormHooks } from './hooks/state_w4_form.ts';
+import type { WriteMode } from './records.ts';
+import type { Write } from './write-lifecycle.ts';
 
 export interface HookArgs {
   s: Services;
@@ -91,4 +93,9 @@ const HOOKS: Record<string, EntityHooks> = {
 
 export function hooksFor(entityId: string): EntityHooks | undefined {
   return HOOKS[entityId];
+}
+
+/** The arguments every data hook receives, from the write under way. */
+export function hookArgs(w: Write, data: DataObject, mode: WriteMode): HookArgs {
+  return { s: w.s, caller: w.caller, key: w.key, data, before: w.before, mode, incoming: w.incoming };
 }

@@ -9,7 +9,8 @@ import { allows, can, ownerOf } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { isUuid } from '../auth/principal.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
-import { decryptedData, isOwnRecord, isReachable, mayAtAll, missing } from './records.ts';
+import { idempotency } from './idempotency.ts';
+import { decryptedData, isOwnRecord, isReachable, mayAtAll, missing, readRecord } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
 
 /** What the caller may do with this record, decided once before anything else runs. */
@@ -124,4 +125,24 @@ function parseIfMatch(header: string | undefined): number | undefined {
   const v = header.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
   if (!/^\d{1,15}$/.test(v)) throw badRequest('If-Match must hold a record version (a whole number)');
   return Number(v);
+}
+
+// authorize: an idempotent retry is answered; the key, the stored record and the caller's access
+// are decided; the entity's authorize hook may refuse this record; If-Match must name its version.
+export async function authorize(w: Write): Promise<void> {
+  const { s, caller, t } = w;
+  w.idem = w.mode === 'create' ? await idempotency(s, caller, t.entity.id, w.opts.idempotencyKey) : undefined;
+  if (w.idem?.existing) {
+    w.answer = { record: await readRecord(s, caller, t, w.idem.existing), created: true };
+    return;
+  }
+  w.access = await authorizeWrite(w);
+  await w.hook?.authorize?.({ s, caller, key: w.key, stored: w.stored });
+  checkIfMatch(w.opts.ifMatch, w.stored?.meta.version ?? 0);
+}
+
+export async function authorizeRemoval(w: Write): Promise<void> {
+  w.access = await authorizeDelete(w);
+  await w.hook?.authorize?.({ s: w.s, caller: w.caller, key: w.key, stored: w.stored });
+  checkIfMatch(w.opts.ifMatch, w.stored!.meta.version);
 }

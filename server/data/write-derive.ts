@@ -12,12 +12,33 @@ import { looksMasked, maskFits, mapSensitive } from '../../engine/masking.ts';
 import { cloneJson, getAt, toPointer } from '../../engine/schema-walk.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { DataObject } from '../storage/types.ts';
+import { employerInfo } from '../payroll/employer-info.ts';
 import { OWNER_ONLY } from './fields.ts';
-import type { RequestInfo } from './records.ts';
+import { hookArgs } from './hooks.ts';
+import type { RequestInfo, WriteMode } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
 
 /** A masked value that is not the mask of what is stored for that item. */
 const MASKED_UNKNOWN = 'Enter the full number: a masked value keeps only the number stored for this same entry.';
+
+// derive: the data to store from what was sent and what is stored (./write-derive.ts), then what
+// the server fills in from its configuration (the derive hook: a new company's hostname).
+export async function derive(w: Write): Promise<void> {
+  w.now = w.s.now();
+  deriveData(w);
+  const { s, caller, before, now } = w;
+  w.bindings = {
+    ...s.catalogue.referenceData,
+    before: before ?? null,
+    user: caller.principal.userKey,
+    org: caller.org.id,
+    features: caller.org.enabledFeatures,
+    employer: await employerInfo(s, caller.org.id),
+    now,
+    mode: w.mode,
+  };
+  if (w.hook?.derive) w.data = w.hook.derive(hookArgs(w, w.data, w.mode as WriteMode)) ?? w.data;
+}
 
 export function deriveData(w: Write): void {
   const { caller, facts, key, incoming, before, mode } = w;

@@ -1,0 +1,61 @@
+/**
+ * The last stages of a write (./write-lifecycle.ts): the one atomic commit, the work after it, and
+ * the answer as the caller reads the record (load transforms).
+ */
+import { holdsFiles, releaseAll, removeOrphans, withFileLock } from '../files/references.ts';
+import { VersionConflictError } from '../storage/types.ts';
+import { hookArgs } from './hooks.ts';
+import { idempotency } from './idempotency.ts';
+import { readRecord, toWire, type WriteMode } from './records.ts';
+import type { Write } from './write-lifecycle.ts';
+
+// commit: one atomic commit of the operations the stages before listed.
+export async function commitWrite(w: Write): Promise<void> {
+  const { s, caller, t, idem } = w;
+  try {
+    await s.storage.commit(w.ops);
+  } catch (e) {
+    // The same create retried concurrently: the first one made the record; answer it.
+    if (idem && e instanceof VersionConflictError) {
+      // The winner may sit in the same commit group, applied to memory a moment later.
+      for (let i = 0; i < 50; i++) {
+        const again = await idempotency(s, caller, t.entity.id, w.opts.idempotencyKey);
+        if (again?.existing) {
+          w.answer = { record: await readRecord(s, caller, t, again.existing), created: true };
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
+    throw e;
+  }
+}
+
+export async function commitDelete(w: Write): Promise<void> {
+  const { s, caller, t, key } = w;
+  if (!holdsFiles(s, t.entity)) {
+    await s.storage.commit(w.ops);
+    return;
+  }
+  // The record's files go with it: their references in the same commit, their bytes right after.
+  await withFileLock(async () => {
+    const files = await releaseAll(s, t.entity, caller.org.id, key);
+    await s.storage.commit([...w.ops, ...files.ops]);
+    await removeOrphans(s, caller.org.id, files.orphans);
+  });
+}
+
+// after commit: the afterCommit hook's work (sending a message), then the record as it now stands
+// (the work may have changed it).
+export async function afterCommit(w: Write): Promise<void> {
+  const work = w.hook?.afterCommit;
+  if (!work) return;
+  const record = w.record!;
+  await work({ ...hookArgs(w, w.data, w.requested as WriteMode), record });
+  w.record = (await w.s.storage.get(record.collection, record.org, record.key)) ?? record;
+}
+
+// load transforms: the answer as a client reads it (../records.ts toWire: masked, x-read, load transform).
+export async function answer(w: Write): Promise<void> {
+  w.answer = { record: await toWire(w.s, w.t.entity, w.record!, w.caller.principal), created: !w.stored };
+}

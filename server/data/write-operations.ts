@@ -1,0 +1,130 @@
+/**
+ * The extra operations stage of a write (./write-lifecycle.ts): everything one atomic commit holds.
+ * For a write: the record (signatures bound, sensitive fields sealed), its unique claims, the hook's
+ * records, the audit entry and the idempotency claim; for a delete: the record's removal, its unique
+ * values released, the hook's records and the audit entry.
+ */
+import { ownerOf } from '../../engine/access.ts';
+import { mapSensitive } from '../../engine/masking.ts';
+import { cloneJson } from '../../engine/schema-walk.ts';
+import type { Caller } from '../auth/principal.ts';
+import { sealSensitive } from '../crypto/field-cipher.ts';
+import { validationFailed } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+import type { DataObject, StoredRecord } from '../storage/types.ts';
+import { actorOf, auditOp } from './audit.ts';
+import { hookArgs } from './hooks.ts';
+import { decryptedData, type WriteMode } from './records.ts';
+import { bindSignatures } from './signatures.ts';
+import { uniqueClaimOps, uniqueReleaseOps } from './unique.ts';
+import type { Write } from './write-lifecycle.ts';
+
+// extra operations: the amend hook's server-owned additions, signatures bound to what they sign,
+// the data sealed; then the operations committed together: the record, its unique claims, the
+// extraOps hook's records, the audit entry and the idempotency claim.
+export async function writeOperations(w: Write): Promise<void> {
+  const { s, caller, t, key, before, stored, facts } = w;
+  if (w.hook?.amend) w.data = await w.hook.amend(hookArgs(w, w.data, w.mode as WriteMode));
+  const data = w.data;
+  const signatures = await bindSignatures(
+    (type, owner) => ownRecord(s, caller, type, owner),
+    caller,
+    t.entity,
+    key,
+    data,
+    before,
+    facts.attestations,
+    facts.notAttested,
+    { version: w.version, now: w.now },
+  );
+  if (signatures.errors.length) throw validationFailed(signatures.errors);
+  const changed = [...new Set([...Object.keys(data), ...Object.keys(before ?? {})])]
+    .filter((k) => JSON.stringify(data[k]) !== JSON.stringify(before?.[k]))
+    .sort();
+  const plain = cloneJson(data);
+  mapSensitive(data, facts.sensitive, (kind, v) => (typeof v === 'string' ? sealSensitive(s.cipher, kind, v) : v));
+  // A field this write did not change is kept as stored, byte for byte: a server-owned secret (the
+  // password hash, stored as its own hash) is never sealed as a sensitive value, and unchanged
+  // ciphertexts are not written anew.
+  if (stored) {
+    for (const field of Object.keys(stored.data).filter((k) => !changed.includes(k))) data[field] = stored.data[field];
+  }
+  w.data = plain;
+
+  const now = s.now();
+  const record: StoredRecord = {
+    collection: t.entity.id,
+    org: caller.org.id,
+    key,
+    data,
+    meta: {
+      created_by: stored?.meta.created_by ?? caller.principal.userKey,
+      created_time: stored?.meta.created_time ?? now,
+      updated_by: caller.principal.userKey,
+      updated_time: now,
+      version: w.version,
+    },
+  };
+  w.record = record;
+  w.ops.push(
+    { op: 'put', record, expectVersion: stored?.meta.version ?? 0 },
+    ...uniqueClaimOps(s, caller.org.id, key, plain, before, facts.unique),
+  );
+  if (w.hook?.extraOps)
+    w.ops.push(...(await w.hook.extraOps({ ...hookArgs(w, plain, w.requested as WriteMode), record })));
+  w.ops.push(
+    auditOp({
+      org: caller.org.id,
+      actor: actorOf(caller),
+      action: stored ? (w.requested === 'update' ? 'update' : 'save') : 'create',
+      module: t.entity.module,
+      type: t.entity.type,
+      key,
+      affectedUser: ownerOf(t.entity, key, plain),
+      fields: changed,
+      // Who signed, and which signature this change voided (the fields changed after signing).
+      detail: {
+        ...(signatures.signed.length ? { signed: signatures.signed } : {}),
+        ...(signatures.voided.length ? { voided: signatures.voided } : {}),
+      },
+      browser: w.opts.request.browser,
+      address: w.opts.request.address,
+      now,
+    }),
+  );
+  if (w.idem) w.ops.push(w.idem.claim(key, now));
+}
+
+/** Another payroll record of the same owner (keyed by user), decrypted: what a signature freezes. */
+async function ownRecord(s: Services, caller: Caller, type: string, owner: string): Promise<DataObject | undefined> {
+  const entity = s.catalogue.registry.resolve('payroll', type)?.entity;
+  const stored = entity ? await s.storage.get(entity.id, caller.org.id, owner) : undefined;
+  return entity && stored ? decryptedData(s, entity, stored) : undefined;
+}
+
+// extra operations of a delete: unique values released, the onDelete hook's records, the audit entry.
+export async function deleteOperations(w: Write): Promise<void> {
+  const { s, caller, t, key } = w;
+  const stored = w.stored!;
+  const now = s.now();
+  const extra = [
+    ...uniqueReleaseOps(s, caller.org.id, stored.data, w.facts.unique),
+    ...(w.hook?.onDelete ? await w.hook.onDelete({ s, caller, record: stored }) : []),
+  ];
+  w.ops.push(
+    { op: 'delete', collection: t.entity.id, org: caller.org.id, key, expectVersion: stored.meta.version },
+    ...extra,
+    auditOp({
+      org: caller.org.id,
+      actor: actorOf(caller),
+      action: 'delete',
+      module: t.entity.module,
+      type: t.entity.type,
+      key,
+      affectedUser: ownerOf(t.entity, key, stored.data),
+      browser: w.opts.request.browser,
+      address: w.opts.request.address,
+      now,
+    }),
+  );
+}

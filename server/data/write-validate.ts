@@ -1,0 +1,63 @@
+/**
+ * The stages of a write that shape and check its data (./write-lifecycle.ts): save transforms, then
+ * validation by schema, by the schema's expression and by the entity's hook, in that order. The
+ * first stage that finds errors answers them all (400); nothing is stored before they pass.
+ */
+import { cloneJson } from '../../engine/schema-walk.ts';
+import { ExpressionError, validateByExpression } from '../../engine/transforms.ts';
+import { ApiError, validationFailed } from '../http/errors.ts';
+import { hookArgs } from './hooks.ts';
+import { runTransform, type WriteMode } from './records.ts';
+import { assertUnique } from './unique.ts';
+import type { Write } from './write-lifecycle.ts';
+
+/** Keywords whose errors describe the value as the client sent it (before a transform can hide it). */
+const AS_SENT = new Set([
+  'type',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'maxLength',
+  'maxItems',
+]);
+
+// save transforms: the schema's save transform (x-transforms.save), then the prepare hook (a state
+// form's own prepare_for_save).
+export async function saveTransforms(w: Write): Promise<void> {
+  const { s, t } = w;
+  const save = t.entity.file['x-transforms']?.save;
+  if (save) {
+    // A value of the wrong type or out of range is refused as sent, before a transform can hide it.
+    const asSent = s.catalogue.validator(t.entity).withKeywords(cloneJson(w.data));
+    if (asSent.some((e) => AS_SENT.has(e.keyword ?? ''))) throw validationFailed(asSent);
+    w.data = await runTransform(save, w.data, w.bindings);
+  }
+  if (w.hook?.prepare) w.data = await w.hook.prepare(hookArgs(w, w.data, w.mode as WriteMode));
+}
+
+export function validateBySchema(w: Write): void {
+  w.errors.push(...w.s.catalogue.validator(w.t.entity)(w.data));
+}
+
+// validate by expression: the schema's x-transforms.validate, once the data is valid by schema.
+export async function validateByRule(w: Write): Promise<void> {
+  const rule = w.t.entity.file['x-transforms']?.validate;
+  if (!rule || w.errors.length) return;
+  try {
+    w.errors.push(...(await validateByExpression(rule, w.data, w.bindings)));
+  } catch (e) {
+    if (e instanceof ExpressionError) throw new ApiError(422, `A rule of this form failed: ${e.message}`);
+    throw e;
+  }
+}
+
+// validate by hook: the validate hook, once the rest is valid; then every error found so far is the
+// answer (400), and a duplicate of another record's unique value a conflict (409).
+export async function validateByHook(w: Write): Promise<void> {
+  if (w.hook?.validate && !w.errors.length) {
+    w.errors.push(...(await w.hook.validate(hookArgs(w, w.data, w.mode as WriteMode))));
+  }
+  if (w.errors.length) throw validationFailed(w.errors);
+  await assertUnique(w.s, w.caller.org.id, w.key, w.data, w.facts.unique);
+}
