@@ -3,13 +3,19 @@
  * once: an advisory lock lets one apply them while the others wait, then find nothing to do.
  */
 import pg from 'pg';
+import { loadCatalogue, type Catalogue } from '../../schemas.ts';
+import { listIndexes, syncListIndexes } from './list-indexes.ts';
 import { MIGRATIONS } from './migrations.ts';
 
 /** Arbitrary, fixed: the advisory lock that serializes migrations of one database. */
 const MIGRATION_LOCK = 72_417_025;
 
-/** Returns the versions it applied. */
-export async function migrate(url: string, log: (msg: string) => void = () => undefined): Promise<number[]> {
+/** Returns the versions it applied. Then the list indexes follow the schemas (./list-indexes.ts). */
+export async function migrate(
+  url: string,
+  log: (msg: string) => void = () => undefined,
+  catalogue: Catalogue = loadCatalogue(),
+): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const applied: number[] = [];
@@ -45,6 +51,8 @@ export async function migrate(url: string, log: (msg: string) => void = () => un
       log(`storage: applied migration ${migration.version} (${migration.name})`);
       applied.push(migration.version);
     }
+    // Derived from the schemas, not numbered: a schema's list changes with a release, and so do these.
+    await syncListIndexes(client, listIndexes(catalogue), log);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await client.end();

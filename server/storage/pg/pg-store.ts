@@ -32,7 +32,6 @@ interface Row {
   org: string;
   doc: Record<string, unknown>;
   meta: StoredRecord['meta'];
-  total?: string;
 }
 
 /** SQLSTATEs after which a whole transaction is safely tried again. */
@@ -68,10 +67,13 @@ export class PgStore implements Storage {
 
   async get(collection: string, org: string, key: string): Promise<StoredRecord | undefined> {
     const rows = await this.read([org], (client) =>
-      client.query<Row>(
-        'SELECT key, org, doc, meta FROM dform_records WHERE collection = $1 AND org = $2 AND key = $3',
-        [collection, org, key],
-      ),
+      client.query<Row>({
+        // Named: planned once per connection. The table has many indexes (list-indexes.ts), and
+        // planning looks at each of them; a read by key should not pay that every time.
+        name: 'dform_get',
+        text: 'SELECT key, org, doc, meta FROM dform_records WHERE collection = $1 AND org = $2 AND key = $3',
+        values: [collection, org, key],
+      }),
     );
     return rows.rows.length === 0 ? undefined : toRecord(collection, rows.rows[0]);
   }
@@ -81,9 +83,10 @@ export class PgStore implements Storage {
     return this.read([org], async (client) => {
       const page = await client.query<Row>(sql.text, sql.values);
       const items = page.rows.map((row) => toRecord(collection, row));
-      if (page.rows.length > 0) return { items, total: Number(page.rows[0].total) };
-      if (query.offset === 0) return { items, total: 0 };
-      // A page past the end: the total is counted in the same snapshot.
+      // A page that is not full and not past the end tells the total; else it is counted in the same snapshot.
+      if (items.length < query.limit && (items.length > 0 || query.offset === 0)) {
+        return { items, total: query.offset + items.length };
+      }
       const count = countSql(collection, org, query);
       const counted = await client.query<{ total: string }>(count.text, count.values);
       return { items, total: Number(counted.rows[0].total) };
@@ -113,10 +116,11 @@ export class PgStore implements Storage {
           let current = await lockRow(client, collection, key);
           if (current === undefined) {
             // Inserted unless another transaction holds the key; then that row is checked as ours would be.
-            const inserted = await client.query(
-              'INSERT INTO dform_records (collection, key, org, doc, meta) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
-              [collection, key, record.org, JSON.stringify(record.data), JSON.stringify(record.meta)],
-            );
+            const inserted = await client.query({
+              name: 'dform_insert',
+              text: 'INSERT INTO dform_records (collection, key, org, doc, meta) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+              values: [collection, key, record.org, JSON.stringify(record.data), JSON.stringify(record.meta)],
+            });
             if (inserted.rowCount === 1) {
               checkVersion(collection, key, op.expectVersion, 0);
               stored.push(record);
@@ -129,12 +133,11 @@ export class PgStore implements Storage {
           }
           if (current.org !== record.org) throw otherOrganization(collection, key);
           checkVersion(collection, key, op.expectVersion, current.version);
-          await client.query('UPDATE dform_records SET doc = $3, meta = $4 WHERE collection = $1 AND key = $2', [
-            collection,
-            key,
-            JSON.stringify(record.data),
-            JSON.stringify(record.meta),
-          ]);
+          await client.query({
+            name: 'dform_update',
+            text: 'UPDATE dform_records SET doc = $3, meta = $4 WHERE collection = $1 AND key = $2',
+            values: [collection, key, JSON.stringify(record.data), JSON.stringify(record.meta)],
+          });
           stored.push(record);
           changed.add(collection);
         } else {
@@ -257,10 +260,11 @@ async function lockRow(
   collection: string,
   key: string,
 ): Promise<{ org: string; version: number } | undefined> {
-  const found = await client.query<{ org: string; version: number }>(
-    "SELECT org, (meta->>'version')::int AS version FROM dform_records WHERE collection = $1 AND key = $2 FOR UPDATE",
-    [collection, key],
-  );
+  const found = await client.query<{ org: string; version: number }>({
+    name: 'dform_lock_row',
+    text: "SELECT org, (meta->>'version')::int AS version FROM dform_records WHERE collection = $1 AND key = $2 FOR UPDATE",
+    values: [collection, key],
+  });
   return found.rows[0];
 }
 

@@ -17,7 +17,54 @@ export interface SqlFind {
   values: unknown[];
 }
 
-/** The jsonb value at a dotted path: `data #> '{a,b}'`, the path a bound parameter. */
+/** A SQL string literal (standard_conforming_strings, the default since PostgreSQL 9.1). */
+export function literal(text: string): string {
+  if (text.includes('\0')) throw new Error('storage: a field name cannot hold NUL');
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The jsonb value at a dotted path, stepping through objects only (an array on the way makes it
+ * missing). Field names are literals, not parameters, so that a find's expressions are the very
+ * expressions the list indexes are built on (./list-indexes.ts) and the planner can use them.
+ */
+export function fieldExpr(field: string): string {
+  const parts = field.split('.');
+  if (parts.length === 1) return `(data -> ${literal(field)})`;
+  const array = (upTo: number) => `ARRAY[${parts.slice(0, upTo).map(literal).join(', ')}]::text[]`;
+  const objects = parts.slice(1).map((_, i) => `jsonb_typeof(data #> ${array(i + 1)}) = 'object'`);
+  return `(CASE WHEN ${objects.join(' AND ')} THEN data #> ${array(parts.length)} END)`;
+}
+
+/** The text a `like` compares: the string at `field`, folded by lower(); missing for any other type. */
+export function likeExpr(field: string): string {
+  const v = fieldExpr(field);
+  return `lower(CASE WHEN jsonb_typeof(${v}) = 'string' THEN ${v} #>> '{}' END)`;
+}
+
+/**
+ * The sort keys of one field, in ORDER BY order: missing (absent or null) last, then the type's
+ * rank, then the value of each type. `desc` reverses all but the first, as the embedded comparator does.
+ */
+export function sortExprs(field: string): string[] {
+  const v = fieldExpr(field);
+  const type = `jsonb_typeof(${v})`;
+  return [
+    `(${v} IS NULL OR ${type} = 'null')`,
+    `(CASE ${type} WHEN 'number' THEN 0 WHEN 'string' THEN 1 WHEN 'boolean' THEN 2 ELSE 3 END)`,
+    `(CASE WHEN ${type} = 'number' THEN (${v})::numeric END)`,
+    `(CASE WHEN ${type} = 'string' THEN (${v} #>> '{}') END) COLLATE "C"`,
+    `(CASE WHEN ${type} = 'boolean' THEN (${v})::boolean END)`,
+  ];
+}
+
+/** `sortExprs` with their directions, as ORDER BY terms or index columns. */
+export function sortTerms(spec: SortSpec): string[] {
+  if (spec.dir !== 'asc' && spec.dir !== 'desc') throw new Error(`storage: bad sort direction on ${spec.field}`);
+  const dir = spec.dir === 'desc' ? 'DESC' : 'ASC';
+  return sortExprs(spec.field).map((e, i) => `${e} ${i === 0 ? 'ASC' : dir}`);
+}
+
 class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {
@@ -27,27 +74,24 @@ class Params {
   json(value: unknown): string {
     return `${this.add(JSON.stringify(value))}::jsonb`;
   }
-  /** The value at a dotted path, stepping through objects only (an array on the way makes it missing). */
   path(field: string): string {
-    const parts = field.split('.');
-    if (parts.length === 1) return `(data -> ${this.add(field)})`;
-    const objects = parts
-      .slice(1)
-      .map((_, i) => `jsonb_typeof(data #> ${this.add(parts.slice(0, i + 1))}::text[]) = 'object'`);
-    return `(CASE WHEN ${objects.join(' AND ')} THEN data #> ${this.add(parts)}::text[] END)`;
+    return fieldExpr(field);
   }
 }
 
-/** SELECT of one page of matching rows, each with the total of matches (`total`). */
+/**
+ * SELECT of one page of matching rows. The total is a second statement (countSql) in the same
+ * snapshot when the page is full: a window count here would read every match before the first
+ * row, where a list's sort index (./list-indexes.ts) gives the first page after reading it alone.
+ */
 export function findSql(collection: string, org: string, query: FindQuery): SqlFind {
   checkPaging(query);
   const p = new Params();
   const where = [`collection = ${p.add(collection)}`, `org = ${p.add(org)}`];
   for (const criterion of query.criteria) where.push(condition(p, criterion));
-  const order = [...(query.sort ?? []).flatMap((spec) => sortTerms(p, spec)), 'ord'];
+  const order = [...(query.sort ?? []).flatMap((spec) => sortTerms(spec)), 'ord'];
   let text =
-    `SELECT key, org, doc, meta, count(*) OVER () AS total FROM dform_records WHERE ${where.join(' AND ')} ` +
-    `ORDER BY ${order.join(', ')}`;
+    `SELECT key, org, doc, meta FROM dform_records WHERE ${where.join(' AND ')} ` + `ORDER BY ${order.join(', ')}`;
   if (query.limit !== Infinity) text += ` LIMIT ${p.add(query.limit)}`;
   if (query.offset > 0) text += ` OFFSET ${p.add(query.offset)}`;
   return { text, values: p.values };
@@ -129,28 +173,9 @@ function condition(p: Params, criterion: Criterion): string {
       if (typeof value !== 'string') throw new Error(`storage: operator like on ${field} needs a string`);
       // No wildcards: % _ and \ stand for themselves. Both sides folded by the database's lower().
       const escaped = value.replace(/[\\%_]/g, (c) => '\\' + c);
-      const v = p.path(field);
-      return `(lower(CASE WHEN jsonb_typeof(${v}) = 'string' THEN ${v} #>> '{}' END) LIKE '%' || lower(${p.add(escaped)}::text) || '%')`;
+      return `(${likeExpr(field)} LIKE '%' || lower(${p.add(escaped)}::text) || '%')`;
     }
     default:
       throw new Error(`storage: unknown operator ${String(criterion.is)} on ${field}`);
   }
-}
-
-/**
- * The ORDER BY terms of one sort key. Missing (absent or null) sorts last whatever the direction;
- * then the type's rank and the value, both reversed by `desc` as the embedded comparator is.
- */
-function sortTerms(p: Params, spec: SortSpec): string[] {
-  if (spec.dir !== 'asc' && spec.dir !== 'desc') throw new Error(`storage: bad sort direction on ${spec.field}`);
-  const v = p.path(spec.field);
-  const dir = spec.dir === 'desc' ? 'DESC' : 'ASC';
-  const type = `jsonb_typeof(${v})`;
-  return [
-    `(${v} IS NULL OR ${type} = 'null')`,
-    `(CASE ${type} WHEN 'number' THEN 0 WHEN 'string' THEN 1 WHEN 'boolean' THEN 2 ELSE 3 END) ${dir}`,
-    `(CASE WHEN ${type} = 'number' THEN (${v})::numeric END) ${dir}`,
-    `(CASE WHEN ${type} = 'string' THEN (${v} #>> '{}') END) COLLATE "C" ${dir}`,
-    `(CASE WHEN ${type} = 'boolean' THEN (${v})::boolean END) ${dir}`,
-  ];
 }
