@@ -45,7 +45,14 @@ export interface Proc {
 /** The real server, as `npm start` runs it (the bundle; bench/run.ts builds it first). */
 export function startDform(
   dataDir: string,
-  opts: { demo?: boolean; cpuProfDir?: string; env?: Record<string, string>; nodeArgs?: string[] } = {},
+  opts: {
+    demo?: boolean;
+    cpuProfDir?: string;
+    env?: Record<string, string>;
+    nodeArgs?: string[];
+    /** false: on any core (several server processes at once); default: CPU 1 when pinning. */
+    pin?: boolean;
+  } = {},
 ): Promise<Proc> {
   const nodeArgs = opts.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`] : [];
   nodeArgs.push(...(opts.nodeArgs ?? []));
@@ -62,7 +69,7 @@ export function startDform(
     DFORM_THROTTLE_ADDRESS: '100000',
     ...opts.env,
   };
-  return launch('dform', args, env, /dform: listening on (http:\/\/\S+)/, '/healthz');
+  return launch('dform', args, env, /dform: listening on (http:\/\/\S+)/, '/healthz', undefined, opts.pin);
 }
 
 /** The in-memory Map peer (bench/bare-hono.ts), fed from json-server's db.json. */
@@ -87,10 +94,11 @@ async function launch(
   listening: RegExp | undefined,
   readyPath: string,
   knownUrl?: string,
+  pin = true,
 ): Promise<Proc> {
   const t0 = performance.now();
   // taskset execs node in place, so the pid stays the server's own.
-  const [cmd, argv] = PINNED ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args];
+  const [cmd, argv] = PINNED && pin ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env },

@@ -19,6 +19,8 @@
  *                 before, RE2 now, target < 50 ms on 100,000 characters)
  *   --sign-in-only  only the sign-in answers, a real account against an unknown name
  *                 (bench/sign-in-timing.ts: forgot_password and a wrong password)
+ *   --stores-only  only the store rows (bench/stores.ts): the embedded store and PostgreSQL side by
+ *                 side at 1k, 10k, 100k employees, PostgreSQL at 1,000,000, two processes against one
  *   --files-only  only file uploads and downloads (bench/files.ts: MB/s and the server's memory
  *                 with 1, 10 and 100 MiB files, which must not grow with the file)
  *
@@ -55,6 +57,7 @@ import { measureWorstShapes } from './worst-shapes.ts';
 import { measureDataPatterns } from './data-patterns.ts';
 import { measureSignInTiming } from './sign-in-timing.ts';
 import { measureFiles } from './files.ts';
+import { measureStores } from './stores.ts';
 
 /** Where bench/results.md's history begins: a run rewrites what is above it only. */
 const HISTORY_HEADING = '## History';
@@ -66,13 +69,15 @@ const WORST_SHAPES_ONLY = args.includes('--worst-shapes-only');
 const PATTERNS_ONLY = args.includes('--patterns-only');
 const SIGN_IN_ONLY = args.includes('--sign-in-only');
 const FILES_ONLY = args.includes('--files-only');
+const STORES_ONLY = args.includes('--stores-only');
 const BROWSER =
   !args.includes('--no-browser') &&
   !PRINTABLE_ONLY &&
   !WORST_SHAPES_ONLY &&
   !PATTERNS_ONLY &&
   !SIGN_IN_ONLY &&
-  !FILES_ONLY;
+  !FILES_ONLY &&
+  !STORES_ONLY;
 const PROFILE_DIR = args.includes('--cpu-prof') ? path.join(ROOT, 'bench', 'profiles') : undefined;
 
 /** Request counts bound each phase; `secs` is the time bound on top. */
@@ -378,6 +383,23 @@ async function main() {
     console.log(await format(out, { parser: 'markdown' }));
     return;
   }
+  if (STORES_ONLY) {
+    const load = os.loadavg()[0];
+    const { lines } = await measureStores(log);
+    const out = [
+      '# dform bench (stores only)',
+      '',
+      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ` +
+        `${PINNED ? 'servers on CPU 1, bench on CPU 0 (PostgreSQL unpinned) · ' : ''}` +
+        `run took ${((performance.now() - T0) / 1000).toFixed(0)} s · ` +
+        `1-minute load average ${load.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
+      '',
+      ...lines,
+      '',
+    ].join('\n');
+    console.log(await format(out, { parser: 'markdown' }));
+    return;
+  }
   if (PRINTABLE_ONLY) {
     const { lines } = await measurePrintable();
     const out = [
@@ -420,6 +442,7 @@ async function main() {
   const patterns = await measureDataPatterns(log);
   const signIn = await measureSignInTiming(log, { quick: QUICK });
   const printable = await measurePrintable();
+  const stores = await measureStores(log);
   const seconds = (performance.now() - T0) / 1000;
   busiest = Math.max(busiest, os.loadavg()[0]);
   // The bench keeps both cores busy and fsync waits count too; beyond that, other work shared the machine.
@@ -450,6 +473,8 @@ async function main() {
     ...signIn.lines,
     '',
     ...printable.lines,
+    '',
+    ...stores.lines,
     ...(notes.length ? ['', '**Notes**', '', ...notes.map((n) => `- ${n}`)] : []),
     '',
   ].join('\n');
