@@ -7,6 +7,7 @@ import { valueTest } from '../../engine/criteria.ts';
 import { checkName, normalizeRecord } from './record-shape.ts';
 import type { KeptCollection, SpeedStrategy } from './speed/speed-strategy.ts';
 import { run, runInSlices } from './speed/steps.ts';
+import type { HeldRecord } from './speed/text-held/lazy-record.ts';
 import type { TextTable } from './speed/text-held/text-table.ts';
 import { VersionConflictError } from './types.ts';
 import type { FindQuery, FindResult, StoredRecord, WriteOp } from './types.ts';
@@ -65,7 +66,7 @@ export class Collections {
   }
 
   /** What a compaction writes for `name` (speed-strategy.ts's `snapshot`). */
-  snapshot(name: string): ReturnType<KeptCollection['snapshot']> {
+  snapshot(name: string): HeldRecord[] {
     return this.byName.get(name)?.snapshot() ?? [];
   }
 
