@@ -11,6 +11,11 @@
  *
  * Which forms are steps, their order, signatures and due days are the schemas' (`x-onboarding`);
  * this module only reads them.
+ *
+ * The pipeline reads what it shows, through finds with criteria and limits, so its cost follows the
+ * work in progress rather than the size of the company: the count of each status, the first
+ * HIRES_SHOWN hires of each (with their checklists), the forms still open (x-onboarding
+ * `employer.open`) and the dates within their notice (range criteria on the x-lapses fields).
  */
 import { Hono } from 'hono';
 import { allows, moduleUsable, type Principal } from '../../engine/access.ts';
@@ -21,7 +26,7 @@ import { signedIn } from '../auth/signed-in.ts';
 import { notAuthorized } from '../http/errors.ts';
 import type { AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
-import type { DataObject, StoredRecord } from '../storage/types.ts';
+import type { Criterion, DataObject, StoredRecord } from '../storage/types.ts';
 import { claimOwner } from '../data/unique.ts';
 import type { Checklist, ChecklistItem, StepState } from '../../engine/onboarding-checklist.ts';
 export type { Checklist, ChecklistItem, StepState };
@@ -48,7 +53,7 @@ interface OnboardingRule {
   task: string;
   signature?: string;
   due?: string;
-  employer?: { signature: string; task: string; due?: string };
+  employer?: { signature: string; task: string; due?: string; open?: string };
   when?: { employment_type?: { in?: string[]; notIn?: string[] }; state_certificate?: true };
   /** Every record of the type that is the employee's is an item (a document requested of them). */
   each?: { label: string; status: string; states: Record<string, StepState> };
@@ -220,10 +225,16 @@ export async function checklistOf(
   };
 }
 
-/** Every record of a collection of the company (the pipeline's views are over the whole company). */
-async function all(s: Services, collection: string, org: string): Promise<StoredRecord[]> {
-  return (await s.storage.find(collection, org, { criteria: [], limit: 100_000, offset: 0 })).items;
+/** The hires the pipeline lists of each status (in the order they were added); `statuses` counts them all. */
+export const HIRES_SHOWN = 20;
+
+/** The records of a collection of the company matching `criteria` (a request's find: in slices). */
+async function matching(s: Services, collection: string, org: string, criteria: Criterion[], limit = 100_000) {
+  return s.storage.findInSlices(collection, org, { criteria, limit, offset: 0 });
 }
+
+/** Any number: the criterion holds when the field holds a number. */
+const A_NUMBER = { is: '>=', value: Number.MIN_SAFE_INTEGER } as const;
 
 interface Lapse {
   user_key: string;
@@ -247,13 +258,17 @@ async function lapses(s: Services, org: string, nameOf: (key: string) => Promise
     const watched = Object.entries(entity.file.properties)
       .map(([field, p]) => [field, (p as { 'x-lapses'?: { label: string; notice_days: number } })['x-lapses']] as const)
       .filter((x): x is [string, { label: string; notice_days: number }] => !!x[1]);
-    if (!watched.length) continue;
-    for (const r of await all(s, entity.id, org)) {
-      for (const [field, rule] of watched) {
+    for (const [field, rule] of watched) {
+      const horizon = isoDay(s.now() + rule.notice_days * DAY);
+      // The day after the horizon, as each form of a date is kept: epoch seconds or an ISO day.
+      const after = Date.parse(`${horizon}T00:00:00Z`) / 1000 + DAY;
+      const found = await Promise.all(
+        [after, isoDay(after)].map((value) => matching(s, entity.id, org, [{ field, is: '<', value }])),
+      );
+      for (const r of found.flatMap((f) => f.items)) {
         const v = r.data[field];
         const date = typeof v === 'number' ? isoDay(v) : typeof v === 'string' ? v.slice(0, 10) : undefined;
         if (!date) continue;
-        const horizon = isoDay(s.now() + rule.notice_days * DAY);
         if (date > horizon) continue;
         out.push({
           user_key: r.key,
@@ -271,6 +286,28 @@ async function lapses(s: Services, org: string, nameOf: (key: string) => Promise
   return out.sort((a, b) => a.date.localeCompare(b.date));
 }
 
+/**
+ * The count of hires in each status and the first HIRES_SHOWN of each. A hire without a status is
+ * `created` (the schema's default), so that count is what the others leave.
+ */
+async function hiresByStatus(s: Services, org: string) {
+  const HIRES = 'payroll/onboarding_user';
+  const [all, ...each] = await Promise.all([
+    matching(s, HIRES, org, [], 0),
+    ...HIRE_STATUSES.map((status) =>
+      matching(s, HIRES, org, [{ field: 'status', is: '=', value: status }], HIRES_SHOWN),
+    ),
+  ]);
+  const others = each.reduce((n, f, i) => (HIRE_STATUSES[i] === 'created' ? n : n + f.total), 0);
+  return {
+    statuses: HIRE_STATUSES.map((status, i) => ({
+      status,
+      count: status === 'created' ? all.total - others : each[i].total,
+    })),
+    shown: each.flatMap((f) => f.items),
+  };
+}
+
 export async function pipelineOf(s: Services, caller: Caller) {
   const org = caller.org.id;
   const reader = caller.principal;
@@ -281,9 +318,9 @@ export async function pipelineOf(s: Services, caller: Caller) {
     if (n === undefined) names.set(key, (n = await displayName(s, org, key, await employmentOf(s, org, key))));
     return n;
   };
-  const onboarding = await all(s, 'payroll/onboarding_user', org);
+  const { statuses, shown } = await hiresByStatus(s, org);
   const hires = await Promise.all(
-    onboarding.map(async (h) => {
+    shown.map(async (h) => {
       const email = text(h.data.email)?.toLowerCase();
       // A hire's account: keyed as the hire, or the account holding its e-mail.
       const userKey = (await s.storage.get('auth/users', org, h.key))
@@ -312,10 +349,6 @@ export async function pipelineOf(s: Services, caller: Caller) {
       };
     }),
   );
-  const statuses = HIRE_STATUSES.map((status) => ({
-    status,
-    count: hires.filter((h) => h.status === status).length,
-  }));
   const awaiting: {
     user_key: string;
     name: string;
@@ -328,7 +361,8 @@ export async function pipelineOf(s: Services, caller: Caller) {
   for (const { entity, rule } of steps(s)) {
     const employer = rule.employer;
     if (!employer || !allows(entity.file['x-access'].edit, reader, false)) continue;
-    for (const r of await all(s, entity.id, org)) {
+    const open: Criterion[] = employer.open ? [{ field: employer.open, ...A_NUMBER }] : [];
+    for (const r of (await matching(s, entity.id, org, open)).items) {
       if (!rule.signature || !signed(r.data[rule.signature]) || signed(r.data[employer.signature])) continue;
       const due = dueOf(employer.due, r, await employmentOf(s, org, r.key), now);
       awaiting.push({

@@ -127,6 +127,10 @@ export interface DformEntitySchemaFile {
       signature: string;
       task: string;
       due?: string;
+      /**
+       * A number field the server keeps on the record while a signature of the form is missing (the I-9's next_due): the pipeline reads only the records holding it when it looks for those waiting for the employer, so its cost follows the forms in progress, not every form the company ever kept.
+       */
+      open?: string;
     };
     /**
      * The step is not one record keyed by the employee but each record of the type that is theirs (x-owner), such as every document requested of them: `label` the field naming the item, `status` the field whose value gives the item's state (`states`: a value to a checklist state; a value not listed leaves the record out). `due` is then the item's own due-day field.

@@ -14,6 +14,29 @@ import { isoToUs } from '../../../engine/masks.ts';
 
 const HIRES = '/payroll/onboarding_user';
 
+/** The open statuses with more hires than the pipeline lists (it lists the first of each), each linking to them all. */
+function MoreHires({ data }: { data: Pipeline }) {
+  const more = data.statuses
+    .filter((s) => s.status !== 'complete' && s.status !== 'cancelled')
+    .map((s) => ({ ...s, more: s.count - data.hires.filter((h) => h.status === s.status).length }))
+    .filter((s) => s.more > 0);
+  if (!more.length) return null;
+  return (
+    <p className="muted">
+      Not listed here:{' '}
+      {more.map((s, i) => (
+        <span key={s.status}>
+          {i > 0 && ', '}
+          <Link to={`${HIRES}/list?f.status=${s.status}`}>
+            {s.more} more {statusLabel(s.status).toLowerCase()}
+          </Link>
+        </span>
+      ))}
+      .
+    </p>
+  );
+}
+
 export function PipelinePanel({ data }: { data: Pipeline }) {
   const { client, auth } = useServices();
   // An invitation signs in as its holder: sent again only by those who manage accounts (the server decides).
@@ -138,6 +161,7 @@ export function PipelinePanel({ data }: { data: Pipeline }) {
               ))}
           </tbody>
         </table>
+        <MoreHires data={data} />
       </section>
 
       <section className="panel" aria-labelledby="lapse-title">
