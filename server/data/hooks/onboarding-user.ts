@@ -16,14 +16,10 @@ import type { EntityHooks } from '../hooks.ts';
 import { claimOwner } from '../unique.ts';
 import { fieldMessage } from '../../../engine/messages.ts';
 import type { JsonSchema } from '../../../engine/entity.ts';
+import type { Event } from '../../../types/generated/payroll/onboarding_user.ts';
 
-export interface ActivityEntry {
-  time: number;
-  user: string;
-  action: string;
-  message: string;
-  to?: string;
-}
+/** One entry of a hire's history, typed from the schema (npm run gen:types). */
+type ActivityEntry = Event;
 
 function emailOf(data: DataObject): string {
   return typeof data.email === 'string' ? data.email.toLowerCase() : '';

@@ -19,11 +19,10 @@ import { checkAnswers, findStateForm } from '../../payroll/state-forms.ts';
 import { allowedStates, certificateAddress } from '../../payroll/certificates.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
 import type { DataObject } from '../../storage/types.ts';
+import type { PayrollStateW4Form } from '../../../types/generated/payroll/state_w4_form.ts';
 
-interface Definition {
-  fields?: { schema?: Record<string, unknown> };
-  transforms?: { prepare_for_save?: string; validator?: string };
-}
+/** What the hooks read of a payroll/state_w4_form record (typed from its schema by npm run gen:types). */
+type Definition = Pick<PayrollStateW4Form, 'fields' | 'transforms'>;
 
 async function definitionFor({ s, caller, data }: HookArgs): Promise<Definition | undefined> {
   if (typeof data.state !== 'string') return undefined;
