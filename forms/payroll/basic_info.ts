@@ -5,16 +5,18 @@
  * it needs no state of its own: on when a mailing address differs from the legal one, or was cleared.
  */
 import type { FormBehaviour, PatchFn } from '../behaviour/behaviour.ts';
+import type { Address as SchemaAddress } from '../../types/generated/common/defs.ts';
 
-export interface Address {
-  address1?: string;
-  address2?: string;
-  city?: string;
-  state?: string;
-  postal_code?: string;
-}
+/** An address as the form holds it while it is typed: the schema's parts, each any text so far. */
+export type Address = { [K in keyof SchemaAddress]?: string };
 
-const KEYS = ['address1', 'address2', 'city', 'state', 'postal_code'] as const;
+const KEYS = [
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'postal_code',
+] as const satisfies readonly (keyof SchemaAddress)[];
 
 /** The address's non-blank parts, trimmed; undefined when it has none. */
 export function normalizeAddress(a: unknown): Address | undefined {

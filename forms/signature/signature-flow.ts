@@ -6,6 +6,7 @@
  */
 import { epochToUs } from '../../engine/masks.ts';
 import { DEFAULT_SIGNATURE_FONT, type SignatureFont } from './signature-fonts.ts';
+import type { Signature } from '../../types/generated/common/defs.ts';
 
 export type SignatureMode = 'typed' | 'drawn';
 
@@ -44,16 +45,13 @@ export function canSubmitSignature(state: SignatureFlow, mode: SignatureMode): b
   return mode === 'typed' || !!state.image;
 }
 
-/** The stored signature (defs.json#/definitions/signature); the server stamps its own time on save. */
-export interface SignatureValue {
-  name: string;
-  font: SignatureFont;
-  /** Unix seconds. */
-  timestamp: number;
-  userAgent: string;
-  /** A drawn signature as a PNG data URL. */
-  image?: string;
-}
+/**
+ * The stored signature (defs.json#/definitions/signature, typed by npm run gen:types) as the panel
+ * emits it: always with its font and user agent, without the evidence the server adds. The server
+ * stamps its own time on save.
+ */
+export type SignatureValue = Required<Pick<Signature, 'name' | 'font' | 'timestamp' | 'userAgent'>> &
+  Pick<Signature, 'image'>;
 
 export function toSignatureValue(
   state: SignatureFlow,

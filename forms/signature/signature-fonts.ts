@@ -3,7 +3,10 @@
  * card design, 30px in the dialog design, 23px for font3 in both (Caveat runs larger than the others).
  * The printable layouts draw the same families, so a signature looks alike on screen and on paper.
  */
-export type SignatureFont = 'font1' | 'font2' | 'font3';
+import type { Signature } from '../../types/generated/common/defs.ts';
+
+/** The schema's signature fonts. */
+export type SignatureFont = NonNullable<Signature['font']>;
 export type SignatureDesign = 'card' | 'dialog';
 
 export interface SignatureFontInfo {
