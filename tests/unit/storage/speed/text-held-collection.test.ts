@@ -89,12 +89,12 @@ describe('records kept as text', () => {
     tags: i % 3 === 0 ? ['x', 'y'] : ['y'],
   });
   function pair(): [TextHeldCollection, TextHeldCollection] {
-    const plain = new TextHeldCollection(C);
+    const parsed = new TextHeldCollection(C);
     const text = new TextHeldCollection(C);
     const records = Array.from({ length: 120 }, (_, i) => rec(C, i % 3 === 2 ? 'org-b' : 'org-a', `k${i}`, data(i)));
-    for (const r of records) plain.put(r);
+    for (const r of records) parsed.put(r);
     text.load([], tableOf(records));
-    return [plain, text];
+    return [parsed, text];
   }
   const queries: FindQuery[] = [
     { criteria: [], limit: 10, offset: 5 },
@@ -138,13 +138,13 @@ describe('records kept as text', () => {
   ];
 
   it('answers every kind of query exactly as parsed records do', () => {
-    const [plain, text] = pair();
+    const [parsed, text] = pair();
     for (const org of ['org-a', 'org-b', 'org-c']) {
       for (const query of queries) {
-        assert.deepEqual(runFind(text, org, query), runFind(plain, org, query), `${org} ${JSON.stringify(query)}`);
+        assert.deepEqual(runFind(text, org, query), runFind(parsed, org, query), `${org} ${JSON.stringify(query)}`);
       }
     }
-    assert.deepEqual(text.get('k17'), plain.get('k17'));
+    assert.deepEqual(text.get('k17'), parsed.get('k17'));
     assert.notEqual(text.get('k17'), text.get('k17'), 'parsed anew on each read, not kept');
     assert.equal(text.get('k999'), undefined);
     assert.equal(text.orgOf('k2'), 'org-b');
@@ -176,7 +176,7 @@ describe('records kept as text', () => {
   });
 
   it('behaves as parsed records through any sequence of writes, deletes and moves', () => {
-    const [plain, text] = pair();
+    const [parsed, text] = pair();
     let seed = 7;
     const random = (n: number) => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -186,7 +186,7 @@ describe('records kept as text', () => {
       const key = `k${random(140)}`;
       const org = random(5) === 0 ? 'org-b' : 'org-a';
       const roll = random(10);
-      for (const c of [plain, text]) {
+      for (const c of [parsed, text]) {
         if (step === 100) c.lookup('dept', 'org-a', equalityKey('D1')!); // an index kept up from here
         if (roll < 3) c.delete(key);
         else c.put(rec(C, org, key, data(step), 2));
@@ -196,25 +196,25 @@ describe('records kept as text', () => {
           for (const query of queries) {
             assert.deepEqual(
               runFind(text, o, query),
-              runFind(plain, o, query),
+              runFind(parsed, o, query),
               `step ${step} ${o} ${JSON.stringify(query)}`,
             );
           }
-          assert.deepEqual(keysOf(text, o), keysOf(plain, o), `step ${step}: order`);
+          assert.deepEqual(keysOf(text, o), keysOf(parsed, o), `step ${step}: order`);
         }
         assert.deepEqual(
           text.snapshot().map((r) => text.resolve(r)),
-          plain.snapshot(),
+          parsed.snapshot(),
         );
       }
-      assert.deepEqual(text.get(key), plain.get(key));
-      assert.equal(text.orgOf(key), plain.orgOf(key));
+      assert.deepEqual(text.get(key), parsed.get(key));
+      assert.equal(text.orgOf(key), parsed.orgOf(key));
     }
   });
 
   it('keeps indexes right when records kept as text are replaced, moved and deleted', () => {
-    const [plain, text] = pair();
-    for (const c of [plain, text]) {
+    const [parsed, text] = pair();
+    for (const c of [parsed, text]) {
       c.lookup('dept', 'org-a', equalityKey('D1')!); // built before the changes
       c.lookup('team', 'org-a', equalityKey(1)!);
       c.put(rec(C, 'org-a', 'k1', { dept: 'D2', team: 4 }, 2));
@@ -223,9 +223,9 @@ describe('records kept as text', () => {
       c.put(rec(C, 'org-a', 'k200', { dept: 'D1' }));
     }
     for (const org of ['org-a', 'org-b']) {
-      for (const query of queries) assert.deepEqual(runFind(text, org, query), runFind(plain, org, query));
+      for (const query of queries) assert.deepEqual(runFind(text, org, query), runFind(parsed, org, query));
     }
-    assert.deepEqual(found(text, 'org-a', 'D1'), found(plain, 'org-a', 'D1'));
+    assert.deepEqual(found(text, 'org-a', 'D1'), found(parsed, 'org-a', 'D1'));
     assert.ok(found(text, 'org-a', 'D1').includes('k200'));
     // k1 joined team 4's index set last, yet comes first: results are in insertion order.
     const team4 = runFind(text, 'org-a', { criteria: [{ field: 'team', is: '=', value: 4 }], limit: 10, offset: 0 });
