@@ -13,6 +13,7 @@ import { groupHooks } from './hooks/groups.ts';
 import { onboardingUserHooks } from './hooks/onboarding-user.ts';
 import { employeeHooks } from './hooks/employee.ts';
 import { i9Hooks } from './hooks/i9.ts';
+import { i9DocumentCopyHooks } from './hooks/i9-document-copies.ts';
 import { organizationHooks } from './hooks/organizations.ts';
 import { organizationRedirectHooks } from './hooks/organization_redirects.ts';
 import { organizationSettingsHooks } from './hooks/organization_settings.ts';
@@ -76,6 +77,11 @@ export interface EntityHooks {
   extraOps?(args: HookArgs & { record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
   /** Stage extra operations of a delete: records written or refused (409) with the delete. */
   onDelete?(args: { s: Services; caller: Caller; record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
+  /**
+   * Before a file of the record is removed or replaced (the files API, not a record write): throws
+   * an ApiError (409) when the stored bytes must stay, as a record kept for retention.
+   */
+  fileRemoval?(args: { s: Services; caller: Caller; record: StoredRecord; field: string }): Promise<void> | void;
 }
 
 const HOOKS: Record<string, EntityHooks> = {
@@ -87,6 +93,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'payroll/onboarding_user': onboardingUserHooks,
   'payroll/employee': employeeHooks,
   'payroll/i9': i9Hooks,
+  'payroll/i9_document_copies': i9DocumentCopyHooks,
   'payroll/state_w4': stateW4Hooks,
   'payroll/state_w4_form': stateW4FormHooks,
 };

@@ -18,6 +18,7 @@ import { cleanFileName, isFileValue, type FileField } from '../../engine/files.t
 import { callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
 import { signedIn, signedInUnless } from '../auth/signed-in.ts';
 import { fieldFacts } from '../data/fields.ts';
+import { hooksFor } from '../data/hooks.ts';
 import { editableRecord, readableRecord, target, unreadableFields, type Target } from '../data/records.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { badRequest, invalidToken, notAuthorized, notFound } from '../http/errors.ts';
@@ -54,6 +55,12 @@ function assertMayChange(s: Services, caller: Caller, t: Target, stored: StoredR
   if (rule && !allows(rule, caller.principal, ownedBy(t.entity, stored.key, stored.data, caller.principal.userKey))) {
     throw notAuthorized();
   }
+}
+
+/** A stored file that must stay (a record kept for retention) is neither removed nor replaced: 409. */
+async function assertMayLetGo(s: Services, caller: Caller, t: Target, stored: StoredRecord, field: string) {
+  const hook = hooksFor(t.entity.id)?.fileRemoval;
+  if (hook && stored.data[field] !== undefined) await hook({ s, caller, record: stored, field });
 }
 
 /** The stored record whose file this caller may read, and the file's value; 404 when there is no file. */
@@ -103,6 +110,7 @@ export function fileRoutes(s: Services, module: string) {
     const key = recordKey(c);
     const stored = await editableRecord(s, caller, t, key);
     assertMayChange(s, caller, t, stored, spec.field);
+    await assertMayLetGo(s, caller, t, stored, spec.field);
     // A declared size over the limit is refused before a byte of the body is read.
     const declared = Number(requestHeader(c, 'content-length') ?? NaN);
     if (declared > spec.maxBytes) throw fileTooLarge(spec);
@@ -123,6 +131,7 @@ export function fileRoutes(s: Services, module: string) {
     const key = recordKey(c);
     const stored = await editableRecord(s, caller, t, key);
     assertMayChange(s, caller, t, stored, spec.field);
+    await assertMayLetGo(s, caller, t, stored, spec.field);
     await removeFile(s, caller, t, key, spec, requestInfo(c));
     return c.body(null, 204);
   });

@@ -41,6 +41,7 @@ export type { PayrollEmployerContacts } from './payroll/employer_contacts.ts';
 export type { PayrollEmployerInfo } from './payroll/employer_info.ts';
 export type { PayrollGlobalPayrollCalendar } from './payroll/global_payroll_calendar.ts';
 export type { PayrollI9 } from './payroll/i9.ts';
+export type { PayrollI9DocumentCopies } from './payroll/i9_document_copies.ts';
 export type { PayrollOnboardingUser } from './payroll/onboarding_user.ts';
 export type { PayrollPayrollCalendar } from './payroll/payroll_calendar.ts';
 export type { PayrollPayrollDocuments } from './payroll/payroll_documents.ts';

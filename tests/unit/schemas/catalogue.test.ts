@@ -109,6 +109,7 @@ const CATALOGUE: Record<string, string[]> = {
     'sync_queue',
     'social_lookup',
     'payroll_documents',
+    'i9_document_copies',
   ],
   hr: [
     'action_log',
