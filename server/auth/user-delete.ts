@@ -1,7 +1,8 @@
 /**
  * The superuser delete (spec/001 section 7): a user removed across employee, basic info,
  * emergency contacts, I-9, W-4, state W-4, payment information, onboarding user (hires with the
- * account's e-mail), the user's employee documents and the account itself, with what hangs off the account (its e-mail claim,
+ * account's e-mail), the user's employee documents, the confidential documents about them, the
+ * copies of their I-9 documents and the account itself, with what hangs off the account (its e-mail claim,
  * sessions, refresh tokens, two-factor state, unused single-use keys, group memberships). The ops
  * form one commit; each removed record gets its own audit entry. An account whose Form I-9 is still
  * within its retention period is not deleted (409 with the I-9's own rule, as deleting the I-9
@@ -35,6 +36,9 @@ export const USER_OWNED_TYPES = [
   { id: 'hr/employee_documents', owner: 'employee_id' },
   // One state withholding certificate per state (../payroll/certificates.ts).
   { id: 'payroll/state_w4', owner: '_user_uuid' },
+  // About the user though not theirs to see: they go with the account all the same.
+  { id: 'hr/confidential_employee_documents', owner: 'employee_id' },
+  { id: 'payroll/i9_document_copies', owner: 'employee_id' },
 ] as const;
 
 /** Deletes the user in one commit, then the bytes of the files nobody else holds. */

@@ -478,7 +478,7 @@ describe('superuser delete', () => {
     assert.equal((await w.call('GET', `${USERS}/${u.key}`, as(w.admin))).status, 200);
   });
 
-  test("deletes the user's employee documents and the bytes of their files, keeping bytes another still holds", async () => {
+  test("deletes the user's employee and confidential documents and the bytes of their files, keeping bytes another still holds", async () => {
     const u = await create({ display_name: 'Filed Fiona', is_employee: true, employee_id: '9912' });
     const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
     const shared = pdf(`held by two users ${unique()}`);
@@ -513,7 +513,16 @@ describe('superuser delete', () => {
     await upload(hers[0], own);
     await upload(hers[1], own);
     await upload(hers[2], shared);
-    assert.ok((await blobsOnDisk()).length > before.length, 'her files are on disk');
+    // A confidential document about her (HR's, not hers to see) goes with her too.
+    const confidential = await w.call('POST', '/hr/api/data/confidential_employee_documents/', {
+      ...as(w.admin),
+      body: { employee_id: u.key, display_name: 'Background check', filename: 'bg.pdf', status: 'requested' },
+    });
+    assert.equal(confidential.status, 201, confidential.text);
+    hers.push(`/hr/api/files/confidential_employee_documents/${confidential.body.key}/file`);
+    await upload(hers[3], pdf(`about her ${unique()}`));
+    // Each encrypted upload is a blob of its own: her three documents' and the confidential one.
+    assert.equal((await blobsOnDisk()).length, before.length + 4, 'her files are on disk');
 
     const r = await w.call('POST', '/auth/api/delete_user', {
       ...as(superuser),
@@ -521,6 +530,10 @@ describe('superuser delete', () => {
     });
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.removed.filter((x: string) => x.startsWith('hr/employee_documents/')).length, 3);
+    assert.deepEqual(
+      r.body.removed.filter((x: string) => x.startsWith('hr/confidential_employee_documents/')),
+      [`hr/confidential_employee_documents/${confidential.body.key}`],
+    );
     assert.deepEqual(await blobsOnDisk(), before, 'only the bytes Emma still holds are left');
     for (const p of hers) {
       const record = p.replace('/files/', '/data/').replace(/\/file$/, '');
