@@ -57,7 +57,8 @@ export const DOCUMENTS_PAGES: readonly DocumentsPageSpec[] = [
         openType: 'secure_company_files',
         create: true,
       },
-      { heading: 'Files received', module: 'hr', type: 'secure_files', openType: 'secure_files' },
+      // Those sent to the caller and those they sent (the list rule's @owner and @creator).
+      { heading: 'Secure files', module: 'hr', type: 'secure_files', openType: 'secure_files' },
     ],
   },
 ];

@@ -10,7 +10,7 @@ import { badRequest, notAuthorized } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import type { Criterion, FindQuery, FindResult, Operator, SortSpec } from '../storage/types.ts';
 import { fieldFacts } from './fields.ts';
-import { mayAtAll, toWire, type Target, type WireRecord } from './records.ts';
+import { isReachable, mayAtAll, toWire, type Target, type WireRecord } from './records.ts';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
@@ -89,6 +89,9 @@ export async function findRecords(
   for (const f of [...query.criteria, ...(query.sort ?? [])].map((c) => c.field.split('.')[0])) {
     if (hidden.has(f)) throw badRequest(`unknown field '${f}' in criteria`);
   }
+  if (access === 'own' && t.entity.file['x-access'].list.some((alt) => alt.split('+').includes('@creator'))) {
+    return ownOrCreated(s, caller, t, query);
+  }
   const ownerField = t.entity.file['x-owner'] ?? (t.entity.file['x-key'] === 'user' ? 'key' : undefined);
   if (access === 'own') {
     if (!ownerField) throw notAuthorized();
@@ -138,4 +141,22 @@ async function findWithShared(
     items.sort((a, b) => compare(a.data, b.data));
   }
   return { items: items.slice(query.offset, query.offset + query.limit), total: own.total + shared.total };
+}
+
+/**
+ * The list of a caller who may list the records they own or created (@creator in the list rule:
+ * a secure file's recipient and its sender). Criteria join with AND only and the creator is not a
+ * data field, so the company's matching records are read in full, kept when the caller owns or
+ * created them, then paged here; the total counts only those.
+ */
+async function ownOrCreated(
+  s: Services,
+  caller: Caller,
+  t: Target,
+  query: FindQuery,
+): Promise<{ items: WireRecord[]; total: number }> {
+  const all = await s.storage.findInSlices(t.entity.id, caller.org.id, { ...query, offset: 0, limit: Infinity });
+  const mine = all.items.filter((r) => isReachable(t, caller, r));
+  const page = mine.slice(query.offset, query.offset + query.limit);
+  return { items: await Promise.all(page.map((r) => toWire(s, t.entity, r, caller.principal))), total: mine.length };
 }

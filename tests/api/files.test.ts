@@ -165,6 +165,63 @@ test('a secure file: its sender uploads the file; the recipient reads it; nobody
   assert.equal((await w.call('GET', toAdmin, as(manager))).status, 200);
 });
 
+test('secure file lists: a sender lists what they sent and what was sent to them, and nothing else', async () => {
+  const send = async (from: Session, to: Session, filename: string) => {
+    const r = await w.call('POST', '/hr/api/data/secure_files/', {
+      ...as(from),
+      body: { owner_id: to.user, sender_name: 'A sender', email: 'sender@acme.example', filename },
+    });
+    assert.equal(r.status, 201, r.text);
+    return r.body.key as string;
+  };
+  const list = (who: Session, body: Record<string, unknown> = {}) =>
+    w.call('POST', '/hr/api/data/find/secure_files', { ...as(who), body: { limit: 500, ...body } });
+  const emmaToAdmin = await send(w.emma, w.admin, 'from-emma.pdf');
+  const hugoToEmma = await send(colleague, w.emma, 'to-emma.pdf');
+  const adminToHugo = await send(w.admin, colleague, 'to-hugo.pdf');
+  assert.equal((await upload(w.emma, `/hr/api/files/secure_files/${emmaToAdmin}/file`, PDF)).status, 200);
+
+  const emmas = await list(w.emma);
+  assert.equal(emmas.status, 200, emmas.text);
+  const keys = emmas.body.items.map((r: { key: string }) => r.key);
+  assert.ok(keys.includes(emmaToAdmin), 'the file she sent');
+  assert.ok(keys.includes(hugoToEmma), 'the file sent to her');
+  assert.ok(!keys.includes(adminToHugo), 'not a file between two others');
+  for (const r of emmas.body.items) {
+    assert.ok(r.data.owner_id === w.emma.user || r.meta.created_by === w.emma.user, `${r.key} is hers`);
+  }
+  assert.equal(emmas.body.total, keys.length);
+  // Her sent file carries its file's value, as a read does.
+  const mine = emmas.body.items.find((r: { key: string }) => r.key === emmaToAdmin);
+  assert.equal(mine.data.file.sha256, sha(PDF));
+  // Criteria, sort and paging apply to her own records only.
+  const named = await list(w.emma, { criteria: [{ field: 'filename', is: '=', value: 'from-emma.pdf' }] });
+  assert.deepEqual(
+    named.body.items.map((r: { key: string }) => r.key),
+    [emmaToAdmin],
+  );
+  const paged = await list(w.emma, { limit: 1, offset: 1 });
+  assert.equal(paged.body.total, keys.length);
+  assert.equal(paged.body.items.length, Math.min(1, keys.length - 1));
+  assert.equal(paged.body.items[0]?.key, keys[1]);
+
+  // Hugo sent one and received one; the company admin (without the transfer right) only theirs.
+  const hugos = (await list(colleague)).body.items.map((r: { key: string }) => r.key);
+  assert.ok(hugos.includes(hugoToEmma) && hugos.includes(adminToHugo));
+  assert.ok(!hugos.includes(emmaToAdmin));
+  const admins = (await list(w.admin)).body.items.map((r: { key: string }) => r.key);
+  assert.ok(admins.includes(emmaToAdmin) && admins.includes(adminToHugo));
+  assert.ok(!admins.includes(hugoToEmma));
+  // The transfer manager lists all of them; another company none of them.
+  const all = (await list(await transferManager())).body.items.map((r: { key: string }) => r.key);
+  for (const k of [emmaToAdmin, hugoToEmma, adminToHugo]) assert.ok(all.includes(k), k);
+  const foreign = await list(w.staff);
+  assert.equal(foreign.status, 200, foreign.text);
+  for (const k of [emmaToAdmin, hugoToEmma, adminToHugo]) {
+    assert.ok(!foreign.body.items.some((r: { key: string }) => r.key === k), k);
+  }
+});
+
 /** A user holding HR:CanManageSecureFileTransfer, made by product staff (the company admin lacks it). */
 async function transferManager(): Promise<Session> {
   const staff = await sudoInto(w, w.staff, w.acmeOrg);

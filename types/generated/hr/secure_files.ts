@@ -11,7 +11,7 @@ export type FileName = Common.DocumentName;
 export type File1 = string;
 
 /**
- * A file someone sent securely to a user (the public /secure_file/{email} page): the sender's name and e-mail, a message and the receiving user (spec/001 section 3). The user who sends it (@creator) may read it and upload its file; the recipient (@owner) may read and delete it.
+ * A file someone sent securely to a user (the public /secure_file/{email} page): the sender's name and e-mail, a message and the receiving user (spec/001 section 3). The user who sends it (@creator) may list, read it and upload its file; the recipient (@owner) may read and delete it.
  */
 export interface HrSecureFiles {
   owner_id: Recipient;
