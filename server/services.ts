@@ -45,6 +45,11 @@ export const SYSTEM = {
   fileBlobs: 'system/file_blobs',
   /** The file fields that point at a blob, keyed by blob id: the bytes go once none does. */
   blobRefs: 'system/blob_refs',
+  /**
+   * A claim on a blob (keyed by blob id) while its bytes are written and committed or checked and
+   * deleted: every process sharing the store honours it (./files/blob-claims.ts).
+   */
+  blobClaims: 'system/blob_claims',
   /** One record per one-time data migration that has run. */
   migrations: 'system/migrations',
   /** Two-factor challenges of sign-ins and setups under way (./auth/sign-in-state.ts). */

@@ -10,7 +10,7 @@
  * commit, their bytes right after (deleteUser).
  */
 import { actorOf, auditOp } from '../data/audit.ts';
-import { releaseRecords, removeOrphans, withFileLock } from '../files/references.ts';
+import { commitReleasing } from '../files/references.ts';
 import { claimKey } from '../data/unique.ts';
 import { retentionRefusal } from '../data/hooks/i9.ts';
 import { ApiError } from '../http/errors.ts';
@@ -48,18 +48,14 @@ export async function deleteUser(
   user: StoredRecord,
   request: { browser?: string; address?: string },
 ): Promise<string[]> {
-  return withFileLock(async () => {
-    const { ops, removed, doomed } = await userDeletionOps(s, caller, user, request);
-    const withFiles = doomed.flatMap((r) => {
-      const [module, type] = r.collection.split('/');
-      const entity = s.catalogue.registry.resolve(module, type)?.entity;
-      return entity ? [{ entity, key: r.key }] : [];
-    });
-    const files = await releaseRecords(s, caller.org.id, withFiles);
-    await s.storage.commit([...ops, ...files.ops]);
-    await removeOrphans(s, caller.org.id, files.orphans);
-    return removed;
+  const { ops, removed, doomed } = await userDeletionOps(s, caller, user, request);
+  const withFiles = doomed.flatMap((r) => {
+    const [module, type] = r.collection.split('/');
+    const entity = s.catalogue.registry.resolve(module, type)?.entity;
+    return entity ? [{ entity, key: r.key }] : [];
   });
+  await commitReleasing(s, caller.org.id, withFiles, ops);
+  return removed;
 }
 
 async function userDeletionOps(

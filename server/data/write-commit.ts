@@ -2,7 +2,7 @@
  * The last stages of a write (./write-lifecycle.ts): the one atomic commit, the work after it, and
  * the answer as the caller reads the record (load transforms).
  */
-import { holdsFiles, releaseAll, removeOrphans, withFileLock } from '../files/references.ts';
+import { commitReleasing, holdsFiles } from '../files/references.ts';
 import { VersionConflictError } from '../storage/types.ts';
 import { hookArgs } from './hooks.ts';
 import { idempotency } from './idempotency.ts';
@@ -38,11 +38,7 @@ export async function commitDelete(w: Write): Promise<void> {
     return;
   }
   // The record's files go with it: their references in the same commit, their bytes right after.
-  await withFileLock(async () => {
-    const files = await releaseAll(s, t.entity, caller.org.id, key);
-    await s.storage.commit([...w.ops, ...files.ops]);
-    await removeOrphans(s, caller.org.id, files.orphans);
-  });
+  await commitReleasing(s, caller.org.id, [{ entity: t.entity, key }], w.ops);
 }
 
 // after commit: the afterCommit hook's work (sending a message), then the record as it now stands

@@ -10,11 +10,19 @@ import type { Caller } from '../auth/principal.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import type { RequestInfo, Target } from '../data/records.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { SYSTEM, type Services } from '../services.ts';
+import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord } from '../storage/types.ts';
 import type { StagedBlob } from './blob-store.ts';
 import { encryptChunks, newFileKey, wrapFileKey } from './file-cipher.ts';
-import { blobsOf, removeOrphans, repoint, withFileLock, type FileRef } from './references.ts';
+import {
+  blobsOf,
+  commitRetrying,
+  keepAndCommit,
+  removeOrphans,
+  repoint,
+  withFileLock,
+  type FileRef,
+} from './references.ts';
 import { FileTooLarge, FileTypeRefused, limitBytes, sniffType } from './upload-body.ts';
 
 export interface UploadInput {
@@ -68,46 +76,52 @@ async function current(s: Services, t: Target, org: string, key: string): Promis
   return r;
 }
 
-/** The status an upload sets on the record (an employee document: uploading, then uploaded). */
 /**
  * One commit for a file field's change (upload or removal): the record's new fields, the blob
- * references moved, and the audit entry. Answers the blobs nothing holds any more.
+ * references moved, and the audit entry; the record and the references are read afresh on each
+ * try (another process may have moved the same blob's holders). Answers the blobs nothing holds
+ * any more; `check` refuses the change against the record as it stands (404 when it has no file).
  */
 async function commitFileChange(
   s: Services,
   caller: Caller,
   t: Target,
-  record: StoredRecord,
+  key: string,
   field: string,
   ref: FileRef | undefined,
   fields: DataObject,
   audit: { fields: string[]; detail: Record<string, unknown>; request: RequestInfo; now: number },
+  check?: (record: StoredRecord) => void,
 ): Promise<string[]> {
   const org = caller.org.id;
-  const moved = await repoint(s, org, t.entity.id, record.key, field, ref);
-  await s.storage.commit([
-    {
-      op: 'put',
-      expectVersion: record.meta.version,
-      record: withFields(record, fields, caller.user.key, audit.now),
-    },
-    ...moved.ops,
-    auditOp({
-      org,
-      actor: actorOf(caller),
-      action: 'update',
-      module: t.entity.module,
-      type: t.entity.type,
-      key: record.key,
-      affectedUser: ownerOf(t.entity, record.key, record.data),
-      fields: audit.fields,
-      detail: audit.detail,
-      browser: audit.request.browser,
-      address: audit.request.address,
-      now: audit.now,
-    }),
-  ]);
-  return moved.orphans;
+  return commitRetrying(async () => {
+    const record = await current(s, t, org, key);
+    check?.(record);
+    const moved = await repoint(s, org, t.entity.id, record.key, field, ref);
+    await s.storage.commit([
+      {
+        op: 'put',
+        expectVersion: record.meta.version,
+        record: withFields(record, fields, caller.user.key, audit.now),
+      },
+      ...moved.ops,
+      auditOp({
+        org,
+        actor: actorOf(caller),
+        action: 'update',
+        module: t.entity.module,
+        type: t.entity.type,
+        key: record.key,
+        affectedUser: ownerOf(t.entity, record.key, record.data),
+        fields: audit.fields,
+        detail: audit.detail,
+        browser: audit.request.browser,
+        address: audit.request.address,
+        now: audit.now,
+      }),
+    ]);
+    return moved.orphans;
+  });
 }
 
 async function setStatus(s: Services, t: Target, caller: Caller, key: string, field: string, value: string) {
@@ -154,27 +168,22 @@ export async function storeUpload(
     const value: FileValue = { name: input.name, size, type, sha256: hash.digest('hex'), uploaded_time: now };
     const ref: FileRef = { blob: staged.id, ...(fileKey ? { wrapped: wrapFileKey(s.cipher, fileKey) } : {}) };
     const blob = staged;
-    await withFileLock(async () => {
-      await blob.keep();
-      try {
-        const record = await current(s, t, org, key);
-        const fields: DataObject = { [spec.field]: value };
-        if (status) fields[status.field] = status.uploaded;
-        if (status?.time) fields[status.time] = now;
-        const orphans = await commitFileChange(s, caller, t, record, spec.field, ref, fields, {
+    const fields: DataObject = { [spec.field]: value };
+    if (status) fields[status.field] = status.uploaded;
+    if (status?.time) fields[status.time] = now;
+    const orphans = await withFileLock(s, () =>
+      keepAndCommit(s, org, blob, async () => {
+        const out = await commitFileChange(s, caller, t, key, spec.field, ref, fields, {
           fields: [spec.field, ...(status ? [status.field] : [])],
           detail: { file: { name: value.name, size: value.size, type: value.type, sha256: value.sha256 } },
           request: input.request,
           now,
         });
         committed = true;
-        await removeOrphans(s, org, orphans);
-      } catch (e) {
-        // The bytes are in place but nothing points at them (unless another field holds the same bytes).
-        if (!(await s.storage.get(SYSTEM.blobRefs, org, blob.id))) await removeOrphans(s, org, [blob.id]);
-        throw e;
-      }
-    });
+        return out;
+      }),
+    );
+    await removeOrphans(s, org, orphans);
     return value;
   } catch (e) {
     if (staged && !committed) await staged.discard();
@@ -197,19 +206,24 @@ export async function removeFile(
   request: RequestInfo,
 ): Promise<void> {
   const org = caller.org.id;
-  await withFileLock(async () => {
-    const record = await current(s, t, org, key);
-    if (record.data[spec.field] === undefined) throw notFound();
-    const now = s.now();
-    const fields: DataObject = { [spec.field]: undefined };
-    if (spec.status?.cleared) fields[spec.status.field] = spec.status.cleared;
-    if (spec.status?.time) fields[spec.status.time] = undefined;
-    const orphans = await commitFileChange(s, caller, t, record, spec.field, undefined, fields, {
-      fields: [spec.field],
-      detail: { file: 'removed' },
-      request,
-      now,
-    });
-    await removeOrphans(s, org, orphans);
-  });
+  const now = s.now();
+  const fields: DataObject = { [spec.field]: undefined };
+  if (spec.status?.cleared) fields[spec.status.field] = spec.status.cleared;
+  if (spec.status?.time) fields[spec.status.time] = undefined;
+  const orphans = await withFileLock(s, () =>
+    commitFileChange(
+      s,
+      caller,
+      t,
+      key,
+      spec.field,
+      undefined,
+      fields,
+      { fields: [spec.field], detail: { file: 'removed' }, request, now },
+      (record) => {
+        if (record.data[spec.field] === undefined) throw notFound();
+      },
+    ),
+  );
+  await removeOrphans(s, org, orphans);
 }

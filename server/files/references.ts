@@ -2,16 +2,19 @@
  * Which file field points at which blob, kept as the server's own records committed together with
  * the record they belong to: `system/file_blobs` (a field's blob and wrapped key) and
  * `system/blob_refs` (a blob's holders). A blob's bytes are deleted once its last holder lets go
- * (a replaced file, a deleted file or record). Changes to holders and the blob files they govern
- * run one at a time in this process (withFileLock), so a blob is never deleted while an upload
- * of the same bytes is about to point at it.
+ * (a replaced file, a deleted file or record). A blob is never deleted while an upload of the same
+ * bytes is about to point at it, in this process or another sharing the store: both hold the
+ * blob's claim in the store (./blob-claims.ts). Within a process, changes to holders also run one
+ * at a time (withFileLock), so they do not meet as version conflicts; a conflict with another
+ * process's change is retried (commitRetrying).
  */
 import path from 'node:path';
 import type { Entity } from '../../engine/entity.ts';
 import { fieldFacts } from '../data/fields.ts';
 import { SYSTEM, type Services } from '../services.ts';
-import type { StoredRecord, WriteOp } from '../storage/types.ts';
-import type { BlobStore } from './blob-store.ts';
+import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
+import { withBlobClaim } from './blob-claims.ts';
+import type { BlobStore, StagedBlob } from './blob-store.ts';
 import { diskBlobStore } from './disk-blob-store.ts';
 
 export interface FileRef {
@@ -31,13 +34,57 @@ export function blobsOf(s: Services): BlobStore {
   return store;
 }
 
-let chain: Promise<unknown> = Promise.resolve();
+const chains = new WeakMap<Services, Promise<unknown>>();
 
-/** Runs `fn` after every earlier one has finished: reference changes never interleave. */
-export function withFileLock<T>(fn: () => Promise<T>): Promise<T> {
-  const run = chain.then(fn, fn);
-  chain = run.catch(() => {});
+/** Runs `fn` after every earlier one of these services has finished: their reference changes never interleave. */
+export function withFileLock<T>(s: Services, fn: () => Promise<T>): Promise<T> {
+  const run = (chains.get(s) ?? Promise.resolve()).then(fn, fn);
+  chains.set(
+    s,
+    run.catch(() => {}),
+  );
   return run;
+}
+
+const REF_COLLECTIONS: ReadonlySet<string> = new Set([SYSTEM.fileBlobs, SYSTEM.blobRefs]);
+
+/**
+ * Runs `attempt` (which reads what it changes, then commits) again when its commit met another
+ * process's change to the same references; a conflict on anything else is the caller's answer.
+ */
+export async function commitRetrying<T>(attempt: () => Promise<T>, tries = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (!(e instanceof VersionConflictError) || !REF_COLLECTIONS.has(e.collection) || i >= tries) throw e;
+    }
+  }
+}
+
+/**
+ * Puts staged bytes in place and commits what points at them, holding the blob's claim in between:
+ * no process deletes the blob after the bytes are in place and before the commit holds them. When
+ * the commit fails, the bytes go again unless something else holds them.
+ */
+export async function keepAndCommit<T>(s: Services, org: string, staged: StagedBlob, commit: () => Promise<T>) {
+  return withBlobClaim(s, org, staged.id, async () => {
+    await staged.keep();
+    try {
+      return await commit();
+    } catch (e) {
+      if (!(await s.storage.get(SYSTEM.blobRefs, org, staged.id))) await removeBytes(s, org, staged.id);
+      throw e;
+    }
+  });
+}
+
+async function removeBytes(s: Services, org: string, blob: string): Promise<void> {
+  try {
+    await blobsOf(s).remove(org, blob);
+  } catch (e) {
+    s.log('warn', 'files: could not delete a blob no record holds', { blob, error: String(e) });
+  }
 }
 
 const refKey = (entityId: string, key: string, field: string) => `${entityId}/${key}/${field}`;
@@ -126,21 +173,12 @@ export async function repoint(
   return { ops, orphans };
 }
 
-/** The ops that let go of every file of a record (it is being deleted), and the blobs left without holder. */
-export function releaseAll(
-  s: Services,
-  entity: Entity,
-  org: string,
-  key: string,
-): Promise<{ ops: WriteOp[]; orphans: string[] }> {
-  return releaseRecords(s, org, [{ entity, key }]);
-}
-
 /**
- * The same for several records deleted in one commit. A blob two of them hold (the same bytes
+ * The ops that let go of every file of records being deleted in one commit, and the blobs left
+ * without holder. A blob two of them hold (the same bytes
  * uploaded twice) gets one change to its holders, not two that would conflict.
  */
-export async function releaseRecords(
+async function releaseRecords(
   s: Services,
   org: string,
   records: readonly { entity: Entity; key: string }[],
@@ -172,15 +210,43 @@ export async function releaseRecords(
   return { ops, orphans };
 }
 
-/** Deletes the bytes of blobs no field holds; a failure is logged (the bytes stay, unreachable). */
+/**
+ * Deletes the bytes of blobs no field holds, each under its claim and only if, checked under it,
+ * still no field holds it (another process may have uploaded the same bytes since). Call after
+ * the commit that let go of them, holding no blob's claim. A failure is logged (the bytes stay,
+ * unreachable, for the sweep).
+ */
 export async function removeOrphans(s: Services, org: string, orphans: readonly string[]): Promise<void> {
   for (const blob of orphans) {
     try {
-      await blobsOf(s).remove(org, blob);
+      await withBlobClaim(s, org, blob, async () => {
+        if (!(await s.storage.get(SYSTEM.blobRefs, org, blob))) await removeBytes(s, org, blob);
+      });
     } catch (e) {
       s.log('warn', 'files: could not delete a blob no record holds', { blob, error: String(e) });
     }
   }
+}
+
+/**
+ * Commits `ops` (deletes of records that may hold files) with the release of those records' files,
+ * then deletes the bytes left without holder. The release is worked out again if another process
+ * changed the same references meanwhile.
+ */
+export async function commitReleasing(
+  s: Services,
+  org: string,
+  records: readonly { entity: Entity; key: string }[],
+  ops: readonly WriteOp[],
+): Promise<void> {
+  const orphans = await withFileLock(s, () =>
+    commitRetrying(async () => {
+      const files = await releaseRecords(s, org, records);
+      await s.storage.commit([...ops, ...files.ops]);
+      return files.orphans;
+    }),
+  );
+  await removeOrphans(s, org, orphans);
 }
 
 /** Whether an entity holds files at all (a delete of one without skips the bookkeeping). */
