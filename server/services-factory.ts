@@ -9,14 +9,15 @@ import type { ServerConfig } from './config.ts';
 import { FieldCipher } from './crypto/field-cipher.ts';
 import { loadKeys } from './crypto/secrets.ts';
 import { loadCatalogue } from './schemas.ts';
-import { SYSTEM, type Services } from './services.ts';
+import type { Services } from './services.ts';
 import { JournalStore } from './storage/journal-store.ts';
 import { PgStore } from './storage/pg/pg-store.ts';
 import { outboxTransport } from './mail/transport.ts';
 import { backOffThrottle, slidingWindowThrottle } from './auth/throttle.ts';
 import { jsonLog } from './http/log.ts';
 import { trustProxies } from './http/context.ts';
-import { diskBlobStore, sweepUnheld } from './files/disk-blob-store.ts';
+import { diskBlobStore } from './files/disk-blob-store.ts';
+import { sweepUnheld } from './files/sweep.ts';
 import { s3BlobStore } from './files/s3-blob-store.ts';
 
 export async function openServices(config: ServerConfig): Promise<Services> {
@@ -34,12 +35,16 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     ? await PgStore.open(config.databaseUrl, { log: (msg: string) => log('warn', msg) })
     : await JournalStore.open(path.join(config.dataDir, 'db'), { log: (msg: string) => log('warn', msg) });
   const cipher = new FieldCipher(keys.data, keys.lookup);
-  if (!config.s3) {
-    const swept = await sweepUnheld(
-      path.join(config.dataDir, 'files'),
-      (org, id) => storage.get(SYSTEM.blobRefs, org, id) !== undefined,
-    );
+  const now = () => Math.floor(Date.now() / 1000);
+  const blobs = config.s3
+    ? s3BlobStore({ ...config.s3, spoolDir: path.join(config.dataDir, 'files-spool') })
+    : diskBlobStore(path.join(config.dataDir, 'files'));
+  // A blob store out of reach at start fails the uploads that need it, not the start.
+  try {
+    const swept = await sweepUnheld({ storage, now }, blobs);
     if (swept) log('info', `files: deleted ${swept} stored files no record held`);
+  } catch (e) {
+    log('warn', 'files: the start-up sweep of stored files did not finish', { error: String(e) });
   }
   return {
     storage,
@@ -50,10 +55,8 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     transport: outboxTransport(path.join(config.dataDir, 'outbox.jsonl')),
     throttle: slidingWindowThrottle(config.throttle),
     signInThrottle: backOffThrottle(config.throttle, { digest: (v) => cipher.lookup(`device\u0000${v}`) }),
-    blobs: config.s3
-      ? s3BlobStore({ ...config.s3, spoolDir: path.join(config.dataDir, 'files-spool') })
-      : diskBlobStore(path.join(config.dataDir, 'files')),
-    now: () => Math.floor(Date.now() / 1000),
+    blobs,
+    now,
     log,
   };
 }

@@ -30,7 +30,18 @@ export interface BlobStore {
   remove(org: string, id: string): Promise<void>;
   /** Whether the blob exists (tests, the sweep). */
   has(org: string, id: string): Promise<boolean>;
+  /** Every blob of every organization, with when it was last written (ms since the epoch): the sweep's walk. */
+  list(): AsyncIterable<ListedBlob>;
 }
+
+export interface ListedBlob {
+  org: string;
+  id: string;
+  modified: number;
+}
+
+/** Staged bytes untouched this long (ms) belong to an upload that stopped: a start removes them. */
+export const ABANDONED_MS = 3_600_000;
 
 export class BlobMissing extends Error {
   constructor(org: string, id: string) {
@@ -39,8 +50,8 @@ export class BlobMissing extends Error {
   }
 }
 
-const ORG = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ID = /^[0-9a-f]{64}$/;
+export const ORG = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const ID = /^[0-9a-f]{64}$/;
 
 /** The object name of a blob, `<org>/<first two hex>/<id>`, after checking both parts' shapes. */
 export function blobName(org: string, id: string): string {

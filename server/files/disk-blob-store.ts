@@ -1,14 +1,24 @@
 /**
  * The default blob store: files under `<root>/<org>/<xx>/<sha256>`. A blob is streamed into
  * `<root>/tmp/`, fsync'd, then renamed into place and its folder fsync'd, so a crash leaves either
- * the whole blob or none (a leftover temporary file is removed at the next start).
+ * the whole blob or none (a leftover temporary file is removed at a later start, once it is an
+ * hour old: another process sharing the folder may be writing a younger one).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { BlobMissing, blobName, type BlobStore, type StagedBlob } from './blob-store.ts';
+import {
+  ABANDONED_MS,
+  BlobMissing,
+  blobName,
+  ID,
+  ORG,
+  type BlobStore,
+  type ListedBlob,
+  type StagedBlob,
+} from './blob-store.ts';
 
 async function syncDir(dir: string): Promise<void> {
   const fh = await open(dir, 'r');
@@ -25,9 +35,8 @@ export function diskBlobStore(root: string): BlobStore {
   let ready: Promise<void> | undefined;
   const prepare = () =>
     (ready ??= (async () => {
-      await mkdir(root, { recursive: true, mode: 0o700 });
-      await rm(tmpDir, { recursive: true, force: true });
       await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+      await removeAbandoned(tmpDir);
     })());
 
   return {
@@ -83,43 +92,29 @@ export function diskBlobStore(root: string): BlobStore {
         () => false,
       );
     },
+    async *list(): AsyncIterable<ListedBlob> {
+      for (const org of await readdir(root).catch(() => [] as string[])) {
+        if (!ORG.test(org)) continue;
+        for (const sub of await readdir(path.join(root, org)).catch(() => [] as string[])) {
+          for (const id of await readdir(path.join(root, org, sub)).catch(() => [] as string[])) {
+            if (!ID.test(id)) continue;
+            const st = await stat(path.join(root, org, sub, id)).catch(() => undefined);
+            if (st) yield { org, id, modified: st.mtimeMs };
+          }
+        }
+      }
+    },
   };
 }
 
-/** Every blob id of an organization on disk (tests check that deleted files leave no bytes). */
-export async function diskBlobIds(root: string, org: string): Promise<string[]> {
-  const base = path.join(root, org);
-  const out: string[] = [];
-  for (const sub of await readdir(base).catch(() => [] as string[])) {
-    for (const f of await readdir(path.join(base, sub)).catch(() => [] as string[])) out.push(f);
-  }
-  return out;
-}
-
 /**
- * Deletes the blobs no record holds that are older than `minAgeMs`: what a crash between a commit
- * and its deletion, or between a blob's rename and its commit, left behind. Run at start, before
- * any upload; the age keeps it off a blob another process sharing the folder is about to commit.
- * Answers how many it deleted.
+ * Deletes the files of a staging folder untouched for an hour: uploads a stopped process left.
+ * A younger one may be another process's upload under way (its writes keep it young).
  */
-export async function sweepUnheld(
-  root: string,
-  isHeld: (org: string, id: string) => boolean,
-  { minAgeMs = 3_600_000, now = Date.now() } = {},
-): Promise<number> {
-  let deleted = 0;
-  for (const org of await readdir(root).catch(() => [] as string[])) {
-    if (org === 'tmp') continue;
-    for (const sub of await readdir(path.join(root, org)).catch(() => [] as string[])) {
-      for (const id of await readdir(path.join(root, org, sub)).catch(() => [] as string[])) {
-        const file = path.join(root, org, sub, id);
-        if (isHeld(org, id)) continue;
-        const st = await stat(file).catch(() => undefined);
-        if (!st || now - st.mtimeMs < minAgeMs) continue;
-        await unlink(file).catch(() => {});
-        deleted++;
-      }
-    }
+export async function removeAbandoned(dir: string, now = Date.now()): Promise<void> {
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    const st = await stat(file).catch(() => undefined);
+    if (st && now - st.mtimeMs >= ABANDONED_MS) await unlink(file).catch(() => {});
   }
-  return deleted;
 }

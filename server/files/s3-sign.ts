@@ -16,8 +16,8 @@ export const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
 
-/** RFC 3986 encoding of one path segment, as SigV4 wants it. */
-function encodeSegment(s: string): string {
+/** RFC 3986 encoding of one path segment or query part, as SigV4 wants it. */
+export function encodeSegment(s: string): string {
   return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
@@ -38,7 +38,7 @@ export function signRequest(
   const scope = `${day}/${creds.region}/s3/aws4_request`;
   const headers = `host:${req.host}\nx-amz-content-sha256:${req.payloadSha256}\nx-amz-date:${amzDate}\n`;
   const signed = 'host;x-amz-content-sha256;x-amz-date';
-  // `query` is already canonical (sorted, encoded, `name=` for a bare name); the store sends none.
+  // `query` is already canonical (sorted, encoded, `name=` for a bare name), and sent as it is.
   const canonical = [req.method, canonicalPath(req.path), req.query ?? '', headers, signed, req.payloadSha256].join(
     '\n',
   );

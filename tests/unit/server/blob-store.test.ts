@@ -2,18 +2,23 @@
  * The blob store's contract, run against each implementation: the disk store under a temporary
  * DATA_DIR and the S3 store against s3rver, a local S3-compatible server that checks the requests'
  * signatures. Staged bytes are invisible until kept, a failing source leaves nothing, blobs are
- * per organization, and a removed blob is gone.
+ * per organization, a removed blob is gone, the list names what is kept, and the start-up sweep
+ * deletes old blobs no record holds (not one held or claimed) and staged files a stopped process left.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 import { BlobMissing, type BlobStore } from '../../../server/files/blob-store.ts';
-import { diskBlobStore, sweepUnheld } from '../../../server/files/disk-blob-store.ts';
+import { tryClaim } from '../../../server/files/blob-claims.ts';
+import { diskBlobStore } from '../../../server/files/disk-blob-store.ts';
+import { sweepUnheld } from '../../../server/files/sweep.ts';
+import { SYSTEM } from '../../../server/services.ts';
+import { MemoryStore } from '../../../server/storage/memory-store.ts';
 import { s3BlobStore } from '../../../server/files/s3-blob-store.ts';
 import { signRequest } from '../../../server/files/s3-sign.ts';
 
@@ -34,12 +39,27 @@ async function read(store: BlobStore, org: string, id: string): Promise<Buffer> 
 
 const sha = (s: string | Buffer) => createHash('sha256').update(s).digest('hex');
 
-function contract(name: string, make: () => Promise<{ store: BlobStore; spool: string; done(): Promise<void> }>) {
+interface Made {
+  store: BlobStore;
+  spool: string;
+  /** Another store over the same places: the next start of the process. */
+  again(): BlobStore;
+  done(): Promise<void>;
+}
+
+/** A blob-refs record: a field holds the blob. */
+function holding(org: string, id: string) {
+  const meta = { created_by: 'system', created_time: 0, updated_by: 'system', updated_time: 0, version: 1 };
+  return { collection: SYSTEM.blobRefs, org, key: id, data: { holders: ['hr/documents/k/file'] }, meta };
+}
+
+function contract(name: string, make: () => Promise<Made>) {
   describe(name, () => {
     let store: BlobStore;
     let spool: string;
+    let again: () => BlobStore;
     let done: () => Promise<void>;
-    before(async () => ({ store, spool, done } = await make()));
+    before(async () => ({ store, spool, again, done } = await make()));
     after(() => done());
     const orgA = randomUUID();
     const orgB = randomUUID();
@@ -82,6 +102,65 @@ function contract(name: string, make: () => Promise<{ store: BlobStore; spool: s
       await assert.rejects(store.open('../../etc', sha('x')), /bad blob address/);
       await assert.rejects(store.open(orgA, '../passwd'), /bad blob address/);
     });
+
+    test('the list names every kept blob with its organization and time, nothing staged', async () => {
+      const kept = await store.stage(orgA, chunks(`listed ${randomUUID()}`));
+      await kept.keep();
+      const other = await store.stage(orgB, chunks(`listed too ${randomUUID()}`));
+      await other.keep();
+      const staged = await store.stage(orgA, chunks(`not kept ${randomUUID()}`));
+      const listed = [];
+      for await (const b of store.list()) listed.push(b);
+      const a = listed.find((b) => b.id === kept.id);
+      assert.equal(a?.org, orgA);
+      assert.ok(Math.abs(a!.modified - Date.now()) < 60_000, `modified ${a!.modified}`);
+      assert.equal(listed.find((b) => b.id === other.id)?.org, orgB);
+      assert.ok(!listed.some((b) => b.id === staged.id));
+      await staged.discard();
+    });
+
+    test('the sweep deletes old blobs no record holds; not one held, nor one another process claims', async () => {
+      const org = randomUUID();
+      const ids: string[] = [];
+      for (const text of ['held', 'orphan', 'claimed']) {
+        const staged = await store.stage(org, chunks(`${text} ${randomUUID()}`));
+        await staged.keep();
+        ids.push(staged.id);
+      }
+      const [held, orphan, claimed] = ids;
+      const storage = new MemoryStore();
+      const env = { storage, now: () => Math.floor(Date.now() / 1000) };
+      await storage.commit([{ op: 'put', record: holding(org, held) }]);
+      const release = await tryClaim(env, org, claimed);
+      assert.ok(release);
+      // Two hours on: every blob is old enough, and no record holds those of the earlier tests either.
+      const later = { now: Date.now() + 2 * 3_600_000 };
+      let stored = 0;
+      for await (const _ of store.list()) stored++;
+      assert.equal(await sweepUnheld(env, store, later), stored - 2);
+      assert.equal(await store.has(org, held), true);
+      assert.equal(await store.has(org, orphan), false);
+      assert.equal(await store.has(org, claimed), true, 'an upload of the same bytes may be about to commit');
+      await release!();
+      assert.equal(await sweepUnheld(env, store, later), 1);
+      assert.equal(await store.has(org, claimed), false);
+      assert.equal(await store.has(org, held), true);
+      assert.equal(await sweepUnheld(env, store), 0, 'nothing younger than an hour');
+    });
+
+    test('staged files a stopped process left go at the next start once an hour old; younger ones stay', async () => {
+      const old = path.join(spool, 'stopped-upload');
+      const young = path.join(spool, 'upload-under-way');
+      await writeFile(old, 'half an upload');
+      await writeFile(young, 'another process is writing this');
+      const hourAgo = new Date(Date.now() - 3_700_000);
+      await utimes(old, hourAgo, hourAgo);
+      const next = again();
+      const staged = await next.stage(orgA, chunks('after the start'));
+      await staged.discard();
+      assert.deepEqual(await readdir(spool), ['upload-under-way']);
+      await rm(young);
+    });
   });
 }
 
@@ -90,6 +169,7 @@ contract('disk blob store', async () => {
   return {
     store: diskBlobStore(dir),
     spool: path.join(dir, 'tmp'),
+    again: () => diskBlobStore(dir),
     done: () => rm(dir, { recursive: true, force: true }),
   };
 });
@@ -112,16 +192,11 @@ async function startS3(): Promise<{ server: S3rver; endpoint: string; dir: strin
 contract('S3 blob store (s3rver)', async () => {
   const s3 = await startS3();
   const spool = await mkdtemp(path.join(os.tmpdir(), 'dform-spool-'));
-  const store = s3BlobStore({
-    ...CREDS,
-    endpoint: s3.endpoint,
-    bucket: 'dform-files',
-    prefix: 'test/',
-    spoolDir: spool,
-  });
+  const options = { ...CREDS, endpoint: s3.endpoint, bucket: 'dform-files', prefix: 'test/', spoolDir: spool };
   return {
-    store,
+    store: s3BlobStore(options),
     spool,
+    again: () => s3BlobStore(options),
     async done() {
       await s3.server.close();
       await rm(s3.dir, { recursive: true, force: true });
@@ -174,25 +249,24 @@ test("SigV4 signs the S3 documentation's example as documented", () => {
   );
 });
 
-test('the sweep at start deletes old blobs no record holds, and only those', async () => {
+test('the sweep leaves a blob younger than an hour: it may be about to be committed', async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dform-blobs-'));
   try {
     const store = diskBlobStore(dir);
     const org = randomUUID();
     const ids: string[] = [];
-    for (const text of ['held', 'orphan', 'fresh orphan']) {
+    for (const text of ['orphan', 'fresh orphan']) {
       const staged = await store.stage(org, chunks(text));
       await staged.keep();
       ids.push(staged.id);
     }
-    const [held, orphan, fresh] = ids;
+    const [orphan, fresh] = ids;
     const old = new Date(Date.now() - 2 * 3_600_000);
-    for (const id of [held, orphan]) await utimes(path.join(dir, org, id.slice(0, 2), id), old, old);
-    const deleted = await sweepUnheld(dir, (_org, id) => id === held);
-    assert.equal(deleted, 1);
-    assert.equal(await store.has(org, held), true);
+    await utimes(path.join(dir, org, orphan.slice(0, 2), orphan), old, old);
+    const env = { storage: new MemoryStore(), now: () => Math.floor(Date.now() / 1000) };
+    assert.equal(await sweepUnheld(env, store), 1);
     assert.equal(await store.has(org, orphan), false);
-    assert.equal(await store.has(org, fresh), true, 'a blob younger than an hour may be about to be committed');
+    assert.equal(await store.has(org, fresh), true);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
