@@ -2,8 +2,9 @@
  * The superuser delete (spec/001 section 7): a user removed across employee, basic info,
  * emergency contacts, I-9, W-4, state W-4, payment information, onboarding user (hires with the
  * account's e-mail), the user's employee documents, the confidential documents about them, the
- * copies of their I-9 documents and the account itself, with what hangs off the account (its e-mail claim,
- * sessions, refresh tokens, two-factor state, unused single-use keys, group memberships). The ops
+ * copies of their I-9 documents and the account itself, with what hangs off the account (its
+ * e-mail claim, sessions, refresh tokens, two-factor state, unused single-use keys, group
+ * memberships). The ops
  * form one commit; each removed record gets its own audit entry. An account whose Form I-9 is still
  * within its retention period is not deleted (409 with the I-9's own rule, as deleting the I-9
  * itself answers). The files of the removed records go with them: their references in the same
