@@ -5,6 +5,7 @@
  * Read the same way by the server (which refuses a certificate of another state) and the state
  * form screen (which opens the right state's form, or says no form is needed). Pure.
  */
+import { v5 as nameBasedUuid } from 'uuid';
 import rules from '../schemas/common/withholding-states.json';
 import defs from '../schemas/common/defs.json';
 
@@ -13,7 +14,7 @@ export type WithholdingStates = typeof rules;
 const usState = defs.definitions.usState as { enum: string[]; 'x-enumNames': string[] };
 
 /** A state's name ('IL' -> 'Illinois'), or the code itself for a code that is not a state. */
-function stateName(code: string): string {
+export function stateName(code: string): string {
   const i = usState.enum.indexOf(code);
   return i < 0 ? code : usState['x-enumNames'][i];
 }
@@ -70,4 +71,29 @@ export function certificateReason(c: CertificateState): string {
     case 'none':
       return name;
   }
+}
+
+/**
+ * The states an employee may hold a certificate of (one record each): the one due and, as the
+ * employer may withhold for the state they live in too, that state's when it taxes wages and is not
+ * the one due. Empty when none is due (no state on record, or none that taxes wages).
+ */
+export function certificateStates(
+  work: string | undefined,
+  residence: string | undefined,
+  r: WithholdingStates = rules,
+): { state: string; because: CertificateState['because'] | 'also-residence' }[] {
+  const due = certificateState(work, residence, r);
+  if (!due || due.because === 'none') return [];
+  const also = residence && residence !== due.state && taxesWages(residence, r) ? residence : undefined;
+  return also ? [due, { state: also, because: 'also-residence' }] : [due];
+}
+
+/**
+ * The key of an employee's certificate of a state: the name-based UUID (v5) of the state code in the
+ * namespace of the employee's user key, so one state has one certificate, and a screen knows the key
+ * of a certificate not written yet.
+ */
+export function certificateKey(userKey: string, state: string): string {
+  return nameBasedUuid(state, userKey);
 }

@@ -6,15 +6,15 @@
  * prepare_for_save. The record keeps the state it was made for.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { FieldProps } from '@rjsf/utils';
 import { mergeErrors } from '../behaviour/behaviour.ts';
 import { setPatternTest } from '../../renderers/screens/record/mini-schema.ts';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { NO_FORM_MESSAGE, NO_STATE_MESSAGE, paragraphs, stateFormModel, type StateFormDefinition } from './state_w4.ts';
-import { noIncomeTaxMessage } from '../../engine/withholding-states.ts';
-import { useStateForm } from './useStateForm.ts';
+import { noIncomeTaxMessage, stateName } from '../../engine/withholding-states.ts';
+import { useStateForm, type CertificateChoice } from './useStateForm.ts';
 import { useExpressionErrors } from '../behaviour/useExpressionErrors.ts';
 import { secureHref } from '../../engine/secure-link.ts';
 
@@ -45,6 +45,28 @@ function useLinearPatterns(def: StateFormDefinition | undefined): boolean {
     };
   }, [needed, ready]);
   return !needed || ready;
+}
+
+/**
+ * The employee's certificates, one per state (docs/state-certificates.md): the one due opens at their
+ * user key, the home state's beside it at its own key, written or not yet.
+ */
+function CertificateChoices({ choices, current, own }: { choices: CertificateChoice[]; current: string; own: string }) {
+  return (
+    <nav className="state-form__choices" aria-label="Your state certificates">
+      <ul>
+        {choices.map((c) => {
+          const label = `${stateName(c.state)}: ${c.due ? 'the certificate due' : 'the state you live in'}`;
+          const to = c.due ? `/payroll/my_state_w4/edit/${own}` : `/payroll/state_w4/edit/${c.key}`;
+          return (
+            <li key={c.state}>
+              {c.state === current ? <strong aria-current="page">{label}</strong> : <Link to={to}>{label}</Link>}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
 }
 
 export function StateW4FormField(props: FieldProps) {
@@ -108,6 +130,9 @@ export function StateW4FormField(props: FieldProps) {
   const { ObjectField } = registry.fields;
   return (
     <div className="state-form">
+      {form.status === 'ready' && form.choices && own && (
+        <CertificateChoices choices={form.choices} current={form.state} own={own} />
+      )}
       <div className="form-header state-form__header">
         {def!.form_name && <h2 className="section__title">{def!.form_name}</h2>}
         {paragraphs(def!.instructions).map((p, i) => (

@@ -1,7 +1,7 @@
 /**
  * The 'Show Printable I9' / 'Show Printable W4' button of the I-9, W-4 and state W-4 screens
  * (spec/001 section 2), drawn in the screen's header once the saved record holds a signature. It
- * asks the server which forms exist for the record's employee (their I-9, W-4 and the form of their
+ * asks the server which forms exist for the record's employee (their I-9, W-4 and the form of each
  * certificate's state, shipped or kept as data) and opens the viewer on the screen's own form,
  * offering only those.
  */
@@ -25,10 +25,13 @@ export function printableActions(screen: PrintableScreen) {
     const record = ctx.record;
     // The PDF prints what is stored, so only a saved, signed record offers it.
     if (ctx.isNew || !record || !hasSignatures(record.data)) return null;
+    // Forms print by their employee's user key: a state certificate's own key is not it (one is kept
+    // per employee and state), its _user_uuid is.
+    const employeeKey = typeof record.data._user_uuid === 'string' ? record.data._user_uuid : record.key;
     const show = async () => {
       try {
-        const { forms } = await ctx.client.printableForms(record.key);
-        const form = initialForm(screen, forms);
+        const { forms } = await ctx.client.printableForms(employeeKey);
+        const form = initialForm(screen, forms, record.data.state);
         if (!form) ctx.notify({ type: 'negative', message: 'This form has not been filled in yet.' });
         else setOpen({ form, forms: forms.map(formOption) });
       } catch (e) {
@@ -43,7 +46,7 @@ export function printableActions(screen: PrintableScreen) {
         {open && (
           <PrintableViewer
             client={ctx.client}
-            recordKey={record.key}
+            recordKey={employeeKey}
             form={open.form}
             forms={open.forms}
             onClose={() => setOpen(undefined)}

@@ -63,13 +63,18 @@ export function formOption(entry: { form: string; title: string }): FormOption {
   return FORM_OPTIONS.find((o) => o.value === entry.form) ?? { value: entry.form, label: entry.title };
 }
 
-/** The form the viewer opens on: the screen's own (a state W-4 opens its state's form), else the first offered. */
+/**
+ * The form the viewer opens on: the screen's own (a state W-4 opens the form of its certificate's
+ * state, one certificate being kept per state), else the first offered.
+ */
 export function initialForm(
   screen: PrintableScreen,
-  offered: readonly { form: string; kind: 'i9' | 'w4' | 'w9' | 'state' }[],
+  offered: readonly { form: string; kind: 'i9' | 'w4' | 'w9' | 'state'; state?: string }[],
+  state?: unknown,
 ): string | undefined {
   const kind = screen === 'state_w4' ? 'state' : screen;
-  return (offered.find((f) => f.kind === kind) ?? offered[0])?.form;
+  const own = offered.find((f) => f.kind === kind && (kind !== 'state' || f.state === state));
+  return (own ?? offered.find((f) => f.kind === kind) ?? offered[0])?.form;
 }
 
 /**

@@ -59,7 +59,9 @@ export interface DownloadKey {
 export interface PrintableFormEntry {
   form: string;
   title: string;
-  kind: 'i9' | 'w4' | 'state';
+  kind: 'i9' | 'w4' | 'w9' | 'state';
+  /** A state form's state (one certificate per state). */
+  state?: string;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -51,6 +51,8 @@ export interface EntityHooks {
     org: string;
     key: string;
     data?: DataObject;
+    /** The caller's user key, for a record they write under its own key before it exists. */
+    caller?: string;
   }): Promise<{ key: string; user: string } | undefined>;
   /**
    * Stage authorize.

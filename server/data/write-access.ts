@@ -39,7 +39,13 @@ export async function authorizeWrite(w: Write): Promise<Access> {
   if (t.my && address !== caller.principal.userKey) throw notFound();
   // A type keyed by its user and a field (a state certificate per state): the user key and the data
   // name the stored record (./hooks.ts address).
-  const addressed = await w.hook?.address?.({ s, org: caller.org.id, key: address, data: incoming });
+  const addressed = await w.hook?.address?.({
+    s,
+    org: caller.org.id,
+    key: address,
+    data: incoming,
+    caller: caller.principal.userKey,
+  });
   const key = addressed?.key ?? address;
   w.key = key;
   const stored = await s.storage.get(entity.id, caller.org.id, key);

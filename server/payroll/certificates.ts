@@ -7,18 +7,19 @@
  * key}`, `state_w4/{user key}`, the printable route): it names the certificate of the state the
  * request names (the data saved, the printed state form), else the one the employee must give.
  */
-import { v5 as nameBasedUuid } from 'uuid';
-import { taxesWages } from '../../engine/withholding-states.ts';
+import {
+  certificateKey,
+  certificateState,
+  certificateStates,
+  type CertificateState,
+} from '../../engine/withholding-states.ts';
 import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
 import { markPassDone, passDone, rewriteEach } from '../data/record-walk.ts';
-import { employeeCertificate, residenceOf } from './work-state.ts';
+import { employeeCertificate, residenceOf, workStateOf } from './work-state.ts';
 
 export const CERTIFICATES = 'payroll/state_w4';
-
-export function certificateKey(userKey: string, state: string): string {
-  return nameBasedUuid(state, userKey);
-}
+export { certificateKey };
 
 /** Every certificate of one employee, oldest state code first. */
 export async function certificatesOf(s: Services, org: string, userKey: string): Promise<StoredRecord[]> {
@@ -28,43 +29,48 @@ export async function certificatesOf(s: Services, org: string, userKey: string):
 }
 
 /**
- * The states an employee may hold a certificate of: the one due (engine/withholding-states.ts) and,
- * where the employer also withholds for the state they live in, that state's when it taxes wages.
- * Undefined when no state is on record (then any state is taken, as before work states were kept).
+ * The certificate due and the states an employee may hold a certificate of (engine/withholding-states.ts
+ * certificateStates). Undefined when no state is on record (then any state is taken, as before work
+ * states were kept).
  */
 export async function allowedStates(
   s: Services,
   org: string,
   userKey: string,
-): Promise<{ due: NonNullable<Awaited<ReturnType<typeof employeeCertificate>>>; also?: string } | undefined> {
-  const due = await employeeCertificate(s, org, userKey);
-  if (!due) return undefined;
+): Promise<{ due: CertificateState; states: string[] } | undefined> {
+  const work = await workStateOf(s, org, userKey);
   const residence = await residenceOf(s, org, userKey);
-  const also = residence && residence !== due.state && taxesWages(residence) ? residence : undefined;
-  return also ? { due, also } : { due };
+  const due = certificateState(work, residence);
+  return due && { due, states: certificateStates(work, residence).map((c) => c.state) };
 }
 
 /**
  * The stored key an address names: for a user key of the organization, the certificate of `state`
  * (the state of the data written, or the printed form's); without one, the certificate due (engine/
- * withholding-states.ts), or where none is due (or, with no work state on record, any state is taken
- * and the one due is not held) their only one. Undefined for any other key (a certificate's own key).
+ * withholding-states.ts), or where none is due their only one. Undefined for any other key (a certificate's own key,
+ * which also names a certificate not written yet when the data gives its state).
  */
 export async function certificateAddress(
   s: Services,
   org: string,
   address: string,
   data?: DataObject,
+  caller?: string,
 ): Promise<{ key: string; user: string } | undefined> {
-  if (!(await s.storage.get('auth/users', org, address))) return undefined;
   const named = typeof data?.state === 'string' && data.state ? data.state : undefined;
+  if (!(await s.storage.get('auth/users', org, address))) {
+    // A certificate's own key, written before it exists (the screen knows it): the key of the
+    // employee the data names (or the caller) and its state.
+    const user = [data?._user_uuid, caller].find(
+      (u): u is string => typeof u === 'string' && !!named && certificateKey(u, named) === address,
+    );
+    return user && (await s.storage.get('auth/users', org, user)) ? { key: address, user } : undefined;
+  }
   if (named) return { key: certificateKey(address, named), user: address };
   const due = await employeeCertificate(s, org, address);
-  const dueKey = due && due.because !== 'none' ? certificateKey(address, due.state) : undefined;
-  // Without a work state on record a certificate of any state is taken (engine/withholding-states.ts).
-  const strict = due?.because !== 'residence' || (await s.storage.get(CERTIFICATES, org, dueKey!)) !== undefined;
-  if (dueKey && strict) return { key: dueKey, user: address };
-  // Nothing due, or any state taken: the employee's only certificate.
+  // The screen opens the form of the state due, whose certificate this is, written or not.
+  if (due && due.because !== 'none') return { key: certificateKey(address, due.state), user: address };
+  // Nothing due (no state on record, or none that taxes wages): the employee's only certificate.
   const held = await certificatesOf(s, org, address);
   return { key: held.length === 1 ? held[0].key : address, user: address };
 }

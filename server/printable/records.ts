@@ -238,6 +238,8 @@ export interface PrintableForm {
   form: string;
   title: string;
   kind: 'i9' | 'w4' | 'w9' | 'state';
+  /** A state form's state: the employee holds one certificate per state. */
+  state?: string;
 }
 
 /**
@@ -263,7 +265,7 @@ export async function printableFormsOf(
     if (typeof state !== 'string') continue;
     const certificate = await tryRead(s, caller, 'state_w4', key, own, { state });
     const layout = certificate ? await layouts.ofState(state) : undefined;
-    if (layout) out.push({ form: layout.form, title: layout.title, kind: 'state' });
+    if (layout) out.push({ form: layout.form, title: layout.title, kind: 'state', state });
   }
   return out;
 }

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { as, demoWorld, signedInEmployee, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { pdfText, squash } from '../printable/pdf-tools.ts';
 import { SAMPLE_STATE_W4 } from '../../bench/printable-samples.ts';
+import { certificateKey } from '../../engine/withholding-states.ts';
 
 let w: DemoWorld;
 let emma: string;
@@ -88,9 +89,50 @@ test('an employee working in Oregon and living in California holds both certific
   assert.deepEqual(az.body.errors, [
     { path: '/state', message: 'Your state withholding certificate is for Oregon, the state you work in.' },
   ]);
+  // A certificate is of one state for good.
+  const moved = await call(w.emma, 'PATCH', `state_w4/${keys.CA}`, { state: 'OR' });
+  assert.equal(moved.status, 400, moved.text);
+  assert.deepEqual(moved.body.errors, [
+    { path: '/state', message: "A certificate's state cannot change: give the other state's certificate." },
+  ]);
   // A second Oregon certificate cannot be made beside the first.
   const twice = await call(w.payroll, 'POST', 'state_w4/', { _user_uuid: emma, state: 'OR', total_allowances: 1 });
   assert.equal(twice.status, 409, twice.text);
+});
+
+test("a certificate not written yet is written at its own key (the screen's address for the home state's)", async () => {
+  const dana = await signedInEmployee(w, 'Dora');
+  ok(
+    await call(w.payroll, 'PATCH', `employee/${dana.user}`, {
+      first_name: 'Dora',
+      last_name: 'Doe',
+      email: 'dora.doe@acme.example',
+      work_state: 'OR',
+    }),
+  );
+  ok(
+    await call(dana, 'POST', `my_basic_info/${dana.user}`, {
+      legal_address: { address1: '3 Oak Lane', city: 'Eureka', state: 'CA', postal_code: '95501' },
+    }),
+  );
+  const caKey = certificateKey(dana.user, 'CA');
+  assert.equal((await call(dana, 'GET', `state_w4/${caKey}`)).status, 404, 'not written yet');
+  // A colleague cannot write it for her, naming her.
+  const colleague = await signedInEmployee(w, 'Cora');
+  const theirs = await call(colleague, 'POST', `state_w4/${caKey}`, { _user_uuid: dana.user, state: 'CA' });
+  assert.equal(theirs.status, 403, theirs.text);
+  // Nor is it her key for another state.
+  const wrong = await call(dana, 'POST', `state_w4/${caKey}`, { state: 'OR', state_status: 'Single' });
+  assert.equal(wrong.status, 404, wrong.text);
+  const made = await call(dana, 'POST', `state_w4/${caKey}`, { ...SAMPLE_STATE_W4.california, state: 'CA' });
+  assert.equal(made.status, 201, made.text);
+  assert.equal(made.body.key, caKey);
+  assert.equal(made.body.data._user_uuid, dana.user);
+  const mine = await call(dana, 'POST', 'find/my_state_w4', { criteria: [] });
+  assert.deepEqual(
+    mine.body.items.map((i: any) => i.key),
+    [caKey],
+  );
 });
 
 test('the payroll manager sees both; a colleague and another company reach neither', async () => {

@@ -1,7 +1,7 @@
 /**
  * A state certificate stored before certificates were kept per state sits at its employee's user key;
  * the first start moves it to the key of its employee and state (server/payroll/certificates.ts),
- * where the API finds it by the user key as before, and the next start finds nothing left to do.
+ * where the employee reads, lists and prints it, and the next start finds nothing left to do.
  * In-process, to write a record as the old code did.
  */
 import { after, before, test } from 'node:test';
@@ -61,9 +61,16 @@ test('a certificate kept at the user key moves to the key of its employee and st
   assert.equal(moved?.meta.version, 3, 'the same record, not a new version');
   assert.equal(await keyCertificatesByState(services), 0, 'once');
 
-  // The API reaches it by the user key as before (no work state on record: her only certificate).
-  const own = await call('GET', `/payroll/api/data/my_state_w4/${emma}`, { org: acme, token: login.body.token });
+  // Hers, through the API: by its key and in her list; printed at her user key as Colorado's form.
+  const auth = { org: acme, token: login.body.token };
+  const own = await call('GET', `/payroll/api/data/state_w4/${certificateKey(emma, 'CO')}`, auth);
   assert.equal(own.status, 200, own.text);
-  assert.equal(own.body.key, certificateKey(emma, 'CO'));
   assert.equal(own.body.data.annual_withholding_allowance, 4000);
+  const mine = await call('POST', '/payroll/api/data/find/my_state_w4', { ...auth, body: { criteria: [] } });
+  assert.deepEqual(
+    mine.body.items.map((i: { key: string }) => i.key),
+    [certificateKey(emma, 'CO')],
+  );
+  const pdf = await call('GET', `/payroll/api/forms/colorado/${emma}`, auth);
+  assert.equal(pdf.status, 200, pdf.text);
 });

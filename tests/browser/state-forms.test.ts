@@ -3,8 +3,9 @@
  * definition, whose fields, instructions and links make the screen and whose validator and
  * prepare_for_save apply; a product-staff admin adds a new state's definition through the generic
  * state_w4_form screens (the fields editor checks the JSON Schema) and an employee of that state
- * sees the new form at once, with no restart; the work state picks the form over the home state, and a
- * state without an income tax on wages offers none. Needs `npm run build:web` first.
+ * sees the new form at once, with no restart; the work state picks the form over the home state, the
+ * home state's certificate is kept beside it (one per state), and a state without an income tax on
+ * wages offers none. Needs `npm run build:web` first.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -206,6 +207,37 @@ describe('the certificate follows the work state', () => {
     assert.equal(saved.body.data.state, 'OR');
     assert.equal(saved.body.data.state_status, 'Married, but withholding at the higher single rate');
     assert.equal(saved.body.data.redetermination, true);
+  });
+
+  it("keeps the home state's certificate beside the work state's: each opens from the other and saves on its own", async () => {
+    await setEmmaState('CA');
+    await setWorkState('OR');
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/my_state_w4/edit/${emma.user}`);
+    const choices = page.getByRole('navigation', { name: 'Your state certificates' });
+    await choices.getByText('Oregon: the certificate due').waitFor();
+    await choices.getByRole('link', { name: 'California: the state you live in' }).click();
+    await page.getByRole('heading', { name: "DE 4 Employee's Withholding Allowance Certificate" }).waitFor();
+    // The California certificate she signed first, as she left it.
+    assert.equal(await page.getByLabel('1a Regular withholding allowances (Worksheet A)').inputValue(), '3');
+    await page.getByLabel('1a Regular withholding allowances (Worksheet A)').fill('4');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.', { exact: true }).waitFor();
+    const mine = await w.call('POST', '/payroll/api/data/find/my_state_w4', {
+      org: w.org,
+      token: emma.token,
+      body: { criteria: [{ field: 'state', is: 'in', value: ['CA', 'OR'] }] },
+    });
+    const byState = Object.fromEntries(mine.body.items.map((i: any) => [i.data.state, i.data]));
+    assert.equal(byState.CA.total_allowances, 6);
+    assert.equal(byState.CA.employee_signature, undefined, 'the change voids the California signature');
+    assert.equal(byState.OR.state_status, 'Married, but withholding at the higher single rate', 'Oregon untouched');
+    // And back to the one due.
+    await choices.getByRole('link', { name: 'Oregon: the certificate due' }).click();
+    await page
+      .getByRole('heading', { name: "OR-W-4 Oregon Employee's Withholding Statement and Exemption Certificate" })
+      .waitFor();
   });
 
   it('says so, and offers no form, when neither her work state nor her home state taxes wages', async () => {

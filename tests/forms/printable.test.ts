@@ -51,6 +51,13 @@ test('each screen opens the viewer on its own form among those offered', () => {
   assert.equal(initialForm('state_w4', offered), 'california');
   assert.equal(initialForm('state_w4', offered.slice(0, 2)), 'i9', 'no state form: the first offered');
   assert.equal(initialForm('w4', []), undefined, 'nothing to print');
+  // One certificate per state: a state W-4 screen opens the form of its own certificate's state.
+  const two = [
+    { form: 'oregon', kind: 'state' as const, state: 'OR' },
+    { form: 'california', kind: 'state' as const, state: 'CA' },
+  ];
+  assert.equal(initialForm('state_w4', two, 'CA'), 'california');
+  assert.equal(initialForm('state_w4', two, 'OR'), 'oregon');
   assert.equal(stateFormOf('IN'), 'indiana');
   assert.equal(stateFormOf(7), undefined);
 });

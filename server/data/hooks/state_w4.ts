@@ -16,7 +16,7 @@ import type { FieldError } from '../../../engine/messages.ts';
 import { certificateReason, noIncomeTaxMessage, taxesWages } from '../../../engine/withholding-states.ts';
 import { ApiError, validationFailed } from '../../http/errors.ts';
 import { checkAnswers, findStateForm } from '../../payroll/state-forms.ts';
-import { allowedStates, certificateAddress } from '../../payroll/certificates.ts';
+import { allowedStates, certificateAddress, certificateKey } from '../../payroll/certificates.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
 import type { DataObject } from '../../storage/types.ts';
 import type { PayrollStateW4Form } from '../../../types/generated/payroll/state_w4_form.ts';
@@ -37,7 +37,7 @@ async function stateErrors({ s, caller, data }: HookArgs): Promise<FieldError[]>
   const allowed = await allowedStates(s, caller.org.id, data._user_uuid);
   const due = allowed?.due;
   // Without a work state on record any state is taken, as before work states were kept.
-  if (!due || due.because === 'residence' || due.state === state || allowed.also === state) return [];
+  if (!due || due.because === 'residence' || allowed.states.includes(state)) return [];
   if (due.because === 'none') return [{ path: '/state', message: noIncomeTaxMessage(due.state) }];
   return [{ path: '/state', message: `Your state withholding certificate is for ${certificateReason(due)}.` }];
 }
@@ -53,8 +53,20 @@ async function run<T>(what: string, fn: () => Promise<T>): Promise<T> {
 }
 
 export const stateW4Hooks: EntityHooks = {
-  address: ({ s, org, key, data }) => certificateAddress(s, org, key, data),
+  address: ({ s, org, key, data, caller }) => certificateAddress(s, org, key, data, caller),
   async prepare(args): Promise<DataObject> {
+    // A certificate is of one state for good: another state's is another record (checked before the
+    // other state's definition, whose rules would not be the point).
+    const { key, data } = args;
+    if (
+      typeof data._user_uuid === 'string' &&
+      typeof data.state === 'string' &&
+      key !== certificateKey(data._user_uuid, data.state)
+    ) {
+      throw validationFailed([
+        { path: '/state', message: "A certificate's state cannot change: give the other state's certificate." },
+      ]);
+    }
     const def = await definitionFor(args);
     // The answers are checked as the employee gave them, before a transform computes from them.
     const asSent = def?.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];
