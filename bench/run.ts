@@ -385,7 +385,7 @@ async function main() {
   }
   if (STORES_ONLY) {
     const load = os.loadavg()[0];
-    const { lines } = await measureStores(log);
+    const { lines } = await measureStores(log, QUICK);
     const out = [
       '# dform bench (stores only)',
       '',
@@ -442,7 +442,7 @@ async function main() {
   const patterns = await measureDataPatterns(log);
   const signIn = await measureSignInTiming(log, { quick: QUICK });
   const printable = await measurePrintable();
-  const stores = await measureStores(log);
+  const stores = await measureStores(log, QUICK);
   const seconds = (performance.now() - T0) / 1000;
   busiest = Math.max(busiest, os.loadavg()[0]);
   // The bench keeps both cores busy and fsync waits count too; beyond that, other work shared the machine.

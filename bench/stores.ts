@@ -74,10 +74,14 @@ function clusterMicros(postmaster: number): number {
 async function postmasterOf(url: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const pid = (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-  await c.end();
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  try {
+    const pid = (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    // Read while the backend lives: its parent is the postmaster.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } finally {
+    await c.end();
+  }
 }
 
 async function login(p: Proc, org: string): Promise<Record<string, string>> {
@@ -283,7 +287,11 @@ async function growTo(url: string, org: string, n: number, log: (m: string) => v
   return (performance.now() - t0) / 1000;
 }
 
-export async function measureStores(log: (msg: string) => void): Promise<{ lines: string[] }> {
+/** `quick`: 1k, grown to 5k, short phases (a smoke run of every step). */
+export async function measureStores(log: (msg: string) => void, quick = false): Promise<{ lines: string[] }> {
+  const SIZES = quick ? [1_000] : [1_000, 10_000, 100_000];
+  const LARGEST = quick ? 5_000 : 1_000_000;
+  if (quick) Object.assign(P, { warmup: 200, reads: 1_000, findSecs: 1, writes: 200, twoSecs: 2 });
   const notes: string[] = [];
   const rows: Row[] = [];
   const root = await mkdtemp(path.join(os.tmpdir(), 'dform-bench-stores-'));
@@ -294,10 +302,11 @@ export async function measureStores(log: (msg: string) => void): Promise<{ lines
   const bare = new Map<number, number>();
   let jsonFind10k: LoadResult | undefined;
   let pg100k: { url: string; ds: Dataset } | undefined;
-  const postmaster = await postmasterOf(cluster.adminUrl);
+  let postmaster = 0;
   const dbMicros = () => clusterMicros(postmaster);
   try {
-    for (const n of [1_000, 10_000, 100_000]) {
+    postmaster = await postmasterOf(cluster.adminUrl);
+    for (const n of SIZES) {
       log(`seeding ${n}`);
       const ds = await seed(root, n, P.writes + 50, log);
       bare.set(n, await bareCpu(ds));
@@ -344,25 +353,26 @@ export async function measureStores(log: (msg: string) => void): Promise<{ lines
           notes,
         ),
       );
-      if (n === 100_000) pg100k = { url, ds };
+      if (n === SIZES[SIZES.length - 1]) pg100k = { url, ds };
     }
     if (pg100k) {
       const { url, ds } = pg100k;
-      const seconds = await growTo(url, ds.org, 1_000_000, log);
+      const seconds = await growTo(url, ds.org, LARGEST, log);
       moves.push(
-        `1M: the 100k database grown by SQL (INSERT … SELECT, then the list indexes) in ${seconds.toFixed(0)} s`,
+        `${size(LARGEST)}: the ${size(ds.records)} database grown by SQL (INSERT … SELECT, then the list indexes) ` +
+          `in ${seconds.toFixed(0)} s`,
       );
       const { keys, pool } = await pgKeysAndPool(url, ds.org, P.writes + 50, 'm');
       results.set(
-        'postgres 1000000',
+        `postgres ${LARGEST}`,
         await measure(
-          { store: 'postgres', n: 1_000_000, ds, keys, pool, base: 1_000_000, env: { DATABASE_URL: url }, dbMicros },
+          { store: 'postgres', n: LARGEST, ds, keys, pool, base: 1_000_000, env: { DATABASE_URL: url }, dbMicros },
           log,
           notes,
         ),
       );
       log('two processes against one (PostgreSQL, 1M)');
-      rows.push(...(await twoAgainstOne(url, ds, keys)));
+      rows.push(...(await twoAgainstOne(url, ds, keys, size(LARGEST))));
     }
   } finally {
     await cluster.stop();
@@ -370,11 +380,11 @@ export async function measureStores(log: (msg: string) => void): Promise<{ lines
   }
 
   // The table.
-  for (const n of [1_000, 10_000, 100_000, 1_000_000]) {
+  for (const n of [...SIZES, LARGEST]) {
     for (const store of ['embedded', 'postgres'] as const) {
       const m = results.get(`${store} ${n}`);
       if (!m) continue;
-      const b = bare.get(Math.min(n, 100_000))!;
+      const b = bare.get(Math.min(n, SIZES[SIZES.length - 1]))!;
       const ratio = m.cpu / b;
       rows.push({
         scenario: 'read by key',
@@ -390,7 +400,7 @@ export async function measureStores(log: (msg: string) => void): Promise<{ lines
       });
     }
   }
-  for (const n of [1_000, 10_000, 100_000, 1_000_000]) {
+  for (const n of [...SIZES, LARGEST]) {
     for (const store of ['embedded', 'postgres'] as const) {
       const m = results.get(`${store} ${n}`);
       if (!m) continue;
@@ -408,7 +418,7 @@ export async function measureStores(log: (msg: string) => void): Promise<{ lines
         row.peer += `; json-server ${fmt(jsonFind10k.rps, 0)} req/s: ${x.toFixed(1)}x`;
         row.target = 'req/s ≥ 10x json-server';
         row.pass = x >= 10;
-      } else if (n >= 100_000) {
+      } else if (n >= 100_000 || (quick && n === LARGEST)) {
         row.target = 'p99 < 100 ms';
         row.pass = m.find.p99 < 100;
       }
@@ -418,10 +428,10 @@ export async function measureStores(log: (msg: string) => void): Promise<{ lines
   for (const kind of ['create', 'save'] as const) {
     for (const store of ['embedded', 'postgres'] as const) {
       const at1k = results.get(`${store} 1000`)?.[kind].p99;
-      for (const n of [1_000, 10_000, 100_000, 1_000_000]) {
+      for (const n of [...SIZES, LARGEST]) {
         const m = results.get(`${store} ${n}`);
         if (!m) continue;
-        const largest = store === 'postgres' ? 1_000_000 : 100_000;
+        const largest = store === 'postgres' ? LARGEST : SIZES[SIZES.length - 1];
         const row: Row = {
           scenario: kind,
           store,
@@ -471,7 +481,7 @@ export async function measureStores(log: (msg: string) => void): Promise<{ lines
 }
 
 /** Read throughput of two server processes on one database against one process, unpinned. */
-async function twoAgainstOne(url: string, ds: Dataset, keys: string[]): Promise<Row[]> {
+async function twoAgainstOne(url: string, ds: Dataset, keys: string[], records: string): Promise<Row[]> {
   const env = { DATABASE_URL: url };
   const readReq = (): Req => ({
     method: 'GET',
@@ -510,7 +520,7 @@ async function twoAgainstOne(url: string, ds: Dataset, keys: string[]): Promise<
     {
       scenario: 'read by key, 2 processes on one database',
       store: 'postgres',
-      records: '1M',
+      records,
       rps: double,
       peer: `1 process: ${fmt(single, 0)} req/s: ${x.toFixed(2)}x`,
       target: '≥ 1.6x one process',

@@ -32,6 +32,7 @@ interface Row {
   org: string;
   doc: Record<string, unknown>;
   meta: StoredRecord['meta'];
+  total?: string;
 }
 
 /** SQLSTATEs after which a whole transaction is safely tried again. */
@@ -79,10 +80,12 @@ export class PgStore implements Storage {
   }
 
   async find(collection: string, org: string, query: FindQuery): Promise<FindResult> {
-    const sql = findSql(collection, org, query);
+    const withTotal = query.criteria.length > 0;
+    const sql = findSql(collection, org, query, withTotal);
     return this.read([org], async (client) => {
       const page = await client.query<Row>(sql.text, sql.values);
       const items = page.rows.map((row) => toRecord(collection, row));
+      if (withTotal && items.length > 0) return { items, total: Number(page.rows[0].total) };
       // A page that is not full and not past the end tells the total; else it is counted in the same snapshot.
       if (items.length < query.limit && (items.length > 0 || query.offset === 0)) {
         return { items, total: query.offset + items.length };

@@ -80,18 +80,20 @@ class Params {
 }
 
 /**
- * SELECT of one page of matching rows. The total is a second statement (countSql) in the same
- * snapshot when the page is full: a window count here would read every match before the first
- * row, where a list's sort index (./list-indexes.ts) gives the first page after reading it alone.
+ * SELECT of one page of matching rows; with `withTotal`, each row also carries the total of matches
+ * (`total`, a window count). A find with criteria reads its matches once for both (the count
+ * would read them again); a find without any pages through a list's sort index and is counted
+ * apart (countSql), since a window count would read every record of the company first.
  */
-export function findSql(collection: string, org: string, query: FindQuery): SqlFind {
+export function findSql(collection: string, org: string, query: FindQuery, withTotal: boolean): SqlFind {
   checkPaging(query);
   const p = new Params();
   const where = [`collection = ${p.add(collection)}`, `org = ${p.add(org)}`];
   for (const criterion of query.criteria) where.push(condition(p, criterion));
   const order = [...(query.sort ?? []).flatMap((spec) => sortTerms(spec)), 'ord'];
   let text =
-    `SELECT key, org, doc, meta FROM dform_records WHERE ${where.join(' AND ')} ` + `ORDER BY ${order.join(', ')}`;
+    `SELECT key, org, doc, meta${withTotal ? ', count(*) OVER () AS total' : ''} FROM dform_records WHERE ${where.join(' AND ')} ` +
+    `ORDER BY ${order.join(', ')}`;
   if (query.limit !== Infinity) text += ` LIMIT ${p.add(query.limit)}`;
   if (query.offset > 0) text += ` OFFSET ${p.add(query.offset)}`;
   return { text, values: p.values };
