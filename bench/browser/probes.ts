@@ -112,11 +112,23 @@ export interface Shown {
   text?: string;
 }
 
+/** Per page: the binding the click probe reports through, and the wait of the probe armed last. */
+const clickProbes = new WeakMap<Page, { settle?: () => void; done?: Promise<void> }>();
+
 /**
  * Arms a click-to-paint probe: the time of the next click, then of the first painted frame after
- * every condition of `until` holds.
+ * every condition of `until` holds. `clickSettled` waits for it without running anything in the
+ * page meanwhile (see armMarks).
  */
 export async function armClickUntil(page: Page, until: Shown[]): Promise<void> {
+  let probe = clickProbes.get(page);
+  if (!probe) {
+    const made: { settle?: () => void; done?: Promise<void> } = {};
+    clickProbes.set(page, (probe = made));
+    await page.exposeFunction('__benchChanged', () => made.settle?.());
+  }
+  const armed = probe;
+  armed.done = new Promise<void>((resolve) => (armed.settle = resolve));
   await page.evaluate(NAME_SHIM);
   await page.evaluate((conds) => {
     const bench = (window.__bench = { latencies: [] as number[] } as NonNullable<Window['__bench']>);
@@ -131,7 +143,13 @@ export async function armClickUntil(page: Page, until: Shown[]): Promise<void> {
         bench.clickAt = performance.now();
         const check = () => {
           if (!holds()) return false;
-          requestAnimationFrame(() => setTimeout(() => (bench.changed ??= performance.now()), 0));
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              if (bench.changed !== undefined) return;
+              bench.changed = performance.now();
+              (window as unknown as { __benchChanged(): void }).__benchChanged();
+            }, 0),
+          );
           return true;
         };
         if (check()) return;
@@ -141,6 +159,22 @@ export async function armClickUntil(page: Page, until: Shown[]): Promise<void> {
       { capture: true, once: true },
     );
   }, until);
+}
+
+/** Waits for the click probe armed by armClickUntil; answers click to painted frame (ms). */
+export async function clickSettled(page: Page): Promise<number> {
+  const done = clickProbes.get(page)?.done;
+  if (!done) throw new Error('probe: clickSettled without armClickUntil');
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('probe: the page did not change in 30 s after the click')), 30_000);
+  });
+  try {
+    await Promise.race([done, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return page.evaluate(() => window.__bench!.changed! - window.__bench!.clickAt!);
 }
 
 /**

@@ -32,6 +32,7 @@ import { ensureStorybook } from '../../tests/browser/storybook.ts';
 import { client, ROOT, startServer, type TestServer } from '../../tests/helpers/server.ts';
 import {
   armClickUntil,
+  clickSettled,
   armKeystrokes,
   armMarks,
   median,
@@ -331,8 +332,7 @@ async function main() {
         }
         await armClickUntil(page, [{ selector: `form.form ${target}` }]);
         await edit.click();
-        await page.waitForFunction(() => window.__bench?.changed !== undefined, null, { polling: 20 });
-        render.inApp.push(await page.evaluate(() => window.__bench!.changed! - window.__bench!.clickAt!));
+        render.inApp.push(await clickSettled(page));
         await context.close();
       }
     }
@@ -384,8 +384,7 @@ async function main() {
           if (r.url().includes('/api/data/find/')) offsets.push(Number((r.postDataJSON() as JsonObject)?.offset));
         });
         await next.click();
-        await page.waitForFunction(() => window.__bench?.changed !== undefined, null, { polling: 20 });
-        pageChange.push(await page.evaluate(() => window.__bench!.changed! - window.__bench!.clickAt!));
+        pageChange.push(await clickSettled(page));
         if (offsets.includes(LIST_SIZE)) fetchedAfterClick++;
         // A long page renders the rows near the window (useWindowRows) and says how many it has.
         const rows = await page.evaluate(() => {
