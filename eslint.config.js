@@ -6,6 +6,8 @@ import tseslint from 'typescript-eslint';
  * server and the rules stay the same on both sides.
  *   engine/ (pure rules) <- project/ (the project's own files, Node) <- printable/ (PDF) <- server/ (HTTP)
  *   engine/ <- renderers/ (generic screens) <- forms/ (per-form code) <- web/ (the app root)
+ * renderers/ never imports forms/: web/ hands the screens forms/'s widgets, fields and views through
+ * renderers/contract/, the one part of renderers/ that forms/ may reach besides its services.
  * A layer is reached by a relative path to a top-level folder; no layer has a subfolder named like
  * a restricted one, so `../` followed by the folder's name means that top-level folder.
  */
@@ -52,6 +54,22 @@ const uiRules = [
   layer('project', 'project/ reads files with Node and does not ship to the browser; ask the server through the API.'),
 ];
 
+const rendererRules = [
+  ...uiRules,
+  layer(
+    'forms',
+    'renderers/ are the generic screens: they draw concrete forms only through the registry the app root hands them (renderers/contract/forms-registry.ts, assembled in web/), so a form change cannot break a screen and the screens run without any form.',
+  ),
+];
+const formRules = [
+  ...uiRules,
+  {
+    regex: '^(\\.\\./)+renderers/screens(/|$)',
+    message:
+      'forms/ plugs into the screens through their contract (renderers/contract/), not their files: import what a form may use from renderers/contract/record-parts.ts or forms-registry.ts.',
+  },
+];
+
 const zone = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 export default tseslint.config(
@@ -71,7 +89,8 @@ export default tseslint.config(
   zone(['project/**'], projectRules),
   zone(['server/**'], serverRules),
   zone(['printable/**'], printableRules),
-  zone(['renderers/**', 'forms/**'], uiRules),
+  zone(['renderers/**'], rendererRules),
+  zone(['forms/**'], formRules),
   {
     files: ['tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,10 +1,12 @@
 /**
- * Every story gets the product's styles and is wrapped in an element carrying its
+ * Every story gets the product's styles and forms (registered with the generic screens as the app
+ * registers them, web/forms-registry.ts) and is wrapped in an element carrying its
  * `parameters.check` (stories/support/check.ts), which the story tests wait for.
  */
 import type { Preview } from '@storybook/react-vite';
 import { configure } from 'storybook/test';
 import { CHECK_ATTRIBUTE } from '../stories/support/check.ts';
+import '../web/forms-registry.ts';
 import '../renderers/styles/base.css';
 import '../renderers/styles/layout.css';
 import '../renderers/styles/table.css';

@@ -3,16 +3,8 @@
  * (the generic view would show the entity's generic fields instead). Add one by adding an entry.
  */
 import type { ComponentType } from 'react';
-import type { JsonObject, TypeMeta } from '../renderers/api/types.ts';
+import type { RecordViewProps } from '../renderers/contract/forms-registry.ts';
 import { StateW4View } from './payroll/StateW4View.tsx';
-
-export interface RecordViewProps {
-  meta: TypeMeta;
-  /** The entity's schema as the screen renders it. */
-  schema: JsonObject;
-  ui: JsonObject;
-  data: JsonObject;
-}
 
 export const recordViews: Readonly<Record<string, ComponentType<RecordViewProps>>> = {
   stateW4Form: StateW4View,

@@ -1,8 +1,11 @@
 /**
- * The browser entry: mounts the app shell (renderers/app) into #root.
+ * The browser entry: registers the app's forms with the generic screens, then mounts the app shell
+ * (renderers/app) into #root.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// First: the app shell's module prefetches a form page's code as it is evaluated, forms included.
+import './forms-registry.ts';
 import { App } from '../renderers/app/App.tsx';
 import './nav-sections.ts';
 import '../renderers/styles/base.css';

@@ -7,7 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { errorsAt } from '../behaviour/behaviour.ts';
-import { metaSchemaErrors } from '../../renderers/screens/record/meta-schema.ts';
+import { metaSchemaErrors } from '../../renderers/contract/record-parts.ts';
 import { useFormsStyles } from '../styles/load-styles.ts';
 
 type Json = Record<string, unknown>;

@@ -7,7 +7,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { DEFAULT_ACCEPT, DEFAULT_MAX_BYTES } from '../../engine/files.ts';
-import type { FormContext } from '../../renderers/screens/record/templates.tsx';
+import type { FormContext } from '../../renderers/contract/record-parts.ts';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { sizeText, useFileController, type FileRules } from './useFileController.ts';

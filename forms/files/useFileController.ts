@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { accepts, DEFAULT_ACCEPT, isFileValue, type FileValue } from '../../engine/files.ts';
 import type { ApiClient } from '../../renderers/api/client.ts';
-import type { FileTarget } from '../../renderers/screens/record/templates.tsx';
+import type { FileTarget } from '../../renderers/contract/record-parts.ts';
 import { uploadFile, UploadFailed } from './upload-file.ts';
 
 export type FileState =

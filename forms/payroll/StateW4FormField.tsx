@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { FieldProps } from '@rjsf/utils';
 import { mergeErrors } from '../behaviour/behaviour.ts';
-import { setPatternTest } from '../../renderers/screens/record/mini-schema.ts';
+import { setPatternTest } from '../../renderers/contract/record-parts.ts';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { NO_FORM_MESSAGE, NO_STATE_MESSAGE, paragraphs, stateFormModel, type StateFormDefinition } from './state_w4.ts';

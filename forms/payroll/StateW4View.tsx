@@ -4,11 +4,11 @@
  * screen (StateW4FormField) draws them, not the generic state_w4 fields.
  */
 import { useMemo } from 'react';
-import { Fields } from '../../renderers/screens/record/RecordDetails.tsx';
+import { Fields } from '../../renderers/contract/record-parts.ts';
 import type { JsonObject } from '../../renderers/api/types.ts';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
-import type { RecordViewProps } from '../views.ts';
+import type { RecordViewProps } from '../../renderers/contract/forms-registry.ts';
 import { NO_FORM_MESSAGE, stateFormModel } from './state_w4.ts';
 import { noIncomeTaxMessage } from '../../engine/withholding-states.ts';
 import { useStateForm } from './useStateForm.ts';

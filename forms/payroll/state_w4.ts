@@ -5,7 +5,7 @@
  * JSON Schema and uiSchema), instructions and links make the form. Nothing here knows a state. Pure.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { addEnumNames } from '../../renderers/screens/record/form-model.ts';
+import { addEnumNames } from '../../renderers/contract/record-parts.ts';
 import { certificateState, type CertificateState } from '../../engine/withholding-states.ts';
 import type { PayrollStateW4Form } from '../../types/generated/payroll/state_w4_form.ts';
 

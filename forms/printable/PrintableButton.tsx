@@ -6,7 +6,7 @@
  * offering only those.
  */
 import { useState } from 'react';
-import type { ScreenContext } from '../screens/extension.ts';
+import type { ScreenContext } from '../../renderers/contract/forms-registry.ts';
 import { PrintableViewer } from './PrintableViewer.tsx';
 import { pdfErrorMessage } from './usePrintablePdf.ts';
 import {

@@ -11,7 +11,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import type { ApiClient } from '../../renderers/api/client.ts';
-import { Dialog } from '../dialog/Dialog.tsx';
+import { Dialog } from '../../renderers/dialogs/Dialog.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { ActionsMenu } from './ActionsMenu.tsx';
 import type { FormOption } from './printable-forms.ts';

@@ -1,9 +1,10 @@
 /**
  * Screen extensions by entity id (module/type; a my_ variant uses its type's entry), one module a
- * file under ./<module>/<type>.ts beside the components it uses. Add one by adding an entry.
+ * file under ./<module>/<type>.ts beside the components it uses. Add one by adding an entry; the
+ * app root hands them to the record screen (web/record-forms.ts).
  */
 import { printableActions } from '../printable/PrintableButton.tsx';
-import type { ScreenExtension } from './extension.ts';
+import type { ScreenExtension } from '../../renderers/contract/forms-registry.ts';
 import { groupsScreen } from './auth/groups.ts';
 import { organizationPreferencesScreen } from './auth/organization_preferences.ts';
 import { organizationsScreen } from './auth/organizations.ts';
@@ -22,7 +23,3 @@ export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {
   'payroll/w9': { Actions: printableActions('w9') },
   'payroll/state_w4': { Actions: printableActions('state_w4') },
 };
-
-export function screenExtensionFor(module: string, type: string): ScreenExtension | undefined {
-  return screenExtensions[`${module}/${type.replace(/^my_/, '')}`];
-}

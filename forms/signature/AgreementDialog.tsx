@@ -2,7 +2,7 @@
  * The agreement dialog of the signature panel: its title, the agreement with the organization's name
  * in a 400px scroll area, the prompt to agree and the "I agree" and "Cancel" buttons.
  */
-import { Dialog } from '../dialog/Dialog.tsx';
+import { Dialog } from '../../renderers/dialogs/Dialog.tsx';
 import { AGREE_PROMPT, AGREEMENT_TITLE, agreementSections } from './agreement.ts';
 
 export interface AgreementDialogProps {

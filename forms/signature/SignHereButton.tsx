@@ -3,7 +3,7 @@
  * Signature Form in a dialog; submitting closes it.
  */
 import { useState } from 'react';
-import { Dialog } from '../dialog/Dialog.tsx';
+import { Dialog } from '../../renderers/dialogs/Dialog.tsx';
 import type { SignatureFlow, SignatureMode, SignatureValue } from './signature-flow.ts';
 import { SIGNATURE_FORM_TITLE, SignatureForm } from './SignatureForm.tsx';
 

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { getUiOptions, type FieldProps } from '@rjsf/utils';
-import { Dialog } from '../dialog/Dialog.tsx';
+import { Dialog } from '../../renderers/dialogs/Dialog.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { useRootData } from '../behaviour/RootData.tsx';
 import { historyName, isSigned, voidedSignature, type SignatureMode, type SignatureValue } from './signature-flow.ts';

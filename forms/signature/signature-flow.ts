@@ -5,6 +5,7 @@
  * there and emits {name, font, timestamp, userAgent} (plus image when drawn).
  */
 import { epochToUs } from '../../engine/masks.ts';
+import { isSigned as signedValue } from '../../engine/unsigned-signatures.ts';
 import { DEFAULT_SIGNATURE_FONT, type SignatureFont } from './signature-fonts.ts';
 import type { Signature } from '../../types/generated/common/defs.ts';
 
@@ -65,12 +66,8 @@ export function toSignatureValue(
   return value;
 }
 
-/** A signature counts only with a name and a time (spec/001 section 3); a bare default is unsigned. */
-export function isSigned(value: unknown): value is SignatureValue {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Partial<SignatureValue>;
-  return typeof v.name === 'string' && v.name.trim() !== '' && typeof v.timestamp === 'number';
-}
+/** A signature counts only with a name and a time: engine/unsigned-signatures.ts, typed as the stored value. */
+export const isSigned = signedValue as (value: unknown) => value is SignatureValue;
 
 /** The signing date as MM/DD/YYYY. */
 export function signedOn(value: SignatureValue): string {

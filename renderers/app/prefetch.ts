@@ -11,17 +11,20 @@ import type { Session } from '../api/types.ts';
 import { guardSession } from '../guard/decide.ts';
 import { managesOnboarding } from '../layouts/roles.ts';
 import { preloadValidator, validatorId } from '../screens/record/precompiled.ts';
-import { loadFormsStyles } from '../../forms/styles/load-styles.ts';
+import { formsRegistry, loadRecordForms } from '../contract/forms-registry.ts';
 import { screenOf } from '../../engine/screen-path.ts';
 
 type RecordScreenModule = typeof import('../screens/record/RecordScreen.tsx');
 let recordScreen: Promise<RecordScreenModule> | undefined;
 let recordScreenLoaded: RecordScreenModule | undefined;
 
-/** The create, edit and view screens' code (with @rjsf): its own chunk, loaded once. */
+/**
+ * The create, edit and view screens' code (with @rjsf): its own chunk, loaded once, beside the forms
+ * they draw with (the app root's registry, ../contract/forms-registry.ts).
+ */
 export function loadRecordScreen(): Promise<RecordScreenModule> {
-  recordScreen ??= import('../screens/record/RecordScreen.tsx').then(
-    (m) => (recordScreenLoaded = m),
+  recordScreen ??= Promise.all([import('../screens/record/RecordScreen.tsx'), loadRecordForms()]).then(
+    ([m]) => (recordScreenLoaded = m),
     (e: unknown) => {
       recordScreen = undefined;
       throw e;
@@ -49,7 +52,7 @@ export function prefetchPath(queryClient: QueryClient, client: ApiClient, pathna
   if (!code) return;
   if (s.key) void queryClient.prefetchQuery(recordQuery(client, s.module, s.type, s.key));
   if (s.screen === 'view') return;
-  loadFormsStyles();
+  formsRegistry().loadStyles();
   if (!atStart) void code.then(() => preloadValidator(validatorId(s.module, s.type)));
 }
 

@@ -1,9 +1,9 @@
 /**
  * Promise-based confirm and prompt dialogs for screens and their extensions
- * (`await dialogs.confirm('Are you sure?')`), drawn with the forms' accessible Dialog.
+ * (`await dialogs.confirm('Are you sure?')`), drawn with the accessible Dialog (./Dialog.tsx), which the forms' own dialogs use too.
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Dialog } from '../../forms/dialog/Dialog.tsx';
+import { Dialog } from './Dialog.tsx';
 
 export interface ConfirmOptions {
   title?: string;

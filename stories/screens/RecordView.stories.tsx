@@ -3,6 +3,8 @@
  * schema's sections, formatted as the list formats them (dates MM/DD/YYYY, phones, enum labels).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
+// The app's forms (views, hidden fields, signatures), there on the first render.
+import '../support/app-forms.ts';
 import type { JsonObject, TypeMeta } from '../../renderers/api/types.ts';
 import { buildFormModel } from '../../renderers/screens/record/form-model.ts';
 import { RecordView } from '../../renderers/screens/record/RecordView.tsx';

@@ -10,7 +10,17 @@ import { ROOT } from '../helpers/server.ts';
 
 export const STORYBOOK_DIR = path.join(ROOT, 'storybook-static');
 const INDEX = path.join(STORYBOOK_DIR, 'index.json');
-const SOURCES = ['.storybook', 'stories', 'renderers', 'forms', 'engine', 'schemas', 'vite.config.ts', 'package.json'];
+const SOURCES = [
+  '.storybook',
+  'stories',
+  'renderers',
+  'forms',
+  'web',
+  'engine',
+  'schemas',
+  'vite.config.ts',
+  'package.json',
+];
 
 function newest(p: string): number {
   if (!existsSync(p)) return 0;

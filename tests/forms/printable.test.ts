@@ -13,7 +13,8 @@ import {
   printableButtonLabel,
   stateFormOf,
 } from '../../forms/printable/printable-forms.ts';
-import { screenExtensionFor } from '../../forms/screens/index.ts';
+import { screenExtensionOf } from '../../renderers/contract/forms-registry.ts';
+import { recordForms } from '../../web/record-forms.ts';
 
 test('the selector offers i9, w4, w9 and the 15 state forms, in the spec order', () => {
   assert.deepEqual(
@@ -81,9 +82,9 @@ test('the button shows once a signature (name and time) exists', () => {
 
 test('the I-9, W-4, W-9 and state W-4 screens (and their my_ variants) carry the viewer button', () => {
   for (const type of ['i9', 'my_i9', 'w4', 'my_w4', 'w9', 'my_w9', 'state_w4', 'my_state_w4']) {
-    assert.ok(screenExtensionFor('payroll', type)?.Actions, type);
+    assert.ok(screenExtensionOf(recordForms, 'payroll', type)?.Actions, type);
   }
-  assert.equal(screenExtensionFor('payroll', 'employee')?.Actions, undefined);
+  assert.equal(screenExtensionOf(recordForms, 'payroll', 'employee')?.Actions, undefined);
 });
 
 test("a form kept as data is named by the server's title; a shipped one by its own label", () => {

@@ -52,6 +52,26 @@ const forbidden: { file: string; source: string; why: RegExp }[] = [
   { file: 'renderers/fixture.tsx', source: "import { x } from '../server/schemas.ts';", why: /HTTP API/ },
   { file: 'forms/payroll/fixture.tsx', source: "import { x } from '../../server/data/records.ts';", why: /HTTP API/ },
   { file: 'forms/fixture.tsx', source: "import { x } from '../project/root.ts';", why: /project\// },
+  {
+    file: 'renderers/screens/record/fixture.tsx',
+    source: "import { widgets } from '../../../forms/widgets/index.ts';",
+    why: /renderers\/ are the generic screens.*registry the app root hands them/,
+  },
+  {
+    file: 'renderers/app/fixture.ts',
+    source: "import type { X } from '../../forms/views.ts';",
+    why: /generic screens/,
+  },
+  {
+    file: 'renderers/fixture.tsx',
+    source: "export { Dialog } from '../forms/dialog/Dialog.tsx';",
+    why: /generic screens/,
+  },
+  {
+    file: 'forms/payroll/fixture.tsx',
+    source: "import { Fields } from '../../renderers/screens/record/RecordDetails.tsx';",
+    why: /forms\/ plugs into the screens through their contract/,
+  },
 ];
 
 const allowed: { file: string; source: string }[] = [
@@ -70,6 +90,24 @@ const allowed: { file: string; source: string }[] = [
     source: "import { useState } from 'react';\nimport { x } from '../engine/masks.ts';",
   },
   { file: 'forms/fixture.ts', source: "import { x } from './printable/printable-forms.ts';" },
+  {
+    file: 'forms/payroll/fixture.tsx',
+    source:
+      "import { Fields } from '../../renderers/contract/record-parts.ts';\nimport type { ScreenContext } from '../../renderers/contract/forms-registry.ts';\nimport { x } from '../../renderers/api/client.ts';",
+  },
+  {
+    file: 'forms/screens/auth/fixture.ts',
+    source: "import { usersScreen } from '../users.ts';\nimport { x } from '../../screens/index.ts';",
+  },
+  {
+    file: 'renderers/screens/record/fixture.tsx',
+    source: "import { recordForms } from '../../contract/forms-registry.ts';",
+  },
+  {
+    file: 'web/fixture.ts',
+    source:
+      "import { widgets } from '../forms/widgets/index.ts';\nimport { registerForms } from '../renderers/contract/forms-registry.ts';",
+  },
   { file: 'forms/fixture.ts', source: "import { x } from '../printable/layout.ts';" },
   { file: 'tests/unit/fixture.ts', source: "import { x } from '../../server/schemas.ts';" },
 ];

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ScreenContext } from '../extension.ts';
+import type { ScreenContext } from '../../../renderers/contract/forms-registry.ts';
 import { holds } from '../session-rights.ts';
 import { companySiteUrl } from '../../../renderers/session/company-site.ts';
 

@@ -10,7 +10,7 @@
 import { useState } from 'react';
 import type { ApiClient } from '../../../renderers/api/client.ts';
 import { isFailure } from '../../../renderers/api/failure.ts';
-import type { ScreenContext } from '../extension.ts';
+import type { ScreenContext } from '../../../renderers/contract/forms-registry.ts';
 import { holds } from '../session-rights.ts';
 import { useUserSearch } from '../../widgets/useUserSearch.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { isFailure } from '../../../renderers/api/failure.ts';
-import type { ScreenContext } from '../extension.ts';
+import type { ScreenContext } from '../../../renderers/contract/forms-registry.ts';
 import { holds, isProductStaffAdmin } from '../session-rights.ts';
 import { UserPasswordDialog } from './UserPasswordDialog.tsx';
 import { UserGroupActions } from './GroupHelperActions.tsx';

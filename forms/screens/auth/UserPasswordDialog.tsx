@@ -3,10 +3,10 @@
  * of engine/passwords.ts (the company's minimum, the account's name and e-mail), checked here and
  * again by the server, which stores the hash.
  */
-import { Dialog } from '../../dialog/Dialog.tsx';
+import { Dialog } from '../../../renderers/dialogs/Dialog.tsx';
 import type { ApiClient } from '../../../renderers/api/client.ts';
 import { NewPasswordForm } from '../../../renderers/pages/NewPasswordForm.tsx';
-import type { ScreenContext } from '../extension.ts';
+import type { ScreenContext } from '../../../renderers/contract/forms-registry.ts';
 import type { PasswordPolicy } from '../../../engine/passwords.ts';
 
 export function UserPasswordDialog(props: {

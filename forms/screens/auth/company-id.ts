@@ -2,7 +2,7 @@
  * The company ID questions before a new company is saved (spec/001 section 5): without an ID the
  * user confirms they mean it; with one they re-type it, and a mismatch stops the save.
  */
-import type { ScreenContext } from '../extension.ts';
+import type { ScreenContext } from '../../../renderers/contract/forms-registry.ts';
 import type { JsonObject } from '../../../renderers/api/types.ts';
 
 export const NO_ID_QUESTION = 'You are creating a company without providing an ID. Are you sure?';

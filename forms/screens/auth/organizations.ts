@@ -3,7 +3,7 @@
  * saved, and the header actions Company settings and Log in to company. The hostname that follows
  * the name is form behaviour (forms/auth/organizations.ts).
  */
-import type { ScreenExtension } from '../extension.ts';
+import type { ScreenExtension } from '../../../renderers/contract/forms-registry.ts';
 import { CompanyActions } from './CompanyActions.tsx';
 import { confirmCompanyId } from './company-id.ts';
 

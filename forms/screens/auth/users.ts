@@ -3,7 +3,7 @@
  * invites, the superuser Delete); with cross_site_login_only on, the save reads 'Save & Reload',
  * reloads the page once saved, and the other actions are hidden.
  */
-import type { ScreenExtension } from '../extension.ts';
+import type { ScreenExtension } from '../../../renderers/contract/forms-registry.ts';
 import { UserActions } from './UserActions.tsx';
 
 const crossSiteOnly = (data: Record<string, unknown>) => data.cross_site_login_only === true;

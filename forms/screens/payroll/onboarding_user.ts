@@ -3,7 +3,7 @@
  * invitation and refuses an e-mail that belongs to an account (its message shown as an alert, the
  * form kept).
  */
-import type { ScreenExtension } from '../extension.ts';
+import type { ScreenExtension } from '../../../renderers/contract/forms-registry.ts';
 
 export const onboardingUserScreen: ScreenExtension = {
   saveLabel: (ctx) => (ctx.isNew ? 'Invite' : undefined),

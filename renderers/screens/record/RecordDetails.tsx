@@ -7,7 +7,7 @@
 import type { JsonObject } from '../../api/types.ts';
 import { formatByKind } from '../../format/format-value.ts';
 import { fieldTitle, resolveSchema, valueKind } from '../../format/schema-facts.ts';
-import { SignatureView } from '../../../forms/signature/SignatureView.tsx';
+import { recordForms } from '../../contract/forms-registry.ts';
 import { UserNames } from '../../users/UserNames.tsx';
 
 /** A signature field (x-signature in its schema, or drawn by the signature field). */
@@ -30,7 +30,10 @@ function Value({
   value: unknown;
 }) {
   const s = resolveSchema(root, schema) ?? {};
-  if (isSignature(s, ui, path)) return <SignatureView value={value} />;
+  if (isSignature(s, ui, path)) {
+    const { SignatureView } = recordForms();
+    return <SignatureView value={value} />;
+  }
   if (value === undefined || value === null || value === '') return <span className="muted">—</span>;
   if (s['x-sensitive'] === 'secret') return <span className="muted">hidden</span>;
   if (s.type === 'object' && s.properties && typeof value === 'object') {

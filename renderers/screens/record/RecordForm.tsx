@@ -9,10 +9,9 @@
 import { createContext, memo, useContext, useMemo } from 'react';
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import type { ErrorSchema, RJSFValidationError, TemplatesType, ValidatorType } from '@rjsf/utils';
-import { fields } from '../../../forms/fields/index.ts';
-import { withoutUnsigned } from '../../../forms/signature/unsigned.ts';
-import { widgets } from '../../../forms/widgets/index.ts';
+import { withoutUnsigned } from '../../../engine/unsigned-signatures.ts';
 import type { JsonObject } from '../../api/types.ts';
+import { recordForms } from '../../contract/forms-registry.ts';
 import type { FormModel } from './form-model.ts';
 import { inlineSchema } from './inline-schema.ts';
 import { SectionedObjectTemplate, textButtons, TouchedFieldErrorTemplate, type FormContext } from './templates.tsx';
@@ -90,6 +89,8 @@ export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
   const { onChange, onSubmit } = p;
   const { signatures } = p.model;
   const schema = useMemo(() => inlineSchema(p.model.schema), [p.model.schema]);
+  // The app root's widgets and fields (../../contract/forms-registry.ts), the same objects on every render.
+  const { widgets, fields } = recordForms();
   const handlers = useMemo(
     () => ({
       change: (e: { formData?: unknown }) => onChange(e.formData as JsonObject),

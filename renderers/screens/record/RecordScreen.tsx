@@ -6,8 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
-import type { ScreenContext } from '../../../forms/screens/extension.ts';
-import { screenExtensionFor } from '../../../forms/screens/index.ts';
+import { recordForms, screenExtensionOf, type ScreenContext } from '../../contract/forms-registry.ts';
 import { useDialogs } from '../../dialogs/Dialogs.tsx';
 import { useServices } from '../../session/session.tsx';
 import type { JsonObject } from '../../api/types.ts';
@@ -89,7 +88,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const services = useServices();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const extension = screenExtensionFor(module, datatype);
+  const extension = screenExtensionOf(recordForms(), module, datatype);
   const walk = useWalk(datatype, key);
   const [merged, setMerged] = useState(false);
   const [touched] = useState(touchedStore);

@@ -1,6 +1,6 @@
 /**
  * The read-only view of a record: its fields in x-sections (see RecordDetails). A form whose root is
- * drawn from data (its x-ui root "ui:field" names a view in forms/views) is shown by that view, so
+ * drawn from data (its x-ui root "ui:field" names a registered view) is shown by that view, so
  * the view shows the same fields as the edit screen; so does a form with behaviour, whose fields
  * hidden for this data (an I-9 citizen's alien fields) are left out.
  */
@@ -8,15 +8,15 @@ import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import type { FormModel } from './form-model.ts';
 import { Fields } from './RecordDetails.tsx';
 import { SectionExplanation } from './templates.tsx';
-import { recordViews } from '../../../forms/views.ts';
-import { fieldsHiddenByBehaviour } from '../../../forms/behaviour/index.ts';
+import { recordForms } from '../../contract/forms-registry.ts';
 
 export function RecordView({ meta, model, data }: { meta: TypeMeta; model: FormModel; data: JsonObject }) {
   const root = model.schema;
+  const forms = recordForms();
   const hint = (meta.ui as JsonObject | undefined)?.['ui:field'];
-  const Custom = typeof hint === 'string' ? recordViews[hint] : undefined;
+  const Custom = typeof hint === 'string' ? forms.views[hint] : undefined;
   if (Custom) return <Custom meta={meta} schema={root} ui={meta.ui} data={data} />;
-  const hidden = new Set(fieldsHiddenByBehaviour(meta.ui, data));
+  const hidden = new Set(forms.hiddenFields(meta.ui, data));
   const shown = (fields: string[]) => fields.filter((f) => !hidden.has(f));
   if (!model.sections.length) {
     const all = Object.keys((root.properties as JsonObject | undefined) ?? {});

@@ -7,7 +7,7 @@ import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import type { FieldError } from '../../../engine/messages.ts';
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { holdsUserKeys, resolveSchema } from '../../format/schema-facts.ts';
-import type { SignatureSlot } from '../../../forms/signature/unsigned.ts';
+import type { SignatureSlot } from '../../../engine/unsigned-signatures.ts';
 import { withoutRuleOnlyChoices } from './rule-only-choices.ts';
 import { mayEditField, type Viewer } from './viewer-rules.ts';
 import { ownerOnlyFields, SIGNATURE_HISTORY } from '../../../engine/attestations.ts';
@@ -27,7 +27,7 @@ export interface FormModel {
   sections: Section[];
   /** Top-level fields the form does not show (server-owned on create, internal `_` fields). */
   hidden: string[];
-  /** Signature fields, top-level and in array items: unsigned means absent (forms/signature/unsigned.ts). */
+  /** Signature fields, top-level and in array items: unsigned means absent (engine/unsigned-signatures.ts). */
   signatures: SignatureSlot[];
 }
 

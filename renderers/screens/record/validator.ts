@@ -13,7 +13,7 @@ import type { JsonObject } from '../../api/types.ts';
 import { errorSchemaOf } from './form-model.ts';
 import type { CompiledFn } from './precompiled.ts';
 import { matches } from './mini-schema.ts';
-import { unsignedAsAbsent, type SignatureSlot } from '../../../forms/signature/unsigned.ts';
+import { unsignedAsAbsent, type SignatureSlot } from '../../../engine/unsigned-signatures.ts';
 
 export type { CompiledFn } from './precompiled.ts';
 

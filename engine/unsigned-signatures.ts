@@ -3,10 +3,16 @@
  * was never given (it sanitizes the data when a conditional schema switches branches, as the I-9's
  * status does), and the signature's own required name and time then failed out of sight. These keep
  * "unsigned" meaning "absent": the field's own required message instead of its parts', and nothing
- * sent for it.
+ * sent for it. Pure: the record screens (renderers/) and the signature field (forms/) read it alike.
  */
-import type { FieldError } from '../../engine/messages.ts';
-import { isSigned } from './signature-flow.ts';
+import type { FieldError } from './messages.ts';
+
+/** A signature counts only with a name and a time (spec/001 section 3); a bare default is unsigned. */
+export function isSigned(value: unknown): value is { name: string; timestamp: number } {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as { name?: unknown; timestamp?: unknown };
+  return typeof v.name === 'string' && v.name.trim() !== '' && typeof v.timestamp === 'number';
+}
 
 /**
  * A signature field of a form, with its message when the form requires it: a top-level field, or

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { unsignedAsAbsent, withoutUnsigned } from '../../forms/signature/unsigned.ts';
-import { historyName, voidedSignature } from '../../forms/signature/signature-flow.ts';
+import { unsignedAsAbsent, withoutUnsigned } from '../../../engine/unsigned-signatures.ts';
+import { historyName, voidedSignature } from '../../../forms/signature/signature-flow.ts';
 
 const slots = [
   { field: 'employee_signature', requiredMessage: 'The employee must sign Section 1.' },
