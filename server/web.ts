@@ -19,11 +19,19 @@ const WEB_DIR = path.join(PROJECT_ROOT, 'dist', 'web');
 const PAGE = path.join(WEB_DIR, 'index.html');
 const MANIFEST = path.join(WEB_DIR, '.vite', 'manifest.json');
 
-/** The sources whose built files a form screen's page names: the screen's code, the widgets' styles. */
+/**
+ * The sources whose built files a form screen's page names: the screen's code and the forms it
+ * draws with (the app root's, loaded beside it: web/record-forms.ts), the widgets' styles. Paths
+ * from the project's root; the manifest names them from web/, the build's root.
+ */
 const FORM_SCREEN_SOURCES = {
-  code: 'renderers/screens/record/RecordScreen.tsx',
+  code: ['renderers/screens/record/RecordScreen.tsx', 'web/record-forms.ts'],
   styles: 'forms/styles/forms-styles.ts',
 };
+
+/** Whether the manifest's `src` (relative to web/) is the project's file `file`. */
+const isSource = (src: string | undefined, file: string) =>
+  !!src && path.posix.normalize(`web/${src}`) === path.posix.normalize(file);
 
 interface ManifestChunk {
   file: string;
@@ -38,12 +46,16 @@ interface ManifestChunk {
  */
 export function formScreenHead(manifest: Record<string, ManifestChunk>): string {
   const chunks = Object.values(manifest);
-  const bySource = (src: string) => chunks.find((c) => c.src?.endsWith(src));
-  const code = bySource(FORM_SCREEN_SOURCES.code);
+  const bySource = (src: string) => chunks.find((c) => isSource(c.src, src));
+  const code = FORM_SCREEN_SOURCES.code.map(bySource).filter((c) => c !== undefined);
   const styles = bySource(FORM_SCREEN_SOURCES.styles);
-  const css = [...(code?.css ?? []), ...(styles?.file.endsWith('.css') ? [styles.file] : []), ...(styles?.css ?? [])];
+  const css = [
+    ...code.flatMap((c) => c.css ?? []),
+    ...(styles?.file.endsWith('.css') ? [styles.file] : []),
+    ...(styles?.css ?? []),
+  ];
   return [
-    ...(code ? [`<link rel="modulepreload" crossorigin href="/${code.file}">`] : []),
+    ...code.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`),
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
   ].join('\n    ');
 }

@@ -44,8 +44,9 @@ describe('web app caching', () => {
     assert.deepEqual(plain.code, [], 'the home loads no form code');
     for (const route of ['/payroll/i9/edit/some-key', '/payroll/w4/create', '/hr/employee_documents/view/k']) {
       const form = await preloads(route);
-      assert.equal(form.code.length, 1, `${route}: the form screen's code`);
+      assert.equal(form.code.length, 2, `${route}: the form screen's code and the forms it draws with`);
       assert.match(form.code[0], /RecordScreen-/);
+      assert.match(form.code[1], /record-forms-/);
       assert.equal(form.styles.length, plain.styles.length + 1, `${route}: the widgets' stylesheet besides the app's`);
       for (const asset of [...form.code, ...form.styles]) {
         const r = await fetch(server.url + asset);
