@@ -185,8 +185,18 @@ async function readVisible(
   const record = (await s.storage.get(t.entity.id, caller.org.id, storedKey)) ?? (await sharedRecord(s, t, storedKey));
   if (!record) throw await missing(s, t, caller, key, access);
   // Another's record of the caller's own company: not authorized (API.md); another company's is 404.
-  if (access === 'own' && !isReachable(t, caller, record)) throw notAuthorized();
+  if (access === 'own' && !isReachable(t, caller, record)) throw othersRefusal(t, key === storedKey);
   return record;
+}
+
+/**
+ * The answer to a caller who may reach only their own records, for another's: 403 (API.md), but 404
+ * for a record named by its own key in a type kept per user and a field (a state certificate: its key
+ * is derived from its employee and state), so that the answer does not tell a colleague which
+ * certificates exist, as an unknown key of theirs answers 404.
+ */
+export function othersRefusal(t: Target, byOwnKey: boolean): ApiError {
+  return byOwnKey && hooksFor(t.entity.id)?.address ? notFound() : notAuthorized();
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Verb } from '../../engine/entity.ts';
 import { isUuid } from '../auth/principal.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
 import { idempotency } from './idempotency.ts';
-import { decryptedData, isOwnRecord, isReachable, mayAtAll, missing, readRecord } from './records.ts';
+import { decryptedData, isOwnRecord, isReachable, mayAtAll, missing, othersRefusal, readRecord } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
 
 /** What the caller may do with this record, decided once before anything else runs. */
@@ -65,9 +65,8 @@ export async function authorizeWrite(w: Write): Promise<Access> {
       ? allows(entity.file['x-access'].create, caller.principal, true)
       : can(entity, 'create', caller.principal, prospective);
     const readAccess = mayAtAll(t, 'read', caller);
-    if (!mayCreate || readAccess === 'none' || (readAccess === 'own' && !isReachable(t, caller, stored))) {
-      throw notAuthorized();
-    }
+    if (readAccess === 'own' && !isReachable(t, caller, stored)) throw othersRefusal(t, key === address);
+    if (!mayCreate || readAccess === 'none') throw notAuthorized();
     throw new ApiError(409, 'A record with this key already exists');
   }
   if (mode !== 'create' && !stored && entity.file['x-key'] !== 'user') throw notFound();
@@ -77,14 +76,16 @@ export async function authorizeWrite(w: Write): Promise<Access> {
     // Reading rights decide whether the record exists for the caller at all.
     const readAccess = mayAtAll(t, 'read', caller);
     if (readAccess === 'none' && mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
-    if (readAccess === 'own' && !isReachable(t, caller, stored)) throw notAuthorized();
+    if (readAccess === 'own' && !isReachable(t, caller, stored)) throw othersRefusal(t, key === address);
   }
   const prospective = { key, data: before ?? { ...incoming, _user_uuid: forUser } };
   const owner = isOwnRecord(t, caller, key, prospective.data);
   const allowed = t.my
     ? allows(entity.file['x-access'][verb], caller.principal, owner)
     : can(entity, verb, caller.principal, { ...prospective, meta: stored?.meta });
-  if (!allowed) throw notAuthorized();
+  // Another's record not written yet, named by its own key: as for one written (othersRefusal).
+  if (!allowed)
+    throw owner || mayAtAll(t, 'read', caller) === 'all' ? notAuthorized() : othersRefusal(t, key === address);
   w.stored = stored;
   w.before = before;
   // A save of a record not stored yet (a user-keyed form filled in for the first time) is its create.
@@ -106,7 +107,7 @@ export async function authorizeDelete(w: Write): Promise<Access> {
   const readAccess = mayAtAll(t, 'read', caller);
   if (!stored) throw await missing(s, t, caller, address, mayAtAll(t, 'delete', caller));
   const owner = isOwnRecord(t, caller, key, stored.data);
-  if (readAccess === 'own' && !isReachable(t, caller, stored)) throw notAuthorized();
+  if (readAccess === 'own' && !isReachable(t, caller, stored)) throw othersRefusal(t, key === address);
   if (readAccess === 'none' && mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
   if (
     !can(t.entity, 'delete', caller.principal, stored) &&

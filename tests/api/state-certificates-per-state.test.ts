@@ -117,10 +117,10 @@ test("a certificate not written yet is written at its own key (the screen's addr
   );
   const caKey = certificateKey(dana.user, 'CA');
   assert.equal((await call(dana, 'GET', `state_w4/${caKey}`)).status, 404, 'not written yet');
-  // A colleague cannot write it for her, naming her.
+  // A colleague cannot write it for her, naming her: it does not exist for him.
   const colleague = await signedInEmployee(w, 'Cora');
   const theirs = await call(colleague, 'POST', `state_w4/${caKey}`, { _user_uuid: dana.user, state: 'CA' });
-  assert.equal(theirs.status, 403, theirs.text);
+  assert.equal(theirs.status, 404, theirs.text);
   // Nor is it her key for another state.
   const wrong = await call(dana, 'POST', `state_w4/${caKey}`, { state: 'OR', state_status: 'Single' });
   assert.equal(wrong.status, 404, wrong.text);
@@ -145,9 +145,19 @@ test('the payroll manager sees both; a colleague and another company reach neith
   assert.equal((await call(w.payroll, 'GET', `state_w4/${keys.CA}`)).body.data.state, 'CA');
 
   const colleague = await signedInEmployee(w, 'Colin');
+  // At her user key: 403, written or not (as every form keyed by the user).
+  assert.equal((await call(colleague, 'GET', `state_w4/${emma}`)).status, 403);
+  assert.equal((await call(colleague, 'PATCH', `state_w4/${emma}`, { total_allowances: 7 })).status, 403);
+  // At a certificate's own key (derived from her key and a state): 404, as for one she does not hold,
+  // so the answer does not tell which certificates she has.
+  const notHeld = certificateKey(emma, 'NY');
+  for (const key of [keys.OR, keys.CA, notHeld]) {
+    assert.equal((await call(colleague, 'GET', `state_w4/${key}`)).status, 404, key);
+    const body = { total_allowances: 7, state: key === notHeld ? 'NY' : undefined, _user_uuid: emma };
+    assert.equal((await call(colleague, 'PATCH', `state_w4/${key}`, body)).status, 404, key);
+    assert.equal((await call(colleague, 'DELETE', `state_w4/${key}`)).status, 403, 'no one but staff deletes');
+  }
   for (const key of [emma, keys.OR, keys.CA]) {
-    assert.equal((await call(colleague, 'GET', `state_w4/${key}`)).status, 403, key);
-    assert.equal((await call(colleague, 'PATCH', `state_w4/${key}`, { total_allowances: 7 })).status, 403, key);
     assert.equal((await call(colleague, 'GET', `my_state_w4/${key}`)).status, 404, key);
   }
   const theirs = await call(colleague, 'POST', 'find/state_w4', { criteria: [] });
