@@ -15,6 +15,7 @@ import { sizeText, useFileController, type FileRules } from './useFileController
 interface XFile {
   accept?: string[];
   maxBytes?: number;
+  status?: unknown;
 }
 
 export function FileField(props: FieldProps) {
@@ -25,6 +26,7 @@ export function FileField(props: FieldProps) {
     field: name,
     accept: x.accept ?? DEFAULT_ACCEPT,
     maxBytes: x.maxBytes ?? DEFAULT_MAX_BYTES,
+    tracksStatus: x.status !== undefined,
   };
   const target = (registry.formContext as FormContext | undefined)?.files;
   const client = useOptionalServices()?.client;

@@ -3,7 +3,7 @@
  * with progress, stored, failed) and its actions (choose, cancel, remove, download, preview).
  * The view (FileField.tsx) only draws it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { accepts, DEFAULT_ACCEPT, isFileValue, type FileValue } from '../../engine/files.ts';
 import type { ApiClient } from '../../renderers/api/client.ts';
 import type { FileTarget } from '../../renderers/contract/record-parts.ts';
@@ -24,7 +24,40 @@ export interface FileRules {
   field: string;
   accept: readonly string[];
   maxBytes: number;
+  /** The field moves a status of the record (x-file.status): uploading while the bytes travel. */
+  tracksStatus?: boolean;
 }
+
+/** How often the record is read again while an upload runs, to show the status the server set (ms). */
+export const STATUS_POLL_MS = 1500;
+
+/** What an upload under way tells the fields watching it. */
+type UploadEvent =
+  | { kind: 'progress' }
+  | { kind: 'stored'; value: FileValue }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };
+
+/** An upload under way, kept apart from the field that started it. */
+interface Upload {
+  name: string;
+  progress: number;
+  preview?: Preview;
+  ctl: AbortController;
+  watchers: Set<(e: UploadEvent) => void>;
+  /** Cancels the upload once no field has watched it for a moment (the page was left). */
+  orphaned?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Uploads under way by field address (module/type/key/field). The record screen draws its form
+ * again when it reads a new version of the record (as the server marks it uploading), so the field
+ * drawn again picks up the upload its earlier self started instead of losing it.
+ */
+const uploads = new Map<string, Upload>();
+
+/** How long an upload outlives the last field watching it before it is cancelled (ms). */
+const ORPHAN_MS = 1000;
 
 /** Images and PDFs can be shown; anything else is only downloaded. */
 export function previewKind(type: string): Preview['kind'] | undefined {
@@ -58,9 +91,16 @@ export function useFileController(opts: {
 }) {
   const { value, rules, target, client, onStored } = opts;
   const stored = isFileValue(value) ? value : undefined;
-  const [state, setState] = useState<FileState>(stored ? { status: 'stored', value: stored } : { status: 'empty' });
-  const abort = useRef<AbortController | undefined>(undefined);
-  const [shown, setShown] = useState<Preview>();
+  const address = target ? `${target.module}/${target.type}/${target.key}/${rules.field}` : undefined;
+  const [job, setJob] = useState<Upload | undefined>(() => (address ? uploads.get(address) : undefined));
+  const [state, setState] = useState<FileState>(() =>
+    job
+      ? { status: 'uploading', name: job.name, progress: job.progress, preview: job.preview }
+      : stored
+        ? { status: 'stored', value: stored }
+        : { status: 'empty' },
+  );
+  const [shown, setShown] = useState<Preview | undefined>(job?.preview);
 
   // A new value from the form (the record loaded again) shows unless an upload is running.
   useEffect(() => {
@@ -70,50 +110,83 @@ export function useFileController(opts: {
     // Keyed by content, not by the object identity the form hands down on every render.
   }, [stored?.sha256, stored?.uploaded_time]);
 
-  // Object URLs are released when replaced and when the field goes away.
-  useEffect(() => () => void (shown && URL.revokeObjectURL(shown.url)), [shown]);
-  useEffect(() => () => abort.current?.abort(), []);
+  // Object URLs are released when replaced and when the field goes away (not an upload's preview
+  // while the upload runs: the field drawn again shows it).
+  useEffect(
+    () => () => {
+      if (shown && ![...uploads.values()].some((u) => u.preview === shown)) URL.revokeObjectURL(shown.url);
+    },
+    [shown],
+  );
+
+  // Watches the upload under way, whichever field started it.
+  useEffect(() => {
+    if (!job) return;
+    clearTimeout(job.orphaned);
+    const watch = (e: UploadEvent) => {
+      if (e.kind === 'progress') {
+        setState({ status: 'uploading', name: job.name, progress: job.progress, preview: job.preview });
+        return;
+      }
+      setJob(undefined);
+      if (e.kind === 'stored') return setState({ status: 'stored', value: e.value });
+      setShown(undefined);
+      if (e.kind === 'cancelled') setState(stored ? { status: 'stored', value: stored } : { status: 'empty' });
+      else setState({ status: 'failed', message: e.message, value: stored });
+    };
+    job.watchers.add(watch);
+    return () => {
+      job.watchers.delete(watch);
+      const underWay = [...uploads.values()].includes(job);
+      if (underWay && !job.watchers.size) job.orphaned = setTimeout(() => job.ctl.abort(), ORPHAN_MS);
+    };
+    // `stored` is read when the upload ends; the watcher is the job's, not the value's.
+  }, [job]);
 
   const choose = useCallback(
     async (file: File) => {
-      if (!target || !client) return;
+      if (!target || !client || !address) return;
       const refused = precheck(file, rules);
       if (refused) return setState({ status: 'failed', message: refused, value: stored });
       const kind = previewKind(file.type);
       const preview = kind ? { kind, url: URL.createObjectURL(file) } : undefined;
       setShown(preview);
-      const ctl = new AbortController();
-      abort.current = ctl;
+      const upload: Upload = { name: file.name, progress: 0, preview, ctl: new AbortController(), watchers: new Set() };
+      const tell = (e: UploadEvent) => upload.watchers.forEach((w) => w(e));
+      uploads.set(address, upload);
+      setJob(upload);
       setState({ status: 'uploading', name: file.name, progress: 0, preview });
+      // The server marks the record as uploading once it takes the upload: read it again while
+      // the bytes travel, so the form and the lists show that status rather than the one before.
+      const poll = rules.tracksStatus ? setInterval(() => target.changed(), STATUS_POLL_MS) : undefined;
       try {
         const v = await uploadFile({
           url: client.filePath(target.module, target.type, target.key, rules.field),
           headers: client.authHeaders(),
           file,
-          signal: ctl.signal,
-          onProgress: (progress) => setState((s) => (s.status === 'uploading' ? { ...s, progress } : s)),
+          signal: upload.ctl.signal,
+          onProgress: (progress) => {
+            upload.progress = progress;
+            tell({ kind: 'progress' });
+          },
         });
-        setState({ status: 'stored', value: v });
+        uploads.delete(address);
+        tell({ kind: 'stored', value: v });
         onStored(v);
-        target.changed();
       } catch (e) {
-        setShown(undefined);
-        if (e instanceof DOMException && e.name === 'AbortError') {
-          setState(stored ? { status: 'stored', value: stored } : { status: 'empty' });
-          // The server may have put the record's status back: show what it holds now.
-          target.changed();
-        } else {
-          setState({ status: 'failed', message: e instanceof UploadFailed ? e.message : String(e), value: stored });
-          target.changed();
-        }
+        uploads.delete(address);
+        if (e instanceof DOMException && e.name === 'AbortError') tell({ kind: 'cancelled' });
+        else tell({ kind: 'failed', message: e instanceof UploadFailed ? e.message : String(e) });
       } finally {
-        abort.current = undefined;
+        clearInterval(poll);
+        // The record has a new version (or the server put its status back): show what it holds now.
+        target.changed();
       }
     },
-    [target, client, rules, stored, onStored],
+    [target, client, address, rules, stored, onStored],
   );
 
-  const cancel = useCallback(() => abort.current?.abort(), []);
+  const cancel = useCallback(() => job?.ctl.abort(), [job]);
 
   const remove = useCallback(async () => {
     if (!target || !client) return;

@@ -1,11 +1,13 @@
 /**
  * The file field and the documents pages in a real browser: HR asks Emma for a document; she finds
  * it on My documents, attaches a picture (preview, progress, stored), downloads it, removes it; a
- * slow upload shows its progress and can be cancelled. Needs `npm run build:web` first.
+ * slow upload shows its progress and can be cancelled; while an upload reaches the server, the
+ * record's status uploading shows in the form and in the lists. Needs `npm run build:web` first.
  */
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
 import QRCode from 'qrcode';
 import { startWorld, type World } from './browser.ts';
 
@@ -130,6 +132,87 @@ it('a slow upload shows its progress and can be cancelled', async () => {
   }
   assert.equal(data.status, 'requested');
   assert.equal(data.file, undefined);
+});
+
+/** Whether the form's Status field shows the value. */
+function statusShown(page: import('playwright-core').Page, value: string) {
+  return page.waitForFunction(
+    (v) => (document.querySelector('select#root_status') as HTMLSelectElement | null)?.selectedOptions[0]?.text === v,
+    value,
+  );
+}
+
+it('while an upload reaches the server, the form and the lists show the status uploading', async () => {
+  const key = await requestFromEmma('Proof of address');
+  const { context, page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/hr/employee_documents/edit/${key}`);
+  await page.getByText('Drop a file here or').waitFor();
+  await statusShown(page, 'requested');
+  // The upload goes to the server a quarter at a time, the last quarter held back until the
+  // test has looked: the server sees an upload under way, as from a slow network.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/hr/api/files/employee_documents/**', async (route) => {
+    const req = route.request();
+    if (req.method() !== 'PUT') return route.continue();
+    const body = req.postDataBuffer() ?? Buffer.alloc(0);
+    const target = new URL(new URL(req.url()).pathname, w.server.url);
+    const answer = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>(
+      (resolve, reject) => {
+        const headers = { ...req.headers(), 'content-length': String(body.length) };
+        const out = http.request(target, { method: 'PUT', headers }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (d: Buffer) => parts.push(d));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers as Record<string, string>,
+              body: Buffer.concat(parts),
+            }),
+          );
+        });
+        out.on('error', reject);
+        const quarter = Math.ceil(body.length / 4);
+        void (async () => {
+          for (let i = 0; i < 3; i++) {
+            out.write(body.subarray(i * quarter, (i + 1) * quarter));
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          await held;
+          out.end(body.subarray(3 * quarter));
+        })();
+      },
+    );
+    await route.fulfill(answer);
+  });
+  const pdf = Buffer.alloc(2 * 1024 * 1024, 0x20);
+  pdf.write('%PDF-1.4\n');
+  await page.locator('input[type=file]').setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('progressbar', { name: 'Uploading lease.pdf' }).waitFor();
+  await statusShown(page, 'uploading');
+  assert.equal((await stored(key)).status, 'uploading', 'the status the server set');
+
+  // Emma's list in another tab, and HR's documents page, show it too.
+  const mine = await context.newPage();
+  await mine.goto('/mydocuments');
+  const myRow = mine.getByRole('row', { name: /Proof of address/ });
+  await myRow.waitFor();
+  assert.match(await myRow.innerText(), /Uploading/);
+  const hr = await w.page();
+  await w.signIn(hr.page, 'admin');
+  await hr.page.goto('/documents');
+  const row = hr.page.getByRole('row', { name: /Proof of address/ });
+  await row.waitFor();
+  assert.match(await row.innerText(), /Uploading/);
+  await w.screenshot(page, 'file-field-status-uploading');
+
+  release();
+  await page.getByRole('button', { name: 'Download' }).waitFor();
+  await statusShown(page, 'uploaded');
+  const data = await stored(key);
+  assert.equal(data.status, 'uploaded');
+  assert.equal(data.file.name, 'lease.pdf');
 });
 
 it('HR sees the documents page with what each employee sent', async () => {
