@@ -209,6 +209,9 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       }
       // Another company's record, or no record: 404.
       if (!row.exists) return 404;
+      // docs/state-certificates.md: a colleague's state certificate named by its own key (derived from the
+      // colleague and a state) is 404 whether written or not, so the answer does not tell which exist.
+      if (t.id === 'payroll/state_w4' && row.key !== row.owner && read === 'own' && !isOwner) return 404;
       // "A caller who may read only their own records gets 403 for another's record of the company."
       if (read === 'own' && !isOwner && !isCreator && !m.off.has('403 for others’ records')) return 403;
       if (row.verb === 'read') return read === 'none' ? 403 : 200;
