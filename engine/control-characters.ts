@@ -14,6 +14,7 @@ const IN_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Every C0 control, DEL and the C1 controls. */
 const IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
 const ALL_IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f]/g;
+const NUL = /\u0000/;
 /* eslint-enable no-control-regex */
 
 /** The text with each control character (line breaks too) made a space: for text taken from a request header. */
@@ -40,6 +41,25 @@ const pointer = (keys: readonly (string | number)[]) =>
  * others counted in `more`. `ui` is the entity's uiSchema, read for the multi-line fields.
  */
 export function controlCharacterErrors(data: unknown, ui: Ui, keep: number): { errors: FieldError[]; more: number } {
+  return walk(data, ui, keep, (lines) => (lines ? IN_MULTI_LINE : IN_ONE_LINE));
+}
+
+/**
+ * The strings (and keys) of any JSON value that hold NUL (U+0000), with the same errors as the rule
+ * above. NUL is refused in every request body before it is read further, whatever reads it (a find's
+ * criteria, a sign-in name): PostgreSQL's jsonb and text cannot hold it, and both stores answer alike.
+ */
+export function nulErrors(data: unknown, keep: number): { errors: FieldError[]; more: number } {
+  return walk(data, undefined, keep, () => NUL);
+}
+
+/** Walks strings and keys, naming each that `pattern` (for a multi-line field or not) finds a character in. */
+function walk(
+  data: unknown,
+  ui: Ui,
+  keep: number,
+  pattern: (multiLine: boolean) => RegExp,
+): { errors: FieldError[]; more: number } {
   const errors: FieldError[] = [];
   let more = 0;
   // The path to the value being looked at; a pointer is spelled only for an error.
@@ -49,11 +69,12 @@ export function controlCharacterErrors(data: unknown, ui: Ui, keep: number): { e
       errors.push({ path: pointer(keys), message: CONTROL_CHARACTERS_MESSAGE, keyword: 'controlCharacters' });
     else more++;
   };
+  const inKey = pattern(false);
   // `multi`: the value is (inside) a multi-line field.
   const visit = (value: unknown, hints: Ui, multi: boolean): void => {
     const lines = multi || multiLine(hints);
     if (typeof value === 'string') {
-      if ((lines ? IN_MULTI_LINE : IN_ONE_LINE).test(value)) found();
+      if (pattern(lines).test(value)) found();
     } else if (Array.isArray(value)) {
       const items = child(hints, 'items');
       for (let i = 0; i < value.length; i++) {
@@ -67,7 +88,7 @@ export function controlCharacterErrors(data: unknown, ui: Ui, keep: number): { e
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
         keys.push(key);
-        if (IN_ONE_LINE.test(key)) found();
+        if (inKey.test(key)) found();
         visit((value as Record<string, unknown>)[key], child(hints, key), lines);
         keys.pop();
       }

@@ -1,12 +1,15 @@
 /**
  * Reads a request's JSON body safely: only `application/json` (415), at most 1 MiB whatever the
  * transfer encoding (413), valid UTF-8, nesting at most 32 levels, lists, objects and the body as a
- * whole of bounded size (400), and no prototype keys. The sizes are counted in the text before it
+ * whole of bounded size (400), no prototype keys, and no NUL in any string or key (400 naming each,
+ * docs/input-limits.md). The sizes are counted in the text before it
  * is parsed, so every later stage (copies, transforms, validation, storage) handles a bounded
  * document whatever a request holds (docs/input-limits.md).
  */
 import type { Context } from 'hono';
-import { ApiError, badRequest } from './errors.ts';
+import { nulErrors } from '../../engine/control-characters.ts';
+import { MAX_ERRORS, moreErrors } from '../../engine/messages.ts';
+import { ApiError, badRequest, validationFailed } from './errors.ts';
 import { BodyTooLarge, readBody, requestHeader } from './node-request.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -130,6 +133,13 @@ export function parseJsonText(text: string): unknown {
   }
   // Such a key can only be spelled by name or with \u escapes.
   if (/__proto__|constructor|prototype|\\u/.test(text)) dropPrototypeKeys(value);
+  // JSON can spell NUL only as an escape, so a text without one holds none.
+  if (text.includes('\\u0000')) {
+    const nul = nulErrors(value, MAX_ERRORS);
+    if (nul.errors.length > 0) {
+      throw validationFailed(nul.more ? [...nul.errors, moreErrors(nul.more)] : nul.errors);
+    }
+  }
   return value;
 }
 

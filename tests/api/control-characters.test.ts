@@ -46,7 +46,42 @@ describe('control characters', () => {
     assert.equal(r.status, 400, r.text);
     assert.equal(r.body.message, 'Validation failed');
     assert.deepEqual(errorsOf(r.body), [`/name ${MESSAGE}`]);
-    assert.equal(await groupsNamed(name), 0);
+    assert.equal(await groupsNamed('nul'), 0);
+    assert.equal(await groupsNamed('group'), 0);
+  });
+
+  test('a NUL anywhere in a body is refused before it is read further, naming where it is', async () => {
+    // Every store answers alike: PostgreSQL's text and jsonb cannot hold NUL at all.
+    const find = await w.call('POST', '/auth/api/data/find/groups', {
+      ...as(w.admin),
+      body: { criteria: [{ field: 'name', is: '=', value: 'nul\u0000group' }] },
+    });
+    assert.equal(find.status, 400, find.text);
+    assert.equal(find.body.message, 'Validation failed');
+    assert.deepEqual(errorsOf(find.body), [`/criteria/0/value ${MESSAGE}`]);
+
+    const like = await w.call('POST', '/auth/api/data/find/groups', {
+      ...as(w.admin),
+      body: { criteria: [{ field: 'na\u0000me', is: 'like', value: 'x' }] },
+    });
+    assert.equal(like.status, 400, like.text);
+    assert.deepEqual(errorsOf(like.body), [`/criteria/0/field ${MESSAGE}`]);
+
+    const login = await w.call('POST', '/auth/api/login', {
+      org: w.admin.org,
+      body: { userid: 'emma\u0000@acme.example', key: 'x' },
+    });
+    assert.equal(login.status, 400, login.text);
+    assert.deepEqual(errorsOf(login.body), [`/userid ${MESSAGE}`]);
+
+    // Spelled with an escaped backslash it is text, not a NUL: read as usual.
+    const text = await w.call('POST', '/auth/api/data/find/groups', {
+      ...as(w.admin),
+      rawBody: '{"criteria":[{"field":"name","is":"=","value":"a\\\\u0000b"}]}',
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(text.status, 200, text.text);
+    assert.equal(text.body.total, 0);
   });
 
   test('ESC, DEL, a C1 control, tab and line breaks are refused in one-line text', async () => {

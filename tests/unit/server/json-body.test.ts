@@ -57,3 +57,37 @@ describe('JSON bodies', () => {
     assert.equal(Object.getPrototypeOf((v as any).a), Object.prototype);
   });
 });
+
+describe('NUL in a body', () => {
+  const errors = (text: string) => {
+    try {
+      parseJsonText(text);
+      return undefined;
+    } catch (e) {
+      assert.ok(e instanceof ApiError);
+      assert.equal(e.status, 400);
+      assert.equal(e.message, 'Validation failed');
+      return e.errors?.map((x) => `${x.path} ${x.message}`);
+    }
+  };
+
+  test('each string and key holding one is named, however deep', () => {
+    assert.deepEqual(errors('{"a":"x\\u0000","b":[1,"ok",{"c\\u0000d":"y"}],"e":{"f":["\\u0000"]}}'), [
+      '/a Must not contain control characters',
+      '/b/2/c\u0000d Must not contain control characters',
+      '/e/f/0 Must not contain control characters',
+    ]);
+    assert.deepEqual(errors('"\\u0000"'), [' Must not contain control characters']);
+  });
+
+  test('an escaped backslash before u0000 is text, and other controls are left to the entity rules', () => {
+    assert.deepEqual(parseJsonText('{"a":"\\\\u0000"}'), { a: '\\u0000' });
+    assert.deepEqual(parseJsonText('{"a":"\\u0007\\u001b"}'), { a: '\u0007\u001b' });
+  });
+
+  test('a flood of them is answered with a bounded list', () => {
+    const list = errors(JSON.stringify(Array.from({ length: 500 }, () => '\u0000')))!;
+    assert.equal(list.length, 51);
+    assert.match(list[50], /450/);
+  });
+});
