@@ -1,12 +1,13 @@
 /**
  * What the server keeps on disk is its owner's alone (DATA_DIR 0700, every folder 0700, every file
  * 0600: records, journal, snapshots, lock, outbox, keys), and in production it refuses to keep the
- * keys beside the data unless told to (docs/security.md).
+ * keys beside the data unless told to (docs/security.md). The embedded store's own files: its lock
+ * refuses a second server, and a data file that does not parse stops the start untouched.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer } from '../helpers/server.ts';
@@ -120,5 +121,31 @@ describe('keys in production', () => {
       await server.stop();
       await rm(parent, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the embedded store in DATA_DIR', () => {
+  test('a second server on the same DATA_DIR refuses to start', async () => {
+    const first = await startServer();
+    try {
+      await assert.rejects(startServer({ dataDir: first.dataDir }), /in use by process/);
+      assert.equal((await client(first.url)('GET', '/healthz')).status, 200);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  test('a data file that does not parse is reported and left untouched', async () => {
+    const server = await startServer();
+    const { dataDir } = server;
+    await server.stop({ keepData: true });
+    const dir = path.join(dataDir, 'db', 'collections');
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+    assert.ok(files.length > 0, 'the clean stop compacted into snapshot files');
+    const victim = path.join(dir, files[0]);
+    await writeFile(victim, '{"records": [ {"broken": ');
+    await assert.rejects(startServer({ dataDir }), new RegExp(files[0].replace(/[.]/g, '\\.')));
+    assert.equal(await readFile(victim, 'utf8'), '{"records": [ {"broken": ');
+    await rm(dataDir, { recursive: true, force: true });
   });
 });

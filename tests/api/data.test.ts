@@ -1,7 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { textAtRest } from '../helpers/at-rest.ts';
 import { as, demoWorld, signedInEmployee, onboardingManager, sudoInto, type DemoWorld } from '../helpers/demo.ts';
 
 let w: DemoWorld;
@@ -69,15 +68,9 @@ describe('generic data API: records', () => {
     });
     assert.equal(reveal.status, 200);
     assert.deepEqual(reveal.body, { ssn: '587-65-4321' });
-    const files = await readdir(path.join(w.server.dataDir, 'db'));
-    let disk = '';
-    for (const f of files)
-      if (!f.startsWith('LOCK')) disk += await readFile(path.join(w.server.dataDir, 'db', f), 'utf8').catch(() => '');
-    for (const f of await readdir(path.join(w.server.dataDir, 'db', 'collections')).catch(() => [])) {
-      disk += await readFile(path.join(w.server.dataDir, 'db', 'collections', f), 'utf8');
-    }
-    assert.ok(disk.includes(rec.key), 'the record is on disk');
-    assert.ok(!disk.includes('587-65-4321'), 'the SSN is not on disk in clear');
+    const disk = await textAtRest(w.server);
+    assert.ok(disk.includes(rec.key), 'the record is at rest');
+    assert.ok(!disk.includes('587-65-4321'), 'the SSN is not at rest in clear');
   });
 
   test('retrieve_ssn is refused to an employee and audited for a manager', async () => {

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { textAtRest } from '../helpers/at-rest.ts';
 import { as, demoWorld, signedInEmployee, onboardingManager, type DemoWorld, type Session } from '../helpers/demo.ts';
 
 let w: DemoWorld;
@@ -50,7 +51,7 @@ async function reveals(of: string) {
   return r.body.items.map((i: any) => i.data).filter((a: any) => a.detail.type === 'i9' && a.detail.key === of);
 }
 
-/** Every file the server keeps in its data folder, as text. */
+/** Every file the server keeps in its data folder, and its database's rows when it has one, as text. */
 async function atRest(): Promise<string> {
   const out: string[] = [];
   const walk = async (dir: string) => {
@@ -61,6 +62,7 @@ async function atRest(): Promise<string> {
     }
   };
   await walk(w.server.dataDir);
+  if (w.server.databaseUrl) out.push(await textAtRest(w.server));
   return out.join('\n');
 }
 
@@ -171,9 +173,9 @@ describe('masked in every answer, to every role', () => {
     }
   });
 
-  test('stored encrypted: no identifier is in clear anywhere in the data folder', async () => {
+  test('stored encrypted: no identifier is in clear anywhere at rest', async () => {
     const stored = await atRest();
-    assert.ok(stored.includes('Illinois SOS'), 'the folder holds the records as written');
+    assert.ok(stored.includes('Illinois SOS'), 'the store holds the records as written');
     for (const clear of CLEAR) assert.ok(!stored.includes(clear), `${clear} in clear at rest`);
   });
 });

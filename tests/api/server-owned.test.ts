@@ -7,8 +7,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { lastStoredWrite } from '../helpers/at-rest.ts';
 import jsf from 'json-schema-faker';
 import { Secret, TOTP } from 'otpauth';
 import { loadCatalogue } from '../../server/schemas.ts';
@@ -90,10 +89,9 @@ describe('a saved account keeps its password', () => {
 
 describe('a saved account keeps its authenticator key, byte for byte', () => {
   const password = 'a long enough secret 43';
-  /** The key as stored (encrypted), from the last write of the account in the store's journal. */
+  /** The key as stored (encrypted), from the last write of the account in the store. */
   async function storedKey(userKey: string): Promise<string> {
-    const journal = await readFile(path.join(w.server.dataDir, 'db', 'journal.jsonl'), 'utf8');
-    const line = journal.split('\n').findLast((l) => l.includes(userKey) && l.includes('"authenticator_key"'));
+    const line = await lastStoredWrite(w.server, userKey, '"authenticator_key"');
     const m = line && /"authenticator_key":"([^"]+)"/.exec(line);
     assert.ok(m, 'the key is stored');
     return m[1];

@@ -7,8 +7,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
+import { textAtRest } from '../helpers/at-rest.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer, type TestServer } from '../helpers/server.ts';
 import { clockApp, type ClockApp } from '../helpers/clock-app.ts';
@@ -54,14 +54,6 @@ async function statuses(call: Call, org: string, tokens: Token[]): Promise<Recor
     for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
   }
   return counts;
-}
-
-/** Every file the store keeps under DATA_DIR/db, as text. */
-async function storeText(dataDir: string): Promise<string> {
-  const dir = path.join(dataDir, 'db');
-  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-  const texts = await Promise.all(files.map((f) => readFile(path.join(f.parentPath, f.name), 'latin1')));
-  return texts.join('\n');
 }
 
 async function rootWorld(env: Record<string, string> = {}) {
@@ -146,7 +138,7 @@ describe('ending every session of a user', () => {
     assert.equal(r.status, 200, r.text);
     assert.deepEqual(await statuses(w.call, w.org, deleted), { 401: MANY });
     await w.server.stop({ keepData: true });
-    const text = await storeText(w.server.dataDir);
+    const text = await textAtRest(w.server);
     const left = deleted.filter((t) => text.includes(t.sid));
     assert.equal(left.length, 0, `${left.length} session records of the deleted user are still stored`);
   });
@@ -176,7 +168,7 @@ describe('sessions past their end are deleted', () => {
       }
       const [fresh] = await signIns(call, w.org, x.email, 'lantern-cobalt-5', 1);
       await first.stop({ keepData: true });
-      const afterSignIn = await storeText(w.server.dataDir);
+      const afterSignIn = await textAtRest(w.server);
       assert.ok(afterSignIn.includes(fresh.sid), 'the new session is stored');
       assert.deepEqual(
         xs.filter((t) => afterSignIn.includes(t.sid)).map((t) => t.sid),
@@ -186,7 +178,7 @@ describe('sessions past their end are deleted', () => {
       assert.equal(ys.filter((t) => afterSignIn.includes(t.sid)).length, 3, "y's are still there until a purge");
 
       await (await start()).stop({ keepData: true });
-      const afterStart = await storeText(w.server.dataDir);
+      const afterStart = await textAtRest(w.server);
       assert.deepEqual(
         ys.filter((t) => afterStart.includes(t.sid)).map((t) => t.sid),
         [],

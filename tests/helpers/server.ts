@@ -19,6 +19,8 @@ export const ADMIN_PASSWORD = 'correct horse battery';
 export interface TestServer {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database it keeps its records in, when it has one. */
+  databaseUrl?: string;
   proc: ChildProcess;
   output: () => string;
   stop(opts?: { keepData?: boolean; signal?: NodeJS.Signals }): Promise<number | null>;
@@ -80,11 +82,13 @@ export async function startServer(
   return {
     url,
     dataDir,
+    databaseUrl: database.DATABASE_URL ?? opts.env?.DATABASE_URL,
     proc,
     output: () => out,
     async stop({ keepData = false, signal = 'SIGTERM' } = {}) {
       const code = await new Promise<number | null>((resolve) => {
-        if (proc.exitCode !== null) return resolve(proc.exitCode);
+        // A process already ended (by a signal too: its exitCode stays null) sends no second 'exit'.
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve(proc.exitCode);
         proc.once('exit', (c) => resolve(c));
         proc.kill(signal);
       });
