@@ -344,7 +344,8 @@ describe('an older deployment', () => {
 
       // As an older version left it: the product-staff account holds the company's admin e-mail
       // and a password, and no other account exists.
-      const s = await openServices({ ...configFromEnv({ DFORM_PRODUCT_DOMAIN: 'dform.app' }), dataDir });
+      const database = server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {};
+      const s = await openServices({ ...configFromEnv({ DFORM_PRODUCT_DOMAIN: 'dform.app', ...database }), dataDir });
       const claimOf = (email: string) => claimKey(s, org, 'email', email);
       const admin = (await s.storage.get(SYSTEM.unique, org, claimOf('owner@legacy.example')))!;
       const staff = (await s.storage.get('auth/users', org, staffAccount))!;
