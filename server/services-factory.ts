@@ -1,7 +1,7 @@
 /**
  * Builds the Services of a running server from its configuration: the journal store on DATA_DIR
  * (or PostgreSQL when DATABASE_URL is set),
- * the keys, the schema catalogue, the outbox transport and the sign-in throttle.
+ * the keys, the schema catalogue, the outbox transport, the throttles and the download keys.
  */
 import path from 'node:path';
 import { chmod, mkdir, stat } from 'node:fs/promises';
@@ -14,6 +14,8 @@ import { JournalStore } from './storage/journal-store.ts';
 import { PgStore } from './storage/pg/pg-store.ts';
 import { outboxTransport } from './mail/transport.ts';
 import { backOffThrottle, slidingWindowThrottle } from './auth/throttle.ts';
+import { sharedRateLimit, sharedSignInThrottle } from './auth/shared-throttles.ts';
+import { sharedDownloadKeys } from './printable/download-keys.ts';
 import { jsonLog } from './http/log.ts';
 import { trustProxies } from './http/context.ts';
 import { diskBlobStore } from './files/disk-blob-store.ts';
@@ -31,7 +33,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     localKeysAllowed: config.localKeysAllowed,
   });
   const catalogue = loadCatalogue();
-  const storage = config.databaseUrl
+  const storage: JournalStore | PgStore = config.databaseUrl
     ? await PgStore.open(config.databaseUrl, { log: (msg: string) => log('warn', msg) })
     : await JournalStore.open(path.join(config.dataDir, 'db'), { log: (msg: string) => log('warn', msg) });
   const cipher = new FieldCipher(keys.data, keys.lookup);
@@ -53,11 +55,33 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     tokenKey: new Uint8Array(keys.token),
     config,
     transport: outboxTransport(path.join(config.dataDir, 'outbox.jsonl')),
-    throttle: slidingWindowThrottle(config.throttle),
-    signInThrottle: backOffThrottle(config.throttle, { digest: (v) => cipher.lookup(`device\u0000${v}`) }),
+    ...throttles(storage, config, cipher),
     blobs,
     now,
     log,
+  };
+}
+
+/**
+ * The throttles and download keys: in this process's memory over the embedded store (one process
+ * serves it), in the database over PostgreSQL (every process counts every attempt).
+ */
+function throttles(
+  storage: JournalStore | PgStore,
+  config: ServerConfig,
+  cipher: FieldCipher,
+): Pick<Services, 'throttle' | 'signInThrottle' | 'downloadKeys'> {
+  const digest = (v: string) => cipher.lookup(`device\u0000${v}`);
+  if (storage instanceof PgStore) {
+    return {
+      throttle: sharedRateLimit(storage, config.throttle, { digest }),
+      signInThrottle: sharedSignInThrottle(storage, config.throttle, { digest }),
+      downloadKeys: sharedDownloadKeys(storage),
+    };
+  }
+  return {
+    throttle: slidingWindowThrottle(config.throttle),
+    signInThrottle: backOffThrottle(config.throttle, { digest }),
   };
 }
 

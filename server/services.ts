@@ -10,6 +10,7 @@ import type { Transport } from './mail/transport.ts';
 import type { SmsTransport } from './mail/sms.ts';
 import type { SignInThrottle, Throttle } from './auth/throttle.ts';
 import type { BlobStore } from './files/blob-store.ts';
+import type { DownloadKeysOf } from './printable/download-keys.ts';
 
 export interface Services {
   storage: Storage;
@@ -24,6 +25,8 @@ export interface Services {
   throttle: Throttle;
   /** Every check of a password or single-use key (./auth/throttled-check.ts). */
   signInThrottle: SignInThrottle;
+  /** Download keys of links (./printable/download-keys.ts); unset, in this process's memory. */
+  downloadKeys?: DownloadKeysOf;
   /** Where files' bytes live; unset, a disk store under DATA_DIR/files (server/files/references.ts). */
   blobs?: BlobStore;
   /** Epoch seconds; injectable so tests can move time. */

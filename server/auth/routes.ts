@@ -110,10 +110,10 @@ export function authRoutes(s: Services) {
     }
     const orgHeader = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
     if (
-      !s.throttle.attempt(
+      !(await s.throttle.attempt(
         `forgot\u0000${orgHeader}\u0000${username.trim().toLowerCase()}`,
         requestInfo(c).address ?? '',
-      )
+      ))
     ) {
       throw tooManyAttempts();
     }

@@ -1,5 +1,6 @@
 /**
- * Throttles kept in the server's memory, with a clock that tests inject.
+ * Throttles kept in the server's memory, with a clock that tests inject (./shared-throttles.ts keeps
+ * them in PostgreSQL for several processes, by these same rules).
  *
  * - `backOffThrottle`: every check of a password or single-use key (docs/sign-in-throttle.md). A
  *   failure counts against budgets of the account, of the (account, address) pair and of the
@@ -44,16 +45,35 @@ export interface SignInAttempt {
   device?: string;
 }
 
-/** Leave to make a check; it must end in exactly one of `failed`, `succeeded` or `release`. */
+/**
+ * Leave to make a check; it must end in exactly one of `failed`, `succeeded` or `release`. A throttle
+ * kept in a database (./shared-throttles.ts) answers and ends asynchronously.
+ */
 export type Ticket =
-  | { ok: true; failed(): void; succeeded(): void; release(): void }
-  | { ok: false; /** Seconds until a check may be made. */ retryAfter: number };
+  | {
+      ok: true;
+      failed(): void | Promise<void>;
+      succeeded(): void | Promise<void>;
+      release(): void | Promise<void>;
+    }
+  | Refused;
+
+type Refused = { ok: false; /** Seconds until a check may be made. */ retryAfter: number };
+
+/** The ticket of a throttle in memory: answered and ended at once. */
+export type MemoryTicket = { ok: true; failed(): void; succeeded(): void; release(): void } | Refused;
 
 export interface SignInThrottle {
-  begin(attempt: SignInAttempt): Ticket;
+  begin(attempt: SignInAttempt): Ticket | Promise<Ticket>;
   /** Budgets and known devices held (for tests and the bench). */
   size(): { budgets: number; devices: number };
 }
+
+export interface MemorySignInThrottle extends SignInThrottle {
+  begin(attempt: SignInAttempt): MemoryTicket;
+}
+
+export type BudgetKind = 'account' | 'pair' | 'address' | 'device';
 
 interface Rule {
   free: number;
@@ -61,8 +81,9 @@ interface Rule {
   decay: number;
 }
 
-interface Budget {
-  rule: Rule;
+/** One budget's state: plain data, so that a throttle kept elsewhere can load and store it. */
+export interface Budget {
+  kind: BudgetKind;
   /** Failures remembered as of `last` (fractional once forgetting started). */
   count: number;
   last: number;
@@ -72,34 +93,64 @@ interface Budget {
   pending: number;
 }
 
-/** Failures remembered at `t`: forgetting starts once the delay is over. */
-const effective = (b: Budget, t: number) =>
-  Math.max(0, b.count - Math.max(0, t - Math.max(b.last, b.until)) / b.rule.decay);
-
 /**
- * Open when its delay is over and the checks under way cannot take it past its allowance: a burst
- * of concurrent attempts gets no more than sequential ones would.
+ * The budgets an attempt counts against, each with its key: the known device's alone, or the
+ * address's, the (account, address) pair's and the account's.
  */
-const open = (b: Budget, t: number) =>
-  t >= b.until && (b.pending === 0 || Math.ceil(effective(b, t) - 1e-9) + b.pending < b.rule.free);
+export function budgetKeys(
+  { door, account, address }: Omit<SignInAttempt, 'device'>,
+  knownDevice: string | undefined,
+): [string, BudgetKind][] {
+  return knownDevice !== undefined
+    ? [[`d\u0000${door}\u0000${knownDevice}`, 'device']]
+    : [
+        [`a\u0000${address}`, 'address'],
+        [`p\u0000${door}\u0000${account}\u0000${address}`, 'pair'],
+        [`u\u0000${door}\u0000${account}`, 'account'],
+      ];
+}
 
-export function backOffThrottle(
-  o: BackOffOptions,
-  deps: { now?: () => number; digest: (value: string) => string },
-): SignInThrottle {
-  const now = deps.now ?? (() => Date.now() / 1000);
-  const max = o.maxEntries ?? 100_000;
-  const rules = {
+/** The budgets' rules under these options. */
+export function budgetRules(o: BackOffOptions): Record<BudgetKind, Rule> {
+  return {
     account: { free: o.perAccount, decay: o.windowSeconds },
     pair: { free: o.perPair, decay: o.windowSeconds },
     address: { free: o.perAddress, decay: o.windowSeconds / Math.max(1, o.perAddress) },
     device: { free: o.perDevice, decay: o.windowSeconds },
   };
-  const budgets = new Map<string, Budget>();
-  /** Keyed digest of (account, device) -> when it stops being known. */
-  const devices = new Map<string, number>();
+}
 
-  const idle = (b: Budget, t: number) => b.pending === 0 && t >= b.until && effective(b, t) === 0;
+/** Failures remembered at `t`: forgetting starts once the delay is over. */
+const effective = (b: Budget, rule: Rule, t: number) =>
+  Math.max(0, b.count - Math.max(0, t - Math.max(b.last, b.until)) / rule.decay);
+
+/** When a budget without checks under way remembers nothing any more (epoch seconds). */
+export const forgottenAt = (b: Budget, rule: Rule) => Math.max(b.last, b.until) + b.count * rule.decay;
+
+/** Where a throttle keeps its budgets and known devices: in memory, or loaded for one attempt from a database. */
+export interface ThrottleState {
+  budgets: Map<string, Budget>;
+  /** Keyed digest of (account, device) -> when it stops being known. */
+  devices: Map<string, number>;
+}
+
+export function backOffThrottle(
+  o: BackOffOptions,
+  deps: { now?: () => number; digest: (value: string) => string; state?: ThrottleState },
+): MemorySignInThrottle {
+  const now = deps.now ?? (() => Date.now() / 1000);
+  const max = o.maxEntries ?? 100_000;
+  const rules = budgetRules(o);
+  const { budgets, devices } = deps.state ?? { budgets: new Map<string, Budget>(), devices: new Map<string, number>() };
+  const remembered = (b: Budget, t: number) => effective(b, rules[b.kind], t);
+  /**
+   * Open when its delay is over and the checks under way cannot take it past its allowance: a burst
+   * of concurrent attempts gets no more than sequential ones would.
+   */
+  const open = (b: Budget, t: number) =>
+    t >= b.until && (b.pending === 0 || Math.ceil(remembered(b, t) - 1e-9) + b.pending < rules[b.kind].free);
+
+  const idle = (b: Budget, t: number) => b.pending === 0 && t >= b.until && remembered(b, t) === 0;
 
   /** Back under the bound: first what remembers nothing, then what holds nobody back (fewest failures, oldest first), then the oldest. */
   const sweep = (t: number) => {
@@ -108,7 +159,7 @@ export function backOffThrottle(
     for (const most of [1, 2, 4, 8, 16, Infinity]) {
       for (const [k, b] of budgets) {
         if (budgets.size <= target) return;
-        if (b.pending === 0 && t >= b.until && effective(b, t) <= most) budgets.delete(k);
+        if (b.pending === 0 && t >= b.until && remembered(b, t) <= most) budgets.delete(k);
       }
     }
     for (const [k, b] of budgets) {
@@ -125,13 +176,14 @@ export function backOffThrottle(
   };
 
   const fail = (b: Budget, t: number) => {
-    b.count = effective(b, t) + 1;
+    b.count = remembered(b, t) + 1;
     b.last = t;
     // A failure partly forgotten still counts whole: the allowance comes back, and the delay steps
     // down, one whole failure at a time.
     const whole = Math.ceil(b.count - 1e-9);
-    if (whole >= b.rule.free) {
-      const delay = Math.min(o.maxDelay, o.firstDelay * 2 ** (whole - b.rule.free));
+    const { free } = rules[b.kind];
+    if (whole >= free) {
+      const delay = Math.min(o.maxDelay, o.firstDelay * 2 ** (whole - free));
       b.until = Math.max(b.until, t + delay);
     }
   };
@@ -153,21 +205,15 @@ export function backOffThrottle(
       const t = now();
       const known = device === undefined ? undefined : deps.digest(`${account}\u0000${device}`);
       const isKnown = known !== undefined && (devices.get(known) ?? 0) > t;
-      const keys: [string, Rule][] = isKnown
-        ? [[`d\u0000${door}\u0000${known}`, rules.device]]
-        : [
-            [`a\u0000${address}`, rules.address],
-            [`p\u0000${door}\u0000${account}\u0000${address}`, rules.pair],
-            [`u\u0000${door}\u0000${account}`, rules.account],
-          ];
+      const keys: [string, BudgetKind][] = budgetKeys({ door, account, address }, isKnown ? known : undefined);
       let wait = 0;
       for (const [k] of keys) {
         const b = budgets.get(k);
         if (b && !open(b, t)) wait = Math.max(wait, b.until - t, 1);
       }
       if (wait > 0) return { ok: false, retryAfter: Math.ceil(wait) };
-      const held = keys.map(([k, rule]) => {
-        const b = budgets.get(k) ?? { rule, count: 0, last: t, until: 0, pending: 0 };
+      const held = keys.map(([k, kind]) => {
+        const b = budgets.get(k) ?? { kind, count: 0, last: t, until: 0, pending: 0 };
         // Held before touch(): a sweep it sets off leaves budgets with checks under way alone.
         b.pending++;
         if (!budgets.has(k)) touch(k, b);
@@ -180,14 +226,14 @@ export function backOffThrottle(
         const t2 = now();
         // The pair's failures count against the account only up to its own allowance: one address
         // alone never closes the account to everyone else.
-        const pair = held.find(([, b]) => b.rule === rules.pair)?.[1];
-        const pairBefore = pair ? effective(pair, t2) : 0;
+        const pair = held.find(([, b]) => b.kind === 'pair')?.[1];
+        const pairBefore = pair ? remembered(pair, t2) : 0;
         for (const [k, b] of held) {
           b.pending--;
-          if (outcome === 'failed' && !(b.rule === rules.account && pairBefore >= rules.pair.free)) {
+          if (outcome === 'failed' && !(b.kind === 'account' && pairBefore >= rules.pair.free)) {
             fail(b, t2);
             touch(k, b);
-          } else if (outcome === 'succeeded' && (b.rule === rules.pair || b.rule === rules.device) && b.pending === 0) {
+          } else if (outcome === 'succeeded' && (b.kind === 'pair' || b.kind === 'device') && b.pending === 0) {
             // The account and the address keep their count: a sign-in of the attacker's own does not reset them.
             budgets.delete(k);
           } else if (idle(b, t2) && budgets.get(k) === b) {
@@ -208,16 +254,21 @@ export function backOffThrottle(
 
 /** A rate limit: calls per sliding window, per name and per address. */
 export interface Throttle {
-  /** True when another call is allowed now; counts the call. */
-  attempt(name: string, address: string): boolean;
+  /** True when another call is allowed now; counts the call. Kept in a database, it answers asynchronously. */
+  attempt(name: string, address: string): boolean | Promise<boolean>;
   /** Forgets the name's calls. */
+  succeeded(name: string): void | Promise<void>;
+}
+
+export interface MemoryThrottle extends Throttle {
+  attempt(name: string, address: string): boolean;
   succeeded(name: string): void;
 }
 
 export function slidingWindowThrottle(
   opts: { windowSeconds: number; perAccount: number; perAddress: number; maxEntries?: number },
   now: () => number = () => Date.now() / 1000,
-): Throttle {
+): MemoryThrottle {
   const max = opts.maxEntries ?? 50_000;
   const hits = new Map<string, number[]>();
   const take = (id: string, limit: number): boolean => {

@@ -34,17 +34,17 @@ export async function throttledCheck<T>(
   check: () => Promise<T>,
   wrong: (answer: T) => boolean = () => false,
 ): Promise<T> {
-  const ticket = s.signInThrottle.begin(attempt);
+  const ticket = await s.signInThrottle.begin(attempt);
   if (!ticket.ok) throw tooManyAttempts(ticket.retryAfter);
   let answer: T;
   try {
     answer = await check();
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) ticket.failed();
-    else ticket.release();
+    if (e instanceof ApiError && e.status === 401) await ticket.failed();
+    else await ticket.release();
     throw e;
   }
-  if (wrong(answer)) ticket.failed();
-  else ticket.succeeded();
+  if (wrong(answer)) await ticket.failed();
+  else await ticket.succeeded();
   return answer;
 }

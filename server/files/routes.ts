@@ -23,7 +23,7 @@ import { editableRecord, readableRecord, target, unreadableFields, type Target }
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { badRequest, invalidToken, notAuthorized, notFound } from '../http/errors.ts';
 import { requestHeader } from '../http/node-request.ts';
-import { downloadKeys } from '../printable/download-keys.ts';
+import { memoryDownloadKeys } from '../printable/download-keys.ts';
 import type { Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
 import { BlobMissing } from './blob-store.ts';
@@ -97,7 +97,7 @@ function disposition(name: string): string {
 
 export function fileRoutes(s: Services, module: string) {
   const app = new Hono<AppEnv>();
-  const keys = downloadKeys({ now: s.now, ttlSeconds: FILE_KEY_SECONDS });
+  const keys = (s.downloadKeys ?? memoryDownloadKeys)('file', { now: s.now, ttlSeconds: FILE_KEY_SECONDS });
   const grantName = (type: string, field: string) => `file:${module}/${type}/${field}`;
   const auth = signedIn(s);
   // A download key (?download=) is the credential of a plain link, proved by the route itself.
@@ -143,7 +143,7 @@ export function fileRoutes(s: Services, module: string) {
     const spec = fileOf(s, t, c.req.param('field'));
     const key = recordKey(c);
     await readableFile(s, caller, t, key, spec.field);
-    const { downloadKey, expires } = keys.issue({
+    const { downloadKey, expires } = await keys.issue({
       org: caller.org.id,
       user: caller.user.key,
       sid: caller.sid,
@@ -164,7 +164,7 @@ export function fileRoutes(s: Services, module: string) {
     if (download === undefined) caller = c.var.caller!;
     else {
       // The key opens this one file once, for the session that asked for it, still live.
-      const grant = keys.redeem(download);
+      const grant = await keys.redeem(download);
       const headerOrg = requestHeader(c, 'organization-id')?.toLowerCase();
       if (
         !grant ||

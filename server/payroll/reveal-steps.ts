@@ -59,7 +59,7 @@ export async function admitReveal(
   audit: RevealAudit,
 ): Promise<void> {
   const address = requestInfo(c).address ?? '';
-  if (!s.throttle.attempt(`${scope}\u0000${caller.user.key}`, `${scope}\u0000${address}`)) {
+  if (!(await s.throttle.attempt(`${scope}\u0000${caller.user.key}`, `${scope}\u0000${address}`))) {
     throw new ApiError(429, 'Too many attempts');
   }
   const p = caller.principal;

@@ -5,10 +5,13 @@
  * to their session, organization, form and record; the key opens that one PDF once, within the
  * time it lives.
  *
- * Keys live in the server's memory only: only a SHA-256 of each key is held, a restart drops
- * the outstanding ones (a link then fails, the user asks again), and nothing is written to disk.
+ * Only a SHA-256 of each key is held. On the embedded store keys live in the server's memory: a
+ * restart drops the outstanding ones (a link then fails, the user asks again), and nothing is written
+ * to disk. With PostgreSQL they live in a table every process reads (`sharedDownloadKeys`), so a link
+ * works whichever process it reaches, once.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { PgStore } from '../storage/pg/pg-store.ts';
 
 export interface DownloadGrant {
   org: string;
@@ -22,13 +25,16 @@ export interface DownloadGrant {
 
 export interface DownloadKeys {
   /** A new key for this grant and when it expires (epoch seconds). */
-  issue(grant: DownloadGrant): { downloadKey: string; expires: number };
+  issue(grant: DownloadGrant): Promise<{ downloadKey: string; expires: number }>;
   /**
    * The grant of a key, which is used up by this call whatever the answer: a key is shown once.
    * Undefined when the key is unknown, used or expired.
    */
-  redeem(downloadKey: string): DownloadGrant | undefined;
+  redeem(downloadKey: string): Promise<DownloadGrant | undefined>;
 }
+
+/** The keys of one kind of link (`printable`, `file`): a key of one kind opens nothing of another. */
+export type DownloadKeysOf = (kind: string, options: DownloadKeyOptions) => DownloadKeys;
 
 export interface DownloadKeyOptions {
   now: () => number;
@@ -59,7 +65,7 @@ export function downloadKeys({
   }
 
   return {
-    issue(grant) {
+    async issue(grant) {
       const t = now();
       sweep(t);
       const mine = [...held].filter(([, g]) => g.org === grant.org && g.user === grant.user);
@@ -70,7 +76,7 @@ export function downloadKeys({
       held.set(digest(downloadKey), { ...grant, expires });
       return { downloadKey, expires };
     },
-    redeem(downloadKey) {
+    async redeem(downloadKey) {
       if (!DOWNLOAD_KEY.test(downloadKey)) return undefined;
       const id = digest(downloadKey);
       const g = held.get(id);
@@ -81,4 +87,53 @@ export function downloadKeys({
       return grant;
     },
   };
+}
+
+/** Keys in memory, one set per kind. */
+export const memoryDownloadKeys: DownloadKeysOf = (_kind, options) => downloadKeys(options);
+
+/**
+ * The same keys in PostgreSQL: a redemption deletes the row it reads in one statement, so of two
+ * processes redeeming one key at once only one gets the grant.
+ */
+export function sharedDownloadKeys(store: PgStore): DownloadKeysOf {
+  return (kind, { now, ttlSeconds = 60, perUser = 20, maxKeys = 10_000 }) => ({
+    async issue(grant) {
+      const t = now();
+      const downloadKey = randomBytes(32).toString('base64url');
+      const expires = t + ttlSeconds;
+      await store.transaction([], 'READ COMMITTED', async (client) => {
+        await client.query('DELETE FROM dform_download_keys WHERE expires <= $1', [t]);
+        // The user's oldest beyond perUser - 1, then the oldest of all beyond maxKeys - 1.
+        await client.query(
+          `DELETE FROM dform_download_keys WHERE id IN (
+             SELECT id FROM dform_download_keys WHERE kind = $1 AND org = $2 AND usr = $3
+             ORDER BY issued DESC OFFSET $4)`,
+          [kind, grant.org, grant.user, Math.max(0, perUser - 1)],
+        );
+        await client.query(
+          `DELETE FROM dform_download_keys WHERE id IN (
+             SELECT id FROM dform_download_keys WHERE kind = $1 ORDER BY issued DESC OFFSET $2)`,
+          [kind, Math.max(0, maxKeys - 1)],
+        );
+        await client.query(
+          'INSERT INTO dform_download_keys (id, kind, org, usr, grant_json, expires) VALUES ($1, $2, $3, $4, $5, $6)',
+          [digest(downloadKey), kind, grant.org, grant.user, JSON.stringify(grant), expires],
+        );
+      });
+      return { downloadKey, expires };
+    },
+    async redeem(downloadKey) {
+      if (!DOWNLOAD_KEY.test(downloadKey)) return undefined;
+      const used = await store.transaction([], 'READ COMMITTED', (client) =>
+        client.query<{ grant_json: DownloadGrant; expires: number }>(
+          'DELETE FROM dform_download_keys WHERE id = $1 AND kind = $2 RETURNING grant_json, expires',
+          [digest(downloadKey), kind],
+        ),
+      );
+      const row = used.rows[0];
+      if (!row || row.expires <= now()) return undefined;
+      return row.grant_json;
+    },
+  });
 }

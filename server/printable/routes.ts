@@ -21,7 +21,7 @@ import { actorOf, auditOp } from '../data/audit.ts';
 import { ApiError, invalidToken, notFound } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
-import { downloadKeys } from './download-keys.ts';
+import { memoryDownloadKeys } from './download-keys.ts';
 import { assertMayPrint, printableFormsOf, readFormRecords } from './records.ts';
 import { requestHeader } from '../http/node-request.ts';
 
@@ -61,7 +61,7 @@ const renderer = () => import('../../printable/render.ts');
 export function printableRoutes(s: Services) {
   // Layouts are loaded and checked against their schema on first use (tests/printable checks every
   // shipped one), which keeps compiling the layout schema out of every start-up.
-  const keys = downloadKeys({ now: s.now, ttlSeconds: DOWNLOAD_KEY_SECONDS });
+  const keys = (s.downloadKeys ?? memoryDownloadKeys)('printable', { now: s.now, ttlSeconds: DOWNLOAD_KEY_SECONDS });
   const app = new Hono<AppEnv>();
   const auth = signedIn(s);
   // A download key (?download=) is the credential of a plain link, proved by the route itself.
@@ -69,7 +69,7 @@ export function printableRoutes(s: Services) {
 
   /** The caller a download key stands for: its session must still be live, and it fits only its own form. */
   async function downloadCaller(c: Context, downloadKey: string, form: string, key: string): Promise<Caller> {
-    const grant = keys.redeem(downloadKey);
+    const grant = await keys.redeem(downloadKey);
     const headerOrg = requestHeader(c, 'organization-id')?.toLowerCase();
     if (!grant || grant.form !== form || grant.key !== key || (headerOrg && headerOrg !== grant.org)) {
       throw invalidToken();
@@ -94,7 +94,7 @@ export function printableRoutes(s: Services) {
     const { form, key } = formParams(c);
     // Only a form the caller may print gets a key: another employee's is 404 here already.
     await assertMayPrint(s, caller, await layoutOf(s, caller, form), key);
-    const { downloadKey, expires } = keys.issue({
+    const { downloadKey, expires } = await keys.issue({
       org: caller.org.id,
       user: caller.user.key,
       sid: caller.sid,

@@ -55,4 +55,50 @@ export const MIGRATIONS: readonly Migration[] = [
       END $$;
     `,
   },
+  {
+    version: 2,
+    name: 'shared throttles and download keys',
+    sql: `
+      -- State every process must share that is not a record of an organization: no row-level
+      -- security (a budget of an address spans organizations); keys are keyed digests, not names.
+      -- The sign-in throttle's budgets (server/auth/throttle.ts). pending_until: checks under way
+      -- of a process that died stop holding the budget then. forgotten_at: when an idle budget
+      -- remembers nothing and may be deleted.
+      CREATE TABLE dform_throttle_budgets (
+        key text PRIMARY KEY,
+        kind text NOT NULL,
+        count double precision NOT NULL,
+        last double precision NOT NULL,
+        until double precision NOT NULL,
+        pending integer NOT NULL,
+        pending_until double precision NOT NULL,
+        forgotten_at double precision NOT NULL
+      );
+      CREATE INDEX dform_throttle_budgets_forgotten ON dform_throttle_budgets (forgotten_at);
+      -- Devices known to an account after a sign-in, until when.
+      CREATE TABLE dform_throttle_devices (key text PRIMARY KEY, until double precision NOT NULL);
+      CREATE INDEX dform_throttle_devices_until ON dform_throttle_devices (until);
+      -- Calls of the rate limit (retrieve_ssn, forgot_password), per name, in its sliding window.
+      CREATE TABLE dform_rate_hits (key text NOT NULL, at double precision NOT NULL);
+      CREATE INDEX dform_rate_hits_key ON dform_rate_hits (key, at);
+      -- Download keys (server/printable/download-keys.ts): only a digest of each key.
+      CREATE TABLE dform_download_keys (
+        id text PRIMARY KEY,
+        kind text NOT NULL,
+        org text NOT NULL,
+        usr text NOT NULL,
+        grant_json json NOT NULL,
+        expires double precision NOT NULL,
+        issued bigserial
+      );
+      CREATE INDEX dform_download_keys_user ON dform_download_keys (kind, org, usr, issued);
+      CREATE INDEX dform_download_keys_expires ON dform_download_keys (expires);
+      DO $$ BEGIN
+        GRANT SELECT, INSERT, UPDATE, DELETE
+          ON dform_throttle_budgets, dform_throttle_devices, dform_rate_hits, dform_download_keys TO dform_app;
+        GRANT USAGE ON SEQUENCE dform_download_keys_issued_seq TO dform_app;
+      EXCEPTION WHEN undefined_object OR insufficient_privilege THEN NULL;
+      END $$;
+    `,
+  },
 ];
