@@ -1,33 +1,41 @@
 /**
  * Two server processes on one PostgreSQL database act as one service (API.md "v2 additions"): a
  * record written through one is read through the other, a session opened on one works on the other,
- * a logout on one ends it on both, and kill -9 of one during writes loses no acknowledged write.
- * Uses the run's cluster (npm run test:api:pg) or starts its own.
+ * a logout on one ends it on both, the sign-in throttle counts failures on both, a single-use key and
+ * a download key open once whichever process they reach, and kill -9 of one during writes loses no
+ * acknowledged write. Uses the run's cluster (npm run test:api:pg) or starts its own.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, describe, test } from 'node:test';
 import { freshDatabase, stopOwnCluster, testCluster } from '../helpers/postgres.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer, type TestServer } from '../helpers/server.ts';
+import { readOutbox, waitForMail } from '../helpers/outbox.ts';
+import { demoHostname } from '../../server/demo.ts';
 
 const key = () => randomBytes(32).toString('base64');
+// Carla finished her onboarding: her forms can be printed.
+const CARLA = 'carla@acme.example';
 const group = (name: string) => ({ name, description: 'd', permissions: [], users: [], notes: '' });
 
 after(() => stopOwnCluster());
 
 describe('two processes on one PostgreSQL database', () => {
-  test('a record, a session and a logout are the same on both; kill -9 of one loses no acknowledged write', async () => {
+  test('a record, a session, a logout, the sign-in throttle, single-use and download keys are the same on both; kill -9 of one loses no acknowledged write', async () => {
     const env = {
       DATABASE_URL: await freshDatabase(await testCluster()),
       // Both processes must hold the same keys (docs/postgresql.md).
       DFORM_DATA_KEY: key(),
       DFORM_TOKEN_KEY: key(),
       DFORM_LOOKUP_KEY: key(),
+      // A closed door stays closed for the rest of the test, however slow the machine.
+      DFORM_THROTTLE_DELAY: '120',
+      DFORM_PRODUCT_DOMAIN: 'dform.app',
     };
     const servers: TestServer[] = [];
     try {
-      // The first start creates the first organization; the second finds it.
-      servers.push(await startServer({ env }));
+      // The first start creates the first organization and the demo company; the second finds them.
+      servers.push(await startServer({ env, demo: true }));
       servers.push(await startServer({ env }));
       const [a, b] = servers.map((s) => client(s.url));
       const org = (await a('GET', '/auth/api/resolve_org')).body.organization_id;
@@ -43,6 +51,45 @@ describe('two processes on one PostgreSQL database', () => {
       const read = await b('GET', `/auth/api/data/groups/${made.body.key}`, s);
       assert.equal(read.status, 200, read.text);
       assert.equal(read.body.data.name, 'Made on A');
+
+      // In the demo company A seeded: Carla, an employee, on both processes.
+      const product = (await b('GET', '/auth/api/resolve_org?hostname=localhost')).body.product_domain;
+      const acme = (await b('GET', `/auth/api/resolve_org?hostname=${demoHostname(product)}`)).body.organization_id;
+      const carlaIn = await b('POST', '/auth/api/login', {
+        org: acme,
+        body: { userid: CARLA, key: 'demo-complete-pass' },
+      });
+      assert.equal(carlaIn.status, 200, carlaIn.text);
+      const carla = { org: acme, token: carlaIn.body.token as string, user: carlaIn.body.session.user.key as string };
+
+      // A download key issued by A opens one of her forms once: on B, then never again on A.
+      const forms = await b('GET', `/payroll/api/forms/${carla.user}`, carla);
+      assert.ok(forms.body.forms?.length > 0, forms.text);
+      const { form } = forms.body.forms[0];
+      const dk = await a('POST', `/payroll/api/forms/${form}/${carla.user}/download_key`, carla);
+      assert.equal(dk.status, 201, dk.text);
+      const first = await fetch(servers[1].url + dk.body.url);
+      assert.equal(first.status, 200, await first.text());
+      assert.equal((await fetch(servers[0].url + dk.body.url)).status, 401, 'a download key opens once');
+
+      // The sign-in throttle: failures alternating between A and B close her door on both.
+      const wrong = (call: typeof a) =>
+        call('POST', '/auth/api/login', { org: acme, body: { userid: CARLA, key: 'not her password' } });
+      const failures = [];
+      for (let i = 0; i < 4; i++) failures.push((await wrong(i % 2 ? b : a)).status);
+      assert.deepEqual(failures, [401, 401, 401, 401]);
+      const closed = [(await wrong(b)).status, (await wrong(a)).status];
+      assert.deepEqual(closed, [401, 429], 'the fifth failure (DFORM_THROTTLE_PAIR) closed the door on both processes');
+
+      // A single-use sign-in key sent by A opens one session, on B; used again on A it is refused.
+      const since = (await readOutbox(servers[0].dataDir)).length;
+      const asked = await a('POST', '/auth/api/forgot_password', { org: acme, body: { username: CARLA } });
+      assert.equal(asked.status, 200, asked.text);
+      const mail = await waitForMail(servers[0].dataDir, (m) => m.to === CARLA, { since });
+      const link = new URLSearchParams(mail.text.match(/auto-login\?(\S+)/)![1]);
+      const byKey = { userid: link.get('userid'), key: link.get('key'), type: 'forgot_password' };
+      assert.equal((await b('POST', '/auth/api/login', { org: acme, body: byKey })).status, 200, 'the key works on B');
+      assert.equal((await a('POST', '/auth/api/login', { org: acme, body: byKey })).status, 401, 'once, on A too');
 
       // A save on B of the version A wrote, then a stale save on A of that same version: one wins.
       const saved = await b('POST', `/auth/api/data/groups/${made.body.key}`, {
