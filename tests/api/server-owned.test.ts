@@ -157,6 +157,7 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
 const STAMPS: Record<string, { by?: string; time: string }> = {
   'payroll/employer_info': { by: 'updated_by', time: 'last_updated' },
   'payroll/approvals': { time: 'update_time' },
+  'comms/comms_profiles': { time: 'last_updated' },
 };
 
 /** Top-level fields the schema gives to the server, or marks sensitive (any depth below them). */
