@@ -37,6 +37,21 @@ async function step(page: Page, n: number, task: RegExp) {
   await page.getByRole('navigation', { name: 'Onboarding steps' }).getByText(task).waitFor();
 }
 
+/**
+ * Closes the notices of earlier steps, so a picture shows the page as it is now. A notice also
+ * leaves by itself after a while: one gone before its button is pressed is not waited for.
+ */
+async function dismissNotices(page: Page) {
+  const close = page.getByRole('button', { name: 'Dismiss' });
+  for (let left = 10; left > 0 && (await close.count()) > 0; left--) {
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+  }
+  assert.equal(await close.count(), 0, 'the notices are closed');
+}
+
 const saveAndContinue = (page: Page) => page.getByRole('button', { name: 'Save and continue' }).click();
 
 it('a new employee completes onboarding from the checklist on the home page to the last signature', async () => {
@@ -97,6 +112,8 @@ it('a new employee completes onboarding from the checklist on the home page to t
   for (const hidden of ['State unemployment (SUI) state', 'Sync status', 'Legacy Form W-4 of 2019'])
     assert.equal(await page.getByText(hidden).count(), 0, `${hidden} is not shown to the employee`);
   await page.getByLabel('Single or Married filing separately').check();
+  await dismissNotices(page);
+  await w.screenshot(page, 'onboarding-form', { fullPage: false });
   await sign(page, page.getByText('Signature Required'), 'Emma Employee');
   await saveAndContinue(page);
 
@@ -106,6 +123,8 @@ it('a new employee completes onboarding from the checklist on the home page to t
   await checklist.getByText('5 of 5 forms done').waitFor();
   await checklist.getByText('Waiting for the employer').waitFor();
   await axeClean(page, 'employee home, complete');
+  await dismissNotices(page);
+  await w.screenshot(page, 'checklist-done');
 
   // The checklist the server answers agrees.
   const emma = await w.apiLogin('emma');
