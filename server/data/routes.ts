@@ -52,8 +52,9 @@ export function dataRoutes(s: Services, module: string) {
       ]),
     );
     // Fields the caller may not see (x-read), and the fields of sections not shown to them
-    // (x-visible), are not in their schema, so no screen shows them. On the own copy of a type keyed
-    // by the user the record is the caller's, so a rule may look at it (@filled).
+    // (x-visible), are named in `hidden`, so no screen shows them; their records never hold the
+    // x-read ones (toWire). On the own copy of a type keyed by the user the record is the caller's,
+    // so a rule may look at it (@filled).
     const own =
       t.my && f['x-key'] === 'user'
         ? (await s.storage.get(t.entity.id, caller.org.id, caller.user.key))?.data
@@ -63,9 +64,10 @@ export function dataRoutes(s: Services, module: string) {
         .filter(([, rule]) => !allows(rule, caller.principal, t.my))
         .map(([field]) => field),
     );
-    // Sections and fields not shown to this role stay in the schema (it is the one the web app's
-    // validators were compiled from) and are named in `hidden`, which the form leaves out.
-    const unshown = new Set<string>();
+    // Sections and fields not shown to this role, and the fields it may not read, stay in the schema
+    // (definitions only: it is the one the web app's validators were compiled from) and are named in
+    // `hidden`, which the form leaves out.
+    const unshown = new Set<string>(hidden);
     for (const sec of f['x-sections'] ?? []) {
       if (sec['x-visible'] && !visibleTo(sec['x-visible'], caller.principal, t.my, sec.fields, own))
         for (const x of sec.fields) unshown.add(x);
@@ -81,14 +83,14 @@ export function dataRoutes(s: Services, module: string) {
       plural: f['x-plural'],
       key: f['x-key'],
       my: t.my,
-      schema: withoutFields(forScreens(s, t.entity), hidden),
-      hidden: [...unshown].filter((x) => !hidden.has(x)),
+      schema: forScreens(s, t.entity),
+      hidden: [...unshown],
       ui: uiForCaller(f['x-ui'] ?? {}, fieldFacts(s.catalogue, t.entity).editRules, caller),
       list: f['x-list'],
       sections: (f['x-sections'] ?? [])
         .map(({ 'x-visible': _rule, ...sec }) => ({
           ...sec,
-          fields: sec.fields.filter((x) => !hidden.has(x) && !unshown.has(x)),
+          fields: sec.fields.filter((x) => !unshown.has(x)),
         }))
         .filter((sec) => sec.fields.length),
       routes: f['x-routes'] ?? {},
@@ -163,13 +165,4 @@ function forScreens(s: Services, entity: Entity): JsonSchema {
   let out = screenSchemas.get(bundled);
   if (!out) screenSchemas.set(bundled, (out = withoutDevNotes(bundled)));
   return out;
-}
-
-/** A shallow copy of a bundled schema without some top-level properties. */
-function withoutFields(schema: JsonSchema, fields: ReadonlySet<string>): JsonSchema {
-  if (!fields.size) return schema;
-  const properties = { ...(schema.properties as Record<string, unknown>) };
-  for (const f of fields) delete properties[f];
-  const required = Array.isArray(schema.required) ? schema.required.filter((r) => !fields.has(String(r))) : undefined;
-  return { ...schema, properties, ...(required ? { required } : {}) };
 }

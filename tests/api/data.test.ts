@@ -516,8 +516,11 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
     });
     assert.equal(later.status, 200, later.text);
     assert.deepEqual(later.body.data.previous_last_names, ['Stone']);
+    // Section 2 is not answered to her (x-read): the manager's read shows it kept.
+    const kept = await w.call('GET', `${I9}/${emma.user}`, as(w.payroll));
     for (const f of ['documentation', 'employer_or_representative']) {
-      assert.deepEqual(later.body.data[f], managed.body.data[f], `${f} stays the manager's`);
+      assert.equal(f in later.body.data, false, `${f} is not answered to her`);
+      assert.deepEqual(kept.body.data[f], managed.body.data[f], `${f} stays the manager's`);
     }
     // Her change to Section 1 voids both signatures (issue: a signature binds what was signed).
     assert.deepEqual(

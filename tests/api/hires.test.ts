@@ -176,7 +176,7 @@ describe('the history section', () => {
     assert.equal(read.status, 200);
     assert.equal(read.body.data.activity_log, undefined);
     const meta = await w.call('GET', '/payroll/api/data/meta/onboarding_user', as(onboarder));
-    assert.equal(meta.body.schema.properties.activity_log, undefined);
+    assert.ok(meta.body.hidden.includes('activity_log'), 'not on the form (its definition only, named in hidden)');
     assert.ok(!meta.body.sections.some((s: { title: string }) => s.title === 'History'));
     const search = await w.call('POST', '/payroll/api/data/find/onboarding_user', {
       ...as(onboarder),
@@ -189,6 +189,7 @@ describe('the history section', () => {
     assert.equal(seen.body.data.activity_log[0].user, onboarder.user);
     const metaP = await w.call('GET', '/payroll/api/data/meta/onboarding_user', as(w.payroll));
     assert.ok(metaP.body.schema.properties.activity_log);
+    assert.ok(!metaP.body.hidden.includes('activity_log'));
     assert.ok(metaP.body.sections.some((s: { title: string }) => s.title === 'History'));
     const save = await w.call('POST', `${HIRES}/${r.body.key}`, {
       ...as(onboarder),

@@ -100,7 +100,11 @@ describe('Supplement A', () => {
     assert.equal(added.status, 200, added.text);
     const d = added.body.data;
     assert.ok(d.employee_signature, 'Section 1 still signed');
-    assert.ok(d.employer_signature, 'Section 2 still signed: a supplement entry is not part of it');
+    assert.equal(d.employer_signature, undefined, 'Section 2 is not answered to the employee (x-read)');
+    assert.ok(
+      (await read(w.payroll, sue.user)).employer_signature,
+      'Section 2 still signed: a supplement entry is not part of it',
+    );
     assert.equal(d.signature_history, undefined, 'nothing voided');
     const [block] = d.supplement_a;
     assert.match(block.id, /^[0-9a-f-]{36}$/);

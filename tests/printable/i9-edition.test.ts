@@ -87,7 +87,8 @@ async function idReveals(by: Session) {
 }
 
 test("the form's own notice sentence, the page count, the I-94 box, the alternative procedure and the List B annotation", async () => {
-  const { raw, text, pages } = await print(w.emma);
+  // Printed by the payroll manager: Section 2 (the alternative procedure, the documents) is the employer's.
+  const { raw, text, pages } = await print(w.payroll);
   assert.ok(text.includes(NOTICE), 'the notice as printed on the form');
   assert.ok(!/national origin, or race/.test(text), 'no wording the form does not have');
   assert.equal(pages, 4, 'Sections 1 and 2, the lists, Supplement A, Supplement B');
@@ -115,15 +116,20 @@ test('the employee and the payroll manager print the identifiers whole, each pri
   for (const who of [w.emma, w.payroll]) {
     const before = (await idReveals(who)).length;
     const { text } = await print(who);
-    assert.ok(text.includes(I94) && text.includes(CARD), 'whole');
+    assert.ok(text.includes(I94), 'whole');
     assert.ok(text.includes('05/17/1990'), 'the date of birth');
+    // Section 2's documents are the employer's (x-read): not on the employee's copy at all.
+    const employee = who === w.emma;
+    assert.equal(text.includes(CARD), !employee, employee ? 'no document of Section 2' : 'whole');
+    assert.ok(!text.includes('xxxxx3927') || !employee, 'not even masked');
     const after = await idReveals(who);
     assert.equal(after.length, before + 1);
-    assert.deepEqual(after.at(-1).detail.fields.sort(), [
-      'documentation.document_number',
-      'i94_admission_number',
-      'printable:i9',
-    ]);
+    assert.deepEqual(
+      after.at(-1).detail.fields.sort(),
+      employee
+        ? ['i94_admission_number', 'printable:i9']
+        : ['documentation.document_number', 'i94_admission_number', 'printable:i9'],
+    );
     assert.equal(after.at(-1).affected_user, w.emma.user);
   }
 });
