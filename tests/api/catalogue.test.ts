@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import jsf from 'json-schema-faker';
 import { loadCatalogue } from '../../server/schemas.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
-import { RECORD_OVERRIDES } from '../helpers/generated-records.ts';
+import { examinedI9Document, RECORD_OVERRIDES } from '../helpers/generated-records.ts';
 
 let w: DemoWorld;
 let staff: Session;
@@ -15,6 +15,9 @@ before(async () => {
   w = await demoWorld();
   // The company's product-staff admin passes every rule but @nobody.
   staff = await sudoInto(w, w.staff, w.acmeOrg);
+  OVERRIDES['payroll/i9_document_copies'] = await examinedI9Document((body) =>
+    w.call('POST', '/payroll/api/data/find/i9', { ...as(staff), body }),
+  );
 });
 after(async () => {
   await w.server.stop();

@@ -14,8 +14,9 @@ export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>>
   'hr/documents': { filename: 'handbook.pdf' },
   // A manager saving someone else's I-9 signs Section 2 (the I-9's validate rule).
   'payroll/i9': { employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 1 } },
-  // json-schema-faker does not keep to exclusiveMinimum: 0 on an unbounded number.
-  'time/pto_request': { hours: 8 },
+  // json-schema-faker does not keep to exclusiveMinimum: 0 on an unbounded number, nor the first day
+  // before the last (the request's validate rule).
+  'time/pto_request': { hours: 8, start_date: 1_796_083_200, end_date: 1_796_169_600 },
   'time/pto_register': { action: 'annotation' },
   'time/pto_progression': {
     steps: [
@@ -34,4 +35,20 @@ export function withoutEngineKeywords<T>(node: T): T {
       .filter(([k]) => !k.startsWith('x-'))
       .map(([k, v]) => [k, withoutEngineKeywords(v)]),
   ) as T;
+}
+
+/**
+ * A copy of an I-9 document names an I-9 and one of the documents examined on it (the copies'
+ * validate hook): the first such document of the company, for `payroll/i9_document_copies`.
+ */
+export async function examinedI9Document(
+  find: (body: unknown) => Promise<{ status: number; body: any }>,
+): Promise<Record<string, unknown>> {
+  const r = await find({ limit: 100 });
+  if (r.status !== 200) throw new Error(`find payroll/i9: ${r.status}`);
+  for (const i9 of r.body.items ?? []) {
+    const doc = (i9.data?.documentation ?? []).find((d: { id?: unknown }) => typeof d?.id === 'string');
+    if (doc) return { employee_id: i9.key, document_id: doc.id };
+  }
+  throw new Error('no I-9 of the company has a document examined');
 }
