@@ -17,7 +17,7 @@ export type Expression = string;
  */
 export type AccessRule1 = string[];
 /**
- * Who may see this top-level field; it is left out of records, the meta's schema and the form for everyone else (a hire's history).
+ * Who may see this top-level field; for everyone else it is left out of records and the form, and the meta names it in hidden (its definition stays in the schema) (a hire's history, I-9 Section 2).
  */
 export type AccessRule2 = string[];
 /**
