@@ -1,6 +1,7 @@
 /**
- * The W-4 screen's header: the link to the federal form, and for a record of another edition than
- * the one in effect the read-only notice with its Edit action.
+ * The W-4 screen's header: the form's edition as text (the field itself is a hidden input: an
+ * edition is chosen by the server and by Edit, never typed), the link to the federal form, and for a
+ * record of another edition than the one in effect the read-only notice with its Edit action.
  */
 import type { BehaviourHeaderProps } from '../behaviour/behaviour.ts';
 import { currentW4Edition, editOnCurrentForm, isW4Locked, W4_LINKS } from './w4.ts';
@@ -8,8 +9,12 @@ import { currentW4Edition, editOnCurrentForm, isW4Locked, W4_LINKS } from './w4.
 export function W4Header({ data, env, patch, disabled }: BehaviourHeaderProps) {
   const locked = isW4Locked(data, env);
   const current = currentW4Edition(env);
+  const edition = typeof data.w4_year === 'string' ? data.w4_year : current;
   return (
     <div className="form-header">
+      <p className="form-header__edition">
+        <strong>Form W-4 ({edition} edition)</strong>
+      </p>
       <p className="form-header__links">
         <a href={W4_LINKS.form.url} target="_blank" rel="noopener noreferrer">
           {W4_LINKS.form.label}

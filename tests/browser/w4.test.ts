@@ -35,6 +35,10 @@ it('fills Step 3 from the counts on the 2026 form, refuses fixed and extra toget
   await w.signIn(page, 'emma');
   await page.goto(`/payroll/my_w4/edit/${emma.user}`);
   await page.getByRole('link', { name: 'Form W-4 (PDF, IRS)' }).waitFor();
+  // The edition is shown as text, never typed.
+  await page.getByText('Form W-4 (2026 edition)', { exact: true }).waitFor();
+  assert.equal(await page.getByRole('textbox', { name: /edition/i }).count(), 0, 'no text box for the edition');
+  assert.equal(await page.getByLabel('Form edition').count(), 0);
   await page.getByLabel('Single or Married filing separately').check();
   await page.getByLabel('Qualifying children under age 17', { exact: true }).fill('2');
   await page.getByLabel('Other dependents', { exact: true }).fill('1');
