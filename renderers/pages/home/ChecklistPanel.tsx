@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import type { Checklist } from '../../api/types.ts';
 import { PrefetchLink } from '../../app/PrefetchLink.tsx';
-import { dueText, FINISHED, STEP_ACTIONS, STEP_LABELS, stepPath } from './labels.ts';
+import { dueLabel, FINISHED, STEP_ACTIONS, STEP_LABELS, stepPath } from './labels.ts';
 
 export function ChecklistPanel({ list }: { list: Checklist }) {
   const next = list.items.find((i) => i.type === list.next && i.key === list.next_key);
@@ -24,9 +24,7 @@ export function ChecklistPanel({ list }: { list: Checklist }) {
           <p>
             Next step: <strong>{next.task}</strong>
             {next.due !== undefined && (
-              <span className={next.overdue ? 'badge badge--negative' : 'badge'}>
-                {next.overdue ? 'Overdue since' : 'Due by'} {dueText(next.due)}
-              </span>
+              <span className={next.overdue ? 'badge badge--negative' : 'badge'}>{dueLabel(next)}</span>
             )}
           </p>
           <PrefetchLink className="btn btn--primary" to={stepPath(next, list.user_key)}>
@@ -45,9 +43,7 @@ export function ChecklistPanel({ list }: { list: Checklist }) {
             <span className="checklist__task">{i.task}</span>
             <span className={`badge${FINISHED.has(i.state) ? ' badge--positive' : ''}`}>{STEP_LABELS[i.state]}</span>
             {i.due !== undefined && !FINISHED.has(i.state) && (
-              <span className={i.overdue ? 'checklist__due overdue' : 'checklist__due muted'}>
-                Due by {dueText(i.due)}
-              </span>
+              <span className={i.overdue ? 'checklist__due overdue' : 'checklist__due muted'}>{dueLabel(i)}</span>
             )}
             <Link to={stepPath(i, list.user_key)} aria-label={`${STEP_ACTIONS[i.state]}: ${i.task}`}>
               {STEP_ACTIONS[i.state]}

@@ -47,3 +47,9 @@ export function statusLabel(status: string): string {
 }
 
 export const dueText = (t: number | undefined) => (t === undefined ? '' : epochToUs(t));
+
+/** A step's due day in words: a late one says so ("Overdue: due 11/20/2026"), not by its colour only. */
+export function dueLabel(item: Pick<ChecklistItem, 'due' | 'overdue'>): string {
+  if (item.due === undefined) return '';
+  return item.overdue ? `Overdue: due ${dueText(item.due)}` : `Due by ${dueText(item.due)}`;
+}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { titleCase } from '../../../renderers/format/title-case.ts';
 import { ownRecords, registerNavSection, navSections } from '../../../renderers/layouts/nav.ts';
 import { managesOnboarding, usesRecordLists } from '../../../renderers/layouts/roles.ts';
-import { statusLabel, STEP_ACTIONS, STEP_LABELS, stepPath } from '../../../renderers/pages/home/labels.ts';
+import { dueLabel, statusLabel, STEP_ACTIONS, STEP_LABELS, stepPath } from '../../../renderers/pages/home/labels.ts';
 import type { GuardSession } from '../../../renderers/guard/decide.ts';
 
 const session = (permissions: string[], extra: Partial<GuardSession> = {}): GuardSession => ({
@@ -33,6 +33,13 @@ describe('titles', () => {
     assert.equal(statusLabel('pending_approval'), 'Pending approval');
     assert.equal(STEP_LABELS.waiting_employer, 'Waiting for the employer');
     assert.equal(STEP_ACTIONS.needs_signing_again, 'Sign again');
+  });
+  it('a step past its due day says "Overdue" in words; one not late says when it is due', () => {
+    const day = Date.UTC(2026, 10, 20) / 1000;
+    assert.equal(dueLabel({ due: day, overdue: true }), 'Overdue: due 11/20/2026');
+    assert.equal(dueLabel({ due: day, overdue: false }), 'Due by 11/20/2026');
+    assert.equal(dueLabel({ due: day }), 'Due by 11/20/2026');
+    assert.equal(dueLabel({}), '');
   });
 });
 
