@@ -189,22 +189,28 @@ describe('Supplement B', () => {
     });
     assert.equal(byEmployee.status, 403, byEmployee.text);
 
-    // The employee may read the record, not write Supplement B: neither a new block nor a change.
+    // Supplement B is the employer's, as Section 2 is: the employee's read leaves it out (x-read), and
+    // they write neither a new block nor a change.
     const own = await read(rae, rae.user);
-    assert.equal(own.supplement_b.length, 1);
+    assert.equal(own.supplement_b, undefined, 'Supplement B is not answered to the employee');
+    const stored = (await read(w.payroll, rae.user)).supplement_b;
+    assert.equal(stored.length, 1);
     for (const supplement_b of [
-      [...own.supplement_b, reverification('Rae')],
-      [{ ...own.supplement_b[0], employer_name: 'Rae Self' }],
+      [...stored, reverification('Rae')],
+      [{ ...stored[0], employer_name: 'Rae Self' }],
       [],
     ]) {
       const r = await write(rae, 'PATCH', 'my_i9', rae.user, { supplement_b });
       assert.equal(r.status, 400, r.text);
       assert.deepEqual(r.body.errors, [{ path: '/supplement_b', message: SUPPLEMENT_B_ONLY }]);
     }
-    // Sending it back as read changes nothing: the employee's own save of Section 1 fields goes through.
-    const same = await write(rae, 'PATCH', 'my_i9', rae.user, { supplement_b: own.supplement_b });
+    // The employee's own save of Section 1 keeps the block they cannot read, still signed.
+    const same = await write(rae, 'PATCH', 'my_i9', rae.user, { ...own });
     assert.equal(same.status, 200, same.text);
-    assert.ok(same.body.data.supplement_b[0].signature, 'the block still signed');
+    assert.equal(same.body.data.supplement_b, undefined);
+    const kept = (await read(w.payroll, rae.user)).supplement_b;
+    assert.equal(kept.length, 1);
+    assert.ok(kept[0].signature, 'the block still signed');
     // Another company's caller does not find the record at all.
     const foreign = await write(w.staff, 'PATCH', 'i9', rae.user, { supplement_b: [reverification('Mallory')] });
     assert.equal(foreign.status, 404, foreign.text);
@@ -212,7 +218,7 @@ describe('Supplement B', () => {
     // A manager of onboarding (an employer role) adds a rehire block.
     const rehire = await write(onboarder, 'PATCH', 'i9', rae.user, {
       supplement_b: [
-        own.supplement_b[0],
+        stored[0],
         { rehire_date: day('2026-09-01'), employer_name: 'Olga Onboarder', signature: sign('Olga Onboarder') },
       ],
     });
