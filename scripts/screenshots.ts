@@ -32,7 +32,7 @@ if (process.argv.includes('--list')) process.exit(0);
 const run = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
   execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
 run([path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build']);
-run(['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+run([path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'browser', ...files], {
   ...process.env,
   DFORM_SCREENSHOTS_DIR: 'docs/screenshots',
 });

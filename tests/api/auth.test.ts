@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,11 +8,11 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { outboxSize, readOutbox, waitForMail } from '../helpers/outbox.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   // A first delay of ten minutes: no back-off lapses while the tests run (tests/api/sign-in-throttle.test.ts).
   w = await demoWorld({ DFORM_THROTTLE_ACCOUNT: '5', DFORM_THROTTLE_DELAY: '600' });
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

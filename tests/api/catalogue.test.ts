@@ -2,7 +2,7 @@
  * Every type the server knows answers meta, create, read and find, with data generated from its own
  * schema (json-schema-faker): the entity files alone make a working API.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import jsf from 'json-schema-faker';
 import { loadCatalogue } from '../../server/schemas.ts';
@@ -11,7 +11,7 @@ import { examinedI9Document, RECORD_OVERRIDES } from '../helpers/generated-recor
 
 let w: DemoWorld;
 let staff: Session;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   // The company's product-staff admin passes every rule but @nobody.
   staff = await sudoInto(w, w.staff, w.acmeOrg);
@@ -19,7 +19,7 @@ before(async () => {
     w.call('POST', '/payroll/api/data/find/i9', { ...as(staff), body }),
   );
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -3,7 +3,7 @@
  * the derived hostname and who may choose it, the company ID, the modules kept active, the new
  * company's product-staff admin.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 
@@ -18,7 +18,7 @@ let manager: Session;
 const errorsOf = (body: { errors?: { path: string; message: string }[] }) =>
   (body.errors ?? []).map((e) => `${e.path} ${e.message}`);
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld({ DFORM_HOSTNAME_DOMAINS: 'dform.test' });
   // The demo company's product-staff admin grants its admin the company-management permission.
   const acmeStaff = await sudoInto(w, w.staff, w.acmeOrg);
@@ -29,7 +29,7 @@ before(async () => {
   assert.equal(g.status, 201, g.text);
   manager = w.admin;
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -3,7 +3,7 @@
  * with 400 naming each field, and nothing is stored. Tab, line feed and carriage return are kept
  * in multi-line text (the fields a form shows as a text area) and refused elsewhere.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 
@@ -11,10 +11,10 @@ const G = '/auth/api/data/groups/';
 const MESSAGE = 'Must not contain control characters';
 let w: DemoWorld;
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

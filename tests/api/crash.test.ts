@@ -3,7 +3,7 @@
  * write is there with its version, every record has exactly the audit entries of its versions (a
  * commit is whole or absent), and the server serves again quickly. DFORM_SOAK=1 runs 100 rounds.
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';

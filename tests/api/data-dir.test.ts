@@ -4,7 +4,7 @@
  * keys beside the data unless told to (docs/security.md). The embedded store's own files: its lock
  * refuses a second server, and a data file that does not parse stops the start untouched.
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';

@@ -6,7 +6,7 @@
  * encrypted SSN included, and the old passwords still sign in. A changed file, a changed manifest,
  * other keys and a target already holding records are refused.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -90,7 +90,7 @@ describe('data:export / data:import between the embedded store and PostgreSQL', 
   let employeeKey: string;
   let before_: Awaited<ReturnType<typeof look>>;
 
-  before(async () => {
+  beforeAll(async () => {
     adminUrl = await testCluster();
     source = await temp('source');
     const server = await startServer({ dataDir: source, demo: true, env: { DATABASE_URL: '' } });
@@ -155,7 +155,7 @@ describe('data:export / data:import between the embedded store and PostgreSQL', 
     assert.equal(exported.code, 0, exported.err);
   });
 
-  after(async () => {
+  afterAll(async () => {
     for (const dir of temps) await rm(dir, { recursive: true, force: true });
     await stopOwnCluster();
   });

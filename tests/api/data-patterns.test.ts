@@ -5,7 +5,7 @@
  * (Before, `^(a+)+$` against 30 characters held the server, every company's requests with it, for
  * minutes; bench/data-patterns.ts measures both engines.)
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,10 +13,10 @@ import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

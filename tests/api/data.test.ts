@@ -1,13 +1,13 @@
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { textAtRest } from '../helpers/at-rest.ts';
 import { as, demoWorld, signedInEmployee, onboardingManager, sudoInto, type DemoWorld } from '../helpers/demo.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -5,7 +5,7 @@
  * x-owner users, x-read). get_userinfo names the people of the caller's records, with their e-mail
  * only where the caller may read the account (auth/users x-access read).
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany } from '../helpers/hardening.ts';
@@ -16,13 +16,13 @@ let w: DemoWorld;
 let other: Session;
 const keyOf = new Map<string, string>();
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   other = await sudoInto(w, w.staff, await createCompany(w, 'Other Directory Co', 'otherdir.dform.app'));
   const all = await w.call('POST', FIND, { ...as(w.admin), body: { limit: 100 } });
   for (const g of all.body.items) keyOf.set(g.data.name, g.key);
 });
-after(async () => {
+afterAll(async () => {
   await w?.server.stop();
 });
 

@@ -3,7 +3,7 @@
  * account number; POST /payroll/api/retrieve_ein answers it whole to those who manage payroll data,
  * audited as a reveal; anyone else gets 403, a company without an employer or EIN 404.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { DEMO_EIN } from '../../server/demo.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
@@ -12,11 +12,11 @@ import { createCompany } from '../helpers/hardening.ts';
 let w: DemoWorld;
 /** The demo company's product-staff admin: the employer page is theirs. */
 let acme: Session;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   acme = await sudoInto(w, w.staff, w.acmeOrg);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

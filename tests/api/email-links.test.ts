@@ -6,7 +6,7 @@
  * sign-in key it carries opens a session of that company. Opening such a link in a browser is
  * tests/browser/demo-sign-in.test.ts.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 import { readOutbox, waitForMail, type SentMail } from '../helpers/outbox.ts';
@@ -52,10 +52,10 @@ const MODES: { name: string; env: Record<string, string>; site: (w: DemoWorld) =
 for (const mode of MODES) {
   describe(`e-mailed links ${mode.name}`, () => {
     let w: DemoWorld;
-    before(async () => {
+    beforeAll(async () => {
       w = await demoWorld(mode.env);
     });
-    after(async () => {
+    afterAll(async () => {
       await w?.server.stop();
     });
 

@@ -5,7 +5,7 @@
  * its file and its employee stay while the I-9 must be kept, and go (bytes too) once it need not.
  * The superuser delete takes the confidential documents about the user along the same way.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,12 +23,12 @@ let w: DemoWorld;
 let onboarder: Session;
 let superuser: Session;
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   onboarder = await onboardingManager(w);
   superuser = await sudoInto(w, w.staff, w.acmeOrg);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -4,7 +4,7 @@
  * record deletes the object; an object no record holds (a crash between its write and its commit)
  * is deleted at the next start once an hour old.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,7 +21,7 @@ let s3Env: Record<string, string>;
 /** The server started again over the same data (the last test's), stopped after all. */
 let restarted: TestServer | undefined;
 
-before(async () => {
+beforeAll(async () => {
   s3Dir = await mkdtemp(path.join(os.tmpdir(), 'dform-s3rver-'));
   s3 = new S3rver({
     port: 0,
@@ -40,7 +40,7 @@ before(async () => {
   };
   w = await demoWorld(s3Env);
 });
-after(async () => {
+afterAll(async () => {
   await restarted?.stop();
   await rm(w.server.dataDir, { recursive: true, force: true });
   await w.server.stop();

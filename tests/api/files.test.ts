@@ -4,7 +4,7 @@
  * (415), downloads with their headers and single-use links, bytes deleted with the file or the
  * record, and files of sensitive fields encrypted at rest.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -17,7 +17,7 @@ let w: DemoWorld;
 /** A colleague of Emma's with the HR module's ordinary use (her own documents only). */
 let colleague: Session;
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   const email = `hugo.${crypto.randomUUID().slice(0, 8)}@acme.example`;
   const u = await w.call('POST', '/auth/api/data/users/', {
@@ -39,7 +39,7 @@ before(async () => {
   assert.equal(p.status, 200, p.text);
   colleague = await w.login(w.acmeOrg, email, 'colleague-pass-1');
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

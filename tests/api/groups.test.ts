@@ -4,7 +4,7 @@
  * (spec/001 sections 5 to 7); employee term fields, employer defaults, employer contacts, approvals
  * and the organization preferences' normalisation.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, sudoInto, type DemoWorld } from '../helpers/demo.ts';
 
@@ -22,10 +22,10 @@ async function groupNamed(name: string) {
   return r.body.items[0] as { key: string; data: Record<string, unknown>; meta: { version: number } } | undefined;
 }
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

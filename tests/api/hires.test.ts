@@ -4,7 +4,7 @@
  * e-mails, the rate rounded to cents, the pending_approval required fields and the history visible
  * only with PAYROLL:CanManageUserPayrollData.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,11 +30,11 @@ const hire = (over: Record<string, unknown> = {}) => ({
 
 const outbox = () => readOutbox(w.server.dataDir);
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   onboarder = await onboardingManager(w);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

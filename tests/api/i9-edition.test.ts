@@ -8,7 +8,7 @@
  * employment ends, whichever is later (409 before); a manager of onboarding only never receives a
  * date of birth.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   as,
@@ -46,12 +46,12 @@ async function find(who: Session, type: string, body: object) {
   return r.body.items as { key: string; data: Record<string, any> }[];
 }
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   onboarder = await onboardingManager(w);
   staff = await sudoInto(w, w.staff, w.acmeOrg);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

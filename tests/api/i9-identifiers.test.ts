@@ -6,7 +6,7 @@
  * same document, by its id, never by its place), and answered whole only by the audited
  * retrieve_sensitive call to a caller who may manage payroll data.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -66,7 +66,7 @@ async function atRest(): Promise<string> {
   return out.join('\n');
 }
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   onboarder = await onboardingManager(w);
   ana = await signedInEmployee(w, 'Ana');
@@ -116,7 +116,7 @@ before(async () => {
   });
   assert.equal(s2.status, 200, s2.text);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -4,7 +4,7 @@
  * Section 1 keeps what the employer entered and signed, and their printed I-9 leaves Section 2 blank.
  * Tried on the demo's Carla, whose I-9 is complete (server/demo-journeys.ts).
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { pdfText, squash } from '../printable/pdf-tools.ts';
@@ -27,11 +27,11 @@ const SECTION_2 = [
 
 let w: DemoWorld;
 let carla: Session;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   carla = await w.login(w.acmeOrg, 'carla@acme.example', 'demo-complete-pass');
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

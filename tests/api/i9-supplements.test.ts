@@ -5,7 +5,7 @@
  * supplement entry leaves it standing, a changed block voids its own signature and no other.
  * Also: "Individual under age 18" only for a minor, and delete_user keeps an I-9 within retention.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   as,
@@ -21,12 +21,12 @@ let w: DemoWorld;
 let onboarder: Session;
 let superuser: Session;
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   onboarder = await onboardingManager(w);
   superuser = await sudoInto(w, w.staff, w.acmeOrg);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -1,13 +1,13 @@
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

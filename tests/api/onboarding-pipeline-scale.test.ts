@@ -4,7 +4,7 @@
  * Checked against the data API's own finds, on the demo and once 2,000 more hires are added: the
  * counts follow, the rows are the first of each status, and nothing else of the answer moves.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 import { HIRE_STATUSES, HIRES_SHOWN } from '../../server/payroll/onboarding.ts';
@@ -22,10 +22,10 @@ const MOVED_TO = ['invited', 'started', 'error', 'cancelled'];
 const MOVED = MOVED_TO.length * (HIRES_SHOWN + 5);
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -2,7 +2,7 @@
  * The onboarding views (docs/journeys.md): the employee's own checklist and the manager's pipeline,
  * tried as each role on the demo's story (server/demo-journeys.ts) and as hostile callers.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, onboardingManager, signedInEmployee, type DemoWorld, type Session } from '../helpers/demo.ts';
 
@@ -10,13 +10,13 @@ let w: DemoWorld;
 let sam: Session;
 let wes: Session;
 let carla: Session;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   sam = await w.login(w.acmeOrg, 'sam@acme.example', 'demo-section2-pass');
   wes = await w.login(w.acmeOrg, 'wes@acme.example', 'demo-resign-pass');
   carla = await w.login(w.acmeOrg, 'carla@acme.example', 'demo-complete-pass');
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

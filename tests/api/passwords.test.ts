@@ -4,7 +4,7 @@
  * company's own minimum; change_password asks for the current password, except once in a session
  * opened by a forgot-password key; a password change ends the account's single-use keys.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { outboxSize, readOutbox, waitForMail } from '../helpers/outbox.ts';
@@ -14,11 +14,11 @@ const PATTERN = 'Password cannot be a simple sequence or repetition';
 const PERSONAL = "Password cannot be based on the account's name or e-mail address";
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   // A first delay of ten minutes: no back-off lapses while the tests run.
   w = await demoWorld({ DFORM_THROTTLE_ACCOUNT: '5', DFORM_THROTTLE_DELAY: '600' });
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

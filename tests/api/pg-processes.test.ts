@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, describe, test } from 'node:test';
+import { afterAll, describe, test } from 'vitest';
 import { freshDatabase, stopOwnCluster, testCluster } from '../helpers/postgres.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer, type TestServer } from '../helpers/server.ts';
 import { readOutbox, waitForMail } from '../helpers/outbox.ts';
@@ -18,7 +18,7 @@ const key = () => randomBytes(32).toString('base64');
 const CARLA = 'carla@acme.example';
 const group = (name: string) => ({ name, description: 'd', permissions: [], users: [], notes: '' });
 
-after(() => stopOwnCluster());
+afterAll(() => stopOwnCluster());
 
 describe('two processes on one PostgreSQL database', () => {
   test('a record, a session, a logout, the sign-in throttle, single-use and download keys are the same on both; kill -9 of one loses no acknowledged write', async () => {

@@ -6,7 +6,7 @@
  * for every company (state withholding form definitions) is written by product staff only. An older
  * deployment's product-staff account that a company could reset is made credential-less at start.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -65,10 +65,10 @@ async function newCompany(call: Call, staff: Session, name: string, adminEmail: 
 }
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 
@@ -77,7 +77,7 @@ describe("a company's administrator", () => {
   let boss: Session;
   let staffAccount = '';
 
-  before(async () => {
+  beforeAll(async () => {
     org = await newCompany(w.call, w.staff, 'Takeover Trading', 'boss@takeover.example');
     staffAccount = await staffAccountOf(w.call, w.staff, org);
     boss = await signInByMail(w.call, w.server.dataDir, org, 'boss@takeover.example');
@@ -202,7 +202,7 @@ describe('product staff in a company act as themselves', () => {
   let inside: Session;
   let since = 0;
 
-  before(async () => {
+  beforeAll(async () => {
     // A second member of the product staff, signed in to the root organization.
     const made = await w.call('POST', '/auth/api/data/users/', {
       ...as(w.staff),

@@ -5,18 +5,18 @@
  * 80 (direct deposit, check digit valid); an EIN whose prefix the IRS does not assign (employer).
  * Masked values sent back still stand for the stored numbers.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 
 let w: DemoWorld;
 /** The demo company's product-staff admin: the employer record is theirs to edit. */
 let acme: Session;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   acme = await sudoInto(w, w.staff, w.acmeOrg);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -4,7 +4,7 @@
  * masks, each document given an id; the answer then masks them, a masked number sent back is kept,
  * and the next start finds nothing left to do. In-process, to write a record as the old code did.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { createApp } from '../../server/app.ts';
@@ -19,7 +19,7 @@ let dataDir: string;
 let acme: string;
 let call: ReturnType<typeof inProcessCaller>;
 
-before(async () => {
+beforeAll(async () => {
   const t = await testServices({ prefix: 'dform-seal-' });
   services = t.services;
   dataDir = t.dataDir;
@@ -27,7 +27,7 @@ before(async () => {
   acme = await seedDemo(services, boot.orgId);
   call = inProcessCaller(createApp(services), boot.orgId);
 });
-after(async () => {
+afterAll(async () => {
   await services.storage.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -2,7 +2,7 @@
  * Links written as data open over https only (security review, point 12): a state form
  * definition's links and a shared document's address are refused otherwise, naming the field.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,10 +10,10 @@ import { as, demoWorld, sudoInto, type DemoWorld } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

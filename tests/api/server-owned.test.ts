@@ -5,7 +5,7 @@
  * the server-owned values, the sensitive values and the record's creation facts as they were; and a
  * user whose account is saved keeps signing in with their password.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { lastStoredWrite } from '../helpers/at-rest.ts';
 import jsf from 'json-schema-faker';
@@ -18,7 +18,7 @@ let w: DemoWorld;
 let staff: Session;
 let savers: [string, Session][];
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   staff = await sudoInto(w, w.staff, w.acmeOrg);
   OVERRIDES['payroll/i9_document_copies'] = await examinedI9Document((body) =>
@@ -31,7 +31,7 @@ before(async () => {
     ['employee', w.emma],
   ];
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -5,7 +5,7 @@
  * timeout for users who manage people's data. Records on disk are read after a stop, when the
  * store has written its snapshots and emptied its journal.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { textAtRest } from '../helpers/at-rest.ts';
@@ -85,10 +85,10 @@ async function rootWorld(env: Record<string, string> = {}) {
 describe('ending every session of a user', () => {
   let w: Awaited<ReturnType<typeof rootWorld>>;
   let deleted: Token[] = [];
-  before(async () => {
+  beforeAll(async () => {
     w = await rootWorld();
   });
-  after(async () => {
+  afterAll(async () => {
     if (w.server.proc.exitCode === null) await w.server.stop();
   });
 
@@ -193,10 +193,10 @@ describe('sessions past their end are deleted', () => {
 
 describe('idle timeout', () => {
   let app: ClockApp;
-  before(async () => {
+  beforeAll(async () => {
     app = await clockApp();
   });
-  after(async () => {
+  afterAll(async () => {
     await app.close();
   });
 

@@ -10,7 +10,7 @@
  * And forgot_password answers alike, at once, for an account and a stranger: its work follows the
  * answer, whose content does not depend on it even when the work fails.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rmdir } from 'node:fs/promises';
@@ -20,7 +20,7 @@ import { clientFrom } from '../helpers/from-address.ts';
 import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   // 127.0.0.1 stands for a reverse proxy in front of the server; other loopback addresses are clients.
   w = await demoWorld({
     DFORM_THROTTLE_DELAY: '600',
@@ -28,7 +28,7 @@ before(async () => {
     DFORM_TRUSTED_PROXIES: '127.0.0.1',
   });
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

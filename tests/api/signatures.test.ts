@@ -5,7 +5,7 @@
  * it leaves the form (kept in its history, audited) and never prints; the form must be signed again.
  * The printout shows the name and SSN as attested, not the live employee record.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { pdfText, squash } from '../printable/pdf-tools.ts';
@@ -13,11 +13,11 @@ import { SAMPLE_STATE_W4 } from '../../bench/printable-samples.ts';
 
 let w: DemoWorld;
 let staff: Session;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   staff = await sudoInto(w, w.staff, w.acmeOrg);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -4,7 +4,7 @@
  * company's employee answer alike without decrypting anything; every answer is audited; the index
  * follows saves, updates and deletes; sensitive fields of every type stay unsearchable.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -97,7 +97,7 @@ async function reveals(org: string) {
     .sort((a, b) => Number(a.action_time) - Number(b.action_time));
 }
 
-before(async () => {
+beforeAll(async () => {
   const t = await testServices({ prefix: 'dform-ssn-' });
   services = t.services;
   dataDir = t.dataDir;
@@ -134,7 +134,7 @@ before(async () => {
   other = { org: company.body.key, admin: globexAdmin, employee: await newEmployee(globexAdmin, '587-65-6789') };
 });
 
-after(async () => {
+afterAll(async () => {
   await services.storage.close();
   await rm(dataDir, { recursive: true, force: true });
 });

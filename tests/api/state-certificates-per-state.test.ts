@@ -5,7 +5,7 @@
  * state: each signed, printed and voided on its own; the checklist asks for the one due; another
  * employee and another company reach neither.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, signedInEmployee, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { pdfText, squash } from '../printable/pdf-tools.ts';
@@ -15,11 +15,11 @@ import { certificateKey } from '../../engine/withholding-states.ts';
 let w: DemoWorld;
 let emma: string;
 let keys: { OR: string; CA: string };
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   emma = w.emma.user;
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -7,17 +7,17 @@
  * York's dependent health insurance, California's EDD account number) kept on the employer's records
  * and printed on the forms.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { DEMO_EIN } from '../../server/demo.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { pdfText, squash, ticked } from '../printable/pdf-tools.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

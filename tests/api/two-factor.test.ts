@@ -3,7 +3,7 @@
  * ("v2 additions") words them: a real server for the calls across roles and companies, and the app
  * in-process on a clock the test moves for drift and expiry.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { Secret, TOTP } from 'otpauth';
 import { createApp } from '../../server/app.ts';
@@ -34,11 +34,11 @@ async function steadyNow(): Promise<number> {
 
 let w: DemoWorld;
 
-before(async () => {
+beforeAll(async () => {
   // Enough budget for the wrong codes these tests send on purpose (the throttle has its own tests).
   w = await demoWorld({ DFORM_THROTTLE_PAIR: '200', DFORM_THROTTLE_ACCOUNT: '400' });
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

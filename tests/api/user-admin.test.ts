@@ -3,7 +3,7 @@
  * field limits, the password mode's call, the invites and the superuser delete, each with its
  * access rules (403 without the permission, 404 for another company's user).
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,11 +32,11 @@ async function create(over: Record<string, unknown> = {}) {
 
 const outbox = () => readOutbox(w.server.dataDir);
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   superuser = await sudoInto(w, w.staff, w.acmeOrg);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 
@@ -120,7 +120,7 @@ describe('permissions', () => {
 describe('a user manager and accounts holding more than they do', () => {
   let manager: Session;
   let managerKey: string;
-  before(async () => {
+  beforeAll(async () => {
     const m = await create({ permissions: ['AUTH:CanManageUsers'], display_name: 'Mona Manager' });
     managerKey = m.key;
     const set = await w.call('POST', '/auth/api/set_user_password', {

@@ -5,7 +5,7 @@
  * until it moves onto the 2026 form, which carries neither its Step 3 nor its signature over. An
  * exempt 2025 certificate expires on February 15, 2026 and is found by that date.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { createApp } from '../../server/app.ts';
@@ -19,7 +19,7 @@ const at = (day: string, time = '12:00') => Date.parse(`${day}T${time}:00Z`) / 1
 let clock = at('2025-06-15');
 let call: ReturnType<typeof inProcessCaller>;
 let close: () => Promise<void>;
-before(async () => {
+beforeAll(async () => {
   const t = await testServices({ now: () => clock, prefix: 'dform-w4-dates-' });
   const boot = await bootstrap(t.services);
   call = inProcessCaller(createApp(t.services), boot.orgId);
@@ -28,7 +28,7 @@ before(async () => {
     await rm(t.dataDir, { recursive: true, force: true });
   };
 });
-after(() => close());
+afterAll(() => close());
 
 /** Signs the product-staff admin in at the clock's time: a session does not outlive a jump of months. */
 async function staff(): Promise<{ token: string; user: string }> {

@@ -5,17 +5,17 @@
  * carries its expiry (February 15 of the next year), which payroll finds by a criterion.
  * tests/api/w4-edition-dates.test.ts moves the clock: older editions, read-only records and moves.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import editions from '../../schemas/common/w4-editions.json';
 import { as, demoWorld, sudoInto, type DemoWorld } from '../helpers/demo.ts';
 import { createCompany } from '../helpers/hardening.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -3,7 +3,7 @@
  * no 2019 answers, shown to one whose record does (an imported 2019 certificate; the API never makes
  * one, so the test writes it into the store as an import would), always shown to payroll.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { createApp } from '../../server/app.ts';
@@ -17,7 +17,7 @@ let storage: Storage;
 let org: string;
 let staff: string;
 let close: () => Promise<void>;
-before(async () => {
+beforeAll(async () => {
   const t = await testServices({ prefix: 'dform-w4-legacy-' });
   const boot = await bootstrap(t.services);
   org = boot.orgId;
@@ -31,7 +31,7 @@ before(async () => {
     await rm(t.dataDir, { recursive: true, force: true });
   };
 });
-after(() => close());
+afterAll(() => close());
 
 /** An employee who uses payroll, signed in: their token and user key. */
 async function employee(name: string): Promise<{ token: string; user: string }> {

@@ -6,7 +6,7 @@
  * signature bound to every answer; the printable W-9 with its wording, revision and the crossed-out
  * item 2.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,10 +14,10 @@ import { as, demoWorld, onboardingManager, type DemoWorld, type Session } from '
 import { pdfText, squash, struckThrough } from '../printable/pdf-tools.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

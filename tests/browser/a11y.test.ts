@@ -4,7 +4,7 @@
  * layout and 'Page Not Found'. A serious or critical violation fails the test with the rule and the
  * elements named. Needs `npm run build:web` first.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startWorld, type World } from './browser.ts';
@@ -13,12 +13,12 @@ import { blocking, describeViolations, runAxe } from './axe.ts';
 let w: World;
 let emma = '';
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   emma = (await w.apiLogin('emma')).user;
 });
 
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

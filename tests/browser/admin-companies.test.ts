@@ -8,7 +8,7 @@
  * hostname under localhost (http://acmedemo.localhost:<port>), which Chromium reaches with no set-up,
  * and the app resolves its company from the hostname as on the real site.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { blocking, describeViolations, runAxe } from './axe.ts';
@@ -62,7 +62,7 @@ async function groupNamed(name: string) {
   return r.body.items[0] as { key: string; data: { users: string[]; permissions: string[] } } | undefined;
 }
 
-before(async () => {
+beforeAll(async () => {
   server = await startServer({ demo: true });
   call = client(server.url);
   browser = await launchChromium();
@@ -72,7 +72,7 @@ before(async () => {
   acme = await login(acmeOrg, USERS.admin.email, USERS.admin.password);
 });
 
-after(async () => {
+afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
   await browser?.close();
   await server?.stop();

@@ -4,7 +4,7 @@
  * locks, the password mode, Save & Reload, the Audit Log page, the invites, the superuser delete).
  * Needs `npm run build:web` first.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
@@ -15,11 +15,11 @@ let w: World;
 let admin: { token: string; user: string };
 const unique = () => crypto.randomUUID().slice(0, 8);
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   admin = await w.apiLogin('admin');
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

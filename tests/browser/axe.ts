@@ -1,25 +1,16 @@
 /**
- * axe-core in a Playwright page: injects node_modules/axe-core/axe.min.js and runs it (WCAG 2.x A
- * and AA rules plus best practices), and formats the violations that block a release (serious and
+ * axe-core in a Playwright page: injects node_modules/axe-core/axe.min.js and runs it (the rules of
+ * axe-rules.ts), and formats the violations that block a release (serious and
  * critical) so a failing test names the rule, the impact and the offending elements.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../helpers/server.ts';
+import { AXE_OPTIONS, type AxeViolation } from './axe-rules.ts';
 
 export const AXE_SCRIPT = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
-export type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
-
-export interface AxeViolation {
-  id: string;
-  impact: Impact | null;
-  help: string;
-  helpUrl: string;
-  nodes: { target: string[]; failureSummary?: string; html: string }[];
-}
-
-export const BLOCKING: readonly Impact[] = ['serious', 'critical'];
+export { BLOCKING, blocking, describeViolations, type AxeViolation, type Impact } from './axe-rules.ts';
 
 const AXE_URL = '/__axe-core/axe.min.js';
 
@@ -46,35 +37,20 @@ async function injectAxe(page: Page): Promise<void> {
  */
 export async function runAxe(page: Page, within?: string): Promise<AxeViolation[]> {
   await injectAxe(page);
-  return page.evaluate(async (sel) => {
-    const axe = (window as any).axe;
-    const context = sel ? document.querySelector(sel) : document;
-    if (!context) throw new Error(`axe: nothing matches ${sel}`);
-    const r = await axe.run(context, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v: any) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      helpUrl: v.helpUrl,
-      nodes: v.nodes.map((n: any) => ({ target: n.target, failureSummary: n.failureSummary, html: n.html })),
-    }));
-  }, within);
-}
-
-/** The serious and critical violations only. */
-export function blocking(violations: readonly AxeViolation[]): AxeViolation[] {
-  return violations.filter((v) => v.impact !== null && BLOCKING.includes(v.impact));
-}
-
-/** A readable report of violations, for assertion messages. */
-export function describeViolations(where: string, violations: readonly AxeViolation[]): string {
-  if (!violations.length) return `${where}: no violations`;
-  const lines = violations.flatMap((v) => [
-    `${where}: [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`,
-    ...v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')}: ${n.html.slice(0, 160)}`),
-  ]);
-  return lines.join('\n');
+  return page.evaluate(
+    async ({ sel, options }) => {
+      const axe = (window as any).axe;
+      const context = sel ? document.querySelector(sel) : document;
+      if (!context) throw new Error(`axe: nothing matches ${sel}`);
+      const r = await axe.run(context, options);
+      return r.violations.map((v: any) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        helpUrl: v.helpUrl,
+        nodes: v.nodes.map((n: any) => ({ target: n.target, failureSummary: n.failureSummary, html: n.html })),
+      }));
+    },
+    { sel: within, options: AXE_OPTIONS },
+  );
 }

@@ -4,7 +4,7 @@
  * storage, cookies and IndexedDB hold neither, and the token is never in a cookie or a URL visited.
  * Needs `npm run build:web` first.
  */
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startWorld, type World } from './browser.ts';
@@ -14,7 +14,7 @@ const ACCOUNT = '000987654321';
 let w: World;
 let emma: { token: string; user: string };
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   emma = await w.apiLogin('emma');
   const saved = await w.call('POST', `/payroll/api/data/my_employee_payment_information/${emma.user}`, {
@@ -37,7 +37,7 @@ before(async () => {
   assert.ok(saved.status === 200 || saved.status === 201, saved.text);
 });
 
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

@@ -6,7 +6,7 @@
  * listing companies; the link a forgot-password or invitation e-mail carries opens the company's
  * site signed in. Needs `npm run build:web` first.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_USERS } from '../../server/demo.ts';
@@ -56,14 +56,14 @@ async function signedInAs(page: Page, name: string, hostname: string) {
   assert.equal(new URL(page.url()).hostname, hostname);
 }
 
-before(async () => {
+beforeAll(async () => {
   // A newcomer's start: no product domain, no public URL, the default interface (127.0.0.1).
   server = await startServer({ demo: true, env: { DFORM_PRODUCT_DOMAIN: '', DFORM_PUBLIC_URL: '' } });
   port = new URL(server.url).port;
   browser = await launchChromium();
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });

@@ -4,7 +4,7 @@
  * slow upload shows its progress and can be cancelled; while an upload reaches the server, the
  * record's status uploading shows in the form and in the lists. Needs `npm run build:web` first.
  */
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -12,10 +12,10 @@ import QRCode from 'qrcode';
 import { startWorld, type World } from './browser.ts';
 
 let w: World;
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

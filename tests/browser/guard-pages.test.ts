@@ -5,7 +5,7 @@
  * payroll pages to the hires with the spec's alert; the journey admin settings pages open for the
  * product-staff admin, who saves settings there, and refuse everyone else with 'Not authorized.'.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startWorld, type World } from './browser.ts';
@@ -19,7 +19,7 @@ let admin: { token: string; user: string };
 let emma: { token: string; user: string };
 const onboarder = { email: 'olga.onboarder@acme.example', password: 'onboard-pass-1' };
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   admin = await w.apiLogin('admin');
   emma = await w.apiLogin('emma');
@@ -54,7 +54,7 @@ before(async () => {
   assert.equal(p.status, 200, p.text);
 });
 
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

@@ -4,7 +4,7 @@
  * send the masks back and the server keeps the numbers it stores, each document's from the same
  * document. Needs `npm run build:web` first.
  */
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startWorld, type World } from './browser.ts';
@@ -17,7 +17,7 @@ const A_NUMBER = 'A987654321';
 const LICENSE = 'D400-7719-22XY';
 const CARD = '512483927';
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   emma = await w.apiLogin('emma');
   payroll = await w.apiLogin('payroll');
@@ -59,7 +59,7 @@ before(async () => {
   });
   assert.equal(s2.status, 200, s2.text);
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

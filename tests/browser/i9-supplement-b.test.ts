@@ -3,7 +3,7 @@
  * fills in the document and signs the block; the save keeps Section 1 and Section 2 signed. Needs
  * `npm run build:web` first.
  */
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { startWorld, type World } from './browser.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
@@ -12,7 +12,7 @@ let w: World;
 let emma: { token: string; user: string };
 let payroll: { token: string; user: string };
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   emma = await w.apiLogin('emma');
   payroll = await w.apiLogin('payroll');
@@ -47,7 +47,7 @@ before(async () => {
   });
   assert.equal(s2.status, 200, s2.text);
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

@@ -4,17 +4,17 @@
  * to the last signature without knowing any entity name; the payroll manager sees what is due on
  * their home page and finishes it. Each home is axe-clean. Needs `npm run build:web` first.
  */
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { startWorld, type World } from './browser.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 
 let w: World;
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

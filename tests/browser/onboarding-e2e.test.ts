@@ -5,17 +5,17 @@
  * with the document helper; then every record read back through the API holds what was entered and
  * the signatures. Needs `npm run build:web` first.
  */
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { startWorld, type World } from './browser.ts';
 
 let w: World;
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

@@ -6,7 +6,7 @@
  * the spec's exact messages on screen and the record read back through the API. One World for the
  * file. Needs `npm run build:web` first.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { startWorld, type World } from './browser.ts';
@@ -15,13 +15,13 @@ let w: World;
 let emma: { token: string; user: string };
 let emmaPage: Page;
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   emma = await w.apiLogin('emma');
   emmaPage = (await w.page()).page;
   await w.signIn(emmaPage, 'emma');
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

@@ -5,7 +5,7 @@
  * who manages payroll data, left idle for DFORM_IDLE_SECONDS, is signed out. Needs
  * `npm run build:web` first.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { outboxSize, waitForMail } from '../helpers/outbox.ts';
@@ -22,7 +22,7 @@ let site: string;
 let call: ReturnType<typeof client>;
 let org: string;
 
-before(async () => {
+beforeAll(async () => {
   server = await startServer({
     demo: true,
     // A first throttle delay of ten minutes, so that none lapses while a test runs.
@@ -39,7 +39,7 @@ before(async () => {
   org = (await call('GET', '/auth/api/resolve_org?hostname=acmedemo.localhost')).body.organization_id;
 });
 
-after(async () => {
+afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });

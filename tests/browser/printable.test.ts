@@ -5,7 +5,7 @@
  * URL), its selector switches the form, Print prints, Close closes; a PDF opened through a download
  * key renders once; another employee's form answers 404. Needs `npm run build:web` first.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +29,7 @@ async function put(who: { token: string }, type: string, body: Record<string, un
   assert.ok(r.status === 200 || r.status === 201, `${type}: ${r.status} ${r.text}`);
 }
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   emma = await w.apiLogin('emma');
   ivan = await w.apiLogin('ivan');
@@ -44,7 +44,7 @@ before(async () => {
   await put(ivan, 'my_w4', { w4_year: '2025', filing_status: 'Married', employee_signature: signature });
 });
 
-after(async () => {
+afterAll(async () => {
   await w.close();
 });
 

@@ -3,7 +3,7 @@
  * landing, the guard, the list's paging / sorting / filtering, create, edit, view, a version
  * conflict and the inactive layout. Needs `npm run build:web` first.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +29,7 @@ async function settled(page: import('playwright-core').Page, status: string) {
 let payroll: { token: string; user: string };
 const emmaKey = { value: '' };
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   payroll = await w.apiLogin('payroll');
   const admin = await w.apiLogin('admin');
@@ -66,7 +66,7 @@ before(async () => {
   }
 });
 
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

@@ -3,15 +3,15 @@
  * "void: changed after signing" and the form asks to be signed again; signing and saving makes it
  * hold again. Needs `npm run build:web` first.
  */
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { startWorld, type World } from './browser.ts';
 
 let w: World;
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

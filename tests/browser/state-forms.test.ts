@@ -7,7 +7,7 @@
  * home state's certificate is kept beside it (one per state), and a state without an income tax on
  * wages offers none. Needs `npm run build:web` first.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
@@ -16,11 +16,11 @@ import { startWorld, type World } from './browser.ts';
 let w: World;
 let emma: { token: string; user: string };
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   emma = await w.apiLogin('emma');
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

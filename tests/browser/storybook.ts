@@ -1,5 +1,5 @@
 /**
- * storybook-static for the story tests and the benchmark: reused while it is newer than every
+ * storybook-static for the browser benchmark (bench/browser): reused while it is newer than every
  * source it is built from, otherwise built again with `storybook build` (about 20 s).
  * STORYBOOK_REBUILD=1 forces a build.
  */

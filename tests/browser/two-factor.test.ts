@@ -5,7 +5,7 @@
  * outbox); "Reset two-factor" on the user form; the quiet renewal of the session and the sign-out
  * when it fails. Each screen is checked with axe. Needs `npm run build:web` first.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
@@ -18,11 +18,11 @@ const PASSWORD = 'a long enough secret 44';
 let w: World;
 let admin = '';
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   admin = (await w.apiLogin('admin')).token;
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

@@ -5,7 +5,7 @@
  * answers shows the schema's message. Older editions and moves: tests/api/w4-edition-dates.test.ts.
  * Needs `npm run build:web` first.
  */
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startWorld, type World } from './browser.ts';
@@ -13,11 +13,11 @@ import { startWorld, type World } from './browser.ts';
 let w: World;
 let emma: { token: string; user: string };
 
-before(async () => {
+beforeAll(async () => {
   w = await startWorld();
   emma = await w.apiLogin('emma');
 });
-after(async () => {
+afterAll(async () => {
   await w?.close();
 });
 

@@ -2,16 +2,16 @@
  * How the server hands out the built web app (server/web.ts): the hashed assets for good, the page
  * itself checked again on every visit so a new build is picked up.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 describe('web app caching', () => {
   let server: TestServer;
-  before(async () => {
+  beforeAll(async () => {
     server = await startServer();
   });
-  after(() => server.stop());
+  afterAll(() => server.stop());
 
   it('serves the page with no-cache and its hashed assets as immutable', async () => {
     for (const route of ['/', '/payroll/employee/list', '/payroll/i9/edit/some-key']) {

@@ -2,7 +2,7 @@
  * Basic info's mailing-address toggle: off copies the legal address, on clears the mailing address;
  * the toggle's state read from stored data; and the field's stories.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { behaviourChanges } from '../../forms/behaviour/behaviour.ts';
 import {

@@ -1,5 +1,5 @@
 /** The per-form behaviour helpers: paths, patches and errors, pure. */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { ErrorSchema } from '@rjsf/utils';
 import assert from 'node:assert/strict';
 import {

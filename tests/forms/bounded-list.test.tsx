@@ -1,5 +1,5 @@
 /** Emergency contacts, 1 to 2: no Remove at the minimum, no Add at the maximum, every field required. */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import schema from '../../schemas/payroll/emergency_contacts.json';
 import { boundedListOptions } from '../../forms/fields/BoundedArrayField.tsx';

@@ -2,7 +2,7 @@
  * The I-9 document helper: the compliance rule, notes, print slots and leftovers as pure functions,
  * the catalogue against schemas/payroll/i9.json, and each story of the field.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import i9Schema from '../../schemas/payroll/i9.json';
 import { I9_CHOICE_GROUPS, I9_DOCUMENTS, choicesOf } from '../../forms/payroll/i9-documents.ts';

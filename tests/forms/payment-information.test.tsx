@@ -2,7 +2,7 @@
  * Payment information: the ABA check digit, the account rules, the last account forced to a Percent
  * Split of 100, the payment methods a company offers, the patches, and the deposit stories.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import schemaFile from '../../schemas/payroll/employee_payment_information.json';
 import defs from '../../schemas/common/defs.json';

@@ -2,7 +2,7 @@
  * The printable viewer's choices (forms/printable/printable-forms.ts): the selector's 18 form types,
  * the form each screen opens on, the button labels of spec/001 section 2, and when it shows.
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   formOption,

@@ -2,7 +2,7 @@
  * The read-only record view follows a form's behaviour (forms/behaviour): the fields the edit
  * screen hides for the data are not listed (an I-9 citizen's alien fields, a 2020 W-4's 3(a)/3(b)).
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { fieldsHiddenByBehaviour } from '../../forms/behaviour/index.ts';
 import { ALIEN_FIELDS } from '../../forms/payroll/i9-status.ts';

@@ -2,7 +2,7 @@
  * Every widget, field and behaviour a payroll schema's x-ui names exists in the forms registries (or
  * is one of @rjsf's own), so a schema cannot point at a missing component.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

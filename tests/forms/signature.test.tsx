@@ -2,7 +2,7 @@
  * The signature panel: its flow as a pure reducer, the agreement text, and each story of the card,
  * the dialog design, the Sign Here button and the signature field rendered to HTML.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AGREEMENT_TITLE, agreementSections } from '../../forms/signature/agreement.ts';

@@ -5,7 +5,7 @@
  * catches what it should; each state_status list is the current form's, which state_w4 checks, and
  * the spec's earlier values stay readable in the definition, disabled on the screen.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import defs from '../../schemas/common/defs.json';
 import stateW4 from '../../schemas/payroll/state_w4.json';

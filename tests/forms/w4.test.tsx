@@ -3,7 +3,7 @@
  * Edit action, in agreement with the schema's save transform and validate rule (both read the same
  * editions file); and the W-4 stories.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import w4Schema from '../../schemas/payroll/w4.json';
 import w4Editions from '../../schemas/common/w4-editions.json';

@@ -9,7 +9,7 @@
  *
  * Short profile: ~1,500 creates. DFORM_SOAK=1: over 10,000. DFORM_FUZZ_SEED picks another seed.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -517,7 +517,7 @@ function truncate(s: string, n = 400): string {
   return s.length > n ? `${s.slice(0, n)}… (${s.length} chars)` : s;
 }
 
-before(async () => {
+beforeAll(async () => {
   const started = performance.now();
   w = await demoWorld();
   staff = await sudoInto(w, w.staff, w.acmeOrg);
@@ -645,7 +645,7 @@ before(async () => {
   wallMs = performance.now() - started;
 });
 
-after(async () => {
+afterAll(async () => {
   await w?.server.stop();
 });
 

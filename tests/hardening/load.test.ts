@@ -8,7 +8,7 @@
  * (every name once), no 5xx. Then 20 clients update ONE record with the version each read: exactly
  * one success per version, the rest 409, final version = 1 + successes. Prints p50/p99 per operation.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
@@ -55,7 +55,7 @@ async function createOnce(s: Session, body: unknown, idemKey: string, abortAfter
   }
 }
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   const second = await createCompany(w, 'Load Two', 'loadtwo.dform.app');
   const third = await createCompany(w, 'Load Three', 'loadthree.dform.app');
@@ -91,7 +91,7 @@ before(async () => {
   figure(SUITE, 'seed rate', (SEED_PER_COMPANY * companies.length) / ((performance.now() - t) / 1000), 'creates/s');
 });
 
-after(async () => {
+afterAll(async () => {
   await w?.server.stop();
 });
 
@@ -110,7 +110,7 @@ describe(`20 clients, ${SECONDS} s, 70/20/10 reads/creates/updates over three co
   const count = (op: string, status: number) =>
     statuses.set(`${op} ${status}`, (statuses.get(`${op} ${status}`) ?? 0) + 1);
 
-  before(async () => {
+  beforeAll(async () => {
     const t0 = performance.now();
     const end = t0 + SECONDS * 1000;
     const client = async (id: number) => {

@@ -6,7 +6,7 @@
  * stderr hold none of those values, no token, no single-use key, no password hash, no cipher text
  * and no key of DATA_DIR/secrets.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,11 +17,11 @@ import { waitForMail } from '../helpers/outbox.ts';
 let w: DemoWorld;
 /** Where the output of the start (the demo's printed sign-in details, by design) ends. */
 let startOutput = 0;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   startOutput = w.server.output().length;
 });
-after(async () => {
+afterAll(async () => {
   if (w.server.proc.exitCode === null) await w.server.stop();
 });
 

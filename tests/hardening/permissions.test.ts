@@ -11,7 +11,7 @@
  * naming @signed-in or the module's CanUseModule (every user of the module passes it, so P adds
  * nothing observable), create with @owner, and types of which no record could be made.
  */
-import { before, after, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -151,7 +151,7 @@ interface Probe {
   bare?: number;
 }
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   org = await createCompany(w, 'Rules Co', 'rules.dform.app', ['auth', 'payroll', 'comms', 'hr', 'time']);
   staff = await sudoInto(w, w.staff, org);
@@ -164,7 +164,7 @@ before(async () => {
     random: seededRandom(11),
   });
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -8,7 +8,7 @@
  * is not imported. A meta-test flips rules in this evaluator and shows the table then disagrees
  * with the server, so a rule the server stopped enforcing would fail the table.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -351,7 +351,7 @@ async function create(
   return r.status === 201 ? r.body : undefined;
 }
 
-before(async () => {
+beforeAll(async () => {
   const started = performance.now();
   w = await demoWorld();
   otherOrg = await createCompany(w, 'Other Co', 'other.dform.app');
@@ -670,7 +670,7 @@ before(async () => {
   wallMs = performance.now() - started;
 });
 
-after(async () => {
+afterAll(async () => {
   await w?.server.stop();
 });
 

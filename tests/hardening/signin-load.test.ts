@@ -10,7 +10,7 @@
  *   even when redeemed ten times at once; misused ones open none. Expiry is shown in-process with a
  *   moved clock (tests/helpers/clock-app.ts), since a real server's clock cannot be moved.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -36,13 +36,13 @@ const ACCOUNTS = [
 
 describe('sign-in load, single-use keys', () => {
   let w: DemoWorld;
-  before(async () => {
+  beforeAll(async () => {
     // The per-account and per-pair allowances are lifted on this server: single-use keys are
     // redeemed ten times at once (nine failures each) and misused on purpose. Throttling has its
     // own server below, with the defaults.
     w = await demoWorld({ DFORM_THROTTLE_ACCOUNT: '1000000', DFORM_THROTTLE_PAIR: '1000000' });
   });
-  after(async () => {
+  afterAll(async () => {
     await w?.server.stop();
   });
 
@@ -324,11 +324,11 @@ describe('single-use keys expire (in-process, with a moved clock)', () => {
 
 describe('throttling with the default allowances (DFORM_THROTTLE_PAIR=5, DFORM_THROTTLE_ADDRESS=300)', () => {
   let w: DemoWorld;
-  before(async () => {
+  beforeAll(async () => {
     // The first delay is ten minutes rather than 1 s, so that none lapses while the tests run.
     w = await demoWorld({ DFORM_THROTTLE_ADDRESS: '300', DFORM_THROTTLE_DELAY: '600' });
   });
-  after(async () => {
+  afterAll(async () => {
     await w?.server.stop();
   });
 

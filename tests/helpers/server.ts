@@ -2,7 +2,7 @@
  * Starts the real server as `npm start` runs it (the bundle of server/main.ts, rebuilt first when a
  * source changed) as a child process on a free port with a temporary DATA_DIR, and a small client
  * that speaks the wire contract. When the run has a PostgreSQL cluster (DFORM_TEST_PG_URL, see
- * scripts/test-api-pg.ts), each DATA_DIR gets its own fresh database as DATABASE_URL, kept for a
+ * the api-pg vitest project), each DATA_DIR gets its own fresh database as DATABASE_URL, kept for a
  * restart over the same DATA_DIR.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

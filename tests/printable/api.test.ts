@@ -4,7 +4,7 @@
  * SSN is on the PDF and every such PDF is audited as a reveal.
  * Needs `app.route('/payroll/api', printableRoutes(s))` in server/app.ts.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { STATE_FORMS, type StateForm } from '../../printable/layout.ts';
@@ -12,10 +12,10 @@ import { SAMPLE_STATE_W4 } from '../../bench/printable-samples.ts';
 import { pdfText, squash } from './pdf-tools.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -3,7 +3,7 @@
  * answers its grant once, not after its time, not when malformed, not as a key of another kind; one
  * user's keys and all keys are bounded. In PostgreSQL two processes redeeming one key get it once.
  */
-import { after, describe, test } from 'node:test';
+import { afterAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   DOWNLOAD_KEY,
@@ -17,7 +17,7 @@ import { freshDatabase, stopOwnCluster, testCluster } from '../helpers/postgres.
 const grant = (user = 'u1', org = 'o1') => ({ org, user, sid: 's1', sessionExp: 9e9, form: 'w4', key: 'k1' });
 
 const stores: PgStore[] = [];
-after(async () => {
+afterAll(async () => {
   for (const s of stores) await s.close();
   await stopOwnCluster();
 });

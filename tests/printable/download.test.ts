@@ -5,7 +5,7 @@
  * for another employee's form; the auth token in a URL is refused. Expiry, which needs a clock the
  * test moves, runs in process.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { createApp } from '../../server/app.ts';
@@ -17,7 +17,7 @@ import { testServices } from '../helpers/in-process.ts';
 import { pdfText, squash } from './pdf-tools.ts';
 
 let w: DemoWorld;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   const signed = { name: 'Emma Employee', font: 'font1', timestamp: 1741000000 };
   for (const [type, body] of [
@@ -28,7 +28,7 @@ before(async () => {
     assert.equal(r.status, 201, r.text);
   }
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

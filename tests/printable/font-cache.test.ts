@@ -3,7 +3,7 @@
  * nothing more, still embeds its own subset, and prints the same as the first (text at the same
  * places, the same page images).
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { parsedFontCount } from '../../printable/font-cache.ts';
 import { renderForm } from '../../printable/render.ts';

@@ -3,7 +3,7 @@
  * value is what the form's rules say, and the printout shows it (its text laid out row by row); every
  * page renders to a picture with ink on it (50 dpi).
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { FORMS, type FormName } from '../../printable/layout.ts';
 import { loadLayout } from '../../printable/layouts.ts';

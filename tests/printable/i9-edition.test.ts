@@ -5,7 +5,7 @@
  * (each such print audited as a reveal of those fields), masked for a manager of onboarding only,
  * who gets no date of birth either.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, onboardingManager, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { renderForm } from '../../printable/render.ts';
@@ -21,7 +21,7 @@ const NOTICE =
   'Treating employees differently based on their citizenship, immigration status, or national origin may be illegal.';
 const ALT = 'Check here if you used an alternative procedure authorized by DHS to examine documents.';
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   onboarder = await onboardingManager(w);
   const sign = { name: 'Emma Employee', font: 'font1', timestamp: 1 };
@@ -60,7 +60,7 @@ before(async () => {
   });
   assert.equal(s2.status, 200, s2.text);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -5,7 +5,7 @@
  * masked for a manager of onboarding only; more than three Supplement B blocks continue on a page
  * of their own, and every page counts it.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, onboardingManager, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { renderForm } from '../../printable/render.ts';
@@ -25,7 +25,7 @@ async function patch(who: Session, body: object) {
   return r.body.data;
 }
 
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   onboarder = await onboardingManager(w);
   const s1 = await w.call('POST', `/payroll/api/data/my_i9/${w.emma.user}`, {
@@ -88,7 +88,7 @@ before(async () => {
     ],
   });
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -2,7 +2,7 @@
  * The layouts are data: each file in printable/layouts/ is valid against printable/layout.schema.json,
  * every expression in it evaluates (on full records and on none), and every element lies on its page.
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

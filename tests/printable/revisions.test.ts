@@ -5,7 +5,7 @@
  * the W-9's line 3a, 3b, 4 and the crossed-out item 2, and a W-9 stored with the spec's earlier
  * classification printed as the current form answers it.
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { FORMS, STATE_FORMS, type FormName, type PrintInput } from '../../printable/layout.ts';
 import { loadLayout } from '../../printable/layouts.ts';

@@ -2,7 +2,7 @@
  * The printable route in process (`app.request()`, no port), mounted on its own over the app's
  * services: the product-staff admin prints a W-4 with the full SSN, and the reveal is audited.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { Hono } from 'hono';
@@ -12,10 +12,10 @@ import { inProcessApp } from '../helpers/in-process.ts';
 import { pdfText, squash } from './pdf-tools.ts';
 
 let world: Awaited<ReturnType<typeof inProcessApp>>;
-before(async () => {
+beforeAll(async () => {
   world = await inProcessApp();
 });
-after(async () => {
+afterAll(async () => {
   await world.storage.close();
   await rm(world.dataDir, { recursive: true, force: true });
 });

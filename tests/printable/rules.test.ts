@@ -3,7 +3,7 @@
  * (no PDF needed): Virginia, Oregon, California, Alabama and Arizona rules, W-4 blanks and years,
  * the I-9 statuses and leftover documents, the hire when there is no employee record.
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import type { FormName, PrintInput } from '../../printable/layout.ts';
 import { loadLayout, sharedVars } from '../../printable/layouts.ts';

@@ -3,7 +3,7 @@
  * files unless its access policies say no. Neither a layout nor a record may make it reach anything:
  * a listener on 127.0.0.1 must receive nothing while forms naming it (and /etc/passwd) are rendered.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
@@ -19,7 +19,7 @@ let server: Server;
 let connections = 0;
 let url = '';
 
-before(async () => {
+beforeAll(async () => {
   server = createServer((socket) => {
     connections++;
     socket.destroy();
@@ -30,7 +30,7 @@ before(async () => {
   url = `http://127.0.0.1:${address.port}`;
 });
 
-after(async () => {
+afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   assert.equal(connections, 0, 'nothing ever reached the listener');
 });

@@ -4,7 +4,7 @@
  * only, who gets 403 from retrieve_ssn. Every whole SSN handed to a layout is audited as a reveal,
  * also when the layout (a copy kept as data) carries no "sensitive" flag.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { pdfText, squash } from './pdf-tools.ts';
 
 let w: DemoWorld;
 let onboarder: Session;
-before(async () => {
+beforeAll(async () => {
   w = await demoWorld();
   onboarder = await onboardingManager(w);
   const w4 = await w.call('POST', `/payroll/api/data/my_w4/${w.emma.user}`, {
@@ -23,7 +23,7 @@ before(async () => {
   });
   assert.ok([200, 201].includes(w4.status), w4.text);
 });
-after(async () => {
+afterAll(async () => {
   await w.server.stop();
 });
 

@@ -4,7 +4,7 @@
  * Deductions Worksheet on page 4 and the exempt checkbox. The wording of each edition comes from
  * schemas/common/w4-editions.json, as the server's rules read it.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 import { loadLayout, sharedVars } from '../../printable/layouts.ts';
@@ -13,10 +13,10 @@ import { pdfText, squash } from './pdf-tools.ts';
 
 describe('the 2026 W-4 on the real server', () => {
   let w: DemoWorld;
-  before(async () => {
+  beforeAll(async () => {
     w = await demoWorld();
   });
-  after(async () => {
+  afterAll(async () => {
     await w.server.stop();
   });
 

@@ -2,7 +2,7 @@
  * Which Chromium the browser tests launch, in order ($CHROMIUM, $CHROMIUM_PATH, Debian's, Playwright's),
  * and the one line they stop with when there is none.
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * server/crypto/field-cipher.ts: AES-256-GCM envelopes, with the mask kept (and authenticated)
  * beside the cipher text in v2, v1 values still read.
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { FieldCipher } from '../../server/crypto/field-cipher.ts';

@@ -1,7 +1,7 @@
 /**
  * The route guard of spec/000 sections 2, 4 and 6 (renderers/guard/decide.ts), table-driven.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   classify,

@@ -3,7 +3,7 @@
  * of that folder) with a forbidden import is reported by no-restricted-imports with the reason, and
  * the imports a layer may make are not. ESLint runs with the project's own config, as `npm run lint` does.
  */
-import { before, describe, it } from 'node:test';
+import { beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -11,7 +11,7 @@ import { ESLint } from 'eslint';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 let eslint: ESLint;
-before(() => {
+beforeAll(() => {
   eslint = new ESLint({ cwd: ROOT });
 });
 

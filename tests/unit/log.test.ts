@@ -1,5 +1,5 @@
 /** The log sink redacts values shaped like personal data, also in the stack of an unhandled error. */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { createApp } from '../../server/app.ts';

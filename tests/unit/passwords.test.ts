@@ -1,6 +1,6 @@
 /** Password hashing: argon2id at the configured cost, and hashes made at an earlier cost still verify. */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { hash } from '@node-rs/argon2';
 import { hashPassword, verifyPassword } from '../../server/crypto/passwords.ts';
 

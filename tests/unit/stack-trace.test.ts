@@ -2,7 +2,7 @@
  * The error log's stack traces, and a crash's, name source files, not the minified bundle: fixtures
  * are bundled exactly as the server is (scripts/build-server.ts) and throw from a known line.
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import { build } from 'esbuild';
 import { bundleOptions } from '../../scripts/build-server.ts';
 
@@ -33,11 +33,11 @@ import('node:os').then((os) => {
 });
 `;
 
-before(async () => {
+beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'dform-start-'));
   await build(bundleOptions({ start: path.join(import.meta.dirname, '..', '..', 'server', 'start.ts') }, dir));
 });
-after(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 function run(): Record<string, unknown> {
   const out = spawnSync(process.execPath, [path.join(dir, 'start.cjs')], { encoding: 'utf8', timeout: 20_000 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { findIn, matchesOne, valueTest, type Criterion, type SortSpec } from '../../../engine/criteria.ts';
 import { nodeFileLayer } from '../../../server/storage/file-layer.ts';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
@@ -164,10 +164,10 @@ const label = (x: unknown) => JSON.stringify(x);
 for (const place of places) {
   describe(`criteria table: ${place.name}`, () => {
     let find: Find;
-    before(async () => {
+    beforeAll(async () => {
       find = await place.setUp();
     });
-    after(() => place.tearDown());
+    afterAll(() => place.tearDown());
 
     it('matches every criterion of the table', async () => {
       for (const row of MATCH_ROWS) {

@@ -2,7 +2,7 @@
  * The rules of file fields shared by the server and the file field: which names are kept, which
  * types a field takes, and what a schema's x-file says.
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { accepts, cleanFileName, DEFAULT_ACCEPT, DEFAULT_MAX_BYTES, fileFields } from '../../../engine/files.ts';
 

@@ -4,7 +4,7 @@
  * cannot run is refused with the reason, and the engine answers as RegExp does for the patterns the
  * product writes, through ajv, JSONata and the browser's schema check.
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,10 +1,10 @@
-import { before, describe, test } from 'node:test';
+import { beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { minLengthOf, passwordProblems, type PasswordPolicy } from '../../../engine/passwords.ts';
 import { loadCommonPasswords } from '../../../engine/common-passwords.ts';
 
 let common: ReadonlySet<string>;
-before(async () => {
+beforeAll(async () => {
   common = await loadCommonPasswords();
 });
 

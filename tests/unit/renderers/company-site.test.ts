@@ -2,7 +2,7 @@
  * What a visitor types in the product sign-in page's Company field, and where it leads
  * (renderers/session/company-site.ts).
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { companyHostname, companySiteUrl } from '../../../renderers/session/company-site.ts';
 

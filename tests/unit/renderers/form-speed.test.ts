@@ -3,7 +3,7 @@
  * keep their identity, so memoized array items skip rendering) and the inlined form schema (refs
  * and simple allOf resolved once instead of by @rjsf on every change).
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { shareStructure } from '../../../forms/fields/share-structure.ts';
 import { inlineSchema } from '../../../renderers/screens/record/inline-schema.ts';

@@ -2,7 +2,7 @@
  * The screens' pure helpers: masks and formats (spec/000 sections 5 and 9), the list's URL state
  * and find body, the navigation built from the catalogue, the form model and the isValid checker.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   epochToUs,

@@ -3,7 +3,7 @@
  * records in the journey's order, who is offered work queues and the generic lists, the words for
  * hire statuses and step states.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { titleCase } from '../../../renderers/format/title-case.ts';
 import { ownRecords, registerNavSection, navSections } from '../../../renderers/layouts/nav.ts';

@@ -3,7 +3,7 @@
  * I-9's signatures by their x-edit for each viewer, an anyOf of required fields kept out of the
  * drawn form, and the messages of a blocked Save that no field shows.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Principal } from '../../../engine/access.ts';
 import type { JsonObject } from '../../../renderers/api/types.ts';

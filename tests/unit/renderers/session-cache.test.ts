@@ -2,7 +2,7 @@
  * What signing in or out drops from the query cache (renderers/session/session.tsx): the previous
  * user's data, never the company resolved from the host name, which the app shell is rendered from.
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { QueryClient } from '@tanstack/react-query';
 import { forgetUserData } from '../../../renderers/session/session.tsx';

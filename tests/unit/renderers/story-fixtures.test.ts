@@ -3,7 +3,7 @@
  * answers, their records pass the server's validators, and the fixture back end pages, sorts,
  * filters and refuses stale saves as the wire contract says.
  */
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { createApiClient } from '../../../renderers/api/client.ts';
@@ -19,10 +19,10 @@ const TYPES = ['payroll/employee', 'payroll/basic_info', 'payroll/emergency_cont
 
 describe('story fixtures against the server', () => {
   let app: Awaited<ReturnType<typeof inProcessApp>>;
-  before(async () => {
+  beforeAll(async () => {
     app = await inProcessApp();
   });
-  after(async () => {
+  afterAll(async () => {
     await app.storage.close();
     await rm(app.dataDir, { recursive: true, force: true });
   });

@@ -2,7 +2,7 @@
  * Names for user keys on the screens: which fields hold user keys, the form showing them through
  * the user widget, and the cached, batched get_userinfo lookup.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { valueKind } from '../../../renderers/format/schema-facts.ts';
 import { buildFormModel } from '../../../renderers/screens/record/form-model.ts';

@@ -3,7 +3,7 @@
  * with the engine's strict ajv, names only real fields in its list and sections, and carries JSONata
  * that parses.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * The TypeScript generated from the schemas (scripts/types-from-schemas.ts): shared definitions are
  * declared once in common/defs.ts and imported by the entity files, and bounded arrays read T[].
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { commonTypes, entityTypes } from '../../../scripts/types-from-schemas.ts';

@@ -1,5 +1,5 @@
 /** The server's catalogue compiles each validator on first use, once; every one compiles. */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { loadCatalogue } from '../../../server/schemas.ts';
 

@@ -5,7 +5,7 @@
  * users (the schema's save transform and validate rule, the printed form, the W-4 screen) answer
  * the same edition for every form year and on both sides of every effective day.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import editions from '../../../schemas/common/w4-editions.json';
 import w4Schema from '../../../schemas/payroll/w4.json';

@@ -3,7 +3,7 @@
  * time and in order; a failing job is logged and the next one runs; past the bound a job is
  * dropped and logged.
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { afterAnswerQueue } from '../../../server/http/after-answer.ts';
 

@@ -6,7 +6,7 @@
  * the upload's bytes, whichever of the two comes first; without it the deletion would remove the
  * bytes the upload has just committed a record to.
  */
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -20,10 +20,10 @@ import { testServices } from '../../helpers/in-process.ts';
 
 let base: Services;
 let dataDir: string;
-before(async () => {
+beforeAll(async () => {
   ({ services: base, dataDir } = await testServices({ prefix: 'dform-claims-' }));
 });
-after(async () => {
+afterAll(async () => {
   await base.storage.close();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -5,7 +5,7 @@
  * per organization, a removed blob is gone, the list names what is kept, and the start-up sweep
  * deletes old blobs no record holds (not one held or claimed) and staged files a stopped process left.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
@@ -59,8 +59,8 @@ function contract(name: string, make: () => Promise<Made>) {
     let spool: string;
     let again: () => BlobStore;
     let done: () => Promise<void>;
-    before(async () => ({ store, spool, again, done } = await make()));
-    after(() => done());
+    beforeAll(async () => ({ store, spool, again, done } = await make()));
+    afterAll(() => done());
     const orgA = randomUUID();
     const orgB = randomUUID();
 

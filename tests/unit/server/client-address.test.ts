@@ -2,7 +2,7 @@
  * The client's address (server/http/context.ts): the socket's peer, or, behind a trusted reverse
  * proxy, the rightmost X-Forwarded-For hop that is not one of the trusted proxies.
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { clientAddress } from '../../../server/http/context.ts';
 import { configFromEnv } from '../../../server/config.ts';

@@ -3,7 +3,7 @@
  * listens (server/config.ts), and the absolute addresses on a company's site that e-mails carry
  * (server/public-url.ts).
  */
-import { test } from 'node:test';
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { configFromEnv } from '../../../server/config.ts';
 import { companyUrl, signInLink } from '../../../server/public-url.ts';

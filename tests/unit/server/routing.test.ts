@@ -3,7 +3,7 @@
  * segment beside a parameter, a leading wildcard) silently moves every request to the slower
  * TrieRouter, which cost about a tenth of a read's CPU.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { createApp } from '../../../server/app.ts';
 import { webApp } from '../../../server/web.ts';

@@ -4,7 +4,7 @@
  * other; a device known after a sign-in on one is known on the other; a check a dead process left
  * under way stops holding its budget; the rate limit counts calls on both.
  */
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { sharedRateLimit, sharedSignInThrottle } from '../../../server/auth/shared-throttles.ts';
@@ -29,12 +29,12 @@ let t = 1_000_000;
 // A keyed digest as the server's (its lookup key's): rows never hold names or addresses.
 const deps = { now: () => t, digest: (v: string) => createHmac('sha256', 'test key').update(v).digest('base64url') };
 
-before(async () => {
+beforeAll(async () => {
   const url = await freshDatabase(await testCluster());
   a = await PgStore.open(url, { log: () => undefined });
   b = await PgStore.open(url, { log: () => undefined });
 });
-after(async () => {
+afterAll(async () => {
   await a?.close();
   await b?.close();
   await stopOwnCluster();

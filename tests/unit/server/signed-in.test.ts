@@ -2,7 +2,7 @@
  * Which calls need a session (../shared/API.md): every route of the app is walked, so a route added
  * without the signed-in middleware, or an open call put behind it, fails here.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { createApp } from '../../../server/app.ts';
 import { bootstrap } from '../../../server/bootstrap.ts';

@@ -3,7 +3,7 @@
  * account, a pair and an address, how it grows, caps and decays; a known device's own budget;
  * concurrent attempts; and memory that stays bounded under floods of distinct names.
  */
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   backOffThrottle,

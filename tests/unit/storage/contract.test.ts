@@ -1,6 +1,6 @@
 /** The behaviour the server relies on, run against both stores so the twin cannot drift. */
 import assert from 'node:assert/strict';
-import { after, afterEach, beforeEach, describe, it } from 'node:test';
+import { afterAll, afterEach, beforeEach, describe, it } from 'vitest';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { MemoryStore } from '../../../server/storage/memory-store.ts';
 import { PgStore } from '../../../server/storage/pg/pg-store.ts';
@@ -47,7 +47,7 @@ function pgHarness(): Harness {
   };
 }
 
-after(() => stopOwnCluster());
+afterAll(() => stopOwnCluster());
 
 const q = (criteria: FindQuery['criteria'], extra: Partial<FindQuery> = {}): FindQuery => ({
   criteria,

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { findIn, type Criterion, type SortSpec } from '../../../engine/criteria.ts';
 import { nodeFileLayer } from '../../../server/storage/file-layer.ts';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
@@ -176,10 +176,10 @@ for (const harness of harnesses()) {
     const records = dataset(7);
     const own = records.filter((r) => r.org === ORG);
     let store: MemoryStore | JournalStore;
-    before(async () => {
+    beforeAll(async () => {
       store = await harness.open(records);
     });
-    after(() => harness.close());
+    afterAll(() => harness.close());
 
     it('answers 60 random finds, and a find of many fields, as the whole find and the reference do', async () => {
       const random = rng(11);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'vitest';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { MemoryStore } from '../../../server/storage/memory-store.ts';
 import { VersionConflictError, type Storage, type StoredRecord } from '../../../server/storage/types.ts';

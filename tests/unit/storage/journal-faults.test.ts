@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'vitest';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import { StorageUnavailableError, type FindQuery, type Storage } from '../../../server/storage/types.ts';
 import { crashCopy, FaultyFs, listFiles, rec, removeDir, tempDir, type Step } from './helpers.ts';

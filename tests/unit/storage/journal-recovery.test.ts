@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'vitest';
 import { JournalStore } from '../../../server/storage/journal-store.ts';
 import type { FindQuery, Storage } from '../../../server/storage/types.ts';
 import { crashCopy, listFiles, rec, removeDir, tempDir } from './helpers.ts';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'vitest';
 import { crc32 } from 'node:zlib';
 import { nodeFileLayer, type FileLayer } from '../../../server/storage/file-layer.ts';
 import { JournalStore } from '../../../server/storage/journal-store.ts';

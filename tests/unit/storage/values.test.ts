@@ -1,6 +1,6 @@
 /** deepFreeze: stored records are shared with readers, so every level must be frozen. */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { deepFreeze } from '../../../server/storage/values.ts';
 
 describe('deepFreeze', () => {

@@ -1,5 +1,5 @@
 /** The defaults and sensitive fields the spec names, as the schema files carry them. */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { bundleSchema } from '../../../../engine/bundle.ts';
 import { walkFields } from '../../../../engine/schema-walk.ts';

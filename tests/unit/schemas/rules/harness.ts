@@ -4,7 +4,7 @@
  * validator or a JSONata transform, and its cases check the exact message and path. A module's test
  * file runs the fixtures of its folder.
  */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { WRITE_STAGES } from '../../../../server/data/write-lifecycle.ts';
 
 const doc = readFileSync(new URL('../../../../docs/write-lifecycle.md', import.meta.url), 'utf8');

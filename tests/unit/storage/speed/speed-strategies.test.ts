@@ -4,7 +4,7 @@
  * reads, finds and what a compaction writes agree with a plain model and with the engine's `findIn`.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { findIn, type Criterion } from '../../../../engine/criteria.ts';
 import { plainStrategy } from '../../../../server/storage/speed/plain.ts';
 import type { KeptCollection, SpeedStrategy } from '../../../../server/storage/speed/speed-strategy.ts';

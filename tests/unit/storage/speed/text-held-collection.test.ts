@@ -4,7 +4,7 @@
  * listed once, under its new organization, in every index.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { TextHeldCollection } from '../../../../server/storage/speed/text-held/text-held-collection.ts';
 import { recordText } from '../../../../server/storage/speed/text-held/lazy-record.ts';
 import { run } from '../../../../server/storage/speed/steps.ts';

@@ -1,0 +1,55 @@
+/// <reference types="vite/client" />
+/**
+ * The stories as a whole (each story is a test of its own in the storybook project): every widget
+ * of the registry and every screen piece has a story file, and the story checks
+ * (tests/stories/checks.ts) fail a story that does not show what it names.
+ */
+import { describe, expect, it } from 'vitest';
+import { composeStories } from '@storybook/react-vite';
+import { widgets } from '../../forms/widgets/index.ts';
+import * as phone from '../../stories/widgets/PhoneWidget.stories.tsx';
+import { assertCheck, findChecked } from './checks.ts';
+
+const files = import.meta.glob<{ default: { title: string } }>('../../stories/**/*.stories.tsx', { eager: true });
+const titles = Object.values(files).map((f) => f.default.title);
+
+describe('storybook', () => {
+  it('has a story file for each widget of the registry and each screen piece', () => {
+    const widgetNames = Object.values(widgets).map((w) => (w as { name: string }).name);
+    for (const name of widgetNames) {
+      expect(
+        titles.some((t) => t.endsWith(`/${name}`)),
+        `widget ${name} (forms/widgets/index.ts) has no story file (titles: ${titles.join(', ')})`,
+      ).toBe(true);
+    }
+    for (const t of ['Screens/ListScreen', 'Screens/RecordScreen', 'Screens/RecordView', 'Notify/Notifications']) {
+      expect(titles, `no stories titled ${t}`).toContain(t);
+    }
+    expect(titles, 'no stories of the login page').toContain('Pages/LoginPage');
+    for (const t of [
+      'Pages/HomePage',
+      'Pages/OnboardingPage',
+      'Pages/TwoFactorPage',
+      'Pages/TwoFactorStep',
+      'Forms/Employee documents/FileField',
+      'Forms/I-9/Supplements',
+    ]) {
+      expect(titles, `no stories titled ${t}`).toContain(t);
+    }
+  });
+});
+
+describe('story checks catch a broken story', () => {
+  it('fails when the named element is missing', async () => {
+    const { Stored } = composeStories(phone);
+    await Stored.run();
+    const check = Stored.parameters.check;
+    if (!check) throw new Error(`${Stored.id} names no check`);
+    await expect(assertCheck(Stored.id, { ...check, name: 'No such field' }, 500)).rejects.toThrow(
+      /nothing on the page matches/,
+    );
+    // The masked value is what the check compares: a wrong expectation fails.
+    expect(((await findChecked(check)) as HTMLInputElement).value).not.toBe('3125550147');
+    await expect(assertCheck(Stored.id, { ...check, value: '3125550147' })).rejects.toThrow(/shown value/);
+  });
+});
