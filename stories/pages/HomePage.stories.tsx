@@ -45,7 +45,7 @@ export const EmployeeChecklist: Story = {
 /** Her I-9 overdue. */
 export const EmployeeOverdue: Story = {
   args: { backend: employeeBackend(emmaChecklist({ overdue: true })) },
-  parameters: { check: { text: 'Due by 01/05/2026' } },
+  parameters: { check: { text: 'Overdue: due 01/05/2026' } },
 };
 
 /** Every form of hers signed; the employer's part of the I-9 still to do. */
