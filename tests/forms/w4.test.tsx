@@ -151,8 +151,8 @@ describe('W-4 editions', () => {
     assert.deepEqual(initW4({ w4_year: '2020' }, nov2026), {});
   });
 
-  it('keeps w4_year and the exemption expiry read-only in the screen (x-ui)', () => {
-    assert.deepEqual(w4Schema['x-ui'].w4_year, { 'ui:readonly': true });
+  it('shows the edition in the header, not as a field, and keeps the exemption expiry read-only (x-ui)', () => {
+    assert.deepEqual(w4Schema['x-ui'].w4_year, { 'ui:widget': 'hidden' });
     assert.deepEqual(w4Schema['x-ui'].exempt_expires, { 'ui:readonly': true });
     assert.equal(w4Schema['x-ui']['ui:field'], 'formBehaviour');
     assert.deepEqual(w4Schema['x-ui']['ui:options'], { behaviour: 'payroll/w4' });

@@ -731,6 +731,19 @@ function judge(t: TypeInfo, mutations: string[], text: string, r: { status: numb
     add('invalid input is a 400, never a 422', `reference rejects ${errs.slice(0, 4).join(', ')}; server 422`);
     return;
   }
+  // docs/input-limits.md: a body holding a NUL anywhere is refused as it is read, before any
+  // validation, with a 400 naming each NUL (PostgreSQL cannot store one): those paths, not the fields.
+  if (JSON.stringify(sentBody).includes('\\u0000')) {
+    const named = (Array.isArray(r.body?.errors) ? r.body.errors : []) as { path: string; message: string }[];
+    const onlyNul = named.length > 0 && named.every((e) => e.message === 'Must not contain control characters');
+    if (r.status !== 400 || !onlyNul) {
+      add(
+        'reference rejects => 400 naming the field',
+        `a NUL in the body; server ${r.status} ${JSON.stringify(named)}`,
+      );
+    }
+    return;
+  }
   const rejectedTops = new Set<string>();
   for (const e of t.ref!.errors ?? []) {
     if (['if', 'anyOf', 'oneOf', 'allOf'].includes(e.keyword)) continue;
