@@ -47,3 +47,24 @@ export function w4EditionInEffect(editions: readonly W4Edition[], now: unknown):
   const day = new Date(now * 1000).toISOString().slice(0, 10);
   return editions.filter((e) => e.effective <= day).at(-1) ?? first(editions);
 }
+
+/** Step 3 as the form fills it from the counts: the amounts of an edition's credits. */
+export interface W4Step3 {
+  dependent_amount: number;
+  /** Step 3(a) and 3(b), on an edition that splits Step 3. */
+  dependents_under_17_amount?: number;
+  other_dependents_amount?: number;
+}
+
+/**
+ * Step 3 from the counts of qualifying children and other dependents on an edition: each count times
+ * its credit, split into 3(a) and 3(b) where the edition splits Step 3. The schema's save calls it
+ * as `$w4Step3FromCounts(year, children, others)`, the W-4 screen as the user types.
+ */
+export function w4Step3FromCounts(edition: W4Edition, children: number, others: number): W4Step3 {
+  const a = children * edition.child_credit;
+  const b = others * edition.other_credit;
+  return edition.split_step3
+    ? { dependents_under_17_amount: a, other_dependents_amount: b, dependent_amount: a + b }
+    : { dependent_amount: a + b };
+}

@@ -15,7 +15,7 @@
  */
 import w4Editions from '../../schemas/common/w4-editions.json';
 import { referenceBindings } from '../../engine/reference-bindings.ts';
-import { w4EditionInEffect, w4EditionOf, type W4Edition } from '../../engine/w4-editions.ts';
+import { w4EditionInEffect, w4EditionOf, w4Step3FromCounts, type W4Edition } from '../../engine/w4-editions.ts';
 import {
   EMPTY_ENV,
   type BehaviourEnv,
@@ -58,18 +58,16 @@ const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(
 const amount = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 export function dependentAmount(children: unknown, others: unknown, year: unknown): number {
-  const e = editionOf(year);
-  return count(children) * e.child_credit + count(others) * e.other_credit;
+  return w4Step3FromCounts(editionOf(year), count(children), count(others)).dependent_amount;
 }
 
-const fromCounts: PatchFn = (next) => {
-  const e = editionOf(next.w4_year);
-  const a = count(next.number_of_dependents_under_17) * e.child_credit;
-  const b = count(next.number_of_other_dependents) * e.other_credit;
-  return e.split_step3
-    ? { dependents_under_17_amount: a, other_dependents_amount: b, dependent_amount: a + b }
-    : { dependent_amount: a + b };
-};
+const fromCounts: PatchFn = (next) => ({
+  ...w4Step3FromCounts(
+    editionOf(next.w4_year),
+    count(next.number_of_dependents_under_17),
+    count(next.number_of_other_dependents),
+  ),
+});
 
 const fromSplitAmounts: PatchFn = (next) => ({
   number_of_dependents_under_17: 0,
