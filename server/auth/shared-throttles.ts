@@ -115,7 +115,16 @@ export function sharedSignInThrottle(store: PgStore, o: BackOffOptions, deps: De
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (key) DO UPDATE SET kind = $2, count = $3, last = $4, until = $5, pending = $6,
              pending_until = $7, forgotten_at = $8`,
-          [rowKey(key), b.kind, b.count, b.last, b.until, b.pending, t + PENDING_SECONDS, forgottenAt(b, rules[b.kind])],
+          [
+            rowKey(key),
+            b.kind,
+            b.count,
+            b.last,
+            b.until,
+            b.pending,
+            t + PENDING_SECONDS,
+            forgottenAt(b, rules[b.kind]),
+          ],
         );
       }
       const until = device === undefined ? undefined : state.devices.get(device);
