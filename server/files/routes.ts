@@ -8,12 +8,12 @@
  *   the caller's session and that one file (a browser link cannot carry the auth_token header).
  * - `DELETE /files/{type}/{key}/{field}`: removes the file.
  */
+import { commitReveal } from '../data/reveal-audit.ts';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { allows, ownedBy, ownerOf } from '../../engine/access.ts';
-import { actorOf, auditOp } from '../data/audit.ts';
 import { cleanFileName, isFileValue, type FileField } from '../../engine/files.ts';
 import { callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
 import { signedIn, signedInUnless } from '../auth/signed-in.ts';
@@ -181,21 +181,14 @@ export function fileRoutes(s: Services, module: string) {
     const { record, value, ref } = await readableFile(s, caller, t, key, spec.field);
     // A sensitive file read is a reveal, audited before a byte leaves, as a whole SSN is.
     if (spec.encrypted) {
-      await s.storage.commit([
-        auditOp({
-          org: caller.org.id,
-          actor: actorOf(caller),
-          action: 'reveal',
-          module: t.entity.module,
-          type: t.entity.type,
-          key,
-          affectedUser: ownerOf(t.entity, key, record.data),
-          fields: [spec.field],
-          detail: { file: { name: value.name, sha256: value.sha256 } },
-          ...requestInfo(c),
-          now: s.now(),
-        }),
-      ]);
+      await commitReveal(s, c, caller, {
+        module: t.entity.module,
+        type: t.entity.type,
+        key,
+        affectedUser: ownerOf(t.entity, key, record.data),
+        fields: [spec.field],
+        detail: { file: { name: value.name, sha256: value.sha256 } },
+      });
     }
     let bytes: Readable;
     try {

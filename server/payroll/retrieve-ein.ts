@@ -5,13 +5,13 @@
  * need), so this call is for those who manage payroll data, and each answer is audited as a reveal.
  * Printed forms take it server-side (server/printable/records.ts) and need no call.
  */
+import { commitReveal } from '../data/reveal-audit.ts';
 import { Hono } from 'hono';
 import { signedIn } from '../auth/signed-in.ts';
 import { decryptedData, readRecord, target } from '../data/records.ts';
-import { actorOf, auditOp } from '../data/audit.ts';
 import { notAuthorized, notFound } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
-import { requestInfo, type AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import { companyEmployerKey } from './employer.ts';
 
@@ -32,19 +32,7 @@ export function retrieveEinRoute(s: Services) {
     const stored = await s.storage.get(t.entity.id, caller.org.id, key);
     const ein = stored ? decryptedData(s, t.entity, stored).ein : undefined;
     if (typeof ein !== 'string' || !ein) throw notFound();
-    await s.storage.commit([
-      auditOp({
-        org: caller.org.id,
-        actor: actorOf(caller),
-        action: 'reveal',
-        module: 'payroll',
-        type: 'employer',
-        key,
-        fields: ['ein'],
-        ...requestInfo(c),
-        now: s.now(),
-      }),
-    ]);
+    await commitReveal(s, c, caller, { module: 'payroll', type: 'employer', key, fields: ['ein'] });
     return c.json({ ein });
   });
   return app;

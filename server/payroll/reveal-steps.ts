@@ -5,9 +5,9 @@
  * (`revealed`, `not found` or `refused`), committed before the value leaves; a throttled attempt is
  * not, so a flood cannot fill the log.
  */
+import { commitReveal } from '../data/reveal-audit.ts';
 import type { Context } from 'hono';
 import type { Caller } from '../auth/principal.ts';
-import { actorOf, auditOp } from '../data/audit.ts';
 import { requestInfo } from '../http/context.ts';
 import { ApiError, notAuthorized } from '../http/errors.ts';
 import type { Services } from '../services.ts';
@@ -27,24 +27,16 @@ export interface RevealSubject {
 export type RevealAudit = (outcome: RevealOutcome, owner?: string) => Promise<void>;
 
 export function revealAudit(s: Services, c: Context, caller: Caller, subject: RevealSubject): RevealAudit {
-  return async (outcome, owner) => {
-    await s.storage.commit([
-      auditOp({
-        org: caller.org.id,
-        actor: actorOf(caller),
-        action: 'reveal',
-        module: 'payroll',
-        type: subject.type,
-        key: subject.key,
-        affectedUser: outcome === 'revealed' ? owner : undefined,
-        fields: [subject.field],
-        outcome,
-        ...(subject.detail ? { detail: subject.detail } : {}),
-        ...requestInfo(c),
-        now: s.now(),
-      }),
-    ]);
-  };
+  return (outcome, owner) =>
+    commitReveal(s, c, caller, {
+      module: 'payroll',
+      type: subject.type,
+      key: subject.key,
+      affectedUser: outcome === 'revealed' ? owner : undefined,
+      fields: [subject.field],
+      outcome,
+      ...(subject.detail ? { detail: subject.detail } : {}),
+    });
 }
 
 /**

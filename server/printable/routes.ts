@@ -10,6 +10,7 @@
  * tab, a download) with `?download=<key>` from `POST /payroll/api/forms/{form}/{key}/download_key`,
  * a single-use key bound to the caller's session, organization, form and record (./download-keys.ts).
  */
+import { commitReveal } from '../data/reveal-audit.ts';
 import { Hono, type Context } from 'hono';
 import { FORMS, isFormName, type Layout } from '../../printable/layout.ts';
 import { findDataLayout, findStateForm } from '../payroll/state-forms.ts';
@@ -17,9 +18,8 @@ import { loadLayout } from '../../printable/layouts.ts';
 import { LayoutError } from '../../printable/expressions.ts';
 import { callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
 import { signedIn, signedInUnless } from '../auth/signed-in.ts';
-import { actorOf, auditOp } from '../data/audit.ts';
 import { ApiError, invalidToken, notFound } from '../http/errors.ts';
-import { requestInfo, type AppEnv } from '../http/context.ts';
+import type { AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import { memoryDownloadKeys } from './download-keys.ts';
 import { assertMayPrint, printableFormsOf, readFormRecords } from './records.ts';
@@ -123,36 +123,24 @@ export function printableRoutes(s: Services) {
     }
     // Committed before the answer: no whole SSN or identifier leaves unaudited.
     if (idSource) {
-      await s.storage.commit([
-        auditOp({
-          org: caller.org.id,
-          actor: actorOf(caller),
-          action: 'reveal',
-          module: 'payroll',
-          type: idSource.type,
-          key: idSource.key,
-          affectedUser: key,
-          fields: [...idSource.fields, `printable:${form}`],
-          ...requestInfo(c),
-          now: s.now(),
-        }),
-      ]);
+      const fields = [...idSource.fields, `printable:${form}`];
+      await commitReveal(s, c, caller, {
+        module: 'payroll',
+        type: idSource.type,
+        key: idSource.key,
+        affectedUser: key,
+        fields,
+      });
     }
     if (ssnSource) {
-      await s.storage.commit([
-        auditOp({
-          org: caller.org.id,
-          actor: actorOf(caller),
-          action: 'reveal',
-          module: 'payroll',
-          type: ssnSource.type,
-          key: ssnSource.key,
-          affectedUser: key,
-          fields: [ssnSource.field ?? 'ssn', `printable:${form}`],
-          ...requestInfo(c),
-          now: s.now(),
-        }),
-      ]);
+      const fields = [ssnSource.field ?? 'ssn', `printable:${form}`];
+      await commitReveal(s, c, caller, {
+        module: 'payroll',
+        type: ssnSource.type,
+        key: ssnSource.key,
+        affectedUser: key,
+        fields,
+      });
     }
     return c.body(new Uint8Array(result.pdf), 200, {
       'Content-Type': 'application/pdf',
