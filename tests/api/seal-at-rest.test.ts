@@ -6,31 +6,19 @@
  */
 import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
-import { createApp } from '../../server/app.ts';
-import { bootstrap } from '../../server/bootstrap.ts';
 import { sealAtRest } from '../../server/data/seal-at-rest.ts';
-import { seedDemo } from '../../server/demo.ts';
 import type { Services } from '../../server/services.ts';
-import { inProcessCaller, testServices } from '../helpers/in-process.ts';
+import { inProcessDemo } from '../helpers/in-process.ts';
 
 let services: Services;
-let dataDir: string;
 let acme: string;
-let call: ReturnType<typeof inProcessCaller>;
+let call: Awaited<ReturnType<typeof inProcessDemo>>['call'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const t = await testServices({ prefix: 'dform-seal-' });
-  services = t.services;
-  dataDir = t.dataDir;
-  const boot = await bootstrap(services);
-  acme = await seedDemo(services, boot.orgId);
-  call = inProcessCaller(createApp(services), boot.orgId);
+  ({ services, acme, call, close } = await inProcessDemo('dform-seal-'));
 });
-afterAll(async () => {
-  await services.storage.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 async function login(userid: string, key: string) {
   const r = await call('POST', '/auth/api/login', { org: acme, body: { userid, key } });

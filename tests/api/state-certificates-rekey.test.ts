@@ -6,31 +6,19 @@
  */
 import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
-import { createApp } from '../../server/app.ts';
-import { bootstrap } from '../../server/bootstrap.ts';
-import { seedDemo } from '../../server/demo.ts';
 import { certificateKey, keyCertificatesByState } from '../../server/payroll/certificates.ts';
 import type { Services } from '../../server/services.ts';
-import { inProcessCaller, testServices } from '../helpers/in-process.ts';
+import { inProcessDemo } from '../helpers/in-process.ts';
 
 let services: Services;
-let dataDir: string;
 let acme: string;
-let call: ReturnType<typeof inProcessCaller>;
+let call: Awaited<ReturnType<typeof inProcessDemo>>['call'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const t = await testServices({ prefix: 'dform-rekey-' });
-  services = t.services;
-  dataDir = t.dataDir;
-  const boot = await bootstrap(services);
-  acme = await seedDemo(services, boot.orgId);
-  call = inProcessCaller(createApp(services), boot.orgId);
+  ({ services, acme, call, close } = await inProcessDemo('dform-rekey-'));
 });
-afterAll(async () => {
-  await services.storage.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 test('a certificate kept at the user key moves to the key of its employee and state, once', async () => {
   const login = await call('POST', '/auth/api/login', {

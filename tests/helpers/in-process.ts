@@ -3,13 +3,14 @@
  * JournalStore whose file layer a test controls, for faults a real process cannot be made to show.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../server/app.ts';
 import { backOffThrottle, slidingWindowThrottle } from '../../server/auth/throttle.ts';
 import { bootstrap } from '../../server/bootstrap.ts';
 import { configFromEnv } from '../../server/config.ts';
+import { seedDemo } from '../../server/demo.ts';
 import { FieldCipher } from '../../server/crypto/field-cipher.ts';
 import { memoryTransport } from '../../server/mail/transport.ts';
 import { loadCatalogue } from '../../server/schemas.ts';
@@ -110,4 +111,23 @@ export async function inProcessApp(fs?: FileLayer) {
   const call = inProcessCaller(app, boot.orgId);
   const login = await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } });
   return { services, storage, dataDir, orgId: boot.orgId, call, token: login.body.token as string };
+}
+
+/**
+ * The demo company in-process over a temporary data folder: its services (to write a record as older
+ * code did), the company's id, a caller, and `close` (the store closed, the folder removed).
+ */
+export async function inProcessDemo(prefix: string) {
+  const { services, dataDir } = await testServices({ prefix });
+  const boot = await bootstrap(services);
+  const acme = await seedDemo(services, boot.orgId);
+  return {
+    services,
+    acme,
+    call: inProcessCaller(createApp(services), boot.orgId),
+    close: async () => {
+      await services.storage.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
