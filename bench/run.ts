@@ -51,7 +51,7 @@ import {
 } from './procs.ts';
 import { markdown, rows, verdicts, type SizeResult } from './report.ts';
 import { benchPrintable, printableTable, type PrintableBenchRow } from './printable.ts';
-import { employeeData, seed, type Dataset } from './seed.ts';
+import { employeeData, FIND_BODY, JSON_FIND, seed, type Dataset } from './seed.ts';
 import { measureLargeFinds } from './large-finds.ts';
 import { measureWorstShapes } from './worst-shapes.ts';
 import { measureDataPatterns } from './data-patterns.ts';
@@ -89,14 +89,6 @@ if (SIZES) P.sizes = SIZES.slice('--sizes='.length).split(',').map(Number);
 const CONNECTIONS = 10;
 const WARM_WRITES = 50;
 const FIND_TARGET_RECORDS = 10_000;
-const FIND_BODY = {
-  criteria: [
-    { field: 'employment_type', is: '=', value: 'REGULAR' },
-    { field: 'home_department', is: '=', value: 'D7' },
-  ],
-  limit: 20,
-};
-const JSON_FIND = '/employees?employment_type=REGULAR&home_department=D7&_page=1&_per_page=20';
 
 const log = (msg: string) => console.error(`[bench ${((performance.now() - T0) / 1000).toFixed(0)}s] ${msg}`);
 const T0 = performance.now();

@@ -46,6 +46,19 @@ function rng(seed: number): () => number {
   };
 }
 
+/**
+ * The find with two criteria every store row measures (a page of 20 and the total), and json-server's
+ * same query: fields the seeded employees hold (employeeData).
+ */
+export const FIND_BODY = {
+  criteria: [
+    { field: 'employment_type', is: '=', value: 'REGULAR' },
+    { field: 'home_department', is: '=', value: 'D7' },
+  ],
+  limit: 20,
+};
+export const JSON_FIND = '/employees?employment_type=REGULAR&home_department=D7&_page=1&_per_page=20';
+
 /** Employee data as a client would send it (plaintext SSN). */
 export function employeeData(random: () => number, i: number) {
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];

@@ -23,18 +23,10 @@ import { listIndexes, syncListIndexes } from '../server/storage/pg/list-indexes.
 import { freshDatabase, startCluster } from '../tests/helpers/postgres.ts';
 import { runLoad, startProbe, stats, type LoadResult, type Req } from './load.ts';
 import { cpuMicros, startBareHono, startDform, startJsonServer, stop, type Proc } from './procs.ts';
-import { employeeData, seed, type Dataset } from './seed.ts';
+import { employeeData, FIND_BODY, JSON_FIND, seed, type Dataset } from './seed.ts';
 
 const P = { warmup: 1_000, reads: 10_000, findSecs: 5, writes: 1_000, secs: 20, twoSecs: 6 };
 const CONNECTIONS = 10;
-const FIND_BODY = {
-  criteria: [
-    { field: 'employment_type', is: '=', value: 'REGULAR' },
-    { field: 'home_department', is: '=', value: 'D7' },
-  ],
-  limit: 20,
-};
-const JSON_FIND = '/employees?employment_type=REGULAR&home_department=D7&_page=1&_per_page=20';
 
 interface Row {
   scenario: string;
