@@ -20,7 +20,33 @@ export interface OrgInfo {
   root: boolean;
 }
 
+interface KnownOrg {
+  dirs: number;
+  records: number;
+  org: OrgInfo | undefined;
+}
+const known = new WeakMap<Services, Map<string, KnownOrg>>();
+const MAX_KNOWN = 10_000;
+
+/**
+ * Every request names its organization, so its directory entry and record are kept while neither
+ * collection changes: the store's generations move with every commit, this process's and (over
+ * PostgreSQL) every other process's, as the principal cache relies on too.
+ */
 export async function getOrg(s: Services, orgId: string): Promise<OrgInfo | undefined> {
+  const dirs = s.storage.generation(SYSTEM.orgs);
+  const records = s.storage.generation('auth/organizations');
+  let cache = known.get(s);
+  if (!cache) known.set(s, (cache = new Map()));
+  const entry = cache.get(orgId);
+  if (entry && entry.dirs === dirs && entry.records === records) return entry.org;
+  const org = await readOrg(s, orgId);
+  if (cache.size >= MAX_KNOWN) cache.delete(cache.keys().next().value!);
+  cache.set(orgId, { dirs, records, org });
+  return org;
+}
+
+async function readOrg(s: Services, orgId: string): Promise<OrgInfo | undefined> {
   const dir = await s.storage.get(SYSTEM.orgs, SYSTEM_ORG, orgId);
   if (!dir) return undefined;
   const parent = String(dir.data.parent);
@@ -28,18 +54,19 @@ export async function getOrg(s: Services, orgId: string): Promise<OrgInfo | unde
   if (!record) return undefined;
   const d = record.data;
   const modules = Array.isArray(d.active_modules) ? (d.active_modules as string[]) : [];
-  return {
+  // Shared by every request while cached (getOrg).
+  return Object.freeze({
     id: orgId,
     parent,
     record,
     // auth and comms are always kept active (spec/001 section 5).
-    activeModules: [...new Set(['auth', 'comms', ...modules])],
+    activeModules: Object.freeze([...new Set(['auth', 'comms', ...modules])]) as string[],
     enabledFeatures: (d.enabled_features as Record<string, unknown>) ?? {},
     name: String(d.name ?? ''),
     hostname: String(d.hostname ?? ''),
     status: String(d.status ?? 'active'),
     root: dir.data.root === true,
-  };
+  });
 }
 
 export async function findOrgByHostname(s: Services, hostname: string): Promise<string | undefined> {

@@ -41,6 +41,8 @@ const MAX_ATTEMPTS = 5;
 
 export class PgStore implements Storage {
   private readonly generations = new Map<string, number>();
+  /** The organization each pooled connection's session is set to see (`statement`). */
+  private readonly sessionOrgs = new WeakMap<pg.PoolClient, string>();
   private listener: pg.Client | undefined;
   private closed = false;
 
@@ -52,10 +54,11 @@ export class PgStore implements Storage {
   static async open(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
     const log = options.log ?? ((msg: string) => console.warn(msg));
     await migrate(url, log);
+    // Asked on a connection of its own: every connection of the pool, its first included, takes the role.
+    const appRole = await hasAppRole(url);
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle connection that breaks is replaced on the next checkout; it must not end the process.
     pool.on('error', (err) => log(`storage: idle PostgreSQL connection failed: ${err.message}`));
-    const appRole = await hasAppRole(pool);
     if (appRole) pool.on('connect', (client) => void client.query('SET ROLE dform_app').catch(() => undefined));
     const store = new PgStore(pool, log);
     await store.listen(url);
@@ -67,7 +70,8 @@ export class PgStore implements Storage {
   }
 
   async get(collection: string, org: string, key: string): Promise<StoredRecord | undefined> {
-    const rows = await this.read([org], (client) =>
+    // One statement is its own snapshot: no transaction around it.
+    const rows = await this.statement(org, (client) =>
       client.query<Row>({
         // Named: planned once per connection. The table has many indexes (list-indexes.ts), and
         // planning looks at each of them; a read by key should not pay that every time.
@@ -82,17 +86,16 @@ export class PgStore implements Storage {
   async find(collection: string, org: string, query: FindQuery): Promise<FindResult> {
     const withTotal = query.criteria.length > 0;
     const sql = findSql(collection, org, query, withTotal);
-    return this.read([org], async (client) => {
-      const page = await client.query<Row>(sql.text, sql.values);
-      const items = page.rows.map((row) => toRecord(collection, row));
-      if (withTotal && items.length > 0) return { items, total: Number(page.rows[0].total) };
-      // A page that is not full and not past the end tells the total; else it is counted in the same snapshot.
-      if (items.length < query.limit && (items.length > 0 || query.offset === 0)) {
-        return { items, total: query.offset + items.length };
-      }
+    // The page alone is one statement; a page that does not tell its total is read again with the count,
+    // both in one snapshot.
+    const page = await this.statement(org, (client) => client.query<Row>(sql.text, sql.values));
+    const known = totalOf(page.rows, query, withTotal);
+    if (known !== undefined) return { items: page.rows.map((row) => toRecord(collection, row)), total: known };
+    return this.transaction([org], 'REPEATABLE READ', async (client) => {
+      const again = await client.query<Row>(sql.text, sql.values);
       const count = countSql(collection, org, query);
       const counted = await client.query<{ total: string }>(count.text, count.values);
-      return { items, total: Number(counted.rows[0].total) };
+      return { items: again.rows.map((row) => toRecord(collection, row)), total: Number(counted.rows[0].total) };
     });
   }
 
@@ -211,10 +214,38 @@ export class PgStore implements Storage {
     }
   }
 
-  private read<T>(orgs: readonly string[], work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(new Error('storage: the store is closed'));
-    // One snapshot for a page and its total.
-    return this.transaction(orgs, 'REPEATABLE READ', work);
+  /**
+   * Runs one statement outside a transaction on a connection that sees only `org`. The organization
+   * is the connection's own setting, set only when it differs from the last one set on it: a read by
+   * key is one round trip, not four (BEGIN, set, SELECT, COMMIT). A commit's `SET LOCAL` ends with its
+   * transaction and leaves this setting as it was.
+   */
+  private async statement<T>(org: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('storage: the store is closed');
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw unavailable(err);
+    }
+    let broken = false;
+    try {
+      if (this.sessionOrgs.get(client) !== org) {
+        this.sessionOrgs.delete(client);
+        await client.query({
+          name: 'dform_set_org',
+          text: "SELECT set_config('dform.orgs', $1, false)",
+          values: [org],
+        });
+        this.sessionOrgs.set(client, org);
+      }
+      return await work(client);
+    } catch (err) {
+      broken = isConnectionError(err);
+      throw broken ? unavailable(err) : err;
+    } finally {
+      client.release(broken);
+    }
   }
 
   private bump(collection: string): void {
@@ -279,18 +310,30 @@ function otherOrganization(collection: string, key: string): Error {
   return new Error(`storage: ${collection}/${key} belongs to another organization`);
 }
 
+/** The total a find's page tells by itself, or undefined when it must be counted. */
+function totalOf(rows: Row[], query: FindQuery, withTotal: boolean): number | undefined {
+  if (withTotal && rows.length > 0) return Number(rows[0].total);
+  // A page that is not full and not past the end tells the total.
+  if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) return query.offset + rows.length;
+  return undefined;
+}
+
 function toRecord(collection: string, row: Row): StoredRecord {
   return deepFreeze({ collection, org: row.org, key: row.key, data: row.doc, meta: row.meta });
 }
 
-async function hasAppRole(pool: pg.Pool): Promise<boolean> {
+async function hasAppRole(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
   try {
-    const found = await pool.query<{ ok: boolean }>(
+    await client.connect();
+    const found = await client.query<{ ok: boolean }>(
       "SELECT pg_has_role(current_user, 'dform_app', 'MEMBER') AS ok FROM pg_roles WHERE rolname = 'dform_app'",
     );
     return found.rows[0]?.ok === true;
   } catch {
     return false;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
