@@ -4,6 +4,7 @@
  */
 import pg from 'pg';
 import { loadCatalogue, type Catalogue } from '../../schemas.ts';
+import { markCriteriaLeakproof } from './leakproof.ts';
 import { listIndexes, syncListIndexes } from './list-indexes.ts';
 import { MIGRATIONS } from './migrations.ts';
 
@@ -53,6 +54,7 @@ export async function migrate(
     }
     // Derived from the schemas, not numbered: a schema's list changes with a release, and so do these.
     await syncListIndexes(client, listIndexes(catalogue), log);
+    await markCriteriaLeakproof(client, log);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await client.end();

@@ -2,11 +2,15 @@
  * Reads over PostgreSQL run as single statements on a connection set to see one organization
  * (server/storage/pg/pg-store.ts `statement`). With one pooled connection serving every
  * organization in turn, each read still sees only its own organization, in its SQL and in
- * row-level security, also after a commit's transaction-local setting ended.
+ * row-level security, also after a commit's transaction-local setting ended. Under that security a
+ * find's criteria still use their indexes.
  */
 import assert from 'node:assert/strict';
 import { afterAll, afterEach, beforeEach, describe, it } from 'vitest';
+import pg from 'pg';
+import { CRITERIA_FUNCTIONS, markCriteriaLeakproof } from '../../../server/storage/pg/leakproof.ts';
 import { PgStore } from '../../../server/storage/pg/pg-store.ts';
+import { findSql } from '../../../server/storage/pg/sql-query.ts';
 import { freshDatabase, stopOwnCluster, testCluster } from '../../helpers/postgres.ts';
 import { rec } from './helpers.ts';
 
@@ -69,5 +73,69 @@ describe('PostgreSQL reads on one connection shared by organizations', () => {
     assert.deepEqual([page.items.length, page.total], [1, 2]);
     const past = await store.find(C, A, { criteria: [{ field: 'state', is: '=', value: 'CA' }], limit: 5, offset: 10 });
     assert.deepEqual([past.items.length, past.total], [0, 2]);
+  });
+});
+
+describe('PostgreSQL finds under row-level security', () => {
+  it('use the GIN and trigram indexes as the application role', async () => {
+    const url = await freshDatabase(await testCluster());
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const store = await PgStore.open(url, { poolSize: 1, log: () => undefined });
+    try {
+      await admin.query(`INSERT INTO dform_records (collection, key, org, doc, meta)
+        SELECT 'payroll/employee', 'k' || i, 'org1',
+          json_build_object('employment_type', CASE WHEN i % 2 = 0 THEN 'REGULAR' ELSE 'TEMP' END,
+            'home_department', 'D' || (i % 100), 'last_name', 'Name' || i), '{}'::json
+        FROM generate_series(1, 30000) i`);
+      await admin.query('ANALYZE dform_records');
+      await store.get('payroll/employee', 'org1', 'k1');
+      const plan = async (criteria: Parameters<typeof findSql>[2]['criteria']) => {
+        const sql = findSql('payroll/employee', 'org1', { criteria, limit: 20, offset: 0 }, true);
+        const rows = await store.pool.query('EXPLAIN ' + sql.text, sql.values);
+        return rows.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+      };
+      const role = await store.pool.query<{ role: string }>('SELECT current_user AS role');
+      assert.equal(role.rows[0].role, 'dform_app');
+      const byEquals = await plan([
+        { field: 'employment_type', is: '=', value: 'REGULAR' },
+        { field: 'home_department', is: '=', value: 'D8' },
+      ]);
+      assert.match(byEquals, /Index Scan on dform_records_data/);
+      const byLike = await plan([{ field: 'last_name', is: 'like', value: 'ame777' }]);
+      assert.match(byLike, /Index Scan on dform_list_like_payroll_employee_/);
+    } finally {
+      await store.close();
+      await admin.end();
+    }
+  });
+
+  it('are marked usable by a superuser only; another role is told what to run', async () => {
+    const url = await freshDatabase(await testCluster());
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const plainUrl = new URL(url);
+    plainUrl.username = 'dform_plain_owner';
+    plainUrl.password = 'plain-pass';
+    const plain = new pg.Client({ connectionString: plainUrl.toString() });
+    try {
+      await admin.query('ALTER FUNCTION jsonb_typeof(jsonb) NOT LEAKPROOF');
+      await admin.query(
+        "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'dform_plain_owner') THEN CREATE ROLE dform_plain_owner LOGIN PASSWORD 'plain-pass'; END IF; END $$",
+      );
+      await plain.connect();
+      const said: string[] = [];
+      assert.deepEqual(await markCriteriaLeakproof(plain, (m) => said.push(m)), ['jsonb_typeof(jsonb)']);
+      assert.match(said.join(' '), /ALTER FUNCTION jsonb_typeof\(jsonb\) LEAKPROOF;/);
+      assert.deepEqual(await markCriteriaLeakproof(admin, () => undefined), []);
+      const marked = await admin.query<{ n: string }>(
+        'SELECT count(*) AS n FROM unnest($1::text[]) AS fn WHERE (SELECT proleakproof FROM pg_proc WHERE oid = fn::regprocedure)',
+        [[...CRITERIA_FUNCTIONS]],
+      );
+      assert.equal(Number(marked.rows[0].n), CRITERIA_FUNCTIONS.length);
+    } finally {
+      await plain.end().catch(() => undefined);
+      await admin.end();
+    }
   });
 });
