@@ -83,7 +83,29 @@ export interface ServerConfig {
    * and users who manage payroll data, users, groups or companies, and for everyone else.
    */
   idleSeconds: { managing: number; others: number };
+  /**
+   * The outbox's timings (server/mail/outbox.ts), in seconds but the interval: a claim on a message
+   * older than `claimSeconds` is a stopped process's (DFORM_OUTBOX_CLAIM_SECONDS), the sender's lease
+   * lasts `leaseSeconds` (DFORM_OUTBOX_LEASE_SECONDS), a failed send is retried after `retrySeconds`
+   * doubled at each failure (DFORM_OUTBOX_RETRY_SECONDS), each process tries to drain every
+   * `intervalMs` milliseconds (DFORM_OUTBOX_INTERVAL_MS). Unset: OUTBOX_DEFAULTS.
+   */
+  outbox?: OutboxTimings;
 }
+
+export interface OutboxTimings {
+  claimSeconds: number;
+  leaseSeconds: number;
+  retrySeconds: number;
+  intervalMs: number;
+}
+
+export const OUTBOX_DEFAULTS: OutboxTimings = {
+  claimSeconds: 60,
+  leaseSeconds: 30,
+  retrySeconds: 30,
+  intervalMs: 5_000,
+};
 
 function int(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -208,6 +230,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     idleSeconds: {
       managing: int('DFORM_IDLE_SECONDS', env.DFORM_IDLE_SECONDS, 30 * 60),
       others: int('DFORM_IDLE_SECONDS_OTHERS', env.DFORM_IDLE_SECONDS_OTHERS, 0),
+    },
+    outbox: {
+      claimSeconds: int('DFORM_OUTBOX_CLAIM_SECONDS', env.DFORM_OUTBOX_CLAIM_SECONDS, OUTBOX_DEFAULTS.claimSeconds),
+      leaseSeconds: int('DFORM_OUTBOX_LEASE_SECONDS', env.DFORM_OUTBOX_LEASE_SECONDS, OUTBOX_DEFAULTS.leaseSeconds),
+      retrySeconds: int('DFORM_OUTBOX_RETRY_SECONDS', env.DFORM_OUTBOX_RETRY_SECONDS, OUTBOX_DEFAULTS.retrySeconds),
+      intervalMs: Math.max(
+        50,
+        int('DFORM_OUTBOX_INTERVAL_MS', env.DFORM_OUTBOX_INTERVAL_MS, OUTBOX_DEFAULTS.intervalMs),
+      ),
     },
   };
 }

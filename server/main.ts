@@ -19,6 +19,7 @@ import { webApp } from './web.ts';
 import { createSecureServer } from './http/security-headers.ts';
 import { exitOnUncaught } from './http/stack-trace.ts';
 import { startSessionPurge } from './auth/sessions.ts';
+import { startOutboxSender } from './mail/outbox.ts';
 
 // The bundle is CommonJS (no top-level await), which Node 20 loads ~33 ms faster than an ES module.
 async function main(): Promise<void> {
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     );
   // Sessions and single-use keys past their end are deleted at start and every 10 minutes.
   await startSessionPurge(services).first;
+  // Messages a stopped process left unsent, or whose send failed, go out through one process's sender.
+  outbox = startOutboxSender(services);
   const app = createApp(services, await webApp());
   server = serve(
     { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createSecureServer },
@@ -64,11 +67,13 @@ async function main(): Promise<void> {
 
 let services: Services | undefined;
 let server: ReturnType<typeof serve> | undefined;
+let outbox: ReturnType<typeof startOutboxSender> | undefined;
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
   server?.close();
+  await outbox?.stop();
   await services?.storage.close();
   process.exit(0);
 };

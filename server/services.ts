@@ -63,6 +63,11 @@ export const SYSTEM = {
   recoveryCodes: 'system/recovery_codes',
   /** Refresh tokens, spent ones included, in families (./auth/sign-in-state.ts). */
   refreshTokens: 'system/refresh_tokens',
+  /**
+   * Messages waiting to be sent, sealed, in the root pseudo-organization so that one sender drains
+   * every company's, and that sender's lease (./mail/outbox.ts).
+   */
+  outbox: 'system/outbox',
 } as const;
 
 /** The pseudo-organization that holds the directory of organizations. */

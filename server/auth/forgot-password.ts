@@ -1,6 +1,6 @@
 /**
  * The work of forgot_password, done after its answer (./routes.ts): a single-use sign-in key for
- * the account the name finds, sent through the transport. No account, a blocked one, a partner
+ * the account the name finds, queued in the outbox with the key and sent (../mail/outbox.ts). No account, a blocked one, a partner
  * account (cross_site_login_only) or a company's product-staff account (which has no password to
  * reset, ./impersonation.ts): nothing is sent.
  */
@@ -8,6 +8,7 @@ import { getOrg } from '../orgs.ts';
 import type { Services } from '../services.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 import { signInLink } from '../public-url.ts';
+import { deliverQueued, queueOp } from '../mail/outbox.ts';
 import { isUuid } from './principal.ts';
 import { findUser, singleUseOp } from './sign-in.ts';
 import { sudoOnlyAccount } from './impersonation.ts';
@@ -23,12 +24,13 @@ export async function mailSignInLink(s: Services, orgId: string, username: strin
   if (!org || !user || user.data.status === 'blocked' || sudoOnlyAccount(org, user.key)) return;
   if (user.data.cross_site_login_only === true) return;
   const { op, key } = singleUseOp(s, org.id, user, 'forgot_password', LIFETIME_SECONDS);
-  await s.storage.commit([op]);
   const link = signInLink(s.config, org.hostname, user.key, key);
-  await s.transport.send({
+  const mail = queueOp(s, org.id, {
     to: String(user.data.email),
     subject: `Sign in to ${org.name}`,
     text: `Use this link within an hour to sign in and choose a new password: ${link}\nIf you did not ask for it, ignore this message.`,
     html: `<p>Use <a href="${escapeHtml(link)}">this link</a> within an hour to sign in and choose a new password.</p>`,
   });
+  await s.storage.commit([op, mail.op]);
+  await deliverQueued(s, mail.key);
 }

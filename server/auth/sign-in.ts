@@ -16,13 +16,14 @@ import { signToken } from './tokens.ts';
 import { expiredSessionOps, sessionEpoch } from './sessions.ts';
 import { newFamilyOps, type IssuedRefresh } from './refresh-tokens.ts';
 import { signInState, type Challenge, type TwoFactorMethod } from './sign-in-state.ts';
+import { queueMessages } from '../mail/outbox.ts';
 import {
   CHALLENGE_SECONDS,
   SENT_CODE_SECONDS,
   methodOf,
   newChallengeToken,
   newSentCode,
-  sendCode,
+  codeMessage,
   sentCodeHash,
 } from './two-factor.ts';
 
@@ -201,10 +202,16 @@ async function askSecondFactor(
     version: 0,
     ...(code ? { codeHash: sentCodeHash(s, id, code), codeExp: now + SENT_CODE_SECONDS, sentAt: now } : {}),
   };
+  const mail = queueMessages(
+    s,
+    org.id,
+    code && (method === 'email' || method === 'text') ? codeMessage(org, user, method, code, 'login') : undefined,
+  );
   try {
     await s.storage.commit([
       ...o.ops,
       signInState(s).putChallenge(challenge),
+      ...mail.ops,
       auditOp({
         org: org.id,
         actor: actorOf({ user }),
@@ -224,7 +231,7 @@ async function askSecondFactor(
     if (e instanceof VersionConflictError) throw invalidCredentials();
     throw e;
   }
-  if (code && (method === 'email' || method === 'text')) await sendCode(s, org, user, method, code, 'login');
+  await mail.deliver();
   return { two_factor_required: true, challenge: token, method };
 }
 

@@ -46,16 +46,17 @@ import {
   newAuthenticatorKey,
   newRecoveryCodes,
   newSentCode,
-  noticeSecondFactorOff,
+  secondFactorOffNotice,
   otpauthUri,
   recoveryCodeHash,
   sameDigest,
-  sendCode,
+  codeMessage,
   sentCodeHash,
   sentCodeRight,
   totpStep,
   twoFactorRequired,
 } from './two-factor.ts';
+import { queueMessages } from '../mail/outbox.ts';
 
 const invalidCode = () => new ApiError(401, INVALID_CODE);
 /** How long an old session token keeps working after a refresh: requests already under way finish. */
@@ -300,10 +301,12 @@ export function twoFactorRoutes(s: Services) {
     const now = s.now();
     if ((ch.sentAt ?? 0) > now - RESEND_SECONDS) throw tooManyAttempts((ch.sentAt ?? 0) + RESEND_SECONDS - now);
     const code = newSentCode();
+    const mail = queueMessages(s, org.id, codeMessage(org, user, ch.method, code, ch.purpose));
     await commitOrInvalid(s, [
       st.putChallenge({ ...ch, codeHash: sentCodeHash(s, ch.id, code), codeExp: now + SENT_CODE_SECONDS, sentAt: now }),
+      ...mail.ops,
     ]);
-    await sendCode(s, org, user, ch.method, code, ch.purpose);
+    await mail.deliver();
     return c.json({ message: 'A new code has been sent.' });
   });
 
@@ -326,13 +329,15 @@ export function twoFactorRoutes(s: Services) {
           { path: '/2fa_method', message: 'Your company requires two-factor sign-in for your role.' },
         ]);
       }
+      const notice = queueMessages(s, caller.org.id, secondFactorOffNotice(caller.org, user, 'turned off'));
       await commitOrInvalid(s, [
         ...dropPrevious,
         userPut(s, user, user.key, { '2fa_method': 'none', authenticator_key: undefined }),
         ...(await st.forgetUserOps(caller.org.id, user.key, { totp: true, recovery: true })),
         audit(c, caller, user.key, 'turned off', ['2fa_method']),
+        ...notice.ops,
       ]);
-      if (methodOf(user) !== 'none') await noticeSecondFactorOff(s, caller.org, user, 'turned off');
+      await notice.deliver();
       return c.json({ '2fa_method': 'none' });
     }
     const setup: Challenge = {
@@ -373,8 +378,9 @@ export function twoFactorRoutes(s: Services) {
     }
     const code = newSentCode();
     Object.assign(setup, { codeHash: sentCodeHash(s, setup.id, code), codeExp: now + SENT_CODE_SECONDS, sentAt: now });
-    await commitOrInvalid(s, [...dropPrevious, st.putChallenge(setup)]);
-    await sendCode(s, caller.org, user, method, code, 'setup');
+    const mail = queueMessages(s, caller.org.id, codeMessage(caller.org, user, method, code, 'setup'));
+    await commitOrInvalid(s, [...dropPrevious, st.putChallenge(setup), ...mail.ops]);
+    await mail.deliver();
     return c.json({ '2fa_method': method, message: 'A code has been sent; enter it to turn the method on.' });
   });
 
@@ -406,6 +412,7 @@ export function twoFactorRoutes(s: Services) {
       throw validationFailed([{ path: '/authenticator_key', message: INVALID_KEY }]);
     }
     const key = typeof given === 'string' ? given : newAuthenticatorKey();
+    const notice = queueMessages(s, caller.org.id, secondFactorOffNotice(caller.org, user, 'reset by a user manager'));
     await commitOrInvalid(s, [
       userPut(s, user, caller.user.key, {
         '2fa_method': 'none',
@@ -416,8 +423,9 @@ export function twoFactorRoutes(s: Services) {
         '2fa_method',
         'authenticator_key',
       ]),
+      ...notice.ops,
     ]);
-    if (methodOf(user) !== 'none') await noticeSecondFactorOff(s, caller.org, user, 'reset by a user manager');
+    await notice.deliver();
     return c.json({ message: 'Two-factor sign-in reset.', '2fa_method': 'none' });
   });
 

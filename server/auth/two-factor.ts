@@ -13,7 +13,8 @@ import type { OrgInfo } from '../orgs.ts';
 import type { Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
-import { smsThroughTransport } from '../mail/sms.ts';
+import { TEXT_MESSAGE_SUBJECT } from '../mail/sms.ts';
+import type { QueuedMessage } from '../mail/outbox.ts';
 import type { Challenge, TwoFactorMethod } from './sign-in-state.ts';
 
 /** How long the password step's challenge lasts, and a code sent by e-mail or text. */
@@ -124,27 +125,25 @@ export function twoFactorRequired(org: OrgInfo, principal: Principal): boolean {
   return principal.isAdmin || MANAGING_PERMISSIONS.some((p) => principal.permissions.has(p));
 }
 
-/** Sends a code by e-mail or text message, naming the company and what it is for. */
-export async function sendCode(
-  s: Services,
+/** A code to send by e-mail or text message, naming the company and what it is for. */
+export function codeMessage(
   org: OrgInfo,
   user: StoredRecord,
   method: 'email' | 'text',
   code: string,
   purpose: 'login' | 'setup',
-): Promise<void> {
+): QueuedMessage {
   const what = purpose === 'login' ? 'sign in to' : 'turn on two-factor sign-in for';
   const text = `Your code to ${what} ${org.name} is ${code}. It works once, for 10 minutes. If you did not ask for it, change your password.`;
   if (method === 'text') {
-    await (s.sms ?? smsThroughTransport(s.transport)).send({ to: String(user.data.phone ?? ''), text });
-    return;
+    return { channel: 'text', to: String(user.data.phone ?? ''), subject: TEXT_MESSAGE_SUBJECT, text };
   }
-  await s.transport.send({
+  return {
     to: String(user.data.email),
     subject: `${org.name}: your sign-in code ${code}`,
     text,
     html: `<p>Your code to ${escapeHtml(what)} ${escapeHtml(org.name)} is <strong>${escapeHtml(code)}</strong>. It works once, for 10 minutes.</p><p>If you did not ask for it, change your password.</p>`,
-  });
+  };
 }
 
 /** Where a code for `method` can go: the account's e-mail, or a phone of 10 digits. */
@@ -165,22 +164,22 @@ export function challengeSecretHash(s: Services, secret: string): string {
 }
 
 /**
- * Tells the account's holder that their second factor was turned off or reset (by them or by a user
- * manager), so that a change they did not make does not go unnoticed.
+ * The notice telling the account's holder that their second factor was turned off or reset (by them
+ * or by a user manager), so that a change they did not make does not go unnoticed; undefined when
+ * the account had none or has no e-mail address.
  */
-export async function noticeSecondFactorOff(
-  s: Services,
+export function secondFactorOffNotice(
   org: OrgInfo,
   user: StoredRecord,
   how: 'turned off' | 'reset by a user manager',
-): Promise<void> {
+): QueuedMessage | undefined {
   const email = typeof user.data.email === 'string' ? user.data.email : '';
-  if (!email.includes('@')) return;
+  if (methodOf(user) === 'none' || !email.includes('@')) return undefined;
   const text = `Two-factor sign-in for your ${org.name} account was ${how}. If you did not expect this, change your password and tell your administrator.`;
-  await s.transport.send({
+  return {
     to: email,
     subject: `${org.name}: two-factor sign-in ${how === 'turned off' ? 'turned off' : 'reset'}`,
     text,
     html: `<p>${escapeHtml(text)}</p>`,
-  });
+  };
 }

@@ -30,6 +30,7 @@ import { deleteUser } from './user-delete.ts';
 import { storeNewPassword } from './new-password.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 import { signInLink } from '../public-url.ts';
+import { deliverQueued, queueOp } from '../mail/outbox.ts';
 
 /** How long an invitation's sign-in key works: a week for a new account, a day for a partner's code. */
 export const INVITE_SECONDS = 7 * 24 * 3600;
@@ -94,23 +95,13 @@ export function userAdminRoutes(s: Services) {
       purpose: kind,
       by: caller.user.key,
     });
-    const now = s.now();
-    await s.storage.commit([
-      op,
-      audit(caller, c, {
-        action: 'invite',
-        module: 'auth',
-        type: 'users',
-        key: user.key,
-        affectedUser: user.key,
-        fields: [kind],
-        now,
-      }),
-    ]);
     const org = caller.org;
     const link = signInLink(s.config, org.hostname, user.key, key);
     const name = String(user.data.display_name ?? '');
-    await s.transport.send(
+    // The message is queued with the key it carries: a key that is not stored is never sent.
+    const mail = queueOp(
+      s,
+      org.id,
       kind === 'invite'
         ? {
             to,
@@ -125,6 +116,21 @@ export function userAdminRoutes(s: Services) {
             html: `<p>Your one-time sign-in code for ${escapeHtml(org.name)} is <code>${escapeHtml(key)}</code> (valid 24 hours), or use <a href="${escapeHtml(link)}">this link</a>.</p>`,
           },
     );
+    const now = s.now();
+    await s.storage.commit([
+      op,
+      audit(caller, c, {
+        action: 'invite',
+        module: 'auth',
+        type: 'users',
+        key: user.key,
+        affectedUser: user.key,
+        fields: [kind],
+        now,
+      }),
+      mail.op,
+    ]);
+    await deliverQueued(s, mail.key);
     return kind === 'invite'
       ? c.json({ message: 'User invite email resent.' })
       : c.json({ message: `User invite code sent to ${to}.`, email: to });

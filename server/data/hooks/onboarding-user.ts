@@ -1,12 +1,14 @@
 /**
  * Hires (payroll/onboarding_user, spec/001 sections 2 to 5): a new hire whose e-mail already
  * belongs to an account of the company is refused (409, nothing written); otherwise the hire is
- * stored with an "invited" entry in its activity log and the invitation goes out through the
- * message transport once the record is committed. A failed send is recorded on the hire (status
- * error and an activity entry), so the history never claims more than happened.
+ * stored with an "invited" entry in its activity log and the invitation queued in the outbox in the
+ * same commit (../../mail/outbox.ts), then sent. A failed send is recorded on the hire (status error
+ * and an activity entry) and the message taken out of the outbox in that commit, so the history
+ * never claims more or less than happened: the invitation is sent again by hand.
  */
 import { ApiError } from '../../http/errors.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
+import { deliverQueued, dropOp, queueOp } from '../../mail/outbox.ts';
 import { companyUrl, type PublicSite } from '../../public-url.ts';
 import type { Caller } from '../../auth/principal.ts';
 import type { Services } from '../../services.ts';
@@ -50,7 +52,12 @@ export function invitation(
   };
 }
 
-/** Records a failed send on the hire: status error and an activity entry, audited. */
+/** The outbox key of a hire's invitation: the commit that queues it and the delivery after it agree on it. */
+function invitationKey(record: { key: string }): string {
+  return `hire-invitation-${record.key}`;
+}
+
+/** Records a failed send on the hire: status error and an activity entry, audited; the message is dropped. */
 async function recordFailure(s: Services, caller: Caller, record: StoredRecord, to: string): Promise<void> {
   const now = s.now();
   const log = Array.isArray(record.data.activity_log) ? (record.data.activity_log as ActivityEntry[]) : [];
@@ -75,6 +82,7 @@ async function recordFailure(s: Services, caller: Caller, record: StoredRecord, 
       fields: ['activity_log', 'status'],
       now,
     }),
+    dropOp(invitationKey(record)),
   ]);
 }
 
@@ -99,17 +107,16 @@ export const onboardingUserHooks: EntityHooks = {
     const log = Array.isArray(data.activity_log) ? (data.activity_log as ActivityEntry[]) : [];
     return { ...data, activity_log: [...log, entry(caller, s.now(), 'invited', `Invitation sent to ${to}.`, to)] };
   },
+  extraOps({ s, caller, data, before, record }) {
+    if (before) return [];
+    const to = emailOf(data);
+    return [queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, data) }, invitationKey(record)).op];
+  },
   async afterCommit({ s, caller, data, before, record }) {
     if (before) return;
-    const to = emailOf(data);
-    try {
-      await s.transport.send({ to, ...invitation(s.config, caller, data) });
-    } catch (e) {
-      s.log('error', 'hire invitation not sent', {
-        key: record.key,
-        error: e instanceof Error ? e.message : String(e),
-      });
-      await recordFailure(s, caller, record, to);
-    }
+    // The outbox logged why (without the address).
+    if (await deliverQueued(s, invitationKey(record))) return;
+    s.log('error', 'hire invitation not sent', { key: record.key });
+    await recordFailure(s, caller, record, emailOf(data));
   },
 };
