@@ -1,6 +1,9 @@
 /**
- * Outgoing e-mail and text messages. The default transport appends one JSON line per message to
- * DATA_DIR/outbox.jsonl (../shared/API.md); a real mail relay is another Transport.
+ * Where outgoing e-mail and text messages are handed over. Nothing calls a transport directly: a
+ * message is queued in the store with the change it follows and handed here by ./outbox.ts, right
+ * after the commit by the process that queued it, else by the sender holding the outbox's lease. The
+ * default transport appends one JSON line per message to DATA_DIR/outbox.jsonl of the process that
+ * sends it (../shared/API.md); a real mail relay is another Transport.
  */
 import { appendFile } from 'node:fs/promises';
 
