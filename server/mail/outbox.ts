@@ -7,13 +7,15 @@
  * by several processes.
  *
  * Delivery:
- * - A message is queued already claimed by the process that queues it (`claimed_at`), which hands
+ * - A message is queued already claimed by the process that queues it (`due_at` = the end of its
+ *   claim, `claimSeconds` on), which hands
  *   it to the transport right after its commit (`deliverQueued`) and deletes it: the answer of the
  *   request comes after the message went out, as before.
  * - Whatever is left (the process died before sending, the transport failed) is sent by one sender
- *   among the processes: each runs `startOutboxSender`, and only the holder of the lease record
- *   (expectVersion on one record, with an expiry) drains. It takes a row whose claim is older than
- *   `claimSeconds` or that waits for a retry whose time has come, claims it with expectVersion (so
+ *   among the processes: each runs `startOutboxSender`; when rows are due (`due_at` past: a claim
+ *   that ran out, a retry whose time has come), only the holder of the lease record (expectVersion
+ *   on one record, with an expiry) drains, and a pass with nothing due writes nothing. It claims
+ *   each due row with expectVersion (so
  *   two processes never both send one row in normal running), sends it, deletes it. Delivery is at
  *   least once: a process that stops between handing a message over and deleting its row has it
  *   sent again.
@@ -56,11 +58,12 @@ interface Row {
   /** The message as JSON, encrypted. */
   sealed: string;
   queued_at: number;
-  /** When the process sending it took it; absent while it waits for a retry. */
-  claimed_at?: number;
+  /**
+   * When the sender may take the row: the end of the claim of the process sending it (queued
+   * claimed, or taken by the sender), or the time of the retry after a failure.
+   */
+  due_at: number;
   attempts: number;
-  /** The earliest time of the next try after a failure. */
-  next_at?: number;
 }
 
 function meta(now: number, version: number) {
@@ -85,7 +88,14 @@ export function queueOp(s: Env, org: string, message: QueuedMessage, chosenKey?:
   const now = s.now();
   const { channel = 'email', ...m } = message;
   const body = JSON.stringify({ to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
-  const row: Row = { org, channel, sealed: s.cipher.encrypt(body), queued_at: now, claimed_at: now, attempts: 0 };
+  const row: Row = {
+    org,
+    channel,
+    sealed: s.cipher.encrypt(body),
+    queued_at: now,
+    due_at: now + timingsOf(s).claimSeconds,
+    attempts: 0,
+  };
   const op = put(row, key, 1, now);
   if (chosenKey !== undefined && op.op === 'put') delete op.expectVersion;
   return { op, key };
@@ -151,8 +161,7 @@ async function send(s: Env, record: StoredRecord): Promise<boolean> {
       retry_in_seconds: wait,
       error: e instanceof Error ? e.message : String(e),
     });
-    const retry: Row = { ...row, attempts, next_at: now + wait };
-    delete retry.claimed_at;
+    const retry: Row = { ...row, attempts, due_at: now + wait };
     await commitQuietly(s, [put(retry, record.key, record.meta.version + 1, now)]);
     return false;
   }
@@ -211,31 +220,26 @@ async function releaseLease(s: Env, holder: string): Promise<void> {
   ]);
 }
 
-/** Whether the sender may take the row now: its claim ran out, or its retry is due. */
-function due(row: Row, now: number, t: OutboxTimings): boolean {
-  if (row.claimed_at !== undefined) return now - row.claimed_at >= t.claimSeconds;
-  return (row.next_at ?? 0) <= now;
-}
-
 /**
- * One pass of the sender: with the lease, sends every message left over. Answers how many went
- * out (undefined when another process holds the lease).
+ * One pass of the sender: when messages are due (a claim ran out, a retry's time came), takes the
+ * lease and sends them. Answers how many went out, undefined when another process holds the lease.
+ * A pass with nothing due writes nothing.
  */
 export async function drainOnce(s: Env, holder: string): Promise<number | undefined> {
-  if (!(await takeLease(s, holder))) return undefined;
-  const t = timingsOf(s);
   const now = s.now();
+  // The lease record has no due_at: never among them.
   const { items } = await s.storage.find(SYSTEM.outbox, SYSTEM_ORG, {
-    criteria: [{ field: 'queued_at', is: '<=', value: now }],
-    sort: [{ field: 'queued_at', dir: 'asc' }],
+    criteria: [{ field: 'due_at', is: '<=', value: now }],
+    sort: [{ field: 'due_at', dir: 'asc' }],
     limit: BATCH,
     offset: 0,
   });
+  if (items.length === 0) return 0;
+  if (!(await takeLease(s, holder))) return undefined;
+  const claimSeconds = timingsOf(s).claimSeconds;
   let sent = 0;
   for (const record of items) {
-    if (record.key === LEASE_KEY) continue;
     const row = record.data as unknown as Row;
-    if (!due(row, now, t)) continue;
     if (now - row.queued_at > MAX_AGE_SECONDS) {
       s.log('error', 'outbox: a message unsent for a day was dropped', {
         outbox_key: record.key,
@@ -245,7 +249,7 @@ export async function drainOnce(s: Env, holder: string): Promise<number | undefi
       await commitQuietly(s, [{ ...dropOp(record.key), expectVersion: record.meta.version }]);
       continue;
     }
-    const claimed: Row = { ...row, claimed_at: now };
+    const claimed: Row = { ...row, due_at: now + claimSeconds };
     const version = record.meta.version + 1;
     // Another process's claim or delivery came first: that one sends it.
     if (!(await commitQuietly(s, [put(claimed, record.key, version, now)]))) continue;
