@@ -133,17 +133,33 @@ export async function sendNow(s: Env, org: string, message: QueuedMessage): Prom
  * whether it went out; on a failure the row waits for the sender's retry.
  */
 export async function deliverQueued(s: Env, key: string): Promise<boolean> {
-  const row = await s.storage.get(SYSTEM.outbox, SYSTEM_ORG, key);
+  let row: StoredRecord | undefined;
+  try {
+    row = await s.storage.get(SYSTEM.outbox, SYSTEM_ORG, key);
+  } catch (e) {
+    // The commit is made; the sender sends the message once this process's claim runs out.
+    s.log('error', 'outbox: a message just queued could not be read; the sender will send it', {
+      outbox_key: key,
+      error: e instanceof Error ? e.message : String(e),
+    });
+    return false;
+  }
   // Already sent by the sender (a claim outlived: a very slow commit) or dropped.
   if (!row) return true;
   return send(s, row);
 }
 
-/** Sends a claimed row and deletes it; on failure releases it for a retry. Answers whether it went out. */
+/**
+ * Sends a claimed row and deletes it; on failure releases it for a retry. Answers whether it went
+ * out. The change the message follows is committed already: a store failing now is logged, never
+ * thrown, and the row left as it is goes out again through the sender (at least once).
+ */
 async function send(s: Env, record: StoredRecord): Promise<boolean> {
   const row = record.data as unknown as Row;
+  let to = '';
   try {
     const message = JSON.parse(s.cipher.decrypt(row.sealed)) as OutgoingMessage;
+    to = message.to;
     if (row.channel === 'text') {
       await (s.sms ?? smsThroughTransport(s.transport)).send({ to: message.to, text: message.text });
     } else {
@@ -153,22 +169,41 @@ async function send(s: Env, record: StoredRecord): Promise<boolean> {
     const attempts = row.attempts + 1;
     const now = s.now();
     const wait = Math.min(timingsOf(s).retrySeconds * 2 ** (attempts - 1), MAX_RETRY_SECONDS);
-    // The company and the row, never the address or the text.
+    // The company and the row, never the address or the text (a relay's error may quote the address).
     s.log('warn', 'outbox: a message could not be sent; it will be retried', {
       outbox_key: record.key,
       org: row.org,
       attempts,
       retry_in_seconds: wait,
-      error: e instanceof Error ? e.message : String(e),
+      error: withoutAddress(e, to),
     });
     const retry: Row = { ...row, attempts, due_at: now + wait };
-    await commitQuietly(s, [put(retry, record.key, record.meta.version + 1, now)]);
+    await commitLogged(s, [put(retry, record.key, record.meta.version + 1, now)], record.key);
     return false;
   }
-  await commitQuietly(s, [
-    { op: 'delete', collection: SYSTEM.outbox, org: SYSTEM_ORG, key: record.key, expectVersion: record.meta.version },
-  ]);
+  await commitLogged(
+    s,
+    [{ op: 'delete', collection: SYSTEM.outbox, org: SYSTEM_ORG, key: record.key, expectVersion: record.meta.version }],
+    record.key,
+  );
   return true;
+}
+
+function withoutAddress(e: unknown, to: string): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return to ? text.split(to).join('[address]') : text;
+}
+
+/** commitQuietly after a send: a store that fails is logged; the row stays for the sender. */
+async function commitLogged(s: Env, ops: WriteOp[], key: string): Promise<void> {
+  try {
+    await commitQuietly(s, ops);
+  } catch (e) {
+    s.log('error', 'outbox: the state of a message could not be stored; the sender will see to it', {
+      outbox_key: key,
+      error: e instanceof Error ? e.message : String(e),
+    });
+  }
 }
 
 /** A commit whose precondition may have been overtaken by another process: then that one's state stands. */

@@ -131,6 +131,25 @@ describe('delivery', () => {
     assert.deepEqual(await waiting(), []);
   });
 
+  test('a failed send is logged with the row and the company, never the address, even when the relay quotes it', async () => {
+    const lines: string[] = [];
+    const m = message();
+    const a = {
+      ...processWith({ send: () => Promise.reject(new Error(`550 mailbox ${m.to} unavailable`)) }),
+      log: (level: string, text: string, detail?: Record<string, unknown>) =>
+        void lines.push(JSON.stringify({ level, text, ...detail })),
+    };
+    assert.equal(await sendNow(a, ORG, m), false);
+    assert.equal(lines.length, 1, lines.join('\n'));
+    assert.match(lines[0], /outbox: a message could not be sent/);
+    assert.match(lines[0], /550 mailbox \[address\] unavailable/);
+    assert.ok(lines[0].includes(ORG));
+    for (const plain of [m.to, m.subject, 'secret-']) assert.ok(!lines[0].includes(plain), plain);
+    // Sent later, so that it does not wait behind the tests that follow.
+    clock += TIMINGS.retrySeconds + TIMINGS.leaseSeconds + 1;
+    assert.equal(await drainOnce(processWith(), 'S'), 1);
+  });
+
   test('a text message goes to the text transport when there is one, else through the e-mail transport', async () => {
     const texts: { to: string; text: string }[] = [];
     const a = { ...processWith(), sms: { send: async (m: { to: string; text: string }) => void texts.push(m) } };
