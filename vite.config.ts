@@ -3,6 +3,7 @@
  * server/web.ts). In development `vite` proxies the API and /healthz to the server on 8787.
  */
 import { defineConfig, type Plugin } from 'vite';
+import { build as esbuild } from 'esbuild';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { compileValidators, VIRTUAL_ID, type CompiledValidators } from './scripts/vite/validators-module.ts';
@@ -39,6 +40,36 @@ function dformValidators(): Plugin {
   };
 }
 
+/**
+ * A form page's first script (web/early-data.ts; server/web.ts names it in the page), built whole
+ * into one file of its own: as a chunk of the app it would import the modules it shares with the
+ * app's code, one more round trip before it can ask for the page's data.
+ */
+function firstScript(): Plugin {
+  const entry = path.resolve(import.meta.dirname, 'web', 'early-data.ts');
+  return {
+    name: 'dform-first-script',
+    apply: 'build',
+    async generateBundle() {
+      const built = await esbuild({
+        entryPoints: [entry],
+        bundle: true,
+        format: 'esm',
+        minify: true,
+        write: false,
+        target: 'es2022',
+        platform: 'browser',
+      });
+      this.emitFile({
+        type: 'asset',
+        name: 'early-data.js',
+        originalFileName: 'early-data.ts',
+        source: built.outputFiles[0].text,
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: {
     // react-router's package points every bundler at its development build; ship the production one.
@@ -54,7 +85,7 @@ export default defineConfig(({ command }) => ({
   },
   root: path.resolve(import.meta.dirname, 'web'),
   publicDir: false,
-  plugins: [react(), dformValidators(), dformDecimalSeparator()],
+  plugins: [react(), dformValidators(), dformDecimalSeparator(), firstScript()],
   optimizeDeps: {
     include: [
       'ajv/dist/runtime/ucs2length',
@@ -72,6 +103,7 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     // Read by the server (server/web.ts) to name the form screens' code in their pages.
     manifest: true,
+
     chunkSizeWarningLimit: 1500,
   },
   server: {

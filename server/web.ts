@@ -1,10 +1,11 @@
 /**
  * Serves the built web app (dist/web) beside the API, when it has been built.
  *
- * The page of a create, edit or view screen names the form screen's code and the widgets'
- * stylesheet in its head (read from Vite's manifest), so the browser fetches and compiles them
- * beside the app's own code instead of after it has run: the app asks for them only once its
- * code is in (renderers/app/prefetch.ts), one round trip and one compile later. Measured on the
+ * The page of a create, edit or view screen names in its head (read from Vite's manifest) a first
+ * script that asks for the page's data at once (web/early-data.ts), and the form screen's code and
+ * the widgets' stylesheet, so the browser fetches them beside the app's own code instead of after
+ * it has run: the app asks for them only once its code is in (renderers/app/prefetch.ts), one
+ * round trip and one compile later. Measured on the
  * I-9 edit screen: bench/results.md, "The edit screen's first paint".
  */
 import { existsSync } from 'node:fs';
@@ -20,11 +21,13 @@ const PAGE = path.join(WEB_DIR, 'index.html');
 const MANIFEST = path.join(WEB_DIR, '.vite', 'manifest.json');
 
 /**
- * The sources whose built files a form screen's page names: the screen's code and the forms it
- * draws with (the app root's, loaded beside it: web/record-forms.ts), the widgets' styles. Paths
- * from the project's root; the manifest names them from web/, the build's root.
+ * The sources whose built files a form screen's page names: its first script (asks for the page's
+ * data while the rest loads), the screen's code and the forms it draws with (the app root's,
+ * loaded beside it: web/record-forms.ts), the widgets' styles. Paths from the project's root; the
+ * manifest names them from web/, the build's root.
  */
 const FORM_SCREEN_SOURCES = {
+  first: 'web/early-data.ts',
   code: ['renderers/screens/record/RecordScreen.tsx', 'web/record-forms.ts'],
   styles: 'forms/styles/forms-styles.ts',
 };
@@ -37,31 +40,70 @@ interface ManifestChunk {
   file: string;
   src?: string;
   css?: string[];
+  /** Manifest keys of the chunks it imports statically. */
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export interface FormScreenHead {
+  /** Tags first in the head: the page's first script, fetched before anything else. */
+  first: string;
+  /** Tags last in the head: the code and styles. */
+  last: string;
 }
 
 /**
- * The tags a form screen's page adds to its head: the screen's code as a module preload and the
- * widgets' stylesheet as the page's own (the app's loader finds it there and adds no second one).
- * `crossorigin` as the app's loader asks for them, so both requests are one.
+ * The tags a form screen's page adds to its head: its first script (run as soon as it arrives), the
+ * screen's code and every chunk it imports as module preloads (the browser fetches a preloaded
+ * module's imports only once it runs it), and the widgets' stylesheet as the page's own (the app's
+ * loader finds it there and adds no second one). `crossorigin` as the app's loader asks for them, so
+ * each request is one.
  */
-export function formScreenHead(manifest: Record<string, ManifestChunk>): string {
-  const chunks = Object.values(manifest);
-  const bySource = (src: string) => chunks.find((c) => isSource(c.src, src));
-  const code = FORM_SCREEN_SOURCES.code.map(bySource).filter((c) => c !== undefined);
-  const styles = bySource(FORM_SCREEN_SOURCES.styles);
+export function formScreenHead(manifest: Record<string, ManifestChunk>): FormScreenHead {
+  const entries = Object.entries(manifest);
+  const bySource = (src: string) => entries.find(([, c]) => isSource(c.src, src));
+  /** Files of `roots` and what they import, depth first, without the app's entry (the page loads it). */
+  const withImports = (roots: [string, ManifestChunk][]): ManifestChunk[] => {
+    const seen = new Set<string>();
+    const out: ManifestChunk[] = [];
+    const visit = (key: string, chunk: ManifestChunk | undefined) => {
+      if (!chunk || seen.has(key) || (chunk.isEntry && chunk.src === 'index.html')) return;
+      seen.add(key);
+      out.push(chunk);
+      for (const dep of chunk.imports ?? []) visit(dep, manifest[dep]);
+    };
+    for (const [key, chunk] of roots) visit(key, chunk);
+    return out;
+  };
+  const first = bySource(FORM_SCREEN_SOURCES.first);
+  const firstDeps = first ? withImports([first]).slice(1) : [];
+  const code = withImports(FORM_SCREEN_SOURCES.code.map(bySource).filter((c) => c !== undefined)).filter(
+    (c) => !firstDeps.includes(c),
+  );
+  const styles = bySource(FORM_SCREEN_SOURCES.styles)?.[1];
   const css = [
     ...code.flatMap((c) => c.css ?? []),
     ...(styles?.file.endsWith('.css') ? [styles.file] : []),
     ...(styles?.css ?? []),
   ];
-  return [
-    ...code.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`),
-    ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-  ].join('\n    ');
+  const preload = (c: ManifestChunk) => `<link rel="modulepreload" crossorigin href="/${c.file}">`;
+  return {
+    first: first
+      ? [`<script type="module" async crossorigin src="/${first[1].file}"></script>`, ...firstDeps.map(preload)].join(
+          '\n    ',
+        )
+      : '',
+    last: [...code.map(preload), ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)].join('\n    '),
+  };
 }
 
-/** The page with `head` added at the end of its head. */
-const withHead = (page: string, head: string) => (head ? page.replace('</head>', `  ${head}\n  </head>`) : page);
+/** The page with `head.first` first in its head and `head.last` at its end. */
+const withHead = (page: string, head: FormScreenHead) => {
+  let out = page;
+  if (head.first) out = out.replace('<head>', `<head>\n    ${head.first}`);
+  if (head.last) out = out.replace('</head>', `  ${head.last}\n  </head>`);
+  return out;
+};
 
 export async function webApp(): Promise<((app: Hono<AppEnv>) => void) | undefined> {
   if (!existsSync(PAGE)) return undefined;

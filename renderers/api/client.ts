@@ -4,6 +4,7 @@
  */
 import { DataFailure, type Action } from './failure.ts';
 import { deviceId } from './device-id.ts';
+import { apiPaths } from './paths.ts';
 import type {
   CatalogueEntry,
   Checklist,
@@ -130,7 +131,7 @@ export function createApiClient({
     return (detail !== undefined ? detail : parsed) as T;
   }
 
-  const data = (m: string) => `/${encodeURIComponent(m)}/api/data`;
+  const data = apiPaths.data;
   const id = (m: string, t: string) => `${m}/${t}`;
   const ifMatch = (version?: number): Record<string, string> =>
     version === undefined ? {} : { 'If-Match': String(version) };
@@ -143,7 +144,7 @@ export function createApiClient({
     request,
     resolveOrg: (hostname: string) =>
       request<ResolvedOrg>({
-        path: `/auth/api/resolve_org?hostname=${encodeURIComponent(hostname)}`,
+        path: apiPaths.resolveOrg(hostname),
         datatype: 'auth/resolve_org',
         action: 'call',
       }),
@@ -329,10 +330,10 @@ export function createApiClient({
     catalogue: () =>
       request<CatalogueEntry[]>({ path: '/auth/api/catalogue', datatype: 'auth/catalogue', action: 'call' }),
     meta: (m: string, t: string) =>
-      request<TypeMeta>({ path: `${data(m)}/meta/${encodeURIComponent(t)}`, datatype: id(m, t), action: 'meta' }),
+      request<TypeMeta>({ path: apiPaths.meta(m, t), datatype: id(m, t), action: 'meta' }),
     read: <D extends JsonObject = JsonObject>(m: string, t: string, key: string) =>
       request<WireRecord<D>>({
-        path: `${data(m)}/${encodeURIComponent(t)}/${encodeURIComponent(key)}`,
+        path: apiPaths.record(m, t, key),
         datatype: id(m, t),
         action: 'read',
       }),

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createApiClient } from '../api/client.ts';
+import { claimEarly, takingEarly } from '../api/early-fetch.ts';
 import { isFailure } from '../api/failure.ts';
 import { NotifyProvider } from '../notify/notify.tsx';
 import { DialogsProvider } from '../dialogs/Dialogs.tsx';
@@ -34,9 +35,12 @@ const holder: { org?: string; auth: AuthState } = {
   auth: initial,
   org: initial.token ? initial.session?.organization_id : undefined,
 };
+// What the page's first script asked for (web/early-data.ts), taken by the start's calls below only.
+const early = claimEarly();
 const client = createApiClient({
   getOrganization: () => holder.org,
   getToken: () => holder.auth.token,
+  fetchFn: takingEarly((...a) => fetch(...a), early),
 });
 const resolveOrgQuery = {
   queryKey: ['resolve_org', window.location.hostname],
@@ -49,6 +53,8 @@ if (holder.org) {
   prefetchPath(queryClient, client, window.location.pathname, true);
   prefetchHome(queryClient, client, window.location.pathname, initial.session);
 }
+// The start has asked (its calls go out as they are made); an answer it did not take would be stale later.
+setTimeout(() => early.clear(), 0);
 
 /** How long the first render waits for a form page's code before it shows the shell without it. */
 const FORM_CODE_WAIT_MS = 1000;

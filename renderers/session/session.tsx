@@ -8,19 +8,13 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { isFailure } from '../api/failure.ts';
-import type { LoginAnswer, RefreshPair, ResolvedOrg, Session } from '../api/types.ts';
+import type { LoginAnswer, RefreshPair, ResolvedOrg } from '../api/types.ts';
+import { saveAuth, type AuthState } from './stored-auth.ts';
 
-export const TOKEN_KEY = 'dform.auth_token';
-export const SESSION_KEY = 'dform.session';
-export const REFRESH_KEY = 'dform.refresh';
+export { readStoredAuth, saveAuth, type AuthState } from './stored-auth.ts';
+
 /** How long before the session's end it is renewed. */
 const RENEW_BEFORE_SECONDS = 60;
-
-export interface AuthState {
-  token: string | undefined;
-  session: Session | undefined;
-  refresh?: RefreshPair;
-}
 
 export interface AppServices {
   client: ApiClient;
@@ -34,38 +28,6 @@ export interface AppServices {
 }
 
 const ServicesContext = createContext<AppServices | undefined>(undefined);
-
-export function readStoredAuth(): AuthState {
-  try {
-    const token = localStorage.getItem(TOKEN_KEY) ?? undefined;
-    const raw = localStorage.getItem(SESSION_KEY);
-    const session = token && raw ? (JSON.parse(raw) as Session) : undefined;
-    const refreshRaw = localStorage.getItem(REFRESH_KEY);
-    const refresh = session && refreshRaw ? (JSON.parse(refreshRaw) as RefreshPair) : undefined;
-    return { token: session ? token : undefined, session, refresh };
-  } catch (e) {
-    console.warn('session: cannot read local storage', e);
-    return { token: undefined, session: undefined };
-  }
-}
-
-/** Saves the token again (spec/000 section 2: after each navigation); failures are only logged. */
-export function saveAuth(a: AuthState): void {
-  try {
-    if (a.token && a.session) {
-      localStorage.setItem(TOKEN_KEY, a.token);
-      localStorage.setItem(SESSION_KEY, JSON.stringify(a.session));
-      if (a.refresh) localStorage.setItem(REFRESH_KEY, JSON.stringify(a.refresh));
-      else localStorage.removeItem(REFRESH_KEY);
-    } else {
-      localStorage.removeItem(TOKEN_KEY);
-      localStorage.removeItem(SESSION_KEY);
-      localStorage.removeItem(REFRESH_KEY);
-    }
-  } catch (e) {
-    console.warn('session: cannot save to local storage', e);
-  }
-}
 
 /**
  * Drops what was fetched as the previous user, keeping the company resolved from the host name:

@@ -1,0 +1,72 @@
+/**
+ * A form page asks for its data once, as soon as its first script runs (web/early-data.ts), and the
+ * app uses those answers (renderers/api/early-fetch.ts): the page shows the record, and neither the
+ * meta nor the record is asked for twice. A browser not signed in asks for nothing before signing in.
+ * Needs `npm run build:web` first.
+ */
+import { afterAll, beforeAll, it } from 'vitest';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+
+beforeAll(async () => {
+  w = await startWorld();
+});
+
+afterAll(async () => {
+  await w?.close();
+});
+
+/** The API calls the page makes, by path. */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.includes('/api/')) calls.push(`${r.method()} ${u.pathname}`);
+  });
+  return calls;
+}
+
+it('opens an edit page with its meta and record asked for once each, before the app code arrived', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  const emma = await w.apiLogin('emma');
+  const edit = `/payroll/employee/edit/${emma.user}`;
+  const calls = apiCalls(page);
+  // The app's code held back: the page's data is asked for before the app's code could ask.
+  let appCodeReleased = 0;
+  let metaAsked = 0;
+  await page.route('**/assets/index-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    appCodeReleased = Date.now();
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/payroll/api/data/meta/employee')) metaAsked ||= Date.now();
+  });
+  await page.goto(edit);
+  const firstName = page.getByLabel('First name').first();
+  await firstName.waitFor();
+  assert.equal(await firstName.inputValue(), 'Emma');
+  const count = (p: string) => calls.filter((c) => c === `GET ${p}`).length;
+  assert.equal(count('/payroll/api/data/meta/employee'), 1, calls.join('\n'));
+  assert.equal(count(`/payroll/api/data/employee/${emma.user}`), 1, calls.join('\n'));
+  assert.equal(count('/auth/api/resolve_org'), 1, calls.join('\n'));
+  assert.ok(metaAsked > 0 && metaAsked < appCodeReleased, 'the meta was asked for before the app code arrived');
+  // Claimed by the app's start: a first script running late asks for nothing.
+  const holder = await page.evaluate(() => String((globalThis as { __dformEarly?: unknown }).__dformEarly));
+  assert.equal(holder, 'claimed');
+});
+
+it('asks for nothing early when the browser is not signed in', async () => {
+  const { page } = await w.page();
+  const calls = apiCalls(page);
+  await page.goto('/payroll/employee/edit/not-a-key');
+  await page.waitForURL((u) => u.pathname.startsWith('/login'));
+  assert.deepEqual(
+    calls.filter((c) => c.includes('/api/data/')),
+    [],
+  );
+});
