@@ -8,17 +8,16 @@
  *
  * Delivery:
  * - A message is queued already claimed by the process that queues it (`due_at` = the end of its
- *   claim, `claimSeconds` on), which hands
- *   it to the transport right after its commit (`deliverQueued`) and deletes it: the answer of the
- *   request comes after the message went out, as before.
+ *   claim, `claimSeconds` on), which hands it to the transport right after its commit
+ *   (`deliverQueued`) and deletes it: the answer of the request comes after the message went out,
+ *   as before.
  * - Whatever is left (the process died before sending, the transport failed) is sent by one sender
  *   among the processes: each runs `startOutboxSender`; when rows are due (`due_at` past: a claim
  *   that ran out, a retry whose time has come), only the holder of the lease record (expectVersion
  *   on one record, with an expiry) drains, and a pass with nothing due writes nothing. It claims
- *   each due row with expectVersion (so
- *   two processes never both send one row in normal running), sends it, deletes it. Delivery is at
- *   least once: a process that stops between handing a message over and deleting its row has it
- *   sent again.
+ *   each due row with expectVersion (so two processes never both send one row in normal running),
+ *   sends it, deletes it. Delivery is at least once: a process that stops between handing a
+ *   message over and deleting its row has it sent again.
  * - A failing transport leaves the row for a retry, `retrySeconds` doubled after each failure up to
  *   an hour; a message still unsent after a day (its links and codes have expired) is dropped.
  *
@@ -40,7 +39,7 @@ const MAX_RETRY_SECONDS = 3600;
 export const MAX_AGE_SECONDS = 24 * 3600;
 /** Rows one pass of the sender looks at. */
 const BATCH = 100;
-/** The lease's key, beside the messages (whose keys are UUIDs). */
+/** The lease's key, beside the messages (UUIDs, or `hire-invitation-<hire key>`). */
 export const LEASE_KEY = 'sender-lease';
 
 type Env = Pick<Services, 'storage' | 'cipher' | 'now' | 'log' | 'transport' | 'sms'> & {
