@@ -3,9 +3,9 @@
  *
  * The page of a create, edit or view screen names in its head (read from Vite's manifest) a first
  * script that asks for the page's data at once (web/early-data.ts), and the form screen's code and
- * the widgets' stylesheet, so the browser fetches them beside the app's own code instead of after
- * it has run: the app asks for them only once its code is in (renderers/app/prefetch.ts), one
- * round trip and one compile later. Measured on the
+ * the widgets' stylesheet; a list page names the list screen's code. The browser then fetches them
+ * beside the app's own code instead of after it has run: the app asks for them only once its code
+ * is in (renderers/app/prefetch.ts), one round trip and one compile later. Measured on the
  * I-9 edit screen: bench/results.md, "The edit screen's first paint".
  */
 import { existsSync } from 'node:fs';
@@ -20,16 +20,29 @@ const WEB_DIR = path.join(PROJECT_ROOT, 'dist', 'web');
 const PAGE = path.join(WEB_DIR, 'index.html');
 const MANIFEST = path.join(WEB_DIR, '.vite', 'manifest.json');
 
+/** What a screen's page names in its head, by source: see SCREEN_SOURCES. */
+interface ScreenSources {
+  /** Its first script, run as soon as it arrives (web/early-data.ts: asks for the page's data). */
+  first?: string;
+  /** The screen's code. */
+  code: string[];
+  /** Styles of its own. */
+  styles?: string;
+}
+
 /**
- * The sources whose built files a form screen's page names: its first script (asks for the page's
- * data while the rest loads), the screen's code and the forms it draws with (the app root's,
- * loaded beside it: web/record-forms.ts), the widgets' styles. Paths from the project's root; the
- * manifest names them from web/, the build's root.
+ * The sources whose built files a screen's page names. A form (create, edit, view) page: its first
+ * script, the screen's code and the forms it draws with (the app root's, loaded beside it:
+ * web/record-forms.ts), the widgets' styles. A list page: the list screen's code. Paths from the
+ * project's root; the manifest names them from web/, the build's root.
  */
-const FORM_SCREEN_SOURCES = {
-  first: 'web/early-data.ts',
-  code: ['renderers/screens/record/RecordScreen.tsx', 'web/record-forms.ts'],
-  styles: 'forms/styles/forms-styles.ts',
+const SCREEN_SOURCES: Record<'form' | 'list', ScreenSources> = {
+  form: {
+    first: 'web/early-data.ts',
+    code: ['renderers/screens/record/RecordScreen.tsx', 'web/record-forms.ts'],
+    styles: 'forms/styles/forms-styles.ts',
+  },
+  list: { code: ['renderers/screens/list/ListScreen.tsx'] },
 };
 
 /** Whether the manifest's `src` (relative to web/) is the project's file `file`. */
@@ -45,7 +58,7 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-export interface FormScreenHead {
+export interface ScreenHead {
   /** Tags first in the head: the page's first script, fetched before anything else. */
   first: string;
   /** Tags last in the head: the code and styles. */
@@ -53,13 +66,13 @@ export interface FormScreenHead {
 }
 
 /**
- * The tags a form screen's page adds to its head: its first script (run as soon as it arrives), the
+ * The tags a screen's page adds to its head: its first script (run as soon as it arrives), the
  * screen's code and every chunk it imports as module preloads (the browser fetches a preloaded
- * module's imports only once it runs it), and the widgets' stylesheet as the page's own (the app's
- * loader finds it there and adds no second one). `crossorigin` as the app's loader asks for them, so
- * each request is one.
+ * module's imports only once it runs it), and its stylesheet as the page's own (the app's loader
+ * finds it there and adds no second one). `crossorigin` as the app's loader asks for them, so each
+ * request is one.
  */
-export function formScreenHead(manifest: Record<string, ManifestChunk>): FormScreenHead {
+export function screenHead(manifest: Record<string, ManifestChunk>, sources: ScreenSources): ScreenHead {
   const entries = Object.entries(manifest);
   const bySource = (src: string) => entries.find(([, c]) => isSource(c.src, src));
   /** Files of `roots` and what they import, depth first, without the app's entry (the page loads it). */
@@ -75,12 +88,12 @@ export function formScreenHead(manifest: Record<string, ManifestChunk>): FormScr
     for (const [key, chunk] of roots) visit(key, chunk);
     return out;
   };
-  const first = bySource(FORM_SCREEN_SOURCES.first);
+  const first = sources.first ? bySource(sources.first) : undefined;
   const firstDeps = first ? withImports([first]).slice(1) : [];
-  const code = withImports(FORM_SCREEN_SOURCES.code.map(bySource).filter((c) => c !== undefined)).filter(
+  const code = withImports(sources.code.map(bySource).filter((c) => c !== undefined)).filter(
     (c) => !firstDeps.includes(c),
   );
-  const styles = bySource(FORM_SCREEN_SOURCES.styles)?.[1];
+  const styles = sources.styles ? bySource(sources.styles)?.[1] : undefined;
   const css = [
     ...code.flatMap((c) => c.css ?? []),
     ...(styles?.file.endsWith('.css') ? [styles.file] : []),
@@ -98,7 +111,7 @@ export function formScreenHead(manifest: Record<string, ManifestChunk>): FormScr
 }
 
 /** The page with `head.first` first in its head and `head.last` at its end. */
-const withHead = (page: string, head: FormScreenHead) => {
+const withHead = (page: string, head: ScreenHead) => {
   let out = page;
   if (head.first) out = out.replace('<head>', `<head>\n    ${head.first}`);
   if (head.last) out = out.replace('</head>', `  ${head.last}\n  </head>`);
@@ -109,16 +122,21 @@ export async function webApp(): Promise<((app: Hono<AppEnv>) => void) | undefine
   if (!existsSync(PAGE)) return undefined;
   const { serveStatic } = await import('@hono/node-server/serve-static');
   const root = path.relative(process.cwd(), WEB_DIR);
-  /** The form screens' page, read again when a build replaced the page (it names new files). */
-  let formPage: { source: string; page: string } | undefined;
-  const formScreenPage = async (): Promise<string> => {
+  /** The screens' pages, made again when a build replaced the page (it names new files). */
+  let pages: { source: string; form: string; list: string } | undefined;
+  const screenPage = async (kind: 'form' | 'list'): Promise<string> => {
     const source = await readFile(PAGE, 'utf8');
-    if (formPage?.source === source) return formPage.page;
-    const manifest = existsSync(MANIFEST)
-      ? (JSON.parse(await readFile(MANIFEST, 'utf8')) as Record<string, ManifestChunk>)
-      : {};
-    formPage = { source, page: withHead(source, formScreenHead(manifest)) };
-    return formPage.page;
+    if (pages?.source !== source) {
+      const manifest = existsSync(MANIFEST)
+        ? (JSON.parse(await readFile(MANIFEST, 'utf8')) as Record<string, ManifestChunk>)
+        : {};
+      pages = {
+        source,
+        form: withHead(source, screenHead(manifest, SCREEN_SOURCES.form)),
+        list: withHead(source, screenHead(manifest, SCREEN_SOURCES.list)),
+      };
+    }
+    return pages[kind];
   };
   const servePage = serveStatic({
     root,
@@ -136,9 +154,9 @@ export async function webApp(): Promise<((app: Hono<AppEnv>) => void) | undefine
     app.all('/assets/*', (c) => c.text('Not Found', 404));
     app.get('*', async (c: Context<AppEnv>, next) => {
       const screen = screenOf(c.req.path);
-      if (!screen || screen.screen === 'list') return servePage(c, next);
+      if (!screen) return servePage(c, next);
       c.header('Cache-Control', 'no-cache');
-      return c.html(await formScreenPage());
+      return c.html(await screenPage(screen.screen === 'list' ? 'list' : 'form'));
     });
   };
 }

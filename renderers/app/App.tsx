@@ -13,8 +13,7 @@ import { DialogsProvider } from '../dialogs/Dialogs.tsx';
 import { readStoredAuth, ServicesProvider, type AuthState } from '../session/session.tsx';
 import { applyBranding } from '../layouts/branding.ts';
 import { createRouter } from './routes.tsx';
-import { loadRecordScreen, prefetchHome, prefetchPath } from './prefetch.ts';
-import { screenOf } from '../../engine/screen-path.ts';
+import { loadScreenCode, prefetchHome, prefetchPath } from './prefetch.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -56,24 +55,24 @@ if (holder.org) {
 // The start has asked (its calls go out as they are made); an answer it did not take would be stale later.
 setTimeout(() => early.clear(), 0);
 
-/** How long the first render waits for a form page's code before it shows the shell without it. */
-const FORM_CODE_WAIT_MS = 1000;
+/** How long the first render waits for a screen's code before it shows the shell without it. */
+const SCREEN_CODE_WAIT_MS = 1000;
 
 /**
- * Signed in on a create, edit or view page, the first render waits for the form screen's code
+ * Signed in on a list, create, edit or view page, the first render waits for the screen's code
  * (already loading, prefetchPath) beside resolve_org: the page then appears whole in one render,
- * layout and paint, instead of the shell first and the form in a second pass over it (measured on
+ * layout and paint, instead of the shell first and the screen in a second pass over it (measured on
  * the I-9 edit screen: bench/results.md, History).
  */
-const formCode: Promise<void> | undefined = (() => {
-  const s = screenOf(window.location.pathname);
-  if (!holder.org || !s || s.screen === 'list') return undefined;
-  const settled = loadRecordScreen().then(
+const screenCode: Promise<void> | undefined = (() => {
+  const loading = holder.org ? loadScreenCode(window.location.pathname) : undefined;
+  if (!loading) return undefined;
+  const settled = loading.then(
     () => undefined,
     // The screen loads it again and shows the failure.
     () => undefined,
   );
-  return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, FORM_CODE_WAIT_MS))]);
+  return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, SCREEN_CODE_WAIT_MS))]);
 })();
 
 /** How long the app may take to start before it says it is loading. */
@@ -89,12 +88,12 @@ function useElapsed(ms: number): boolean {
   return elapsed;
 }
 
-function useFormCodeSettled(): boolean {
-  const [settled, setSettled] = useState(!formCode);
+function useScreenCodeSettled(): boolean {
+  const [settled, setSettled] = useState(!screenCode);
   useEffect(() => {
-    if (settled || !formCode) return;
+    if (settled || !screenCode) return;
     let live = true;
-    void formCode.then(() => live && setSettled(true));
+    void screenCode.then(() => live && setSettled(true));
     return () => {
       live = false;
     };
@@ -116,9 +115,9 @@ export function App() {
 
 function Boot() {
   const org = useQuery(resolveOrgQuery);
-  const formCodeSettled = useFormCodeSettled();
+  const screenCodeSettled = useScreenCodeSettled();
   const slow = useElapsed(SPLASH_AFTER_MS);
-  if (org.isPending || (!formCodeSettled && !org.isError)) {
+  if (org.isPending || (!screenCodeSettled && !org.isError)) {
     // Nothing until the start has taken a while: a quick start shows the page as its first paint,
     // without a "Loading…" flashed (and laid out and painted) before it.
     return slow ? (

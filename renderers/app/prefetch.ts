@@ -14,27 +14,48 @@ import { preloadValidator, validatorId } from '../screens/record/precompiled.ts'
 import { formsRegistry, loadRecordForms } from '../contract/forms-registry.ts';
 import { screenOf } from '../../engine/screen-path.ts';
 
+/** A screen's code loaded once, on first use, and known as loaded from then on (a screen then renders it at once). */
+export interface ScreenCode<M> {
+  load(): Promise<M>;
+  loaded(): M | undefined;
+}
+
+function screenCode<M>(importer: () => Promise<M>): ScreenCode<M> {
+  let pending: Promise<M> | undefined;
+  let done: M | undefined;
+  return {
+    load: () =>
+      (pending ??= importer().then(
+        (m) => (done = m),
+        (e: unknown) => {
+          pending = undefined;
+          throw e;
+        },
+      )),
+    loaded: () => done,
+  };
+}
+
 type RecordScreenModule = typeof import('../screens/record/RecordScreen.tsx');
-let recordScreen: Promise<RecordScreenModule> | undefined;
-let recordScreenLoaded: RecordScreenModule | undefined;
+type ListScreenModule = typeof import('../screens/list/ListScreen.tsx');
 
 /**
  * The create, edit and view screens' code (with @rjsf): its own chunk, loaded once, beside the forms
  * they draw with (the app root's registry, ../contract/forms-registry.ts).
  */
-export function loadRecordScreen(): Promise<RecordScreenModule> {
-  recordScreen ??= Promise.all([import('../screens/record/RecordScreen.tsx'), loadRecordForms()]).then(
-    ([m]) => (recordScreenLoaded = m),
-    (e: unknown) => {
-      recordScreen = undefined;
-      throw e;
-    },
-  );
-  return recordScreen;
-}
+export const recordScreenCode: ScreenCode<RecordScreenModule> = screenCode(() =>
+  Promise.all([import('../screens/record/RecordScreen.tsx'), loadRecordForms()]).then(([m]) => m),
+);
 
-/** The record screens' module when it has loaded already, so a screen can render it at once. */
-export const loadedRecordScreen = (): RecordScreenModule | undefined => recordScreenLoaded;
+/** The list screen's code (with @tanstack's table and virtualizer): not in the code every page loads. */
+export const listScreenCode: ScreenCode<ListScreenModule> = screenCode(() => import('../screens/list/ListScreen.tsx'));
+
+/** The code of the screen at `pathname`, loading; undefined outside the form screens. */
+export function loadScreenCode(pathname: string): Promise<unknown> | undefined {
+  const s = screenOf(pathname);
+  if (!s) return undefined;
+  return s.screen === 'list' ? listScreenCode.load() : recordScreenCode.load();
+}
 
 /**
  * Starts loading what the page at `pathname` needs (nothing for a path outside the form screens).
@@ -47,9 +68,9 @@ export function prefetchPath(queryClient: QueryClient, client: ApiClient, pathna
   // In the order the screen needs them: the browser opens six connections to a host and queues
   // the rest, so the form screen's code (the largest) goes first, and the validator, which the
   // first paint does not need (Save waits for it), only once that code is in.
-  const code = s.screen === 'list' ? undefined : loadRecordScreen().catch(() => {});
+  const code = (s.screen === 'list' ? listScreenCode : recordScreenCode).load().catch(() => {});
   void queryClient.prefetchQuery(metaQuery(client, s.module, s.type));
-  if (!code) return;
+  if (s.screen === 'list') return;
   if (s.key) void queryClient.prefetchQuery(recordQuery(client, s.module, s.type, s.key));
   if (s.screen === 'view') return;
   formsRegistry().loadStyles();

@@ -24,40 +24,48 @@ import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { AuditLogPage } from '../pages/AuditLogPage.tsx';
 import { DocumentsPage } from '../pages/DocumentsPage.tsx';
 import { DOCUMENTS_PAGES } from '../pages/documents-pages.ts';
-import { ListScreen } from '../screens/list/ListScreen.tsx';
 import { useEffect, useState } from 'react';
 import type { FormMode } from '../screens/record/form-model.ts';
-import { loadedRecordScreen, loadRecordScreen } from './prefetch.ts';
+import { listScreenCode, recordScreenCode, type ScreenCode } from './prefetch.ts';
 
 /**
- * The form screens (and @rjsf with them) load on first use, keeping the main bundle small; once
- * loaded (prefetch.ts starts it early) they render at once. Not React.lazy: a lazy component
- * suspends on its first render even when its code is there, and React then holds the revealed
- * screen back (Suspense throttling) for up to 300 ms.
+ * A screen whose code loads on first use (the form screens with @rjsf, the list with @tanstack's
+ * table), keeping the code every page loads small; once loaded (prefetch.ts starts it early) it
+ * renders at once. Not React.lazy: a lazy component suspends on its first render even when its code
+ * is there, and React then holds the revealed screen back (Suspense throttling) for up to 300 ms.
  */
-function RecordScreen(props: { mode: FormMode }) {
-  const [mod, setMod] = useState(loadedRecordScreen);
+function useScreenCode<M>(code: ScreenCode<M>): M | undefined {
+  const [mod, setMod] = useState(code.loaded);
   const [failed, setFailed] = useState<Error>();
   useEffect(() => {
     if (mod) return;
     let live = true;
-    loadRecordScreen().then(
-      (m) => live && setMod(m),
+    code.load().then(
+      (m) => live && setMod(() => m),
       (e: Error) => live && setFailed(e),
     );
     return () => {
       live = false;
     };
-  }, [mod]);
+  }, [code, mod]);
   if (failed) throw failed;
-  if (!mod) {
-    return (
-      <p className="loading" role="status">
-        Loading…
-      </p>
-    );
-  }
-  return <mod.RecordScreen {...props} />;
+  return mod;
+}
+
+const loading = (
+  <p className="loading" role="status">
+    Loading…
+  </p>
+);
+
+function RecordScreen(props: { mode: FormMode }) {
+  const mod = useScreenCode(recordScreenCode);
+  return mod ? <mod.RecordScreen {...props} /> : loading;
+}
+
+function ListScreen() {
+  const mod = useScreenCode(listScreenCode);
+  return mod ? <mod.ListScreen /> : loading;
 }
 
 export const routes: RouteObject[] = [

@@ -143,7 +143,7 @@ export function loadRecordForms(): Promise<RecordForms> {
 export function recordForms(): RecordForms {
   if (!loaded) {
     throw new Error(
-      'forms registry: the record forms have not loaded yet (loadRecordForms, which loadRecordScreen awaits)',
+      'forms registry: the record forms have not loaded yet (loadRecordForms, which the record screen code awaits)',
     );
   }
   return loaded;

@@ -28,7 +28,7 @@ describe('web app caching', () => {
     }
   });
 
-  it("names the form screen's code and the widgets' styles in a create, edit or view page only", async () => {
+  it("names the form screen's code and the widgets' styles in a create, edit or view page, the list's in a list page", async () => {
     const preloads = async (route: string) => {
       const html = await (await fetch(server.url + route)).text();
       return {
@@ -73,8 +73,15 @@ describe('web app caching', () => {
         await r.arrayBuffer();
       }
     }
-    for (const route of ['/payroll/i9/list', '/payroll/i9/edit', '/login'])
-      assert.deepEqual((await preloads(route)).code, [], route);
+    for (const route of ['/payroll/i9/edit', '/login']) assert.deepEqual((await preloads(route)).code, [], route);
+    // A list page names the list screen's code (not in the code every page loads), and no form's.
+    const list = await preloads('/payroll/i9/list');
+    assert.ok(
+      list.code.some((f) => /ListScreen-/.test(f)),
+      'the list screen',
+    );
+    assert.ok(!list.code.some((f) => /RecordScreen-|record-forms-/.test(f)), 'no form code on a list page');
+    assert.deepEqual(list.first, [], 'a list page asks for no record early');
   });
 
   it('does not mark a missing asset as cacheable', async () => {

@@ -15,7 +15,7 @@ import { useClient } from '../../session/session.tsx';
 import { useListController, type ListActions } from './useListController.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { Pager } from './Pager.tsx';
-import { loadRecordScreen, prefetchPath } from '../../app/prefetch.ts';
+import { prefetchPath, recordScreenCode } from '../../app/prefetch.ts';
 import { useWindowRows, WINDOW_FROM } from './useWindowRows.ts';
 import { useLockedColumns } from './useLockedColumns.ts';
 
@@ -124,7 +124,7 @@ export function ListScreen() {
   const shown = state.status === 'success';
   useEffect(() => {
     if (!shown) return;
-    const t = setTimeout(() => void loadRecordScreen().catch(() => {}), 0);
+    const t = setTimeout(() => void recordScreenCode.load().catch(() => {}), 0);
     return () => clearTimeout(t);
   }, [shown]);
   const table = useReactTable({
