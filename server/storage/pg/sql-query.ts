@@ -80,7 +80,9 @@ class Params {
 }
 
 /**
- * SELECT of one page of matching rows; with `withTotal`, each row also carries the total of matches
+ * SELECT of one page of matching rows. The collection is written into the text (a checked name,
+ * ../record-shape.ts), so that a statement prepared once (pg-store.ts) can still use the
+ * collection's partial indexes, whose predicate names it; with `withTotal`, each row also carries the total of matches
  * (`total`, a window count). A find with criteria reads its matches once for both (the count
  * would read them again); a find without any pages through a list's sort index and is counted
  * apart (countSql), since a window count would read every record of the company first.
@@ -88,7 +90,7 @@ class Params {
 export function findSql(collection: string, org: string, query: FindQuery, withTotal: boolean): SqlFind {
   checkPaging(query);
   const p = new Params();
-  const where = [`collection = ${p.add(collection)}`, `org = ${p.add(org)}`];
+  const where = [`collection = ${literal(collection)}`, `org = ${p.add(org)}`];
   for (const criterion of query.criteria) where.push(condition(p, criterion));
   const order = [...(query.sort ?? []).flatMap((spec) => sortTerms(spec)), 'ord'];
   let text =
@@ -102,7 +104,7 @@ export function findSql(collection: string, org: string, query: FindQuery, withT
 /** The number of matches alone (asked when a page past the end came back empty). */
 export function countSql(collection: string, org: string, query: FindQuery): SqlFind {
   const p = new Params();
-  const where = [`collection = ${p.add(collection)}`, `org = ${p.add(org)}`];
+  const where = [`collection = ${literal(collection)}`, `org = ${p.add(org)}`];
   for (const criterion of query.criteria) where.push(condition(p, criterion));
   return { text: `SELECT count(*) AS total FROM dform_records WHERE ${where.join(' AND ')}`, values: p.values };
 }

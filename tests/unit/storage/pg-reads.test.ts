@@ -68,6 +68,49 @@ describe('PostgreSQL reads on one connection shared by organizations', () => {
     assert.deepEqual(await visibleOrgs(store), [A]);
   });
 
+  it('answers a find asked again and again with other values as the first time (its statement prepared)', async () => {
+    const ops = Array.from({ length: 60 }, (_, i) => ({
+      op: 'put' as const,
+      record: rec(C, A, `p${i}`, { dept: `D${i % 6}`, n: i, name: `Person ${i}` }),
+    }));
+    await store.commit(ops);
+    // PostgreSQL plans a prepared statement's first five runs for their values, then may keep a generic plan.
+    for (let round = 0; round < 3; round++) {
+      for (let d = 0; d < 6; d++) {
+        const found = await store.find(C, A, {
+          criteria: [
+            { field: 'dept', is: '=', value: `D${d}` },
+            { field: 'n', is: '>=', value: 30 },
+          ],
+          sort: [{ field: 'n', dir: 'asc' }],
+          limit: 3,
+          offset: 1,
+        });
+        const expected = Array.from({ length: 60 }, (_, i) => i).filter((i) => i % 6 === d && i >= 30);
+        assert.deepEqual(
+          [found.items.map((r) => r.data.n), found.total],
+          [expected.slice(1, 4), expected.length],
+          `D${d}, round ${round}`,
+        );
+        const like = await store.find(C, A, {
+          criteria: [{ field: 'name', is: 'like', value: `son ${d}` }],
+          limit: 100,
+          offset: 0,
+        });
+        const named = Array.from({ length: 60 }, (_, i) => `Person ${i}`).filter((n) => n.includes(`son ${d}`));
+        assert.deepEqual(like.items.map((r) => r.data.name).sort(), named.sort(), `like, round ${round}`);
+        assert.equal(like.total, named.length);
+      }
+    }
+  });
+
+  it('answers finds of more shapes than one connection keeps prepared', async () => {
+    for (let i = 0; i < 230; i++) {
+      const found = await store.find(C, A, { criteria: [{ field: `f${i}`, is: '!=', value: 1 }], limit: 5, offset: 0 });
+      assert.equal(found.total, 2, `shape ${i}`);
+    }
+  });
+
   it('counts a page that does not tell its total in the same snapshot as the page', async () => {
     const page = await store.find(C, A, { criteria: [], limit: 1, offset: 1 });
     assert.deepEqual([page.items.length, page.total], [1, 2]);
