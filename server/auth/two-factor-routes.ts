@@ -155,13 +155,23 @@ async function wrongCode(s: Services, c: Challenge): Promise<never> {
   throw invalidCode();
 }
 
+/** What a code or token proves once: a second commit using the same one conflicts on these. */
+const SINGLE_USE: ReadonlySet<string> = new Set([
+  SYSTEM.twoFactorChallenges,
+  SYSTEM.totpSteps,
+  SYSTEM.recoveryCodes,
+  SYSTEM.refreshTokens,
+]);
+
 async function commitOrInvalid(s: Services, ops: WriteOp[]): Promise<void> {
   try {
     await s.storage.commit(ops);
   } catch (e) {
+    if (!(e instanceof VersionConflictError)) throw e;
     // The same challenge, code or refresh token used twice at once: only the first commit wins.
-    if (e instanceof VersionConflictError) throw invalidCode();
-    throw e;
+    if (SINGLE_USE.has(e.collection)) throw invalidCode();
+    // The account itself changed meanwhile (an administrator's edit): nothing was used up; try again.
+    throw new ApiError(409, 'The account changed meanwhile; try again.');
   }
 }
 

@@ -591,4 +591,51 @@ describe('on a clock the test moves', () => {
     assert.equal((await call('POST', '/auth/api/verify_2fa', { token, body: { code: third } })).status, 200);
     await t.storage.close();
   });
+
+  test("an administrator's edit of the account while its second factor is proven: 409, nothing used up, and trying again works", async () => {
+    const clock = 1_900_000_005;
+    const t = await testServices({ now: () => clock, prefix: 'dform-2fa-race-' });
+    const boot = await bootstrap(t.services);
+    const call = inProcessCaller(createApp(t.services), boot.orgId);
+    const token = (await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } })).body
+      .token;
+    const set = await call('POST', '/auth/api/set_2fa_options', { token, body: { '2fa_method': 'authenticator' } });
+    assert.equal(set.status, 200, set.text);
+    // The edit lands between the proof's read of the account and its commit.
+    const store = t.services.storage;
+    const commit = store.commit.bind(store);
+    let editFirst = true;
+    store.commit = async (ops) => {
+      const put = ops.find((op) => op.op === 'put' && op.record.collection === 'auth/users');
+      if (editFirst && put?.op === 'put') {
+        editFirst = false;
+        const user = (await store.get('auth/users', put.record.org, put.record.key))!;
+        await commit([
+          {
+            op: 'put',
+            expectVersion: user.meta.version,
+            record: {
+              ...user,
+              data: { ...user.data, display_name: 'Renamed Meanwhile' },
+              meta: { ...user.meta, version: user.meta.version + 1 },
+            },
+          },
+        ]);
+      }
+      return commit(ops);
+    };
+    const code = codeAt(set.body.authenticator_key, clock * 1000);
+    const raced = await call('POST', '/auth/api/verify_2fa', { token, body: { code } });
+    assert.equal(raced.status, 409, raced.text);
+    assert.match(raced.body.message, /account changed meanwhile/);
+    const again = await call('POST', '/auth/api/verify_2fa', { token, body: { code } });
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.body['2fa_method'], 'authenticator');
+    const me = await call('GET', '/auth/api/session', { token });
+    assert.equal(me.status, 200, me.text);
+    const user = (await store.get('auth/users', boot.orgId, me.body.user.key))!;
+    assert.equal(user.data.display_name, 'Renamed Meanwhile');
+    assert.equal(user.data['2fa_method'], 'authenticator');
+    await store.close();
+  });
 });
