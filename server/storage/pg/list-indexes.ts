@@ -79,7 +79,14 @@ export function listIndexes(catalogue: Catalogue): ListIndex[] {
     for (const column of list.columns ?? []) {
       const property = propertyOf(schema, column);
       if (isFreeText(property)) {
-        add(named('like', collection, `ON dform_records USING gin (${likeExpr(column)} gin_trgm_ops) ${where}`));
+        // Without a pending list, as the records' own GIN index (migration 3).
+        add(
+          named(
+            'like',
+            collection,
+            `ON dform_records USING gin (${likeExpr(column)} gin_trgm_ops) WITH (fastupdate = off) ${where}`,
+          ),
+        );
       }
     }
     if (list.sort?.length) {

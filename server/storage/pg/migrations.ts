@@ -101,4 +101,16 @@ export const MIGRATIONS: readonly Migration[] = [
       END $$;
     `,
   },
+  {
+    version: 3,
+    name: 'the GIN index of the records without a pending list',
+    sql: `
+      -- With fastupdate a GIN index keeps new entries in a pending list (up to 4 MB) that every
+      -- search reads whole until a vacuum merges it: after 10,000 employees were imported, a find
+      -- by two criteria read 260 pages and took 2.2 ms, then 0.2 ms once the list was merged. Each
+      -- write now updates the index itself, and no find pays for the writes before it.
+      ALTER INDEX dform_records_data SET (fastupdate = off);
+      SELECT gin_clean_pending_list('dform_records_data'::regclass);
+    `,
+  },
 ];

@@ -153,6 +153,24 @@ describe('PostgreSQL finds under row-level security', () => {
     }
   });
 
+  it('read no pending list: every GIN index of the records is kept without one', async () => {
+    const url = await freshDatabase(await testCluster());
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const gin = await admin.query<{ name: string; options: string[] | null }>(
+        `SELECT c.relname AS name, c.reloptions AS options FROM pg_index i
+           JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam
+         WHERE i.indrelid = 'dform_records'::regclass AND a.amname = 'gin'`,
+      );
+      assert.ok(gin.rows.some((r) => r.name === 'dform_records_data'));
+      assert.ok(gin.rows.some((r) => r.name.startsWith('dform_list_like_')));
+      for (const r of gin.rows) assert.deepEqual(r.options, ['fastupdate=off'], r.name);
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('are marked usable by a superuser only; another role is told what to run', async () => {
     const url = await freshDatabase(await testCluster());
     const admin = new pg.Client({ connectionString: url });
