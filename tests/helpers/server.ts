@@ -6,6 +6,7 @@
  * restart over the same DATA_DIR.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,6 +114,40 @@ export interface Answer<T = any> {
   text: string;
 }
 
+/**
+ * Sends `body` and answers the server's response even when the server closes the connection before
+ * the body is all written (its answer arrives first; the write then fails with EPIPE or ECONNRESET).
+ */
+function answerDespiteClose(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = http.request(url, {
+      method,
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+    });
+    req.on('response', (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', () => undefined);
+      res.on('close', () => {
+        const out = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) out.set(k, String(v));
+        resolve(new Response(chunks.length ? Buffer.concat(chunks) : null, { status: res.statusCode, headers: out }));
+      });
+    });
+    req.on('error', (e) => {
+      if (!answered) reject(e);
+    });
+    req.end(body);
+  });
+}
+
 export function client(url: string) {
   return async function call<T = any>(method: string, p: string, o: CallOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...o.headers };
@@ -127,8 +162,19 @@ export function client(url: string) {
       // A kept-alive connection the server closed while this process was busy (a PDF rendered in
       // process blocks the event loop past the server's keep-alive timeout): the request never
       // reached the server; sent again on a new connection.
-      if (e.cause?.code !== 'UND_ERR_SOCKET') throw e;
-      return fetch(url + p, { method, headers, body });
+      if (e.cause?.code === 'UND_ERR_SOCKET') return fetch(url + p, { method, headers, body });
+      // The server answered (a 413 for a body over its limit) and closed the connection before
+      // this process had written the whole body: fetch drops that answer; node:http reads it.
+      if ((e.cause?.code === 'EPIPE' || e.cause?.code === 'ECONNRESET') && typeof body === 'string') {
+        // The server closed before reading the body, so it did not act on it: asking again is safe.
+        const again = (tries: number): Promise<Response> =>
+          answerDespiteClose(url + p, method, headers, body).catch((err: unknown) => {
+            if (tries <= 1) throw err;
+            return again(tries - 1);
+          });
+        return again(5);
+      }
+      throw e;
     });
     const text = await res.text();
     let parsed: unknown = undefined;
