@@ -189,12 +189,7 @@ export class PgStore implements Storage {
     work: (client: pg.PoolClient) => Promise<T>,
   ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      let client: pg.PoolClient;
-      try {
-        client = await this.pool.connect();
-      } catch (err) {
-        throw unavailable(err);
-      }
+      const client = await this.connect();
       let broken = false;
       try {
         await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
@@ -215,6 +210,15 @@ export class PgStore implements Storage {
       } finally {
         client.release(broken);
       }
+    }
+  }
+
+  /** A pooled connection; none to be had is StorageUnavailableError. */
+  private async connect(): Promise<pg.PoolClient> {
+    try {
+      return await this.pool.connect();
+    } catch (err) {
+      throw unavailable(err);
     }
   }
 
@@ -244,12 +248,7 @@ export class PgStore implements Storage {
    */
   private async statement<T>(org: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('storage: the store is closed');
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (err) {
-      throw unavailable(err);
-    }
+    const client = await this.connect();
     let broken = false;
     try {
       if (this.sessionOrgs.get(client) !== org) {
