@@ -8,11 +8,11 @@ import { permissionMap } from '../../engine/permissions.ts';
 import { ApiError, badRequest, invalidToken, notFound } from '../http/errors.ts';
 import { getOrg, type OrgInfo } from '../orgs.ts';
 import { SYSTEM, type Services } from '../services.ts';
-import type { StoredRecord } from '../storage/types.ts';
+import type { RecordRef, StoredRecord } from '../storage/types.ts';
 import { verifyToken } from './tokens.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { minLengthOf } from '../../engine/passwords.ts';
-import { idleLimit, inCurrentEpoch, touchSession } from './sessions.ts';
+import { idleLimit, ofEpoch, touchSession } from './sessions.ts';
 import { impersonationView, impersonatorOf, sessionPrincipal, type Impersonator } from './impersonation.ts';
 import { methodOf, twoFactorRequired } from './two-factor.ts';
 
@@ -115,16 +115,30 @@ export function userMaySignIn(user: StoredRecord | undefined): user is StoredRec
 }
 
 export async function authenticate(s: Services, c: Context): Promise<Caller> {
+  return (await authenticateReading(s, c, [])).caller;
+}
+
+/**
+ * `authenticate`, reading `also` (records of the token's organization) in the same round trip as
+ * the session. They are read before the caller is known: the route hands them out only after its
+ * access rules passed, as it would a record it read itself.
+ */
+export async function authenticateReading(
+  s: Services,
+  c: Context,
+  also: readonly RecordRef[],
+): Promise<{ caller: Caller; also: (StoredRecord | undefined)[] }> {
   const token = requestHeader(c, 'auth_token');
   const headerOrg = requestHeader(c, 'organization-id')?.toLowerCase();
   if (!token || !headerOrg) throw invalidToken();
   const claims = await verifyToken(s.tokenKey, token, s.now());
   if (!claims || claims.org !== headerOrg) throw invalidToken();
-  const caller = await callerOfSession(s, claims.org, claims.sid, claims.sub, claims.exp);
+  const read = await callerReading(s, claims.org, claims.sid, claims.sub, claims.exp, also);
+  const caller = read.caller;
   if (setupRequired(caller) && !SETUP_CALLS.has(c.req.path.replace(/\/+$/, ''))) {
     throw new ApiError(403, 'Two-factor sign-in must be set up first.');
   }
-  return caller;
+  return read;
 }
 
 /**
@@ -167,18 +181,39 @@ export async function callerOfSession(
   userKey: string,
   exp: number,
 ): Promise<Caller> {
-  const session = await s.storage.get(SYSTEM.sessions, orgId, sid);
-  if (!session || session.data.user !== userKey || Number(session.data.exp) <= s.now()) throw invalidToken();
-  if (!(await inCurrentEpoch(s, session))) throw invalidToken();
-  const org = await getOrg(s, orgId);
+  return (await callerReading(s, orgId, sid, userKey, exp, [])).caller;
+}
+
+/**
+ * `callerOfSession`, with `also` read in the same statement as the session, the user's session
+ * epoch and (unless cached) the user: a signed-in read waits for one round trip to the store.
+ */
+async function callerReading(
+  s: Services,
+  orgId: string,
+  sid: string,
+  userKey: string,
+  exp: number,
+  also: readonly RecordRef[],
+): Promise<{ caller: Caller; also: (StoredRecord | undefined)[] }> {
   const cached = knownUser(s, userKey)?.user;
-  const user = cached?.org === orgId ? cached : await s.storage.get('auth/users', orgId, userKey);
+  const knownHere = cached?.org === orgId ? cached : undefined;
+  const [session, epoch, ...rest] = await s.storage.getMany(orgId, [
+    { collection: SYSTEM.sessions, key: sid },
+    { collection: SYSTEM.sessionEpochs, key: userKey },
+    ...(knownHere ? [] : [{ collection: 'auth/users', key: userKey }]),
+    ...also,
+  ]);
+  if (!session || session.data.user !== userKey || Number(session.data.exp) <= s.now()) throw invalidToken();
+  if (!ofEpoch(session, epoch)) throw invalidToken();
+  const org = await getOrg(s, orgId);
+  const user = knownHere ?? rest[0];
   if (!org || !userMaySignIn(user)) throw invalidToken();
   const type = String(session.data.type ?? 'password');
   const impersonatedBy = impersonatorOf(session.data.impersonated_by);
   const principal = await sessionPrincipal(s, org, { type, impersonatedBy }, await principalFor(s, org, user));
   if (!principal || !(await touchSession(s, session, principal))) throw invalidToken();
-  return { org, user, sid, exp, principal, type, impersonatedBy };
+  return { caller: { org, user, sid, exp, principal, type, impersonatedBy }, also: rest.slice(knownHere ? 0 : 1) };
 }
 
 /**

@@ -17,12 +17,16 @@ import { endRefreshOps } from './refresh-tokens.ts';
 
 /** The user's current session epoch (0 until their sessions are first ended all at once). */
 export async function sessionEpoch(s: Services, org: string, userKey: string): Promise<number> {
-  return Number((await s.storage.get(SYSTEM.sessionEpochs, org, userKey))?.data.epoch ?? 0);
+  return epochOf(await s.storage.get(SYSTEM.sessionEpochs, org, userKey));
 }
 
-/** Whether the session was opened in the user's current epoch. */
-export async function inCurrentEpoch(s: Services, session: StoredRecord): Promise<boolean> {
-  return Number(session.data.epoch ?? 0) === (await sessionEpoch(s, session.org, String(session.data.user)));
+function epochOf(record: StoredRecord | undefined): number {
+  return Number(record?.data.epoch ?? 0);
+}
+
+/** Whether the session was opened in the user's current epoch (`epoch`: their epoch record, if any). */
+export function ofEpoch(session: StoredRecord, epoch: StoredRecord | undefined): boolean {
+  return epochOf(session) === epochOf(epoch);
 }
 
 /** Every session record of the user, however many. */
@@ -50,7 +54,7 @@ export async function endSessionsOps(
 ): Promise<WriteOp[]> {
   const now = s.now();
   const current = await s.storage.get(SYSTEM.sessionEpochs, org, userKey);
-  const epoch = Number(current?.data.epoch ?? 0) + 1;
+  const epoch = epochOf(current) + 1;
   const ops: WriteOp[] = [
     {
       op: 'put',

@@ -9,7 +9,8 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
-import { authenticate, type Caller } from './principal.ts';
+import type { RecordRef, StoredRecord } from '../storage/types.ts';
+import { authenticate, authenticateReading, type Caller } from './principal.ts';
 
 /** The environment of a route behind `signedIn`: `c.var.caller` is the caller. */
 export type SignedInEnv = AppEnv & { Variables: { caller: Caller } };
@@ -21,6 +22,31 @@ export type MaybeSignedInEnv = AppEnv & { Variables: { caller?: Caller } };
 export function signedIn(s: Services) {
   return createMiddleware<SignedInEnv>(async function signedInMiddleware(c, next) {
     c.set('caller', await authenticate(s, c));
+    await next();
+  });
+}
+
+/** A record read with the session, before the caller was known (`signedInReading`). */
+export interface ReadAhead {
+  ref: RecordRef;
+  org: string;
+  record: StoredRecord | undefined;
+}
+
+/** The environment of a route behind `signedInReading`. */
+export type ReadingEnv = AppEnv & { Variables: { caller: Caller; readAhead?: ReadAhead } };
+
+/**
+ * `signedIn` for a route that reads one record it can name from the request alone (`refOf`): the
+ * record is read in the same round trip as the session and set as `c.var.readAhead`. The route
+ * answers with it only after its own access rules passed, as with a record it read itself.
+ */
+export function signedInReading(s: Services, refOf: (c: Context) => RecordRef | undefined) {
+  return createMiddleware<ReadingEnv>(async function signedInReadingMiddleware(c, next) {
+    const ref = refOf(c);
+    const { caller, also } = await authenticateReading(s, c, ref ? [ref] : []);
+    c.set('caller', caller);
+    if (ref) c.set('readAhead', { ref, org: caller.org.id, record: also[0] });
     await next();
   });
 }

@@ -9,6 +9,7 @@ import { mapSensitive, maskValue, type SensitiveKind } from '../../engine/maskin
 import { cloneJson, toPointer } from '../../engine/schema-walk.ts';
 import { ExpressionError, transformData } from '../../engine/transforms.ts';
 import type { Caller } from '../auth/principal.ts';
+import type { ReadAhead } from '../auth/signed-in.ts';
 import { isUuid } from '../auth/principal.ts';
 import { ApiError, notAuthorized, notFound } from '../http/errors.ts';
 import type { Services } from '../services.ts';
@@ -176,13 +177,17 @@ async function readVisible(
   caller: Caller,
   key: string,
   hint?: DataObject,
+  ahead?: ReadAhead,
 ): Promise<StoredRecord> {
   if (!isUuid(key)) throw notFound();
   if (t.my && key !== caller.principal.userKey) throw notFound();
   const access = mayAtAll(t, 'read', caller);
   if (access === 'none') throw notAuthorized();
   const storedKey = await storedKeyOf(s, caller.org.id, t, key, hint);
-  const record = (await s.storage.get(t.entity.id, caller.org.id, storedKey)) ?? (await sharedRecord(s, t, storedKey));
+  const record =
+    (ahead && readAheadOf(ahead, t.entity.id, caller.org.id, storedKey)
+      ? ahead.record
+      : await s.storage.get(t.entity.id, caller.org.id, storedKey)) ?? (await sharedRecord(s, t, storedKey));
   if (!record) throw await missing(s, t, caller, key, access);
   // Another's record of the caller's own company: not authorized (API.md); another company's is 404.
   if (access === 'own' && !isReachable(t, caller, record)) throw othersRefusal(t, key === storedKey);
@@ -245,15 +250,23 @@ export async function editableRecord(s: Services, caller: Caller, t: Target, key
   return stored;
 }
 
-/** The record as the caller reads it; `hint` names which of a user's records a user key means (a state certificate's state). */
+/**
+ * The record as the caller reads it; `hint` names which of a user's records a user key means (a
+ * state certificate's state); `ahead`, the record as read with the session, is used when it is this one.
+ */
 export async function readRecord(
   s: Services,
   caller: Caller,
   t: Target,
   key: string,
   hint?: DataObject,
+  ahead?: ReadAhead,
 ): Promise<WireRecord> {
-  return toWire(s, t.entity, await readVisible(s, t, caller, key, hint), caller.principal);
+  return toWire(s, t.entity, await readVisible(s, t, caller, key, hint, ahead), caller.principal);
+}
+
+function readAheadOf(ahead: ReadAhead, collection: string, org: string, key: string): boolean {
+  return ahead.ref.collection === collection && ahead.ref.key === key && ahead.org === org;
 }
 
 export { mayAtAll, toPointer };

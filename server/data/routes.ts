@@ -5,13 +5,14 @@ import { Hono, type Context } from 'hono';
 import { allows, can } from '../../engine/access.ts';
 import type { Entity, JsonSchema } from '../../engine/entity.ts';
 import type { Verb } from '../../engine/entity.ts';
-import { signedIn, type SignedInEnv } from '../auth/signed-in.ts';
+import { signedIn, signedInReading, type ReadingEnv, type SignedInEnv } from '../auth/signed-in.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
 import { fieldFacts } from './fields.ts';
+import { hooksFor } from './hooks.ts';
 import { findRecords } from './find.ts';
-import type { Caller } from '../auth/principal.ts';
+import { isUuid, type Caller } from '../auth/principal.ts';
 import { mayAtAll, readRecord, target } from './records.ts';
 import { deleteRecord, writeRecord } from './write-lifecycle.ts';
 import { requestHeader } from '../http/node-request.ts';
@@ -105,11 +106,18 @@ export function dataRoutes(s: Services, module: string) {
     return c.json(await findRecords(s, caller, t, body));
   };
 
-  const read = async (c: Context<SignedInEnv>) => {
+  const read = async (c: Context<ReadingEnv>) => {
     const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type') ?? '');
-    return c.json(await readRecord(s, caller, t, c.req.param('key') ?? ''));
+    return c.json(await readRecord(s, caller, t, c.req.param('key') ?? '', undefined, c.var.readAhead));
   };
+  // A read names its record in its address, so the record comes in the session's round trip; not
+  // a type's own copy (its key is the caller's) nor a type whose key is worked out (hooks' address).
+  const reading = signedInReading(s, (c) => {
+    const key = c.req.param('key') ?? '';
+    const r = s.catalogue.registry.resolve(module, c.req.param('type') ?? '');
+    return r && !r.my && isUuid(key) && !hooksFor(r.entity.id)?.address ? { collection: r.entity.id, key } : undefined;
+  });
 
   const create = async (c: Context<SignedInEnv>) => {
     const caller = c.var.caller;
@@ -140,7 +148,7 @@ export function dataRoutes(s: Services, module: string) {
   // `meta` and `find` are read from the type's position here rather than routed as
   // '/data/meta/:type': Hono's RegExpRouter cannot mix a static segment and a parameter there, and
   // one such route makes every request fall back to its slower TrieRouter.
-  app.get('/data/:type/:key', auth, (c) => (c.req.param('type') === 'meta' ? meta(c, c.req.param('key')) : read(c)));
+  app.get('/data/:type/:key', reading, (c) => (c.req.param('type') === 'meta' ? meta(c, c.req.param('key')) : read(c)));
   app.post('/data/:type/:key', auth, (c) => (c.req.param('type') === 'find' ? find(c, c.req.param('key')) : save(c)));
   app.patch('/data/:type/:key', auth, write('update'));
 

@@ -4,7 +4,7 @@
  */
 import { Collections } from './collections.ts';
 import type { SpeedStrategy } from './speed/speed-strategy.ts';
-import type { FindQuery, FindResult, Storage, StoredRecord, WriteOp } from './types.ts';
+import type { FindQuery, FindResult, RecordRef, Storage, StoredRecord, WriteOp } from './types.ts';
 
 export abstract class MemoryBackedStore implements Storage {
   protected readonly state: Collections;
@@ -15,6 +15,10 @@ export abstract class MemoryBackedStore implements Storage {
 
   async get(collection: string, org: string, key: string): Promise<StoredRecord | undefined> {
     return this.state.get(collection, org, key);
+  }
+
+  async getMany(org: string, refs: readonly RecordRef[]): Promise<(StoredRecord | undefined)[]> {
+    return refs.map((ref) => this.state.get(ref.collection, org, ref.key));
   }
 
   async find(collection: string, org: string, query: FindQuery): Promise<FindResult> {

@@ -79,9 +79,21 @@ export class StorageUnavailableError extends Error {
   }
 }
 
+/** Where one record is, within an organization. */
+export interface RecordRef {
+  collection: string;
+  key: string;
+}
+
 export interface Storage {
   /** The record, or undefined when it does not exist or belongs to another organization. */
   get(collection: string, org: string, key: string): Promise<StoredRecord | undefined>;
+  /**
+   * Several records of one organization, as `get` would answer each, in the order asked and from
+   * one snapshot. On PostgreSQL one statement: a request that must read a few records before it can
+   * start (its session, the user's session epoch, the record it asks for) waits for one round trip.
+   */
+  getMany(org: string, refs: readonly RecordRef[]): Promise<(StoredRecord | undefined)[]>;
   /** Records of one organization matching every criterion (AND), sorted, paged, with the total. */
   find(collection: string, org: string, query: FindQuery): Promise<FindResult>;
   /**

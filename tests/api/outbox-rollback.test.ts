@@ -36,6 +36,7 @@ beforeAll(async () => {
   const store = made.services.storage;
   const failing: Storage = {
     get: (...a) => store.get(...a),
+    getMany: (...a) => store.getMany(...a),
     find: (...a) => store.find(...a),
     findInSlices: (...a) => store.findInSlices(...a),
     generation: (c) => store.generation(c),

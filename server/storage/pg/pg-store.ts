@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { checkName, normalizeRecord } from '../record-shape.ts';
 import { StorageUnavailableError, VersionConflictError } from '../types.ts';
-import type { FindQuery, FindResult, Storage, StoredRecord, WriteOp } from '../types.ts';
+import type { FindQuery, FindResult, RecordRef, Storage, StoredRecord, WriteOp } from '../types.ts';
 import { deepFreeze } from '../values.ts';
 import { migrate } from './migrate.ts';
 import { countSql, findSql } from './sql-query.ts';
@@ -86,6 +86,23 @@ export class PgStore implements Storage {
       }),
     );
     return rows.rows.length === 0 ? undefined : toRecord(collection, rows.rows[0]);
+  }
+
+  async getMany(org: string, refs: readonly RecordRef[]): Promise<(StoredRecord | undefined)[]> {
+    if (refs.length === 0) return [];
+    const rows = await this.statement(org, (client) =>
+      client.query<Row & { collection: string }>({
+        name: 'dform_get_many',
+        // Probes of the primary key, every collection with every key; pairs not asked for are left out below.
+        text: 'SELECT collection, key, org, doc, meta FROM dform_records WHERE collection = ANY($2) AND key = ANY($3) AND org = $1',
+        values: [org, [...new Set(refs.map((ref) => ref.collection))], [...new Set(refs.map((ref) => ref.key))]],
+      }),
+    );
+    const found = new Map(rows.rows.map((row) => [`${row.collection}\u0000${row.key}`, row]));
+    return refs.map((ref) => {
+      const row = found.get(`${ref.collection}\u0000${ref.key}`);
+      return row && toRecord(ref.collection, row);
+    });
   }
 
   async find(collection: string, org: string, query: FindQuery): Promise<FindResult> {

@@ -107,6 +107,40 @@ for (const [name, makeHarness] of [
       assert.equal(await store.get('hr/other', A, 'e1'), undefined);
     });
 
+    it('reads several records at once as get reads each: in the order asked, none of another organization', async () => {
+      await store.commit([{ op: 'put', record: rec('hr/other', A, 'e2', { name: 'Other e2' }) }]);
+      const refs = [
+        { collection: 'hr/other', key: 'e2' },
+        { collection: C, key: 'b1' },
+        { collection: C, key: 'e1' },
+        { collection: C, key: 'nope' },
+        // Asked for with a key that exists in the other collection only: no cross match.
+        { collection: 'hr/other', key: 'e1' },
+        { collection: C, key: 'e2' },
+        { collection: C, key: 'e1' },
+      ];
+      const many = await store.getMany(A, refs);
+      assert.deepEqual(
+        many.map((r) => r && `${r.collection} ${r.key} ${r.data.name}`),
+        [
+          'hr/other e2 Other e2',
+          undefined,
+          'hr/employee e1 Alice Smith',
+          undefined,
+          undefined,
+          'hr/employee e2 bob jones',
+          'hr/employee e1 Alice Smith',
+        ],
+      );
+      for (const [i, ref] of refs.entries()) assert.deepEqual(many[i], await store.get(ref.collection, A, ref.key));
+      assert.equal(Object.isFrozen(many[2]?.data), true);
+      assert.deepEqual(
+        (await store.getMany(B, refs)).map((r) => r?.key),
+        [undefined, 'b1', undefined, undefined, undefined, undefined, undefined],
+      );
+      assert.deepEqual(await store.getMany(A, []), []);
+    });
+
     it('returns frozen copies, so callers cannot change stored state', async () => {
       const input = rec(C, A, 'm1', { list: [1] });
       const [stored] = await store.commit([{ op: 'put', record: input }]);
