@@ -18,7 +18,7 @@ import { StorageUnavailableError, VersionConflictError } from '../types.ts';
 import type { FindQuery, FindResult, RecordRef, Storage, StoredRecord, WriteOp } from '../types.ts';
 import { deepFreeze } from '../values.ts';
 import { migrate } from './migrate.ts';
-import { countSql, findSql } from './sql-query.ts';
+import { countSql, findSql, getManySql } from './sql-query.ts';
 
 export const CHANGES_CHANNEL = 'dform_changes';
 
@@ -41,6 +41,8 @@ const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 5;
 /** Find statements one connection keeps prepared (see PgStore.prepared). */
 const MAX_PREPARED = 200;
+/** Reads of up to this many records at once are prepared statements (one per count). */
+const MAX_NAMED_MANY = 8;
 
 export class PgStore implements Storage {
   private readonly generations = new Map<string, number>();
@@ -91,16 +93,15 @@ export class PgStore implements Storage {
   async getMany(org: string, refs: readonly RecordRef[]): Promise<(StoredRecord | undefined)[]> {
     if (refs.length === 0) return [];
     const rows = await this.statement(org, (client) =>
-      client.query<Row & { collection: string }>({
-        name: 'dform_get_many',
-        // Probes of the primary key, every collection with every key; pairs not asked for are left out below.
-        text: 'SELECT collection, key, org, doc, meta FROM dform_records WHERE collection = ANY($2) AND key = ANY($3) AND org = $1',
-        values: [org, [...new Set(refs.map((ref) => ref.collection))], [...new Set(refs.map((ref) => ref.key))]],
+      client.query<Row & { i: number }>({
+        ...(refs.length <= MAX_NAMED_MANY ? { name: `dform_get_many_${refs.length}` } : {}),
+        text: getManySql(refs.length),
+        values: [org, ...refs.flatMap((ref) => [ref.collection, ref.key])],
       }),
     );
-    const found = new Map(rows.rows.map((row) => [`${row.collection}\u0000${row.key}`, row]));
-    return refs.map((ref) => {
-      const row = found.get(`${ref.collection}\u0000${ref.key}`);
+    const found = new Map(rows.rows.map((row) => [row.i, row]));
+    return refs.map((ref, i) => {
+      const row = found.get(i);
       return row && toRecord(ref.collection, row);
     });
   }

@@ -101,6 +101,20 @@ export function findSql(collection: string, org: string, query: FindQuery, withT
   return { text, values: p.values };
 }
 
+/**
+ * `count` records of one organization ($1) by collection and key ($2 and $3, $4 and $5, …), each
+ * row tagged `i` with its place: one probe of the primary key per record, whatever plan a prepared
+ * statement settles on (`collection = ANY(…) AND key = ANY(…)` had its generic plan read a
+ * company's whole collection through another index).
+ */
+export function getManySql(count: number): string {
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      `SELECT ${i} AS i, key, org, doc, meta FROM dform_records WHERE collection = $${2 * i + 2} AND key = $${2 * i + 3} AND org = $1`,
+  ).join(' UNION ALL ');
+}
+
 /** The number of matches alone (asked when a page past the end came back empty). */
 export function countSql(collection: string, org: string, query: FindQuery): SqlFind {
   const p = new Params();

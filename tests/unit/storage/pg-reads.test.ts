@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeEach, describe, it } from 'vitest';
 import pg from 'pg';
 import { CRITERIA_FUNCTIONS, markCriteriaLeakproof } from '../../../server/storage/pg/leakproof.ts';
 import { PgStore } from '../../../server/storage/pg/pg-store.ts';
-import { findSql } from '../../../server/storage/pg/sql-query.ts';
+import { findSql, getManySql } from '../../../server/storage/pg/sql-query.ts';
 import { freshDatabase, stopOwnCluster, testCluster } from '../../helpers/postgres.ts';
 import { rec } from './helpers.ts';
 
@@ -116,6 +116,47 @@ describe('PostgreSQL reads on one connection shared by organizations', () => {
     assert.deepEqual([page.items.length, page.total], [1, 2]);
     const past = await store.find(C, A, { criteria: [{ field: 'state', is: '=', value: 'CA' }], limit: 5, offset: 10 });
     assert.deepEqual([past.items.length, past.total], [0, 2]);
+  });
+});
+
+describe('PostgreSQL reads of several records at once', () => {
+  it('probe the primary key once per record, also in the generic plan a prepared statement keeps', async () => {
+    const url = await freshDatabase(await testCluster());
+    const store = await PgStore.open(url, { poolSize: 1, log: () => undefined });
+    try {
+      // A company with many users and sessions: a plan that reads the collection, not the key, shows.
+      await store.pool.query(`SELECT set_config('dform.orgs', 'org1', false)`);
+      await store.pool.query(`INSERT INTO dform_records (collection, key, org, doc, meta)
+        SELECT CASE WHEN i % 2 = 0 THEN 'auth/users' ELSE 'system/sessions' END, 'k' || i, 'org1',
+          json_build_object('n', i), '{}'::json
+        FROM generate_series(1, 20000) i`);
+      await store.pool.query('ANALYZE dform_records');
+      await store.pool.query(`PREPARE many AS ${getManySql(3)}`);
+      await store.pool.query('SET plan_cache_mode = force_generic_plan');
+      const rows = await store.pool.query(
+        `EXPLAIN EXECUTE many('org1', 'system/sessions', 'k1', 'system/session_epochs', 'k2', 'auth/users', 'k2')`,
+      );
+      const plan = rows.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+      const scans = plan.match(/\b[\w ]*Scan[\w ]* on \w+/g) ?? [];
+      assert.deepEqual(
+        scans.map((x) => x.trim()),
+        Array(3).fill('Index Scan using dform_records_pkey on dform_records'),
+        plan,
+      );
+      await store.pool.query('RESET plan_cache_mode');
+      await store.pool.query('DEALLOCATE many');
+      const many = await store.getMany('org1', [
+        { collection: 'system/sessions', key: 'k1' },
+        { collection: 'auth/users', key: 'k1' },
+        { collection: 'auth/users', key: 'k2' },
+      ]);
+      assert.deepEqual(
+        many.map((r) => r?.data.n),
+        [1, undefined, 2],
+      );
+    } finally {
+      await store.close();
+    }
   });
 });
 
