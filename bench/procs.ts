@@ -23,7 +23,10 @@ export function pinSelf(): void {
   if (PINNED) execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
 }
 
-/** Lets this process (all its threads, the collector's too) run on every CPU again. */
+/**
+ * Lets this process (all its threads, the collector's too) run on every CPU again, and so the
+ * processes it starts from then on (PostgreSQL's postmaster, whose backends inherit it).
+ */
 export function unpinSelf(): void {
   const all = `0-${os.cpus().length - 1}`;
   if (PINNED) execFileSync('taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' });
@@ -97,8 +100,10 @@ async function launch(
   pin = true,
 ): Promise<Proc> {
   const t0 = performance.now();
-  // taskset execs node in place, so the pid stays the server's own.
-  const [cmd, argv] = PINNED && pin ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args];
+  // taskset execs node in place, so the pid stays the server's own. A process started from this
+  // one inherits its CPU 0 alone: "any core" has to be said.
+  const cpus = pin ? '1' : `0-${os.cpus().length - 1}`;
+  const [cmd, argv] = PINNED ? ['taskset', ['-c', cpus, process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env },

@@ -382,7 +382,7 @@ async function main() {
       '# dform bench (stores only)',
       '',
       `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ` +
-        `${PINNED ? 'servers on CPU 1, bench on CPU 0 (PostgreSQL unpinned) · ' : ''}` +
+        `${PINNED ? 'servers on CPU 1 (those of the two-process row on any), PostgreSQL on any, bench on CPU 0 · ' : ''}` +
         `run took ${((performance.now() - T0) / 1000).toFixed(0)} s · ` +
         `1-minute load average ${load.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
       '',
