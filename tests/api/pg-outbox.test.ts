@@ -3,16 +3,21 @@
  * outbox then is a table that one sender drains; the default transport still appends to
  * DATA_DIR/outbox.jsonl of the process that sends"): messages sent through both go out exactly once
  * across the two processes' files, and one whose sending failed on a process then killed with kill -9
- * is sent by the other's leased sender. Uses the run's cluster (npm run test:api:pg) or starts its own.
+ * is sent by the other's leased sender; a process stopped with SIGTERM gives its lease up, so the
+ * other sends what it left at once rather than once the lease ran out. Uses the run's cluster (npm
+ * run test:api:pg) or starts its own.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, test } from 'vitest';
 import { sharedDatabaseEnv, stopOwnCluster } from '../helpers/postgres.ts';
 import { client, startServer, type TestServer } from '../helpers/server.ts';
 import { readOutbox, waitForMail } from '../helpers/outbox.ts';
+import { LEASE_KEY } from '../../server/mail/outbox.ts';
+import { SYSTEM } from '../../server/services.ts';
 import { demoCompanyId } from '../helpers/demo.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -94,6 +99,69 @@ describe('two processes, one outbox', () => {
         1,
         'sent once',
       );
+    } finally {
+      for (const server of servers) await server.stop().catch(() => undefined);
+    }
+  });
+
+  test('a process stopped with SIGTERM gives the sender lease up: the other sends what it left long before the lease would run out', async () => {
+    const shared = await sharedDatabaseEnv();
+    const env = {
+      ...shared,
+      DFORM_OUTBOX_CLAIM_SECONDS: '1',
+      // Held this long unless given up: a lease kept past the stop would hold the other's sender back.
+      DFORM_OUTBOX_LEASE_SECONDS: '120',
+      DFORM_OUTBOX_RETRY_SECONDS: '1',
+      DFORM_OUTBOX_INTERVAL_MS: '200',
+    };
+    const holderOfLease = async (): Promise<string | undefined> => {
+      const db = new pg.Client({ connectionString: shared.DATABASE_URL });
+      await db.connect();
+      try {
+        const rows = await db.query<{ holder: string }>(
+          "SELECT doc->>'holder' AS holder FROM dform_records WHERE collection = $1 AND key = $2",
+          [SYSTEM.outbox, LEASE_KEY],
+        );
+        return rows.rows[0]?.holder;
+      } finally {
+        await db.end();
+      }
+    };
+    const servers: TestServer[] = [];
+    try {
+      servers.push(await startServer({ env, demo: true }));
+      const a = client(servers[0].url);
+      const acme = await demoCompanyId(a);
+      const login = await a('POST', '/auth/api/login', {
+        org: acme,
+        body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
+      });
+      assert.equal(login.status, 200, login.text);
+      const admin = { org: acme, token: login.body.token as string };
+      const email = `term.${randomBytes(4).toString('hex')}@acme.example`;
+      const made = await a('POST', '/auth/api/data/users/', {
+        ...admin,
+        body: { email, display_name: 'Term', status: 'active', permissions: [], is_employee: false },
+      });
+      assert.equal(made.status, 201, made.text);
+      // A's transport fails, so the invitation stays in the outbox and A's sender, retrying it, takes the lease.
+      const file = path.join(servers[0].dataDir, 'outbox.jsonl');
+      await rename(file, `${file}.kept`).catch(() => undefined);
+      await mkdir(file);
+      const r = await a('POST', '/auth/api/resend_user_invite_email', { ...admin, body: { user_id: made.body.key } });
+      assert.equal(r.status, 200, r.text);
+      for (let i = 0; i < 100 && (await holderOfLease()) === undefined; i++) await sleep(100);
+      const first = await holderOfLease();
+      assert.ok(first, 'the first process holds the lease');
+      servers.push(await startServer({ env }));
+      await sleep(1_000);
+      assert.equal(await holderOfLease(), first, 'the second process waits for the lease');
+      assert.equal((await readOutbox(servers[1].dataDir)).filter((m) => m.to === email).length, 0);
+      // A is stopped as a deployment stops it.
+      assert.equal(await servers[0].stop({ signal: 'SIGTERM', keepData: true }), 0);
+      const mail = await waitForMail(servers[1].dataDir, (m) => m.to === email, { waitMs: 20_000 });
+      assert.match(mail.subject, /invit/i);
+      assert.notEqual(await holderOfLease(), first, 'the stopped process holds the lease no more');
     } finally {
       for (const server of servers) await server.stop().catch(() => undefined);
     }
