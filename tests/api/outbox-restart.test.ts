@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { client, startServer, type TestServer } from '../helpers/server.ts';
 import { readOutbox, waitForMail } from '../helpers/outbox.ts';
-import { demoCompanyId } from '../helpers/demo.ts';
+import { demoAdmin } from '../helpers/demo.ts';
 
 const ENV = {
   DFORM_PRODUCT_DOMAIN: 'dform.app',
@@ -33,13 +33,7 @@ describe('a restart', () => {
     const first = await startServer({ dataDir, demo: true, env: ENV });
     started.push(first);
     const call = client(first.url);
-    const acme = await demoCompanyId(call);
-    const login = await call('POST', '/auth/api/login', {
-      org: acme,
-      body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
-    });
-    assert.equal(login.status, 200, login.text);
-    const admin = { org: acme, token: login.body.token as string };
+    const admin = await demoAdmin(call);
     const email = `restart.${crypto.randomUUID().slice(0, 8)}@acme.example`;
     const made = await call('POST', '/auth/api/data/users/', {
       ...admin,

@@ -18,7 +18,7 @@ import { client, startServer, type TestServer } from '../helpers/server.ts';
 import { readOutbox, waitForMail } from '../helpers/outbox.ts';
 import { LEASE_KEY } from '../../server/mail/outbox.ts';
 import { SYSTEM } from '../../server/services.ts';
-import { demoCompanyId } from '../helpers/demo.ts';
+import { demoAdmin } from '../helpers/demo.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -38,13 +38,7 @@ describe('two processes, one outbox', () => {
       servers.push(await startServer({ env, demo: true }));
       servers.push(await startServer({ env }));
       const [a, b] = servers.map((s) => client(s.url));
-      const acme = await demoCompanyId(a);
-      const login = await b('POST', '/auth/api/login', {
-        org: acme,
-        body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
-      });
-      assert.equal(login.status, 200, login.text);
-      const admin = { org: acme, token: login.body.token as string };
+      const admin = await demoAdmin(a);
 
       const accounts: { key: string; email: string }[] = [];
       for (let i = 0; i < 6; i++) {
@@ -131,13 +125,7 @@ describe('two processes, one outbox', () => {
     try {
       servers.push(await startServer({ env, demo: true }));
       const a = client(servers[0].url);
-      const acme = await demoCompanyId(a);
-      const login = await a('POST', '/auth/api/login', {
-        org: acme,
-        body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
-      });
-      assert.equal(login.status, 200, login.text);
-      const admin = { org: acme, token: login.body.token as string };
+      const admin = await demoAdmin(a);
       const email = `term.${randomBytes(4).toString('hex')}@acme.example`;
       const made = await a('POST', '/auth/api/data/users/', {
         ...admin,

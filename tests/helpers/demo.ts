@@ -59,6 +59,17 @@ export async function demoCompanyId(call: ReturnType<typeof client>): Promise<st
   return (await call('GET', `/auth/api/resolve_org?hostname=${demoHostname(product)}`)).body.organization_id;
 }
 
+/** The demo company's admin signed in through `call`, as `{ org, token }` for the calls' options. */
+export async function demoAdmin(call: ReturnType<typeof client>): Promise<{ org: string; token: string }> {
+  const org = await demoCompanyId(call);
+  const r = await call('POST', '/auth/api/login', {
+    org,
+    body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
+  });
+  assert.equal(r.status, 200, `the demo admin's login: ${r.text}`);
+  return { org, token: r.body.token as string };
+}
+
 export function as(s: Session) {
   return { org: s.org, token: s.token };
 }
