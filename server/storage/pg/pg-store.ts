@@ -61,12 +61,17 @@ export class PgStore implements Storage {
   static async open(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
     const log = options.log ?? ((msg: string) => console.warn(msg));
     await migrate(url, log);
-    // Asked on a connection of its own: every connection of the pool, its first included, takes the role.
+    // Asked on a connection of its own: every connection of the pool, its first included, takes the
+    // role as it starts (a startup option), before its first statement; a connection that cannot
+    // take it fails instead of running as the connecting user.
     const appRole = await hasAppRole(url);
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(appRole ? { options: '-c role=dform_app' } : {}),
+    });
     // An idle connection that breaks is replaced on the next checkout; it must not end the process.
     pool.on('error', (err) => log(`storage: idle PostgreSQL connection failed: ${err.message}`));
-    if (appRole) pool.on('connect', (client) => void client.query('SET ROLE dform_app').catch(() => undefined));
     const store = new PgStore(pool, log);
     await store.listen(url);
     return store;
