@@ -520,12 +520,17 @@ describe('cross_site_login_only and get_org_name', () => {
   });
 });
 
+/** The product organization served in process on the test's clock, and a caller of it. */
+async function productOrgInProcess(now: () => number, prefix: string) {
+  const t = await testServices({ now, prefix });
+  const boot = await bootstrap(t.services);
+  return { t, call: inProcessCaller(createApp(t.services), boot.orgId) };
+}
+
 describe('on a clock the test moves', () => {
   test('drift, replay and a challenge past its 5 minutes', async () => {
     let clock = 1_900_000_005; // 5 s into a 30 s step
-    const t = await testServices({ now: () => clock, prefix: 'dform-2fa-' });
-    const boot = await bootstrap(t.services);
-    const call = inProcessCaller(createApp(t.services), boot.orgId);
+    const { t, call } = await productOrgInProcess(() => clock, 'dform-2fa-');
     const first = await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } });
     const token = first.body.token;
     const set = await call('POST', '/auth/api/set_2fa_options', { token, body: { '2fa_method': 'authenticator' } });
@@ -554,9 +559,7 @@ describe('on a clock the test moves', () => {
 
   test('an e-mail code sent at setup works for 10 minutes only', async () => {
     let clock = 1_900_000_005;
-    const t = await testServices({ now: () => clock, prefix: 'dform-2fa-mail-' });
-    const boot = await bootstrap(t.services);
-    const call = inProcessCaller(createApp(t.services), boot.orgId);
+    const { t, call } = await productOrgInProcess(() => clock, 'dform-2fa-mail-');
     const token = (await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } })).body
       .token;
     assert.equal(
@@ -594,9 +597,7 @@ describe('on a clock the test moves', () => {
 
   test("an administrator's edit of the account while its second factor is proven: 409, nothing used up, and trying again works", async () => {
     const clock = 1_900_000_005;
-    const t = await testServices({ now: () => clock, prefix: 'dform-2fa-race-' });
-    const boot = await bootstrap(t.services);
-    const call = inProcessCaller(createApp(t.services), boot.orgId);
+    const { t, call } = await productOrgInProcess(() => clock, 'dform-2fa-race-');
     const token = (await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } })).body
       .token;
     const set = await call('POST', '/auth/api/set_2fa_options', { token, body: { '2fa_method': 'authenticator' } });
@@ -633,7 +634,7 @@ describe('on a clock the test moves', () => {
     assert.equal(again.body['2fa_method'], 'authenticator');
     const me = await call('GET', '/auth/api/session', { token });
     assert.equal(me.status, 200, me.text);
-    const user = (await store.get('auth/users', boot.orgId, me.body.user.key))!;
+    const user = (await store.get('auth/users', me.body.organization_id, me.body.user.key))!;
     assert.equal(user.data.display_name, 'Renamed Meanwhile');
     assert.equal(user.data['2fa_method'], 'authenticator');
     await store.close();
