@@ -8,7 +8,7 @@ import { permissionMap } from '../../engine/permissions.ts';
 import { ApiError, badRequest, invalidToken, notFound } from '../http/errors.ts';
 import { getOrg, type OrgInfo } from '../orgs.ts';
 import { SYSTEM, type Services } from '../services.ts';
-import type { RecordRef, StoredRecord } from '../storage/types.ts';
+import type { FindOf, FindResult, RecordRef, StoredRecord } from '../storage/types.ts';
 import { verifyToken } from './tokens.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { minLengthOf } from '../../engine/passwords.ts';
@@ -115,25 +115,44 @@ export function userMaySignIn(user: StoredRecord | undefined): user is StoredRec
 }
 
 export async function authenticate(s: Services, c: Context): Promise<Caller> {
-  return (await authenticateReading(s, c, [])).caller;
+  return (await authenticateReading(s, c, () => NOTHING_ALONG)).caller;
 }
 
 /**
- * `authenticate`, reading `also` (records of the token's organization) in the same round trip as
- * the session. They are read before the caller is known: the route hands them out only after its
- * access rules passed, as it would a record it read itself.
+ * What a request reads in the round trip of its session, worked out before its caller is known:
+ * records it names (`refs`) and a find. The route hands them out only after its access rules
+ * passed, as it would what it read itself.
+ */
+export interface ReadAlong {
+  refs: readonly RecordRef[];
+  find?: FindOf;
+}
+
+/** What `authenticateReading` read along: the records of `refs`, and the find's answer. */
+export interface ReadAlongAnswer {
+  caller: Caller;
+  also: (StoredRecord | undefined)[];
+  found?: { find: FindOf; result: FindResult };
+}
+
+/**
+ * `authenticate`, reading `along` (of the token's organization) in the same round trip as the
+ * session. `along` is told the principal its user had when last seen, if this process knows it:
+ * a guess, which the caller's own principal may not match (the route checks with that one).
  */
 export async function authenticateReading(
   s: Services,
   c: Context,
-  also: readonly RecordRef[],
-): Promise<{ caller: Caller; also: (StoredRecord | undefined)[] }> {
+  along: (expected: Principal | undefined) => ReadAlong | Promise<ReadAlong>,
+): Promise<ReadAlongAnswer> {
   const token = requestHeader(c, 'auth_token');
   const headerOrg = requestHeader(c, 'organization-id')?.toLowerCase();
   if (!token || !headerOrg) throw invalidToken();
   const claims = await verifyToken(s.tokenKey, token, s.now());
   if (!claims || claims.org !== headerOrg) throw invalidToken();
-  const read = await callerReading(s, claims.org, claims.sid, claims.sub, claims.exp, also);
+  const seen = knownUser(s, claims.sub);
+  const planned = await along(seen?.user.org === claims.org ? seen.principal : undefined);
+  const read = await callerReading(s, claims.org, claims.sid, claims.sub, claims.exp, planned);
   const caller = read.caller;
   if (setupRequired(caller) && !SETUP_CALLS.has(c.req.path.replace(/\/+$/, ''))) {
     throw new ApiError(403, 'Two-factor sign-in must be set up first.');
@@ -181,12 +200,14 @@ export async function callerOfSession(
   userKey: string,
   exp: number,
 ): Promise<Caller> {
-  return (await callerReading(s, orgId, sid, userKey, exp, [])).caller;
+  return (await callerReading(s, orgId, sid, userKey, exp, NOTHING_ALONG)).caller;
 }
 
+const NOTHING_ALONG: ReadAlong = { refs: [] };
+
 /**
- * `callerOfSession`, with `also` read in the same statement as the session, the user's session
- * epoch and (unless cached) the user: a signed-in read waits for one round trip to the store.
+ * `callerOfSession`, with `along` read in the same statement as the session, the user's session
+ * epoch and (unless cached) the user: a signed-in read or find waits for one round trip.
  */
 async function callerReading(
   s: Services,
@@ -194,16 +215,21 @@ async function callerReading(
   sid: string,
   userKey: string,
   exp: number,
-  also: readonly RecordRef[],
-): Promise<{ caller: Caller; also: (StoredRecord | undefined)[] }> {
+  along: ReadAlong,
+): Promise<ReadAlongAnswer> {
   const cached = knownUser(s, userKey)?.user;
   const knownHere = cached?.org === orgId ? cached : undefined;
-  const [session, epoch, ...rest] = await s.storage.getMany(orgId, [
+  const refs = [
     { collection: SYSTEM.sessions, key: sid },
     { collection: SYSTEM.sessionEpochs, key: userKey },
     ...(knownHere ? [] : [{ collection: 'auth/users', key: userKey }]),
-    ...also,
-  ]);
+    ...along.refs,
+  ];
+  const { find } = along;
+  const { records, found } = find
+    ? await s.storage.getManyAndFind(orgId, refs, find)
+    : { records: await s.storage.getMany(orgId, refs), found: undefined };
+  const [session, epoch, ...rest] = records;
   if (!session || session.data.user !== userKey || Number(session.data.exp) <= s.now()) throw invalidToken();
   if (!ofEpoch(session, epoch)) throw invalidToken();
   const org = await getOrg(s, orgId);
@@ -213,7 +239,11 @@ async function callerReading(
   const impersonatedBy = impersonatorOf(session.data.impersonated_by);
   const principal = await sessionPrincipal(s, org, { type, impersonatedBy }, await principalFor(s, org, user));
   if (!principal || !(await touchSession(s, session, principal))) throw invalidToken();
-  return { caller: { org, user, sid, exp, principal, type, impersonatedBy }, also: rest.slice(knownHere ? 0 : 1) };
+  return {
+    caller: { org, user, sid, exp, principal, type, impersonatedBy },
+    also: rest.slice(knownHere ? 0 : 1),
+    ...(find && found ? { found: { find, result: found } } : {}),
+  };
 }
 
 /**

@@ -9,7 +9,8 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
-import type { RecordRef, StoredRecord } from '../storage/types.ts';
+import type { Principal } from '../../engine/access.ts';
+import type { FindOf, FindResult, RecordRef, StoredRecord } from '../storage/types.ts';
 import { authenticate, authenticateReading, type Caller } from './principal.ts';
 
 /** The environment of a route behind `signedIn`: `c.var.caller` is the caller. */
@@ -33,8 +34,15 @@ export interface ReadAhead {
   record: StoredRecord | undefined;
 }
 
-/** The environment of a route behind `signedInReading`. */
-export type ReadingEnv = AppEnv & { Variables: { caller: Caller; readAhead?: ReadAhead } };
+/** A find made with the session, before the caller was known (`signedInFinding`). */
+export interface FindAhead {
+  org: string;
+  find: FindOf;
+  result: FindResult;
+}
+
+/** The environment of a route behind `signedInReading` or `signedInFinding`. */
+export type ReadingEnv = AppEnv & { Variables: { caller: Caller; readAhead?: ReadAhead; findAhead?: FindAhead } };
 
 /**
  * `signedIn` for a route that reads one record it can name from the request alone (`refOf`): the
@@ -44,9 +52,30 @@ export type ReadingEnv = AppEnv & { Variables: { caller: Caller; readAhead?: Rea
 export function signedInReading(s: Services, refOf: (c: Context) => RecordRef | undefined) {
   return createMiddleware<ReadingEnv>(async function signedInReadingMiddleware(c, next) {
     const ref = refOf(c);
-    const { caller, also } = await authenticateReading(s, c, ref ? [ref] : []);
+    const { caller, also } = await authenticateReading(s, c, () => ({ refs: ref ? [ref] : [] }));
     c.set('caller', caller);
     if (ref) c.set('readAhead', { ref, org: caller.org.id, record: also[0] });
+    await next();
+  });
+}
+
+/**
+ * `signedIn` for a search: the find the request would make (`findOf`, told the principal its user
+ * had when this process last saw them, if it did) runs in the same round trip as the session and
+ * is set as `c.var.findAhead`. The route answers with it only when, its caller known and its access
+ * rules passed, it would make that very find; otherwise it finds again.
+ */
+export function signedInFinding(
+  s: Services,
+  findOf: (c: Context, expected: Principal | undefined) => Promise<FindOf | undefined>,
+) {
+  return createMiddleware<ReadingEnv>(async function signedInFindingMiddleware(c, next) {
+    const { caller, found } = await authenticateReading(s, c, async (expected) => ({
+      refs: [],
+      find: await findOf(c, expected),
+    }));
+    c.set('caller', caller);
+    if (found) c.set('findAhead', { org: caller.org.id, ...found });
     await next();
   });
 }

@@ -2,13 +2,16 @@
  * Search over one type: `{criteria, sort?, limit?, offset?}`, checked field by field against the
  * schema, restricted to the caller's own records when that is all they may list.
  */
-import { allows, ownedBy } from '../../engine/access.ts';
+import type { Context } from 'hono';
+import { allows, ownedBy, type Principal } from '../../engine/access.ts';
 import { CriteriaError, matchesAll, OPERATORS, sortComparator, valueTest } from '../../engine/criteria.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Caller } from '../auth/principal.ts';
+import type { FindAhead } from '../auth/signed-in.ts';
 import { badRequest, notAuthorized } from '../http/errors.ts';
+import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
-import type { Criterion, FindQuery, FindResult, Operator, SortSpec } from '../storage/types.ts';
+import type { Criterion, FindOf, FindQuery, FindResult, Operator, SortSpec } from '../storage/types.ts';
 import { fieldFacts } from './fields.ts';
 import { isReachable, mayAtAll, toWire, type Target, type WireRecord } from './records.ts';
 
@@ -71,24 +74,63 @@ export function parseQuery(s: Services, t: Target, body: Record<string, unknown>
   return { criteria: parsed, sort: sortSpecs, limit: limit as number, offset: offset as number };
 }
 
+/** A field of the query the principal may not see (x-read): it cannot be searched or sorted on either. */
+function hiddenField(s: Services, t: Target, query: FindQuery, principal: Principal): string | undefined {
+  const hidden = new Set(
+    [...fieldFacts(s.catalogue, t.entity).readRules]
+      .filter(([, rule]) => !allows(rule, principal, false))
+      .map(([f]) => f),
+  );
+  return [...query.criteria, ...(query.sort ?? [])].map((c) => c.field.split('.')[0]).find((f) => hidden.has(f));
+}
+
+/**
+ * The find a search of `type` would make for a caller of the `expected` principal, worked out
+ * before the caller is known (signedInFinding): only for one who may list every record of the
+ * type and search every field the query names, so nothing is read that such a caller could not be
+ * answered. Undefined when that is not so, or the request is not a search the route would make.
+ */
+export async function findAheadOf(
+  s: Services,
+  c: Context,
+  module: string,
+  type: string,
+  expected: Principal | undefined,
+): Promise<FindOf | undefined> {
+  const t = s.catalogue.registry.resolve(module, type);
+  if (!expected || !t || t.my || t.entity.file['x-shared'] === 'root') return undefined;
+  if (!allows(t.entity.file['x-access'].list, expected, false)) return undefined;
+  try {
+    const query = parseQuery(s, t, await readJsonObject(c, { allowEmpty: true }));
+    return hiddenField(s, t, query, expected) ? undefined : { collection: t.entity.id, query };
+  } catch {
+    // The route refuses the request once its caller is known, with the same error.
+    return undefined;
+  }
+}
+
+/** The answer of a find made ahead, when it is the very find `findInSlices` was to make now. */
+function foundAhead(ahead: FindAhead | undefined, collection: string, org: string, query: FindQuery) {
+  const same =
+    ahead !== undefined &&
+    ahead.org === org &&
+    ahead.find.collection === collection &&
+    JSON.stringify(ahead.find.query) === JSON.stringify(query);
+  return same ? ahead.result : undefined;
+}
+
 export async function findRecords(
   s: Services,
   caller: Caller,
   t: Target,
   body: Record<string, unknown>,
+  ahead?: FindAhead,
 ): Promise<{ items: WireRecord[]; total: number }> {
   const access = t.my ? 'own' : mayAtAll(t, 'list', caller);
   if (access === 'none') throw notAuthorized();
   const query = parseQuery(s, t, body);
-  // A field the caller may not see cannot be searched or sorted on either (x-read).
-  const hidden = new Set(
-    [...fieldFacts(s.catalogue, t.entity).readRules]
-      .filter(([, rule]) => !allows(rule, caller.principal, false))
-      .map(([f]) => f),
-  );
-  for (const f of [...query.criteria, ...(query.sort ?? [])].map((c) => c.field.split('.')[0])) {
-    if (hidden.has(f)) throw badRequest(`unknown field '${f}' in criteria`);
-  }
+  const hidden = hiddenField(s, t, query, caller.principal);
+  if (hidden) throw badRequest(`unknown field '${hidden}' in criteria`);
   if (access === 'own' && t.entity.file['x-access'].list.some((alt) => alt.split('+').includes('@creator'))) {
     return ownOrCreated(s, caller, t, query);
   }
@@ -111,7 +153,8 @@ export async function findRecords(
   const result =
     root && root !== caller.org.id
       ? await findWithShared(s, t.entity.id, caller.org.id, root, query)
-      : await s.storage.findInSlices(t.entity.id, caller.org.id, query);
+      : (foundAhead(ahead, t.entity.id, caller.org.id, query) ??
+        (await s.storage.findInSlices(t.entity.id, caller.org.id, query)));
   const items = await Promise.all(
     result.items
       .filter((r) => access === 'all' || ownedBy(t.entity, r.key, r.data, caller.principal.userKey))

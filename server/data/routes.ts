@@ -5,13 +5,13 @@ import { Hono, type Context } from 'hono';
 import { allows, can } from '../../engine/access.ts';
 import type { Entity, JsonSchema } from '../../engine/entity.ts';
 import type { Verb } from '../../engine/entity.ts';
-import { signedIn, signedInReading, type ReadingEnv, type SignedInEnv } from '../auth/signed-in.ts';
+import { signedIn, signedInFinding, signedInReading, type ReadingEnv, type SignedInEnv } from '../auth/signed-in.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
 import { fieldFacts } from './fields.ts';
 import { hooksFor } from './hooks.ts';
-import { findRecords } from './find.ts';
+import { findAheadOf, findRecords } from './find.ts';
 import { isUuid, type Caller } from '../auth/principal.ts';
 import { mayAtAll, readRecord, target } from './records.ts';
 import { deleteRecord, writeRecord } from './write-lifecycle.ts';
@@ -99,12 +99,18 @@ export function dataRoutes(s: Services, module: string) {
     });
   };
 
-  const find = async (c: Context<SignedInEnv>, type: string) => {
+  const find = async (c: Context<ReadingEnv>, type: string) => {
     const caller = c.var.caller;
     const t = target(s, caller, module, type);
     const body = await readJsonObject(c, { allowEmpty: true });
-    return c.json(await findRecords(s, caller, t, body));
+    return c.json(await findRecords(s, caller, t, body, c.var.findAhead));
   };
+  // A search's find comes in the session's round trip when this process knows the caller's
+  // principal and it may list the whole type (findAheadOf). A save (the same address with a type
+  // other than `find`) finds nothing ahead.
+  const finding = signedInFinding(s, async (c, expected) =>
+    c.req.param('type') === 'find' ? findAheadOf(s, c, module, c.req.param('key') ?? '', expected) : undefined,
+  );
 
   const read = async (c: Context<ReadingEnv>) => {
     const caller = c.var.caller;
@@ -149,7 +155,9 @@ export function dataRoutes(s: Services, module: string) {
   // '/data/meta/:type': Hono's RegExpRouter cannot mix a static segment and a parameter there, and
   // one such route makes every request fall back to its slower TrieRouter.
   app.get('/data/:type/:key', reading, (c) => (c.req.param('type') === 'meta' ? meta(c, c.req.param('key')) : read(c)));
-  app.post('/data/:type/:key', auth, (c) => (c.req.param('type') === 'find' ? find(c, c.req.param('key')) : save(c)));
+  app.post('/data/:type/:key', finding, (c) =>
+    c.req.param('type') === 'find' ? find(c, c.req.param('key')) : save(c),
+  );
   app.patch('/data/:type/:key', auth, write('update'));
 
   app.delete('/data/:type/:key', auth, async (c) => {

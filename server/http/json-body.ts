@@ -28,7 +28,21 @@ export const MAX_OBJECT_KEYS = 200;
 export const MAX_VALUES = 20_000;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-async function readLimited(c: Context): Promise<Uint8Array> {
+/** Each request's body as read, so that a middleware and its route may both read it. */
+const bodies = new WeakMap<Request, Promise<Uint8Array>>();
+
+function readLimited(c: Context): Promise<Uint8Array> {
+  let body = bodies.get(c.req.raw);
+  if (!body) {
+    body = readOnce(c);
+    // Whoever reads the body meets its failure; a reader that gave up on it leaves none unhandled.
+    body.catch(() => undefined);
+    bodies.set(c.req.raw, body);
+  }
+  return body;
+}
+
+async function readOnce(c: Context): Promise<Uint8Array> {
   const declared = Number(requestHeader(c, 'content-length') ?? NaN);
   if (declared > MAX_BODY_BYTES) throw new ApiError(413, 'Payload too large');
   try {

@@ -4,7 +4,16 @@
  */
 import { Collections } from './collections.ts';
 import type { SpeedStrategy } from './speed/speed-strategy.ts';
-import type { FindQuery, FindResult, RecordRef, Storage, StoredRecord, WriteOp } from './types.ts';
+import type {
+  FindOf,
+  FindQuery,
+  FindResult,
+  ManyAndFound,
+  RecordRef,
+  Storage,
+  StoredRecord,
+  WriteOp,
+} from './types.ts';
 
 export abstract class MemoryBackedStore implements Storage {
   protected readonly state: Collections;
@@ -19,6 +28,11 @@ export abstract class MemoryBackedStore implements Storage {
 
   async getMany(org: string, refs: readonly RecordRef[]): Promise<(StoredRecord | undefined)[]> {
     return refs.map((ref) => this.state.get(ref.collection, org, ref.key));
+  }
+
+  async getManyAndFind(org: string, refs: readonly RecordRef[], find: FindOf): Promise<ManyAndFound> {
+    const records = refs.map((ref) => this.state.get(ref.collection, org, ref.key));
+    return { records, found: await this.state.findInSlices(find.collection, org, find.query) };
   }
 
   async find(collection: string, org: string, query: FindQuery): Promise<FindResult> {

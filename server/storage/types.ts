@@ -79,6 +79,18 @@ export class StorageUnavailableError extends Error {
   }
 }
 
+/** A find of one collection (`Storage.getManyAndFind`). */
+export interface FindOf {
+  collection: string;
+  query: FindQuery;
+}
+
+/** The answer of `Storage.getManyAndFind`: the records as `getMany` answers, the find as `find` does. */
+export interface ManyAndFound {
+  records: (StoredRecord | undefined)[];
+  found: FindResult;
+}
+
 /** Where one record is, within an organization. */
 export interface RecordRef {
   collection: string;
@@ -94,6 +106,11 @@ export interface Storage {
    * start (its session, the user's session epoch, the record it asks for) waits for one round trip.
    */
   getMany(org: string, refs: readonly RecordRef[]): Promise<(StoredRecord | undefined)[]>;
+  /**
+   * `getMany` and `findInSlices` over one organization, answered together: on PostgreSQL one
+   * statement, so a search that must first read its session waits for one round trip.
+   */
+  getManyAndFind(org: string, refs: readonly RecordRef[], find: FindOf): Promise<ManyAndFound>;
   /** Records of one organization matching every criterion (AND), sorted, paged, with the total. */
   find(collection: string, org: string, query: FindQuery): Promise<FindResult>;
   /**

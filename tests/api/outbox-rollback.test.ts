@@ -37,6 +37,7 @@ beforeAll(async () => {
   const failing: Storage = {
     get: (...a) => store.get(...a),
     getMany: (...a) => store.getMany(...a),
+    getManyAndFind: (...a) => store.getManyAndFind(...a),
     find: (...a) => store.find(...a),
     findInSlices: (...a) => store.findInSlices(...a),
     generation: (c) => store.generation(c),

@@ -131,3 +131,28 @@ export async function inProcessDemo(prefix: string) {
     },
   };
 }
+
+/**
+ * The store's read methods, wrapped so that an in-process test can tell which it asked, in order:
+ * the returned list grows with each call (empty it with `list.length = 0`).
+ */
+export function storeReads(store: Storage): string[] {
+  const list: string[] = [];
+  for (const method of ['get', 'getMany', 'getManyAndFind', 'find', 'findInSlices'] as const) {
+    const original = store[method].bind(store) as (...a: unknown[]) => Promise<unknown>;
+    (store as unknown as Record<string, unknown>)[method] = (...a: unknown[]) => {
+      list.push(method);
+      return original(...a);
+    };
+  }
+  return list;
+}
+
+/** Signs a user of `org` in through `call` and answers the session's token. */
+export function signInTo(call: ReturnType<typeof inProcessCaller>, org: string) {
+  return async (userid: string, key: string): Promise<string> => {
+    const r = await call('POST', '/auth/api/login', { org, body: { userid, key } });
+    if (r.status !== 200) throw new Error(`login ${userid}: ${r.status} ${r.text}`);
+    return r.body.token as string;
+  };
+}

@@ -15,10 +15,19 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { checkName, normalizeRecord } from '../record-shape.ts';
 import { StorageUnavailableError, VersionConflictError } from '../types.ts';
-import type { FindQuery, FindResult, RecordRef, Storage, StoredRecord, WriteOp } from '../types.ts';
+import type {
+  FindOf,
+  FindQuery,
+  FindResult,
+  ManyAndFound,
+  RecordRef,
+  Storage,
+  StoredRecord,
+  WriteOp,
+} from '../types.ts';
 import { deepFreeze } from '../values.ts';
 import { migrate } from './migrate.ts';
-import { countSql, findSql, getManySql } from './sql-query.ts';
+import { countSql, findSql, getManyAndFindSql, getManySql } from './sql-query.ts';
 
 export const CHANGES_CHANNEL = 'dform_changes';
 
@@ -109,6 +118,38 @@ export class PgStore implements Storage {
       const row = found.get(i);
       return row && toRecord(ref.collection, row);
     });
+  }
+
+  async getManyAndFind(org: string, refs: readonly RecordRef[], find: FindOf): Promise<ManyAndFound> {
+    const { collection, query } = find;
+    if (refs.length === 0) return { records: [], found: await this.find(collection, org, query) };
+    const withTotal = query.criteria.length > 0;
+    const sql = findSql(collection, org, query, withTotal);
+    const rows = await this.statement(org, (client) =>
+      client.query<Row & { i: number }>(
+        this.prepared(client, {
+          text: getManyAndFindSql(refs.length, sql, withTotal),
+          values: [...sql.values, org, ...refs.flatMap((ref) => [ref.collection, ref.key])],
+        }),
+      ),
+    );
+    const probed = new Map<number, Row>();
+    const page: Row[] = [];
+    for (const row of rows.rows) {
+      if (row.i >= 0) probed.set(row.i, row);
+      else page[-row.i - 1] = row;
+    }
+    const records = refs.map((ref, i) => {
+      const row = probed.get(i);
+      return row && toRecord(ref.collection, row);
+    });
+    const known = totalOf(page, query, withTotal);
+    // A page that does not tell its total is read again with its count, as `find` does.
+    const found =
+      known === undefined
+        ? await this.find(collection, org, query)
+        : { items: page.map((row) => toRecord(collection, row)), total: known };
+    return { records, found };
   }
 
   async find(collection: string, org: string, query: FindQuery): Promise<FindResult> {

@@ -108,11 +108,30 @@ export function findSql(collection: string, org: string, query: FindQuery, withT
  * company's whole collection through another index).
  */
 export function getManySql(count: number): string {
+  return probes(count, 1, '');
+}
+
+/** `getManySql`'s probes, the organization being parameter `$org` and the refs the ones after it. */
+function probes(count: number, org: number, extra: string): string {
   return Array.from(
     { length: count },
     (_, i) =>
-      `SELECT ${i} AS i, key, org, doc, meta FROM dform_records WHERE collection = $${2 * i + 2} AND key = $${2 * i + 3} AND org = $1`,
+      `SELECT ${i} AS i, key, org, doc, meta${extra} FROM dform_records WHERE collection = $${org + 2 * i + 1} AND key = $${org + 2 * i + 2} AND org = $${org}`,
   ).join(' UNION ALL ');
+}
+
+/**
+ * `getManySql`'s probes and a find's page in one statement (PgStore.getManyAndFind). The find's
+ * parameters come first, then the organization and the refs. A probe's row is tagged `i` with its
+ * place (0, 1, …); the page's rows with -1, -2, … in the page's order, so that the answer does not
+ * depend on the order in which UNION ALL returns its branches. `total` is the find's window count
+ * (null on probes, and on a page of a find without criteria, which has none).
+ */
+export function getManyAndFindSql(count: number, find: SqlFind, withTotal: boolean): string {
+  const page =
+    `SELECT -(row_number() OVER ())::int AS i, key, org, doc, meta, ${withTotal ? 'total' : 'NULL::bigint AS total'} ` +
+    `FROM (${find.text}) AS found`;
+  return `${probes(count, find.values.length + 1, ', NULL::bigint AS total')} UNION ALL ${page}`;
 }
 
 /** The number of matches alone (asked when a page past the end came back empty). */

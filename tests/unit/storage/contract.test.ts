@@ -141,6 +141,52 @@ for (const [name, makeHarness] of [
       assert.deepEqual(await store.getMany(A, []), []);
     });
 
+    it('reads records and finds together as getMany and find answer each', async () => {
+      await store.commit([{ op: 'put', record: rec('hr/other', A, 'e2', { name: 'Other e2' }) }]);
+      const refs = [
+        { collection: 'hr/other', key: 'e2' },
+        { collection: C, key: 'b1' },
+        { collection: C, key: 'e3' },
+        { collection: C, key: 'nope' },
+      ];
+      const queries: FindQuery[] = [
+        q([{ field: 'state', is: '=', value: 'CA' }]),
+        q([{ field: 'state', is: '=', value: 'CA' }], { sort: [{ field: 'name', dir: 'desc' }] }),
+        q([], { sort: [{ field: 'age', dir: 'desc' }], limit: 2 }),
+        q([], { limit: 2, offset: 1 }),
+        // Past the end: the page is empty and the total still counts every match.
+        q([{ field: 'tags', is: 'contains', value: 'ft' }], { offset: 5 }),
+        q([], { offset: 10 }),
+        q([{ field: 'name', is: 'like', value: 'nobody' }]),
+      ];
+      for (const org of [A, B]) {
+        for (const query of queries) {
+          const both = await store.getManyAndFind(org, refs, { collection: C, query });
+          assert.deepEqual(both.records, await store.getMany(org, refs));
+          assert.deepEqual(both.found, await store.find(C, org, query), JSON.stringify({ org, query }));
+        }
+      }
+      const sorted = await store.getManyAndFind(A, refs, { collection: C, query: queries[1] });
+      assert.deepEqual(
+        sorted.found.items.map((r) => r.key),
+        ['e3', 'e1'],
+      );
+      assert.equal(sorted.found.total, 2);
+      assert.deepEqual(
+        sorted.records.map((r) => r?.key),
+        ['e2', undefined, 'e3', undefined],
+      );
+      assert.equal(Object.isFrozen(sorted.found.items[0].data), true);
+      const past = await store.getManyAndFind(A, refs, { collection: C, query: queries[4] });
+      assert.deepEqual(past.found, { items: [], total: 2 });
+      const none = await store.getManyAndFind(A, [], { collection: C, query: queries[0] });
+      assert.deepEqual(none.records, []);
+      assert.deepEqual(
+        none.found.items.map((r) => r.key),
+        ['e1', 'e3'],
+      );
+    });
+
     it('returns frozen copies, so callers cannot change stored state', async () => {
       const input = rec(C, A, 'm1', { list: [1] });
       const [stored] = await store.commit([{ op: 'put', record: input }]);
