@@ -150,14 +150,36 @@ export async function authenticateReading(
   if (!token || !headerOrg) throw invalidToken();
   const claims = await verifyToken(s.tokenKey, token, s.now());
   if (!claims || claims.org !== headerOrg) throw invalidToken();
-  const seen = knownUser(s, claims.sub);
+  const admitted = admittedSessions(s);
+  const seen = admitted.has(claims.sid) ? knownUser(s, claims.sub) : undefined;
   const planned = await along(seen?.user.org === claims.org ? seen.principal : undefined);
-  const read = await callerReading(s, claims.org, claims.sid, claims.sub, claims.exp, planned);
-  const caller = read.caller;
-  if (setupRequired(caller) && !SETUP_CALLS.has(c.req.path.replace(/\/+$/, ''))) {
-    throw new ApiError(403, 'Two-factor sign-in must be set up first.');
+  try {
+    const read = await callerReading(s, claims.org, claims.sid, claims.sub, claims.exp, planned);
+    if (setupRequired(read.caller) && !SETUP_CALLS.has(c.req.path.replace(/\/+$/, ''))) {
+      throw new ApiError(403, 'Two-factor sign-in must be set up first.');
+    }
+    admitted.delete(claims.sid);
+    if (admitted.size >= MAX_KNOWN) admitted.delete(admitted.values().next().value!);
+    admitted.add(claims.sid);
+    return read;
+  } catch (err) {
+    admitted.delete(claims.sid);
+    throw err;
   }
-  return read;
+}
+
+/**
+ * Sessions whose last request to this process was admitted, by id. Only theirs are told the
+ * principal to work out a find ahead of the session's proof (`along`), so a session that was
+ * revoked, expired or must first set up a second factor costs at most one find per process (its
+ * first refused request); after that each of its requests is refused on its own statement.
+ */
+const admittedBy = new WeakMap<Services, Set<string>>();
+
+function admittedSessions(s: Services): Set<string> {
+  let set = admittedBy.get(s);
+  if (!set) admittedBy.set(s, (set = new Set()));
+  return set;
 }
 
 /**
