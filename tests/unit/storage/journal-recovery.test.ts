@@ -206,14 +206,19 @@ describe('JournalStore lock', () => {
 
   it('takes over the lock of a killed process its parent has not reaped yet (a zombie)', async () => {
     const dir = await newDir();
-    // A shell that starts a child, has it killed, and does not wait for it for a while.
-    const sh = spawn('sh', ['-c', 'sleep 30 & echo $!; kill -9 $!; exec sleep 30'], {
+    // A shell that starts a child, then becomes a program that never waits for it (exec sleep).
+    // The child is killed from here only then: a shell that killed it itself could reap it first.
+    const sh = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 30'], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {
       const pid = Number(String(await once(sh.stdout!, 'data')).trim());
-      await new Promise((r) => setTimeout(r, 200));
-      assert.match(await fsp.readFile(`/proc/${pid}/stat`, 'utf8'), /\) Z /, 'the killed child is a zombie');
+      const parentIsSleep = async () => (await fsp.readFile(`/proc/${sh.pid}/comm`, 'utf8')).trim() === 'sleep';
+      for (let i = 0; i < 100 && !(await parentIsSleep()); i++) await new Promise((r) => setTimeout(r, 20));
+      process.kill(pid, 'SIGKILL');
+      const state = async () => (await fsp.readFile(`/proc/${pid}/stat`, 'utf8')).replace(/^.*\) /s, '')[0];
+      for (let i = 0; i < 100 && (await state()) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(await state(), 'Z', 'the killed child is a zombie');
       await fsp.writeFile(join(dir, 'LOCK'), String(pid));
       const logs: string[] = [];
       const store = await open(dir, { log: (m: string) => logs.push(m), lockWaitMs: 0 });
