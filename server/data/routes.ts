@@ -117,12 +117,13 @@ export function dataRoutes(s: Services, module: string) {
     const t = target(s, caller, module, c.req.param('type') ?? '');
     return c.json(await readRecord(s, caller, t, c.req.param('key') ?? '', undefined, c.var.readAhead));
   };
-  // A read names its record in its address, so the record comes in the session's round trip; not
-  // a type's own copy (its key is the caller's) nor a type whose key is worked out (hooks' address).
+  // A read names its record in its address, so the record comes in the session's round trip (a
+  // type's own copy too: its address names the caller's key); not a type whose key is worked out
+  // (hooks' address).
   const reading = signedInReading(s, (c) => {
     const key = c.req.param('key') ?? '';
     const r = s.catalogue.registry.resolve(module, c.req.param('type') ?? '');
-    return r && !r.my && isUuid(key) && !hooksFor(r.entity.id)?.address ? { collection: r.entity.id, key } : undefined;
+    return r && isUuid(key) && !hooksFor(r.entity.id)?.address ? { collection: r.entity.id, key } : undefined;
   });
 
   const create = async (c: Context<SignedInEnv>) => {

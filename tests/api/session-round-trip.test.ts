@@ -85,6 +85,23 @@ test("another company's record is not found, though the read asked for it with t
   expect((await read(key, token, otherOrg)).status).toBe(401);
 });
 
+test("a read of one's own copy (my_) asks the store once; another's key answers 404 and none of it", async () => {
+  const emma = await login('emma@acme.example', 'demo-employee-pass');
+  const emmaKey = (await call('GET', '/auth/api/session', { org: acme, token: emma })).body.user.key as string;
+  const payroll = await login('payroll@acme.example', 'demo-payroll-pass');
+  const colleague = (await employees(payroll)).find((e) => e.data.email !== 'emma@acme.example')!;
+  const own = (key: string) => call('GET', `/payroll/api/data/my_employee/${key}`, { org: acme, token: emma });
+  await own(emmaKey); // her principal is known from here on
+  reads.length = 0;
+  const r = await own(emmaKey);
+  expect(r.status, r.text).toBe(200);
+  expect(r.body.data.email).toBe('emma@acme.example');
+  expect(reads).toEqual(['getMany']);
+  const other = await own(colleague.key);
+  expect(other.status, other.text).toBe(404);
+  expect(other.text).not.toContain(String(colleague.data.last_name));
+});
+
 test('after a logout the token reads nothing, though the record was read with the session', async () => {
   const token = await login('payroll@acme.example', 'demo-payroll-pass');
   const [one] = await employees(token);
