@@ -113,11 +113,7 @@ export class PgStore implements Storage {
         values: [org, ...refs.flatMap((ref) => [ref.collection, ref.key])],
       }),
     );
-    const found = new Map(rows.rows.map((row) => [row.i, row]));
-    return refs.map((ref, i) => {
-      const row = found.get(i);
-      return row && toRecord(ref.collection, row);
-    });
+    return recordsInPlace(refs, new Map(rows.rows.map((row) => [row.i, row])));
   }
 
   async getManyAndFind(org: string, refs: readonly RecordRef[], find: FindOf): Promise<ManyAndFound> {
@@ -139,10 +135,7 @@ export class PgStore implements Storage {
       if (row.i >= 0) probed.set(row.i, row);
       else page[-row.i - 1] = row;
     }
-    const records = refs.map((ref, i) => {
-      const row = probed.get(i);
-      return row && toRecord(ref.collection, row);
-    });
+    const records = recordsInPlace(refs, probed);
     const known = totalOf(page, query, withTotal);
     // A page that does not tell its total is read again with its count, as `find` does.
     const found =
@@ -401,6 +394,14 @@ function totalOf(rows: Row[], query: FindQuery, withTotal: boolean): number | un
   // A page that is not full and not past the end tells the total.
   if (rows.length < query.limit && (rows.length > 0 || query.offset === 0)) return query.offset + rows.length;
   return undefined;
+}
+
+/** The records of `refs` from the rows of their probes, by place (`i`): undefined where none was found. */
+function recordsInPlace(refs: readonly RecordRef[], rows: Map<number, Row>): (StoredRecord | undefined)[] {
+  return refs.map((ref, i) => {
+    const row = rows.get(i);
+    return row && toRecord(ref.collection, row);
+  });
 }
 
 function toRecord(collection: string, row: Row): StoredRecord {

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeEach, describe, it } from 'vitest';
 import pg from 'pg';
 import { CRITERIA_FUNCTIONS, markCriteriaLeakproof } from '../../../server/storage/pg/leakproof.ts';
 import { PgStore } from '../../../server/storage/pg/pg-store.ts';
-import { findSql, getManySql } from '../../../server/storage/pg/sql-query.ts';
+import { findSql, getManyAndFindSql, getManySql } from '../../../server/storage/pg/sql-query.ts';
 import { freshDatabase, stopOwnCluster, testCluster } from '../../helpers/postgres.ts';
 import { rec } from './helpers.ts';
 
@@ -188,6 +188,45 @@ describe('PostgreSQL finds under row-level security', () => {
       assert.match(byEquals, /Index Scan on dform_records_data/);
       const byLike = await plan([{ field: 'last_name', is: 'like', value: 'ame777' }]);
       assert.match(byLike, /Index Scan on dform_list_like_payroll_employee_/);
+      // A search with its session (getManyAndFind), in the generic plan a prepared statement keeps:
+      // the session's probes by primary key, the find through the GIN index.
+      const find = findSql(
+        'payroll/employee',
+        'org1',
+        {
+          criteria: [
+            { field: 'employment_type', is: '=', value: 'REGULAR' },
+            { field: 'home_department', is: '=', value: 'D8' },
+          ],
+          limit: 20,
+          offset: 0,
+        },
+        true,
+      );
+      await store.pool.query(`PREPARE both_at_once AS ${getManyAndFindSql(2, find, true)}`);
+      await store.pool.query('SET plan_cache_mode = force_generic_plan');
+      const args = [...find.values, 'org1', 'system/sessions', 's1', 'system/session_epochs', 'u1'];
+      // EXECUTE in EXPLAIN takes no bound parameters: the values as literals.
+      const literals = args.map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`));
+      const generic = (await store.pool.query(`EXPLAIN EXECUTE both_at_once(${literals.join(', ')})`)).rows
+        .map((r: Record<string, string>) => r['QUERY PLAN'])
+        .join('\n');
+      await store.pool.query('RESET plan_cache_mode');
+      assert.equal(generic.match(/Index Scan using dform_records_pkey/g)?.length, 2, generic);
+      assert.match(generic, /Index Scan on dform_records_data/, generic);
+      const both = await store.getManyAndFind('org1', [{ collection: 'payroll/employee', key: 'k8' }], {
+        collection: 'payroll/employee',
+        query: { criteria: [{ field: 'home_department', is: '=', value: 'D8' }], limit: 2, offset: 0 },
+      });
+      assert.deepEqual(
+        both.records.map((r) => r?.key),
+        ['k8'],
+      );
+      assert.deepEqual(
+        both.found.items.map((r) => r.key),
+        ['k8', 'k108'],
+      );
+      assert.equal(both.found.total, 300);
     } finally {
       await store.close();
       await admin.end();
