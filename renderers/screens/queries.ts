@@ -19,14 +19,22 @@ export const metaQuery = (client: ApiClient, m: string, t: string) => ({
   staleTime: 5 * 60_000,
 });
 
+/** How long an answer fetched ahead of its screen (prefetch.ts) is used as it is. */
+const RECORD_FRESH_MS = 5_000;
+
 /**
  * One record. Fresh for a few seconds, so a record fetched ahead of its screen (prefetch.ts) is
- * not fetched again when the screen opens; older, the screen fetches it again on opening.
+ * not fetched again when the screen opens; older, the screen fetches it again on opening. A
+ * failure is an answer too: an employee's form not started yet answers 404 ahead of its screen,
+ * and the screen opens on that answer (react-query would otherwise ask again for any query that
+ * failed, whatever its age).
  */
 export const recordQuery = (client: ApiClient, m: string, t: string, key: string) => ({
   queryKey: keys.record(m, t, key),
   queryFn: () => client.read(m, t, key),
-  staleTime: 5_000,
+  staleTime: RECORD_FRESH_MS,
+  retryOnMount: (query: { state: { status: string; errorUpdatedAt: number } }) =>
+    !(query.state.status === 'error' && Date.now() - query.state.errorUpdatedAt < RECORD_FRESH_MS),
 });
 
 export const catalogueQuery = (client: ApiClient) => ({

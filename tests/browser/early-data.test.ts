@@ -70,3 +70,27 @@ it('asks for nothing early when the browser is not signed in', async () => {
     [],
   );
 });
+
+it("opens an employee's form not started yet with its record asked for once, and saves it", async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  const calls = apiCalls(page);
+  await page.getByRole('region', { name: 'Your onboarding' }).getByRole('link', { name: 'Start onboarding' }).click();
+  await page.getByRole('heading', { level: 1, name: 'New Basic Information' }).waitFor();
+  const reads = calls.filter((c) => /^GET \/payroll\/api\/data\/my_basic_info\//.test(c));
+  // Its 404 (nothing saved yet), asked for ahead of the screen, is the screen's answer.
+  assert.equal(reads.length, 1, calls.join('\n'));
+  await page.getByLabel('Date of birth').pressSequentially('07041988');
+  await page.getByLabel('Phone', { exact: true }).pressSequentially('5125550123');
+  await page.locator('#root_legal_address_address1').fill('100 Congress Ave');
+  await page.locator('#root_legal_address_city').fill('Austin');
+  await page.locator('#root_legal_address_state').selectOption({ label: 'Texas' });
+  await page.locator('#root_legal_address_postal_code').fill('78701');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('navigation', { name: 'Onboarding steps' }).getByText('Step 2 of 5').waitFor();
+  // Back on the first form at once: the saved record, not the 404 asked for before.
+  await page.goBack();
+  await page.getByRole('navigation', { name: 'Onboarding steps' }).getByText('Step 1 of 5').waitFor();
+  await page.locator('#root_legal_address_city').waitFor();
+  assert.equal(await page.locator('#root_legal_address_city').inputValue(), 'Austin');
+});
