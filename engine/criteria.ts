@@ -8,6 +8,13 @@ export type Operator = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'contains' 
 
 export const OPERATORS: readonly Operator[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'contains', 'like'];
 
+/**
+ * The longest text a criterion compares with (each of an `in` list's too). A name, an e-mail or an
+ * id is far shorter; the limit keeps a search's cost (a trigram index is looked up once for every
+ * three letters of a `like`) that of a person's search whatever a caller sends.
+ */
+export const MAX_CRITERION_TEXT = 1_000;
+
 export interface Criterion {
   /** A data field, dotted for nested ones (`legal_address.state`). */
   field: string;

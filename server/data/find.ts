@@ -4,7 +4,14 @@
  */
 import type { Context } from 'hono';
 import { allows, ownedBy, type Principal } from '../../engine/access.ts';
-import { CriteriaError, matchesAll, OPERATORS, sortComparator, valueTest } from '../../engine/criteria.ts';
+import {
+  CriteriaError,
+  matchesAll,
+  MAX_CRITERION_TEXT,
+  OPERATORS,
+  sortComparator,
+  valueTest,
+} from '../../engine/criteria.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { FindAhead } from '../auth/signed-in.ts';
@@ -48,6 +55,10 @@ export function parseQuery(s: Services, t: Target, body: Record<string, unknown>
       );
     }
     if (op === 'like' && typeof value !== 'string') throw badRequest(`${where}: 'like' needs text`);
+    const texts = Array.isArray(value) ? value : [value];
+    if (texts.some((v) => typeof v === 'string' && v.length > MAX_CRITERION_TEXT)) {
+      throw badRequest(`${where}: a text value may have at most ${MAX_CRITERION_TEXT} characters`);
+    }
     const criterion = { field: checkField(s, t, field, where), is: op, value };
     try {
       // The engine decides which values an operator takes (a range needs a number or a string).

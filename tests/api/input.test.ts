@@ -191,6 +191,38 @@ describe('hostile and malformed input', () => {
     assert.equal(m.status, 400);
   });
 
+  test('a search text over 1000 characters is a 400 naming the criterion; 1000 are searched', async () => {
+    const long = 'x'.repeat(1001);
+    const bodies = [
+      { criteria: [{ field: 'last_name', is: 'like', value: long }] },
+      {
+        criteria: [
+          { field: 'first_name', is: '=', value: 'Emma' },
+          { field: 'last_name', is: '>', value: long },
+        ],
+      },
+      { criteria: [{ field: 'last_name', is: 'in', value: ['Employee', long] }] },
+    ];
+    const where = ['criteria[0]', 'criteria[1]', 'criteria[0]'];
+    for (const [i, body] of bodies.entries()) {
+      const r = await w.call('POST', FIND, { ...as(w.payroll), body });
+      assert.equal(r.status, 400, r.text);
+      assert.equal(r.body.message, `${where[i]}: a text value may have at most 1000 characters`);
+    }
+    const most = await w.call('POST', FIND, {
+      ...as(w.payroll),
+      body: { criteria: [{ field: 'last_name', is: 'like', value: 'y'.repeat(1000) }] },
+    });
+    assert.equal(most.status, 200, most.text);
+    assert.deepEqual(most.body, { items: [], total: 0 });
+    const found = await w.call('POST', FIND, {
+      ...as(w.payroll),
+      body: { criteria: [{ field: 'last_name', is: 'in', value: ['y'.repeat(1000), 'Employee'] }] },
+    });
+    assert.equal(found.status, 200, found.text);
+    assert.ok(found.body.items.some((r: any) => r.data.first_name === 'Emma'));
+  });
+
   test('control characters and huge strings come back as validation errors, not crashes', async () => {
     const r = await w.call('PATCH', `/payroll/api/data/employee/${w.emma.user}`, {
       ...as(w.payroll),

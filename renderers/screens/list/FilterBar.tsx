@@ -5,6 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { TypeMeta } from '../../api/types.ts';
 import { fieldTitle } from '../../format/schema-facts.ts';
+import { MAX_CRITERION_TEXT } from '../../../engine/criteria.ts';
 import { filterKind } from './list-query.ts';
 import type { ListActions } from './useListController.ts';
 
@@ -74,6 +75,7 @@ function TextFilter({ label, value, onChange }: { label: string; value: string; 
         id={id}
         className="input"
         type="search"
+        maxLength={MAX_CRITERION_TEXT}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && onChange(text.trim())}
