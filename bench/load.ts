@@ -124,15 +124,26 @@ export function stats(ms: number[], seconds: number): Stats {
  * Measures the server's event-loop blocking from outside: GET /healthz every 10 ms on its own
  * socket. It runs in a worker thread so the load generator's own pauses (GC, JSON) do not show up
  * as server latency. The first probes (connection set-up, the worker's own JIT) are not counted:
- * await `ready` before starting the load.
+ * await `ready` before starting the load. `ask`: other addresses to GET in turn instead (records
+ * read by key, to see a request that needs the store wait), with the headers they need.
  */
-export function startProbe(url: string, everyMs = 10): { ready: Promise<void>; stop: () => Promise<number[]> } {
+export function startProbe(
+  url: string,
+  everyMs = 10,
+  ask: { paths: string[]; headers: Record<string, string> } = { paths: ['/healthz'], headers: {} },
+): { ready: Promise<void>; stop: () => Promise<number[]> } {
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
     const http = require('node:http');
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let turn = 0;
     const get = () => new Promise((resolve, reject) => {
-      http.get(workerData.url, { agent }, (res) => { res.resume(); res.on('end', resolve); }).on('error', reject);
+      const url = workerData.url + workerData.paths[turn++ % workerData.paths.length];
+      http.get(url, { agent, headers: workerData.headers }, (res) => {
+        if (res.statusCode !== 200) reject(new Error('probe: ' + url + ' answered ' + res.statusCode));
+        res.resume();
+        res.on('end', resolve);
+      }).on('error', reject);
     });
     let stopping = false;
     parentPort.on('message', () => { stopping = true; });
@@ -157,7 +168,7 @@ export function startProbe(url: string, everyMs = 10): { ready: Promise<void>; s
       agent.destroy();
       parentPort.postMessage({ latencies });
     })();`;
-  const worker = new Worker(code, { eval: true, workerData: { url: url + '/healthz', everyMs } });
+  const worker = new Worker(code, { eval: true, workerData: { url, everyMs, ...ask } });
   let onReady: () => void;
   const ready = new Promise<void>((resolve, reject) => {
     onReady = resolve;

@@ -21,12 +21,23 @@ import { EmbeddedMoveStore, PostgresMoveStore } from '../server/data-move/stores
 import { loadCatalogue } from '../server/schemas.ts';
 import { listIndexes, syncListIndexes } from '../server/storage/pg/list-indexes.ts';
 import { freshDatabase, startCluster } from '../tests/helpers/postgres.ts';
-import { runLoad, startProbe, stats, type LoadResult, type Req } from './load.ts';
+import { runLoad, startProbe, stats, type LoadResult, type Req, type Stats } from './load.ts';
 import { cpuMicros, pinSelf, startBareHono, startDform, startJsonServer, stop, unpinSelf, type Proc } from './procs.ts';
 import { employeeData, FIND_BODY, JSON_FIND, seed, type Dataset } from './seed.ts';
 
-const P = { warmup: 1_000, reads: 10_000, findSecs: 5, writes: 1_000, secs: 20, twoSecs: 6 };
+const P = { warmup: 1_000, reads: 10_000, findSecs: 5, writes: 1_000, secs: 20, twoSecs: 6, heavySecs: 8 };
 const CONNECTIONS = 10;
+
+/**
+ * Searches that keep the store busy: a letter found in most last names, sorted by a column without
+ * an index, 500 a page. HEAVY_CLIENTS of them at once, of one company, at the sizes of HEAVY_AT.
+ */
+const HEAVY_BODY = {
+  criteria: [{ field: 'last_name', is: 'like', value: 'e' }],
+  sort: [{ field: 'email', dir: 'desc' }],
+  limit: 500,
+};
+const HEAVY_CLIENTS = 20;
 
 interface Row {
   scenario: string;
@@ -107,21 +118,33 @@ interface Target {
   dbMicros: () => number;
 }
 
+/** Reads by key, one every 10 ms, before and while one company's heavy searches run. */
+interface Heavy {
+  alone: Stats;
+  during: Stats;
+  searches: LoadResult;
+  total: number;
+}
+
 interface Measured {
   read: LoadResult;
   cpu: number;
   find: LoadResult;
   findTotal: number;
   probeMax: number;
+  /** Reads by key, one every 10 ms, while the finds ran. */
+  readsDuring: Stats;
+  heavy?: Heavy;
   create: LoadResult;
   save: LoadResult;
 }
 
-async function measure(t: Target, log: (m: string) => void, notes: string[]): Promise<Measured> {
+async function measure(t: Target, log: (m: string) => void, notes: string[], heavyToo = false): Promise<Measured> {
   const p = await startDform(t.ds.dataDir, { env: t.env });
   try {
     const headers = await login(p, t.ds.org);
     const base = { url: p.url, headers, connections: CONNECTIONS };
+    const reading = { paths: t.keys.slice(0, 100).map((k) => `/payroll/api/data/employee/${k}`), headers };
     const readReq = (): Req => ({
       method: 'GET',
       path: `/payroll/api/data/employee/${t.keys[Math.floor(Math.random() * t.keys.length)]}`,
@@ -148,9 +171,36 @@ async function measure(t: Target, log: (m: string) => void, notes: string[]): Pr
       onResponse: (_i, _s, body) => (findTotal = JSON.parse(body).total),
     });
     const probe = startProbe(p.url);
-    await probe.ready;
+    const readProbe = startProbe(p.url, 10, reading);
+    await Promise.all([probe.ready, readProbe.ready]);
     const find = check('find', await runLoad({ ...base, amount: 1e6, seconds: P.findSecs, next: findReq }));
     const probeMax = stats(await probe.stop(), 1).max;
+    const readsDuring = stats(await readProbe.stop(), P.findSecs);
+
+    let heavy: Heavy | undefined;
+    if (heavyToo) {
+      log(`${t.store} ${size(t.n)}: reads while ${HEAVY_CLIENTS} heavy searches run`);
+      const heavyReq = (): Req => ({ method: 'POST', path: '/payroll/api/data/find/employee', body: HEAVY_BODY });
+      let total = -1;
+      await runLoad({
+        ...base,
+        amount: 3,
+        seconds: P.secs,
+        next: heavyReq,
+        onResponse: (_i, _s, body) => (total = JSON.parse(body).total),
+      });
+      const aloneProbe = startProbe(p.url, 10, reading);
+      await aloneProbe.ready;
+      await new Promise((r) => setTimeout(r, 3_000));
+      const alone = stats(await aloneProbe.stop(), 3);
+      const duringProbe = startProbe(p.url, 10, reading);
+      await duringProbe.ready;
+      const searches = check(
+        'heavy search',
+        await runLoad({ ...base, connections: HEAVY_CLIENTS, amount: 1e6, seconds: P.heavySecs, next: heavyReq }),
+      );
+      heavy = { alone, during: stats(await duringProbe.stop(), P.heavySecs), searches, total };
+    }
 
     log(`${t.store} ${size(t.n)}: creates and saves`);
     const created: { key: string; data: Record<string, unknown> }[] = [];
@@ -185,7 +235,7 @@ async function measure(t: Target, log: (m: string) => void, notes: string[]): Pr
         },
       }),
     );
-    return { read, cpu, find, findTotal, probeMax, create, save };
+    return { read, cpu, find, findTotal, probeMax, readsDuring, heavy, create, save };
   } finally {
     await stop(p);
   }
@@ -290,7 +340,8 @@ async function growTo(url: string, org: string, n: number, log: (m: string) => v
 export async function measureStores(log: (msg: string) => void, quick = false): Promise<{ lines: string[] }> {
   const SIZES = quick ? [1_000] : [1_000, 10_000, 100_000];
   const LARGEST = quick ? 5_000 : 1_000_000;
-  if (quick) Object.assign(P, { warmup: 200, reads: 1_000, findSecs: 1, writes: 200, twoSecs: 2 });
+  if (quick) Object.assign(P, { warmup: 200, reads: 1_000, findSecs: 1, writes: 200, twoSecs: 2, heavySecs: 2 });
+  const HEAVY_AT = SIZES[SIZES.length - 1];
   const notes: string[] = [];
   const rows: Row[] = [];
   const root = await mkdtemp(path.join(os.tmpdir(), 'dform-bench-stores-'));
@@ -344,6 +395,7 @@ export async function measureStores(log: (msg: string) => void, quick = false): 
           },
           log,
           notes,
+          n === HEAVY_AT,
         ),
       );
       results.set(
@@ -352,6 +404,7 @@ export async function measureStores(log: (msg: string) => void, quick = false): 
           { store: 'postgres', n, ds, keys: ds.keys, pool: ds.pool, base: 0, env: { DATABASE_URL: url }, dbMicros },
           log,
           notes,
+          n === HEAVY_AT,
         ),
       );
       if (n === SIZES[SIZES.length - 1]) pg100k = { url, ds };
@@ -412,7 +465,9 @@ export async function measureStores(log: (msg: string) => void, quick = false): 
         rps: m.find.rps,
         p50: m.find.p50,
         p99: m.find.p99,
-        peer: `/healthz meanwhile: max ${fmt(m.probeMax)} ms`,
+        peer:
+          `/healthz meanwhile: max ${fmt(m.probeMax)} ms; ` +
+          `a read by key meanwhile: p99 ${fmt(m.readsDuring.p99)}, max ${fmt(m.readsDuring.max)} ms`,
       };
       if (n === 10_000 && jsonFind10k) {
         const x = m.find.rps / jsonFind10k.rps;
@@ -425,6 +480,22 @@ export async function measureStores(log: (msg: string) => void, quick = false): 
       }
       rows.push(row);
     }
+  }
+  for (const store of ['embedded', 'postgres'] as const) {
+    const h = results.get(`${store} ${HEAVY_AT}`)?.heavy;
+    if (!h) continue;
+    rows.push({
+      scenario:
+        `read by key, one every 10 ms, while ${HEAVY_CLIENTS} clients of the company search ` +
+        `(like 'e' sorted by e-mail, 500 a page of ${h.total} matches)`,
+      store,
+      records: size(HEAVY_AT),
+      p50: h.during.p50,
+      p99: h.during.p99,
+      peer:
+        `the reads with no search: p50 ${fmt(h.alone.p50, 2)}, p99 ${fmt(h.alone.p99, 2)} ms; ` +
+        `meanwhile max ${fmt(h.during.max)} ms; the searches: ${fmt(h.searches.rps)} req/s, p50 ${fmt(h.searches.p50, 0)} ms`,
+    });
   }
   for (const kind of ['create', 'save'] as const) {
     for (const store of ['embedded', 'postgres'] as const) {

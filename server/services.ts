@@ -11,6 +11,7 @@ import type { SmsTransport } from './mail/sms.ts';
 import type { SignInThrottle, Throttle } from './auth/throttle.ts';
 import type { BlobStore } from './files/blob-store.ts';
 import type { DownloadKeysOf } from './printable/download-keys.ts';
+import type { FindGate } from './data/find-gate.ts';
 
 export interface Services {
   storage: Storage;
@@ -29,6 +30,8 @@ export interface Services {
   downloadKeys?: DownloadKeysOf;
   /** Where files' bytes live; unset, a disk store under DATA_DIR/files (server/files/references.ts). */
   blobs?: BlobStore;
+  /** How many searches run at once, in all and of one company (./data/find-gate.ts). */
+  findGate: FindGate;
   /** Epoch seconds; injectable so tests can move time. */
   now: () => number;
   log: (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;

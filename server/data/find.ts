@@ -142,8 +142,10 @@ export async function findRecords(
   const query = parseQuery(s, t, body);
   const hidden = hiddenField(s, t, query, caller.principal);
   if (hidden) throw badRequest(`unknown field '${hidden}' in criteria`);
+  // Every search of the store below takes its company's turn (./find-gate.ts).
+  const inTurn = <T>(work: () => Promise<T>) => s.findGate.run(caller.org.id, work);
   if (access === 'own' && t.entity.file['x-access'].list.some((alt) => alt.split('+').includes('@creator'))) {
-    return ownOrCreated(s, caller, t, query);
+    return inTurn(() => ownOrCreated(s, caller, t, query));
   }
   const ownerField = t.entity.file['x-owner'] ?? (t.entity.file['x-key'] === 'user' ? 'key' : undefined);
   if (access === 'own') {
@@ -163,9 +165,9 @@ export async function findRecords(
   // In slices: a find over a large company must not hold every other request meanwhile.
   const result =
     root && root !== caller.org.id
-      ? await findWithShared(s, t.entity.id, caller.org.id, root, query)
+      ? await inTurn(() => findWithShared(s, t.entity.id, caller.org.id, root, query))
       : (foundAhead(ahead, t.entity.id, caller.org.id, query) ??
-        (await s.storage.findInSlices(t.entity.id, caller.org.id, query)));
+        (await inTurn(() => s.storage.findInSlices(t.entity.id, caller.org.id, query))));
   const items = await Promise.all(
     result.items
       .filter((r) => access === 'all' || ownedBy(t.entity, r.key, r.data, caller.principal.userKey))
