@@ -20,7 +20,7 @@ import { jsonLog } from './http/log.ts';
 import { trustProxies } from './http/context.ts';
 import { diskBlobStore } from './files/disk-blob-store.ts';
 import { sweepUnheld } from './files/sweep.ts';
-import { searchGate } from './data/find-gate.ts';
+import { printTurns, searchTurns } from './company-turns.ts';
 import { s3BlobStore } from './files/s3-blob-store.ts';
 
 export async function openServices(config: ServerConfig): Promise<Services> {
@@ -57,7 +57,8 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     config,
     transport: outboxTransport(path.join(config.dataDir, 'outbox.jsonl')),
     ...throttles(storage, config, cipher),
-    findGate: searchGate(storage instanceof PgStore),
+    searches: searchTurns(storage instanceof PgStore),
+    prints: printTurns(),
     blobs,
     now,
     log,

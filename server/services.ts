@@ -11,7 +11,7 @@ import type { SmsTransport } from './mail/sms.ts';
 import type { SignInThrottle, Throttle } from './auth/throttle.ts';
 import type { BlobStore } from './files/blob-store.ts';
 import type { DownloadKeysOf } from './printable/download-keys.ts';
-import type { FindGate } from './data/find-gate.ts';
+import type { CompanyTurns } from './company-turns.ts';
 
 export interface Services {
   storage: Storage;
@@ -30,8 +30,10 @@ export interface Services {
   downloadKeys?: DownloadKeysOf;
   /** Where files' bytes live; unset, a disk store under DATA_DIR/files (server/files/references.ts). */
   blobs?: BlobStore;
-  /** How many searches run at once, in all and of one company (./data/find-gate.ts). */
-  findGate: FindGate;
+  /** How many searches run at once, in all and of one company (./company-turns.ts). */
+  searches: CompanyTurns;
+  /** How many printable forms one company has drawn at once (./company-turns.ts). */
+  prints: CompanyTurns;
   /** Epoch seconds; injectable so tests can move time. */
   now: () => number;
   log: (level: 'info' | 'warn' | 'error', message: string, detail?: Record<string, unknown>) => void;

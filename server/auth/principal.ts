@@ -248,9 +248,9 @@ async function callerReading(
     ...along.refs,
   ];
   const { find } = along;
-  // A search read with its session takes the company's turn, as the route's own would (../data/find-gate.ts).
+  // A search read with its session takes the company's turn, as the route's own would (../company-turns.ts).
   const { records, found } = find
-    ? await s.findGate.run(orgId, () => s.storage.getManyAndFind(orgId, refs, find))
+    ? await s.searches.run(orgId, () => s.storage.getManyAndFind(orgId, refs, find))
     : { records: await s.storage.getMany(orgId, refs), found: undefined };
   const [session, epoch, ...rest] = records;
   if (!session || session.data.user !== userKey || Number(session.data.exp) <= s.now()) throw invalidToken();

@@ -142,8 +142,8 @@ export async function findRecords(
   const query = parseQuery(s, t, body);
   const hidden = hiddenField(s, t, query, caller.principal);
   if (hidden) throw badRequest(`unknown field '${hidden}' in criteria`);
-  // Every search of the store below takes its company's turn (./find-gate.ts).
-  const inTurn = <T>(work: () => Promise<T>) => s.findGate.run(caller.org.id, work);
+  // Every search of the store below takes its company's turn (../company-turns.ts).
+  const inTurn = <T>(work: () => Promise<T>) => s.searches.run(caller.org.id, work);
   if (access === 'own' && t.entity.file['x-access'].list.some((alt) => alt.split('+').includes('@creator'))) {
     return inTurn(() => ownOrCreated(s, caller, t, query));
   }

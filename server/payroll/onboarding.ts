@@ -230,7 +230,7 @@ export const HIRES_SHOWN = 20;
 
 /** The records of a collection of the company matching `criteria` (a request's find: in slices, in the company's turn). */
 async function matching(s: Services, collection: string, org: string, criteria: Criterion[], limit = 100_000) {
-  return s.findGate.run(org, () => s.storage.findInSlices(collection, org, { criteria, limit, offset: 0 }));
+  return s.searches.run(org, () => s.storage.findInSlices(collection, org, { criteria, limit, offset: 0 }));
 }
 
 /** Any number: the criterion holds when the field holds a number. */

@@ -108,10 +108,8 @@ export function printableRoutes(s: Services) {
     );
   });
 
-  app.get('/forms/:form/:key', authUnlessKey, async (c) => {
-    const download = c.req.query('download');
-    const { form, key } = formParams(c);
-    const caller = c.var.caller ?? (await downloadCaller(c, download!, form, key));
+  /** The form drawn, its reveals of whole numbers committed first: no whole SSN or identifier leaves unaudited. */
+  async function drawn(c: Context, caller: Caller, form: string, key: string): Promise<Buffer> {
     const layout = await layoutOf(s, caller, form);
     const { input, ssnSource, idSource } = await readFormRecords(s, caller, layout, key);
     let result;
@@ -121,7 +119,6 @@ export function printableRoutes(s: Services) {
       if (e instanceof LayoutError) throw new ApiError(422, `A mapping of this form failed: ${e.message}`);
       throw e;
     }
-    // Committed before the answer: no whole SSN or identifier leaves unaudited.
     if (idSource) {
       const fields = [...idSource.fields, `printable:${form}`];
       await commitReveal(s, c, caller, {
@@ -142,7 +139,16 @@ export function printableRoutes(s: Services) {
         fields,
       });
     }
-    return c.body(new Uint8Array(result.pdf), 200, {
+    return result.pdf;
+  }
+
+  app.get('/forms/:form/:key', authUnlessKey, async (c) => {
+    const download = c.req.query('download');
+    const { form, key } = formParams(c);
+    const caller = c.var.caller ?? (await downloadCaller(c, download!, form, key));
+    // Drawing a form holds the event loop: one form of a company at a time (../company-turns.ts).
+    const pdf = await s.prints.run(caller.org.id, () => drawn(c, caller, form, key));
+    return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${form}-${key}.pdf"`,
       // The URL may hold a (spent) download key: keep it out of any Referer.

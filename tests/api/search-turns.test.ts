@@ -1,5 +1,5 @@
 /**
- * A company's searches take turns (server/data/find-gate.ts): however many one company sends at
+ * A company's searches take turns (server/company-turns.ts): however many one company sends at
  * once, at most two are in the store at a time, and another company's search is not held behind
  * them. Every search is answered in full once its turn comes. In-process, with the store's
  * searches held open by the test, so what is in the store at once is seen, not timed.

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createApp } from '../../server/app.ts';
 import { backOffThrottle, slidingWindowThrottle } from '../../server/auth/throttle.ts';
 import { bootstrap } from '../../server/bootstrap.ts';
-import { searchGate } from '../../server/data/find-gate.ts';
+import { printTurns, searchTurns } from '../../server/company-turns.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { seedDemo } from '../../server/demo.ts';
 import { FieldCipher } from '../../server/crypto/field-cipher.ts';
@@ -57,7 +57,8 @@ export async function testServices(opts: { fs?: FileLayer; now?: () => number; p
       { ...config.throttle, perAccount: 1000, perPair: 1000, perAddress: 100000 },
       { now, digest: (v) => cipher.lookup(v) },
     ),
-    findGate: searchGate(storage instanceof PgStore),
+    searches: searchTurns(storage instanceof PgStore),
+    prints: printTurns(),
     now,
     log: () => {},
   };

@@ -1,13 +1,13 @@
 /**
- * The searches' turns (server/data/find-gate.ts): one company never runs more than its bound at
+ * The searches' turns (server/company-turns.ts): one company never runs more than its bound at
  * once, all of them never more than theirs, a company that comes later is served before the
  * earlier one's backlog, and a search that fails gives its place back.
  */
 import { describe, expect, test } from 'vitest';
-import { FindGate } from '../../../server/data/find-gate.ts';
+import { CompanyTurns } from '../../../server/company-turns.ts';
 
 /** Searches held open until the test ends them, with what ran, in order, and how many at once. */
-function harness(gate: FindGate) {
+function harness(gate: CompanyTurns) {
   const started: string[] = [];
   const open = new Map<string, { end: () => void; fail: (e: Error) => void }>();
   const runningOf = new Map<string, number>();
@@ -32,9 +32,9 @@ function harness(gate: FindGate) {
   return { started, open, search, settle, most: () => most, mostOf };
 }
 
-describe('FindGate', () => {
+describe('CompanyTurns', () => {
   test("one company's searches run two at once, in the order they came", async () => {
-    const h = harness(new FindGate(Infinity, 2));
+    const h = harness(new CompanyTurns(Infinity, 2));
     const done = Array.from({ length: 7 }, (_, i) => h.search('a', `a${i}`));
     await h.settle();
     expect(h.started).toEqual(['a0', 'a1']);
@@ -48,7 +48,7 @@ describe('FindGate', () => {
   });
 
   test('without a bound in all, every company runs its own two at once', async () => {
-    const h = harness(new FindGate(Infinity, 2));
+    const h = harness(new CompanyTurns(Infinity, 2));
     const orgs = Array.from({ length: 10 }, (_, i) => `org${i}`);
     for (const org of orgs) for (let i = 0; i < 3; i++) void h.search(org, `${org}-${i}`);
     await h.settle();
@@ -57,7 +57,7 @@ describe('FindGate', () => {
   });
 
   test('at most the bound in all: a later company waits for a place, then goes before the backlog', async () => {
-    const h = harness(new FindGate(3, 2));
+    const h = harness(new CompanyTurns(3, 2));
     for (let i = 0; i < 4; i++) void h.search('a', `a${i}`);
     for (let i = 0; i < 4; i++) void h.search('b', `b${i}`);
     await h.settle();
@@ -78,7 +78,7 @@ describe('FindGate', () => {
   });
 
   test('a company at its bound does not hold back another with places free', async () => {
-    const h = harness(new FindGate(5, 2));
+    const h = harness(new CompanyTurns(5, 2));
     for (let i = 0; i < 6; i++) void h.search('big', `big${i}`);
     await h.settle();
     const small = h.search('small', 'small0');
@@ -90,7 +90,7 @@ describe('FindGate', () => {
   });
 
   test('a search that fails gives its place back and its caller gets the error', async () => {
-    const h = harness(new FindGate(1, 1));
+    const h = harness(new CompanyTurns(1, 1));
     const first = h.search('a', 'a0');
     const second = h.search('a', 'a1');
     await h.settle();
@@ -104,7 +104,7 @@ describe('FindGate', () => {
   });
 
   test('a search that throws before its first await gives its place back too', async () => {
-    const gate = new FindGate(1, 1);
+    const gate = new CompanyTurns(1, 1);
     await expect(
       gate.run('a', () => {
         throw new Error('bad query');
@@ -113,8 +113,22 @@ describe('FindGate', () => {
     expect(await gate.run('a', async () => 'next')).toBe('next');
   });
 
+  test('a waiting one starts on a later turn of the event loop, after what was already waiting on it', async () => {
+    const h = harness(new CompanyTurns(Infinity, 1));
+    void h.search('a', 'a0');
+    void h.search('a', 'a1');
+    await h.settle();
+    const order: string[] = [];
+    h.open.get('a0')!.end();
+    // Queued before a0's place is given back, as a request's I/O would be.
+    setImmediate(() => order.push(`other, with ${h.started.length} started`));
+    await h.settle();
+    expect(order).toEqual(['other, with 1 started']);
+    expect(h.started).toEqual(['a0', 'a1']);
+  });
+
   test('refuses bounds below one', () => {
-    expect(() => new FindGate(0, 1)).toThrow();
-    expect(() => new FindGate(1, 0)).toThrow();
+    expect(() => new CompanyTurns(0, 1)).toThrow();
+    expect(() => new CompanyTurns(1, 0)).toThrow();
   });
 });
