@@ -2,9 +2,10 @@
  * Bundles the server (server/main.ts and all it imports from engine/, printable/ and node_modules)
  * into dist/server/ with esbuild, so the server runs plain JavaScript: loading ~150 TypeScript
  * modules through tsx and resolving hundreds of package files was most of its start-up time.
- * Native addons and packages that read their own files stay external; printable/ (pdfmake and its
- * fonts) is initialised on the first printable request. Schema, layout and state-form files are
- * data read at run time, not bundled.
+ * Native addons and packages that read their own files stay external. printable/ (pdfmake and its
+ * fonts) is bundled apart as dist/server/draw-worker.cjs, the worker thread that draws forms
+ * (server/printable/drawing.ts), started with the first form. Schema, layout and state-form files
+ * are data read at run time, not bundled.
  */
 import { build, type BuildOptions } from 'esbuild';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -83,7 +84,15 @@ export async function buildServer(): Promise<void> {
   const tmp = `${OUT_DIR}.${process.pid}.tmp`;
   rmSync(tmp, { recursive: true, force: true });
   await build(
-    bundleOptions({ main: path.join(root, 'server', 'main.ts'), start: path.join(root, 'server', 'start.ts') }, tmp),
+    bundleOptions(
+      {
+        main: path.join(root, 'server', 'main.ts'),
+        start: path.join(root, 'server', 'start.ts'),
+        // Printable forms are drawn in a worker thread (server/printable/drawing.ts).
+        'draw-worker': path.join(root, 'printable', 'draw-worker.ts'),
+      },
+      tmp,
+    ),
   );
   const old = `${OUT_DIR}.${process.pid}.old`;
   if (existsSync(OUT_DIR)) renameSync(OUT_DIR, old);

@@ -8,9 +8,9 @@
  * - Searches (the data API's finds, ./data/find.ts): one can keep the database busy for a long time
  *   (a large company's records sorted by a column without an index). Without a bound, one
  *   company's twenty at once took every PostgreSQL connection and every read waited behind them.
- * - Printable forms (./printable/routes.ts): drawing a PDF holds this process's event loop for tens
- *   of milliseconds. Without a bound, one employee asking for her I-9 twenty times at once made
- *   every company's reads wait up to 0.8 s.
+ * - Printable forms (./printable/routes.ts): each takes tens of milliseconds of the one drawing
+ *   worker (./printable/drawing.ts) and of this process. Without a bound, one employee asking for
+ *   her I-9 twenty times at once made every company's reads wait up to 0.8 s.
  */
 
 /** Searches of one company at once, in each process. */

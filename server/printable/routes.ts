@@ -23,6 +23,7 @@ import type { AppEnv } from '../http/context.ts';
 import type { Services } from '../services.ts';
 import { memoryDownloadKeys } from './download-keys.ts';
 import { assertMayPrint, printableFormsOf, readFormRecords } from './records.ts';
+import { drawForm } from './drawing.ts';
 import { requestHeader } from '../http/node-request.ts';
 
 /** How long a download key lives, in seconds. */
@@ -54,9 +55,6 @@ async function stateLayout(s: Services, caller: Caller, state: string): Promise<
   const type = definition?.data.printable_type;
   return typeof type === 'string' ? await findDataLayout(s, caller.org.id, type) : undefined;
 }
-
-// pdfmake and its fonts load on the first printable request, not at every start-up.
-const renderer = () => import('../../printable/render.ts');
 
 export function printableRoutes(s: Services) {
   // Layouts are loaded and checked against their schema on first use (tests/printable checks every
@@ -114,7 +112,7 @@ export function printableRoutes(s: Services) {
     const { input, ssnSource, idSource } = await readFormRecords(s, caller, layout, key);
     let result;
     try {
-      result = await (await renderer()).renderLayout(layout, input);
+      result = await drawForm(layout, input);
     } catch (e) {
       if (e instanceof LayoutError) throw new ApiError(422, `A mapping of this form failed: ${e.message}`);
       throw e;
