@@ -44,6 +44,8 @@ export function startNodeFlags(): string[] {
 }
 
 export function serverBuildIsStale(): boolean {
+  // A build from before the drawing worker had its own bundle lacks it.
+  if (!existsSync(path.join(OUT_DIR, 'draw-worker.cjs'))) return true;
   const builtAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
   return Math.max(...SOURCES.map((s) => newest(path.join(root, s)))) > builtAt;
 }
