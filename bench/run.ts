@@ -21,6 +21,8 @@
  *                 (bench/sign-in-timing.ts: forgot_password and a wrong password)
  *   --stores-only  only the store rows (bench/stores.ts): the embedded store and PostgreSQL side by
  *                 side at 1k, 10k, 100k employees, PostgreSQL at 1,000,000, two processes against one
+ *   --print-load-only  only printable forms under load (bench/print-load.ts: reads while one
+ *                 employee's forms are drawn for 20 clients)
  *   --files-only  only file uploads and downloads (bench/files.ts: MB/s and the server's memory
  *                 with 1, 10 and 100 MiB files, which must not grow with the file)
  *
@@ -58,6 +60,7 @@ import { measureDataPatterns } from './data-patterns.ts';
 import { measureSignInTiming } from './sign-in-timing.ts';
 import { measureFiles } from './files.ts';
 import { measureStores } from './stores.ts';
+import { measurePrintLoad } from './print-load.ts';
 
 /** Where bench/results.md's history begins: a run rewrites what is above it only. */
 const HISTORY_HEADING = '## History';
@@ -70,6 +73,7 @@ const PATTERNS_ONLY = args.includes('--patterns-only');
 const SIGN_IN_ONLY = args.includes('--sign-in-only');
 const FILES_ONLY = args.includes('--files-only');
 const STORES_ONLY = args.includes('--stores-only');
+const PRINT_LOAD_ONLY = args.includes('--print-load-only');
 const BROWSER =
   !args.includes('--no-browser') &&
   !PRINTABLE_ONLY &&
@@ -77,7 +81,8 @@ const BROWSER =
   !PATTERNS_ONLY &&
   !SIGN_IN_ONLY &&
   !FILES_ONLY &&
-  !STORES_ONLY;
+  !STORES_ONLY &&
+  !PRINT_LOAD_ONLY;
 const PROFILE_DIR = args.includes('--cpu-prof') ? path.join(ROOT, 'bench', 'profiles') : undefined;
 
 /** Request counts bound each phase; `secs` is the time bound on top. */
@@ -375,6 +380,20 @@ async function main() {
     console.log(await format(out, { parser: 'markdown' }));
     return;
   }
+  if (PRINT_LOAD_ONLY) {
+    const { lines } = await measurePrintLoad(log);
+    const out = [
+      '# dform bench (printable forms under load only)',
+      '',
+      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ` +
+        `${PINNED ? 'server on CPU 1, bench on CPU 0 · ' : ''}load average ≤ ${Math.max(busiest, os.loadavg()[0]).toFixed(1)}`,
+      '',
+      ...lines,
+      '',
+    ].join('\n');
+    console.log(await format(out, { parser: 'markdown' }));
+    return;
+  }
   if (STORES_ONLY) {
     const load = os.loadavg()[0];
     const { lines } = await measureStores(log, QUICK);
@@ -434,6 +453,7 @@ async function main() {
   const patterns = await measureDataPatterns(log);
   const signIn = await measureSignInTiming(log, { quick: QUICK });
   const printable = await measurePrintable();
+  const printLoad = await measurePrintLoad(log);
   const stores = await measureStores(log, QUICK);
   const seconds = (performance.now() - T0) / 1000;
   busiest = Math.max(busiest, os.loadavg()[0]);
@@ -465,6 +485,8 @@ async function main() {
     ...signIn.lines,
     '',
     ...printable.lines,
+    '',
+    ...printLoad.lines,
     '',
     ...stores.lines,
     ...(notes.length ? ['', '**Notes**', '', ...notes.map((n) => `- ${n}`)] : []),
