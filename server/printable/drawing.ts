@@ -1,8 +1,9 @@
 /**
  * Printable forms drawn in a worker thread (printable/draw-worker.ts), started on the first form and
  * kept: drawing an I-9 takes 50-100 ms of CPU, which on the server's event loop every other request
- * of every company waited for (docs/input-limits.md, "Printable forms"). A worker that fails or
- * exits fails the forms it was drawing; the next form starts a new one.
+ * of every company waited for (docs/input-limits.md, "Printable forms"). A worker that fails, exits
+ * or answers nothing for `stalledMs` while forms wait for it fails those forms (a 500 to each); the
+ * next form starts a new one.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,9 @@ import type { RenderResult } from '../../printable/render.ts';
 import type { DrawAnswer, DrawRequest } from '../../printable/draw-worker.ts';
 
 const WORKER_FILE = 'draw-worker.cjs';
+
+/** A form takes well under a second: a worker silent this long while forms wait is stuck. */
+const STALLED_MS = 60_000;
 
 /**
  * The bundled worker: beside the server's bundle when it runs from dist/server, and the built one
@@ -31,23 +35,56 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
-let worker: Worker | undefined;
-const pending = new Map<number, Pending>();
-let nextId = 0;
+export class Drawer {
+  private worker: Worker | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  /** When the worker last answered, or was last sent a form while it owed none. */
+  private lastHeard = 0;
 
-function failAll(reason: Error): void {
-  worker = undefined;
-  for (const p of pending.values()) p.reject(reason);
-  pending.clear();
-}
+  constructor(public stalledMs = STALLED_MS) {}
 
-function started(): Worker {
-  if (worker) return worker;
-  const w = new Worker(workerFile());
-  w.on('message', (answer: DrawAnswer) => {
-    const p = pending.get(answer.id);
-    if (!p) return;
-    pending.delete(answer.id);
+  /** A form drawn from its layout and the records read, off the event loop. */
+  draw(layout: Layout, input: PrintInput): Promise<RenderResult> {
+    const w = this.started();
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.lastHeard = Date.now();
+    return new Promise<RenderResult>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      w.ref();
+      w.postMessage({ id, layout, input } satisfies DrawRequest);
+    });
+  }
+
+  /** Stops the worker; forms still waiting fail. */
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.stopped(new Error('printable: the drawing worker was closed'));
+    await w?.terminate();
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const w = new Worker(workerFile());
+    w.on('message', (answer: DrawAnswer) => this.answered(w, answer));
+    w.on('error', (e) => {
+      if (this.worker === w) this.stopped(new Error(`printable: the drawing worker failed: ${e.message}`));
+    });
+    w.on('exit', (code) => {
+      if (this.worker === w) this.stopped(new Error(`printable: the drawing worker exited (${code})`));
+    });
+    this.worker = w;
+    this.watchdog = setInterval(() => this.check(w), Math.max(1, this.stalledMs / 4));
+    this.watchdog.unref();
+    return w;
+  }
+
+  private answered(w: Worker, answer: DrawAnswer): void {
+    const p = this.pending.get(answer.id);
+    if (this.worker !== w || !p) return;
+    this.lastHeard = Date.now();
+    this.pending.delete(answer.id);
     if ('error' in answer) {
       p.reject(answer.error.layout ? new LayoutError(answer.error.message) : new Error(answer.error.message));
     } else {
@@ -55,25 +92,27 @@ function started(): Worker {
       p.resolve({ ...answer.result, pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength) });
     }
     // Idle, the worker does not keep the process alive.
-    if (pending.size === 0) w.unref();
-  });
-  w.on('error', (e) => {
-    if (worker === w) failAll(new Error(`printable: the drawing worker failed: ${e.message}`));
-  });
-  w.on('exit', (code) => {
-    if (worker === w) failAll(new Error(`printable: the drawing worker exited (${code})`));
-  });
-  worker = w;
-  return w;
+    if (this.pending.size === 0) w.unref();
+  }
+
+  private check(w: Worker): void {
+    if (this.worker !== w || this.pending.size === 0 || Date.now() - this.lastHeard <= this.stalledMs) return;
+    this.stopped(new Error(`printable: the drawing worker answered nothing for ${this.stalledMs} ms`));
+    void w.terminate();
+  }
+
+  private stopped(reason: Error): void {
+    clearInterval(this.watchdog);
+    this.worker = undefined;
+    const failed = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of failed) p.reject(reason);
+  }
 }
 
-/** A form drawn from its layout and the records read, off the event loop. */
+const drawer = new Drawer();
+
+/** A form drawn by the server's drawing worker. */
 export function drawForm(layout: Layout, input: PrintInput): Promise<RenderResult> {
-  const w = started();
-  const id = nextId++;
-  return new Promise<RenderResult>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    w.ref();
-    w.postMessage({ id, layout, input } satisfies DrawRequest);
-  });
+  return drawer.draw(layout, input);
 }

@@ -9,7 +9,7 @@ import { sampleInput } from '../../../bench/printable-samples.ts';
 import { LayoutError } from '../../../printable/expressions.ts';
 import { loadLayout } from '../../../printable/layouts.ts';
 import { renderLayout } from '../../../printable/render.ts';
-import { drawForm } from '../../../server/printable/drawing.ts';
+import { Drawer, drawForm } from '../../../server/printable/drawing.ts';
 
 describe('drawing in the worker thread', () => {
   test('an I-9 and a W-4 come back as the same thread draws them', async () => {
@@ -41,5 +41,32 @@ describe('drawing in the worker thread', () => {
     expect(pages.i9).toBeGreaterThan(1);
     const drawn = await Promise.all(forms.map((f) => drawForm(loadLayout(f), sampleInput(f))));
     drawn.forEach((d, i) => expect(d.pages).toBe(pages[forms[i]]));
+  });
+
+  test('a worker that answers nothing in time is stopped, its forms fail, and the next form gets a new one', async () => {
+    // No form is drawn in 5 ms: the worker counts as stuck.
+    const drawer = new Drawer(5);
+    try {
+      const stuck = await Promise.allSettled([
+        drawer.draw(loadLayout('i9'), sampleInput('i9')),
+        drawer.draw(loadLayout('w4'), sampleInput('w4')),
+      ]);
+      for (const r of stuck) {
+        expect(r.status).toBe('rejected');
+        expect(String((r as PromiseRejectedResult).reason)).toMatch(/answered nothing for 5 ms/);
+      }
+      drawer.stalledMs = 60_000;
+      const again = await drawer.draw(loadLayout('w4'), sampleInput('w4'));
+      expect(again.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } finally {
+      await drawer.close();
+    }
+  });
+
+  test('closing fails the forms still waiting', async () => {
+    const drawer = new Drawer();
+    const waiting = drawer.draw(loadLayout('i9'), sampleInput('i9')).catch((e: unknown) => e);
+    await drawer.close();
+    expect(String(await waiting)).toMatch(/the drawing worker was closed/);
   });
 });
