@@ -322,107 +322,55 @@ async function measurePrintable(): Promise<{ rows: PrintableBenchRow[]; lines: s
   };
 }
 
+/** Prints one part of the bench run alone: its title, the machine it ran on, and its lines. */
+async function printPart(title: string, header: string, lines: string[]): Promise<void> {
+  console.log(
+    await format([`# dform bench (${title})`, '', header, '', ...lines, ''].join('\n'), { parser: 'markdown' }),
+  );
+}
+
 async function main() {
   pinSelf();
   await ensureServerBuilt();
+  const machine = () => `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · `;
+  const pinned = PINNED ? 'server on CPU 1, bench on CPU 0 · ' : '';
+  const loadNow = () => `load average ≤ ${Math.max(busiest, os.loadavg()[0]).toFixed(1)}`;
   if (WORST_SHAPES_ONLY) {
     const { lines } = await measureWorstShapes(log);
     const finds = await measureLargeFinds(log);
-    busiest = Math.max(busiest, os.loadavg()[0]);
-    const out = [
-      '# dform bench (worst request shapes only)',
-      '',
-      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ${PINNED ? 'server on CPU 1, bench on CPU 0 · ' : ''}load average ≤ ${busiest.toFixed(1)}`,
-      '',
-      ...lines,
-      '',
-      ...finds.lines,
-    ].join('\n');
-    console.log(await format(out, { parser: 'markdown' }));
-    return;
+    return printPart('worst request shapes only', machine() + pinned + loadNow(), [...lines, '', ...finds.lines]);
   }
   if (PATTERNS_ONLY) {
     const { lines } = await measureDataPatterns(log);
-    const out = [
-      '# dform bench (patterns written as data only)',
-      '',
-      `${new Date().toISOString()} · Node ${process.version}`,
-      '',
-      ...lines,
-      '',
-    ].join('\n');
-    console.log(await format(out, { parser: 'markdown' }));
-    return;
+    return printPart('patterns written as data only', `${new Date().toISOString()} · Node ${process.version}`, lines);
   }
   if (SIGN_IN_ONLY) {
     const { lines } = await measureSignInTiming(log, { quick: QUICK });
-    const out = [
-      '# dform bench (sign-in answers only)',
-      '',
-      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ${PINNED ? 'server on CPU 1, bench on CPU 0 · ' : ''}load average ≤ ${Math.max(busiest, os.loadavg()[0]).toFixed(1)}`,
-      '',
-      ...lines,
-      '',
-    ].join('\n');
-    console.log(await format(out, { parser: 'markdown' }));
-    return;
+    return printPart('sign-in answers only', machine() + pinned + loadNow(), lines);
   }
   if (FILES_ONLY) {
     const { lines } = await measureFiles(log);
-    const out = [
-      '# dform bench (files only)',
-      '',
-      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · load average ≤ ${Math.max(busiest, os.loadavg()[0]).toFixed(1)}`,
-      '',
-      ...lines,
-      '',
-    ].join('\n');
-    console.log(await format(out, { parser: 'markdown' }));
-    return;
+    return printPart('files only', machine() + loadNow(), lines);
   }
   if (PRINT_LOAD_ONLY) {
     const { lines } = await measurePrintLoad(log);
-    const out = [
-      '# dform bench (printable forms under load only)',
-      '',
-      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ` +
-        `${PINNED ? 'server on CPU 1, bench on CPU 0 · ' : ''}load average ≤ ${Math.max(busiest, os.loadavg()[0]).toFixed(1)}`,
-      '',
-      ...lines,
-      '',
-    ].join('\n');
-    console.log(await format(out, { parser: 'markdown' }));
-    return;
+    return printPart('printable forms under load only', machine() + pinned + loadNow(), lines);
   }
   if (STORES_ONLY) {
     const load = os.loadavg()[0];
     const { lines } = await measureStores(log, QUICK);
-    const out = [
-      '# dform bench (stores only)',
-      '',
-      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · ` +
+    return printPart(
+      'stores only',
+      machine() +
         `${PINNED ? 'servers on CPU 1 (those of the two-process row on any), PostgreSQL on any, bench on CPU 0 · ' : ''}` +
         `run took ${((performance.now() - T0) / 1000).toFixed(0)} s · ` +
         `1-minute load average ${load.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
-      '',
-      ...lines,
-      '',
-    ].join('\n');
-    console.log(await format(out, { parser: 'markdown' }));
-    return;
+      lines,
+    );
   }
   if (PRINTABLE_ONLY) {
     const { lines } = await measurePrintable();
-    const out = [
-      '# dform bench (printable forms only)',
-      '',
-      `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} cores · load average ≤ ${busiest.toFixed(1)}`,
-      '',
-      ...lines,
-      '',
-    ].join('\n');
-    console.log(await format(out, { parser: 'markdown' }));
-    return;
+    return printPart('printable forms only', machine() + `load average ≤ ${busiest.toFixed(1)}`, lines);
   }
   const root = await mkdtemp(path.join(os.tmpdir(), 'dform-bench-'));
   emptyDb = path.join(root, 'empty.json');

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { AUSTIN, fillBasicInfo } from './basic-info.ts';
 import { startWorld, type World } from './browser.ts';
 
 let w: World;
@@ -80,12 +81,7 @@ it("opens an employee's form not started yet with its record asked for once, and
   const reads = calls.filter((c) => /^GET \/payroll\/api\/data\/my_basic_info\//.test(c));
   // Its 404 (nothing saved yet), asked for ahead of the screen, is the screen's answer.
   assert.equal(reads.length, 1, calls.join('\n'));
-  await page.getByLabel('Date of birth').pressSequentially('07041988');
-  await page.getByLabel('Phone', { exact: true }).pressSequentially('5125550123');
-  await page.locator('#root_legal_address_address1').fill('100 Congress Ave');
-  await page.locator('#root_legal_address_city').fill('Austin');
-  await page.locator('#root_legal_address_state').selectOption({ label: 'Texas' });
-  await page.locator('#root_legal_address_postal_code').fill('78701');
+  await fillBasicInfo(page, AUSTIN);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByRole('navigation', { name: 'Onboarding steps' }).getByText('Step 2 of 5').waitFor();
   // Back on the first form at once: the saved record, not the 404 asked for before.

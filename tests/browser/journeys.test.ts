@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
+import { AUSTIN, fillBasicInfo } from './basic-info.ts';
 import { startWorld, type World } from './browser.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 
@@ -72,12 +73,7 @@ it('a new employee completes onboarding from the checklist on the home page to t
   await step(page, 1, /personal details/i);
   await page.getByRole('heading', { level: 1, name: 'New Basic Information' }).waitFor();
   assert.equal(await page.getByText('Sync status').count(), 0, 'the server’s sync status is not the employee’s');
-  await page.getByLabel('Date of birth').pressSequentially('07041988');
-  await page.getByLabel('Phone', { exact: true }).pressSequentially('5125550123');
-  await page.locator('#root_legal_address_address1').fill('100 Congress Ave');
-  await page.locator('#root_legal_address_city').fill('Austin');
-  await page.locator('#root_legal_address_state').selectOption({ label: 'Texas' });
-  await page.locator('#root_legal_address_postal_code').fill('78701');
+  await fillBasicInfo(page, AUSTIN);
   await saveAndContinue(page);
 
   await step(page, 2, /emergency contacts/i);

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
+import { fillBasicInfo } from './basic-info.ts';
 import { startWorld, type World } from './browser.ts';
 
 let w: World;
@@ -53,12 +54,13 @@ it('an employee completes and signs every onboarding form, the payroll manager c
 
   // Basic info: California.
   await open(page, `/payroll/my_basic_info/edit/${me}`, /basic information/i);
-  await page.getByLabel('Date of birth').pressSequentially('07041988');
-  await page.getByLabel('Phone', { exact: true }).pressSequentially('4155550123');
-  await page.locator('#root_legal_address_address1').fill('500 Market Street');
-  await page.locator('#root_legal_address_city').fill('San Francisco');
-  await page.locator('#root_legal_address_state').selectOption({ label: 'California' });
-  await page.locator('#root_legal_address_postal_code').fill('94105');
+  await fillBasicInfo(page, {
+    phone: '4155550123',
+    address1: '500 Market Street',
+    city: 'San Francisco',
+    state: 'California',
+    postalCode: '94105',
+  });
   await save(page);
 
   // Emergency contacts.
