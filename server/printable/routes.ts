@@ -144,7 +144,8 @@ export function printableRoutes(s: Services) {
     const download = c.req.query('download');
     const { form, key } = formParams(c);
     const caller = c.var.caller ?? (await downloadCaller(c, download!, form, key));
-    // Drawing a form holds the event loop: one form of a company at a time (../company-turns.ts).
+    // One form of a company at a time: one company's forms never queue ahead of every other's in
+    // the drawing worker, nor their reads and audits ahead of other requests (../company-turns.ts).
     const pdf = await s.prints.run(caller.org.id, () => drawn(c, caller, form, key));
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
