@@ -64,6 +64,11 @@ export function allows(rule: readonly string[], p: Principal, isOwner = false, i
   return rule.some((alt) => alt.split('+').every((token) => holds(token, p, isOwner, isCreator)));
 }
 
+/** Whether some alternative of a rule names `token` (alone or joined with others by +). */
+export function namesToken(rule: readonly string[], token: string): boolean {
+  return rule.some((alt) => alt.split('+').includes(token));
+}
+
 function namesProductStaff(alt: string): boolean {
   return alt.split('+').includes(PRODUCT_STAFF);
 }

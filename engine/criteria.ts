@@ -238,6 +238,17 @@ export function matchesAll(data: unknown, criteria: readonly Criterion[]): boole
   return matcher(criteria)(data);
 }
 
+/** A find's filter: every criterion holds and, when `anyOf` is given, at least one of its criteria too. */
+export function findMatcher(query: {
+  criteria: readonly Criterion[];
+  anyOf?: readonly Criterion[];
+}): (data: unknown) => boolean {
+  const all = matcher(query.criteria);
+  const any = query.anyOf?.map((c) => ({ field: c.field, test: valueTest(c) }));
+  if (!any) return all;
+  return (data) => all(data) && any.some(({ field, test }) => test(fieldValue(data, field)));
+}
+
 /**
  * A find over an in-memory list, in the list's order: the reference every store must agree with
  * (the story fixtures answer with it; the table test runs it beside the stores).
@@ -245,9 +256,15 @@ export function matchesAll(data: unknown, criteria: readonly Criterion[]): boole
 export function findIn<T>(
   items: readonly T[],
   dataOf: (item: T) => unknown,
-  query: { criteria: readonly Criterion[]; sort?: readonly SortSpec[]; limit: number; offset: number },
+  query: {
+    criteria: readonly Criterion[];
+    anyOf?: readonly Criterion[];
+    sort?: readonly SortSpec[];
+    limit: number;
+    offset: number;
+  },
 ): { items: T[]; total: number } {
-  const test = matcher(query.criteria);
+  const test = findMatcher(query);
   const hits = items.filter((item) => test(dataOf(item)));
   if (query.sort?.length) {
     const compare = sortComparator(query.sort);

@@ -2,7 +2,7 @@
  * The registry: every entity by module and datatype, and the `my_` variants.
  * Pure: it is handed the parsed schema files; loading them from disk or a bundle is the caller's job.
  */
-import { PRODUCT_STAFF } from './access.ts';
+import { namesToken, PRODUCT_STAFF } from './access.ts';
 import { entityIdOf, type Entity, type EntityFile, type ModuleName, MODULES } from './entity.ts';
 
 export interface Resolved {
@@ -25,6 +25,7 @@ export class Registry {
       const id = `${module}/${type}`;
       if (this.byId.has(id)) throw new Error(`registry: two schema files for ${id}`);
       if (file['x-shared'] === 'root') assertStaffWritten(id, file);
+      assertCreatorKept(id, file);
       this.byId.set(id, { module, type, id, file });
     }
   }
@@ -79,5 +80,22 @@ function assertStaffWritten(id: string, file: EntityFile): void {
         `registry: ${id} is x-shared: its x-access.${verb} must name @product-staff in every alternative`,
       );
     }
+  }
+}
+
+/**
+ * A type whose rules name @creator lists what a user created by searching the store (the records
+ * they own or created: server/data/find.ts), so its records keep their creator in the data too: a
+ * server-owned `created_by`, which the server sets on create as it sets the meta's.
+ */
+function assertCreatorKept(id: string, file: EntityFile): void {
+  if (!Object.values(file['x-access']).some((rule) => namesToken(rule, '@creator'))) return;
+  const kept = (file.properties.created_by as { 'x-server-owned'?: unknown } | undefined)?.['x-server-owned'] === true;
+  if (!kept) {
+    throw new Error(`registry: ${id}'s rules name @creator: it needs a created_by property marked x-server-owned`);
+  }
+  // Found by a search too, the owner is a field of the data, not the record's key.
+  if (file['x-key'] === 'user' && !file['x-owner']) {
+    throw new Error(`registry: ${id}'s rules name @creator: its owner must be a data field (x-owner)`);
   }
 }

@@ -10,6 +10,7 @@ import { configFromEnv } from './config.ts';
 import { redact } from './http/log.ts';
 import { describeDemo, seedDemo } from './demo.ts';
 import { backfillSsnIndex } from './payroll/ssn-index.ts';
+import { keepCreatorInData } from './data/creator-in-data.ts';
 import { sealAtRest } from './data/seal-at-rest.ts';
 import { keyCertificatesByState } from './payroll/certificates.ts';
 import { seedStateForms } from './seed/state-forms/seed.ts';
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
     console.log(
       `dform: sealed the sensitive values of ${sealedCount} records written before their fields were sensitive`,
     );
+  const creators = await keepCreatorInData(services);
+  if (creators)
+    console.log(`dform: kept the creator of ${creators} records in their data, for the lists of what each user sent`);
   // Sessions and single-use keys past their end are deleted at start and every 10 minutes.
   await startSessionPurge(services).first;
   // Messages a stopped process left unsent, or whose send failed, go out through one process's sender.

@@ -3,7 +3,7 @@
  * schema, restricted to the caller's own records when that is all they may list.
  */
 import type { Context } from 'hono';
-import { allows, ownedBy, type Principal } from '../../engine/access.ts';
+import { allows, namesToken, type Principal } from '../../engine/access.ts';
 import {
   CriteriaError,
   matchesAll,
@@ -144,22 +144,28 @@ export async function findRecords(
   if (hidden) throw badRequest(`unknown field '${hidden}' in criteria`);
   // Every search of the store below takes its company's turn (../company-turns.ts).
   const inTurn = <T>(work: () => Promise<T>) => s.searches.run(caller.org.id, work);
-  if (access === 'own' && t.entity.file['x-access'].list.some((alt) => alt.split('+').includes('@creator'))) {
-    return inTurn(() => ownOrCreated(s, caller, t, query));
-  }
   const ownerField = t.entity.file['x-owner'] ?? (t.entity.file['x-key'] === 'user' ? 'key' : undefined);
+  if (access === 'own' && ownerField === 'key') {
+    // A user-keyed type holds at most one record of the caller: look it up, then apply the criteria.
+    const own = await s.storage.get(t.entity.id, caller.org.id, caller.principal.userKey);
+    const matches = !!own && matchesAll(own.data, query.criteria);
+    const items = matches && query.offset === 0 ? [await toWire(s, t.entity, own, caller.principal)] : [];
+    return { items, total: matches ? 1 : 0 };
+  }
   if (access === 'own') {
-    if (!ownerField) throw notAuthorized();
-    if (ownerField === 'key') {
-      // A user-keyed type holds at most one record of the caller: look it up, then apply the criteria.
-      const own = await s.storage.get(t.entity.id, caller.org.id, caller.principal.userKey);
-      const matches = !!own && matchesAll(own.data, query.criteria);
-      const items = matches && query.offset === 0 ? [await toWire(s, t.entity, own, caller.principal)] : [];
-      return { items, total: matches ? 1 : 0 };
-    }
     // An owner field that lists user keys (a group's users) holds the caller among them.
-    const listed = (t.entity.file.properties[ownerField] as { type?: unknown } | undefined)?.type === 'array';
-    query.criteria.push({ field: ownerField, is: listed ? 'contains' : '=', value: caller.principal.userKey });
+    const listed = (t.entity.file.properties[ownerField ?? ''] as { type?: unknown } | undefined)?.type === 'array';
+    const owns: Criterion[] = ownerField
+      ? [{ field: ownerField, is: listed ? 'contains' : '=', value: caller.principal.userKey }]
+      : [];
+    if (namesToken(t.entity.file['x-access'].list, '@creator')) {
+      // Theirs or sent by them (a secure file): the creator is kept in the data too (engine/registry.ts).
+      query.anyOf = [...owns, { field: 'created_by', is: '=', value: caller.principal.userKey }];
+    } else if (owns.length) {
+      query.criteria.push(...owns);
+    } else {
+      throw notAuthorized();
+    }
   }
   const root = t.entity.file['x-shared'] === 'root' ? await rootOrgId(s) : undefined;
   // In slices: a find over a large company must not hold every other request meanwhile.
@@ -170,7 +176,7 @@ export async function findRecords(
         (await inTurn(() => s.storage.findInSlices(t.entity.id, caller.org.id, query))));
   const items = await Promise.all(
     result.items
-      .filter((r) => access === 'all' || ownedBy(t.entity, r.key, r.data, caller.principal.userKey))
+      .filter((r) => access === 'all' || isReachable(t, caller, r))
       .map((r) => toWire(s, t.entity, r, caller.principal)),
   );
   return { items, total: result.total };
@@ -197,22 +203,4 @@ async function findWithShared(
     items.sort((a, b) => compare(a.data, b.data));
   }
   return { items: items.slice(query.offset, query.offset + query.limit), total: own.total + shared.total };
-}
-
-/**
- * The list of a caller who may list the records they own or created (@creator in the list rule:
- * a secure file's recipient and its sender). Criteria join with AND only and the creator is not a
- * data field, so the company's matching records are read in full, kept when the caller owns or
- * created them, then paged here; the total counts only those.
- */
-async function ownOrCreated(
-  s: Services,
-  caller: Caller,
-  t: Target,
-  query: FindQuery,
-): Promise<{ items: WireRecord[]; total: number }> {
-  const all = await s.storage.findInSlices(t.entity.id, caller.org.id, { ...query, offset: 0, limit: Infinity });
-  const mine = all.items.filter((r) => isReachable(t, caller, r));
-  const page = mine.slice(query.offset, query.offset + query.limit);
-  return { items: await Promise.all(page.map((r) => toWire(s, t.entity, r, caller.principal))), total: mine.length };
 }

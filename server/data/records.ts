@@ -3,7 +3,7 @@
  * so tenancy, access, masking and the load transform are decided in one place from the schema file.
  * Writes pass through the stages of ./write-lifecycle.ts.
  */
-import { allows, can, moduleUsable, ownedBy, type Principal } from '../../engine/access.ts';
+import { allows, can, moduleUsable, namesToken, ownedBy, type Principal } from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
 import { mapSensitive, maskValue, type SensitiveKind } from '../../engine/masking.ts';
 import { cloneJson, toPointer } from '../../engine/schema-walk.ts';
@@ -65,7 +65,7 @@ export function isReachable(t: Target, caller: Caller, record: Pick<StoredRecord
 }
 
 function namesCreator(entity: Entity): boolean {
-  return Object.values(entity.file['x-access']).some((rule) => rule.some((alt) => alt.split('+').includes('@creator')));
+  return Object.values(entity.file['x-access']).some((rule) => namesToken(rule, '@creator'));
 }
 
 export function decryptedData(s: Services, entity: Entity, record: StoredRecord): DataObject {

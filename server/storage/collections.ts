@@ -3,7 +3,7 @@
  * and the two halves of a commit — `prepare` (check preconditions, normalize, change nothing) and
  * `apply` (cannot fail). The journal store puts the fsync between the two halves.
  */
-import { valueTest } from '../../engine/criteria.ts';
+import { checkFindQuery } from './find-checks.ts';
 import { checkName, normalizeRecord } from './record-shape.ts';
 import type { KeptCollection, SpeedStrategy } from './speed/speed-strategy.ts';
 import { run, runInSlices } from './speed/steps.ts';
@@ -150,7 +150,7 @@ export class Collections {
    * decides speed, never tenancy.
    */
   private *findSteps(collection: string, org: string, query: FindQuery): Generator<void, FindResult> {
-    checkQuery(query);
+    checkFindQuery(query);
     const kept = this.byName.get(collection);
     if (kept === undefined) return { items: [], total: 0 };
     const result = yield* kept.findSteps(org, query);
@@ -160,15 +160,6 @@ export class Collections {
     }
     return result;
   }
-}
-
-function checkQuery(query: FindQuery): void {
-  const ok = (n: number): boolean => n === Infinity || (Number.isInteger(n) && n >= 0);
-  if (!ok(query.limit) || !Number.isInteger(query.offset) || query.offset < 0) {
-    throw new Error(`storage: bad paging limit=${query.limit} offset=${query.offset}`);
-  }
-  if (!Array.isArray(query.criteria)) throw new Error('storage: criteria must be an array');
-  for (const criterion of query.criteria) valueTest(criterion);
 }
 
 function frozen(result: FindResult): FindResult {

@@ -29,6 +29,11 @@ import type { Criterion, SortSpec } from '../../engine/criteria.ts';
 
 export interface FindQuery {
   criteria: Criterion[];
+  /**
+   * At least one of these holds too (never empty): the server's own restriction to what a caller
+   * may reach, as "they own it or they created it". A client's query never sets it.
+   */
+  anyOf?: Criterion[];
   sort?: SortSpec[];
   limit: number;
   offset: number;

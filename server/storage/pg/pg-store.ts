@@ -119,7 +119,7 @@ export class PgStore implements Storage {
   async getManyAndFind(org: string, refs: readonly RecordRef[], find: FindOf): Promise<ManyAndFound> {
     const { collection, query } = find;
     if (refs.length === 0) return { records: [], found: await this.find(collection, org, query) };
-    const withTotal = query.criteria.length > 0;
+    const withTotal = filtered(query);
     const sql = findSql(collection, org, query, withTotal);
     const rows = await this.statement(org, (client) =>
       client.query<Row & { i: number }>(
@@ -146,7 +146,7 @@ export class PgStore implements Storage {
   }
 
   async find(collection: string, org: string, query: FindQuery): Promise<FindResult> {
-    const withTotal = query.criteria.length > 0;
+    const withTotal = filtered(query);
     const sql = findSql(collection, org, query, withTotal);
     // The page alone is one statement; a page that does not tell its total is read again with the count,
     // both in one snapshot.
@@ -386,6 +386,14 @@ function checkVersion(collection: string, key: string, expected: number | undefi
 
 function otherOrganization(collection: string, key: string): Error {
   return new Error(`storage: ${collection}/${key} belongs to another organization`);
+}
+
+/**
+ * Whether a find filters the company's records: its page then carries a window count. A find that
+ * does not reads its page through a list's sort index and counts apart (sql-query.ts, findSql).
+ */
+function filtered(query: FindQuery): boolean {
+  return query.criteria.length > 0 || query.anyOf !== undefined;
 }
 
 /** The total a find's page tells by itself, or undefined when it must be counted. */

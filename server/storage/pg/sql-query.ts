@@ -10,6 +10,7 @@
  * A criterion the engine refuses is refused here by the engine's own check.
  */
 import { valueTest } from '../../../engine/criteria.ts';
+import { checkFindQuery } from '../find-checks.ts';
 import type { Criterion, FindQuery, SortSpec } from '../types.ts';
 
 export interface SqlFind {
@@ -88,10 +89,9 @@ class Params {
  * apart (countSql), since a window count would read every record of the company first.
  */
 export function findSql(collection: string, org: string, query: FindQuery, withTotal: boolean): SqlFind {
-  checkPaging(query);
+  checkFindQuery(query);
   const p = new Params();
-  const where = [`collection = ${literal(collection)}`, `org = ${p.add(org)}`];
-  for (const criterion of query.criteria) where.push(condition(p, criterion));
+  const where = conditions(p, collection, org, query);
   const order = [...(query.sort ?? []).flatMap((spec) => sortTerms(spec)), 'ord'];
   let text =
     `SELECT key, org, doc, meta${withTotal ? ', count(*) OVER () AS total' : ''} FROM dform_records WHERE ${where.join(' AND ')} ` +
@@ -137,17 +137,16 @@ export function getManyAndFindSql(count: number, find: SqlFind, withTotal: boole
 /** The number of matches alone (asked when a page past the end came back empty). */
 export function countSql(collection: string, org: string, query: FindQuery): SqlFind {
   const p = new Params();
-  const where = [`collection = ${literal(collection)}`, `org = ${p.add(org)}`];
-  for (const criterion of query.criteria) where.push(condition(p, criterion));
+  const where = conditions(p, collection, org, query);
   return { text: `SELECT count(*) AS total FROM dform_records WHERE ${where.join(' AND ')}`, values: p.values };
 }
 
-function checkPaging(query: FindQuery): void {
-  const ok = (n: number): boolean => n === Infinity || (Number.isInteger(n) && n >= 0);
-  if (!ok(query.limit) || !Number.isInteger(query.offset) || query.offset < 0) {
-    throw new Error(`storage: bad paging limit=${query.limit} offset=${query.offset}`);
-  }
-  if (!Array.isArray(query.criteria)) throw new Error('storage: criteria must be an array');
+/** The WHERE terms of a find: its collection and organization, every criterion, and one of `anyOf`. */
+function conditions(p: Params, collection: string, org: string, query: FindQuery): string[] {
+  const where = [`collection = ${literal(collection)}`, `org = ${p.add(org)}`];
+  for (const criterion of query.criteria) where.push(condition(p, criterion));
+  if (query.anyOf) where.push(`(${query.anyOf.map((criterion) => condition(p, criterion)).join(' OR ')})`);
+  return where;
 }
 
 /** A JSON value `=` can match: undefined and NaN (no JSON form) match nothing. */

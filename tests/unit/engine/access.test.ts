@@ -122,3 +122,27 @@ describe('shared types', () => {
     assert.doesNotThrow(() => new Registry([shared(['@product-staff'])]));
   });
 });
+
+describe('types whose rules name @creator', () => {
+  const file = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    ({
+      $id: 'https://dform.dev/schemas/hr/parcels.json',
+      'x-owner': 'to',
+      'x-access': { list: ['@owner', '@creator'], read: ['@owner'], create: ['@signed-in'], edit: [], delete: [] },
+      properties: { to: { type: 'string' }, ...properties },
+      ...extra,
+    }) as unknown as EntityFile;
+  const kept = { created_by: { type: 'string', readOnly: true, 'x-server-owned': true } };
+
+  test('the registry refuses one that does not keep its creator in a server-owned created_by', () => {
+    assert.throws(() => new Registry([file({})]), /hr\/parcels's rules name @creator: it needs a created_by/);
+    const clientWritten = { created_by: { type: 'string' } };
+    assert.throws(() => new Registry([file(clientWritten)]), /needs a created_by property marked x-server-owned/);
+    assert.doesNotThrow(() => new Registry([file(kept)]));
+  });
+
+  test('the registry refuses one whose owner is the record key, which a search cannot name', () => {
+    const userKeyed = file(kept, { 'x-key': 'user', 'x-owner': undefined });
+    assert.throws(() => new Registry([userKeyed]), /its owner must be a data field/);
+  });
+});

@@ -241,6 +241,31 @@ for (const [name, makeHarness] of [
       assert.deepEqual(await keys(store, q([...query.criteria, { field: 'state', is: '=', value: 'NY' }])), []);
     });
 
+    it('keeps with anyOf only the records one of its criteria holds for, with the criteria, sort, paging and total', async () => {
+      const either = [
+        { field: 'state', is: '=' as const, value: 'NY' },
+        { field: 'tags', is: 'contains' as const, value: 'ft' },
+      ];
+      assert.deepEqual(await keys(store, q([], { anyOf: either })), ['e1', 'e2', 'e4']);
+      assert.deepEqual(await keys(store, q([{ field: 'age', is: '<', value: 40 }], { anyOf: either })), ['e1', 'e2']);
+      // An equality among the criteria (an index's candidates on the embedded store) narrows them too.
+      assert.deepEqual(await keys(store, q([{ field: 'state', is: '=', value: 'CA' }], { anyOf: either })), ['e1']);
+      const sorted = await store.find(
+        C,
+        A,
+        q([], { anyOf: either, sort: [{ field: 'age', dir: 'desc' }], offset: 1, limit: 1 }),
+      );
+      assert.deepEqual([sorted.items.map((r) => r.key), sorted.total], [['e2'], 3]);
+      // A page past the end still tells the total.
+      const past = await store.find(C, A, q([], { anyOf: either, offset: 5, limit: 2 }));
+      assert.deepEqual([past.items, past.total], [[], 3]);
+      // Neither holds: none; another organization's records are never among them.
+      assert.deepEqual(await keys(store, q([], { anyOf: [{ field: 'state', is: '=', value: 'WA' }] })), []);
+      assert.deepEqual(await keys(store, q([], { anyOf: either }), B), ['b1']);
+      await assert.rejects(store.find(C, A, q([], { anyOf: [] })), /anyOf/);
+      await assert.rejects(store.find(C, A, q([], { anyOf: [{ field: 'state', is: 'in', value: 'CA' }] })));
+    });
+
     it('sorts stably on several fields with missing values last', async () => {
       assert.deepEqual(await keys(store, q([], { sort: [{ field: 'age', dir: 'asc' }] })), ['e2', 'e1', 'e3', 'e4']);
       assert.deepEqual(await keys(store, q([], { sort: [{ field: 'age', dir: 'desc' }] })), ['e3', 'e1', 'e2', 'e4']);

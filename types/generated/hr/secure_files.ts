@@ -9,9 +9,10 @@ export type Message = string;
 export type File = Common.FileValue;
 export type FileName = Common.DocumentName;
 export type File1 = string;
+export type SentBy = string;
 
 /**
- * A file someone sent securely to a user (the public /secure_file/{email} page): the sender's name and e-mail, a message and the receiving user (spec/001 section 3). The user who sends it (@creator) may list, read it and upload its file; the recipient (@owner) may read and delete it.
+ * A file someone sent securely to a user (the public /secure_file/{email} page): the sender's name and e-mail, a message and the receiving user (spec/001 section 3). The user who sends it (@creator, kept in created_by as well as in the record's meta, so that a list of what a user sent is a search of the store) may list, read it and upload its file; the recipient (@owner) may read and delete it.
  */
 export interface HrSecureFiles {
   owner_id: Recipient;
@@ -22,4 +23,5 @@ export interface HrSecureFiles {
   filename: FileName;
   file_key?: File1;
   created_time?: Common.EpochSeconds;
+  created_by?: SentBy;
 }

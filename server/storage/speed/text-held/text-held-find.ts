@@ -36,8 +36,12 @@ export function* findSteps(collection: TextHeldCollection, org: string, query: F
   const candidates = sets.length > 0 && sets[0].size * 8 < collection.orgSize(org) ? sets : undefined;
   const tested = candidates ? compiled.filter(({ criterion }) => criterion.is !== '=') : compiled;
 
-  const fields = [...new Set([...tested.map(({ criterion }) => criterion.field), ...sort.map((s) => s.field)])];
+  const anyOf = (query.anyOf ?? []).map((criterion) => ({ criterion, test: valueTest(criterion) }));
+  const fields = [
+    ...new Set([...[...tested, ...anyOf].map(({ criterion }) => criterion.field), ...sort.map((s) => s.field)]),
+  ];
   const tests: Test[] = tested.map(({ criterion, test }) => ({ field: fields.indexOf(criterion.field), test }));
+  const anyTests: Test[] = anyOf.map(({ criterion, test }) => ({ field: fields.indexOf(criterion.field), test }));
   const sortFields = sort.map((s) => fields.indexOf(s.field));
   // Records held as text are read through columns (built in steps, before the rows are taken,
   // so that they hold every row's value); past MAX_COLUMNS fields a text is parsed instead.
@@ -74,6 +78,7 @@ export function* findSteps(collection: TextHeldCollection, org: string, query: F
     columns,
     parseTexts: columns.includes(undefined),
     tests,
+    anyTests,
     sortFields,
     found: [],
     sortValues: sort.map(() => []),
@@ -122,6 +127,8 @@ interface Scan {
   columns: (readonly unknown[] | undefined)[];
   parseTexts: boolean;
   tests: Test[];
+  /** At least one of these holds too, when there are any (FindQuery.anyOf). */
+  anyTests: Test[];
   sortFields: number[];
   /** Positions in `rows` of the matches, in row order. */
   found: number[];
@@ -131,7 +138,7 @@ interface Scan {
 
 /** Tests rows[from..to) (a plain function: a generator's own loops keep their variables on the heap). */
 function scanRows(scan: Scan, from: number, to: number): void {
-  const { collection, rows, fields, columns, tests, sortFields, found, sortValues } = scan;
+  const { collection, rows, fields, columns, tests, anyTests, sortFields, found, sortValues } = scan;
   for (let i = from; i < to; i++) {
     const row = rows[i];
     const text = typeof row === 'number';
@@ -141,6 +148,14 @@ function scanRows(scan: Scan, from: number, to: number): void {
       const f = tests[t].field;
       const column = text ? columns[f] : undefined;
       match = tests[t].test(column !== undefined ? column[row as number] : fieldValue(data, fields[f]));
+    }
+    if (match && anyTests.length > 0) {
+      match = false;
+      for (let t = 0; t < anyTests.length && !match; t++) {
+        const f = anyTests[t].field;
+        const column = text ? columns[f] : undefined;
+        match = anyTests[t].test(column !== undefined ? column[row as number] : fieldValue(data, fields[f]));
+      }
     }
     if (!match) continue;
     found.push(i);
