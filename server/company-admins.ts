@@ -24,6 +24,14 @@ export const PRODUCT_STAFF_EMAIL = 'product-staff@dform.invalid';
 /** What a company's product-staff account may not hold: anything that signs in without sudo_login. */
 const CREDENTIALS = ['secret', 'authenticator_key', 'login_hash', '2fa_method'] as const;
 
+/**
+ * Whether an account holds this credential. A second factor of "none" (the users schema's default,
+ * which every new company's product-staff account is written with) is none.
+ */
+function holds(data: DataObject, field: (typeof CREDENTIALS)[number]): boolean {
+  return data[field] !== undefined && !(field === '2fa_method' && data[field] === 'none');
+}
+
 /** A new ordinary administrator of `org` for `email`, with a password when one is given. */
 export async function companyAdminOps(
   s: Services,
@@ -94,7 +102,7 @@ async function separationOps(s: Services, orgId: string): Promise<WriteOp[]> {
   const staff = await s.storage.get('auth/users', orgId, staffKey);
   if (!org || !staff) return [];
   const d = staff.data;
-  if (d.email === PRODUCT_STAFF_EMAIL && CREDENTIALS.every((f) => d[f] === undefined)) return [];
+  if (d.email === PRODUCT_STAFF_EMAIL && !CREDENTIALS.some((f) => holds(d, f))) return [];
   const now = s.now();
   const data: DataObject = { ...d, email: PRODUCT_STAFF_EMAIL };
   for (const f of CREDENTIALS) delete data[f];
