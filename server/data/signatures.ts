@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { SIGNATURE_HISTORY } from '../../engine/attestations.ts';
 import type { Entity, JsonSchema } from '../../engine/entity.ts';
 import type { FieldError } from '../../engine/messages.ts';
-import { ownerOf } from '../../engine/access.ts';
+import { ownedBy, ownerOf } from '../../engine/access.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { DataObject } from '../storage/types.ts';
 
@@ -126,6 +126,8 @@ interface Bind {
   readOwn: ReadOwn;
   caller: Caller;
   owner: string | undefined;
+  /** The caller owns the record (is its owner, or one of the users its owner field lists). */
+  callerOwns: boolean;
   ctx: { version: number; now: number };
   out: BindResult;
   /** Voided signatures, appended to the record's history. */
@@ -163,6 +165,7 @@ export async function bindSignatures(
     readOwn,
     caller,
     owner,
+    callerOwns: ownedBy(entity, key, before ?? data, caller.principal.userKey),
     ctx,
     out: { signed: [], voided: [], errors: [] },
     history: [],
@@ -214,7 +217,7 @@ function bindOne(
   const old = before?.[a.field] as Sig | undefined;
   const made = !!sig && sig.evidence?.version === b.ctx.version && sig !== old;
   if (made) {
-    if (a.signer === '@owner' && b.caller.principal.userKey !== b.owner) {
+    if (a.signer === '@owner' && !b.callerOwns) {
       b.out.errors.push({ path: at, message: SIGNER_ONLY });
       return;
     }
