@@ -30,6 +30,15 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
+ * The permissions of the personal area (the inactive layout: paystubs and a password change,
+ * spec/000 sections 2 and 4): each module's CanUseModule and personal reports. An inactive user
+ * keeps only these; a user holding only these is confined to that area.
+ */
+export function personalPermission(permission: string): boolean {
+  return permission === 'PAYROLL:CanOnlyViewPersonalReports' || permission.endsWith(':CanUseModule');
+}
+
+/**
  * What a company's own administrator (the account of its admin_email) holds from the start: the
  * company's users, groups, branding, audit log and every module's management, but no power over
  * other companies (AUTH:CanManageOrganizations, AUTH:CanLoginToOrganizations) and no admin rights.

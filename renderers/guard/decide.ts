@@ -5,6 +5,7 @@
  * tests feed it tables. The decisions the spec leaves open are in docs/route-guard.md.
  */
 import { MODULES } from '../../engine/entity.ts';
+import { personalPermission } from '../../engine/permissions.ts';
 import type { Session, Verb } from '../api/types.ts';
 import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { DOCUMENTS_PAGES } from '../pages/documents-pages.ts';
@@ -172,7 +173,7 @@ export function sessionValid(s: GuardSession | null, now: number): s is GuardSes
  */
 export function personalReportsOnly(s: GuardSession): boolean {
   if (s.isAdmin || !has(s, 'PAYROLL:CanOnlyViewPersonalReports')) return false;
-  return [...s.permissions].every((p) => p === 'PAYROLL:CanOnlyViewPersonalReports' || p.endsWith(':CanUseModule'));
+  return [...s.permissions].every(personalPermission);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { effectivePermissions, productStaffAdminKey, type Principal } from '../../engine/access.ts';
-import { permissionMap } from '../../engine/permissions.ts';
+import { permissionMap, personalPermission } from '../../engine/permissions.ts';
 import { ApiError, badRequest, invalidToken, notFound } from '../http/errors.ts';
 import { getOrg, type OrgInfo } from '../orgs.ts';
 import { SYSTEM, type Services } from '../services.ts';
@@ -94,14 +94,16 @@ async function computePrincipal(s: Services, org: OrgInfo, user: StoredRecord): 
   ).items;
   const d = user.data;
   const isAdmin = user.key === productStaffAdminKey(org.id);
+  const permissions = effectivePermissions(
+    user.key,
+    d.permissions as string[] | undefined,
+    groups.map((g) => g.data as { users?: string[]; permissions?: string[] }),
+  );
   return {
     userKey: user.key,
     orgId: org.id,
-    permissions: effectivePermissions(
-      user.key,
-      d.permissions as string[] | undefined,
-      groups.map((g) => g.data as { users?: string[]; permissions?: string[] }),
-    ),
+    // An inactive user's session serves the inactive layout: what they manage waits until they are active again.
+    permissions: d.status === 'inactive' ? new Set([...permissions].filter(personalPermission)) : permissions,
     isAdmin,
     isEmployee: d.is_employee === true,
     // In a company the product-staff account is staff only in a sudo_login session (sessionPrincipal).

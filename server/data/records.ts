@@ -51,6 +51,13 @@ function mayAtAll(t: Target, verb: Verb, caller: Caller): 'all' | 'own' | 'none'
   return allows(rule, caller.principal, true, true) ? 'own' : 'none';
 }
 
+export const INACTIVE_ACCOUNT = 'This account is inactive: it may see its paystubs and change its password only.';
+
+/** An inactive user's session serves the inactive layout (spec/000 section 4): it changes no record. */
+export function assertActive(caller: Caller): void {
+  if (caller.user.data.status === 'inactive') throw new ApiError(403, INACTIVE_ACCOUNT);
+}
+
 export function isOwnRecord(t: Target, caller: Caller, key: string, data: DataObject): boolean {
   return ownedBy(t.entity, key, data, caller.principal.userKey);
 }
@@ -240,6 +247,7 @@ export async function readableRecord(s: Services, caller: Caller, t: Target, key
  * (404 for another company's or an unknown key, 403 for a record of theirs the caller may not change).
  */
 export async function editableRecord(s: Services, caller: Caller, t: Target, key: string): Promise<StoredRecord> {
+  assertActive(caller);
   const stored = await readVisible(s, t, caller, key);
   if (stored.org !== caller.org.id) throw notAuthorized();
   const allowed = t.my

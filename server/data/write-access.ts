@@ -10,7 +10,16 @@ import type { Verb } from '../../engine/entity.ts';
 import { isUuid } from '../auth/principal.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
 import { idempotency } from './idempotency.ts';
-import { decryptedData, isOwnRecord, isReachable, mayAtAll, missing, othersRefusal, readRecord } from './records.ts';
+import {
+  assertActive,
+  decryptedData,
+  isOwnRecord,
+  isReachable,
+  mayAtAll,
+  missing,
+  othersRefusal,
+  readRecord,
+} from './records.ts';
 import type { Write } from './write-lifecycle.ts';
 
 /** What the caller may do with this record, decided once before anything else runs. */
@@ -25,6 +34,7 @@ export interface Access {
 export async function authorizeWrite(w: Write): Promise<Access> {
   const { s, caller, t, incoming, mode } = w;
   const { entity } = t;
+  assertActive(caller);
   if (mode === 'create') {
     if (entity.file['x-key'] === 'user') {
       const forUser = t.my ? caller.principal.userKey : (incoming._user_uuid ?? caller.principal.userKey);
@@ -98,6 +108,7 @@ export async function authorizeWrite(w: Write): Promise<Access> {
 export async function authorizeDelete(w: Write): Promise<Access> {
   const { s, caller, t } = w;
   const address = w.key;
+  assertActive(caller);
   if (mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
   if (!isUuid(address)) throw notFound();
   if (t.my && address !== caller.principal.userKey) throw notFound();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import editions from '../../schemas/common/w4-editions.json';
-import { as, demoWorld, sudoInto, type DemoWorld } from '../helpers/demo.ts';
+import { as, demoWorld, signedInEmployee, sudoInto, type DemoWorld } from '../helpers/demo.ts';
 import { createCompany } from '../helpers/hardening.ts';
 
 let w: DemoWorld;
@@ -64,8 +64,10 @@ test('a new W-4 is on the edition in effect today, for every company, with no co
 });
 
 test('exempt: Steps 2 to 4 stay empty, the certificate expires on February 15 of the next year, and payroll finds it', async () => {
-  const ivan = await w.call('POST', `${W4}/${w.ivan.user}`, {
-    ...as(w.ivan),
+  // An active employee of their own: the demo's Ivan is inactive, and an inactive user changes no record.
+  const wren = await signedInEmployee(w, 'Wren');
+  const first = await w.call('POST', `${W4}/${wren.user}`, {
+    ...as(wren),
     body: {
       filing_status: 'Single',
       exempt_from_federal_withholding: true,
@@ -75,16 +77,16 @@ test('exempt: Steps 2 to 4 stay empty, the certificate expires on February 15 of
       federal_withholding_extra: 20,
     },
   });
-  assert.equal(ivan.status, 400, ivan.text);
+  assert.equal(first.status, 400, first.text);
   assert.deepEqual(
-    ivan.body.errors,
+    first.body.errors,
     ['multiple_jobs', 'dependents_under_17_amount', 'dependent_amount', 'deductions', 'federal_withholding_extra'].map(
       (f) => ({ path: `/${f}`, message: EXEMPT_STEPS }),
     ),
   );
 
-  const exempt = await w.call('POST', `${W4}/${w.ivan.user}`, {
-    ...as(w.ivan),
+  const exempt = await w.call('POST', `${W4}/${wren.user}`, {
+    ...as(wren),
     body: { filing_status: 'Single', exempt_from_federal_withholding: true, exempt_expires: '2099-12-31' },
   });
   assert.equal(exempt.status, 201, exempt.text);
@@ -107,13 +109,13 @@ test('exempt: Steps 2 to 4 stay empty, the certificate expires on February 15 of
     ).body.items
       .map((r: { key: string }) => r.key)
       // The demo company has exempt certificates of its own (docs/journeys.md); these two are the test's.
-      .filter((key: string) => key === w.ivan.user || key === w.emma.user);
-  assert.deepEqual(await lapsing('<=', '2027-02-15'), [w.ivan.user]);
+      .filter((key: string) => key === wren.user || key === w.emma.user);
+  assert.deepEqual(await lapsing('<=', '2027-02-15'), [wren.user]);
   assert.deepEqual(await lapsing('<=', '2027-02-14'), []);
 
   // No longer exempt: no expiry, and off the list.
-  const back = await w.call('PATCH', `${W4}/${w.ivan.user}`, {
-    ...as(w.ivan),
+  const back = await w.call('PATCH', `${W4}/${wren.user}`, {
+    ...as(wren),
     body: { exempt_from_federal_withholding: false, deductions: 1200 },
   });
   assert.equal(back.status, 200, back.text);

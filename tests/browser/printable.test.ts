@@ -33,6 +33,14 @@ beforeAll(async () => {
   w = await startWorld();
   emma = await w.apiLogin('emma');
   ivan = await w.apiLogin('ivan');
+  // The demo's Ivan is inactive, and an inactive user changes no record: made active, he fills his forms.
+  const admin = await w.apiLogin('admin');
+  const active = await w.call('PATCH', `/auth/api/data/users/${ivan.user}`, {
+    org: w.org,
+    token: admin.token,
+    body: { status: 'active' },
+  });
+  assert.equal(active.status, 200, active.text);
   // No I-9 yet (it cannot be saved unsigned): its screen offers no printable form until it exists.
   await put(emma, 'my_w4', { w4_year: '2025', filing_status: 'Single', employee_signature: signature });
   await put(emma, 'my_state_w4', {
@@ -294,7 +302,7 @@ describe('printable form viewer', () => {
 
     const { page } = await w.page();
     const pdfs = await capturePdfs(page);
-    // Ivan is inactive: the payroll manager opens his state W-4.
+    // The payroll manager opens his state W-4.
     await w.signIn(page, 'payroll');
     await page.goto(`/payroll/state_w4/edit/${ivan.user}`);
     const { dialog, response } = await openViewer(page, 'Show Printable W4');
