@@ -2,7 +2,8 @@
  * Refresh tokens (../shared/API.md "Two-factor sign-in and refresh tokens"): each renews one live
  * session once. A sign-in starts a family; each refresh spends its token and answers the next of the
  * family with a new session token. A spent token used again means two holders: the whole family
- * and the session it renews end. Only a keyed digest of a token is kept; spent ones stay (as
+ * and every session it renewed or made end. A session a refresh replaced answers for its last
+ * seconds (requests under way) but starts no new family. Only a keyed digest of a token is kept; spent ones stay (as
  * digests) until their family ends, so their reuse is seen.
  *
  * A refresh never revives a session: the session the token renews must still be live (not logged
@@ -80,9 +81,10 @@ export async function checkRefresh(s: Services, org: string, id: string, secret:
   const token = await signInState(s).refreshToken(org, id);
   if (!token || !sameDigest(token.hash, hashOf(s, secret))) return { ok: false };
   if (token.spent) {
-    const live = (await signInState(s).refreshTokensWhere(org, 'family', token.family)).filter((t) => !t.spent);
+    // Every session of the family ends: the one it began with and each one a refresh made.
+    const family = await signInState(s).refreshTokensWhere(org, 'family', token.family);
     const sessions: string[] = [];
-    for (const sid of new Set(live.map((t) => t.sid))) {
+    for (const sid of new Set(family.map((t) => t.sid))) {
       if (await s.storage.get(SYSTEM.sessions, org, sid)) sessions.push(sid);
     }
     return {

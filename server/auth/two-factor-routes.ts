@@ -444,6 +444,8 @@ export function twoFactorRoutes(s: Services) {
     const body = await readJsonObject(c, { allowEmpty: true });
     stringField(body, 'refresh_id', 128, false);
     const session = await s.storage.get(SYSTEM.sessions, caller.org.id, caller.sid);
+    // A session a refresh replaced lives its last seconds only: a family of its own would renew it.
+    if (session?.data.renewed === true) throw invalidToken();
     const epoch = Number(session?.data.epoch ?? (await sessionEpoch(s, caller.org.id, caller.user.key)));
     const { ops, issued } = await newFamilyOps(s, caller.org.id, caller.user.key, caller.sid, epoch);
     await s.storage.commit(ops);
@@ -494,7 +496,7 @@ export function twoFactorRoutes(s: Services) {
         expectVersion: fresh.meta.version,
         record: {
           ...fresh,
-          data: { ...fresh.data, exp: Math.min(Number(fresh.data.exp), now + REFRESH_GRACE_SECONDS) },
+          data: { ...fresh.data, exp: Math.min(Number(fresh.data.exp), now + REFRESH_GRACE_SECONDS), renewed: true },
           meta: { ...fresh.meta, version: fresh.meta.version + 1, updated_time: now },
         },
       },

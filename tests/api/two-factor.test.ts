@@ -316,9 +316,26 @@ describe('refresh tokens', () => {
     assert.equal((await refresh(s.refresh_id, s.refresh_token)).status, 401);
     assert.equal((await w.call('GET', '/auth/api/session', fresh)).status, 401, 'the renewed session ended');
     assert.equal((await refresh(r1.body.refresh_id, r1.body.refresh_token)).status, 401, 'the next token ended');
+    // The session the family began with ends too: whoever holds its token cannot start a new family.
+    const first = { org: w.acmeOrg, token: s.token };
+    assert.equal((await w.call('GET', '/auth/api/session', first)).status, 401, 'the first session ended');
+    const revived = await w.call('POST', '/auth/api/get_refresh_token', { ...first, body: {} });
+    assert.equal(revived.status, 401, revived.text);
     assert.equal((await refresh(r1.body.refresh_id, 'guess')).status, 401);
     const bad = await w.call('POST', '/auth/api/refresh_auth_token', { org: w.acmeOrg, body: { refresh_id: 5 } });
     assert.equal(bad.status, 400);
+  });
+
+  test('a session a refresh renewed starts no new family in its last seconds', async () => {
+    const a = await newAccount();
+    const s = await signIn(a);
+    assert.equal((await refresh(s.refresh_id, s.refresh_token)).status, 200);
+    // Its token still answers for a few seconds (requests under way), but a new family from it
+    // would renew a session the rotation already replaced.
+    const first = { org: w.acmeOrg, token: s.token };
+    assert.equal((await w.call('GET', '/auth/api/session', first)).status, 200);
+    const again = await w.call('POST', '/auth/api/get_refresh_token', { ...first, body: {} });
+    assert.equal(again.status, 401, again.text);
   });
 
   test('logout, logout_all and a password change end them; get_refresh_token answers a new one', async () => {
