@@ -9,12 +9,22 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { isFailure } from '../api/failure.ts';
 import type { LoginAnswer, RefreshPair, ResolvedOrg } from '../api/types.ts';
-import { saveAuth, type AuthState } from './stored-auth.ts';
+import { readStoredAuth, saveAuth, type AuthState } from './stored-auth.ts';
 
 export { readStoredAuth, saveAuth, type AuthState } from './stored-auth.ts';
 
 /** How long before the session's end it is renewed. */
 const RENEW_BEFORE_SECONDS = 60;
+
+/**
+ * The tabs of one browser share a sign-in (local storage) and would renew it at the same moment,
+ * each with the same refresh token: the second use of a spent one ends the whole family on the
+ * server. They renew one at a time (Web Locks), and a tab finding a newer token stored takes it.
+ */
+async function oneTabAtATime(work: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  await (locks ? locks.request('dform.renew', work) : work());
+}
 
 export interface AppServices {
   client: ApiClient;
@@ -102,9 +112,22 @@ export function ServicesProvider(props: {
     if (!token || !session) return;
     const wait = Math.max(0, session.exp - RENEW_BEFORE_SECONDS - Date.now() / 1000);
     let live = true;
-    const renew = async () => {
+    const renew = () => oneTabAtATime(renewHere);
+    const renewHere = async () => {
       const state = latest.current;
       if (!live || state.token !== token || !state.session) return;
+      // Another tab of this browser renewed the same sign-in first: take its token, not a turn.
+      const stored = readStoredAuth();
+      if (
+        stored.token &&
+        stored.session &&
+        stored.token !== token &&
+        stored.session.user.key === state.session.user.key &&
+        stored.session.exp > state.session.exp
+      ) {
+        apply(stored);
+        return;
+      }
       const attempt = (pair: RefreshPair) => client.refreshAuthToken(pair);
       try {
         let next;

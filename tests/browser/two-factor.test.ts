@@ -229,4 +229,45 @@ describe('the session renews itself quietly, and signs out when it cannot', () =
       await server.stop();
     }
   });
+
+  it('two tabs of one sign-in renew once between them and both stay signed in', async () => {
+    const server = await startServer({ demo: true, env: { DFORM_SESSION_SECONDS: '70', DFORM_PRODUCT_DOMAIN: '' } });
+    try {
+      const call = client(server.url);
+      const org = (await call('GET', '/auth/api/resolve_org?hostname=acmedemo.localhost')).body.organization_id;
+      const context = await w.browser.newContext({ baseURL: `http://acmedemo.localhost:${new URL(server.url).port}` });
+      const one = await context.newPage();
+      one.setDefaultTimeout(30_000);
+      await one.goto('/login');
+      await one.getByLabel('E-mail').fill('emma@acme.example');
+      await one.getByLabel('Password').fill('demo-employee-pass');
+      await one.getByRole('button', { name: 'Sign in' }).click();
+      await one.waitForURL((x) => !x.pathname.startsWith('/login'));
+      // The second tab opens on the same sign-in (the token in this browser's local storage).
+      const two = await context.newPage();
+      two.setDefaultTimeout(30_000);
+      await two.goto('/profile');
+      const first = await one.evaluate(() => localStorage.getItem('dform.auth_token'));
+      // Both tabs would renew 10 s after the sign-in; a spent refresh token used twice would end them both.
+      await one.waitForFunction((t) => {
+        const now = localStorage.getItem('dform.auth_token');
+        return now !== null && now !== t;
+      }, first);
+      await one.waitForTimeout(3_000);
+      const tokens = await Promise.all(
+        [one, two].map((p) => p.evaluate(() => localStorage.getItem('dform.auth_token'))),
+      );
+      assert.ok(tokens[0] && tokens[0] === tokens[1], 'one token, in both tabs');
+      assert.equal((await call('GET', '/auth/api/session', { org, token: tokens[0] })).status, 200);
+      // Each tab, opened again, is still signed in with it.
+      for (const page of [one, two]) {
+        await page.reload({ waitUntil: 'networkidle' });
+        assert.ok(!new URL(page.url()).pathname.startsWith('/login'), page.url());
+        assert.equal(await page.evaluate(() => localStorage.getItem('dform.auth_token')), tokens[0]);
+      }
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
 });
