@@ -225,22 +225,37 @@ function bindOne(
     if (a.prints && b.owner) sig.evidence.printed = frozenCopy(b.readOwn, b.owner, a.prints);
     b.out.signed.push(name);
   }
-  // A signature kept from before, or one sent back unchanged in a write that changed what it attests.
-  if (!old || made) return;
-  const kept = sig !== undefined && JSON.stringify(sig) === JSON.stringify(old);
+  if (!old) return;
   const attested = (old.evidence?.digest as string | undefined) ?? digestOf(before!, fields);
-  if (kept && (digestOf(holder, fields) === attested || digestWithEmpties(holder, fields) === attested)) return;
-  const changed = fields.filter((f) => !sameValue(holder[f], before?.[f]));
+  const holds = digestOf(holder, fields) === attested || digestWithEmpties(holder, fields) === attested;
+  if (made) {
+    // Signed again in the write that changed what the old signature attested: the old one is kept,
+    // voided, so the history shows what was signed before. Signed again unchanged: nothing is void.
+    if (!holds) voidOne(b, name, old, 'changed after signing', holder, before, fields);
+    return;
+  }
+  // A signature kept from before, or one sent back unchanged in a write that changed what it attests.
+  const kept = sig !== undefined && JSON.stringify(sig) === JSON.stringify(old);
+  if (kept && holds) return;
   if (kept) delete holder[a.field];
+  voidOne(b, name, old, kept ? 'changed after signing' : 'removed', holder, before, fields);
+}
+
+/** Moves a signature that no longer holds to the record's history, naming the fields that changed. */
+function voidOne(
+  b: Bind,
+  name: string,
+  old: Sig,
+  reason: 'changed after signing' | 'removed',
+  holder: DataObject,
+  before: DataObject | undefined,
+  fields: readonly string[],
+) {
+  const changed = fields.filter((f) => !sameValue(holder[f], before?.[f]));
   b.history.push({
     field: name,
     signature: old,
-    voided: {
-      time: b.ctx.now,
-      by: b.caller.principal.userKey,
-      reason: kept ? 'changed after signing' : 'removed',
-      fields: changed,
-    },
+    voided: { time: b.ctx.now, by: b.caller.principal.userKey, reason, fields: changed },
   });
   b.out.voided.push({ field: name, fields: changed });
 }

@@ -123,6 +123,38 @@ describe('W-4', () => {
     assert.deepEqual(asRead.body.data.employee_signature, resigned.body.data.employee_signature);
   });
 
+  test('a change signed again in the same save keeps the signature it replaced, voided, in the history', async () => {
+    const wes = await w.login(w.acmeOrg, 'wes@acme.example', 'demo-resign-pass');
+    const first = await write(wes, 'POST', `my_w4/${wes.user}`, {
+      w4_year: '2026',
+      filing_status: 'Single',
+      employee_signature: sign('Wes Resign'),
+    });
+    assert.ok([200, 201].includes(first.status), first.text);
+    const old = first.body.data.employee_signature;
+    const before = (first.body.data.signature_history ?? []).length;
+    const both = await write(wes, 'PATCH', `my_w4/${wes.user}`, {
+      filing_status: 'Married',
+      employee_signature: sign('Wes Resign'),
+    });
+    assert.equal(both.status, 200, both.text);
+    assert.notDeepEqual(both.body.data.employee_signature, old, 'signed anew');
+    const history = both.body.data.signature_history;
+    assert.equal(history.length, before + 1);
+    const replaced = history.at(-1);
+    assert.deepEqual(
+      [replaced.field, replaced.signature, replaced.voided.reason, replaced.voided.fields, replaced.voided.by],
+      ['employee_signature', old, 'changed after signing', ['filing_status'], wes.user],
+    );
+    const trail = await audits(wes.user, 'w4');
+    assert.deepEqual(trail.at(-1).detail.voided, [{ field: 'employee_signature', fields: ['filing_status'] }]);
+    assert.deepEqual(trail.at(-1).detail.signed, ['employee_signature']);
+    // Signing again what is already signed, unchanged, voids nothing.
+    const same = await write(wes, 'PATCH', `my_w4/${wes.user}`, { employee_signature: sign('Wes Resign') });
+    assert.equal(same.status, 200, same.text);
+    assert.equal(same.body.data.signature_history.length, history.length);
+  });
+
   test("a manager cannot fill in an employee's new W-4 either", async () => {
     const r = await w.call('POST', '/payroll/api/data/w4/', {
       ...as(w.payroll),
