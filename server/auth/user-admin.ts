@@ -2,7 +2,7 @@
  * Calls of the user form beyond the data API (spec/001 sections 2, 7 and 8), mounted at /auth/api:
  *
  * - `POST set_user_password {user_id, password, password2}`: the password mode; argon2id hash set by
- *   the server, the user's sessions ended.
+ *   the server, the user's sessions ended. On the caller's own account, `current_password` too.
  * - `POST resend_user_invite_email {user_id}` and `POST get_cross_site_invite {user_id}`: an e-mail
  *   carrying a single-use sign-in key.
  *
@@ -27,7 +27,7 @@ import { isUuid, type Caller } from './principal.ts';
 import { signedIn, type SignedInEnv } from './signed-in.ts';
 import { singleUseOp } from './sign-in.ts';
 import { deleteUser } from './user-delete.ts';
-import { storeNewPassword } from './new-password.ts';
+import { needsCurrentPassword, storeNewPassword } from './new-password.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
 import { signInLink } from '../public-url.ts';
 import { deliverQueued, queueOp } from '../mail/outbox.ts';
@@ -74,7 +74,9 @@ export function userAdminRoutes(s: Services) {
     if (!mayManageUsers(caller)) throw notAuthorized();
     const user = await accountOf(s, caller, userIdOf(body));
     if (!(await mayActOnAccount(s, caller, user))) throw notAuthorized();
-    await storeNewPassword(s, c, caller, user.key, body);
+    // One's own password is changed as change_password does: knowing the current one.
+    const own = user.key === caller.user.key;
+    await storeNewPassword(s, c, caller, user.key, body, { checkCurrent: own && needsCurrentPassword(caller) });
     return c.json({ message: 'Password set.' });
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { as, demoWorld, signedInEmployee, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { lastStoredWrite } from '../helpers/at-rest.ts';
 import { readOutbox, waitForMail } from '../helpers/outbox.ts';
 
@@ -586,5 +586,36 @@ describe('get_userinfo (names for user keys)', () => {
       const r = await w.call('POST', '/auth/api/get_userinfo', { ...as(w.emma), body });
       assert.equal(r.status, 400, JSON.stringify(body).slice(0, 80));
     }
+  });
+});
+
+describe('set_user_password on one’s own account', () => {
+  test('asks for the current password, as change_password does: a stolen session cannot take the account', async () => {
+    const uma = await signedInEmployee(w, 'Uma', ['AUTH:CanManageUsers']);
+    const set = (body: Record<string, unknown>) =>
+      w.call('POST', '/auth/api/set_user_password', {
+        ...as(uma),
+        body: { user_id: uma.user, password: 'Taken-Over-Pass-91', password2: 'Taken-Over-Pass-91', ...body },
+      });
+    const without = await set({});
+    assert.equal(without.status, 400, without.text);
+    assert.deepEqual(without.body.errors, [{ path: '/current_password', message: 'Current password is required' }]);
+    const wrong = await set({ current_password: 'not-it' });
+    assert.deepEqual(wrong.body.errors, [{ path: '/current_password', message: 'Current password is incorrect' }]);
+    assert.equal(
+      (await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { userid: uma.user, key: 'employee-pass-1' } }))
+        .status,
+      200,
+      'unchanged',
+    );
+    const right = await set({ current_password: 'employee-pass-1' });
+    assert.equal(right.status, 200, right.text);
+    // Another's account is set as before, without the current password.
+    const other = await signedInEmployee(w, 'Otto');
+    const theirs = await w.call('POST', '/auth/api/set_user_password', {
+      ...as(uma),
+      body: { user_id: other.user, password: 'Set-By-Uma-Pass-73', password2: 'Set-By-Uma-Pass-73' },
+    });
+    assert.equal(theirs.status, 200, theirs.text);
   });
 });

@@ -172,6 +172,16 @@ describe('the user form', () => {
     assert.equal(login.status, 200, login.text);
   });
 
+  it("on one's own record, 'Set password' opens the change of password, which asks for the current one", async () => {
+    const admin = await w.apiLogin('admin');
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto(`/auth/users/edit/${admin.user}`);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL((u) => u.pathname === '/change-password');
+    await page.getByLabel('Current password').waitFor();
+  });
+
   it("cross_site_login_only: the save reads 'Save & Reload', the other actions go, and the page reloads", async () => {
     const u = await newAccount();
     const { page } = await w.page();

@@ -108,7 +108,12 @@ export function UserActions(ctx: ScreenContext) {
     <>
       <UserGroupActions {...ctx} />
       {manage && (
-        <button type="button" className="btn" onClick={() => setPasswordMode(true)}>
+        <button
+          type="button"
+          className="btn"
+          // One's own password is changed knowing the current one (the server asks for it too).
+          onClick={() => (record.key === session?.user.key ? ctx.navigate('/change-password') : setPasswordMode(true))}
+        >
           Set password
         </button>
       )}
