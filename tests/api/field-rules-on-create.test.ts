@@ -65,6 +65,23 @@ test('an employee cannot create a protected file record', async () => {
   assert.equal(r.body.data.protected, false);
 });
 
+test("an employee's file records are her own: she cannot put one in a colleague's list", async () => {
+  const colleague = await w.login(w.acmeOrg, 'payroll@acme.example', 'demo-payroll-pass');
+  const planted = await w.call('POST', '/storage/api/data/files/', {
+    ...as(w.emma),
+    body: { owner_id: colleague.user, filename: 'planted.txt' },
+  });
+  assert.equal(planted.status, 403, planted.text);
+  const theirs = await w.call('POST', '/storage/api/data/find/files', { ...as(colleague), body: { limit: 500 } });
+  assert.ok(!theirs.body.items.some((r: { data: { filename: string } }) => r.data.filename === 'planted.txt'));
+  // HR may file one for an employee.
+  const filed = await w.call('POST', '/storage/api/data/files/', {
+    ...as(w.admin),
+    body: { owner_id: colleague.user, filename: 'filed-by-hr.txt' },
+  });
+  assert.equal(filed.status, 201, filed.text);
+});
+
 test('a company administrator creates a group but cannot lock it', async () => {
   const r = await w.call('POST', '/auth/api/data/groups/', {
     ...as(w.admin),
