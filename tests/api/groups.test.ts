@@ -22,8 +22,10 @@ async function groupNamed(name: string) {
   return r.body.items[0] as { key: string; data: Record<string, unknown>; meta: { version: number } } | undefined;
 }
 
+let staffInAcme: Awaited<ReturnType<typeof sudoInto>>;
 beforeAll(async () => {
   w = await demoWorld();
+  staffInAcme = await sudoInto(w, w.staff, w.acmeOrg);
 });
 afterAll(async () => {
   await w.server.stop();
@@ -86,6 +88,30 @@ describe('groups', () => {
     assert.equal(r.body.data.type, 'group');
     const saved = await w.call('PATCH', `${G}/${r.body.key}`, { ...as(w.admin), body: { type: 'team' } });
     assert.equal(saved.body.data.type, 'group');
+  });
+
+  test("a group lists users of its own company only: another company's user key is refused, naming the item", async () => {
+    // A user of the root organization is not a user of Acme.
+    const r = await w.call('POST', `${G}/`, {
+      ...as(w.admin),
+      body: { name: 'Mixed', permissions: [], users: [w.emma.user, w.staff.user] },
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.deepEqual(errorsOf(r.body), ['/users/1 Must be a user of this company']);
+    const unknown = await w.call('POST', `${G}/`, {
+      ...as(staffInAcme),
+      body: { name: 'Mixed', permissions: [], users: [crypto.randomUUID()] },
+    });
+    assert.deepEqual(
+      errorsOf(unknown.body),
+      ['/users/0 Must be a user of this company'],
+      'the product-staff admin too',
+    );
+    const ok = await w.call('POST', `${G}/`, {
+      ...as(w.admin),
+      body: { name: 'Mixed', permissions: [], users: [w.emma.user] },
+    });
+    assert.equal(ok.status, 201, ok.text);
   });
 
   test('without AUTH:CanManageGroups a group is read-only', async () => {

@@ -5,7 +5,7 @@
  * group already held stays as it was; removing is always allowed.
  */
 import type { FieldError } from '../../../engine/messages.ts';
-import type { EntityHooks } from '../hooks.ts';
+import type { EntityHooks, HookArgs } from '../hooks.ts';
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
@@ -13,8 +13,29 @@ export function permissionsNotHeld(perms: readonly string[], held: ReadonlySet<s
   return perms.filter((p) => !held.has(p));
 }
 
+/** Users a write adds to the group who are not users of the caller's company: one error each. */
+async function strangers(args: HookArgs): Promise<FieldError[]> {
+  const { s, caller, data, before } = args;
+  const members = new Set(list(before?.users));
+  const users = list(data.users);
+  const added = users.map((key, i) => ({ key, i })).filter(({ key }) => !members.has(key));
+  if (!added.length) return [];
+  // Looked up a hundred at a time: a group may list 2,000 users, a statement of 2,000 probes is slow to plan.
+  const found: unknown[] = [];
+  for (let from = 0; from < added.length; from += 100) {
+    const refs = added.slice(from, from + 100).map(({ key }) => ({ collection: 'auth/users', key }));
+    found.push(...(await s.storage.getMany(caller.org.id, refs)));
+  }
+  return added
+    .filter((_, j) => found[j] === undefined)
+    .map(({ i }) => ({ path: `/users/${i}`, message: 'Must be a user of this company' }));
+}
+
 export const groupHooks: EntityHooks = {
-  validate({ caller, data, before }) {
+  async validate(args) {
+    const { caller, data, before } = args;
+    const unknown = await strangers(args);
+    if (unknown.length) return unknown;
     const p = caller.principal;
     if (p.isAdmin) return [];
     const errors: FieldError[] = [];
