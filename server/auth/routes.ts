@@ -8,7 +8,7 @@ import { allows, moduleUsable } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { ApiError, badRequest, invalidCredentials, notAuthorized, tooManyAttempts } from '../http/errors.ts';
 import { afterAnswerQueue } from '../http/after-answer.ts';
-import { readJsonObject } from '../http/json-body.ts';
+import { readJsonObject, requireTextFields } from '../http/json-body.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { findOrgByHostname, getOrg, rootOrgId } from '../orgs.ts';
 import type { Services } from '../services.ts';
@@ -54,20 +54,10 @@ export function authRoutes(s: Services) {
 
   app.post('/login', async (c) => {
     const body = await readJsonObject(c);
-    const { userid, key, type = 'password' } = body;
-    if (
-      typeof userid !== 'string' ||
-      typeof key !== 'string' ||
-      !userid ||
-      !key ||
-      userid.length > 256 ||
-      key.length > 1024
-    ) {
-      throw badRequest('userid and key are required', [
-        ...(typeof userid === 'string' && userid ? [] : [{ path: '/userid', message: 'Required' }]),
-        ...(typeof key === 'string' && key ? [] : [{ path: '/key', message: 'Required' }]),
-      ]);
-    }
+    requireTextFields(body, { userid: 256, key: 1024 });
+    const { type = 'password' } = body;
+    const userid = body.userid as string;
+    const key = body.key as string;
     if (!LOGIN_TYPES.has(type as LoginType)) throw badRequest('type must be password, sudo_login or forgot_password');
     const orgHeader = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
     const info = requestInfo(c);
@@ -104,10 +94,9 @@ export function authRoutes(s: Services) {
   });
 
   app.post('/forgot_password', async (c) => {
-    const { username } = await readJsonObject(c);
-    if (typeof username !== 'string' || !username || username.length > 256) {
-      throw badRequest('username is required', [{ path: '/username', message: 'Required' }]);
-    }
+    const body = await readJsonObject(c);
+    requireTextFields(body, { username: 256 });
+    const username = body.username as string;
     const orgHeader = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
     if (
       !(await s.throttle.attempt(

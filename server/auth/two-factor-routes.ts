@@ -17,7 +17,7 @@ import {
   validationFailed,
 } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
-import { readJsonObject } from '../http/json-body.ts';
+import { readJsonObject, requireTextFields } from '../http/json-body.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { getOrg, type OrgInfo } from '../orgs.ts';
 import { SYSTEM, type Services } from '../services.ts';
@@ -66,12 +66,8 @@ export const SETUP_REQUIRED = 'Two-factor sign-in must be set up first.';
 function stringField(body: Record<string, unknown>, name: string, max: number, required = true): string | undefined {
   const v = body[name];
   if (v === undefined && !required) return undefined;
-  if (typeof v !== 'string' || !v || v.length > max) {
-    throw badRequest(`${name} is required`, [
-      { path: `/${name}`, message: typeof v === 'string' && v.length > max ? `At most ${max} characters` : 'Required' },
-    ]);
-  }
-  return v;
+  requireTextFields(body, { [name]: max });
+  return v as string;
 }
 
 function userIdOf(body: Record<string, unknown>): string {

@@ -8,7 +8,7 @@
  */
 import type { Context } from 'hono';
 import { nulErrors } from '../../engine/control-characters.ts';
-import { MAX_ERRORS, moreErrors } from '../../engine/messages.ts';
+import { MAX_ERRORS, moreErrors, type FieldError } from '../../engine/messages.ts';
 import { ApiError, badRequest, validationFailed } from './errors.ts';
 import { BodyTooLarge, readBody, requestHeader } from './node-request.ts';
 
@@ -177,4 +177,25 @@ export async function readJsonObject(c: Context, opts?: { allowEmpty?: boolean }
   const v = await readJson(c, opts);
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest('Body must be a JSON object');
   return v as Record<string, unknown>;
+}
+
+/**
+ * A text field a call requires: its error (`Required` when missing or empty, `At most N
+ * characters` past `max`), or undefined when it is fine.
+ */
+export function textFieldProblem(body: Record<string, unknown>, name: string, max: number): FieldError | undefined {
+  const v = body[name];
+  if (typeof v !== 'string' || !v) return { path: `/${name}`, message: 'Required' };
+  if (v.length > max) return { path: `/${name}`, message: `At most ${max} characters` };
+  return undefined;
+}
+
+/** Refuses a call whose text fields `textFieldProblem` finds wrong, naming each: 400. */
+export function requireTextFields(body: Record<string, unknown>, limits: Record<string, number>): void {
+  const problems = Object.entries(limits).flatMap(([name, max]) => textFieldProblem(body, name, max) ?? []);
+  if (!problems.length) return;
+  const missing = problems.filter((p) => p.message === 'Required');
+  const named = (missing.length ? missing : problems).map((p) => p.path.slice(1));
+  const verb = named.length > 1 ? 'are' : 'is';
+  throw badRequest(`${named.join(' and ')} ${verb} ${missing.length ? 'required' : 'too long'}`, problems);
 }

@@ -9,7 +9,8 @@
  * `c.json` made Hono build a web `Headers` object for every answer (measured: bench/results.md,
  * History).
  */
-import { createServer, type RequestListener, type ServerOptions } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type ServerOptions } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 const CSP = [
   "default-src 'self'",
@@ -45,12 +46,36 @@ export const RESPONSE_DEFAULTS: readonly (readonly [string, string])[] = [
   ['Cache-Control', 'no-store'],
 ];
 
+/**
+ * A request Node refuses before the app sees it (headers over its limit, a malformed request line)
+ * answers the contract's JSON `{message}` too, not Node's empty body.
+ */
+function refuseMalformed(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request timeout']
+        : [400, 'Malformed request'];
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** node:http's createServer, with the security headers on every response. */
 export const createSecureServer = ((options: ServerOptions | RequestListener, listener?: RequestListener) => {
   const opts = typeof options === 'function' ? {} : options;
   const handle = typeof options === 'function' ? options : listener;
-  return createServer(opts, (req, res) => {
+  const server = createServer(opts, (req, res) => {
     for (const [name, value] of RESPONSE_DEFAULTS) res.setHeader(name, value);
     handle?.(req, res);
   });
+  server.on('clientError', refuseMalformed);
+  return server;
 }) as typeof createServer;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import http from 'node:http';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 
@@ -165,6 +166,54 @@ describe('hostile and malformed input', () => {
     }
     const login = await w.call('POST', '/auth/api/login', { org: 'nope', body: { userid: 'a', key: 'b' } });
     assert.equal(login.status, 401);
+  });
+
+  test('sign-in fields too long are a 400 naming the field and its limit, not "required"', async () => {
+    const login = (body: Record<string, unknown>) => w.call('POST', '/auth/api/login', { org: w.acmeOrg, body });
+    const longKey = await login({ userid: 'emma@acme.example', key: 'k'.repeat(1025) });
+    assert.deepEqual(
+      [longKey.status, longKey.body.message, longKey.body.errors],
+      [400, 'key is too long', [{ path: '/key', message: 'At most 1024 characters' }]],
+    );
+    const both = await login({ userid: 'u'.repeat(257) });
+    assert.deepEqual(
+      [both.status, both.body.message, both.body.errors],
+      [
+        400,
+        'key is required',
+        [
+          { path: '/userid', message: 'At most 256 characters' },
+          { path: '/key', message: 'Required' },
+        ],
+      ],
+    );
+    const forgot = await w.call('POST', '/auth/api/forgot_password', {
+      org: w.acmeOrg,
+      body: { username: 'u'.repeat(600) },
+    });
+    assert.deepEqual(
+      [forgot.status, forgot.body.errors],
+      [400, [{ path: '/username', message: 'At most 256 characters' }]],
+    );
+  });
+
+  test('headers over the limit and a malformed request line answer JSON too', async () => {
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const { hostname, port } = new URL(w.server.url);
+        const socket = connect(Number(port), hostname, () => socket.end(request));
+        let answer = '';
+        socket.on('data', (d) => (answer += d.toString('latin1')));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const huge = await raw(`GET /auth/api/session HTTP/1.1\r\nHost: x\r\nauth_token: ${'a'.repeat(100_000)}\r\n\r\n`);
+    assert.match(huge, /^HTTP\/1\.1 431 /);
+    assert.match(huge, /content-type: application\/json/i);
+    assert.ok(huge.endsWith('{"message":"Request headers too large"}'), huge.slice(-200));
+    const garbled = await raw('NOT A REQUEST\r\n\r\n');
+    assert.match(garbled, /^HTTP\/1\.1 400 /);
+    assert.ok(garbled.endsWith('{"message":"Malformed request"}'), garbled);
   });
 
   test('type confusion in criteria, sort, limit and If-Match is a 400', async () => {
