@@ -164,6 +164,11 @@ export async function readJson(c: Context, { allowEmpty = false } = {}): Promise
   if (type !== 'application/json') {
     throw new ApiError(415, `Unsupported content type '${type || 'none'}': send application/json`);
   }
+  const encoding = (requestHeader(c, 'content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding !== 'identity' && bytes.byteLength > 0) {
+    // Compressed bodies are not read: an inflated body could pass the 1 MiB limit many times over.
+    throw new ApiError(415, `Unsupported content encoding '${encoding}': send the body uncompressed`);
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import http from 'node:http';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
 
@@ -64,6 +65,16 @@ describe('hostile and malformed input', () => {
     });
     assert.equal(r.status, 415);
     assert.match(r.body.message, /application\/json/);
+  });
+
+  test('a compressed body is a 415 naming the encoding, not a UTF-8 error', async () => {
+    const r = await fetch(`${w.server.url}/auth/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'organization-id': w.acmeOrg },
+      body: gzipSync(JSON.stringify({ userid: 'emma@acme.example', key: 'demo-employee-pass' })),
+    });
+    assert.equal(r.status, 415);
+    assert.deepEqual(await r.json(), { message: "Unsupported content encoding 'gzip': send the body uncompressed" });
   });
 
   test('invalid UTF-8 is a 400', async () => {
