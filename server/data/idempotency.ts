@@ -3,7 +3,8 @@
  * lost answer) answers the record the first attempt made instead of making another.
  */
 import type { Caller } from '../auth/principal.ts';
-import { badRequest } from '../http/errors.ts';
+import { createHash } from 'node:crypto';
+import { ApiError, badRequest } from '../http/errors.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { WriteOp } from '../storage/types.ts';
 
@@ -12,20 +13,36 @@ export interface IdempotentCreate {
   existing: string | undefined;
   /** The operation that names this create's record, committed with it. */
   claim(key: string, now: number): WriteOp;
+  /** The key of the record the claim names now (a concurrent attempt's, after this one lost the race). */
+  again(): Promise<string | undefined>;
 }
 
+/**
+ * `body` is what the client sent: a retry sends the same, and the same key with another body is a
+ * client's mistake (`422`), answered with nothing made (a claim written before digests existed
+ * holds for any body).
+ */
 export async function idempotency(
   s: Services,
   caller: Caller,
   collection: string,
   header: string | undefined,
+  body: unknown,
 ): Promise<IdempotentCreate | undefined> {
   if (header === undefined) return undefined;
   if (!/^[\x21-\x7e]{1,128}$/.test(header)) throw badRequest('Idempotency-Key must be 1 to 128 visible characters');
   const id = s.cipher.lookup(`${caller.org.id}\u0000${caller.user.key}\u0000${collection}\u0000${header}`);
   const found = await s.storage.get(SYSTEM.idempotency, caller.org.id, id);
+  const digest = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+  if (found && found.data.digest !== undefined && found.data.digest !== digest) {
+    throw new ApiError(422, 'This Idempotency-Key was used for a different request');
+  }
   return {
     existing: found ? String(found.data.key) : undefined,
+    again: async () => {
+      const now = await s.storage.get(SYSTEM.idempotency, caller.org.id, id);
+      return now ? String(now.data.key) : undefined;
+    },
     claim: (key, now) => ({
       op: 'put',
       expectVersion: 0,
@@ -33,7 +50,7 @@ export async function idempotency(
         collection: SYSTEM.idempotency,
         org: caller.org.id,
         key: id,
-        data: { key, collection, time: now },
+        data: { key, collection, time: now, digest },
         meta: {
           created_by: caller.user.key,
           created_time: now,

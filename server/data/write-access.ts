@@ -149,7 +149,8 @@ function parseIfMatch(header: string | undefined): number | undefined {
 // are decided; the entity's authorize hook may refuse this record; If-Match must name its version.
 export async function authorize(w: Write): Promise<void> {
   const { s, caller, t } = w;
-  w.idem = w.mode === 'create' ? await idempotency(s, caller, t.entity.id, w.opts.idempotencyKey) : undefined;
+  w.idem =
+    w.mode === 'create' ? await idempotency(s, caller, t.entity.id, w.opts.idempotencyKey, w.incoming) : undefined;
   if (w.idem?.existing) {
     w.answer = { record: await readRecord(s, caller, t, w.idem.existing), created: true };
     return;

@@ -5,7 +5,6 @@
 import { commitReleasing, holdsFiles } from '../files/references.ts';
 import { VersionConflictError } from '../storage/types.ts';
 import { hookArgs } from './hooks.ts';
-import { idempotency } from './idempotency.ts';
 import { readRecord, toWire, type WriteMode } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
 
@@ -19,9 +18,9 @@ export async function commitWrite(w: Write): Promise<void> {
     if (idem && e instanceof VersionConflictError) {
       // The winner may sit in the same commit group, applied to memory a moment later.
       for (let i = 0; i < 50; i++) {
-        const again = await idempotency(s, caller, t.entity.id, w.opts.idempotencyKey);
-        if (again?.existing) {
-          w.answer = { record: await readRecord(s, caller, t, again.existing), created: true };
+        const made = await idem.again();
+        if (made) {
+          w.answer = { record: await readRecord(s, caller, t, made), created: true };
           return;
         }
         await new Promise((r) => setTimeout(r, 10));

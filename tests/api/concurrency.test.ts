@@ -76,4 +76,17 @@ test('a create retried with the same Idempotency-Key makes one record, even when
     headers: { 'idempotency-key': 'another' },
   });
   assert.notEqual(other.body.key, answers[0].body.key);
+  // The same key for a different request is a client's mistake, not a retry: 422, nothing made.
+  const changed = await w.call('POST', '/auth/api/data/groups/', {
+    ...as(w.admin),
+    body: { ...body, name: 'Idempotent but changed' },
+    headers,
+  });
+  assert.equal(changed.status, 422, changed.text);
+  assert.equal(changed.body.message, 'This Idempotency-Key was used for a different request');
+  const none = await w.call('POST', '/auth/api/data/find/groups', {
+    ...as(w.admin),
+    body: { criteria: [{ field: 'name', is: '=', value: 'Idempotent but changed' }] },
+  });
+  assert.equal(none.body.total, 0);
 });
