@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
-import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { as, demoWorld, signedInEmployee, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { STATE_FORMS, type StateForm } from '../../printable/layout.ts';
 import { SAMPLE_STATE_W4 } from '../../bench/printable-samples.ts';
 import { pdfText, squash } from './pdf-tools.ts';
@@ -142,16 +142,17 @@ test('printable forms: own and managed forms print with the full SSN, audited; o
   );
 
   // Another employee's forms are not Emma's to print (403), whether or not they have been filled in.
-  await create(w.ivan, 'my_w4', {
+  const ines = await signedInEmployee(w, 'Ines');
+  await create(ines, 'my_w4', {
     w4_year: '2025',
     filing_status: 'Single',
-    employee_signature: signature('Ivan Inactive'),
+    employee_signature: signature('Ines'),
   });
-  assert.equal((await getForm(emma, 'w4', w.ivan.user)).status, 403);
-  assert.equal((await getForm(emma, 'i9', w.ivan.user)).status, 403);
+  assert.equal((await getForm(emma, 'w4', ines.user)).status, 403);
+  assert.equal((await getForm(emma, 'i9', ines.user)).status, 403);
   assert.equal((await getForm(emma, 'i9', w.payroll.user)).status, 403);
-  assert.equal((await getForm(w.payroll, 'w4', w.ivan.user)).status, 200, 'a manager prints it');
-  assert.equal((await getForm(w.payroll, 'i9', w.ivan.user)).status, 404, 'no I-9 to print');
+  assert.equal((await getForm(w.payroll, 'w4', ines.user)).status, 200, 'a manager prints it');
+  assert.equal((await getForm(w.payroll, 'i9', ines.user)).status, 404, 'no I-9 to print');
 
   assert.equal((await getForm(undefined, 'i9', emma.user)).status, 401);
   assert.equal((await getForm(emma, 'texas', emma.user)).status, 404);
@@ -164,7 +165,7 @@ test('printable forms: own and managed forms print with the full SSN, audited; o
     assert.equal(key.status, 404, 'nor a download key for it');
   }
 
-  // The viewer offers what exists for her: the I-9, the W-4 and California's form; for Ivan, no I-9.
+  // The viewer offers what exists for her: the I-9, the W-4 and California's form; for Ines, no I-9.
   const offered = await w.call('GET', `/payroll/api/forms/${emma.user}`, as(emma));
   assert.equal(offered.status, 200, offered.text);
   assert.deepEqual(
@@ -176,12 +177,12 @@ test('printable forms: own and managed forms print with the full SSN, audited; o
     ],
   );
   assert.ok(offered.body.forms.every((f: any) => typeof f.title === 'string' && f.title.length > 0));
-  const ivans = await w.call('GET', `/payroll/api/forms/${w.ivan.user}`, as(w.payroll));
+  const ineses = await w.call('GET', `/payroll/api/forms/${ines.user}`, as(w.payroll));
   assert.deepEqual(
-    ivans.body.forms.map((f: any) => f.form),
+    ineses.body.forms.map((f: any) => f.form),
     ['w4'],
   );
-  assert.equal((await w.call('GET', `/payroll/api/forms/${w.ivan.user}`, as(emma))).body.forms.length, 0);
+  assert.equal((await w.call('GET', `/payroll/api/forms/${ines.user}`, as(emma))).body.forms.length, 0);
   assert.equal((await w.call('GET', `/payroll/api/forms/${emma.user}`, {})).status, 401);
 });
 

@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import { createApp } from '../../server/app.ts';
 import { bootstrap } from '../../server/bootstrap.ts';
 import { DEMO_EIN, seedDemo } from '../../server/demo.ts';
-import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { as, demoWorld, signedInEmployee, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany } from '../helpers/hardening.ts';
 import { testServices } from '../helpers/in-process.ts';
 import { pdfText, squash } from './pdf-tools.ts';
@@ -79,20 +79,21 @@ test('a key fits only its own form and record, and is spent by any use', async (
 });
 
 test("nobody gets a key for another employee's form; a manager does", async () => {
-  const ivanW4 = await w.call('POST', '/payroll/api/data/my_w4/', {
-    ...as(w.ivan),
+  const ines = await signedInEmployee(w, 'Ines');
+  const inesW4 = await w.call('POST', '/payroll/api/data/my_w4/', {
+    ...as(ines),
     body: { w4_year: '2025', filing_status: 'Married' },
   });
-  assert.equal(ivanW4.status, 201, ivanW4.text);
+  assert.equal(inesW4.status, 201, inesW4.text);
   // A colleague's form: 403 whether or not it exists, so the answer does not say which.
-  assert.equal((await keyFor(w.emma, 'w4', w.ivan.user)).status, 403, "Ivan's W-4");
+  assert.equal((await keyFor(w.emma, 'w4', ines.user)).status, 403, "Ines's W-4");
   assert.equal((await keyFor(w.emma, 'i9', w.payroll.user)).status, 403, 'a colleague form that does not exist');
   assert.equal((await keyFor(w.emma, 'texas', w.emma.user)).status, 404, 'an unknown form');
   assert.equal((await keyFor(w.emma, 'w4', 'not-a-key')).status, 404);
   const noToken = await w.call('POST', `/payroll/api/forms/w4/${w.emma.user}/download_key`, { org: w.acmeOrg });
   assert.equal(noToken.status, 401);
 
-  const manager = await keyFor(w.payroll, 'w4', w.ivan.user);
+  const manager = await keyFor(w.payroll, 'w4', ines.user);
   assert.equal(manager.status, 201, manager.text);
   assert.equal((await open(manager.body.url)).status, 200);
 });
