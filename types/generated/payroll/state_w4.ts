@@ -2,7 +2,7 @@
 
 import type * as Common from "../common/defs.ts";
 
-export type State = Common.StateCode;
+export type State = Common.UsState;
 /**
  * From the state's list (Arizona, California, Oregon, New York and Alabama lists are checked; Oregon, New York and Alabama by their current forms).
  */

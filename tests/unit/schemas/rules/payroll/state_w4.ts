@@ -6,8 +6,9 @@ const table: EntityCases = {
   entity: 'payroll/state_w4',
   valid: { state: 'CA', state_status: 'Married - 2 Work', total_allowances: 3, estimated_allowances: 1, extra_state_withholding: 10, ca_free_field: 'kept' },
   cases: [
-    { name: 'state in lower case', patch: { state: 'ca' }, errors: [{ path: '/state', message: 'State must be two capital letters.' }] },
-    { name: 'state of 3 letters', patch: { state: 'CAL' }, errors: [{ path: '/state', message: 'State must be two capital letters.' }] },
+    { name: 'state in lower case', patch: { state: 'ca' }, errors: [{ path: '/state', message: 'Must be a two-letter US state code or DC.' }] },
+    { name: 'state of 3 letters', patch: { state: 'CAL' }, errors: [{ path: '/state', message: 'Must be a two-letter US state code or DC.' }] },
+    { name: 'two capital letters that are no state', patch: { state: 'ZZ' }, errors: [{ path: '/state', message: 'Must be a two-letter US state code or DC.' }] },
     { name: 'state missing', patch: { state: undefined }, errors: [{ path: '/state', message: 'State is required.' }] },
     { name: 'Arizona percentage', patch: { state: 'AZ', state_status: '2.0 Percent/2.7 Percent' }, errors: [] },
     { name: 'a California status in Arizona', patch: { state: 'AZ' }, errors: [{ path: '/state_status', message: 'Not a Arizona withholding status.' }] },
