@@ -5,6 +5,19 @@
 
 export const digits = (s: string): string => s.replace(/\D+/g, '');
 
+/**
+ * An amount typed where whole numbers are asked for (dollars, percents, counts): the digits and the
+ * first decimal point are kept, so "50.50" stays 50.5, which the schema refuses as not whole (its
+ * own message), instead of becoming 5050 with the point dropped. `text` is what the input shows.
+ */
+export function amountInput(typed: string, maxDigits = 15): { text: string; value: number | undefined } {
+  const [whole, ...rest] = typed.replace(/[^\d.]+/g, '').split('.');
+  const int = whole.replace(/^0+(?=\d)/, '').slice(0, maxDigits);
+  const text = rest.length ? `${int}.${rest.join('').slice(0, 4)}` : int;
+  const value = text === '' || text === '.' ? undefined : Number(text.startsWith('.') ? `0${text}` : text);
+  return { text, value };
+}
+
 /** Stored phone digits as (###) ###-####; a leading 1 is dropped. Partial input is formatted as far as it goes. */
 export function formatPhone(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { digits } from '../../engine/masks.ts';
 import { FLAT_SPLIT, isMaskedAccount, PERCENT_SPLIT, type DepositAccount } from './employee_payment_information.ts';
+import { useAmountText } from '../widgets/useAmountText.ts';
 
 export interface DepositAccountRowProps {
   id: string;
@@ -52,6 +53,7 @@ export function DepositAccountRow(p: DepositAccountRowProps) {
   const invalid = (f: string) => (errors[f]?.length ? true : undefined);
   const described = (f: string) => (errors[f]?.length ? `${id}_${f}__error` : undefined);
   const percent = a.split_type !== FLAT_SPLIT;
+  const amount = useAmountText(a.amount, percent ? 3 : 9);
   return (
     <fieldset className="deposit-account">
       <legend>
@@ -152,15 +154,12 @@ export function DepositAccountRow(p: DepositAccountRowProps) {
               className="input"
               type="text"
               inputMode="numeric"
-              value={a.amount === undefined ? '' : String(a.amount)}
+              value={amount.text}
               readOnly={locked || last}
               aria-readonly={last || undefined}
               aria-invalid={invalid('amount')}
               aria-describedby={described('amount')}
-              onChange={(e) => {
-                const d = digits(e.target.value).slice(0, percent ? 3 : 9);
-                set({ amount: d === '' ? undefined : Number(d) });
-              }}
+              onChange={(e) => set({ amount: amount.type(e.target.value) })}
               onBlur={() => p.onBlur('amount')}
             />
             {percent && <span className="input-affix__text">%</span>}

@@ -1,18 +1,17 @@
 /**
- * A whole number typed as digits only (W-4 amounts and counts, state withholding amounts): anything
- * but digits is dropped as it is typed; empty stores nothing. ui:options `prefix` ("$") or `suffix`
- * ("%") show beside the input.
+ * A whole number (W-4 amounts and counts, state withholding amounts): anything but digits and a
+ * decimal point is dropped as it is typed; a decimal part stays on screen and is stored as typed, so
+ * the schema names the rule (whole dollars) rather than the point vanishing and the amount growing a
+ * hundredfold. Empty stores nothing. ui:options `prefix` ("$") or `suffix` ("%") show beside the input.
  */
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useFormsStyles } from '../styles/load-styles.ts';
-import { digits } from '../../engine/masks.ts';
+import { amountInput } from '../../engine/masks.ts';
+import { useAmountText } from './useAmountText.ts';
 
 /** What the input stores for its text. */
 export function parseWholeNumber(text: string): number | undefined {
-  const d = digits(text)
-    .replace(/^0+(?=\d)/, '')
-    .slice(0, 15);
-  return d === '' ? undefined : Number(d);
+  return amountInput(text).value;
 }
 
 export function WholeNumberWidget(props: WidgetProps) {
@@ -33,7 +32,7 @@ export function WholeNumberWidget(props: WidgetProps) {
   } = props;
   const prefix = typeof options.prefix === 'string' ? options.prefix : undefined;
   const suffix = typeof options.suffix === 'string' ? options.suffix : undefined;
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  const amount = useAmountText(value);
   const input = (
     <input
       id={id}
@@ -42,14 +41,14 @@ export function WholeNumberWidget(props: WidgetProps) {
       type="text"
       inputMode="numeric"
       autoComplete="off"
-      value={text}
+      value={amount.text}
       required={required}
       disabled={disabled}
       readOnly={readonly}
       autoFocus={autofocus}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-describedby={ariaDescribedByIds(id)}
-      onChange={(e) => onChange(parseWholeNumber(e.target.value))}
+      onChange={(e) => onChange(amount.type(e.target.value))}
       onBlur={(e) => onBlur(id, parseWholeNumber(e.target.value))}
       onFocus={(e) => onFocus(id, parseWholeNumber(e.target.value))}
     />

@@ -1,4 +1,4 @@
-/** Whole amounts typed as digits only ("ui:widget": "wholeNumber"), as on the W-4. */
+/** Whole amounts ("ui:widget": "wholeNumber"), as on the W-4: digits, and cents kept as typed for the schema to refuse. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { entityForm } from './entities.ts';
 import { FormHarness } from './FormHarness.tsx';

@@ -250,6 +250,13 @@ describe('payment information', () => {
       .getByRole('radiogroup', { name: 'Account 1 split type' })
       .getByRole('radio', { name: 'Flat Split' })
       .check();
+    // Cents typed in whole dollars stay as typed and are refused with the schema's message; the point
+    // is never dropped to make 25075.
+    await acct(0, 'amount').fill('');
+    await acct(0, 'amount').pressSequentially('250.75');
+    assert.equal(await acct(0, 'amount').inputValue(), '250.75');
+    await acct(0, 'amount').blur();
+    await page.locator('.field__error', { hasText: 'Amount must be a whole number.' }).first().waitFor();
     await acct(0, 'amount').fill('250');
     await acct(0, 'account_nickname').fill('First Credit Union');
     await acct(1, 'routing_number').fill('021000021');

@@ -84,3 +84,26 @@ it('fills Step 3 from the counts on the 2026 form, refuses fixed and extra toget
   );
   assert.equal(saved.body.data.federal_withholding_extra, 20);
 });
+
+it('an amount typed with cents shows as typed and is refused as not whole, never stored a hundred times larger', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_w4/edit/${emma.user}`);
+  const extra = page.getByLabel('Step 4(c) Extra withholding (per pay period)');
+  await extra.fill('');
+  await extra.pressSequentially('50.50');
+  assert.equal(await extra.inputValue(), '50.50', 'the point stays where it was typed');
+  await extra.blur();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Withholding amounts are whole dollars.').first().waitFor();
+  const stored = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
+  assert.notEqual(stored.body.data?.federal_withholding_extra, 5050);
+  // Whole dollars with no cents are whole: 75.00 is 75.
+  await extra.fill('');
+  await extra.pressSequentially('75.00');
+  await extra.blur();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved.', { exact: true }).first().waitFor();
+  const saved = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
+  assert.equal(saved.body.data.federal_withholding_extra, 75);
+});

@@ -86,11 +86,14 @@ describe('forms registries', () => {
 });
 
 describe('WholeNumberWidget', () => {
-  it('keeps digits only, as a whole number', () => {
+  it('keeps digits and a decimal point: cents are kept for the schema to refuse, never folded in', () => {
     assert.equal(parseWholeNumber('1,250'), 1250);
     assert.equal(parseWholeNumber('$ 007'), 7);
     assert.equal(parseWholeNumber('0'), 0);
-    assert.equal(parseWholeNumber('12.50'), 1250);
+    assert.equal(parseWholeNumber('12.50'), 12.5);
+    assert.equal(parseWholeNumber('12.'), 12);
+    assert.equal(parseWholeNumber('.5'), 0.5);
+    assert.equal(parseWholeNumber('1.2.3'), 1.23);
     assert.equal(parseWholeNumber('abc'), undefined);
     assert.equal(parseWholeNumber(''), undefined);
   });
