@@ -61,11 +61,14 @@ function validYmd(y: number, m: number, d: number): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
 
-/** MM/DD/YYYY (or MM/DD/YY, read as 20YY) to YYYY-MM-DD; undefined when it is not a real date. */
+/**
+ * MM/DD/YYYY to YYYY-MM-DD; undefined when it is not a real date. The year has four digits: a
+ * two-digit year (07/04/88) could be either century, and a birth date read as 2088 is worse than asking.
+ */
 export function parseUsDate(input: string): string | undefined {
-  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})\s*$/.exec(input);
+  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(input);
   if (!m) return undefined;
-  const y = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  const y = Number(m[3]);
   const mo = Number(m[1]);
   const d = Number(m[2]);
   if (!validYmd(y, mo, d)) return undefined;

@@ -71,7 +71,18 @@ describe('basic information', () => {
   it('masks the phone with its message, copies or clears the mailing address with the toggle, and reloads what was saved', async () => {
     const page = emmaPage;
     await open(page, `/payroll/my_basic_info/edit/${emma.user}`, /basic information/i);
-    await page.getByLabel('Date of birth').pressSequentially('04121990');
+    // A two-digit year is not a date of birth (never read as 2088); nor is a day still to come.
+    const dob = page.getByLabel('Date of birth');
+    await dob.pressSequentially('070488');
+    await dob.blur();
+    await page.locator('.field__error', { hasText: 'Please enter a valid date.' }).waitFor();
+    await dob.fill('');
+    await dob.pressSequentially('01012090');
+    // The schema's rule, answered by the server on save, at the field.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Date of birth cannot be in the future.').first().waitFor();
+    await dob.fill('');
+    await dob.pressSequentially('04121990');
     const phone = page.getByLabel('Phone', { exact: true });
     await phone.pressSequentially('555123');
     await phone.blur();

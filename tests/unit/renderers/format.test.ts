@@ -56,7 +56,7 @@ describe('masks', () => {
   it('reads MM/DD/YYYY dates, two-digit years as 20xx', () => {
     assert.equal(maskDate('01021990'), '01/02/1990');
     assert.equal(parseUsDate('01/02/1990'), '1990-01-02');
-    assert.equal(parseUsDate('01/02/25'), '2025-01-02');
+    assert.equal(parseUsDate('07/04/88'), undefined, 'a two-digit year is not read as either century');
     assert.equal(parseUsDate('02/30/2020'), undefined);
   });
   it('shows epoch seconds as MM/DD/YYYY', () => {

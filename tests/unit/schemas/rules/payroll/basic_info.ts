@@ -1,6 +1,6 @@
 /** payroll/basic_info: the rules of schemas/payroll/basic_info.json. */
-import type { EntityCases, EntityRules, TransformCase } from '../harness.ts';
-import { address, phoneMsg } from '../fixtures.ts';
+import type { EntityCases, EntityRules, ExpressionCase, TransformCase } from '../harness.ts';
+import { address, NOW, phoneMsg } from '../fixtures.ts';
 
 const table: EntityCases = {
   entity: 'payroll/basic_info',
@@ -110,4 +110,25 @@ const transforms: TransformCase[] = [
   },
 ];
 
-export default { table, transforms } satisfies EntityRules;
+/** $now is 2025-01-01 (fixtures.ts NOW). */
+const validations: ExpressionCase[] = [
+  { entity: 'payroll/basic_info', name: 'a date of birth already past', input: { dob: '1990-04-17' }, bindings: { now: NOW }, errors: [] },
+  { entity: 'payroll/basic_info', name: 'born today', input: { dob: '2025-01-01' }, bindings: { now: NOW }, errors: [] },
+  {
+    entity: 'payroll/basic_info',
+    name: 'a date of birth tomorrow',
+    input: { dob: '2025-01-02' },
+    bindings: { now: NOW },
+    errors: [{ path: '/dob', message: 'Date of birth cannot be in the future.' }],
+  },
+  {
+    entity: 'payroll/basic_info',
+    name: 'a date of birth before 1900',
+    input: { dob: '1890-01-01' },
+    bindings: { now: NOW },
+    errors: [{ path: '/dob', message: 'Date of birth must be in 1900 or later.' }],
+  },
+  { entity: 'payroll/basic_info', name: 'no date of birth', input: {}, bindings: { now: NOW }, errors: [] },
+];
+
+export default { table, transforms, validations } satisfies EntityRules;
