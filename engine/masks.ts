@@ -18,11 +18,20 @@ export function amountInput(typed: string, maxDigits = 15): { text: string; valu
   return { text, value };
 }
 
+/**
+ * A phone's digits without the country code: a leading 1 is dropped whatever the length, since no
+ * North American area code begins with 1, so that 1 916 555 0188 typed a digit at a time is
+ * (916) 555-0188 and not (191) 655-5018.
+ */
+function nationalDigits(value: string): string {
+  const d = digits(value);
+  return d.startsWith('1') ? d.slice(1) : d;
+}
+
 /** Stored phone digits as (###) ###-####; a leading 1 is dropped. Partial input is formatted as far as it goes. */
 export function formatPhone(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
-  let d = digits(String(value));
-  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
+  const d = nationalDigits(String(value));
   if (d.length === 0) return '';
   if (d.length <= 3) return `(${d}`;
   if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
@@ -31,9 +40,7 @@ export function formatPhone(value: unknown): string {
 
 /** What a phone input stores: its digits without formatting, at most 10 (a leading 1 dropped). */
 export function parsePhone(input: string): string {
-  let d = digits(input);
-  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
-  return d.slice(0, 10);
+  return nationalDigits(input).slice(0, 10);
 }
 
 /** SSN typed as digits (or x in the first five) shown and stored as ###-##-####. */

@@ -94,6 +94,10 @@ describe('basic information', () => {
     await page
       .locator('.field__error', { hasText: 'Phone numbers must have 10 digits.' })
       .waitFor({ state: 'detached' });
+    // The country code typed first is dropped as it is typed, not the last digit at the end.
+    const other = page.getByLabel('Other phone', { exact: true });
+    await other.pressSequentially('19165550188');
+    assert.equal(await other.inputValue(), '(916) 555-0188');
 
     await page.locator('#root_legal_address_address1').fill('12 Elm Street');
     await page.locator('#root_legal_address_city').fill('Fresno');

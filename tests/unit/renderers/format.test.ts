@@ -47,6 +47,11 @@ describe('masks', () => {
     assert.equal(formatPhone('15551234567'), '(555) 123-4567');
     assert.equal(parsePhone('(555) 123-4567'), '5551234567');
     assert.equal(parsePhone('1 555 123 4567'), '5551234567');
+    // Typed a digit at a time, with the country code first: each step drops it.
+    let typed = '';
+    for (const digit of '19165550188') typed = formatPhone(parsePhone(typed + digit));
+    assert.equal(typed, '(916) 555-0188');
+    assert.equal(parsePhone('1'), '');
   });
   it('masks SSNs as ###-##-#### with x in the first five', () => {
     assert.equal(maskSsn('123456789'), '123-45-6789');
