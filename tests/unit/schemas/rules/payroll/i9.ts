@@ -1,5 +1,5 @@
 /** payroll/i9: the rules of schemas/payroll/i9.json. */
-import type { EntityCases, EntityRules, TransformCase } from '../harness.ts';
+import type { EntityCases, EntityRules, ExpressionCase, TransformCase } from '../harness.ts';
 import { ALIEN, CITIZEN, LPR, NOW, SIGNATURE, address, alienOneOf, alienOnlyOne, notForCitizens } from '../fixtures.ts';
 
 const table: EntityCases = {
@@ -64,6 +64,12 @@ const table: EntityCases = {
       errors: [],
     },
     { name: 'an authorized alien with an A-Number', patch: { work_auth_status: ALIEN, alien_number: 'A123456789' }, errors: [] },
+    {
+      name: 'a USCIS or A-Number of two digits',
+      patch: { work_auth_status: ALIEN, alien_number: '12' },
+      errors: [{ path: '/alien_number', message: 'A USCIS or A-Number has 7 to 9 digits; an A-Number may start with A.' }],
+    },
+    { name: 'a USCIS or A-Number sent back masked', patch: { work_auth_status: ALIEN, alien_number: 'xxxxxx6789' }, errors: [] },
     { name: 'an authorized alien with an I-94 admission number', patch: { work_auth_status: ALIEN, i94_admission_number: '69201234567' }, errors: [] },
     {
       name: 'an authorized alien with none of the three',
@@ -246,4 +252,51 @@ const transforms: TransformCase[] = [
   },
 ];
 
-export default { table, transforms } satisfies EntityRules;
+/** $now is 2025-01-01 00:00 UTC (fixtures.ts NOW); a signature made by the save carries it. */
+const DAY = 86400;
+const signedNow = { name: 'Signer', font: 'font1', timestamp: NOW };
+const signedBefore = { name: 'Signer', font: 'font1', timestamp: NOW - 30 * DAY };
+const passport = (expiration_date: number) => ({ document_type: 'us_passport', list: 'A', expiration_date });
+const validations: ExpressionCase[] = [
+  {
+    entity: 'payroll/i9',
+    name: 'Section 1 signed by a status 4 employee whose authorization already ended',
+    input: { _user_uuid: 'u', work_auth_status: ALIEN, authorized_to_work_until: NOW - DAY, employee_signature: signedNow },
+    bindings: { now: NOW, user: 'u', before: null },
+    errors: [
+      {
+        path: '/authorized_to_work_until',
+        message: 'This authorization ended on 12/31/2024: enter the expiration date of your current work authorization.',
+      },
+    ],
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'an authorization that ends today, signed today',
+    input: { _user_uuid: 'u', work_auth_status: ALIEN, authorized_to_work_until: NOW, employee_signature: signedNow },
+    bindings: { now: NOW, user: 'u', before: null },
+    errors: [],
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'an authorization that ended after Section 1 was signed does not stop later saves',
+    input: { _user_uuid: 'u', work_auth_status: ALIEN, authorized_to_work_until: NOW - DAY, employee_signature: signedBefore },
+    bindings: { now: NOW, user: 'u', before: { employee_signature: signedBefore } },
+    errors: [],
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'Section 2 signed, no first day yet, with an expired document',
+    input: { _user_uuid: 'e', documentation: [passport(NOW + DAY), passport(NOW - DAY)], employer_signature: signedNow },
+    bindings: { now: NOW, user: 'm', before: { employer_signature: null } },
+    errors: [
+      {
+        path: '/documentation/1/expiration_date',
+        message:
+          'Expired (12/31/2024): a document must be unexpired when it is examined (one its issuing authority extended: enter the extended date).',
+      },
+    ],
+  },
+];
+
+export default { table, transforms, validations } satisfies EntityRules;
