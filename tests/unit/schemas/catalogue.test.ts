@@ -339,3 +339,26 @@ describe('schema catalogue', () => {
     });
   }
 });
+
+describe('what the forms an employee fills say to her', () => {
+  /** Words of a developer's note, not of a form: keywords, the spec, how the server keeps a value. */
+  const JARGON = /x-[a-z]|spec\/|\bspec\b|masked|\bserver\b|retrieve_|JSON|schema|uuid|\bkey\b|\benum\b|\$ref|datatype/i;
+  const FORMS = ['i9', 'w4', 'basic_info', 'employee_payment_information', 'emergency_contacts', 'w9', 'state_w4'].map(
+    (type) => `payroll/${type}`,
+  );
+
+  it('no description holds a developer note (those go in x-dev-note, which never reaches a screen)', () => {
+    const found: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`));
+      else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) {
+          if (k === 'description' && typeof v === 'string' && JARGON.test(v)) found.push(`${at}: ${v}`);
+          else if (k !== 'x-dev-note' && k !== 'x-transforms' && k !== 'x-messages') walk(v, `${at}/${k}`);
+        }
+      }
+    };
+    for (const e of entities.filter((x) => FORMS.includes(`${x.module}/${x.type}`))) walk(e.file, e.rel);
+    assert.deepEqual(found, []);
+  });
+});

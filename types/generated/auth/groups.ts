@@ -9,7 +9,7 @@ export type Description = string;
  */
 export type Permissions = Common.PermissionList;
 /**
- * User keys of the accounts that hold this group's permissions. Each of them reads the group (x-owner), without its users, team members and notes.
+ * The people who hold this group's permissions.
  *
  * @maxItems 2000
  */

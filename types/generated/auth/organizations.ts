@@ -35,7 +35,7 @@ export type DynamicForms = boolean;
 export type HideDirectDeposit = boolean;
 export type DeveloperFeatures = boolean;
 /**
- * The fewest characters a password of this company's accounts may have: the spec's 6 unless raised here (at most 64). It applies to passwords set from now on.
+ * The fewest characters a password of this company's accounts may have: 6 unless raised here (at most 64). It applies to passwords set from now on.
  */
 export type MinimumPasswordLength = number;
 /**

@@ -3,7 +3,7 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * Lower-cased before saving. Unique in the organization: one account per e-mail (the claim scope 'email' is shared with the company administrators and product staff the server creates).
+ * One account per e-mail address in the company.
  */
 export type EMail = Common.Email;
 export type DisplayName = string;

@@ -29,7 +29,7 @@ export type CreatedBy = string;
 export interface PayrollEmployer {
   name: Name;
   /**
-   * The IRS employer identification number, printed on the W-4 (spec/001 section 2). Stored encrypted and answered masked (x characters and the last four digits); POST /payroll/api/retrieve_ein answers it whole, audited. A masked value sent back unchanged keeps the stored number.
+   * The IRS employer identification number, printed on the W-4.
    */
   ein?: Common.Ein;
   ca_employer_account_number?: CaliforniaEmployerPayrollTaxAccountNumberEDD;

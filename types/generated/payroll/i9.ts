@@ -2,29 +2,23 @@
 
 import type * as Common from "../common/defs.ts";
 
-/**
- * Stored as the spec's values; the labels follow the Form I-9 edition 01/20/25.
- */
 export type CitizenshipImmigrationStatus =
   | "Citizen of the United States"
   | "Noncitizen National of the United States"
   | "Lawful Permanent Resident"
   | "An Alien Authorized to Work";
 /**
- * Current editions ask for one 'USCIS or A-Number'; the type tells which was entered.
+ * Which of the two numbers you entered.
  */
 export type NumberType = "Alien Registration Number" | "USCIS Number";
 /**
- * Answered masked (x and the last four characters); a masked value sent back keeps the stored number. Whole only on the printed form, for the employee and a caller who may manage payroll data, and through retrieve_sensitive.
+ * 7 to 9 digits; an A-Number may start with A.
  */
 export type USCISOrANumber = string;
 /**
- * Status 4: one of the USCIS or A-Number, this number, or a foreign passport number with its country of issuance. 11 letters and digits; answered masked like the A-Number.
+ * Status 4: enter one of the USCIS or A-Number, this number, or a foreign passport number and its country of issuance. 11 letters and digits.
  */
 export type FormI94AdmissionNumber = string;
-/**
- * Answered masked like the A-Number.
- */
 export type ForeignPassportNumber = string;
 /**
  * Printed joined by commas; leave empty for 'N/A'.
@@ -32,13 +26,7 @@ export type ForeignPassportNumber = string;
  * @maxItems 10
  */
 export type OtherLastNamesUsed = string[];
-/**
- * Signed by the employee; only the record owner may change it.
- */
 export type SignatureOfEmployee = Common.Signature;
-/**
- * Given by the server to a new document on save and kept while the document is listed.
- */
 export type DocumentId = string;
 export type Document1 =
   | "us_passport"
@@ -80,11 +68,11 @@ export type List = "A" | "B" | "C";
 export type DocumentTitle = string;
 export type IssuingAuthority = string;
 /**
- * For a receipt: 'Receipt' and the receipt number. Answered masked (x and the last four characters); a masked value sent back keeps the number stored for the same document (by id).
+ * For a receipt: 'Receipt' and the receipt number.
  */
 export type DocumentNumberIfAny = string;
 /**
- * One List A selection, or one List B and one List C document. Printed: up to 3 List A, 1 List B, 1 List C; the rest go to Additional Information. Each document keeps its id across saves: a masked document number sent back is restored from the stored document with the same id.
+ * One List A document, or one List B and one List C document.
  *
  * @maxItems 12
  */
@@ -104,9 +92,6 @@ export type EmployerSBusinessOrOrganizationAddress = Common.Address;
  * Attests Section 1 and Section 2: a change to either voids it; a Supplement A or B entry does not (each block has its own signature).
  */
 export type SignatureOfEmployerOrAuthorizedRepresentative = Common.Signature;
-/**
- * Given by the server to a new block and kept while the block is listed.
- */
 export type BlockId = string;
 export type LastNameFamilyName = string;
 export type FirstNameGivenName = string;
@@ -122,9 +107,6 @@ export type SignatureOfPreparerOrTranslator = Common.Signature;
  * @maxItems 4
  */
 export type SupplementAPreparerAndOrTranslatorCertificationForSection1 = PreparerOrTranslator[];
-/**
- * Given by the server to a new block and kept while the block is listed.
- */
 export type BlockId1 = string;
 export type NewLastNameFamilyNameIfApplicable = string;
 export type NewFirstNameGivenNameIfApplicable = string;
@@ -133,9 +115,6 @@ export type MiddleInitialIfApplicable = string;
  * Reverification: a List A or List C document (or an acceptable receipt) the employee chose to present; never List B.
  */
 export type DocumentTitle1 = string;
-/**
- * Answered masked like Section 2's document numbers; a masked value sent back keeps the number stored for the same block (by id).
- */
 export type DocumentNumberIfAny1 = string;
 export type NameOfEmployerOrAuthorizedRepresentative = string;
 /**

@@ -12,7 +12,7 @@ export type JobTitle = string;
 export type Division = string;
 export type Department = string;
 /**
- * Hourly rate or salary, in dollars; rounded to cents on save (x-transforms). Not multipleOf 0.01: with binary floats ajv would refuse 19.99 unless the engine sets multipleOfPrecision.
+ * Hourly rate or salary, in dollars; rounded to cents.
  */
 export type Rate = number;
 export type Status =
@@ -24,7 +24,7 @@ export type Action = string;
 export type Message = string;
 export type SentTo = string;
 /**
- * The hire's history (invited, invite_failed...), written by the server; visible only with PAYROLL:CanManageUserPayrollData.
+ * The hire's history.
  *
  * @maxItems 1000
  */

@@ -14,16 +14,13 @@ export type Step2CMultipleJobsOrSpouseWorksOnlyTwoJobsInTotal = boolean;
 export type QualifyingChildrenUnderAge17 = number;
 export type OtherDependents = number;
 /**
- * On an edition that splits Step 3 (2026 and later): the number of qualifying children times the edition's credit per child.
+ * The number of qualifying children times the credit per child.
  */
 export type Step3AQualifyingChildrenUnderAge17Amount = number;
 /**
- * On an edition that splits Step 3 (2026 and later): the number of other dependents times the edition's credit per other dependent.
+ * The number of other dependents times the credit per dependent.
  */
 export type Step3BOtherDependentsAmount = number;
-/**
- * Entering it by hand clears the counts.
- */
 export type Step3ClaimDependentAndOtherCreditsTotal = number;
 export type Step4AOtherIncomeNotFromJobs = number;
 export type Step4BDeductions = number;
