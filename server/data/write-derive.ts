@@ -32,6 +32,7 @@ export async function derive(w: Write): Promise<void> {
     before: before ?? null,
     user: caller.principal.userKey,
     org: caller.org.id,
+    orgName: caller.org.name,
     features: caller.org.enabledFeatures,
     employer: await employerInfo(s, caller.org.id),
     now,

@@ -104,3 +104,22 @@ test('Section 2 signed over a document already expired when examined is refused'
   );
   assert.equal(unexpired.status, 200, unexpired.text);
 });
+
+test("Section 2 signed without the employer's business name takes the organization's name, as the printed form does", async () => {
+  const bo = await signedInEmployee(w, 'Bo');
+  const section1 = await w.call('POST', `/payroll/api/data/my_i9/${bo.user}`, {
+    ...as(bo),
+    body: { work_auth_status: 'Citizen of the United States', employee_signature: sign('Bo') },
+  });
+  assert.ok([200, 201].includes(section1.status), section1.text);
+  const r = await i9(
+    w.payroll,
+    bo.user,
+    { orgname: '', employer_or_representative: 'Payroll, Paula, Manager', employer_signature: sign('Paula Payroll') },
+    'PATCH',
+  );
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.body.data.orgname, 'Acme Demo');
+  const named = await i9(w.payroll, bo.user, { orgname: 'Acme Demo Payroll LLC' }, 'PATCH');
+  assert.equal(named.body.data.orgname, 'Acme Demo Payroll LLC', 'a name entered is kept');
+});
