@@ -89,8 +89,8 @@ function assertStaffWritten(id: string, file: EntityFile): void {
  * server-owned `created_by`, which the server sets on create as it sets the meta's.
  */
 function assertCreatorKept(id: string, file: EntityFile): void {
-  if (!Object.values(file['x-access']).some((rule) => namesToken(rule, '@creator'))) return;
-  const kept = (file.properties.created_by as { 'x-server-owned'?: unknown } | undefined)?.['x-server-owned'] === true;
+  if (!Object.values(file['x-access'] ?? {}).some((rule) => namesToken(rule, '@creator'))) return;
+  const kept = (file.properties?.created_by as { 'x-server-owned'?: unknown } | undefined)?.['x-server-owned'] === true;
   if (!kept) {
     throw new Error(`registry: ${id}'s rules name @creator: it needs a created_by property marked x-server-owned`);
   }

@@ -95,5 +95,7 @@ export function certificateStates(
  * of a certificate not written yet.
  */
 export function certificateKey(userKey: string, state: string): string {
-  return nameBasedUuid(state, userKey);
+  // Its UTF-8 bytes, as uuid encodes a string itself, except that text no state holds (a lone
+  // surrogate) gets a key too instead of throwing: the state's own rule then refuses it.
+  return nameBasedUuid(new TextEncoder().encode(state), userKey);
 }

@@ -227,6 +227,18 @@ describe('hostile and malformed input', () => {
     assert.ok(garbled.endsWith('{"message":"Malformed request"}'), garbled);
   });
 
+  test('a state certificate whose state holds a lone surrogate is a 400 naming the state, not a 500', async () => {
+    const r = await w.call('POST', '/payroll/api/data/state_w4/', {
+      ...as(w.payroll),
+      body: { state: '\ud800GAY', _user_uuid: w.emma.user },
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.ok(
+      r.body.errors.some((e: { path: string }) => e.path === '/state'),
+      r.text,
+    );
+  });
+
   test('type confusion in criteria, sort, limit and If-Match is a 400', async () => {
     const bodies = [
       { criteria: 'last_name' },

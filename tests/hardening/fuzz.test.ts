@@ -670,7 +670,18 @@ function judge(t: TypeInfo, mutations: string[], text: string, r: { status: numb
     for (const v of valuesAtPath(sentBody, f.path))
       if (typeof v === 'string' && !looksMasked(f.kind, v)) secrets.push(v);
   }
-  for (const problem of leaks(r.text, secrets)) add('no leak', problem);
+  // A generated word sent at a sensitive field and at a plain one too (a city 'nulla') may come
+  // back as the plain one's: it tells nothing then.
+  const sentAtAll = new Map<string, number>();
+  const countStrings = (v: unknown): void => {
+    if (typeof v === 'string') sentAtAll.set(v, (sentAtAll.get(v) ?? 0) + 1);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) countStrings(x);
+  };
+  countStrings(sentBody);
+  const atSensitive = new Map<string, number>();
+  for (const v of secrets) atSensitive.set(v, (atSensitive.get(v) ?? 0) + 1);
+  const unshared = secrets.filter((v) => (sentAtAll.get(v) ?? 0) === atSensitive.get(v));
+  for (const problem of leaks(r.text, unshared)) add('no leak', problem);
 
   const depth = jsonDepth(text);
   const tooDeep = depth > 32;
