@@ -22,6 +22,7 @@ import { HashingBusyError } from './crypto/passwords.ts';
 import { StorageUnavailableError, VersionConflictError } from './storage/types.ts';
 import { sourceStack } from './http/stack-trace.ts';
 import { onboardingRoutes } from './payroll/onboarding.ts';
+import { hireInvitationRoutes } from './payroll/hire-invitations.ts';
 
 const API_PATH = /^\/[^/]+\/api(\/|$)/;
 
@@ -41,6 +42,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/payroll/api', retrieveSensitiveRoute(s));
   app.route('/payroll/api', retrieveEinRoute(s));
   app.route('/payroll/api', onboardingRoutes(s));
+  app.route('/payroll/api', hireInvitationRoutes(s));
   app.route('/payroll/api', printableRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));
   for (const m of MODULES) app.route(`/${m}/api`, fileRoutes(s, m));

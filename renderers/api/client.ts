@@ -290,6 +290,14 @@ export function createApiClient({
         datatype: 'auth/set_user_password',
         action: 'call',
       }),
+    resendHireInvitation: (hireId: string) =>
+      request<{ message: string; email: string }>({
+        method: 'POST',
+        path: '/payroll/api/resend_hire_invitation',
+        body: { hire_id: hireId },
+        datatype: 'payroll/resend_hire_invitation',
+        action: 'call',
+      }),
     resendUserInvite: (userId: string) =>
       request<{ message: string }>({
         method: 'POST',

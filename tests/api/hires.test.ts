@@ -227,9 +227,34 @@ describe('an invitation that cannot be sent', () => {
       const read = await w.call('GET', `${HIRES}/${r.body.key}`, as(w.payroll));
       assert.equal(read.body.data.status, 'error');
       assert.equal(read.body.meta.version, 2);
+      failed = { key: r.body.key, email: String(body.email).toLowerCase() };
     } finally {
       await rm(file, { recursive: true, force: true });
       await rename(kept, file).catch(() => {});
     }
   });
+
+  test('Resend invitation sends it again: the failed hire is created again and its history says so', async () => {
+    const resend = (who: Session, hire_id: string) =>
+      w.call('POST', '/payroll/api/resend_hire_invitation', { ...as(who), body: { hire_id } });
+    assert.equal((await resend(w.emma, failed.key)).status, 403, 'not an employee');
+    const r = await resend(onboarder, failed.key);
+    assert.equal(r.status, 200, r.text);
+    assert.deepEqual(r.body, { message: `Invitation sent to ${failed.email}.`, email: failed.email });
+    assert.equal((await outbox()).filter((m) => m.to === failed.email).length, 1, 'sent this time');
+    const read = await w.call('GET', `${HIRES}/${failed.key}`, as(w.payroll));
+    assert.equal(read.body.data.status, 'created');
+    assert.deepEqual(
+      read.body.data.activity_log.map((e: { action: string; message: string }) => [e.action, e.message]).slice(-1),
+      [['invited', `Invitation sent again to ${failed.email}.`]],
+    );
+    assert.equal((await resend(w.payroll, crypto.randomUUID())).status, 404);
+    const bad = await resend(w.payroll, 'nope');
+    assert.deepEqual(
+      [bad.status, bad.body.errors],
+      [400, [{ path: '/hire_id', message: 'Must be a 36-character hire key' }]],
+    );
+  });
 });
+
+let failed = { key: '', email: '' };

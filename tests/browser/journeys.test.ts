@@ -229,6 +229,13 @@ it('the payroll manager sees what is due on the home page and finishes it', asyn
   const paul = await w.apiLogin('payroll');
   const r = await w.call('GET', '/payroll/api/onboarding_pipeline', { org: w.org, token: paul.token });
   assert.ok(!r.body.awaiting_employer.some((a: { name: string }) => a.name === 'Sam Section'));
+
+  // Eve's invitation could not be sent: it is sent again from her row, and she is no longer in error.
+  const eve = page.getByRole('region', { name: 'New hires' }).getByRole('row', { name: /Eve Error/ });
+  await eve.getByRole('cell', { name: 'Error', exact: true }).waitFor();
+  await eve.getByRole('button', { name: 'Resend invitation to eve@acme.example' }).click();
+  await page.getByText('Invitation sent again to eve@acme.example.').first().waitFor();
+  await eve.getByRole('cell', { name: 'Error', exact: true }).waitFor({ state: 'detached' });
 });
 
 it('a conflict (409) keeps both: their change and mine, saved together', async () => {

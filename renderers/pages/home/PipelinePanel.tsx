@@ -11,6 +11,8 @@ import { useNotify } from '../../notify/notify.tsx';
 import { PrefetchLink } from '../../app/PrefetchLink.tsx';
 import { dueText, statusLabel } from './labels.ts';
 import { isoToUs } from '../../../engine/masks.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { keys } from '../../screens/queries.ts';
 
 const HIRES = '/payroll/onboarding_user';
 
@@ -44,10 +46,15 @@ export function PipelinePanel({ data }: { data: Pipeline }) {
   const mayInvite = !!gs && (gs.isAdmin || gs.permissions.has('AUTH:CanManageUsers'));
   const notify = useNotify();
   const overdue = data.awaiting_employer.filter((a) => a.overdue).length;
-  const resend = async (userKey: string, email: string) => {
+  const queryClient = useQueryClient();
+  // A hire with an account gets a sign-in invitation for it; one without (a send that failed, or
+  // not signed in yet) the hire's own invitation again.
+  const resend = async (h: Pipeline['hires'][number]) => {
     try {
-      await client.resendUserInvite(userKey);
-      notify({ type: 'positive', message: `Invitation sent again to ${email}.` });
+      if (h.user_key) await client.resendUserInvite(h.user_key);
+      else await client.resendHireInvitation(h.key);
+      notify({ type: 'positive', message: `Invitation sent again to ${h.email}.` });
+      void queryClient.invalidateQueries({ queryKey: keys.pipeline() });
     } catch (e) {
       notify({ type: 'negative', message: e instanceof Error ? e.message : 'The invitation was not sent.' });
     }
@@ -147,12 +154,8 @@ export function PipelinePanel({ data }: { data: Pipeline }) {
                     <PrefetchLink className="btn btn--small" to={`${HIRES}/view/${h.key}`}>
                       Open<span className="visually-hidden"> {`${h.first_name} ${h.last_name}`}</span>
                     </PrefetchLink>
-                    {mayInvite && h.user_key && h.done < h.total && (
-                      <button
-                        type="button"
-                        className="btn btn--small"
-                        onClick={() => void resend(h.user_key!, h.email)}
-                      >
+                    {(h.user_key ? mayInvite && h.done < h.total : true) && (
+                      <button type="button" className="btn btn--small" onClick={() => void resend(h)}>
                         Resend invitation<span className="visually-hidden"> to {h.email}</span>
                       </button>
                     )}

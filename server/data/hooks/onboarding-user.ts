@@ -13,7 +13,7 @@ import { companyUrl, type PublicSite } from '../../public-url.ts';
 import type { Caller } from '../../auth/principal.ts';
 import type { Services } from '../../services.ts';
 import type { DataObject, StoredRecord } from '../../storage/types.ts';
-import { auditOp } from '../audit.ts';
+import { actorOf, auditOp } from '../audit.ts';
 import type { EntityHooks } from '../hooks.ts';
 import { claimOwner } from '../unique.ts';
 import { fieldMessage } from '../../../engine/messages.ts';
@@ -58,7 +58,13 @@ function invitationKey(record: { key: string }): string {
 }
 
 /** Records a failed send on the hire: status error and an activity entry, audited; the message is dropped. */
-async function recordFailure(s: Services, caller: Caller, record: StoredRecord, to: string): Promise<void> {
+async function recordFailure(
+  s: Services,
+  caller: Caller,
+  record: StoredRecord,
+  to: string,
+  outboxKey = invitationKey(record),
+): Promise<void> {
   const now = s.now();
   const log = Array.isArray(record.data.activity_log) ? (record.data.activity_log as ActivityEntry[]) : [];
   const failed = entry(caller, now, 'invite_failed', `The invitation to ${to} could not be sent.`, to);
@@ -82,8 +88,56 @@ async function recordFailure(s: Services, caller: Caller, record: StoredRecord, 
       fields: ['activity_log', 'status'],
       now,
     }),
-    dropOp(invitationKey(record)),
+    dropOp(outboxKey),
   ]);
+}
+
+/**
+ * Sends a hire's invitation again (the pipeline's Resend invitation), to a hire not complete or
+ * cancelled: a history entry says so, a hire whose send had failed (`error`) is back where a new
+ * hire starts (`created`), and the message is queued in that commit, then sent; a failed send is
+ * recorded as on the first one. Answers the address it went to.
+ */
+export async function resendInvitation(s: Services, caller: Caller, hire: StoredRecord): Promise<string> {
+  const to = emailOf(hire.data);
+  if (!to) throw new ApiError(409, 'This hire has no e-mail address to send the invitation to.');
+  if (hire.data.status === 'complete' || hire.data.status === 'cancelled') {
+    throw new ApiError(409, `This hire is ${String(hire.data.status)}: there is no invitation to send.`);
+  }
+  const now = s.now();
+  const version = hire.meta.version + 1;
+  const log = Array.isArray(hire.data.activity_log) ? (hire.data.activity_log as ActivityEntry[]) : [];
+  const again = entry(caller, now, 'invited', `Invitation sent again to ${to}.`, to);
+  const record: StoredRecord = {
+    ...hire,
+    data: {
+      ...hire.data,
+      ...(hire.data.status === 'error' ? { status: 'created' } : {}),
+      activity_log: [...log, again],
+    },
+    meta: { ...hire.meta, updated_by: caller.principal.userKey, updated_time: now, version },
+  };
+  // One outbox message per send: the first's key stays the first's.
+  const outboxKey = `${invitationKey(hire)}-${version}`;
+  await s.storage.commit([
+    { op: 'put', expectVersion: hire.meta.version, record },
+    auditOp({
+      org: hire.org,
+      actor: actorOf(caller),
+      action: 'invite',
+      module: 'payroll',
+      type: 'onboarding_user',
+      key: hire.key,
+      fields: ['activity_log', 'status'],
+      now,
+    }),
+    queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, hire.data) }, outboxKey).op,
+  ]);
+  if (!(await deliverQueued(s, outboxKey))) {
+    s.log('error', 'hire invitation not sent', { key: hire.key });
+    await recordFailure(s, caller, record, to, outboxKey);
+  }
+  return to;
 }
 
 export const onboardingUserHooks: EntityHooks = {
