@@ -23,6 +23,8 @@ export type ValueKind =
 export function holdsUserKeys(s: JsonObject, widget: unknown, dotted: string): boolean {
   if (widget === 'userSelect') return true;
   const name = dotted.split('.').pop() ?? '';
+  // The user a record is of (an I-9, a W-4): shown by name in lists, never as a key.
+  if (name === '_user_uuid') return true;
   return name.endsWith('_by') && s.type === 'string' && s.enum === undefined && s.format === undefined;
 }
 

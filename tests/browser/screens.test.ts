@@ -250,6 +250,17 @@ describe('list screen', () => {
     assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true);
   });
 
+  it("names the user a record is of, not their key: the I-9s list links Carla's I-9 by her name", async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/i9/list');
+    const carla = page.locator('table').getByRole('link', { name: 'Carla Complete' });
+    await carla.waitFor();
+    assert.match((await carla.getAttribute('href')) ?? '', /^\/payroll\/i9\/view\/[0-9a-f-]{36}$/);
+    const text = await page.locator('table tbody').innerText();
+    assert.doesNotMatch(text, /[0-9a-f]{8}-[0-9a-f]{4}-/, 'no user key shown');
+  });
+
   it('works at 390px wide without sideways scrolling', async () => {
     const { page } = await w.page({ mobile: true });
     await w.signIn(page, 'payroll');

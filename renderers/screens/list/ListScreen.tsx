@@ -49,12 +49,11 @@ function useColumns(meta: TypeMeta | undefined) {
         id: field,
         header: fieldTitle(meta.schema, field),
         cell: (c) => {
-          if (isUser) return <UserNames value={c.getValue()} />;
-          const text = format(c.getValue());
-          if (!linked) return text;
+          const shown = isUser ? <UserNames value={c.getValue()} /> : format(c.getValue());
+          if (!linked) return shown;
           return (
             <a href={`${base}/view/${c.row.original.key}`} {...{ [ROW_LINK]: '' }}>
-              {text || '(no name)'}
+              {shown || '(no name)'}
             </a>
           );
         },
