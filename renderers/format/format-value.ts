@@ -40,6 +40,8 @@ export function formatByKind(kind: ValueKind, value: unknown, schema?: JsonObjec
     default:
       // A stored file (x-file) reads as its name and size, not as its bookkeeping.
       if (isFileValue(value)) return `${value.name} (${value.size.toLocaleString('en-US')} bytes)`;
+      // A list whose schema is not at hand (behind a reference) still reads as its values.
+      if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return value.join(', ');
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }

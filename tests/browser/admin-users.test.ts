@@ -85,8 +85,8 @@ describe('inviting a hire', () => {
     await assertAccessible(page, 'new hire');
     assert.equal(
       await page.locator('#root_status option:checked').textContent(),
-      'created',
-      'a new hire starts as created',
+      'Created',
+      'a new hire starts as created, shown by its label',
     );
     assert.ok(await page.locator('#root_status').isDisabled(), 'status is read-only');
     const email = `Hank.${unique()}@Example.com`;
@@ -99,7 +99,7 @@ describe('inviting a hire', () => {
     await notice(page, `Invitation sent to ${email.toLowerCase()}.`);
     await page.waitForURL(/\/payroll\/onboarding_user\/edit\//);
     await page.locator('.record__meta').getByText('Version 1').waitFor();
-    assert.equal(await page.locator('#root_status option:checked').textContent(), 'created');
+    assert.equal(await page.locator('#root_status option:checked').textContent(), 'Created');
     assert.ok(await page.locator('#root_status').isDisabled(), 'status is read-only');
     await page.getByText('History', { exact: true }).first().waitFor();
     assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 1, 'an existing hire saves with Save');

@@ -83,6 +83,13 @@ describe('formatField', () => {
     assert.equal(formatField(schema, {}, 'phone', '15551234567'), '(555) 123-4567');
     assert.equal(formatField(schema, {}, 'state', 'NY'), 'New York');
   });
+  it('reads a list of values as its values, not as JSON, even where its schema is not at hand', () => {
+    assert.equal(
+      formatField(schema, {}, 'not_in_schema', ['AUTH:CanManageUsers', 'HR:CanUseModule']),
+      'AUTH:CanManageUsers, HR:CanUseModule',
+    );
+    assert.equal(formatField(schema, {}, 'not_in_schema', [{ a: 1 }]), '[{"a":1}]');
+  });
 });
 
 describe('list URL state', () => {
