@@ -200,6 +200,12 @@ describe('emergency contacts', () => {
     assert.equal(await add.innerText(), 'Add Item');
     await add.click();
     await page.locator('#root_contacts_1_contact_first_name').fill('Tom');
+    // The summary of a Save says which contact a message is about.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .locator('.form__summary')
+      .getByRole('link', { name: 'Emergency contacts 2: Last name is required.' })
+      .waitFor();
     await page.locator('#root_contacts_1_contact_last_name').fill('Employee');
     await page.locator('#root_contacts_1_relationship').fill('Father');
     await page.locator('#root_contacts_1_phone_number').pressSequentially('5559876543');

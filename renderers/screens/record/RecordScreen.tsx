@@ -80,6 +80,12 @@ function sameActions(prev: FormActionsState | undefined, next: FormActionsState)
 
 const NONE: readonly never[] = [];
 
+/** The top field an error is at and, inside a list, which item (1, 2, …): "Emergency contacts 2". */
+function summaryField(parts: string[]): { field: string; item?: number } {
+  const field = parts[0] ?? '';
+  return /^\d+$/.test(parts[1] ?? '') && parts.length > 2 ? { field, item: Number(parts[1]) + 1 } : { field };
+}
+
 export function RecordScreen({ mode }: { mode: FormMode }) {
   const { module = '', datatype = '', key } = useParams();
   const { state, actions } = useRecordController(module, datatype, mode, key);
@@ -242,12 +248,12 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const summary = blocked.length
     ? blocked.map((e) => ({
         id: `root${(e.property ?? '').replace(/\./g, '_')}`,
-        field: (e.property ?? '').replace(/^\./, '').split('.')[0],
+        ...summaryField((e.property ?? '').replace(/^\./, '').split('.')),
         message: e.message ?? '',
       }))
     : state.serverErrors.map((e) => ({
         id: `root${(e.path ?? '').replace(/\//g, '_')}`,
-        field: (e.path ?? '').split('/')[1] ?? '',
+        ...summaryField((e.path ?? '').split('/').slice(1)),
         message: e.message,
       }));
 
@@ -313,7 +319,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
             {summary.map((e, i) => (
               <li key={`${e.id}:${i}`}>
                 <a href={`#${e.id}`}>
-                  {e.field ? `${fieldTitle(meta.schema, e.field)}: ` : ''}
+                  {e.field ? `${fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: ` : ''}
                   {e.message}
                 </a>
               </li>
