@@ -9,7 +9,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { isFailure } from '../api/failure.ts';
 import type { LoginAnswer, RefreshPair, ResolvedOrg } from '../api/types.ts';
-import { readStoredAuth, saveAuth, type AuthState } from './stored-auth.ts';
+import { readStoredAuth, saveAuth, TOKEN_KEY, type AuthState } from './stored-auth.ts';
 
 export { readStoredAuth, saveAuth, type AuthState } from './stored-auth.ts';
 
@@ -19,11 +19,27 @@ const RENEW_BEFORE_SECONDS = 60;
 /**
  * The tabs of one browser share a sign-in (local storage) and would renew it at the same moment,
  * each with the same refresh token: the second use of a spent one ends the whole family on the
- * server. They renew one at a time (Web Locks), and a tab finding a newer token stored takes it.
+ * server, and local storage reaches the other tabs a moment late, so no tab can tell in time that
+ * another renewed. One tab renews: the one holding the `dform.renewer` Web Lock, which it keeps
+ * while it is open (the next tab gets it when it closes); the others take its token as it is
+ * stored. Without Web Locks every tab renews, as one tab alone does.
  */
-async function oneTabAtATime(work: () => Promise<void>): Promise<void> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  await (locks ? locks.request('dform.renew', work) : work());
+function useRenewer(): { current: boolean } {
+  const renewer = useRef(typeof navigator === 'undefined' || !navigator.locks);
+  useEffect(() => {
+    if (renewer.current) return;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    void navigator.locks.request('dform.renewer', () => {
+      renewer.current = true;
+      return held;
+    });
+    return () => {
+      renewer.current = false;
+      release();
+    };
+  }, []);
+  return renewer;
 }
 
 export interface AppServices {
@@ -60,6 +76,7 @@ export function ServicesProvider(props: {
   const { client, org, initial, onAuthChange } = props;
   const [auth, setAuth] = useState<AuthState>(initial);
   const latest = useRef<AuthState>(initial);
+  const renewer = useRenewer();
   const queryClient = useQueryClient();
 
   const apply = useCallback(
@@ -93,16 +110,40 @@ export function ServicesProvider(props: {
   // A stored session is checked once with the server: a revoked or expired token signs out.
   useEffect(() => {
     if (!initial.token) return;
+    // Another tab may have renewed the sign-in while this one asked: its token is then the one to
+    // keep, never overwritten with this tab's older one (whose spent refresh token would end both).
+    const renewedElsewhere = () => {
+      const stored = readStoredAuth();
+      return stored.token && stored.token !== initial.token ? stored : undefined;
+    };
     client.session().then(
       (session) => {
-        if (latest.current.token === initial.token)
-          apply({ token: initial.token, session, refresh: latest.current.refresh });
+        if (latest.current.token !== initial.token) return;
+        apply(renewedElsewhere() ?? { token: initial.token, session, refresh: latest.current.refresh });
       },
       (e: { code?: number }) => {
-        if (e.code === 401 && latest.current.token === initial.token) apply({ token: undefined, session: undefined });
+        if (e.code !== 401 || latest.current.token !== initial.token) return;
+        apply(renewedElsewhere() ?? { token: undefined, session: undefined });
       },
     );
   }, []);
+
+  // The tabs of one browser share the sign-in: a token another tab stored (renewed, signed in, or
+  // signed out) is this tab's too, at once.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      // The token is written last (stored-auth.ts): its change finds its session and refresh token stored.
+      if (e.key !== null && e.key !== TOKEN_KEY) return;
+      const stored = readStoredAuth();
+      if (stored.token === latest.current.token) return;
+      latest.current = stored;
+      onAuthChange(stored);
+      setAuth(stored);
+      if (!stored.token) forgetUserData(queryClient);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [onAuthChange, queryClient]);
 
   // The quiet renewal: a minute before the end, the refresh token buys a new session token. A spent
   // or ended one (a password change ends them) is replaced once through get_refresh_token while the
@@ -112,18 +153,22 @@ export function ServicesProvider(props: {
     if (!token || !session) return;
     const wait = Math.max(0, session.exp - RENEW_BEFORE_SECONDS - Date.now() / 1000);
     let live = true;
-    const renew = () => oneTabAtATime(renewHere);
-    const renewHere = async () => {
+    const renew = async () => {
       const state = latest.current;
       if (!live || state.token !== token || !state.session) return;
+      // Another tab renews: its token reaches this one as it is stored. Should none come (that tab
+      // closed just then), this one asks again shortly, while the session lasts.
+      if (!renewer.current) {
+        if (state.session.exp > Date.now() / 1000 + 5) timer = setTimeout(() => void renew(), 5_000);
+        return;
+      }
       // Another tab of this browser renewed the same sign-in first: take its token, not a turn.
       const stored = readStoredAuth();
       if (
         stored.token &&
         stored.session &&
         stored.token !== token &&
-        stored.session.user.key === state.session.user.key &&
-        stored.session.exp > state.session.exp
+        stored.session.user.key === state.session.user.key
       ) {
         apply(stored);
         return;

@@ -33,10 +33,11 @@ export function readStoredAuth(): AuthState {
 export function saveAuth(a: AuthState): void {
   try {
     if (a.token && a.session) {
-      localStorage.setItem(TOKEN_KEY, a.token);
+      // The token last: another tab reading on its change finds the session and refresh token it goes with.
       localStorage.setItem(SESSION_KEY, JSON.stringify(a.session));
       if (a.refresh) localStorage.setItem(REFRESH_KEY, JSON.stringify(a.refresh));
       else localStorage.removeItem(REFRESH_KEY);
+      localStorage.setItem(TOKEN_KEY, a.token);
     } else {
       localStorage.removeItem(TOKEN_KEY);
       localStorage.removeItem(SESSION_KEY);

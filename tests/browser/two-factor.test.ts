@@ -243,16 +243,25 @@ describe('the session renews itself quietly, and signs out when it cannot', () =
       await one.getByLabel('Password').fill('demo-employee-pass');
       await one.getByRole('button', { name: 'Sign in' }).click();
       await one.waitForURL((x) => !x.pathname.startsWith('/login'));
-      // The second tab opens on the same sign-in (the token in this browser's local storage).
+      const first = await one.evaluate(() => localStorage.getItem('dform.auth_token'));
+      // The second tab opens on the same sign-in (the token in this browser's local storage), and
+      // its check of that session is answered only after the first tab renewed it: the older token
+      // it was checking must not be written back over the renewed one.
       const two = await context.newPage();
       two.setDefaultTimeout(30_000);
+      let renewed: () => void = () => undefined;
+      const afterRenewal = new Promise<void>((resolve) => (renewed = resolve));
+      await two.route('**/auth/api/session', async (route) => {
+        await afterRenewal;
+        await route.continue();
+      });
       await two.goto('/profile');
-      const first = await one.evaluate(() => localStorage.getItem('dform.auth_token'));
       // Both tabs would renew 10 s after the sign-in; a spent refresh token used twice would end them both.
       await one.waitForFunction((t) => {
         const now = localStorage.getItem('dform.auth_token');
         return now !== null && now !== t;
       }, first);
+      renewed();
       await one.waitForTimeout(3_000);
       const tokens = await Promise.all(
         [one, two].map((p) => p.evaluate(() => localStorage.getItem('dform.auth_token'))),
