@@ -22,9 +22,6 @@ export type DirectManagers = Common.Uuid[];
  */
 export type AreDependentHealthInsuranceBenefitsAvailableForThisEmployee = "yes" | "no";
 export type Status = "active" | "inactive" | "deleted" | "onboarding";
-/**
- * Epoch seconds. A null sent by a form means 'not terminated' and is removed on save.
- */
 export type TerminationDate = number | null;
 /**
  * A null sent by a form is removed on save.
