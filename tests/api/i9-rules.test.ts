@@ -26,14 +26,19 @@ afterAll(() => w.server.stop());
 const i9 = (who: Session, key: string, body: Record<string, unknown>, method: 'POST' | 'PATCH' = 'POST') =>
   w.call(method, `/payroll/api/data/${method === 'POST' && who === ana ? 'my_i9' : 'i9'}/${key}`, { ...as(who), body });
 
-test('a USCIS or A-Number of two digits is refused, naming the rule', async () => {
-  const r = await i9(ana, ana.user, {
+/** Ana's Section 1 as a status 4 employee, signed, with `over` changed. */
+const section1 = (over: Record<string, unknown>) =>
+  i9(ana, ana.user, {
     work_auth_status: ALIEN,
     alien_number_type: 'USCIS Number',
-    alien_number: '12',
+    alien_number: '123456789',
     authorized_to_work_until: today() + 365 * DAY,
     employee_signature: sign('Ana'),
+    ...over,
   });
+
+test('a USCIS or A-Number of two digits is refused, naming the rule', async () => {
+  const r = await section1({ alien_number: '12' });
   assert.equal(r.status, 400, r.text);
   assert.deepEqual(r.body.errors, [
     { path: '/alien_number', message: 'A USCIS or A-Number has 7 to 9 digits; an A-Number may start with A.' },
@@ -41,13 +46,7 @@ test('a USCIS or A-Number of two digits is refused, naming the rule', async () =
 });
 
 test('Section 1 signed with a work authorization that already ended is refused; one still running is signed', async () => {
-  const ended = await i9(ana, ana.user, {
-    work_auth_status: ALIEN,
-    alien_number_type: 'USCIS Number',
-    alien_number: '123456789',
-    authorized_to_work_until: today() - 30 * DAY,
-    employee_signature: sign('Ana'),
-  });
+  const ended = await section1({ authorized_to_work_until: today() - 30 * DAY });
   assert.equal(ended.status, 400, ended.text);
   assert.deepEqual(
     ended.body.errors.map((e: { path: string }) => e.path),
@@ -57,13 +56,7 @@ test('Section 1 signed with a work authorization that already ended is refused; 
     ended.body.errors[0].message,
     /^This authorization ended on \d\d\/\d\d\/\d{4}: enter the expiration date/,
   );
-  const running = await i9(ana, ana.user, {
-    work_auth_status: ALIEN,
-    alien_number_type: 'USCIS Number',
-    alien_number: '123456789',
-    authorized_to_work_until: today() + 300 * DAY,
-    employee_signature: sign('Ana'),
-  });
+  const running = await section1({ authorized_to_work_until: today() + 300 * DAY });
   assert.ok([200, 201].includes(running.status), running.text);
 });
 

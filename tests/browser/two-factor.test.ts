@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { startWorld, type World } from './browser.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
@@ -195,26 +195,48 @@ describe('two-factor sign-in in the browser', () => {
   });
 });
 
-describe('the session renews itself quietly, and signs out when it cannot', () => {
-  it('renews before its end; after logout_all elsewhere the renewal fails and the app signs out', async () => {
-    // Sessions of 70 s: the app renews 60 s before the end, 10 s after signing in.
-    const server = await startServer({ demo: true, env: { DFORM_SESSION_SECONDS: '70', DFORM_PRODUCT_DOMAIN: '' } });
-    try {
-      const call = client(server.url);
-      const org = (await call('GET', '/auth/api/resolve_org?hostname=acmedemo.localhost')).body.organization_id;
-      const context = await w.browser.newContext({ baseURL: `http://acmedemo.localhost:${new URL(server.url).port}` });
-      const page = await context.newPage();
-      page.setDefaultTimeout(30_000);
-      await page.goto('/login');
-      await page.getByLabel('E-mail').fill('emma@acme.example');
-      await page.getByLabel('Password').fill('demo-employee-pass');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL((x) => !x.pathname.startsWith('/login'));
-      const first = await page.evaluate(() => localStorage.getItem('dform.auth_token'));
-      await page.waitForFunction((t) => {
+/**
+ * A demo server whose sessions last 70 s (the app renews 60 s before the end: 10 s after signing
+ * in), Emma signed in on a page of a new browser context, and a wait for the stored token to change.
+ */
+async function withShortSessions(
+  test: (t: {
+    call: ReturnType<typeof client>;
+    org: string;
+    context: BrowserContext;
+    page: Page;
+    renewalOf: (page: Page, token: string | null) => Promise<void>;
+  }) => Promise<void>,
+) {
+  const server = await startServer({ demo: true, env: { DFORM_SESSION_SECONDS: '70', DFORM_PRODUCT_DOMAIN: '' } });
+  try {
+    const call = client(server.url);
+    const org = (await call('GET', '/auth/api/resolve_org?hostname=acmedemo.localhost')).body.organization_id;
+    const context = await w.browser.newContext({ baseURL: `http://acmedemo.localhost:${new URL(server.url).port}` });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill('emma@acme.example');
+    await page.getByLabel('Password').fill('demo-employee-pass');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((x) => !x.pathname.startsWith('/login'));
+    const renewalOf = async (p: Page, token: string | null) => {
+      await p.waitForFunction((t) => {
         const now = localStorage.getItem('dform.auth_token');
         return now !== null && now !== t;
-      }, first);
+      }, token);
+    };
+    await test({ call, org, context, page, renewalOf });
+    await context.close();
+  } finally {
+    await server.stop();
+  }
+}
+
+describe('the session renews itself quietly, and signs out when it cannot', () => {
+  it('renews before its end; after logout_all elsewhere the renewal fails and the app signs out', async () => {
+    await withShortSessions(async ({ call, org, page, renewalOf }) => {
+      await renewalOf(page, await page.evaluate(() => localStorage.getItem('dform.auth_token')));
       const renewed = (await page.evaluate(() => localStorage.getItem('dform.auth_token')))!;
       const session = await call('GET', '/auth/api/session', { org, token: renewed });
       assert.equal(session.status, 200, 'the renewed token works');
@@ -224,25 +246,11 @@ describe('the session renews itself quietly, and signs out when it cannot', () =
         timeout: 30_000,
       });
       await page.waitForURL((x) => x.pathname.startsWith('/login'));
-      await context.close();
-    } finally {
-      await server.stop();
-    }
+    });
   });
 
   it('two tabs of one sign-in renew once between them and both stay signed in', async () => {
-    const server = await startServer({ demo: true, env: { DFORM_SESSION_SECONDS: '70', DFORM_PRODUCT_DOMAIN: '' } });
-    try {
-      const call = client(server.url);
-      const org = (await call('GET', '/auth/api/resolve_org?hostname=acmedemo.localhost')).body.organization_id;
-      const context = await w.browser.newContext({ baseURL: `http://acmedemo.localhost:${new URL(server.url).port}` });
-      const one = await context.newPage();
-      one.setDefaultTimeout(30_000);
-      await one.goto('/login');
-      await one.getByLabel('E-mail').fill('emma@acme.example');
-      await one.getByLabel('Password').fill('demo-employee-pass');
-      await one.getByRole('button', { name: 'Sign in' }).click();
-      await one.waitForURL((x) => !x.pathname.startsWith('/login'));
+    await withShortSessions(async ({ call, org, context, page: one, renewalOf }) => {
       const first = await one.evaluate(() => localStorage.getItem('dform.auth_token'));
       // The second tab opens on the same sign-in (the token in this browser's local storage), and
       // its check of that session is answered only after the first tab renewed it: the older token
@@ -257,10 +265,7 @@ describe('the session renews itself quietly, and signs out when it cannot', () =
       });
       await two.goto('/profile');
       // Both tabs would renew 10 s after the sign-in; a spent refresh token used twice would end them both.
-      await one.waitForFunction((t) => {
-        const now = localStorage.getItem('dform.auth_token');
-        return now !== null && now !== t;
-      }, first);
+      await renewalOf(one, first);
       renewed();
       await one.waitForTimeout(3_000);
       const tokens = await Promise.all(
@@ -274,9 +279,6 @@ describe('the session renews itself quietly, and signs out when it cannot', () =
         assert.ok(!new URL(page.url()).pathname.startsWith('/login'), page.url());
         assert.equal(await page.evaluate(() => localStorage.getItem('dform.auth_token')), tokens[0]);
       }
-      await context.close();
-    } finally {
-      await server.stop();
-    }
+    });
   });
 });
