@@ -179,7 +179,9 @@ export function storyOps(s: Services, org: string, people: Map<string, string>, 
             },
           ],
           first_day: carlaHired,
-          employer_or_representative: 'Paul Payroll',
+          employer_or_representative: 'Payroll, Paul, Payroll Manager',
+          orgname: 'Acme Demo',
+          employer_address: { address1: '200 W 2nd St', city: 'Austin', state: 'TX', postal_code: '78701' },
           employer_signature: signature('Paul Payroll', carlaHired + DAY),
         };
         return { ...op, record: { ...r, data: { ...data, ...i9Dates(data, { hire_date: carlaHired }) } } };

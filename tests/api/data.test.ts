@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { textAtRest } from '../helpers/at-rest.ts';
 import { as, demoWorld, signedInEmployee, onboardingManager, sudoInto, type DemoWorld } from '../helpers/demo.ts';
+import { SECTION2 } from '../helpers/i9-section2.ts';
 
 let w: DemoWorld;
 beforeAll(async () => {
@@ -463,6 +464,7 @@ describe('electronic signatures (I-9)', () => {
     const forged = await w.call('PATCH', `/payroll/api/data/i9/${w.emma.user}`, {
       ...as(w.payroll),
       body: {
+        ...SECTION2,
         employee_signature: { name: 'Someone Else', font: 'font1', timestamp: 2 },
         employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 2 },
       },
@@ -504,6 +506,7 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
     const managed = await w.call('PATCH', `${I9}/${emma.user}`, {
       ...as(w.payroll),
       body: {
+        ...SECTION2,
         documentation: [{ document_type: 'form_i_551_green_card', list: 'A', title: 'Permanent Resident Card' }],
         employer_or_representative: 'Payroll, Paula, Manager',
         employer_signature: signature('Paula Payroll'),
@@ -560,7 +563,11 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
     );
     const signed = await w.call('PATCH', `${I9}/${emma.user}`, {
       ...as(w.payroll),
-      body: { employer_or_representative: 'Payroll, Paula, Manager', employer_signature: signature('Paula Payroll') },
+      body: {
+        ...SECTION2,
+        employer_or_representative: 'Payroll, Paula, Manager',
+        employer_signature: signature('Paula Payroll'),
+      },
     });
     assert.equal(signed.status, 200, signed.text);
 
@@ -599,7 +606,11 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
     );
     const others = await w.call('PATCH', `${I9}/${emma.user}`, {
       ...as(olga),
-      body: { employer_or_representative: 'Onboarder, Olga', employer_signature: signature('Olga Onboarder') },
+      body: {
+        ...SECTION2,
+        employer_or_representative: 'Onboarder, Olga',
+        employer_signature: signature('Olga Onboarder'),
+      },
     });
     assert.equal(others.status, 200, others.text);
     assert.equal(others.body.data.employer_or_representative, 'Onboarder, Olga');

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
+import { SECTION2 } from '../helpers/i9-section2.ts';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -51,6 +52,7 @@ async function completedI9(name: string, firstDay: string): Promise<{ e: Session
   const s2 = await w.call('PATCH', `/payroll/api/data/i9/${e.user}`, {
     ...as(w.payroll),
     body: {
+      ...SECTION2,
       first_day: day(firstDay),
       documentation: [
         {
@@ -192,6 +194,7 @@ describe('I-9 document copies', () => {
     const s2 = await w.call('PATCH', `/payroll/api/data/i9/${onboarder.user}`, {
       ...as(w.payroll),
       body: {
+        ...SECTION2,
         documentation: [
           {
             document_type: 'us_passport',

@@ -19,6 +19,7 @@ import {
   type DemoWorld,
   type Session,
 } from '../helpers/demo.ts';
+import { SECTION2 } from '../helpers/i9-section2.ts';
 
 let w: DemoWorld;
 let onboarder: Session;
@@ -31,8 +32,9 @@ const ONE_OF =
 const ONLY_ONE =
   'Status 4: enter only one of these: USCIS or A-Number, Form I-94 Admission Number, or Foreign Passport Number and Country of Issuance.';
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+/** Section 2 complete and signed (the tests' own documents and first day override these). */
 const EMPLOYER = {
-  employer_or_representative: 'Payroll, Paul, Manager',
+  ...SECTION2,
   employer_signature: { ...SIGN, name: 'Paul Payroll' },
 };
 
@@ -124,7 +126,7 @@ describe('Section 2', () => {
       [onboarder, true],
       [w.payroll, false],
     ] as const) {
-      const r = await write(who, 'PATCH', 'i9', ben.user, { alternative_procedure: value, ...EMPLOYER });
+      const r = await write(who, 'PATCH', 'i9', ben.user, { ...EMPLOYER, alternative_procedure: value });
       assert.equal(r.status, 200, r.text);
       assert.equal(r.body.data.alternative_procedure, value);
     }
@@ -148,9 +150,9 @@ describe('Section 2', () => {
       issuing_authority: 'SSA',
     };
     const expired = await write(w.payroll, 'PATCH', 'i9', cy.user, {
+      ...EMPLOYER,
       first_day: first,
       documentation: [{ ...license, expiration_date: day('2025-03-09') }, card],
-      ...EMPLOYER,
     });
     assert.equal(expired.status, 400, expired.text);
     assert.deepEqual(expired.body.errors, [
@@ -161,13 +163,14 @@ describe('Section 2', () => {
       },
     ]);
     const lastDay = await write(w.payroll, 'PATCH', 'i9', cy.user, {
+      ...EMPLOYER,
       first_day: first,
       documentation: [{ ...license, expiration_date: first }, card],
-      ...EMPLOYER,
     });
     assert.equal(lastDay.status, 200, 'a document expiring on the first day is unexpired that day');
     // A receipt for a lost card: valid 90 days from the first day, its last day recorded.
     const receipt = await write(w.payroll, 'PATCH', 'i9', cy.user, {
+      ...EMPLOYER,
       first_day: first,
       documentation: [
         { ...license, expiration_date: first },
@@ -180,7 +183,6 @@ describe('Section 2', () => {
           expiration_date: first + 90 * 86400,
         },
       ],
-      ...EMPLOYER,
     });
     assert.equal(receipt.status, 200, receipt.text);
   });
@@ -200,6 +202,7 @@ describe('Section 2', () => {
       ['special_placement', 'Special Placement'],
     ]) {
       const r = await write(w.payroll, 'PATCH', 'i9', dee.user, {
+        ...EMPLOYER,
         documentation: [
           { document_type: code, list: 'B', title },
           {
@@ -209,14 +212,13 @@ describe('Section 2', () => {
             issuing_authority: 'Cook County',
           },
         ],
-        ...EMPLOYER,
       });
       assert.equal(r.status, 200, r.text);
       assert.equal(r.body.data.documentation[0].document_type, code);
     }
     const onA = await write(w.payroll, 'PATCH', 'i9', dee.user, {
-      documentation: [{ document_type: 'special_placement', list: 'A', title: 'Special Placement' }],
       ...EMPLOYER,
+      documentation: [{ document_type: 'special_placement', list: 'A', title: 'Special Placement' }],
     });
     assert.equal(onA.status, 400);
     assert.deepEqual(onA.body.errors, [
@@ -237,7 +239,7 @@ describe('due days', () => {
     assert.equal(dated.status, 200, dated.text);
     const mine = dated.body.data;
     assert.equal(mine.first_day, undefined, "the employee does not set Section 2's first day");
-    const s2 = await write(w.payroll, 'PATCH', 'i9', eve.user, { first_day: first, ...EMPLOYER });
+    const s2 = await write(w.payroll, 'PATCH', 'i9', eve.user, { ...EMPLOYER, first_day: first });
     assert.equal(s2.status, 200, s2.text);
     const d = s2.body.data;
     assert.deepEqual(
@@ -290,7 +292,7 @@ describe('retention', () => {
     const gus = await signedInEmployee(w, 'Gus');
     assert.equal((await write(gus, 'POST', 'my_i9', gus.user, { employee_signature: SIGN })).status, 201);
     assert.equal(
-      (await write(w.payroll, 'PATCH', 'i9', gus.user, { first_day: day('2024-01-15'), ...EMPLOYER })).status,
+      (await write(w.payroll, 'PATCH', 'i9', gus.user, { ...EMPLOYER, first_day: day('2024-01-15') })).status,
       200,
     );
     const employed = await w.call('DELETE', `/payroll/api/data/i9/${gus.user}`, as(staff));
@@ -323,7 +325,7 @@ describe('retention', () => {
     const hal = await signedInEmployee(w, 'Hal');
     assert.equal((await write(hal, 'POST', 'my_i9', hal.user, { employee_signature: SIGN })).status, 201);
     assert.equal(
-      (await write(w.payroll, 'PATCH', 'i9', hal.user, { first_day: day('2015-02-02'), ...EMPLOYER })).status,
+      (await write(w.payroll, 'PATCH', 'i9', hal.user, { ...EMPLOYER, first_day: day('2015-02-02') })).status,
       200,
     );
     const left = await write(w.payroll, 'POST', 'employee', hal.user, {

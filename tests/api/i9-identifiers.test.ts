@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
+import { EMPLOYER_ADDRESS } from '../helpers/i9-section2.ts';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { textAtRest } from '../helpers/at-rest.ts';
@@ -112,6 +113,7 @@ beforeAll(async () => {
     ],
     first_day: 1741564800,
     employer_or_representative: 'Payroll, Paul, Manager',
+    employer_address: EMPLOYER_ADDRESS,
     employer_signature: { ...SIGN, name: 'Paul Payroll' },
   });
   assert.equal(s2.status, 200, s2.text);

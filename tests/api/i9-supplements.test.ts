@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
+import { EMPLOYER_ADDRESS } from '../helpers/i9-section2.ts';
 import {
   as,
   demoWorld,
@@ -87,6 +88,7 @@ async function completedI9(name: string): Promise<Session> {
       },
     ],
     employer_or_representative: 'Payroll, Paul, Manager',
+    employer_address: EMPLOYER_ADDRESS,
     employer_signature: sign('Paul Payroll'),
   });
   assert.equal(s2.status, 200, s2.text);
@@ -397,6 +399,7 @@ describe('Individual under age 18', () => {
     first_day: day('2026-06-01'),
     documentation: docs,
     employer_or_representative: 'Payroll, Paul, Manager',
+    employer_address: EMPLOYER_ADDRESS,
     employer_signature: sign('Paul Payroll'),
   });
 

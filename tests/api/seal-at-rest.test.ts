@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { sealAtRest } from '../../server/data/seal-at-rest.ts';
 import type { Services } from '../../server/services.ts';
 import { inProcessDemo } from '../helpers/in-process.ts';
+import { SECTION2 } from '../helpers/i9-section2.ts';
 
 let services: Services;
 let acme: string;
@@ -82,6 +83,7 @@ test('identifiers stored in clear before are sealed once, documents get ids, and
     org: acme,
     token: payroll.token,
     body: {
+      ...SECTION2,
       documentation: read.body.data.documentation,
       employer_signature: { name: 'Paul Payroll', font: 'font1', timestamp: now },
     },

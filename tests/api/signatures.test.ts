@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
+import { EMPLOYER_ADDRESS } from '../helpers/i9-section2.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { pdfText, squash } from '../printable/pdf-tools.ts';
 import { SAMPLE_STATE_W4 } from '../../bench/printable-samples.ts';
@@ -222,6 +223,7 @@ describe('I-9', () => {
       ],
       first_day: 1741564800,
       employer_or_representative: 'Paul Payroll',
+      employer_address: EMPLOYER_ADDRESS,
       employer_signature: sign('Paul Payroll'),
     });
     assert.equal(s2.status, 200, s2.text);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { startWorld, type World } from './browser.ts';
+import { EMPLOYER_ADDRESS } from './i9-employer.ts';
 
 let w: World;
 let emma: { token: string; user: string };
@@ -54,6 +55,7 @@ beforeAll(async () => {
       ],
       first_day: 1741564800,
       employer_or_representative: 'Payroll, Paul, Manager',
+      employer_address: EMPLOYER_ADDRESS,
       employer_signature: { name: 'Paul Payroll', font: 'font1', timestamp: 1 },
     },
   });

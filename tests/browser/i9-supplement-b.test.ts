@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { startWorld, type World } from './browser.ts';
+import { EMPLOYER_ADDRESS } from './i9-employer.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 
 let w: World;
@@ -42,6 +43,7 @@ beforeAll(async () => {
       ],
       first_day: 1741564800,
       employer_or_representative: 'Payroll, Paul, Manager',
+      employer_address: EMPLOYER_ADDRESS,
       employer_signature: { name: 'Paul Payroll', font: 'font1', timestamp: 1 },
     },
   });

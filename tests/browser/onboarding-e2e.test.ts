@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { fillBasicInfo } from './basic-info.ts';
 import { startWorld, type World } from './browser.ts';
+import { EMPLOYER_ADDRESS, fillEmployerPart } from './i9-employer.ts';
 
 let w: World;
 
@@ -136,6 +137,7 @@ it('an employee completes and signs every onboarding form, the payroll manager c
   await manager
     .getByLabel('Last Name, First Name and Title of Employer or Authorized Representative')
     .fill('Payroll, Paula, Manager');
+  await fillEmployerPart(manager, '2025-03-10');
   // The employee's signature is hers: shown signed, not a box the manager could sign again.
   assert.equal(await manager.locator('#root_employee_signature').evaluate((el) => el.tagName), 'DIV');
   // Saving someone else's I-9 without signing Section 2 is refused at the employer's signature.
@@ -195,6 +197,9 @@ it('an employee completes and signs every onboarding form, the payroll manager c
   assert.equal(i9.employee_signature.name, 'Emma Employee');
   assert.equal(i9.employer_signature.name, 'Paula Payroll');
   assert.equal(i9.employer_or_representative, 'Payroll, Paula, Manager');
+  assert.equal(i9.first_day, Date.UTC(2025, 2, 10) / 1000);
+  assert.deepEqual(i9.employer_address, EMPLOYER_ADDRESS);
+  assert.equal(i9.orgname, 'Acme Demo', "the business name is the organization's");
   assert.deepEqual(
     i9.documentation.map((d: any) => [d.document_type, d.list, d.title, d.issuing_authority, d.document_number]),
     [['form_i_551_green_card', 'A', 'Permanent Resident Card', 'USCIS', 'xxxxxxxxx7890']],

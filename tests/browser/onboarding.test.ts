@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { startWorld, type World } from './browser.ts';
+import { EMPLOYER_ADDRESS, fillEmployerPart } from './i9-employer.ts';
 
 let w: World;
 let emma: { token: string; user: string };
@@ -476,6 +477,7 @@ describe('Form I-9', () => {
     await page
       .getByLabel('Last Name, First Name and Title of Employer or Authorized Representative')
       .fill('Manager, Paula, Payroll');
+    await fillEmployerPart(page, '2025-03-10');
     const employerBox = page.getByText('Signature Required');
     assert.equal(await employerBox.count(), 1, 'only the employer signature is left to sign');
     await signThroughCard(page, employerBox, 'Paula Payroll', 'Font 1');
@@ -490,6 +492,8 @@ describe('Form I-9', () => {
       ],
     );
     assert.equal(stored.employer_or_representative, 'Manager, Paula, Payroll');
+    assert.equal(stored.first_day, Date.UTC(2025, 2, 10) / 1000);
+    assert.deepEqual(stored.employer_address, EMPLOYER_ADDRESS);
     assert.equal(stored.employer_signature.name, 'Paula Payroll');
     assert.equal(stored.employer_signature.font, 'font1');
     // The employee's signature and Section 1 stay as she left them.

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
+import { EMPLOYER_ADDRESS } from '../helpers/i9-section2.ts';
 import { as, demoWorld, onboardingManager, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { renderForm } from '../../printable/render.ts';
 import { sampleInput } from '../../bench/printable-samples.ts';
@@ -45,6 +46,7 @@ beforeAll(async () => {
     ],
     first_day: 1741564800,
     employer_or_representative: 'Payroll, Paul, Manager',
+    employer_address: EMPLOYER_ADDRESS,
     employer_signature: sign('Paul Payroll'),
   });
   const a = await w.call('PATCH', `/payroll/api/data/my_i9/${w.emma.user}`, {

@@ -257,6 +257,10 @@ const DAY = 86400;
 const signedNow = { name: 'Signer', font: 'font1', timestamp: NOW };
 const signedBefore = { name: 'Signer', font: 'font1', timestamp: NOW - 30 * DAY };
 const passport = (expiration_date: number) => ({ document_type: 'us_passport', list: 'A', expiration_date });
+const listB = { document_type: 'us_state_drivers_license_id', list: 'B' };
+const listC = { document_type: 'social_security_card_no_restrictions', list: 'C' };
+/** What Section 2 asks besides its documents and first day. */
+const employerPart = { employer_or_representative: 'Payroll, Paul, Manager', employer_address: address };
 const validations: ExpressionCase[] = [
   {
     entity: 'payroll/i9',
@@ -286,16 +290,58 @@ const validations: ExpressionCase[] = [
   },
   {
     entity: 'payroll/i9',
-    name: 'Section 2 signed, no first day yet, with an expired document',
-    input: { _user_uuid: 'e', documentation: [passport(NOW + DAY), passport(NOW - DAY)], employer_signature: signedNow },
+    name: 'Section 2 signed late, over documents unexpired on the first day, one expired since',
+    input: {
+      ...employerPart,
+      _user_uuid: 'e',
+      first_day: NOW - 10 * DAY,
+      documentation: [passport(NOW + DAY), passport(NOW - DAY)],
+      employer_signature: signedNow,
+    },
+    bindings: { now: NOW, user: 'm', before: { employer_signature: null } },
+    errors: [],
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'Section 2 signed over a document that expires before the first day',
+    input: {
+      ...employerPart,
+      _user_uuid: 'e',
+      first_day: NOW + 10 * DAY,
+      documentation: [passport(NOW + 20 * DAY), passport(NOW + 5 * DAY)],
+      employer_signature: signedNow,
+    },
     bindings: { now: NOW, user: 'm', before: { employer_signature: null } },
     errors: [
       {
         path: '/documentation/1/expiration_date',
         message:
-          'Expired (12/31/2024): a document must be unexpired when it is examined (one its issuing authority extended: enter the extended date).',
+          'Expired before the first day of employment (01/11/2025): a document must be unexpired on that day (one its issuing authority extended: enter the extended date).',
       },
     ],
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'Section 2 signed over a List B document without one of List C',
+    input: { ...employerPart, _user_uuid: 'e', first_day: NOW, documentation: [listB], employer_signature: signedNow },
+    bindings: { now: NOW, user: 'm', before: null },
+    errors: [
+      { path: '/documentation', message: 'Examine one document from List A, or one document from List B and one from List C.' },
+    ],
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'Section 2 signed over one document of List B and one of List C',
+    input: { ...employerPart, _user_uuid: 'e', first_day: NOW, documentation: [listB, listC], employer_signature: signedNow },
+    bindings: { now: NOW, user: 'm', before: null },
+    errors: [],
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'Section 2 signed earlier is not asked again for what the rules now ask',
+    input: { _user_uuid: 'e', documentation: [listB], employer_signature: signedBefore },
+    bindings: { now: NOW, user: 'm', before: { employer_signature: signedBefore } },
+    errors: [],
   },
 ];
 
