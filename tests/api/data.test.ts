@@ -185,6 +185,12 @@ describe('generic data API: validation', () => {
       messages.some((m: string) => m.startsWith('/legal_address/state ')),
       messages.join('\n'),
     );
+    // Saved empty, the personal details would count as done on the checklist with no address at all.
+    const empty = await w.call('POST', `/payroll/api/data/my_basic_info/`, { ...as(w.emma), body: {} });
+    assert.equal(empty.status, 400, empty.text);
+    assert.deepEqual(empty.body.errors, [
+      { path: '/legal_address', message: 'Enter your legal address: street, city, state and ZIP code.' },
+    ]);
     const ok = await w.call('POST', `/payroll/api/data/my_basic_info/`, {
       ...as(w.emma),
       body: {

@@ -392,7 +392,9 @@ describe('superuser delete', () => {
       made.push(type);
     };
     await put('employee', { first_name: 'Dora', last_name: 'Doomed', email, employment_type: 'REGULAR' });
-    await put('basic_info', {});
+    await put('basic_info', {
+      legal_address: { address1: '1 Elm St', city: 'Denver', state: 'CO', postal_code: '80202' },
+    });
     await put('w4', {});
     // A state certificate's answers are its owner's (x-attests); product staff may write them.
     await put('state_w4', { state: 'CO' }, superuser);

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { AUSTIN, fillBasicInfo } from './basic-info.ts';
 import { startWorld, type World } from './browser.ts';
+import { fillEmployerPart } from './i9-employer.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 
 let w: World;
@@ -214,6 +215,8 @@ it('the payroll manager sees what is due on the home page and finishes it', asyn
   await page
     .getByLabel('Last Name, First Name and Title of Employer or Authorized Representative')
     .fill('Payroll, Paul, Manager');
+  // Sam started six days ago (the demo).
+  await fillEmployerPart(page, new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10));
   await sign(page, page.getByText('Signature Required'), 'Paul Payroll');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.', { exact: true }).waitFor();

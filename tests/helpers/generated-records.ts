@@ -3,6 +3,7 @@
  * json-schema-faker make records: the rules a generator cannot know, and schemas stripped of the
  * engine's x- keywords.
  */
+import { SECTION2 } from './i9-section2.ts';
 
 /**
  * Merged over a generated record so the server accepts it: a rule across fields, an enum a
@@ -12,8 +13,8 @@ export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>>
   'auth/organizations': { active_modules: ['auth', 'payroll'] },
   'auth/users': { is_employee: false },
   'hr/documents': { filename: 'handbook.pdf' },
-  // A manager saving someone else's I-9 signs Section 2 (the I-9's validate rule).
-  'payroll/i9': { employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 1 } },
+  // A manager saving someone else's I-9 signs Section 2, with what Section 2 asks (the I-9's validate rule).
+  'payroll/i9': { ...SECTION2, employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 1 } },
   // json-schema-faker does not keep to exclusiveMinimum: 0 on an unbounded number, nor the first day
   // before the last (the request's validate rule).
   'time/pto_request': { hours: 8, start_date: 1_796_083_200, end_date: 1_796_169_600 },

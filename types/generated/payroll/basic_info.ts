@@ -18,7 +18,7 @@ export interface PayrollBasicInfo {
   phone?: Common.Phone;
   other_phone?: Common.Phone;
   alternate_email?: Common.Email;
-  legal_address?: LegalAddress;
+  legal_address: LegalAddress;
   /**
    * Not synchronised to the payroll provider. When the toggle is off the legal address is copied here; switching it on clears it.
    */
