@@ -94,6 +94,13 @@ export interface Budget {
 }
 
 /**
+ * Doors a known device does not open on a budget of its own. The second factor is asked after the
+ * password, whose success is what makes a device known: a device id sent with the password vouches
+ * for nothing more, and a new one with each password step would buy new code guesses.
+ */
+const SECOND_FACTOR_DOORS: ReadonlySet<string> = new Set(['two_factor']);
+
+/**
  * The budgets an attempt counts against, each with its key: the known device's alone, or the
  * address's, the (account, address) pair's and the account's.
  */
@@ -101,7 +108,7 @@ export function budgetKeys(
   { door, account, address }: Omit<SignInAttempt, 'device'>,
   knownDevice: string | undefined,
 ): [string, BudgetKind][] {
-  return knownDevice !== undefined
+  return knownDevice !== undefined && !SECOND_FACTOR_DOORS.has(door)
     ? [[`d\u0000${door}\u0000${knownDevice}`, 'device']]
     : [
         [`a\u0000${address}`, 'address'],

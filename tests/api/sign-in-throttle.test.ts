@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { mkdir, rename, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
@@ -191,6 +192,60 @@ describe("change_password's current password", () => {
     assert.equal((await login('127.0.0.91', email, PASSWORD)).status, 429, 'the sign-in waits too');
     const mine = await change('127.0.0.90', onDevice.body.token, PASSWORD, { 'x-device-id': device });
     assert.equal(mine.status, 200, mine.text);
+  });
+});
+
+describe('the second factor', () => {
+  test('wrong codes back off the account; a new device id with each password step buys no more guesses', async () => {
+    const email = await account();
+    const from = clientFrom(w.server.url, '127.0.0.95');
+    const first = await login('127.0.0.95', email, PASSWORD);
+    assert.equal(first.status, 200, first.text);
+    const set = await from('POST', '/auth/api/set_2fa_options', {
+      org: w.acmeOrg,
+      token: first.body.token,
+      body: { '2fa_method': 'authenticator' },
+    });
+    assert.equal(set.status, 200, set.text);
+    const code = () =>
+      TOTP.generate({
+        secret: Secret.fromBase32(set.body.authenticator_key),
+        algorithm: 'SHA1',
+        digits: 6,
+        period: 30,
+      });
+    const proven = await from('POST', '/auth/api/verify_2fa', {
+      org: w.acmeOrg,
+      token: first.body.token,
+      body: { code: code() },
+    });
+    assert.equal(proven.status, 200, proven.text);
+
+    // The password is known to whoever guesses: each round signs in with it on a new device id, then
+    // guesses codes until that challenge ends.
+    const verify = (device: string, challenge: string, guess: string) =>
+      from('POST', '/auth/api/verify_2fa', {
+        org: w.acmeOrg,
+        headers: { 'x-device-id': device },
+        body: { challenge, code: guess },
+      });
+    const answers: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const device = newDevice();
+      const step = await login('127.0.0.95', email, PASSWORD, { device });
+      assert.equal(step.status, 200, step.text);
+      assert.equal(step.body.two_factor_required, true);
+      for (let i = 0; i < 5; i++)
+        answers.push((await verify(device, step.body.challenge, `${900000 + round * 10 + i}`)).status);
+    }
+    assert.deepEqual(answers.slice(0, 5), [401, 401, 401, 401, 401]);
+    assert.ok(
+      answers.slice(5).every((status) => status === 429),
+      `after five wrong codes the guesser waits: ${answers}`,
+    );
+    const device = newDevice();
+    const last = await login('127.0.0.95', email, PASSWORD, { device });
+    assert.equal((await verify(device, last.body.challenge, code())).status, 429, 'the right code too, while it waits');
   });
 });
 
