@@ -421,6 +421,44 @@ describe('reset_2fa_key', () => {
     assert.ok(!JSON.stringify(audit.body).includes('JBSWY3DPEHPK3'), 'the key is not in the audit log');
   });
 
+  test("the data API turns no method on and changes no key: that would skip the holder's proof", async () => {
+    const a = await newAccount();
+    const patch = (body: Record<string, unknown>) => w.call('PATCH', `${USERS}/${a.key}`, { ...as(w.admin), body });
+    const METHOD =
+      "Two-factor sign-in is turned on by the account's holder, who proves it with a code; a user manager resets it with reset_2fa_key.";
+    const byKey = await patch({ '2fa_method': 'authenticator', authenticator_key: 'CCCCCCCCCCCCC' });
+    assert.equal(byKey.status, 400, byKey.text);
+    assert.deepEqual(byKey.body.errors, [
+      { path: '/2fa_method', message: METHOD },
+      {
+        path: '/authenticator_key',
+        message:
+          'An authenticator key is changed with reset_2fa_key, which turns two-factor sign-in off until its holder proves the new key.',
+      },
+    ]);
+    const byText = await patch({ '2fa_method': 'text', phone: '5555550100' });
+    assert.deepEqual(byText.body.errors, [{ path: '/2fa_method', message: METHOD }]);
+    const made = await w.call('POST', `${USERS}/`, {
+      ...as(w.admin),
+      body: {
+        email: `two.${unique()}@acme.example`,
+        display_name: 'Tom Two',
+        status: 'active',
+        permissions: [],
+        is_employee: false,
+        '2fa_method': 'email',
+      },
+    });
+    assert.deepEqual(made.body.errors, [{ path: '/2fa_method', message: METHOD }]);
+    // Nothing changed: the password alone still signs in.
+    const s = await signIn(a);
+    assert.ok(s.token);
+    // A save of the account as read, its method unchanged, is fine.
+    const read = await w.call('GET', `${USERS}/${a.key}`, as(w.admin));
+    const same = await w.call('POST', `${USERS}/${a.key}`, { ...as(w.admin), body: read.body.data });
+    assert.equal(same.status, 200, same.text);
+  });
+
   test('across roles and companies: employee and payroll manager 403, a stronger account 403, another company 404, bad key 400', async () => {
     const a = await withAuthenticator();
     assert.equal((await reset(w.emma, { user_id: a.key })).status, 403);

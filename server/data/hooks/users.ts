@@ -3,7 +3,10 @@
  * hold and changes only accounts they may act on (none holding more than them, never the
  * product-staff admin's: a changed e-mail plus forgot_password would take the account over); the
  * password hash (`secret`) is never set through the data API: passwords go through change_password
- * or the password mode (set_user_password).
+ * or the password mode (set_user_password). Nor is two-factor sign-in turned on here: its holder
+ * chooses a method and proves it with a code (set_2fa_options, verify_2fa), and a user manager
+ * resets it (reset_2fa_key), which turns it off until the holder proves the new key; a method or key
+ * written here would skip that proof (API.md, two-factor sign-in).
  */
 import type { FieldError } from '../../../engine/messages.ts';
 import { mayActOnAccount } from '../../auth/account-rights.ts';
@@ -11,6 +14,10 @@ import { notAuthorized } from '../../http/errors.ts';
 import type { EntityHooks } from '../hooks.ts';
 
 const NOT_HELD = 'You may grant only permissions you hold.';
+const METHOD_NOT_HERE =
+  "Two-factor sign-in is turned on by the account's holder, who proves it with a code; a user manager resets it with reset_2fa_key.";
+const KEY_NOT_HERE =
+  'An authenticator key is changed with reset_2fa_key, which turns two-factor sign-in off until its holder proves the new key.';
 
 export const userHooks: EntityHooks = {
   async authorize({ s, caller, stored }) {
@@ -24,6 +31,13 @@ export const userHooks: EntityHooks = {
     const p = caller.principal;
     if (!p.isAdmin && granted.some((perm) => !had.has(perm) && !p.permissions.has(perm))) {
       errors.push({ path: '/permissions', message: NOT_HELD });
+    }
+    if ((data['2fa_method'] ?? 'none') !== (before?.['2fa_method'] ?? 'none')) {
+      errors.push({ path: '/2fa_method', message: METHOD_NOT_HERE });
+    }
+    // A secret is never answered, so a save that does not send one keeps the stored one (write-derive).
+    if (before && data.authenticator_key !== before.authenticator_key) {
+      errors.push({ path: '/authenticator_key', message: KEY_NOT_HERE });
     }
     return errors;
   },
