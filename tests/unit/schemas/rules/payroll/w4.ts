@@ -32,6 +32,21 @@ const table: EntityCases = {
       errors: [{ path: '/unemployment_state', message: 'Must be a two-letter US state code or DC.' }],
     },
     {
+      name: 'deductions worksheet amount past $100,000,000',
+      patch: { amount_for_deductions_other_than_standard: 1e308 },
+      errors: [
+        { path: '/amount_for_deductions_other_than_standard', message: 'Withholding amounts may be at most $100,000,000.' },
+      ],
+    },
+    {
+      name: 'Step 3 amounts past $100,000,000',
+      patch: { dependents_under_17_amount: 100000001, other_dependents_amount: 1e21 },
+      errors: [
+        { path: '/dependents_under_17_amount', message: 'Withholding amounts may be at most $100,000,000.' },
+        { path: '/other_dependents_amount', message: 'Withholding amounts may be at most $100,000,000.' },
+      ],
+    },
+    {
       name: 'withholding with cents',
       patch: { federal_withholding_extra: 25.5 },
       errors: [{ path: '/federal_withholding_extra', message: 'Withholding amounts are whole dollars.' }],
