@@ -50,7 +50,7 @@ function meta(actor: string, now: number, version = 1) {
 export function singleUseOp(
   s: Services,
   org: string,
-  user: StoredRecord,
+  user: Pick<StoredRecord, 'key'>,
   type: 'sudo_login' | 'forgot_password',
   lifetime: number,
   metadata: Record<string, unknown> = {},

@@ -72,6 +72,64 @@ describe('inviting a hire', () => {
     assert.equal((await outbox()).filter((m) => m.to === email).length, 1, 'a save sends nothing');
   });
 
+  test("the invitation makes the hire's account: its link signs the hire in once, to the onboarding forms", async () => {
+    const email = `ada.${unique()}@example.com`;
+    const r = await w.call('POST', `${HIRES}/`, {
+      ...as(onboarder),
+      body: hire({ first_name: 'Ada', last_name: 'Lovelace', email }),
+    });
+    assert.equal(r.status, 201, r.text);
+    const [mail] = (await outbox()).filter((m) => m.to === email);
+    assert.match(mail.text, /Use this link within 7 days to sign in and choose your password: /);
+    const link = new URL(/(https?:\/\/\S+\/auto-login\?\S+)/.exec(mail.text)![1]);
+    const params = Object.fromEntries(link.searchParams);
+    assert.equal(params.userid, r.body.key, 'the account is keyed as the hire');
+    assert.equal(params.type, 'forgot_password');
+
+    const account = await w.call('GET', `/auth/api/data/users/${r.body.key}`, as(w.admin));
+    assert.equal(account.status, 200, account.text);
+    assert.equal(account.body.data.email, email);
+    assert.equal(account.body.data.display_name, 'Ada Lovelace');
+    assert.equal(account.body.data.is_employee, true);
+    assert.equal(account.body.data.employee_id, r.body.key.replaceAll('-', ''), "the hire's own number");
+    // What onboarding uses, as far as the inviter holds it (an editor grants only what they hold).
+    assert.deepEqual(
+      account.body.data.permissions,
+      ['PAYROLL:CanUseModule'],
+      'the onboarding manager holds no HR permission',
+    );
+
+    const login = () =>
+      w.call('POST', '/auth/api/login', {
+        org: w.acmeOrg,
+        body: { userid: params.userid, key: params.key, type: 'forgot_password' },
+      });
+    const signedIn = await login();
+    assert.equal(signedIn.status, 200, signedIn.text);
+    assert.equal(signedIn.body.session.user.email, email);
+    const checklist = await w.call('GET', '/payroll/api/onboarding_checklist', {
+      org: w.acmeOrg,
+      token: signedIn.body.token,
+    });
+    assert.equal(checklist.status, 200, checklist.text);
+    assert.equal(checklist.body.done, 0);
+    assert.ok(checklist.body.total >= 5, checklist.text);
+    assert.equal((await login()).status, 401, 'the link works once');
+    // The manager's pipeline finds the hire's account.
+    const pipeline = await w.call('GET', '/payroll/api/onboarding_pipeline', as(w.payroll));
+    const row = pipeline.body.hires.find((h: { key: string }) => h.key === r.body.key);
+    assert.equal(row?.user_key, r.body.key, pipeline.text);
+    // An employee ID given with the hire is the account's.
+    const numbered = await w.call('POST', `${HIRES}/`, {
+      ...as(w.payroll),
+      body: hire({ email: `bo.${unique()}@example.com`, employee_id: 'E-2041' }),
+    });
+    assert.equal(numbered.status, 201, numbered.text);
+    const its = await w.call('GET', `/auth/api/data/users/${numbered.body.key}`, as(w.admin));
+    assert.equal(its.body.data.employee_id, 'E-2041');
+    assert.deepEqual(its.body.data.permissions, ['PAYROLL:CanUseModule', 'HR:CanUseModule']);
+  });
+
   test("an e-mail that belongs to an account is refused with 409 and the spec's message; nothing is written", async () => {
     const count = async () =>
       (await w.call('POST', `/payroll/api/data/find/onboarding_user`, { ...as(w.payroll), body: { limit: 500 } })).body

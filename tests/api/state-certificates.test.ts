@@ -138,21 +138,10 @@ test("without a work state on the payroll record, the hire's work state decides"
     },
   });
   assert.equal(hire.status, 201, hire.text);
-  const account = await w.call('POST', '/auth/api/data/users/', {
-    ...as(w.admin),
-    body: {
-      email,
-      display_name: 'Nora Newhire',
-      status: 'active',
-      permissions: ['PAYROLL:CanUseModule'],
-      is_employee: true,
-      employee_id: '7001',
-    },
-  });
-  assert.equal(account.status, 201, account.text);
+  // The invitation made her account, keyed as the hire.
   const password = await w.call('POST', '/auth/api/set_user_password', {
     ...as(w.admin),
-    body: { user_id: account.body.key, password: 'nora-pass-1', password2: 'nora-pass-1' },
+    body: { user_id: hire.body.key, password: 'nora-pass-1', password2: 'nora-pass-1' },
   });
   assert.equal(password.status, 200, password.text);
   const nora = await w.login(w.acmeOrg, email, 'nora-pass-1');

@@ -182,4 +182,34 @@ describe('e-mailed links', () => {
     await page.goto(`http://acmedemo.localhost:${port}/login`);
     await signedInAs(page, 'Nina Newcomer', 'acmedemo.localhost');
   });
+
+  it("a new hire's invitation opens the company's site signed in, asks for a password, then the onboarding", async () => {
+    const call = client(server.url);
+    const org = (await call('GET', '/auth/api/resolve_org?hostname=acmedemo.localhost')).body.organization_id;
+    const payroll = await call('POST', '/auth/api/login', {
+      org,
+      body: { userid: 'payroll@acme.example', key: 'demo-payroll-pass' },
+    });
+    const email = `nell.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const hire = await call('POST', '/payroll/api/data/onboarding_user/', {
+      org,
+      token: payroll.body.token,
+      body: { first_name: 'Nell', last_name: 'Newhire', email },
+    });
+    assert.equal(hire.status, 201, hire.text);
+    const mail = (await readOutbox(server.dataDir)).filter((m) => m.to === email);
+    const link = /(http\S+\/auto-login\S+)/.exec(mail[0].text)![1];
+
+    const page = await newPage();
+    await page.goto(link);
+    await page.waitForURL((u) => u.pathname === '/password-change');
+    await page.getByLabel(/^New password/).fill('nell-chooses-7');
+    await page.getByLabel(/^Retype the new password/).fill('nell-chooses-7');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed.').waitFor();
+    const signedIn = await call('POST', '/auth/api/login', { org, body: { userid: email, key: 'nell-chooses-7' } });
+    assert.equal(signedIn.status, 200, `the chosen password signs in: ${signedIn.text}`);
+    await page.goto(`http://acmedemo.localhost:${port}/`);
+    await page.getByRole('link', { name: /start onboarding/i }).waitFor();
+  });
 });

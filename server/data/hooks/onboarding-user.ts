@@ -1,8 +1,9 @@
 /**
  * Hires (payroll/onboarding_user, spec/001 sections 2 to 5): a new hire whose e-mail already
  * belongs to an account of the company is refused (409, nothing written); otherwise the hire is
- * stored with an "invited" entry in its activity log and the invitation queued in the outbox in the
- * same commit (../../mail/outbox.ts), then sent. A failed send is recorded on the hire (status error
+ * stored with an "invited" entry in its activity log, its account (../../payroll/hire-account.ts)
+ * and the invitation, carrying a single-use sign-in link, queued in the outbox in the same commit
+ * (../../mail/outbox.ts), then sent. A failed send is recorded on the hire (status error
  * and an activity entry) and the message taken out of the outbox in that commit, so the history
  * never claims more or less than happened: the invitation is sent again by hand.
  */
@@ -19,6 +20,7 @@ import { claimOwner } from '../unique.ts';
 import { fieldMessage } from '../../../engine/messages.ts';
 import type { JsonSchema } from '../../../engine/entity.ts';
 import type { Event } from '../../../types/generated/payroll/onboarding_user.ts';
+import { hireAccountKey, hireAccountOps, hireSignIn } from '../../payroll/hire-account.ts';
 
 /** One entry of a hire's history, typed from the schema (npm run gen:types). */
 type ActivityEntry = Event;
@@ -31,11 +33,12 @@ function entry(caller: Caller, now: number, action: string, message: string, to:
   return { time: now, user: caller.principal.userKey, action, message, to };
 }
 
-/** The invitation a new hire receives: who invites them, where to sign in, whom to ask. */
+/** The invitation a new hire receives: who invites them, the link that lets them in, whom to ask. */
 export function invitation(
   publicSite: PublicSite,
   caller: Caller,
   data: DataObject,
+  link: string,
 ): { subject: string; text: string; html: string } {
   const org = caller.org;
   const first = typeof data.first_name === 'string' ? data.first_name : '';
@@ -44,10 +47,13 @@ export function invitation(
   const ask = contact.name ? `\nQuestions? Ask ${contact.name}${contact.email ? ` (${contact.email})` : ''}.` : '';
   return {
     subject: `${org.name}: your onboarding invitation`,
-    text: `Hello ${first},\n${org.name} invites you to complete your new-hire onboarding forms online at ${site}.${ask}`,
+    text:
+      `Hello ${first},\n${org.name} invites you to complete your new-hire onboarding forms online. ` +
+      `Use this link within 7 days to sign in and choose your password: ${link}\nAfterwards, sign in at ${site}.${ask}`,
     html:
       `<p>Hello ${escapeHtml(first)},</p><p>${escapeHtml(org.name)} invites you to complete your new-hire onboarding ` +
-      `forms online at <a href="${escapeHtml(site)}">${escapeHtml(site)}</a>.</p>` +
+      `forms online. Use <a href="${escapeHtml(link)}">this link</a> within 7 days to sign in and choose your password.</p>` +
+      `<p>Afterwards, sign in at ${escapeHtml(site)}.</p>` +
       (ask ? `<p>${escapeHtml(ask.trim())}</p>` : ''),
   };
 }
@@ -119,6 +125,10 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
   };
   // One outbox message per send: the first's key stays the first's.
   const outboxKey = `${invitationKey(hire)}-${version}`;
+  // A hire made before hires had accounts (or whose account was deleted) gets one now.
+  const existing = await hireAccountKey(s, caller.org.id, hire.key, to);
+  const account = existing ? [] : hireAccountOps(s, caller, hire.key, hire.data);
+  const signIn = hireSignIn(s, caller, existing ?? hire.key);
   await s.storage.commit([
     { op: 'put', expectVersion: hire.meta.version, record },
     auditOp({
@@ -131,7 +141,9 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
       fields: ['activity_log', 'status'],
       now,
     }),
-    queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, hire.data) }, outboxKey).op,
+    ...account,
+    signIn.op,
+    queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, hire.data, signIn.link) }, outboxKey).op,
   ]);
   if (!(await deliverQueued(s, outboxKey))) {
     s.log('error', 'hire invitation not sent', { key: hire.key });
@@ -164,7 +176,12 @@ export const onboardingUserHooks: EntityHooks = {
   extraOps({ s, caller, data, before, record }) {
     if (before) return [];
     const to = emailOf(data);
-    return [queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, data) }, invitationKey(record)).op];
+    const signIn = hireSignIn(s, caller, record.key);
+    return [
+      ...hireAccountOps(s, caller, record.key, data),
+      signIn.op,
+      queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, data, signIn.link) }, invitationKey(record)).op,
+    ];
   },
   async afterCommit({ s, caller, data, before, record }) {
     if (before) return;

@@ -8,6 +8,10 @@ export type LastName = string;
  * Lower-cased; the hire's account is created with it.
  */
 export type EMail = Common.Email;
+/**
+ * Given to the account the invitation makes, where it cannot be changed afterwards. Left empty, the hire's own number is used.
+ */
+export type EmployeeID = string;
 export type JobTitle = string;
 export type Division = string;
 export type Department = string;
@@ -37,6 +41,7 @@ export interface PayrollOnboardingUser {
   first_name: FirstName;
   last_name: LastName;
   email: EMail;
+  employee_id?: EmployeeID;
   phone?: Common.Phone;
   ssn?: Common.Ssn;
   state?: Common.UsState;

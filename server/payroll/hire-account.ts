@@ -1,0 +1,90 @@
+/**
+ * A hire's account. The invitation is what lets a new hire in (spec/001: "An employer invites new
+ * hires"; a hire whose e-mail is an account's already is refused), so a new hire's commit makes the
+ * account too: keyed as the hire (the pipeline finds a hire's account by that key), an employee of
+ * the company with no password, allowed the modules onboarding uses. Each invitation carries a
+ * single-use link, valid 7 days, that signs the hire in and asks for a password, as an account
+ * invitation does (../auth/user-admin.ts).
+ */
+import type { Caller } from '../auth/principal.ts';
+import { singleUseOp } from '../auth/sign-in.ts';
+import { INVITE_SECONDS } from '../auth/user-admin.ts';
+import { actorOf, auditOp } from '../data/audit.ts';
+import { systemPut } from '../data/system-write.ts';
+import { claimOps, claimOwner } from '../data/unique.ts';
+import { signInLink } from '../public-url.ts';
+import type { Services } from '../services.ts';
+import type { DataObject, WriteOp } from '../storage/types.ts';
+
+/** What a hire may use: the onboarding forms (payroll) and the documents asked of them (HR). */
+const HIRE_PERMISSIONS = ['PAYROLL:CanUseModule', 'HR:CanUseModule'] as const;
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** The account of a new hire, its e-mail claim and the audit of both, for the hire's own commit. */
+export function hireAccountOps(s: Services, caller: Caller, hireKey: string, hire: DataObject): WriteOp[] {
+  const org = caller.org.id;
+  const email = text(hire.email).toLowerCase();
+  const name = `${text(hire.first_name)} ${text(hire.last_name)}`.trim().slice(0, 32).trim() || email.slice(0, 32);
+  const p = caller.principal;
+  const now = s.now();
+  return [
+    systemPut(
+      s,
+      'auth/users',
+      org,
+      hireKey,
+      {
+        email,
+        display_name: name,
+        status: 'active',
+        // An editor grants only permissions they hold (spec/001 section 6), the inviter too.
+        permissions: HIRE_PERMISSIONS.filter((perm) => p.isAdmin || p.permissions.has(perm)),
+        is_employee: true,
+        // The payroll provider's id is not known before the hire is onboarded; the hire's own number stands in.
+        employee_id: text(hire.employee_id) || hireKey.replaceAll('-', ''),
+        cross_site_login_only: false,
+        created_by: p.userKey,
+        created_time: now,
+      },
+      p.userKey,
+    ),
+    ...claimOps(s, org, 'email', hireKey, email, undefined),
+    auditOp({
+      org,
+      actor: actorOf(caller),
+      action: 'create',
+      module: 'auth',
+      type: 'users',
+      key: hireKey,
+      affectedUser: hireKey,
+      fields: ['email', 'display_name', 'status', 'permissions', 'is_employee', 'employee_id'],
+      outcome: 'made with the hire',
+      now,
+    }),
+  ];
+}
+
+/**
+ * The hire's account for an invitation sent again: keyed as the hire, else the account holding its
+ * e-mail; undefined when there is none (a hire made before hires had accounts, or whose account was
+ * deleted), which the resend then makes.
+ */
+export async function hireAccountKey(
+  s: Services,
+  org: string,
+  hireKey: string,
+  email: string,
+): Promise<string | undefined> {
+  if (await s.storage.get('auth/users', org, hireKey)) return hireKey;
+  return email ? await claimOwner(s, org, 'email', email) : undefined;
+}
+
+/** A single-use sign-in key for the hire's account and the link that redeems it. */
+export function hireSignIn(s: Services, caller: Caller, userKey: string): { op: WriteOp; link: string } {
+  const { op, key } = singleUseOp(s, caller.org.id, { key: userKey }, 'forgot_password', INVITE_SECONDS, {
+    purpose: 'hire_invite',
+    by: caller.principal.userKey,
+  });
+  return { op, link: signInLink(s.config, caller.org.hostname, userKey, key) };
+}
