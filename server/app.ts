@@ -67,6 +67,12 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
     }
     // A malformed request line or header that Hono itself rejected.
     if ((err as { status?: number }).status === 400) return c.json({ message: 'Bad request' }, 400);
+    // The client closed the connection while its body was read (Node's 'aborted'): nothing failed
+    // here, and no one is left to read the answer.
+    if ((err as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      s.log('info', 'request cut off by the client', { path: c.req.path });
+      return c.json({ message: 'The request was cut off' }, 400);
+    }
     s.log('error', 'unhandled error', {
       error: err instanceof Error ? (err.stack === undefined ? err.message : sourceStack(err.stack)) : String(err),
     });

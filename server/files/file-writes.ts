@@ -124,11 +124,40 @@ async function commitFileChange(
   });
 }
 
-async function setStatus(s: Services, t: Target, caller: Caller, key: string, field: string, value: string) {
+/** Sets a record's status field; answers the record's version after it. */
+async function setStatus(
+  s: Services,
+  t: Target,
+  caller: Caller,
+  key: string,
+  field: string,
+  value: string,
+): Promise<number> {
   const r = await current(s, t, caller.org.id, key);
-  if (r.data[field] === value) return;
+  if (r.data[field] === value) return r.meta.version;
   await s.storage.commit([
     { op: 'put', expectVersion: r.meta.version, record: withFields(r, { [field]: value }, caller.user.key, s.now()) },
+  ]);
+  return r.meta.version + 1;
+}
+
+/**
+ * Puts back the status an upload that failed found, unless the record changed since it was marked
+ * (another upload of the same file finished meanwhile: its status stands).
+ */
+async function undoStatus(
+  s: Services,
+  t: Target,
+  caller: Caller,
+  key: string,
+  field: string,
+  value: string,
+  marked: number,
+) {
+  const r = await current(s, t, caller.org.id, key);
+  if (r.meta.version !== marked || r.data[field] === value) return;
+  await s.storage.commit([
+    { op: 'put', expectVersion: marked, record: withFields(r, { [field]: value }, caller.user.key, s.now()) },
   ]);
 }
 
@@ -143,7 +172,7 @@ export async function storeUpload(
   const org = caller.org.id;
   const status = spec.status;
   const priorStatus = status ? (await current(s, t, org, key)).data[status.field] : undefined;
-  if (status) await setStatus(s, t, caller, key, status.field, status.uploading);
+  const marked = status ? await setStatus(s, t, caller, key, status.field, status.uploading) : 0;
   let staged: StagedBlob | undefined;
   let committed = false;
   try {
@@ -188,7 +217,8 @@ export async function storeUpload(
   } catch (e) {
     if (staged && !committed) await staged.discard();
     if (status && !committed) {
-      await setStatus(s, t, caller, key, status.field, String(priorStatus ?? status.cleared ?? '')).catch(() => {});
+      const prior = String(priorStatus ?? status.cleared ?? '');
+      await undoStatus(s, t, caller, key, status.field, prior, marked).catch(() => {});
     }
     if (e instanceof FileTooLarge) throw fileTooLarge(spec);
     if (e instanceof FileTypeRefused) throw typeRefused(spec, e.found);

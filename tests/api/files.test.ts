@@ -533,3 +533,39 @@ test('an upload cut off mid-body stores nothing and puts the request back', asyn
   assert.equal(rec.body.data.file, undefined);
   assert.deepEqual(await blobsOnDisk(), before);
 });
+
+test('an upload cut off after a later one of the same file succeeded leaves the later one uploaded', async () => {
+  const key = await requestFromEmma();
+  const p = `/hr/api/files/employee_documents/${key}/file`;
+  const u = new URL(`${w.server.url}${p}`);
+  const read = async () => (await w.call('GET', `/hr/api/data/employee_documents/${key}`, as(w.admin))).body.data;
+  // The first upload declares 4 MiB, sends a little and stalls.
+  const first = http.request({
+    host: u.hostname,
+    port: u.port,
+    path: u.pathname,
+    method: 'PUT',
+    headers: {
+      'organization-id': w.emma.org,
+      auth_token: w.emma.token,
+      'content-type': 'application/pdf',
+      'x-file-name': 'stalled.pdf',
+      'content-length': 4 * 1024 * 1024,
+    },
+  });
+  const cut = new Promise<void>((resolve) => first.on('error', () => resolve()).on('close', () => resolve()));
+  first.write(PDF);
+  for (let i = 0; i < 50 && (await read()).status !== 'uploading'; i++) await new Promise((r) => setTimeout(r, 50));
+  const second = await upload(w.emma, p, PDF, 'application/pdf', 'whole.pdf');
+  assert.equal(second.status, 200, second.text);
+  first.destroy();
+  await cut;
+  // Give the server the moment it takes to notice the cut and undo what the first upload began.
+  await new Promise((r) => setTimeout(r, 300));
+  const after = await read();
+  assert.equal(after.file?.name, 'whole.pdf');
+  assert.equal(after.status, 'uploaded', 'the later upload stands');
+  // A client that goes away is no failure of the server's.
+  assert.doesNotMatch(w.server.output(), /unhandled error/);
+  assert.match(w.server.output(), /request cut off by the client/);
+});
