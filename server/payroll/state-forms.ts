@@ -93,6 +93,15 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
       message: `Not a valid JSON Schema: ${e.instancePath || 'the schema'} ${e.message ?? 'is invalid'}.`,
     }));
   }
+  const unbounded = unboundedList(schema, '');
+  if (unbounded !== undefined) {
+    return [
+      {
+        path: SCHEMA_PATH,
+        message: `Every list needs a maxItems of at most ${MAX_DEFINITION_ITEMS}: ${unbounded || 'the schema itself'} has none, or more.`,
+      },
+    ];
+  }
   // An object schema with properties is the entity schema's own rule (state_w4_form.json), checked first.
   try {
     fieldsValidator(schema as Record<string, unknown>);
@@ -100,6 +109,35 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
     return [{ path: SCHEMA_PATH, message: `The JSON Schema does not compile: ${(e as Error).message}.` }];
   }
   return [];
+}
+
+/**
+ * The most items a list of a definition's answers may hold. A check's cost grows with a list's items
+ * times the branches each is checked against, so, as the product's own lists (schemas/entity.schema.json),
+ * every list says its bound: no employee's save can make the server check thousands of them.
+ */
+const MAX_DEFINITION_ITEMS = 100;
+
+/** The place of the first list in `node` without a maxItems of at most MAX_DEFINITION_ITEMS; undefined when none. */
+function unboundedList(node: unknown, at: string): string | undefined {
+  if (Array.isArray(node)) {
+    for (const [i, child] of node.entries()) {
+      const found = unboundedList(child, `${at}/${i}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!node || typeof node !== 'object') return undefined;
+  const n = node as Record<string, unknown>;
+  const isList = n.type === 'array' || (Array.isArray(n.type) && n.type.includes('array')) || 'items' in n;
+  if (isList && !(typeof n.maxItems === 'number' && n.maxItems <= MAX_DEFINITION_ITEMS)) return at;
+  for (const [k, child] of Object.entries(n)) {
+    // Values, not schemas: an enum or a default may be a list of anything.
+    if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') continue;
+    const found = unboundedList(child, `${at}/${k}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Each transform of a definition must parse as JSONata. */

@@ -125,6 +125,41 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
     { path: '/fields/schema/properties', message: 'The form fields must be an object schema with properties.' },
     { path: '/fields/schema/type', message: 'The form fields must be an object schema with properties.' },
   ]);
+  // A list without a bound: an employee's save could make the server check thousands of items.
+  const choices = { anyOf: [{ type: 'string', maxLength: 10 }, { type: 'integer' }] };
+  for (const [where, list] of [
+    ['/properties/extra', { type: 'array', items: choices }],
+    ['/properties/extra', { type: 'array', items: choices, maxItems: 5000 }],
+    [
+      '/properties/extra/items/properties/codes',
+      { type: 'array', maxItems: 3, items: { type: 'object', properties: { codes: { items: choices } } } },
+    ],
+  ] as const) {
+    const unbounded = await post({
+      ...base,
+      state: 'MO',
+      fields: { schema: { type: 'object', properties: { ...base.fields.schema.properties, extra: list } } },
+    });
+    assert.deepEqual(unbounded.body.errors, [
+      { path: '/fields/schema', message: `Every list needs a maxItems of at most 100: ${where} has none, or more.` },
+    ]);
+  }
+  const bounded = await post({
+    ...base,
+    state: 'MO',
+    fields: {
+      ...base.fields,
+      schema: {
+        ...base.fields.schema,
+        properties: { ...base.fields.schema.properties, extra: { type: 'array', maxItems: 20, items: choices } },
+      },
+    },
+  });
+  assert.equal(bounded.status, 201, bounded.text);
+  assert.equal(
+    (await w.call('DELETE', `/payroll/api/data/state_w4_form/${bounded.body.key}`, as(w.staff))).status,
+    204,
+  );
   const badExpr = await post({ ...base, state: 'MO', transforms: { ...base.transforms, validator: '[ {' } });
   assert.equal(badExpr.status, 400, badExpr.text);
   assert.equal(badExpr.body.errors[0].path, '/transforms/validator');

@@ -11,7 +11,12 @@
  * withhold for too) is refused, naming the right one. An employee holds one certificate per state,
  * addressed by their user key and the state (../../payroll/certificates.ts, docs/state-certificates.md).
  */
-import { ExpressionError, transformData, validateByExpression } from '../../../engine/transforms.ts';
+import {
+  DATA_DEFINED_LIMITS,
+  ExpressionError,
+  transformData,
+  validateByExpression,
+} from '../../../engine/transforms.ts';
 import type { FieldError } from '../../../engine/messages.ts';
 import { certificateReason, noIncomeTaxMessage, taxesWages } from '../../../engine/withholding-states.ts';
 import { ApiError, validationFailed } from '../../http/errors.ts';
@@ -73,7 +78,7 @@ export const stateW4Hooks: EntityHooks = {
     if (asSent.length) throw validationFailed(asSent);
     const text = def?.transforms?.prepare_for_save;
     if (!text) return args.data;
-    const out = await run('prepare_for_save', () => transformData(text, args.data));
+    const out = await run('prepare_for_save', () => transformData(text, args.data, undefined, DATA_DEFINED_LIMITS));
     // The state is the record's identity for its definition: a transform may not move it elsewhere.
     return { ...out, state: args.data.state };
   },
@@ -84,6 +89,8 @@ export const stateW4Hooks: EntityHooks = {
     if (!def) return [];
     const errors = def.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];
     if (errors.length || !def.transforms?.validator) return errors;
-    return run('validator', () => validateByExpression(def.transforms!.validator, args.data));
+    return run('validator', () =>
+      validateByExpression(def.transforms!.validator, args.data, undefined, DATA_DEFINED_LIMITS),
+    );
   },
 };

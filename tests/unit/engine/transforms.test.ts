@@ -1,6 +1,8 @@
 import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import {
+  DATA_DEFINED_LIMITS,
+  DEFAULT_LIMITS,
   evaluate,
   evaluateInScope,
   ExpressionError,
@@ -85,4 +87,24 @@ test("a function binding is the product's own: callable by name, its answer sand
   assert.equal(await evaluate('$type($edition)', {}, { edition }), 'function');
   // A function inside bound data is still dropped: only a binding itself may be a function.
   assert.equal(await evaluate('$type($data.f)', {}, { data: { f: () => 1 } }), undefined);
+});
+
+test('an expression written as data lets the event loop turn while it runs; a reviewed one keeps it', async () => {
+  // About 20,000 calls: tens of milliseconds or more.
+  const slow = '($f := function($n) { $n <= 1 ? $n : $f($n - 1) + $f($n - 2) }; $f(21))';
+  const turnsDuring = async (limits: typeof DEFAULT_LIMITS) => {
+    let turns = 0;
+    const timer = setInterval(() => turns++, 1);
+    const started = performance.now();
+    const out = await evaluate(slow, {}, {}, limits);
+    const took = performance.now() - started;
+    clearInterval(timer);
+    assert.equal(out, 10946);
+    return { turns, took };
+  };
+  const reviewed = await turnsDuring(DEFAULT_LIMITS);
+  assert.ok(reviewed.took > 30, `the expression is slow enough to tell: ${reviewed.took} ms`);
+  assert.equal(reviewed.turns, 0, "the product's own expressions run in one go");
+  const asData = await turnsDuring(DATA_DEFINED_LIMITS);
+  assert.ok(asData.turns >= 2, `timers ran ${asData.turns} times during ${asData.took} ms`);
 });
