@@ -119,6 +119,30 @@ const validations: ExpressionCase[] = [
   },
   {
     entity: 'payroll/employee_payment_information',
+    name: 'percent splits before the last adding up to more than 100',
+    input: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [account({ amount: 60 }), account({ split_type: 'Flat Split', amount: 50 }), account({ amount: 60 }), account()],
+    },
+    errors: [
+      {
+        path: '/direct_deposit_accounts/2/amount',
+        message:
+          'The Percent Splits before the last account add up to 120%: together they may be at most 100%, and the last account receives the rest of the pay.',
+      },
+    ],
+  },
+  {
+    entity: 'payroll/employee_payment_information',
+    name: 'percent splits before the last adding up to 100',
+    input: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [account({ amount: 60 }), account({ amount: 40 }), account()],
+    },
+    errors: [],
+  },
+  {
+    entity: 'payroll/employee_payment_information',
     name: 'flat split below 0',
     input: {
       desired_payment_method: 'Direct Deposit',
