@@ -79,6 +79,13 @@ describe('basic information', () => {
     await page.locator('.field__error', { hasText: 'Please enter a valid date.' }).waitFor();
     await dob.fill('');
     await dob.pressSequentially('01012090');
+    // Saved without a legal address, the form names its fields first.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.field__error', { hasText: 'Address is required.' }).waitFor();
+    await page.locator('#root_legal_address_address1').fill('12 Elm Street');
+    await page.locator('#root_legal_address_city').fill('Fresno');
+    await page.locator('#root_legal_address_state').selectOption({ label: 'California' });
+    await page.locator('#root_legal_address_postal_code').fill('93701');
     // The schema's rule, answered by the server on save, at the field.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Date of birth cannot be in the future.').first().waitFor();
