@@ -49,7 +49,7 @@ describe('a new company', () => {
     created = r.body;
     assert.equal(r.body.data.hostname, 'acmewidgets.dform.app');
     assert.equal(r.body.data.parent_organization, w.rootOrg);
-    assert.deepEqual(r.body.data.active_modules, ['auth', 'comms', 'payroll', 'hr']);
+    assert.deepEqual(r.body.data.active_modules, ['payroll', 'hr', 'auth', 'comms']);
     assert.equal(r.body.data.status, 'active');
     assert.equal(r.body.data.admin_email, 'owner@widgets.example');
     const resolved = await w.call('GET', '/auth/api/resolve_org?hostname=acmewidgets.dform.app');
@@ -107,13 +107,25 @@ describe('a new company', () => {
     assert.deepEqual(errorsOf(added.body), ['/company_id Company ID may not be changed once saved.']);
   });
 
+  test("a wrong module is refused at the client's own place in the list", async () => {
+    const r = await w.call('POST', `${ORGS}/`, {
+      ...as(w.staff),
+      body: company({ company_id: '5002', name: 'Caps Co', active_modules: ['AUTH', 'PAYROLL', 'HR'] }),
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.deepEqual(
+      r.body.errors.map((e: { path: string }) => e.path),
+      ['/active_modules/0', '/active_modules/1', '/active_modules/2'],
+    );
+  });
+
   test('auth and comms stay active whatever a save sends', async () => {
     const r = await w.call('PATCH', `${ORGS}/${created.key}`, {
       ...as(w.staff),
       body: { active_modules: ['payroll'], status: 'inactive' },
     });
     assert.equal(r.status, 200, r.text);
-    assert.deepEqual(r.body.data.active_modules, ['auth', 'comms', 'payroll']);
+    assert.deepEqual(r.body.data.active_modules, ['payroll', 'auth', 'comms']);
     assert.equal(r.body.data.status, 'inactive');
   });
 });

@@ -82,7 +82,7 @@ const transforms: TransformCase[] = [
     input: { name: 'Acme', active_modules: ['payroll', 'hr'], admin_email: 'Admin@Acme.example', hostname: 'Acme.dform.dev' },
     output: {
       name: 'Acme',
-      active_modules: ['auth', 'comms', 'payroll', 'hr'],
+      active_modules: ['payroll', 'hr', 'auth', 'comms'],
       admin_email: 'admin@acme.example',
       hostname: 'acme.dform.dev',
     },
