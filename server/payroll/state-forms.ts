@@ -34,6 +34,9 @@ async function definitionsWhere(s: Services, org: string, field: string, value: 
 
 /** The definition for a state code: the company's own first, then the product's shared ones. */
 export async function findStateForm(s: Services, org: string, state: string): Promise<FoundStateForm | undefined> {
+  // Not a state code: no definition has it, and the writer's text is not worth a log line (the
+  // certificate's own schema refuses it, naming the field).
+  if (!/^[A-Z]{2}$/.test(state)) return undefined;
   const items = await definitionsWhere(s, org, 'state', state);
   if (!items.length) {
     s.log('warn', 'unable to load form for state', { state, org });

@@ -300,3 +300,14 @@ test("California: the DE 4 prints the employer's EDD account number, not the FEI
   assert.ok(!flat.includes(DEMO_EIN), 'the FEIN is not what the DE 4 asks for');
   assert.match(flat, /Rev\. 55 \(5-25\)/);
 });
+
+test("a state that is no state code is refused at /state, and the server's log does not repeat it", async () => {
+  const junk = `Q${'x'.repeat(50_000)}`;
+  const r = await certificate({ state: junk });
+  assert.equal(r.status, 400, r.text.slice(0, 300));
+  assert.ok(
+    r.body.errors.some((e: { path: string }) => e.path === '/state'),
+    JSON.stringify(r.body.errors).slice(0, 300),
+  );
+  assert.ok(!w.server.output().includes(junk.slice(0, 100)), 'the text is not logged');
+});
