@@ -1,8 +1,9 @@
 /**
- * Form I-9 Section 1 behaviour (spec/001 sections 2 and 4): the alien number type, alien number,
- * I-94 admission number, authorized-until date, country of issuance, foreign passport number and renew date appear only
- * when the work authorization status is not Citizen of the United States; choosing Citizen removes
- * them from the record (the server's save rule drops them too). Pure.
+ * Form I-9 Section 1 behaviour (spec/001 sections 2 and 4): each work authorization status shows
+ * the fields the official Section 1 asks of it (research/domain-forms.md 1.3): statuses 1 and 2
+ * none, status 3 the USCIS or A-Number, status 4 its date and its three identifiers. Choosing a
+ * status removes the others' fields from the record (the server's save rule drops them too, and
+ * the schema refuses them). Pure.
  */
 import type { FormBehaviour, FormData, PatchFn } from '../behaviour/behaviour.ts';
 
@@ -18,15 +19,27 @@ export const ALIEN_FIELDS = [
   'i9_renew_date',
 ] as const;
 
-/** Citizen is the status's default, so a record without one is a citizen's. */
-export function isCitizen(data: FormData): boolean {
-  return data.work_auth_status === undefined || data.work_auth_status === CITIZEN;
+type AlienField = (typeof ALIEN_FIELDS)[number];
+
+const STATUS_FIELDS: Readonly<Record<string, readonly AlienField[]>> = {
+  [CITIZEN]: [],
+  'Noncitizen National of the United States': [],
+  'Lawful Permanent Resident': ['alien_number_type', 'alien_number'],
+  'An Alien Authorized to Work': ALIEN_FIELDS,
+};
+
+/** The status's own fields; citizen is the status's default, so a record without one is a citizen's. */
+export function fieldsOfStatus(data: FormData): readonly AlienField[] {
+  const status = typeof data.work_auth_status === 'string' ? data.work_auth_status : CITIZEN;
+  return STATUS_FIELDS[status] ?? ALIEN_FIELDS;
 }
 
-const statusPatch: PatchFn = (next) =>
-  isCitizen(next) ? Object.fromEntries(ALIEN_FIELDS.map((f) => [f, undefined])) : {};
+/** The alien fields the status does not ask. */
+const notAsked = (data: FormData) => ALIEN_FIELDS.filter((f) => !fieldsOfStatus(data).includes(f));
+
+const statusPatch: PatchFn = (next) => Object.fromEntries(notAsked(next).map((f) => [f, undefined]));
 
 export const i9Behaviour: FormBehaviour = {
   patches: { work_auth_status: statusPatch },
-  ui: (data) => (isCitizen(data) ? Object.fromEntries(ALIEN_FIELDS.map((f) => [f, { 'ui:widget': 'hidden' }])) : {}),
+  ui: (data) => Object.fromEntries(notAsked(data).map((f) => [f, { 'ui:widget': 'hidden' }])),
 };

@@ -11,12 +11,19 @@ import { i9Meta, w4Meta } from '../../stories/fixtures/metas.ts';
 import { renderStory, textOf } from './render-story.tsx';
 
 describe('fields hidden by a behaviour', () => {
-  it("hides a citizen's alien fields and shows them for a resident", () => {
+  it('shows each status the fields the official Section 1 asks of it', () => {
     const ui = i9Meta().ui;
-    assert.deepEqual(fieldsHiddenByBehaviour(ui, { work_auth_status: 'Citizen of the United States' }), [
-      ...ALIEN_FIELDS,
+    const hidden = (work_auth_status: string) => fieldsHiddenByBehaviour(ui, { work_auth_status });
+    assert.deepEqual(hidden('Citizen of the United States'), [...ALIEN_FIELDS]);
+    assert.deepEqual(hidden('Noncitizen National of the United States'), [...ALIEN_FIELDS]);
+    assert.deepEqual(hidden('Lawful Permanent Resident'), [
+      'i94_admission_number',
+      'authorized_to_work_until',
+      'country_of_issuance',
+      'foreign_passport_number',
+      'i9_renew_date',
     ]);
-    assert.deepEqual(fieldsHiddenByBehaviour(ui, { work_auth_status: 'Lawful Permanent Resident' }), []);
+    assert.deepEqual(hidden('An Alien Authorized to Work'), []);
   });
 
   it('hides Step 3(a) and 3(b) on a 2020 W-4, not on a 2026 one, and the exemption expiry unless exempt; a type without behaviour hides nothing', () => {

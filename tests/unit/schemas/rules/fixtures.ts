@@ -83,7 +83,7 @@ export const ALIEN = 'An Alien Authorized to Work';
 
 export const LPR = 'Lawful Permanent Resident';
 
-export const notForCitizens = 'Only for a status other than Citizen of the United States.';
+export const notForCitizens = 'Only for a lawful permanent resident or an alien authorized to work.';
 
 export const alienOneOf =
   'Status 4: enter one of these: USCIS or A-Number, Form I-94 Admission Number, or Foreign Passport Number and Country of Issuance.';

@@ -41,6 +41,28 @@ const table: EntityCases = {
     },
     { name: 'a noncitizen national needs no number', patch: { work_auth_status: 'Noncitizen National of the United States' }, errors: [] },
     {
+      name: 'a noncitizen national carries no number (the official form asks none of status 2)',
+      patch: { work_auth_status: 'Noncitizen National of the United States', alien_number_type: 'USCIS Number', alien_number: '123456789' },
+      errors: [
+        { path: '/alien_number_type', message: 'Only for a lawful permanent resident or an alien authorized to work.' },
+        { path: '/alien_number', message: 'Only for a lawful permanent resident or an alien authorized to work.' },
+      ],
+    },
+    {
+      name: "a lawful permanent resident gives only the USCIS or A-Number, none of status 4's fields",
+      patch: {
+        work_auth_status: 'Lawful Permanent Resident',
+        alien_number_type: 'USCIS Number',
+        alien_number: '123456789',
+        foreign_passport_number: 'X1234567',
+        country_of_issuance: 'Mexico',
+      },
+      errors: [
+        { path: '/country_of_issuance', message: 'Only for an alien authorized to work (status 4).' },
+        { path: '/foreign_passport_number', message: 'Only for an alien authorized to work (status 4).' },
+      ],
+    },
+    {
       name: 'a lawful permanent resident gives the number and its type',
       patch: { work_auth_status: LPR, alien_number_type: 'USCIS Number', alien_number: '123456789' },
       errors: [],
@@ -242,6 +264,26 @@ const transforms: TransformCase[] = [
     kind: 'save',
     input: { alien_number: '123456789', employee_signature: SIGNATURE },
     output: { employee_signature: SIGNATURE },
+  },
+  {
+    entity: 'payroll/i9',
+    name: "a noncitizen national's save drops the numbers, as a citizen's",
+    kind: 'save',
+    input: { work_auth_status: 'Noncitizen National of the United States', alien_number: '123456789', i9_renew_date: NOW },
+    output: { work_auth_status: 'Noncitizen National of the United States' },
+  },
+  {
+    entity: 'payroll/i9',
+    name: "a lawful permanent resident's save keeps the number and drops status 4's fields",
+    kind: 'save',
+    input: {
+      work_auth_status: LPR,
+      alien_number_type: 'USCIS Number',
+      alien_number: '123456789',
+      foreign_passport_number: 'X1234567',
+      authorized_to_work_until: NOW,
+    },
+    output: { work_auth_status: LPR, alien_number_type: 'USCIS Number', alien_number: '123456789' },
   },
   {
     entity: 'payroll/i9',
