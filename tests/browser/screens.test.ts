@@ -274,6 +274,33 @@ describe('list screen', () => {
   });
 });
 
+describe('narrow screens', () => {
+  it("a list's items keep their fields usable at 390px: the item's buttons go below them", async () => {
+    const emma = await w.apiLogin('emma');
+    const contact = (first: string) => ({
+      contact_first_name: first,
+      contact_last_name: 'Employee',
+      relationship: 'Sibling',
+      phone_number: '4155550199',
+    });
+    const saved = await w.call('POST', `/payroll/api/data/my_emergency_contacts/${emma.user}`, {
+      org: w.org,
+      token: emma.token,
+      body: { contacts: [contact('Rosa'), contact('Remy')] },
+    });
+    assert.ok([200, 201].includes(saved.status), saved.text);
+    const { page } = await w.page({ mobile: true });
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/my_emergency_contacts/edit/${emma.user}`);
+    const first = page.locator('#root_contacts_0_contact_first_name');
+    await first.waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `page is ${width}px wide`);
+    const box = await first.boundingBox();
+    assert.ok(box && box.width >= 240, `the first name is ${box?.width}px wide`);
+  });
+});
+
 describe('create, edit and view', () => {
   it('creates an employee: the spec message at the field, then saved', async () => {
     const { page } = await w.page();
