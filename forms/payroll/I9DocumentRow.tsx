@@ -3,7 +3,7 @@
  * four Section 2 fields (Document Title, Issuing Authority, Document Number (if any), Expiration Date
  * (if any)).
  */
-import { epochToIso, isoToEpoch } from '../../engine/masks.ts';
+import { EpochDateInput } from '../widgets/EpochDateInput.tsx';
 import { i9Document } from './i9-documents.ts';
 import { listOf, type I9DocumentRecord, type I9Note } from './i9.ts';
 
@@ -81,13 +81,12 @@ export function I9DocumentRow(p: I9DocumentRowProps) {
         ))}
         <div className="i9-doc__field">
           <label htmlFor={`${id}_expiration_date`}>Expiration Date (if any)</label>
-          <input
+          <EpochDateInput
             id={`${id}_expiration_date`}
             className="input"
-            type="date"
             readOnly={locked}
-            value={epochToIso(doc.expiration_date)}
-            onChange={(e) => set({ expiration_date: isoToEpoch(e.target.value) })}
+            value={doc.expiration_date}
+            onValue={(expiration_date) => set({ expiration_date })}
           />
           {errs('expiration_date').map((e) => (
             <p key={e} className="field__error">

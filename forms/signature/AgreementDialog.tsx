@@ -4,19 +4,22 @@
  */
 import { Dialog } from '../../renderers/dialogs/Dialog.tsx';
 import { AGREE_PROMPT, AGREEMENT_TITLE, agreementSections } from './agreement.ts';
+import type { SignatureMode } from './signature-flow.ts';
 
 export interface AgreementDialogProps {
   open: boolean;
   organizationName: string;
+  /** How the panel signs: the agreement says so. */
+  mode?: SignatureMode;
   onAgree(): void;
   onClose(): void;
 }
 
-export function AgreementDialog({ open, organizationName, onAgree, onClose }: AgreementDialogProps) {
+export function AgreementDialog({ open, organizationName, mode = 'typed', onAgree, onClose }: AgreementDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title={AGREEMENT_TITLE} width={560}>
       <div className="agreement__text" tabIndex={0} style={{ height: 400, overflowY: 'auto' }}>
-        {agreementSections(organizationName).map((s, i) => (
+        {agreementSections(organizationName, mode).map((s, i) => (
           <section key={i} className="agreement__section">
             {s.heading && <h3 className="agreement__heading">{s.heading}</h3>}
             <p>{s.text}</p>

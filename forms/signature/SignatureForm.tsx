@@ -3,7 +3,7 @@
  * Form" 400px wide ("card"), or the body of the Sign Here dialog ("dialog"). Typed mode shows the
  * Full Name input, the font toggle and the live preview; drawn mode shows the name and a drawing pad.
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { AgreementDialog } from './AgreementDialog.tsx';
 import { READ_AGREEMENT_PROMPT } from './agreement.ts';
@@ -32,6 +32,15 @@ export function SignatureForm({ design, mode = 'typed', onSubmit, onCancel, init
   const titleId = useId();
   const nameId = useId();
   const { state } = c;
+  const nameRef = useRef<HTMLInputElement>(null);
+  // Once the agreement is accepted its dialog closes: the name is what to give next, not the page
+  // behind the dialog (where the browser would leave the focus).
+  const agreed = state.step !== 'consent';
+  const wasAgreed = useRef(agreed);
+  useEffect(() => {
+    if (agreed && !wasAgreed.current) nameRef.current?.focus();
+    wasAgreed.current = agreed;
+  }, [agreed]);
 
   const body = (
     <div className="signature-form__body">
@@ -51,6 +60,7 @@ export function SignatureForm({ design, mode = 'typed', onSubmit, onCancel, init
           <AgreementDialog
             open={state.reading}
             organizationName={c.organizationName}
+            mode={mode}
             onAgree={c.agree}
             onClose={c.closeAgreement}
           />
@@ -66,6 +76,7 @@ export function SignatureForm({ design, mode = 'typed', onSubmit, onCancel, init
             className="input"
             type="text"
             autoComplete="name"
+            ref={nameRef}
             maxLength={128}
             value={state.name}
             onChange={(e) => c.setName(e.target.value)}

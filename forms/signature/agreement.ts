@@ -15,7 +15,16 @@ export interface AgreementSection {
   items?: string[];
 }
 
-export function agreementSections(organizationName: string): AgreementSection[] {
+/** How the signer signs: typing their name in a chosen style, or drawing it (signature-flow.ts). */
+const HOW_YOU_SIGN = {
+  typed: 'Typing your name, choosing how it looks and clicking "Submit"',
+  drawn: 'Drawing your signature and clicking "Submit"',
+} as const;
+
+export function agreementSections(
+  organizationName: string,
+  mode: keyof typeof HOW_YOU_SIGN = 'typed',
+): AgreementSection[] {
   const org = organizationName.trim() || 'your employer';
   return [
     {
@@ -27,7 +36,7 @@ export function agreementSections(organizationName: string): AgreementSection[] 
     },
     {
       heading: 'Your electronic signature is legally binding',
-      text: 'Typing or drawing your name and clicking "Submit" is your electronic signature. It is legally binding and has the same effect as signing the document by hand on paper.',
+      text: `${HOW_YOU_SIGN[mode]} is your electronic signature. It is legally binding and has the same effect as signing the document by hand on paper.`,
     },
     {
       heading: 'What you need',

@@ -56,6 +56,12 @@ export interface ScreenExtension {
   Actions?: ComponentType<ScreenContext>;
   /** The extension's actions hold a Delete of their own, so the screen's generic Delete is not shown. */
   ownDelete?: boolean;
+  /**
+   * Why this caller may read the record but not change it, when the type's rights would let them
+   * (the server refuses such a change): the screen then shows the record with the reason and
+   * offers neither Edit, Delete nor the extension's actions.
+   */
+  locked?(ctx: ScreenContext): string | undefined;
 }
 
 /** A read-only view of a form whose screen is drawn from data (its root "ui:field"). */

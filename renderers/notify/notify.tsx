@@ -20,6 +20,18 @@ const NotifyContext = createContext<Notify>(() => {
 
 export const DEFAULT_TIMEOUT = 5000;
 
+/**
+ * The notices shown once `notice` is added: the same message is not shown twice, and a success
+ * supersedes the failures before it (a "Please correct the fields marked in red." of a save refused
+ * a moment ago must not sit beside the "Saved." of the save that fixed it, nor follow to the next step).
+ */
+export function withNotice(notices: readonly Notice[], notice: Notice): Notice[] {
+  return [
+    ...notices.filter((n) => n.message !== notice.message && !(notice.type === 'positive' && n.type === 'negative')),
+    notice,
+  ];
+}
+
 export function NotifyProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const next = useRef(1);
@@ -27,7 +39,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   const notify = useCallback<Notify>(
     ({ type = 'info', message, timeout = DEFAULT_TIMEOUT }) => {
       const id = next.current++;
-      setNotices((ns) => [...ns.filter((n) => n.message !== message), { id, type, message }]);
+      setNotices((ns) => withNotice(ns, { id, type, message }));
       if (timeout > 0) setTimeout(() => dismiss(id), timeout);
     },
     [dismiss],

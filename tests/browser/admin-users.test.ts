@@ -10,6 +10,8 @@ import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 import { startWorld, type World } from './browser.ts';
+import { productStaffAdminKey } from '../../engine/access.ts';
+import { STAFF_ACCOUNT_LOCKED } from '../../forms/screens/auth/users.ts';
 
 let w: World;
 let admin: { token: string; user: string };
@@ -180,6 +182,27 @@ describe('the user form', () => {
     await page.getByRole('button', { name: 'Set password' }).click();
     await page.waitForURL((u) => u.pathname === '/change-password');
     await page.getByLabel('Current password').waitFor();
+  });
+
+  it("the company's product-staff account is shown, not offered for change: the server refuses every change of it", async () => {
+    const admin = await w.apiLogin('admin');
+    const staffKey = productStaffAdminKey(w.org);
+    const refused = await w.call('PATCH', `/auth/api/data/users/${staffKey}`, {
+      org: w.org,
+      token: admin.token,
+      body: { display_name: 'Renamed' },
+    });
+    assert.equal(refused.status, 403, refused.text);
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    for (const at of ['view', 'edit']) {
+      await page.goto(`/auth/users/${at}/${staffKey}`);
+      await page.getByText(STAFF_ACCOUNT_LOCKED).waitFor();
+      await page.getByText('Product staff admin').first().waitFor();
+      for (const offered of ['Save', 'Edit', 'Set password', 'Reset two-factor', 'Delete'])
+        assert.equal(await page.getByRole('button', { name: offered, exact: true }).count(), 0, `${at}: ${offered}`);
+      assert.equal(await page.getByRole('link', { name: 'Edit', exact: true }).count(), 0, `${at}: the Edit link`);
+    }
   });
 
   it("cross_site_login_only: the save reads 'Save & Reload', the other actions go, and the page reloads", async () => {

@@ -60,6 +60,8 @@ async function signThroughCard(page: Page, item: Locator, name: string, font: 'F
   assert.match(await agreement.innerText(), /Acme Demo/);
   await agreement.getByRole('button', { name: 'I agree' }).click();
   await agreement.waitFor({ state: 'detached' });
+  // The name is what to give next: the keyboard is there, not on the page behind the dialog.
+  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.autocomplete === 'name');
   const submit = page.getByRole('button', { name: 'Submit' });
   assert.equal(await submit.isDisabled(), true, 'Submit is disabled while the name is empty');
   await page.getByLabel('Full Name').fill(name);
@@ -291,6 +293,19 @@ describe('payment information', () => {
     await acct(1, 'routing_number').fill('021000021');
     await acct(1, 'account_number').fill('9876543210');
     await acct(1, 'account_type').selectOption('Savings');
+    // A save refused for a number puts the keyboard on that number, wherever the click was.
+    const split0 = page.getByRole('radiogroup', { name: 'Account 1 split type' });
+    await split0.getByRole('radio', { name: 'Percent Split' }).check();
+    await acct(0, 'amount').fill('130');
+    await acct(1, 'account_number').focus();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .locator('.field__error', { hasText: 'A Percent Split amount must be a whole number from 0 to 100.' })
+      .first()
+      .waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'root_direct_deposit_accounts_0_amount');
+    await split0.getByRole('radio', { name: 'Flat Split' }).check();
+    await acct(0, 'amount').fill('250');
     await save(page);
 
     const stored = await read('my_employee_payment_information', emma.user);
@@ -372,13 +387,24 @@ describe('Form I-9', () => {
     for (const f of ALIEN_FIELDS) await page.locator(f).waitFor();
     await page.getByLabel('USCIS or A-Number').fill('A123456789');
     await page.getByLabel('Foreign passport number').fill('X1234567');
+    // A date typed a key at a time, as a keyboard user types it, is kept whole (the year's first
+    // digits are no date yet, and must not reset the field).
+    const until = page.locator('#root_authorized_to_work_until');
+    await until.focus();
+    await page.keyboard.type('12312027');
+    assert.equal(await until.inputValue(), '2027-12-31');
     // Citizen removes them (and their values), another status shows them again, empty.
     await citizen.check();
     await page.getByText('USCIS or A-Number').waitFor({ state: 'detached' });
     for (const f of ALIEN_FIELDS) assert.equal(await page.locator(f).isVisible(), false);
     await page.getByLabel('3. A lawful permanent resident').check();
     assert.equal(await page.locator('#root_alien_number').inputValue(), '');
-    assert.equal(await page.locator('#root_foreign_passport_number').inputValue(), '');
+    // Status 3 asks the USCIS or A-Number only; status 2 asks nothing (the official Section 1).
+    assert.equal(await page.locator('#root_foreign_passport_number').isVisible(), false, 'no passport for status 3');
+    assert.equal(await page.locator('#root_authorized_to_work_until').isVisible(), false, 'no end date for status 3');
+    await page.getByLabel('2. A noncitizen national of the United States').check();
+    await page.getByText('USCIS or A-Number').waitFor({ state: 'detached' });
+    for (const f of ALIEN_FIELDS) assert.equal(await page.locator(f).isVisible(), false, `${f} hidden for status 2`);
     await citizen.check();
 
     // Not signed: the employee signature's own message, and nothing is saved.
@@ -395,9 +421,10 @@ describe('Form I-9', () => {
       'Font 2',
     );
     await page.getByText('Emma Employee').first().waitFor();
-    // Signed: Save validates again, saves, and the message is gone.
+    // Signed: Save validates again, saves, and the message is gone, the refusal's notice too.
     await save(page);
     assert.equal(await page.getByText('The employee must sign Section 1.').count(), 0);
+    assert.equal(await page.getByText('Please correct the fields marked in red.').count(), 0);
 
     const stored = await read('my_i9', emma.user);
     assert.equal(stored.work_auth_status, 'Citizen of the United States');

@@ -117,6 +117,17 @@ describe('agreement text', () => {
     }
   });
 
+  it('says how the panel signs: typing a name, or drawing', () => {
+    const binding = (mode?: 'typed' | 'drawn') =>
+      agreementSections('Acme', mode).find((s) => s.heading === 'Your electronic signature is legally binding')!.text;
+    assert.match(
+      binding(),
+      /^Typing your name, choosing how it looks and clicking "Submit" is your electronic signature/,
+    );
+    assert.doesNotMatch(binding(), /draw/i, 'a typed signature offers no drawing');
+    assert.match(binding('drawn'), /^Drawing your signature and clicking "Submit"/);
+  });
+
   it('falls back to a neutral name', () => {
     assert.match(agreementSections('  ')[0].text, /^your employer/);
   });

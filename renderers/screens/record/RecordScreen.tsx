@@ -170,6 +170,19 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     });
     return () => clearTimeout(timer);
   }, [blocked, rootSchema]);
+  // A save the server refused: the keyboard goes to the first field it names, as it does for the
+  // form's own checks (focusOnFirstError), not wherever the click left it.
+  const serverErrors = ready?.serverErrors;
+  useEffect(() => {
+    if (!serverErrors?.length || !page.current) return;
+    for (const e of serverErrors) {
+      const el = fieldElement(page.current, `root${(e.path ?? '').replace(/\//g, '_')}`);
+      if (el) {
+        el.focus();
+        return;
+      }
+    }
+  }, [serverErrors]);
   useLayoutEffect(() => {
     const want = refocus.current;
     refocus.current = undefined;
@@ -215,8 +228,11 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     reload: actions.reload,
     reloadOrganization: () => queryClient.invalidateQueries({ queryKey: ['resolve_org'] }),
   };
+  const lockedReason = ctx.isNew ? undefined : extension?.locked?.(ctx);
   const hideActions = extension?.hideActions?.(ctx) ?? false;
-  const Extra = extension?.Actions;
+  const Extra = lockedReason ? undefined : extension?.Actions;
+  // A record this caller may not change is shown as read, even at its edit address.
+  const shownMode = lockedReason ? 'view' : mode;
   const save = async (data: JsonObject) => {
     const active = document.activeElement as HTMLElement | null;
     if (active && page.current?.contains(active))
@@ -263,12 +279,13 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
         <h1 id="record-title">{heading}</h1>
         <div className="page__actions">
           {!hideActions && Extra && <Extra {...ctx} />}
-          {!hideActions && mode === 'view' && meta.can.edit && (
+          {!hideActions && !lockedReason && mode === 'view' && meta.can.edit && (
             <PrefetchLink className="btn btn--primary" to={`${base}/edit/${key}`}>
               Edit
             </PrefetchLink>
           )}
           {!hideActions &&
+            !lockedReason &&
             meta.can.delete &&
             !extension?.ownDelete &&
             state.record &&
@@ -288,6 +305,11 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
         </p>
       )}
       {walk && <WalkBar walk={walk} />}
+      {lockedReason && (
+        <p className="banner" role="status">
+          {lockedReason}
+        </p>
+      )}
       {state.conflict && (
         <div className="banner banner--negative" role="alert">
           <p>{state.conflict}</p>
@@ -312,7 +334,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
           The form now shows the other person&rsquo;s version with your changes on top. Check it, then save.
         </p>
       )}
-      {summary.length > 0 && mode !== 'view' && (
+      {summary.length > 0 && shownMode !== 'view' && (
         <div className="banner banner--negative form__summary" role="alert">
           <p>{summary.length === 1 ? 'One field needs' : `${summary.length} fields need`} your attention:</p>
           <ul>
@@ -327,7 +349,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
           </ul>
         </div>
       )}
-      {mode === 'view' ? (
+      {shownMode === 'view' ? (
         <RecordView meta={meta} model={model} data={state.record?.data ?? {}} />
       ) : (
         <>
@@ -359,4 +381,12 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       )}
     </section>
   );
+}
+
+/** The control that takes the keyboard for a field id: the field itself, or the first control inside it. */
+function fieldElement(within: HTMLElement, id: string): HTMLElement | undefined {
+  const el = document.getElementById(id);
+  if (!el || !within.contains(el)) return undefined;
+  if (el.matches('input, select, textarea, button')) return el;
+  return el.querySelector<HTMLElement>('input, select, textarea, button') ?? undefined;
 }
