@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { actorOf, auditOp } from '../data/audit.ts';
+import { systemUpdate } from '../data/system-write.ts';
 import { sealSensitive } from '../crypto/field-cipher.ts';
 import {
   ApiError,
@@ -88,21 +89,6 @@ function issuerOf(org: OrgInfo): string {
 function storedKeyOf(s: Services, user: StoredRecord): string | undefined {
   const v = user.data.authenticator_key;
   return typeof v === 'string' && v ? s.cipher.decrypt(v) : undefined;
-}
-
-/** The op that saves the user record with `changes` (a field set to undefined is removed). */
-function userPut(s: Services, user: StoredRecord, by: string, changes: Record<string, unknown>): WriteOp {
-  const data = { ...user.data, ...changes };
-  for (const [k, v] of Object.entries(changes)) if (v === undefined) delete data[k];
-  return {
-    op: 'put',
-    expectVersion: user.meta.version,
-    record: {
-      ...user,
-      data,
-      meta: { ...user.meta, updated_by: by, updated_time: s.now(), version: user.meta.version + 1 },
-    },
-  };
 }
 
 /** What proving a code for `c` stores: the TOTP step used, or the recovery code spent; undefined when wrong. */
@@ -262,7 +248,7 @@ export function twoFactorRoutes(s: Services) {
         await commitOrInvalid(s, [
           st.deleteChallenge(setup),
           ...proof,
-          userPut(s, user, caller.user.key, {
+          systemUpdate(s, user, caller.user.key, {
             '2fa_method': setup.method,
             ...(setup.sealedKey ? { authenticator_key: setup.sealedKey } : {}),
           }),
@@ -338,7 +324,7 @@ export function twoFactorRoutes(s: Services) {
       const notice = queueMessages(s, caller.org.id, secondFactorOffNotice(caller.org, user, 'turned off'));
       await commitOrInvalid(s, [
         ...dropPrevious,
-        userPut(s, user, user.key, { '2fa_method': 'none', authenticator_key: undefined }),
+        systemUpdate(s, user, user.key, { '2fa_method': 'none', authenticator_key: undefined }),
         ...(await st.forgetUserOps(caller.org.id, user.key, { totp: true, recovery: true })),
         audit(c, caller, user.key, 'turned off', ['2fa_method']),
         ...notice.ops,
@@ -420,7 +406,7 @@ export function twoFactorRoutes(s: Services) {
     const key = typeof given === 'string' ? given : newAuthenticatorKey();
     const notice = queueMessages(s, caller.org.id, secondFactorOffNotice(caller.org, user, 'reset by a user manager'));
     await commitOrInvalid(s, [
-      userPut(s, user, caller.user.key, {
+      systemUpdate(s, user, caller.user.key, {
         '2fa_method': 'none',
         authenticator_key: sealSensitive(s.cipher, 'secret', key),
       }),

@@ -6,7 +6,7 @@ import { sealSensitive } from '../crypto/field-cipher.ts';
 import { mapSensitive } from '../../engine/masking.ts';
 import { cloneJson } from '../../engine/schema-walk.ts';
 import type { Services } from '../services.ts';
-import type { DataObject, WriteOp } from '../storage/types.ts';
+import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
 import { fieldFacts } from './fields.ts';
 
 export function systemPut(
@@ -36,6 +36,24 @@ export function systemPut(
       key,
       data: copy,
       meta: { created_by: actor, created_time: now, updated_by: actor, updated_time: now, version: 1 },
+    },
+  };
+}
+
+/**
+ * The op that saves a stored record with `changes` (a field set to undefined is removed), as the
+ * server's own change: the version checked and moved on, the writer and time stamped.
+ */
+export function systemUpdate(s: Services, record: StoredRecord, by: string, changes: DataObject): WriteOp {
+  const data = { ...record.data, ...changes };
+  for (const [k, v] of Object.entries(changes)) if (v === undefined) delete data[k];
+  return {
+    op: 'put',
+    expectVersion: record.meta.version,
+    record: {
+      ...record,
+      data,
+      meta: { ...record.meta, updated_by: by, updated_time: s.now(), version: record.meta.version + 1 },
     },
   };
 }

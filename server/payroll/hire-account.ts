@@ -4,13 +4,13 @@
  * account too: keyed as the hire (the pipeline finds a hire's account by that key), an employee of
  * the company with no password, allowed the modules onboarding uses. Each invitation carries a
  * single-use link, valid 7 days, that signs the hire in and asks for a password, as an account
- * invitation does (../auth/user-admin.ts).
+ * invitation does (../auth/user-admin.ts). A cancelled hire's account signs in no more.
  */
 import type { Caller } from '../auth/principal.ts';
 import { singleUseOp } from '../auth/sign-in.ts';
 import { INVITE_SECONDS } from '../auth/user-admin.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
-import { systemPut } from '../data/system-write.ts';
+import { systemPut, systemUpdate } from '../data/system-write.ts';
 import { claimOps, claimOwner } from '../data/unique.ts';
 import { signInLink } from '../public-url.ts';
 import type { Services } from '../services.ts';
@@ -87,4 +87,40 @@ export function hireSignIn(s: Services, caller: Caller, userKey: string): { op: 
     by: caller.principal.userKey,
   });
   return { op, link: signInLink(s.config, caller.org.hostname, userKey, key) };
+}
+
+/**
+ * A hire cancelled: the account made with it (keyed as the hire) is blocked, so the person whose
+ * hiring was called off signs in no more (its sessions end at their next request); the hire opened
+ * again: the account is active again. Only a blocked account is reopened: one an administrator set
+ * otherwise keeps that.
+ */
+export async function hireAccountStatusOps(
+  s: Services,
+  caller: Caller,
+  hireKey: string,
+  before: DataObject,
+  after: DataObject,
+): Promise<WriteOp[]> {
+  const cancelled = after.status === 'cancelled';
+  if ((before.status === 'cancelled') === cancelled) return [];
+  const account = await s.storage.get('auth/users', caller.org.id, hireKey);
+  if (!account) return [];
+  const status = cancelled ? 'blocked' : 'active';
+  if (account.data.status === status || (!cancelled && account.data.status !== 'blocked')) return [];
+  return [
+    systemUpdate(s, account, caller.principal.userKey, { status }),
+    auditOp({
+      org: caller.org.id,
+      actor: actorOf(caller),
+      action: 'update',
+      module: 'auth',
+      type: 'users',
+      key: hireKey,
+      affectedUser: hireKey,
+      fields: ['status'],
+      outcome: cancelled ? 'blocked: the hire was cancelled' : 'active: the hire was opened again',
+      now: s.now(),
+    }),
+  ];
 }

@@ -130,6 +130,30 @@ describe('inviting a hire', () => {
     assert.deepEqual(its.body.data.permissions, ['PAYROLL:CanUseModule', 'HR:CanUseModule']);
   });
 
+  test("a cancelled hire's account signs in no more; opened again, it does", async () => {
+    const email = `cal.${unique()}@example.com`;
+    const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire({ first_name: 'Cal', email }) });
+    assert.equal(r.status, 201, r.text);
+    const [mail] = (await outbox()).filter((m) => m.to === email);
+    const link = new URL(/(https?:\/\/\S+\/auto-login\?\S+)/.exec(mail.text)![1]);
+    const signedIn = await w.call('POST', '/auth/api/login', {
+      org: w.acmeOrg,
+      body: { userid: link.searchParams.get('userid'), key: link.searchParams.get('key'), type: 'forgot_password' },
+    });
+    assert.equal(signedIn.status, 200, signedIn.text);
+    const cal = { org: w.acmeOrg, token: signedIn.body.token };
+    assert.equal((await w.call('GET', '/payroll/api/onboarding_checklist', cal)).status, 200);
+
+    const status = (value: string) =>
+      w.call('PATCH', `${HIRES}/${r.body.key}`, { ...as(w.payroll), body: { status: value } });
+    assert.equal((await status('cancelled')).status, 200);
+    assert.equal((await w.call('GET', '/payroll/api/onboarding_checklist', cal)).status, 401, 'the session ends');
+    const account = async () => (await w.call('GET', `/auth/api/data/users/${r.body.key}`, as(w.admin))).body.data;
+    assert.equal((await account()).status, 'blocked');
+    assert.equal((await status('created')).status, 200);
+    assert.equal((await account()).status, 'active', 'opened again');
+  });
+
   test("an e-mail that belongs to an account is refused with 409 and the spec's message; nothing is written", async () => {
     const count = async () =>
       (await w.call('POST', `/payroll/api/data/find/onboarding_user`, { ...as(w.payroll), body: { limit: 500 } })).body

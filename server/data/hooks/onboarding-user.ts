@@ -20,7 +20,7 @@ import { claimOwner } from '../unique.ts';
 import { fieldMessage } from '../../../engine/messages.ts';
 import type { JsonSchema } from '../../../engine/entity.ts';
 import type { Event } from '../../../types/generated/payroll/onboarding_user.ts';
-import { hireAccountKey, hireAccountOps, hireSignIn } from '../../payroll/hire-account.ts';
+import { hireAccountKey, hireAccountOps, hireAccountStatusOps, hireSignIn } from '../../payroll/hire-account.ts';
 
 /** One entry of a hire's history, typed from the schema (npm run gen:types). */
 type ActivityEntry = Event;
@@ -173,8 +173,8 @@ export const onboardingUserHooks: EntityHooks = {
     const log = Array.isArray(data.activity_log) ? (data.activity_log as ActivityEntry[]) : [];
     return { ...data, activity_log: [...log, entry(caller, s.now(), 'invited', `Invitation sent to ${to}.`, to)] };
   },
-  extraOps({ s, caller, data, before, record }) {
-    if (before) return [];
+  async extraOps({ s, caller, data, before, record }) {
+    if (before) return hireAccountStatusOps(s, caller, record.key, before, data);
     const to = emailOf(data);
     const signIn = hireSignIn(s, caller, record.key);
     return [
