@@ -222,6 +222,24 @@ describe('every list is bounded', () => {
   });
 });
 
+describe('every number is bounded', () => {
+  it('every number a record can hold has an upper bound (1e308 was stored as a W-4 amount)', () => {
+    const isNumber = (s: Json) =>
+      s.type === 'number' ||
+      s.type === 'integer' ||
+      (Array.isArray(s.type) && (s.type.includes('number') || s.type.includes('integer')));
+    const files = [...entities.map((e) => ({ rel: e.rel, file: e.file })), { rel: 'common/defs.json', file: defs }];
+    const unbounded = files.flatMap(({ rel, file }) =>
+      schemaNodes(file)
+        // What a `not` names is what a value may not be: no bound belongs there.
+        .filter(({ at, node }) => !/\/not(\/|$)/.test(at) && isNumber(node))
+        .filter(({ node }) => !['maximum', 'exclusiveMaximum', 'enum', 'const'].some((k) => Object.hasOwn(node, k)))
+        .map(({ at }) => `${rel}${at}`),
+    );
+    assert.deepEqual(unbounded, []);
+  });
+});
+
 describe('uniqueness is a schema keyword (x-unique)', () => {
   const users = entities.find((e) => e.rel === 'auth/users.json')!.file as any;
 
