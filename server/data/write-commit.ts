@@ -4,6 +4,8 @@
  */
 import { commitReleasing, holdsFiles } from '../files/references.ts';
 import { VersionConflictError } from '../storage/types.ts';
+import { ownerOf } from '../../engine/access.ts';
+import { hireStartedBy } from '../payroll/hire-account.ts';
 import { hookArgs } from './hooks.ts';
 import { readRecord, toWire, type WriteMode } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
@@ -43,9 +45,11 @@ export async function commitDelete(w: Write): Promise<void> {
 // after commit: the afterCommit hook's work (sending a message), then the record as it now stands
 // (the work may have changed it).
 export async function afterCommit(w: Write): Promise<void> {
+  const record = w.record!;
+  // A form of the onboarding saved by its employee moves their hire on (../payroll/hire-account.ts).
+  await hireStartedBy(w.s, w.caller, w.t.entity, ownerOf(w.t.entity, record.key, w.data));
   const work = w.hook?.afterCommit;
   if (!work) return;
-  const record = w.record!;
   await work({ ...hookArgs(w, w.data, w.requested as WriteMode), record });
   w.record = (await w.s.storage.get(record.collection, record.org, record.key)) ?? record;
 }

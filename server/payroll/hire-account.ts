@@ -14,7 +14,8 @@ import { systemPut, systemUpdate } from '../data/system-write.ts';
 import { claimOps, claimOwner } from '../data/unique.ts';
 import { signInLink } from '../public-url.ts';
 import type { Services } from '../services.ts';
-import type { DataObject, WriteOp } from '../storage/types.ts';
+import { VersionConflictError, type DataObject, type WriteOp } from '../storage/types.ts';
+import type { Entity } from '../../engine/entity.ts';
 
 /** What a hire may use: the onboarding forms (payroll) and the documents asked of them (HR). */
 const HIRE_PERMISSIONS = ['PAYROLL:CanUseModule', 'HR:CanUseModule'] as const;
@@ -123,4 +124,42 @@ export async function hireAccountStatusOps(
       now: s.now(),
     }),
   ];
+}
+
+/**
+ * A hire's status moved on by the server, as far as the hire got (the spec leaves the moves to the
+ * product; docs/decisions.md): `invited` once the invitation went out, `started` once the hire saved
+ * a form of the onboarding. Best effort after the write that caused it: a concurrent change of the
+ * hire wins, and the move waits for the next occasion.
+ */
+export async function moveHire(
+  s: Services,
+  org: string,
+  hireKey: string,
+  from: readonly string[],
+  to: 'invited' | 'started',
+  entry?: { user: string; message: string },
+): Promise<void> {
+  const hire = await s.storage.get('payroll/onboarding_user', org, hireKey);
+  if (!hire || !from.includes(String(hire.data.status ?? 'created'))) return;
+  const log = Array.isArray(hire.data.activity_log) ? hire.data.activity_log : [];
+  const changes: DataObject = { status: to };
+  if (entry) changes.activity_log = [...log, { time: s.now(), action: to, ...entry }];
+  await s.storage.commit([systemUpdate(s, hire, entry?.user ?? 'system', changes)]).catch((e: unknown) => {
+    if (!(e instanceof VersionConflictError)) throw e;
+  });
+}
+
+/** After a form of the onboarding saved by its own employee: their hire, if any, is started. */
+export async function hireStartedBy(
+  s: Services,
+  caller: Caller,
+  entity: Entity,
+  owner: string | undefined,
+): Promise<void> {
+  if (!entity.file['x-onboarding'] || !owner || owner !== caller.principal.userKey) return;
+  await moveHire(s, caller.org.id, owner, ['created', 'invited'], 'started', {
+    user: owner,
+    message: `Started the onboarding forms (${String(entity.file.title ?? entity.type)}).`,
+  });
 }

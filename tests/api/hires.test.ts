@@ -45,7 +45,7 @@ describe('inviting a hire', () => {
     const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body });
     assert.equal(r.status, 201, r.text);
     const email = (body.email as string).toLowerCase();
-    assert.equal(r.body.data.status, 'created', 'the status sent is ignored on create');
+    assert.equal(r.body.data.status, 'invited', 'the status sent is ignored: created, then invited once it went out');
     assert.equal(r.body.data.email, email);
 
     const sent = (await outbox()).filter((m) => m.to === email);
@@ -115,6 +115,19 @@ describe('inviting a hire', () => {
     assert.equal(checklist.body.done, 0);
     assert.ok(checklist.body.total >= 5, checklist.text);
     assert.equal((await login()).status, 401, 'the link works once');
+    // Her first form saved, her hire is started, and its history says so.
+    const hireOf = async () => (await w.call('GET', `${HIRES}/${r.body.key}`, as(w.payroll))).body.data;
+    assert.equal((await hireOf()).status, 'invited');
+    const details = await w.call('POST', `/payroll/api/data/my_basic_info/${r.body.key}`, {
+      org: w.acmeOrg,
+      token: signedIn.body.token,
+      body: { legal_address: { address1: '1 Elm St', city: 'Albany', state: 'NY', postal_code: '12207' } },
+    });
+    assert.equal(details.status, 201, details.text);
+    const started = await hireOf();
+    assert.equal(started.status, 'started');
+    assert.equal(started.activity_log.at(-1).action, 'started');
+    assert.equal(started.activity_log.at(-1).user, r.body.key);
     // The manager's pipeline finds the hire's account.
     const pipeline = await w.call('GET', '/payroll/api/onboarding_pipeline', as(w.payroll));
     const row = pipeline.body.hires.find((h: { key: string }) => h.key === r.body.key);
@@ -252,7 +265,7 @@ describe('the history section', () => {
   test('only PAYROLL:CanManageUserPayrollData sees the activity log (records, meta, search)', async () => {
     const r = await w.call('POST', `${HIRES}/`, { ...as(onboarder), body: hire() });
     assert.equal(r.status, 201, r.text);
-    assert.equal(r.body.data.status, 'created');
+    assert.equal(r.body.data.status, 'invited');
     assert.equal(r.body.data.activity_log, undefined, 'not answered to the onboarder');
     const read = await w.call('GET', `${HIRES}/${r.body.key}`, as(onboarder));
     assert.equal(read.status, 200);
@@ -316,7 +329,7 @@ describe('an invitation that cannot be sent', () => {
     }
   });
 
-  test('Resend invitation sends it again: the failed hire is created again and its history says so', async () => {
+  test('Resend invitation sends it again: the failed hire is invited again and its history says so', async () => {
     const resend = (who: Session, hire_id: string) =>
       w.call('POST', '/payroll/api/resend_hire_invitation', { ...as(who), body: { hire_id } });
     assert.equal((await resend(w.emma, failed.key)).status, 403, 'not an employee');
@@ -325,7 +338,7 @@ describe('an invitation that cannot be sent', () => {
     assert.deepEqual(r.body, { message: `Invitation sent to ${failed.email}.`, email: failed.email });
     assert.equal((await outbox()).filter((m) => m.to === failed.email).length, 1, 'sent this time');
     const read = await w.call('GET', `${HIRES}/${failed.key}`, as(w.payroll));
-    assert.equal(read.body.data.status, 'created');
+    assert.equal(read.body.data.status, 'invited', 'sent this time: invited');
     assert.deepEqual(
       read.body.data.activity_log.map((e: { action: string; message: string }) => [e.action, e.message]).slice(-1),
       [['invited', `Invitation sent again to ${failed.email}.`]],

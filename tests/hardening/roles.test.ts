@@ -8,6 +8,7 @@
  * is not imported. A meta-test flips rules in this evaluator and shows the table then disagrees
  * with the server, so a rule the server stopped enforcing would fail the table.
  */
+import { certificateKey } from '../../server/payroll/certificates.ts';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -266,7 +267,9 @@ function withOwner(t: TypeFile, body: Json, owner: string | undefined): Json {
   const out = structuredClone(body);
   if (owner && t.owner === 'key' && t.key === 'user') out._user_uuid = owner;
   else if (owner && t.owner && t.owner !== 'key') out[t.owner] = listsOwners(t) ? [owner] : owner;
-  if (t.id === 'auth/users') out.email = `r-${randomUUID().slice(0, 12)}@acme.example`;
+  // An e-mail is an account's (a hire's makes one): each record its own.
+  if (t.id === 'auth/users' || t.id === 'payroll/onboarding_user')
+    out.email = `r-${randomUUID().slice(0, 12)}@acme.example`;
   if (t.id === 'auth/organizations') out.hostname = `r${randomUUID().slice(0, 8)}.dform.app`;
   return out;
 }
@@ -452,6 +455,10 @@ beforeAll(async () => {
     const own = new Map<RoleName, Target>();
     const existsFor = async (key: string, by: Session = sa) =>
       (await w.call('GET', `${base(t, false)}/${key}`, as(by))).status === 200;
+    // A state certificate is keyed by its employee and its state; addressed by the user key, the
+    // server opens the certificate of the state due (work or residence), which may be another.
+    const certificateOf = (user: string) =>
+      t.id === 'payroll/state_w4' && template ? certificateKey(user, String(template.state)) : user;
 
     // 1. create, by each role, a record it would own.
     for (const role of ROLES) {
@@ -459,7 +466,8 @@ beforeAll(async () => {
       if (!template && creatable) continue;
       const owner = p?.key;
       const body = creatable ? withOwner(t, template, owner) : {};
-      const keyTaken = t.key === 'user' && role !== 'guest' && role !== 'otherAdmin' ? await existsFor(owner!) : false;
+      const keyTaken =
+        t.key === 'user' && role !== 'guest' && role !== 'otherAdmin' ? await existsFor(certificateOf(owner!)) : false;
       const row: Row = {
         role,
         t,
@@ -588,7 +596,7 @@ beforeAll(async () => {
         // The product-staff admin of each company sees whether the caller's own record exists there.
         const prober = role === 'otherAdmin' ? sessions.get('otherAdmin')! : sa;
         if (template) {
-          const taken = t.key === 'user' && p ? await existsFor(p.key, prober) : false;
+          const taken = t.key === 'user' && p ? await existsFor(certificateOf(p.key), prober) : false;
           await exec({
             role,
             t,
@@ -650,7 +658,7 @@ beforeAll(async () => {
         const rec = own.get(role);
         const there =
           t.key === 'user' && role === 'otherAdmin'
-            ? await existsFor(p.key, sessions.get('otherAdmin')!)
+            ? await existsFor(certificateOf(p.key), sessions.get('otherAdmin')!)
             : t.key === 'user' && rec
               ? await ensure(rec)
               : false;

@@ -20,7 +20,13 @@ import { claimOwner } from '../unique.ts';
 import { fieldMessage } from '../../../engine/messages.ts';
 import type { JsonSchema } from '../../../engine/entity.ts';
 import type { Event } from '../../../types/generated/payroll/onboarding_user.ts';
-import { hireAccountKey, hireAccountOps, hireAccountStatusOps, hireSignIn } from '../../payroll/hire-account.ts';
+import {
+  hireAccountKey,
+  hireAccountOps,
+  hireAccountStatusOps,
+  hireSignIn,
+  moveHire,
+} from '../../payroll/hire-account.ts';
 
 /** One entry of a hire's history, typed from the schema (npm run gen:types). */
 type ActivityEntry = Event;
@@ -145,7 +151,9 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
     signIn.op,
     queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, hire.data, signIn.link) }, outboxKey).op,
   ]);
-  if (!(await deliverQueued(s, outboxKey))) {
+  if (await deliverQueued(s, outboxKey)) {
+    await moveHire(s, caller.org.id, hire.key, ['created'], 'invited');
+  } else {
     s.log('error', 'hire invitation not sent', { key: hire.key });
     await recordFailure(s, caller, record, to, outboxKey);
   }
@@ -186,7 +194,10 @@ export const onboardingUserHooks: EntityHooks = {
   async afterCommit({ s, caller, data, before, record }) {
     if (before) return;
     // The outbox logged why (without the address).
-    if (await deliverQueued(s, invitationKey(record))) return;
+    if (await deliverQueued(s, invitationKey(record))) {
+      await moveHire(s, caller.org.id, record.key, ['created'], 'invited');
+      return;
+    }
     s.log('error', 'hire invitation not sent', { key: record.key });
     await recordFailure(s, caller, record, emailOf(data));
   },
