@@ -11,7 +11,7 @@ import { singleUseOp } from '../auth/sign-in.ts';
 import { INVITE_SECONDS } from '../auth/user-admin.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { systemPut, systemUpdate } from '../data/system-write.ts';
-import { claimOps, claimOwner } from '../data/unique.ts';
+import { claimOps } from '../data/unique.ts';
 import { signInLink } from '../public-url.ts';
 import type { Services } from '../services.ts';
 import { VersionConflictError, type DataObject, type WriteOp } from '../storage/types.ts';
@@ -64,21 +64,6 @@ export function hireAccountOps(s: Services, caller: Caller, hireKey: string, hir
       now,
     }),
   ];
-}
-
-/**
- * The hire's account for an invitation sent again: keyed as the hire, else the account holding its
- * e-mail; undefined when there is none (a hire made before hires had accounts, or whose account was
- * deleted), which the resend then makes.
- */
-export async function hireAccountKey(
-  s: Services,
-  org: string,
-  hireKey: string,
-  email: string,
-): Promise<string | undefined> {
-  if (await s.storage.get('auth/users', org, hireKey)) return hireKey;
-  return email ? await claimOwner(s, org, 'email', email) : undefined;
 }
 
 /** A single-use sign-in key for the hire's account and the link that redeems it. */

@@ -352,4 +352,23 @@ describe('an invitation that cannot be sent', () => {
   });
 });
 
+test("Resend sends the hire's sign-in link to the account's own e-mail, not to one changed on the hire", async () => {
+  const email = `rae.${unique()}@example.com`;
+  const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire({ first_name: 'Rae', email }) });
+  assert.equal(r.status, 201, r.text);
+  const elsewhere = `someone.${unique()}@evil.example`;
+  const moved = await w.call('PATCH', `${HIRES}/${r.body.key}`, { ...as(w.payroll), body: { email: elsewhere } });
+  assert.equal(moved.status, 200, moved.text);
+  const sent = await w.call('POST', '/payroll/api/resend_hire_invitation', {
+    ...as(w.payroll),
+    body: { hire_id: r.body.key },
+  });
+  assert.equal(sent.status, 200, sent.text);
+  assert.equal(sent.body.email, email);
+  assert.equal((await outbox()).filter((m) => m.to === elsewhere).length, 0, 'nothing to the address on the hire');
+  const mails = (await outbox()).filter((m) => m.to === email);
+  assert.equal(mails.length, 2, 'the first invitation and this one');
+  assert.match(mails[1].text, /auto-login\?userid=/);
+});
+
 let failed = { key: '', email: '' };

@@ -6,7 +6,6 @@
 import { Link } from 'react-router';
 import type { Pipeline } from '../../api/types.ts';
 import { useServices } from '../../session/session.tsx';
-import { guardSession } from '../../guard/decide.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { PrefetchLink } from '../../app/PrefetchLink.tsx';
 import { dueText, statusLabel } from './labels.ts';
@@ -40,19 +39,15 @@ function MoreHires({ data }: { data: Pipeline }) {
 }
 
 export function PipelinePanel({ data }: { data: Pipeline }) {
-  const { client, auth } = useServices();
-  // An invitation signs in as its holder: sent again only by those who manage accounts (the server decides).
-  const gs = auth.session ? guardSession(auth.session) : undefined;
-  const mayInvite = !!gs && (gs.isAdmin || gs.permissions.has('AUTH:CanManageUsers'));
+  const { client } = useServices();
   const notify = useNotify();
   const overdue = data.awaiting_employer.filter((a) => a.overdue).length;
   const queryClient = useQueryClient();
-  // A hire with an account gets a sign-in invitation for it; one without (a send that failed, or
-  // not signed in yet) the hire's own invitation again.
+  // The hire's own invitation again, with a new sign-in link to the hire's account (the server sends
+  // it to the account's e-mail; POST /payroll/api/resend_hire_invitation).
   const resend = async (h: Pipeline['hires'][number]) => {
     try {
-      if (h.user_key) await client.resendUserInvite(h.user_key);
-      else await client.resendHireInvitation(h.key);
+      await client.resendHireInvitation(h.key);
       notify({ type: 'positive', message: `Invitation sent again to ${h.email}.` });
       void queryClient.invalidateQueries({ queryKey: keys.pipeline() });
     } catch (e) {
@@ -154,7 +149,7 @@ export function PipelinePanel({ data }: { data: Pipeline }) {
                     <PrefetchLink className="btn btn--small" to={`${HIRES}/view/${h.key}`}>
                       Open<span className="visually-hidden"> {`${h.first_name} ${h.last_name}`}</span>
                     </PrefetchLink>
-                    {(h.user_key ? mayInvite && h.done < h.total : true) && (
+                    {(h.user_key ? h.done < h.total : true) && (
                       <button type="button" className="btn btn--small" onClick={() => void resend(h)}>
                         Resend invitation<span className="visually-hidden"> to {h.email}</span>
                       </button>

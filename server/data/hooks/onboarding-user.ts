@@ -20,13 +20,7 @@ import { claimOwner } from '../unique.ts';
 import { fieldMessage } from '../../../engine/messages.ts';
 import type { JsonSchema } from '../../../engine/entity.ts';
 import type { Event } from '../../../types/generated/payroll/onboarding_user.ts';
-import {
-  hireAccountKey,
-  hireAccountOps,
-  hireAccountStatusOps,
-  hireSignIn,
-  moveHire,
-} from '../../payroll/hire-account.ts';
+import { hireAccountOps, hireAccountStatusOps, hireSignIn, moveHire } from '../../payroll/hire-account.ts';
 
 /** One entry of a hire's history, typed from the schema (npm run gen:types). */
 type ActivityEntry = Event;
@@ -44,22 +38,31 @@ export function invitation(
   publicSite: PublicSite,
   caller: Caller,
   data: DataObject,
-  link: string,
+  /** A single-use sign-in link for the hire's account; without one, the company's sign-in page. */
+  link: string | undefined,
 ): { subject: string; text: string; html: string } {
   const org = caller.org;
   const first = typeof data.first_name === 'string' ? data.first_name : '';
   const contact = (data.onboarding_contact ?? {}) as { name?: string; email?: string };
   const site = companyUrl(publicSite, org.hostname, '/login');
   const ask = contact.name ? `\nQuestions? Ask ${contact.name}${contact.email ? ` (${contact.email})` : ''}.` : '';
+  const way = link
+    ? {
+        text: `Use this link within 7 days to sign in and choose your password: ${link}\nAfterwards, sign in at ${site}.`,
+        html:
+          `Use <a href="${escapeHtml(link)}">this link</a> within 7 days to sign in and choose your password.</p>` +
+          `<p>Afterwards, sign in at ${escapeHtml(site)}.`,
+      }
+    : {
+        text: `Sign in at ${site}.`,
+        html: `Sign in at <a href="${escapeHtml(site)}">${escapeHtml(site)}</a>.`,
+      };
   return {
     subject: `${org.name}: your onboarding invitation`,
-    text:
-      `Hello ${first},\n${org.name} invites you to complete your new-hire onboarding forms online. ` +
-      `Use this link within 7 days to sign in and choose your password: ${link}\nAfterwards, sign in at ${site}.${ask}`,
+    text: `Hello ${first},\n${org.name} invites you to complete your new-hire onboarding forms online. ${way.text}${ask}`,
     html:
       `<p>Hello ${escapeHtml(first)},</p><p>${escapeHtml(org.name)} invites you to complete your new-hire onboarding ` +
-      `forms online. Use <a href="${escapeHtml(link)}">this link</a> within 7 days to sign in and choose your password.</p>` +
-      `<p>Afterwards, sign in at ${escapeHtml(site)}.</p>` +
+      `forms online. ${way.html}</p>` +
       (ask ? `<p>${escapeHtml(ask.trim())}</p>` : ''),
   };
 }
@@ -108,14 +111,21 @@ async function recordFailure(
  * Sends a hire's invitation again (the pipeline's Resend invitation), to a hire not complete or
  * cancelled: a history entry says so, a hire whose send had failed (`error`) is back where a new
  * hire starts (`created`), and the message is queued in that commit, then sent; a failed send is
- * recorded as on the first one. Answers the address it went to.
+ * recorded as on the first one. Its sign-in link goes to the e-mail of the account it opens, never
+ * to an address only the hire record holds (which whoever may edit the hire may change): a hire
+ * without an account gets one, unless its e-mail is another account's, when the message carries
+ * no link. Answers the address it went to.
  */
 export async function resendInvitation(s: Services, caller: Caller, hire: StoredRecord): Promise<string> {
-  const to = emailOf(hire.data);
-  if (!to) throw new ApiError(409, 'This hire has no e-mail address to send the invitation to.');
   if (hire.data.status === 'complete' || hire.data.status === 'cancelled') {
     throw new ApiError(409, `This hire is ${String(hire.data.status)}: there is no invitation to send.`);
   }
+  const account = await s.storage.get('auth/users', caller.org.id, hire.key);
+  const to = account ? String(account.data.email ?? '') : emailOf(hire.data);
+  if (!to) throw new ApiError(409, 'This hire has no e-mail address to send the invitation to.');
+  const taken = account ? undefined : await claimOwner(s, caller.org.id, 'email', to);
+  const made = account || taken ? [] : hireAccountOps(s, caller, hire.key, hire.data);
+  const signIn = taken ? undefined : hireSignIn(s, caller, hire.key);
   const now = s.now();
   const version = hire.meta.version + 1;
   const log = Array.isArray(hire.data.activity_log) ? (hire.data.activity_log as ActivityEntry[]) : [];
@@ -131,10 +141,6 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
   };
   // One outbox message per send: the first's key stays the first's.
   const outboxKey = `${invitationKey(hire)}-${version}`;
-  // A hire made before hires had accounts (or whose account was deleted) gets one now.
-  const existing = await hireAccountKey(s, caller.org.id, hire.key, to);
-  const account = existing ? [] : hireAccountOps(s, caller, hire.key, hire.data);
-  const signIn = hireSignIn(s, caller, existing ?? hire.key);
   await s.storage.commit([
     { op: 'put', expectVersion: hire.meta.version, record },
     auditOp({
@@ -147,9 +153,9 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
       fields: ['activity_log', 'status'],
       now,
     }),
-    ...account,
-    signIn.op,
-    queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, hire.data, signIn.link) }, outboxKey).op,
+    ...made,
+    ...(signIn ? [signIn.op] : []),
+    queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, hire.data, signIn?.link) }, outboxKey).op,
   ]);
   if (await deliverQueued(s, outboxKey)) {
     await moveHire(s, caller.org.id, hire.key, ['created'], 'invited');
