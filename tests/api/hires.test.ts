@@ -352,13 +352,20 @@ describe('an invitation that cannot be sent', () => {
   });
 });
 
-test("Resend sends the hire's sign-in link to the account's own e-mail, not to one changed on the hire", async () => {
+test("a hire's e-mail stays its account's; Resend sends the sign-in link to that e-mail only", async () => {
   const email = `rae.${unique()}@example.com`;
   const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire({ first_name: 'Rae', email }) });
   assert.equal(r.status, 201, r.text);
   const elsewhere = `someone.${unique()}@evil.example`;
   const moved = await w.call('PATCH', `${HIRES}/${r.body.key}`, { ...as(w.payroll), body: { email: elsewhere } });
-  assert.equal(moved.status, 200, moved.text);
+  assert.equal(moved.status, 400, moved.text);
+  assert.deepEqual(moved.body.errors, [
+    {
+      path: '/email',
+      message:
+        "The hire's account was made with this e-mail and keeps it: to invite another address, cancel this hire and invite that address.",
+    },
+  ]);
   const sent = await w.call('POST', '/payroll/api/resend_hire_invitation', {
     ...as(w.payroll),
     body: { hire_id: r.body.key },

@@ -25,6 +25,9 @@ import { hireAccountOps, hireAccountStatusOps, hireSignIn, moveHire } from '../.
 /** One entry of a hire's history, typed from the schema (npm run gen:types). */
 type ActivityEntry = Event;
 
+const EMAIL_KEPT =
+  "The hire's account was made with this e-mail and keeps it: to invite another address, cancel this hire and invite that address.";
+
 function emailOf(data: DataObject): string {
   return typeof data.email === 'string' ? data.email.toLowerCase() : '';
 }
@@ -167,8 +170,14 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
 }
 
 export const onboardingUserHooks: EntityHooks = {
-  async validate({ s, caller, data, before }) {
-    if (before) return [];
+  async validate({ s, caller, key, data, before }) {
+    if (before) {
+      // The invitation's link goes to the account's e-mail, which a hire's editor may not change.
+      const moved = emailOf(data) !== emailOf(before);
+      return moved && (await s.storage.get('auth/users', caller.org.id, key))
+        ? [{ path: '/email', message: EMAIL_KEPT }]
+        : [];
+    }
     const email = emailOf(data);
     // The invitation makes an account: its e-mail is refused as the accounts' own x-unique refuses it.
     if (email && (await claimOwner(s, caller.org.id, 'email', email))) {
