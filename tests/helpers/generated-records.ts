@@ -13,6 +13,12 @@ export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>>
   'auth/organizations': { active_modules: ['auth', 'payroll'] },
   'auth/users': { is_employee: false },
   'hr/documents': { filename: 'handbook.pdf' },
+  // A state certificate must be of a state the employee's residence or work calls for, and of one
+  // that taxes wages: the generated employee lives in Colorado and gives Colorado's certificate.
+  'payroll/basic_info': {
+    legal_address: { address1: '1 Elm St', city: 'Denver', state: 'CO', postal_code: '80202' },
+  },
+  'payroll/state_w4': { state: 'CO' },
   // A manager saving someone else's I-9 signs Section 2, with what Section 2 asks (the I-9's validate rule).
   'payroll/i9': { ...SECTION2, employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 1 } },
   // json-schema-faker does not keep to exclusiveMinimum: 0 on an unbounded number, nor the first day
