@@ -274,6 +274,18 @@ describe('list screen', () => {
   });
 });
 
+describe('a record the caller may not open', () => {
+  it("says so, and offers no 'Try again' that could never work", async () => {
+    const carla = await w.apiLogin('carla');
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/i9/view/${carla.user}`);
+    await page.getByRole('heading', { name: 'Could not open this record' }).waitFor();
+    await page.getByText('Not authorized.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0);
+  });
+});
+
 describe('narrow screens', () => {
   it("a list's items keep their fields usable at 390px: the item's buttons go below them", async () => {
     const emma = await w.apiLogin('emma');

@@ -206,9 +206,13 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       <section className="page">
         <h1>Could not open this record</h1>
         <p role="alert">{state.error.message}</p>
-        <button type="button" className="btn" onClick={state.retry}>
-          Try again
-        </button>
+        {/* Trying again helps after a failed network or server, not after a refusal (403) or a
+            record that does not exist (404). */}
+        {![401, 403, 404].includes(state.error.code) && (
+          <button type="button" className="btn" onClick={state.retry}>
+            Try again
+          </button>
+        )}
       </section>
     );
   }

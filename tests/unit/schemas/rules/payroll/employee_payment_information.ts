@@ -143,14 +143,12 @@ const validations: ExpressionCase[] = [
   },
   {
     entity: 'payroll/employee_payment_information',
-    name: 'flat split below 0',
+    name: "a flat split below 0 or of cents is the schema's to refuse, with one message (not this rule's too)",
     input: {
       desired_payment_method: 'Direct Deposit',
-      direct_deposit_accounts: [account({ split_type: 'Flat Split', amount: -5 }), account()],
+      direct_deposit_accounts: [account({ split_type: 'Flat Split', amount: -5 }), account({ split_type: 'Flat Split', amount: 200.75 }), account()],
     },
-    errors: [
-      { path: '/direct_deposit_accounts/0/amount', message: 'A Flat Split amount must be a whole number of dollars, 0 or more.' },
-    ],
+    errors: [],
   },
   {
     entity: 'payroll/employee_payment_information',
