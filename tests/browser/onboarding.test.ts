@@ -206,8 +206,8 @@ describe('emergency contacts', () => {
     await page.locator('.field__error', { hasText: 'First name is required.' }).waitFor({ state: 'detached' });
 
     // The list's buttons say what they do (rjsf's glyph icons showed as empty boxes).
-    const add = page.getByRole('button', { name: 'Add Item' });
-    assert.equal(await add.innerText(), 'Add Item');
+    const add = page.getByRole('button', { name: 'Add a contact' });
+    assert.equal(await add.innerText(), 'Add a contact', 'the button names what it adds');
     await add.click();
     await page.locator('#root_contacts_1_contact_first_name').fill('Tom');
     // The summary of a Save says which contact a message is about.
@@ -231,7 +231,7 @@ describe('emergency contacts', () => {
     await page.reload();
     assert.equal(await page.locator('#root_contacts_1_contact_first_name').inputValue(), 'Tom');
     assert.equal(await page.locator('#root_contacts_1_phone_number').inputValue(), '(555) 987-6543');
-    assert.equal(await page.getByRole('button', { name: 'Add Item' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Add a contact' }).count(), 0);
   });
 });
 

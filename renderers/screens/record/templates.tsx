@@ -119,8 +119,22 @@ function textButton(label: TranslatableString, extra = '') {
   };
 }
 
+const PlainAddButton = textButton(TranslatableString.AddItemButton, 'btn-add');
+
+/** A list's Add button says what it adds when the list's UI hints name it (`ui:options.addLabel`). */
+function AddButton(props: IconButtonProps) {
+  const label = (props.uiSchema?.['ui:options'] as { addLabel?: unknown } | undefined)?.addLabel;
+  if (typeof label !== 'string' || !label) return <PlainAddButton {...props} />;
+  const { iconType: _iconType, icon: _icon, className, uiSchema: _ui, registry: _registry, ...rest } = props;
+  return (
+    <button type="button" className={`btn btn--small btn-add ${className ?? ''}`.trim()} title={label} {...rest}>
+      {label}
+    </button>
+  );
+}
+
 export const textButtons = {
-  AddButton: textButton(TranslatableString.AddItemButton, 'btn-add'),
+  AddButton,
   RemoveButton: textButton(TranslatableString.RemoveButton),
   MoveUpButton: textButton(TranslatableString.MoveUpButton),
   MoveDownButton: textButton(TranslatableString.MoveDownButton),
