@@ -402,6 +402,15 @@ describe('Form I-9', () => {
     // Status 3 asks the USCIS or A-Number only; status 2 asks nothing (the official Section 1).
     assert.equal(await page.locator('#root_foreign_passport_number').isVisible(), false, 'no passport for status 3');
     assert.equal(await page.locator('#root_authorized_to_work_until').isVisible(), false, 'no end date for status 3');
+    // From status 3 to 4: the number type shows no message, so it is not drawn as in error either.
+    await page.getByLabel('4. An alien authorized to work').check();
+    await page.locator('#root_i94_admission_number').waitFor();
+    assert.equal(await page.locator('#root_alien_number_type__error .field__error').count(), 0, 'no message');
+    assert.notEqual(
+      await page.locator('#root_alien_number_type').evaluate((e) => getComputedStyle(e).borderColor),
+      'rgb(179, 38, 30)',
+      'a red border with no message',
+    );
     await page.getByLabel('2. A noncitizen national of the United States').check();
     await page.getByText('USCIS or A-Number').waitFor({ state: 'detached' });
     for (const f of ALIEN_FIELDS) assert.equal(await page.locator(f).isVisible(), false, `${f} hidden for status 2`);
