@@ -286,6 +286,27 @@ describe('a record the caller may not open', () => {
   });
 });
 
+describe('notices', () => {
+  for (const [width, mobile] of [
+    [1280, false],
+    [390, true],
+  ] as const) {
+    it(`leave the form's Save button in reach at ${width}px`, async () => {
+      const { page } = await w.page(mobile ? { mobile: true } : {});
+      await w.signIn(page, 'payroll');
+      await page.goto('/payroll/employee/create');
+      const save = page.getByRole('button', { name: 'Save', exact: true });
+      await save.click();
+      const notice = page.locator('.notice').first();
+      await notice.waitFor();
+      const [a, b] = [await save.boundingBox(), await notice.boundingBox()];
+      assert.ok(a && b);
+      const apart = b.x >= a.x + a.width || b.x + b.width <= a.x || b.y >= a.y + a.height || b.y + b.height <= a.y;
+      assert.ok(apart, `the notice ${JSON.stringify(b)} covers Save ${JSON.stringify(a)}`);
+    });
+  }
+});
+
 describe('narrow screens', () => {
   it("a list's items keep their fields usable at 390px: the item's buttons go below them", async () => {
     const emma = await w.apiLogin('emma');
