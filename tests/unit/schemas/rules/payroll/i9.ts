@@ -380,6 +380,41 @@ const validations: ExpressionCase[] = [
   },
   {
     entity: 'payroll/i9',
+    name: 'Section 2 signed with one part of the address blank or missing',
+    input: {
+      ...employerPart,
+      employer_address: { address1: '  ', city: 'Springfield', state: 'IL' },
+      _user_uuid: 'e',
+      first_day: NOW,
+      documentation: [passport(NOW + DAY)],
+      employer_signature: signedNow,
+    },
+    bindings: { now: NOW, user: 'm', before: null },
+    errors: [
+      { path: '/employer_address/address1', message: "Enter the employer's street address." },
+      { path: '/employer_address/postal_code', message: "Enter the employer's ZIP code." },
+    ],
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'Section 2 signed again within the same second is held to the same rules',
+    input: { _user_uuid: 'e', documentation: [], employer_signature: { ...signedNow, name: 'Someone Else' } },
+    bindings: { now: NOW, user: 'm', before: { employer_signature: signedNow } },
+    errors: [
+      { path: '/documentation', message: 'Examine one document from List A, or one document from List B and one from List C.' },
+      { path: '/first_day', message: "Enter the employee's first day of employment." },
+      {
+        path: '/employer_or_representative',
+        message: 'Enter the last name, first name and title of the person who signs Section 2.',
+      },
+      { path: '/employer_address/address1', message: "Enter the employer's street address." },
+      { path: '/employer_address/city', message: "Enter the employer's city or town." },
+      { path: '/employer_address/state', message: "Choose the employer's state." },
+      { path: '/employer_address/postal_code', message: "Enter the employer's ZIP code." },
+    ],
+  },
+  {
+    entity: 'payroll/i9',
     name: 'Section 2 signed earlier is not asked again for what the rules now ask',
     input: { _user_uuid: 'e', documentation: [listB], employer_signature: signedBefore },
     bindings: { now: NOW, user: 'm', before: { employer_signature: signedBefore } },
