@@ -7,7 +7,8 @@
  * invitation does (../auth/user-admin.ts). A cancelled hire's account signs in no more.
  */
 import type { Caller } from '../auth/principal.ts';
-import { singleUseOp } from '../auth/sign-in.ts';
+import { mayActOnAccount } from '../auth/account-rights.ts';
+import { SINGLE_USE, singleUseOp } from '../auth/sign-in.ts';
 import { INVITE_SECONDS } from '../auth/user-admin.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { systemPut, systemUpdate } from '../data/system-write.ts';
@@ -16,6 +17,7 @@ import { signInLink } from '../public-url.ts';
 import type { Services } from '../services.ts';
 import { VersionConflictError, type DataObject, type WriteOp } from '../storage/types.ts';
 import type { Entity } from '../../engine/entity.ts';
+import type { Event } from '../../types/generated/payroll/onboarding_user.ts';
 
 /** What a hire may use: the onboarding forms (payroll) and the documents asked of them (HR). */
 const HIRE_PERMISSIONS = ['PAYROLL:CanUseModule', 'HR:CanUseModule'] as const;
@@ -75,27 +77,72 @@ export function hireSignIn(s: Services, caller: Caller, userKey: string): { op: 
   return { op, link: signInLink(s.config, caller.org.hostname, userKey, key) };
 }
 
+/** One entry of a hire's history, typed from the schema (npm run gen:types). */
+export type HireEvent = Event;
+
+export function historyOf(hire: DataObject | undefined): HireEvent[] {
+  return Array.isArray(hire?.activity_log) ? (hire.activity_log as HireEvent[]) : [];
+}
+
+/** The schema's bound on a hire's history: past it the oldest entries go, the first few kept (the account's making). */
+const HISTORY_MAX = 1000;
+const HISTORY_KEPT_FIRST = 10;
+
+/** The history with `entries` added, within its bound. */
+export function withHistory(hire: DataObject | undefined, ...entries: HireEvent[]): HireEvent[] {
+  const all = [...historyOf(hire), ...entries];
+  if (all.length <= HISTORY_MAX) return all;
+  return [...all.slice(0, HISTORY_KEPT_FIRST), ...all.slice(all.length - (HISTORY_MAX - HISTORY_KEPT_FIRST))];
+}
+
+/** The history entry that says the hire made its account (the account is the hire's to block). */
+export const ACCOUNT_MADE = 'account_made';
+const BLOCKED = 'account_blocked';
+const REOPENED = 'account_reopened';
+
 /**
- * A hire cancelled: the account made with it (keyed as the hire) is blocked, so the person whose
- * hiring was called off signs in no more (its sessions end at their next request); the hire opened
- * again: the account is active again. Only a blocked account is reopened: one an administrator set
- * otherwise keeps that.
+ * What cancelling a hire (or opening it again) does to its account: the account the hire made is
+ * blocked, so whoever's hiring was called off signs in no more; opened again, an account this
+ * hire blocked is active again. Never an account the hire did not make (an employee's own, a
+ * manager's), one set inactive or blocked by someone else, or one the caller may not act on
+ * (../auth/account-rights.ts): a hire is no way round the rules on accounts.
  */
-export async function hireAccountStatusOps(
+export async function accountMoveOf(
   s: Services,
   caller: Caller,
   hireKey: string,
   before: DataObject,
-  after: DataObject,
+  after: DataObject | undefined,
+): Promise<'block' | 'reopen' | undefined> {
+  const cancelled = after === undefined || after.status === 'cancelled';
+  if (after !== undefined && (before.status === 'cancelled') === cancelled) return undefined;
+  const history = historyOf(before);
+  if (!history.some((e) => e.action === ACCOUNT_MADE)) return undefined;
+  const account = await s.storage.get('auth/users', caller.org.id, hireKey);
+  if (!account || !(await mayActOnAccount(s, caller, account))) return undefined;
+  if (cancelled) return account.data.status === 'active' ? 'block' : undefined;
+  const last = history.filter((e) => e.action === BLOCKED || e.action === REOPENED).at(-1);
+  return account.data.status === 'blocked' && last?.action === BLOCKED ? 'reopen' : undefined;
+}
+
+/** The history entry of an account move, written with the hire. */
+export function accountMoveEntry(caller: Caller, move: 'block' | 'reopen', now: number): HireEvent {
+  return move === 'block'
+    ? { time: now, user: caller.principal.userKey, action: BLOCKED, message: "The hire's account was blocked." }
+    : { time: now, user: caller.principal.userKey, action: REOPENED, message: "The hire's account is active again." };
+}
+
+/** The account's change for a move, audited. */
+export async function accountMoveOps(
+  s: Services,
+  caller: Caller,
+  hireKey: string,
+  move: 'block' | 'reopen',
 ): Promise<WriteOp[]> {
-  const cancelled = after.status === 'cancelled';
-  if ((before.status === 'cancelled') === cancelled) return [];
   const account = await s.storage.get('auth/users', caller.org.id, hireKey);
   if (!account) return [];
-  const status = cancelled ? 'blocked' : 'active';
-  if (account.data.status === status || (!cancelled && account.data.status !== 'blocked')) return [];
   return [
-    systemUpdate(s, account, caller.principal.userKey, { status }),
+    systemUpdate(s, account, caller.principal.userKey, { status: move === 'block' ? 'blocked' : 'active' }),
     auditOp({
       org: caller.org.id,
       actor: actorOf(caller),
@@ -105,10 +152,22 @@ export async function hireAccountStatusOps(
       key: hireKey,
       affectedUser: hireKey,
       fields: ['status'],
-      outcome: cancelled ? 'blocked: the hire was cancelled' : 'active: the hire was opened again',
+      outcome: move === 'block' ? 'blocked: its hire was called off' : 'active: its hire was opened again',
       now: s.now(),
     }),
   ];
+}
+
+/** Earlier invitation links of the hire's account, spent by a new one: only the latest signs in. */
+export async function earlierInvitationOps(s: Services, org: string, userKey: string): Promise<WriteOp[]> {
+  const keys = await s.storage.find(SINGLE_USE, org, {
+    criteria: [{ field: 'user_key', is: '=', value: userKey }],
+    limit: 1000,
+    offset: 0,
+  });
+  return keys.items
+    .filter((k) => (k.data.metadata as { purpose?: unknown } | undefined)?.purpose === 'hire_invite')
+    .map((k) => ({ op: 'delete', collection: SINGLE_USE, org, key: k.key, expectVersion: k.meta.version }));
 }
 
 /**
@@ -127,9 +186,8 @@ export async function moveHire(
 ): Promise<void> {
   const hire = await s.storage.get('payroll/onboarding_user', org, hireKey);
   if (!hire || !from.includes(String(hire.data.status ?? 'created'))) return;
-  const log = Array.isArray(hire.data.activity_log) ? hire.data.activity_log : [];
   const changes: DataObject = { status: to };
-  if (entry) changes.activity_log = [...log, { time: s.now(), action: to, ...entry }];
+  if (entry) changes.activity_log = withHistory(hire.data, { time: s.now(), action: to, ...entry });
   await s.storage.commit([systemUpdate(s, hire, entry?.user ?? 'system', changes)]).catch((e: unknown) => {
     if (!(e instanceof VersionConflictError)) throw e;
   });

@@ -31,7 +31,8 @@ const hire = (over: Record<string, unknown> = {}) => ({
 const outbox = () => readOutbox(w.server.dataDir);
 
 beforeAll(async () => {
-  w = await demoWorld();
+  // Resend invitation waits this long between two invitations to one hire (60 s by default).
+  w = await demoWorld({ DFORM_HIRE_RESEND_SECONDS: '2' });
   onboarder = await onboardingManager(w);
 });
 afterAll(async () => {
@@ -55,12 +56,16 @@ describe('inviting a hire', () => {
     assert.match(sent[0].text, /https:\/\/acmedemo\.dform\.app\/login/);
 
     const log = r.body.data.activity_log;
-    assert.equal(log.length, 1);
-    assert.equal(log[0].action, 'invited');
-    assert.equal(log[0].user, w.payroll.user);
-    assert.equal(log[0].to, email);
-    assert.equal(log[0].message, `Invitation sent to ${email}.`);
-    assert.ok(log[0].time >= before);
+    assert.deepEqual(
+      log.map((e: { action: string; message: string }) => [e.action, e.message]),
+      [
+        ['account_made', `Account made for ${email}.`],
+        ['invited', `Invitation sent to ${email}.`],
+      ],
+    );
+    assert.equal(log[1].user, w.payroll.user);
+    assert.equal(log[1].to, email);
+    assert.ok(log[1].time >= before);
 
     // The history is the server's: a client's entries are ignored on save.
     const saved = await w.call('POST', `${HIRES}/${r.body.key}`, {
@@ -316,9 +321,9 @@ describe('an invitation that cannot be sent', () => {
       const log = r.body.data.activity_log;
       assert.deepEqual(
         log.map((e: { action: string }) => e.action),
-        ['invited', 'invite_failed'],
+        ['account_made', 'invited', 'invite_failed'],
       );
-      assert.equal(log[1].message, `The invitation to ${body.email} could not be sent.`);
+      assert.equal(log[2].message, `The invitation to ${body.email} could not be sent.`);
       const read = await w.call('GET', `${HIRES}/${r.body.key}`, as(w.payroll));
       assert.equal(read.body.data.status, 'error');
       assert.equal(read.body.meta.version, 2);
@@ -366,16 +371,63 @@ test("a hire's e-mail stays its account's; Resend sends the sign-in link to that
         "The hire's account was made with this e-mail and keeps it: to invite another address, cancel this hire and invite that address.",
     },
   ]);
-  const sent = await w.call('POST', '/payroll/api/resend_hire_invitation', {
-    ...as(w.payroll),
-    body: { hire_id: r.body.key },
-  });
+  const resend = () =>
+    w.call('POST', '/payroll/api/resend_hire_invitation', { ...as(w.payroll), body: { hire_id: r.body.key } });
+  const soon = await resend();
+  assert.equal(soon.status, 409, 'one invitation a minute (here 2 s)');
+  assert.match(soon.body.message, /less than a minute ago/);
+  await new Promise((done) => setTimeout(done, 2100));
+  const sent = await resend();
   assert.equal(sent.status, 200, sent.text);
   assert.equal(sent.body.email, email);
   assert.equal((await outbox()).filter((m) => m.to === elsewhere).length, 0, 'nothing to the address on the hire');
   const mails = (await outbox()).filter((m) => m.to === email);
   assert.equal(mails.length, 2, 'the first invitation and this one');
-  assert.match(mails[1].text, /auto-login\?userid=/);
+  // Only the newest link signs in: each invitation spends the ones before it.
+  const login = (mail: { text: string }) => {
+    const link = new URL(/(https?:\/\/\S+\/auto-login\?\S+)/.exec(mail.text)![1]);
+    return w.call('POST', '/auth/api/login', {
+      org: w.acmeOrg,
+      body: { userid: link.searchParams.get('userid'), key: link.searchParams.get('key'), type: 'forgot_password' },
+    });
+  };
+  assert.equal((await login(mails[0])).status, 401, 'the first link is spent');
+  assert.equal((await login(mails[1])).status, 200, 'the new one signs in');
+});
+
+test("a hire's status is no way round the rules on accounts: only the account the hire made, one the caller may act on", async () => {
+  const users = '/auth/api/data/users';
+  const statusOf = async (key: string) => (await w.call('GET', `${users}/${key}`, as(w.admin))).body.data.status;
+  const setHire = (key: string, status: string) =>
+    w.call('PATCH', `${HIRES}/${key}`, { ...as(onboarder), body: { status } });
+  // Emma's hire did not make her account (the demo's): blocked by the admin, she stays blocked.
+  assert.equal(
+    (await w.call('PATCH', `${users}/${w.emma.user}`, { ...as(w.admin), body: { status: 'blocked' } })).status,
+    200,
+  );
+  assert.equal((await setHire(w.emma.user, 'cancelled')).status, 200);
+  assert.equal((await setHire(w.emma.user, 'invited')).status, 200);
+  assert.equal(await statusOf(w.emma.user), 'blocked', 'not reopened through a hire');
+  await w.call('PATCH', `${users}/${w.emma.user}`, { ...as(w.admin), body: { status: 'active' } });
+  // A hire's account the admin has since made a user manager: the onboarding manager may not block it.
+  const boss = await w.call('POST', `${HIRES}/`, {
+    ...as(w.payroll),
+    body: hire({ email: `boss.${unique()}@example.com` }),
+  });
+  const promoted = await w.call('PATCH', `${users}/${boss.body.key}`, {
+    ...as(w.admin),
+    body: { permissions: ['PAYROLL:CanUseModule', 'AUTH:CanManageUsers'] },
+  });
+  assert.equal(promoted.status, 200, promoted.text);
+  assert.equal((await setHire(boss.body.key, 'cancelled')).status, 200);
+  assert.equal(await statusOf(boss.body.key), 'active', 'an account holding more than the caller');
+  // A hire deleted is called off: the account it made signs in no more.
+  const gone = await w.call('POST', `${HIRES}/`, {
+    ...as(w.payroll),
+    body: hire({ email: `gone.${unique()}@example.com` }),
+  });
+  assert.equal((await w.call('DELETE', `${HIRES}/${gone.body.key}`, as(w.admin))).status, 204);
+  assert.equal(await statusOf(gone.body.key), 'blocked');
 });
 
 let failed = { key: '', email: '' };

@@ -374,14 +374,18 @@ describe('invites', () => {
 
 describe('superuser delete', () => {
   test('removes the user across every record type in one call, audited, and frees the e-mail', async () => {
-    const u = await create({ display_name: 'Doomed Dora', is_employee: true, employee_id: '9911' });
-    const email = String(u.data.email);
+    // Dora came as a hire: the invitation made her account, keyed as the hire, with her e-mail.
+    const email = `dora.${crypto.randomUUID().slice(0, 8)}@acme.example`;
     const hire = await w.call('POST', '/payroll/api/data/onboarding_user/', {
       ...as(w.payroll),
-      body: { first_name: 'Dora', last_name: 'Doomed', email: `pre.${email}` },
+      body: { first_name: 'Doomed', last_name: 'Dora', email, employee_id: '9911' },
     });
     assert.equal(hire.status, 201, hire.text);
-    await w.call('PATCH', `/payroll/api/data/onboarding_user/${hire.body.key}`, { ...as(w.payroll), body: { email } });
+    const u = (await w.call('GET', `${USERS}/${hire.body.key}`, as(w.admin))).body as {
+      key: string;
+      data: Record<string, unknown>;
+    };
+    assert.equal(u.data.display_name, 'Doomed Dora');
     const made: string[] = [];
     const put = async (type: string, body: Record<string, unknown>, by: Session = w.payroll) => {
       const r = await w.call('POST', `/payroll/api/data/${type}/`, {

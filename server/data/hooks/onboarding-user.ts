@@ -20,7 +20,18 @@ import { claimOwner } from '../unique.ts';
 import { fieldMessage } from '../../../engine/messages.ts';
 import type { JsonSchema } from '../../../engine/entity.ts';
 import type { Event } from '../../../types/generated/payroll/onboarding_user.ts';
-import { hireAccountOps, hireAccountStatusOps, hireSignIn, moveHire } from '../../payroll/hire-account.ts';
+import {
+  ACCOUNT_MADE,
+  accountMoveEntry,
+  accountMoveOf,
+  accountMoveOps,
+  earlierInvitationOps,
+  hireAccountOps,
+  hireSignIn,
+  historyOf,
+  moveHire,
+  withHistory,
+} from '../../payroll/hire-account.ts';
 
 /** One entry of a hire's history, typed from the schema (npm run gen:types). */
 type ActivityEntry = Event;
@@ -84,7 +95,6 @@ async function recordFailure(
   outboxKey = invitationKey(record),
 ): Promise<void> {
   const now = s.now();
-  const log = Array.isArray(record.data.activity_log) ? (record.data.activity_log as ActivityEntry[]) : [];
   const failed = entry(caller, now, 'invite_failed', `The invitation to ${to} could not be sent.`, to);
   await s.storage.commit([
     {
@@ -92,7 +102,7 @@ async function recordFailure(
       expectVersion: record.meta.version,
       record: {
         ...record,
-        data: { ...record.data, status: 'error', activity_log: [...log, failed] },
+        data: { ...record.data, status: 'error', activity_log: withHistory(record.data, failed) },
         meta: { ...record.meta, updated_by: 'system', updated_time: now, version: record.meta.version + 1 },
       },
     },
@@ -123,22 +133,42 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
   if (hire.data.status === 'complete' || hire.data.status === 'cancelled') {
     throw new ApiError(409, `This hire is ${String(hire.data.status)}: there is no invitation to send.`);
   }
+  const now = s.now();
+  // One invitation a minute per hire (DFORM_HIRE_RESEND_SECONDS): a resend is for a message lost, not a way to fill a mailbox
+  // with live sign-in links (each one spends the ones before it anyway).
+  // A send that failed reached no mailbox: a hire in `error` may be invited again at once.
+  const lastSent =
+    historyOf(hire.data)
+      .filter((e) => e.action === 'invited')
+      .at(-1)?.time ?? 0;
+  if (hire.data.status !== 'error' && now - lastSent < s.config.hireResendSeconds) {
+    throw new ApiError(
+      409,
+      'An invitation went to this hire less than a minute ago: wait a minute before sending another.',
+    );
+  }
   const account = await s.storage.get('auth/users', caller.org.id, hire.key);
+  if (account && (account.data.status === 'blocked' || account.data.locked === true)) {
+    throw new ApiError(409, "This hire's account is blocked or locked; unblock it before inviting.");
+  }
   const to = account ? String(account.data.email ?? '') : emailOf(hire.data);
   if (!to) throw new ApiError(409, 'This hire has no e-mail address to send the invitation to.');
   const taken = account ? undefined : await claimOwner(s, caller.org.id, 'email', to);
   const made = account || taken ? [] : hireAccountOps(s, caller, hire.key, hire.data);
   const signIn = taken ? undefined : hireSignIn(s, caller, hire.key);
-  const now = s.now();
+  const spent = account ? await earlierInvitationOps(s, caller.org.id, hire.key) : [];
   const version = hire.meta.version + 1;
-  const log = Array.isArray(hire.data.activity_log) ? (hire.data.activity_log as ActivityEntry[]) : [];
   const again = entry(caller, now, 'invited', `Invitation sent again to ${to}.`, to);
   const record: StoredRecord = {
     ...hire,
     data: {
       ...hire.data,
       ...(hire.data.status === 'error' ? { status: 'created' } : {}),
-      activity_log: [...log, again],
+      activity_log: withHistory(
+        hire.data,
+        ...(made.length ? [entry(caller, now, ACCOUNT_MADE, `Account made for ${to}.`, to)] : []),
+        again,
+      ),
     },
     meta: { ...hire.meta, updated_by: caller.principal.userKey, updated_time: now, version },
   };
@@ -157,6 +187,7 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
       now,
     }),
     ...made,
+    ...spent,
     ...(signIn ? [signIn.op] : []),
     queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, hire.data, signIn?.link) }, outboxKey).op,
   ]);
@@ -190,14 +221,31 @@ export const onboardingUserHooks: EntityHooks = {
     }
     return [];
   },
-  amend({ s, caller, data, before }) {
-    if (before) return data;
+  async amend({ s, caller, key, data, before }) {
+    const now = s.now();
+    if (before) {
+      const move = await accountMoveOf(s, caller, key, before, data);
+      return move ? { ...data, activity_log: withHistory(data, accountMoveEntry(caller, move, now)) } : data;
+    }
     const to = emailOf(data);
-    const log = Array.isArray(data.activity_log) ? (data.activity_log as ActivityEntry[]) : [];
-    return { ...data, activity_log: [...log, entry(caller, s.now(), 'invited', `Invitation sent to ${to}.`, to)] };
+    return {
+      ...data,
+      activity_log: withHistory(
+        data,
+        entry(caller, now, ACCOUNT_MADE, `Account made for ${to}.`, to),
+        entry(caller, now, 'invited', `Invitation sent to ${to}.`, to),
+      ),
+    };
   },
   async extraOps({ s, caller, data, before, record }) {
-    if (before) return hireAccountStatusOps(s, caller, record.key, before, data);
+    if (before) {
+      // The move amend wrote into the history, made on the account in the same commit.
+      const last = historyOf(data).at(-1);
+      const fresh = last && last.time === s.now() && historyOf(before).at(-1) !== last ? last : undefined;
+      const move =
+        fresh?.action === 'account_blocked' ? 'block' : fresh?.action === 'account_reopened' ? 'reopen' : undefined;
+      return move ? accountMoveOps(s, caller, record.key, move) : [];
+    }
     const to = emailOf(data);
     const signIn = hireSignIn(s, caller, record.key);
     return [
@@ -205,6 +253,11 @@ export const onboardingUserHooks: EntityHooks = {
       signIn.op,
       queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, data, signIn.link) }, invitationKey(record)).op,
     ];
+  },
+  // A hire deleted is called off too: the account it made signs in no more.
+  async onDelete({ s, caller, record }) {
+    const move = await accountMoveOf(s, caller, record.key, record.data, undefined);
+    return move ? accountMoveOps(s, caller, record.key, move) : [];
   },
   async afterCommit({ s, caller, data, before, record }) {
     if (before) return;
