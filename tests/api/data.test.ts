@@ -513,7 +513,14 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
       ...as(w.payroll),
       body: {
         ...SECTION2,
-        documentation: [{ document_type: 'form_i_551_green_card', list: 'A', title: 'Permanent Resident Card' }],
+        documentation: [
+          {
+            document_type: 'form_i_551_green_card',
+            list: 'A',
+            title: 'Permanent Resident Card',
+            issuing_authority: 'USCIS',
+          },
+        ],
         employer_or_representative: 'Payroll, Paula, Manager',
         employer_signature: signature('Paula Payroll'),
       },

@@ -164,7 +164,13 @@ test("Section 2 signed without the employer's business name takes the organizati
     body: { work_auth_status: 'Citizen of the United States', employee_signature: sign('Bo') },
   });
   assert.ok([200, 201].includes(section1.status), section1.text);
-  const passport = { document_type: 'us_passport', list: 'A', title: 'U.S. Passport', document_number: 'X1234567' };
+  const passport = {
+    document_type: 'us_passport',
+    list: 'A',
+    title: 'U.S. Passport',
+    issuing_authority: 'U.S. Department of State',
+    document_number: 'X1234567',
+  };
   const r = await section2(bo, { orgname: '', documentation: [passport] });
   assert.equal(r.status, 200, r.text);
   assert.equal(r.body.data.orgname, 'Acme Demo');

@@ -298,9 +298,15 @@ const transforms: TransformCase[] = [
 const DAY = 86400;
 const signedNow = { name: 'Signer', font: 'font1', timestamp: NOW };
 const signedBefore = { name: 'Signer', font: 'font1', timestamp: NOW - 30 * DAY };
-const passport = (expiration_date: number) => ({ document_type: 'us_passport', list: 'A', expiration_date });
-const listB = { document_type: 'us_state_drivers_license_id', list: 'B' };
-const listC = { document_type: 'social_security_card_no_restrictions', list: 'C' };
+const passport = (expiration_date: number) => ({
+  document_type: 'us_passport',
+  list: 'A',
+  title: 'U.S. Passport',
+  issuing_authority: 'U.S. Department of State',
+  expiration_date,
+});
+const listB = { document_type: 'us_state_drivers_license_id', list: 'B', title: "Driver's license", issuing_authority: 'IL SOS' };
+const listC = { document_type: 'social_security_card_no_restrictions', list: 'C', title: 'Social Security card', issuing_authority: 'SSA' };
 /** What Section 2 asks besides its documents and first day. */
 const employerPart = { employer_or_representative: 'Payroll, Paul, Manager', employer_address: address };
 const validations: ExpressionCase[] = [
@@ -394,6 +400,35 @@ const validations: ExpressionCase[] = [
       { path: '/employer_address/address1', message: "Enter the employer's street address." },
       { path: '/employer_address/postal_code', message: "Enter the employer's ZIP code." },
     ],
+  },
+  {
+    entity: 'payroll/i9',
+    name: "Section 2 signed over a document without its title or issuing authority (the spec's fully compliant)",
+    input: {
+      ...employerPart,
+      _user_uuid: 'e',
+      first_day: NOW,
+      documentation: [{ document_type: 'form_i_766_ead_photo', list: 'A', document_number: 'SRC1', title: ' ' }],
+      employer_signature: signedNow,
+    },
+    bindings: { now: NOW, user: 'm', before: null },
+    errors: [
+      { path: '/documentation/0/title', message: "Enter the document's title as it appears on the document." },
+      { path: '/documentation/0/issuing_authority', message: 'Enter the authority that issued the document.' },
+    ],
+  },
+  {
+    entity: 'payroll/i9',
+    name: 'a List B annotation needs no issuing authority',
+    input: {
+      ...employerPart,
+      _user_uuid: 'e',
+      first_day: NOW,
+      documentation: [{ document_type: 'individual_under_age_18', list: 'B', title: 'Individual under age 18' }, listC],
+      employer_signature: signedNow,
+    },
+    bindings: { now: NOW, user: 'm', before: null },
+    errors: [],
   },
   {
     entity: 'payroll/i9',
