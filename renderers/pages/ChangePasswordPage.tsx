@@ -31,7 +31,17 @@ export function ChangePasswordPage({ inApp = false }: { inApp?: boolean }) {
     <section className={inApp ? 'page page--narrow' : 'card card--narrow'} aria-labelledby="pw-title">
       <h1 id="pw-title">Change password</h1>
       {done ? (
-        <p role="status">Your password has been changed.</p>
+        <>
+          <p role="status">Your password has been changed.</p>
+          {/* Out of the app's frame (a link's first sign-in), the way on is not on the page otherwise. */}
+          {!inApp && (
+            <p>
+              <Link className="btn btn--primary" to="/">
+                Continue
+              </Link>
+            </p>
+          )}
+        </>
       ) : (
         <NewPasswordForm
           submitLabel="Change password"

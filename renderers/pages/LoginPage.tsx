@@ -27,6 +27,10 @@ function autoParams(search: URLSearchParams, hash: string): { userid?: string; k
   };
 }
 
+/** A link's key refused: used already, expired, or not one; the same answer for each (API.md). */
+export const LINK_SPENT =
+  'This sign-in link was used already or has expired. Get a new one with "Forgot your password?", or ask your employer to send the invitation again.';
+
 export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
   const { client, auth, signIn, org } = useServices();
   const [params] = useSearchParams();
@@ -76,9 +80,19 @@ export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
   useEffect(() => {
     if (!auto || !keys || tried.current) return;
     tried.current = true;
+    // The link opened again in the browser it signed in (the password not chosen yet, say): its key
+    // is spent, but the session it opened is still here.
+    const current = auth.session;
+    const held = current ? guardSession(current) : null;
+    if (current && held && sessionValid(held, Date.now() / 1000) && current.user.key === keys.userid) {
+      navigate(current.password_reset ? '/password-change' : landing(held), { replace: true });
+      return;
+    }
     if (keys.userid && keys.key) void attempt(keys.userid, keys.key, keys.type);
     else setError('This sign-in link is incomplete.');
   }, [auto]);
+  // The form at /login starts clean, whatever a link just answered.
+  useEffect(() => setError(undefined), [autoRoute]);
 
   const gs = auth.session ? guardSession(auth.session) : null;
   if (!auto && !busy && sessionValid(gs, Date.now() / 1000)) return <Navigate to={redirect ?? landing(gs)} replace />;
@@ -109,13 +123,14 @@ export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
   if (auto) {
     return (
       <section className="card card--narrow" aria-labelledby="auto-title">
-        <h1 id="auto-title">Signing in…</h1>
+        <h1 id="auto-title">{error ? 'This link did not sign you in' : 'Signing in…'}</h1>
         {error ? (
           <>
             <p className="form-error" role="alert">
-              {error}
+              {error === 'Invalid credentials' ? LINK_SPENT : error}
             </p>
             <p>
+              <Link to="/password-forgot">Forgot your password?</Link> ·{' '}
               <Link to="/login">Sign in with your password</Link>
             </p>
           </>

@@ -6,6 +6,7 @@
  * listing companies; the link a forgot-password or invitation e-mail carries opens the company's
  * site signed in. Needs `npm run build:web` first.
  */
+import { LINK_SPENT } from '../../renderers/pages/LoginPage.tsx';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -209,7 +210,19 @@ describe('e-mailed links', () => {
     await page.getByText('Your password has been changed.').waitFor();
     const signedIn = await call('POST', '/auth/api/login', { org, body: { userid: email, key: 'nell-chooses-7' } });
     assert.equal(signedIn.status, 200, `the chosen password signs in: ${signedIn.text}`);
-    await page.goto(`http://acmedemo.localhost:${port}/`);
+    // The way on from the page, which has no menu.
+    await page.getByRole('link', { name: 'Continue' }).click();
     await page.getByRole('link', { name: /start onboarding/i }).waitFor();
+    // The link again, in the browser it signed in: still signed in, home.
+    await page.goto(link);
+    await page.getByRole('link', { name: /start onboarding/i }).waitFor();
+    // Elsewhere it is spent, and says how to get a new one; the sign-in form starts clean.
+    const other = await newPage();
+    await other.goto(link);
+    await other.getByRole('heading', { name: 'This link did not sign you in' }).waitFor();
+    await other.getByText(LINK_SPENT).waitFor();
+    await other.getByRole('link', { name: 'Sign in with your password' }).click();
+    await other.waitForURL((u) => u.pathname === '/login');
+    assert.equal(await other.getByRole('alert').count(), 0, 'no error carried to the form');
   });
 });

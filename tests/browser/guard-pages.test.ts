@@ -116,8 +116,8 @@ describe('/auto-login', () => {
 
     const again = (await w.page()).page;
     await again.goto(autoLogin(key));
-    await again.getByRole('heading', { level: 1, name: 'Signing in…' }).waitFor();
-    await again.getByRole('alert').waitFor();
+    await again.getByRole('heading', { level: 1, name: 'This link did not sign you in' }).waitFor();
+    await again.getByRole('alert').filter({ hasText: 'This sign-in link was used already or has expired.' }).waitFor();
     assert.equal(new URL(again.url()).pathname, '/auto-login');
     await again.getByRole('link', { name: 'Sign in with your password' }).waitFor();
   });
