@@ -11,6 +11,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 import { startWorld, type World } from './browser.ts';
 import { productStaffAdminKey } from '../../engine/access.ts';
+import { HIRE_CANCELLED, HIRE_OPENED } from '../../forms/screens/payroll/HireActions.tsx';
 import { STAFF_ACCOUNT_LOCKED } from '../../forms/screens/auth/users.ts';
 
 let w: World;
@@ -117,6 +118,36 @@ describe('inviting a hire', () => {
     await page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' }).waitFor();
     assert.match(new URL(page.url()).pathname, /\/payroll\/onboarding_user\/create$/);
     assert.equal(await page.locator('#root_first_name').inputValue(), 'Emma', 'the form is kept');
+  });
+});
+
+describe('calling a hiring off', () => {
+  it('Cancel hire, asked for, blocks the account its invitation made; Open hire again reopens it', async () => {
+    const payroll = await w.apiLogin('payroll');
+    const admin = await w.apiLogin('admin');
+    const made = await w.call('POST', '/payroll/api/data/onboarding_user/', {
+      org: w.org,
+      token: payroll.token,
+      body: { first_name: 'Cora', last_name: 'Called-Off', email: `cora.${unique()}@example.com` },
+    });
+    assert.equal(made.status, 201, made.text);
+    const accountStatus = async () =>
+      (await w.call('GET', `/auth/api/data/users/${made.body.key}`, { org: w.org, token: admin.token })).body.data
+        .status;
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto(`/payroll/onboarding_user/edit/${made.body.key}`);
+    await page.getByRole('button', { name: 'Cancel hire' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel hire' });
+    await dialog.getByText(/Cancel Cora Called-Off\?/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel hire' }).click();
+    await notice(page, HIRE_CANCELLED);
+    await page.getByRole('button', { name: 'Open hire again' }).waitFor();
+    assert.equal(await page.locator('#root_status option:checked').textContent(), 'Cancelled');
+    assert.equal(await accountStatus(), 'blocked');
+    await page.getByRole('button', { name: 'Open hire again' }).click();
+    await notice(page, HIRE_OPENED);
+    assert.equal(await accountStatus(), 'active');
   });
 });
 
