@@ -21,6 +21,7 @@ import { Hono } from 'hono';
 import { allows, moduleUsable, type Principal } from '../../engine/access.ts';
 import type { Entity } from '../../engine/entity.ts';
 import { i9Dates } from '../../engine/i9-deadlines.ts';
+import { employmentOf } from './employment.ts';
 import type { Caller } from '../auth/principal.ts';
 import { signedIn } from '../auth/signed-in.ts';
 import { notAuthorized } from '../http/errors.ts';
@@ -114,12 +115,6 @@ const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 const signed = (v: unknown) => !!v && typeof v === 'object' && num((v as DataObject).timestamp) !== undefined;
 
-/** The employee's employment facts: their employee record, else their hire. */
-async function employmentOf(s: Services, org: string, userKey: string, hire?: DataObject): Promise<DataObject> {
-  const emp = (await s.storage.get('payroll/employee', org, userKey))?.data;
-  if (emp) return emp;
-  return hire ?? (await s.storage.get('payroll/onboarding_user', org, userKey))?.data ?? {};
-}
 
 async function applies(
   s: Services,

@@ -430,4 +430,37 @@ test("a hire's status is no way round the rules on accounts: only the account th
   assert.equal(await statusOf(gone.body.key), 'blocked');
 });
 
+test("a hire's I-9 is due by the hire date until a payroll record exists, and waits for the employer", async () => {
+  const DAY = 86400;
+  const hired = Math.floor(Date.now() / 1000 / DAY) * DAY - 2 * DAY;
+  const r = await w.call('POST', `${HIRES}/`, {
+    ...as(w.payroll),
+    body: hire({ first_name: 'Nia', email: `nia.${unique()}@example.com`, hire_date: hired }),
+  });
+  assert.equal(r.status, 201, r.text);
+  const [mail] = (await outbox()).filter((m) => m.to === r.body.data.email);
+  const link = new URL(/(https?:\/\/\S+\/auto-login\?\S+)/.exec(mail.text)![1]);
+  const nia = await w.call('POST', '/auth/api/login', {
+    org: w.acmeOrg,
+    body: { userid: link.searchParams.get('userid'), key: link.searchParams.get('key'), type: 'forgot_password' },
+  });
+  assert.equal(nia.status, 200, nia.text);
+  const section1 = await w.call('POST', `/payroll/api/data/my_i9/${r.body.key}`, {
+    org: w.acmeOrg,
+    token: nia.body.token,
+    body: {
+      work_auth_status: 'Citizen of the United States',
+      employee_signature: { name: 'Nia Hopper', font: 'font1', timestamp: 1 },
+    },
+  });
+  assert.equal(section1.status, 201, section1.text);
+  const i9 = (await w.call('GET', `/payroll/api/data/i9/${r.body.key}`, as(w.payroll))).body.data;
+  assert.equal(i9.section1_due, hired, 'Section 1 by the first day: the hire date');
+  assert.ok(i9.section2_due > hired && i9.next_due === i9.section2_due, JSON.stringify(i9));
+  const pipeline = await w.call('GET', '/payroll/api/onboarding_pipeline', as(w.payroll));
+  const waiting = pipeline.body.awaiting_employer.find((a: { user_key: string }) => a.user_key === r.body.key);
+  assert.equal(waiting?.task, 'Form I-9, Section 2', pipeline.text.slice(0, 500));
+  assert.equal(waiting.due, i9.section2_due);
+});
+
 let failed = { key: '', email: '' };

@@ -13,14 +13,13 @@ import type { Services } from '../../services.ts';
 import type { DataObject, WriteOp } from '../../storage/types.ts';
 import type { FieldError } from '../../../engine/messages.ts';
 import type { EntityHooks } from '../hooks.ts';
+import { employmentOf } from '../../payroll/employment.ts';
 import { sameValue } from '../signatures.ts';
 
 const DERIVED: readonly (keyof I9Dates)[] = ['section1_due', 'section2_due', 'next_due', 'late', 'retain_until'];
 
-/** The employee's hire and termination dates (not sensitive: read as stored). */
-async function employment(s: Services, org: string, key: string): Promise<DataObject> {
-  return (await s.storage.get('payroll/employee', org, key))?.data ?? {};
-}
+/** The employee's hire and termination dates (not sensitive: read as stored): the payroll record's, else the hire's. */
+const employment = (s: Services, org: string, key: string): Promise<DataObject> => employmentOf(s, org, key);
 
 const usDate = (t: number) => new Date(t * 1000).toISOString().replace(/^(\d{4})-(\d\d)-(\d\d).*$/, '$2/$3/$1');
 
