@@ -28,7 +28,9 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 export function hireAccountOps(s: Services, caller: Caller, hireKey: string, hire: DataObject): WriteOp[] {
   const org = caller.org.id;
   const email = text(hire.email).toLowerCase();
-  const name = `${text(hire.first_name)} ${text(hire.last_name)}`.trim().slice(0, 32).trim() || email.slice(0, 32);
+  // Cut by characters, not UTF-16 units: an emoji is never split into half a character.
+  const cut = (v: string) => Array.from(v).slice(0, 32).join('').trim();
+  const name = cut(`${text(hire.first_name)} ${text(hire.last_name)}`.trim()) || cut(email);
   const p = caller.principal;
   const now = s.now();
   return [

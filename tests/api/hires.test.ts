@@ -145,6 +145,19 @@ describe('inviting a hire', () => {
     assert.equal(numbered.status, 201, numbered.text);
     const its = await w.call('GET', `/auth/api/data/users/${numbered.body.key}`, as(w.admin));
     assert.equal(its.body.data.employee_id, 'E-2041');
+    // A long name is cut to the account's 32 characters, never through an emoji.
+    const long = await w.call('POST', `${HIRES}/`, {
+      ...as(w.payroll),
+      body: hire({
+        first_name: 'Abcdefghijklmnopqrstuvwxyz😀😀😀😀😀',
+        last_name: 'Smith',
+        email: `long.${unique()}@example.com`,
+      }),
+    });
+    assert.equal(long.status, 201, long.text);
+    const named = (await w.call('GET', `/auth/api/data/users/${long.body.key}`, as(w.admin))).body.data.display_name;
+    assert.equal(Array.from(named).length, 31, named);
+    assert.ok(!/[\ud800-\udbff]$/.test(named), 'no half of a character');
     assert.deepEqual(its.body.data.permissions, ['PAYROLL:CanUseModule', 'HR:CanUseModule']);
   });
 
