@@ -115,7 +115,6 @@ const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
 const signed = (v: unknown) => !!v && typeof v === 'object' && num((v as DataObject).timestamp) !== undefined;
 
-
 async function applies(
   s: Services,
   org: string,
