@@ -8,12 +8,13 @@
  */
 import type { FieldError } from '../../engine/messages.ts';
 import type { Caller } from '../auth/principal.ts';
+import { ApiError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
 import { fieldFacts, type FieldFacts } from './fields.ts';
 import { hooksFor, type EntityHooks } from './hooks.ts';
 import type { IdempotentCreate } from './idempotency.ts';
-import type { RequestInfo, Target, WireRecord, WriteMode } from './records.ts';
+import { readRecord, type RequestInfo, type Target, type WireRecord, type WriteMode } from './records.ts';
 import type { BindResult } from './signatures.ts';
 import { authorize, authorizeRemoval, type Access } from './write-access.ts';
 import { afterCommit, answer, commitDelete, commitWrite } from './write-commit.ts';
@@ -73,9 +74,22 @@ export const WRITE_STAGES: readonly { name: string; write?: Stage; delete?: Stag
 ];
 
 async function run(w: Write, kind: 'write' | 'delete'): Promise<void> {
-  for (const stage of WRITE_STAGES) {
-    await stage[kind]?.(w);
-    if (w.answer) return;
+  try {
+    for (const stage of WRITE_STAGES) {
+      await stage[kind]?.(w);
+      if (w.answer) return;
+    }
+  } catch (e) {
+    // A retry racing its original (the same Idempotency-Key) may be refused for what the original
+    // just made (a hire's e-mail, now its account's): once the original is there, it is the answer.
+    if (w.idem && e instanceof ApiError && e.status === 409) {
+      const made = await w.idem.again();
+      if (made) {
+        w.answer = { record: await readRecord(w.s, w.caller, w.t, made), created: true };
+        return;
+      }
+    }
+    throw e;
   }
 }
 
