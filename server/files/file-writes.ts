@@ -124,7 +124,11 @@ async function commitFileChange(
   });
 }
 
-/** Sets a record's status field; answers the record's version after it. */
+/**
+ * Sets a record's status field; answers the record's version after it. With `only`, only while the
+ * record is still at that version: an upload that failed puts back the status it found unless
+ * another upload of the same file finished meanwhile (its status stands).
+ */
 async function setStatus(
   s: Services,
   t: Target,
@@ -132,33 +136,14 @@ async function setStatus(
   key: string,
   field: string,
   value: string,
+  only?: number,
 ): Promise<number> {
   const r = await current(s, t, caller.org.id, key);
-  if (r.data[field] === value) return r.meta.version;
+  if ((only !== undefined && r.meta.version !== only) || r.data[field] === value) return r.meta.version;
   await s.storage.commit([
     { op: 'put', expectVersion: r.meta.version, record: withFields(r, { [field]: value }, caller.user.key, s.now()) },
   ]);
   return r.meta.version + 1;
-}
-
-/**
- * Puts back the status an upload that failed found, unless the record changed since it was marked
- * (another upload of the same file finished meanwhile: its status stands).
- */
-async function undoStatus(
-  s: Services,
-  t: Target,
-  caller: Caller,
-  key: string,
-  field: string,
-  value: string,
-  marked: number,
-) {
-  const r = await current(s, t, caller.org.id, key);
-  if (r.meta.version !== marked || r.data[field] === value) return;
-  await s.storage.commit([
-    { op: 'put', expectVersion: marked, record: withFields(r, { [field]: value }, caller.user.key, s.now()) },
-  ]);
 }
 
 export async function storeUpload(
@@ -218,7 +203,7 @@ export async function storeUpload(
     if (staged && !committed) await staged.discard();
     if (status && !committed) {
       const prior = String(priorStatus ?? status.cleared ?? '');
-      await undoStatus(s, t, caller, key, status.field, prior, marked).catch(() => {});
+      await setStatus(s, t, caller, key, status.field, prior, marked).catch(() => {});
     }
     if (e instanceof FileTooLarge) throw fileTooLarge(spec);
     if (e instanceof FileTypeRefused) throw typeRefused(spec, e.found);

@@ -499,24 +499,29 @@ test('deleting a file puts a request back to requested', async () => {
   assert.equal((await w.call('DELETE', p, as(w.emma))).status, 404);
 });
 
+/** Emma's PDF upload to `path` declaring `length` bytes, its body left to the test to send (or not). */
+function declaredUpload(path: string, name: string, length: number): http.ClientRequest {
+  const u = new URL(`${w.server.url}${path}`);
+  return http.request({
+    host: u.hostname,
+    port: u.port,
+    path: u.pathname,
+    method: 'PUT',
+    headers: {
+      'organization-id': w.emma.org,
+      auth_token: w.emma.token,
+      'content-type': 'application/pdf',
+      'x-file-name': name,
+      'content-length': length,
+    },
+  });
+}
+
 test('an upload cut off mid-body stores nothing and puts the request back', async () => {
   const key = await requestFromEmma();
-  const u = new URL(`${w.server.url}/hr/api/files/employee_documents/${key}/file`);
   const before = await blobsOnDisk();
   await new Promise<void>((resolve) => {
-    const req = http.request({
-      host: u.hostname,
-      port: u.port,
-      path: u.pathname,
-      method: 'PUT',
-      headers: {
-        'organization-id': w.emma.org,
-        auth_token: w.emma.token,
-        'content-type': 'application/pdf',
-        'x-file-name': 'half.pdf',
-        'content-length': 4 * 1024 * 1024,
-      },
-    });
+    const req = declaredUpload(`/hr/api/files/employee_documents/${key}/file`, 'half.pdf', 4 * 1024 * 1024);
     req.on('error', () => resolve());
     req.write(Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 0x20)]));
     setTimeout(() => {
@@ -537,22 +542,9 @@ test('an upload cut off mid-body stores nothing and puts the request back', asyn
 test('an upload cut off after a later one of the same file succeeded leaves the later one uploaded', async () => {
   const key = await requestFromEmma();
   const p = `/hr/api/files/employee_documents/${key}/file`;
-  const u = new URL(`${w.server.url}${p}`);
   const read = async () => (await w.call('GET', `/hr/api/data/employee_documents/${key}`, as(w.admin))).body.data;
   // The first upload declares 4 MiB, sends a little and stalls.
-  const first = http.request({
-    host: u.hostname,
-    port: u.port,
-    path: u.pathname,
-    method: 'PUT',
-    headers: {
-      'organization-id': w.emma.org,
-      auth_token: w.emma.token,
-      'content-type': 'application/pdf',
-      'x-file-name': 'stalled.pdf',
-      'content-length': 4 * 1024 * 1024,
-    },
-  });
+  const first = declaredUpload(p, 'stalled.pdf', 4 * 1024 * 1024);
   const cut = new Promise<void>((resolve) => first.on('error', () => resolve()).on('close', () => resolve()));
   first.write(PDF);
   for (let i = 0; i < 50 && (await read()).status !== 'uploading'; i++) await new Promise((r) => setTimeout(r, 50));

@@ -309,6 +309,25 @@ const listB = { document_type: 'us_state_drivers_license_id', list: 'B', title: 
 const listC = { document_type: 'social_security_card_no_restrictions', list: 'C', title: 'Social Security card', issuing_authority: 'SSA' };
 /** What Section 2 asks besides its documents and first day. */
 const employerPart = { employer_or_representative: 'Payroll, Paul, Manager', employer_address: address };
+/**
+ * A manager (m) signs employee e's Section 2 for the first time, now, with a valid passport, the first
+ * day and the employer's part given; `over` changes what the case is about.
+ */
+const signingSection2 = (name: string, over: Record<string, unknown>, errors: ExpressionCase['errors']): ExpressionCase => ({
+  entity: 'payroll/i9',
+  name,
+  input: {
+    ...employerPart,
+    _user_uuid: 'e',
+    first_day: NOW,
+    documentation: [passport(NOW + DAY)],
+    employer_signature: signedNow,
+    ...over,
+  },
+  bindings: { now: NOW, user: 'm', before: null },
+  errors,
+});
+
 const validations: ExpressionCase[] = [
   {
     entity: 'payroll/i9',
@@ -336,100 +355,47 @@ const validations: ExpressionCase[] = [
     bindings: { now: NOW, user: 'u', before: { employee_signature: signedBefore } },
     errors: [],
   },
-  {
-    entity: 'payroll/i9',
-    name: 'Section 2 signed late, over documents unexpired on the first day, one expired since',
-    input: {
-      ...employerPart,
-      _user_uuid: 'e',
-      first_day: NOW - 10 * DAY,
-      documentation: [passport(NOW + DAY), passport(NOW - DAY)],
-      employer_signature: signedNow,
-    },
-    bindings: { now: NOW, user: 'm', before: { employer_signature: null } },
-    errors: [],
-  },
-  {
-    entity: 'payroll/i9',
-    name: 'Section 2 signed over a document that expires before the first day',
-    input: {
-      ...employerPart,
-      _user_uuid: 'e',
-      first_day: NOW + 10 * DAY,
-      documentation: [passport(NOW + 20 * DAY), passport(NOW + 5 * DAY)],
-      employer_signature: signedNow,
-    },
-    bindings: { now: NOW, user: 'm', before: { employer_signature: null } },
-    errors: [
+  signingSection2(
+    'Section 2 signed late, over documents unexpired on the first day, one expired since',
+    { first_day: NOW - 10 * DAY, documentation: [passport(NOW + DAY), passport(NOW - DAY)] },
+    [],
+  ),
+  signingSection2(
+    'Section 2 signed over a document that expires before the first day',
+    { first_day: NOW + 10 * DAY, documentation: [passport(NOW + 20 * DAY), passport(NOW + 5 * DAY)] },
+    [
       {
         path: '/documentation/1/expiration_date',
         message:
           'Expired before the first day of employment (01/11/2025): a document must be unexpired on that day (one its issuing authority extended: enter the extended date).',
       },
     ],
-  },
-  {
-    entity: 'payroll/i9',
-    name: 'Section 2 signed over a List B document without one of List C',
-    input: { ...employerPart, _user_uuid: 'e', first_day: NOW, documentation: [listB], employer_signature: signedNow },
-    bindings: { now: NOW, user: 'm', before: null },
-    errors: [
-      { path: '/documentation', message: 'Examine one document from List A, or one document from List B and one from List C.' },
-    ],
-  },
-  {
-    entity: 'payroll/i9',
-    name: 'Section 2 signed over one document of List B and one of List C',
-    input: { ...employerPart, _user_uuid: 'e', first_day: NOW, documentation: [listB, listC], employer_signature: signedNow },
-    bindings: { now: NOW, user: 'm', before: null },
-    errors: [],
-  },
-  {
-    entity: 'payroll/i9',
-    name: 'Section 2 signed with one part of the address blank or missing',
-    input: {
-      ...employerPart,
-      employer_address: { address1: '  ', city: 'Springfield', state: 'IL' },
-      _user_uuid: 'e',
-      first_day: NOW,
-      documentation: [passport(NOW + DAY)],
-      employer_signature: signedNow,
-    },
-    bindings: { now: NOW, user: 'm', before: null },
-    errors: [
+  ),
+  signingSection2('Section 2 signed over a List B document without one of List C', { documentation: [listB] }, [
+    { path: '/documentation', message: 'Examine one document from List A, or one document from List B and one from List C.' },
+  ]),
+  signingSection2('Section 2 signed over one document of List B and one of List C', { documentation: [listB, listC] }, []),
+  signingSection2(
+    'Section 2 signed with one part of the address blank or missing',
+    { employer_address: { address1: '  ', city: 'Springfield', state: 'IL' } },
+    [
       { path: '/employer_address/address1', message: "Enter the employer's street address." },
       { path: '/employer_address/postal_code', message: "Enter the employer's ZIP code." },
     ],
-  },
-  {
-    entity: 'payroll/i9',
-    name: "Section 2 signed over a document without its title or issuing authority (the spec's fully compliant)",
-    input: {
-      ...employerPart,
-      _user_uuid: 'e',
-      first_day: NOW,
-      documentation: [{ document_type: 'form_i_766_ead_photo', list: 'A', document_number: 'SRC1', title: ' ' }],
-      employer_signature: signedNow,
-    },
-    bindings: { now: NOW, user: 'm', before: null },
-    errors: [
+  ),
+  signingSection2(
+    "Section 2 signed over a document without its title or issuing authority (the spec's fully compliant)",
+    { documentation: [{ document_type: 'form_i_766_ead_photo', list: 'A', document_number: 'SRC1', title: ' ' }] },
+    [
       { path: '/documentation/0/title', message: "Enter the document's title as it appears on the document." },
       { path: '/documentation/0/issuing_authority', message: 'Enter the authority that issued the document.' },
     ],
-  },
-  {
-    entity: 'payroll/i9',
-    name: 'a List B annotation needs no issuing authority',
-    input: {
-      ...employerPart,
-      _user_uuid: 'e',
-      first_day: NOW,
-      documentation: [{ document_type: 'individual_under_age_18', list: 'B', title: 'Individual under age 18' }, listC],
-      employer_signature: signedNow,
-    },
-    bindings: { now: NOW, user: 'm', before: null },
-    errors: [],
-  },
+  ),
+  signingSection2(
+    'a List B annotation needs no issuing authority',
+    { documentation: [{ document_type: 'individual_under_age_18', list: 'B', title: 'Individual under age 18' }, listC] },
+    [],
+  ),
   {
     entity: 'payroll/i9',
     name: 'Section 2 signed again within the same second is held to the same rules',
