@@ -65,8 +65,17 @@ export interface ServerConfig {
   sessionSeconds: number;
   /** DFORM_REFRESH_SECONDS: how long a family of refresh tokens may renew sessions after its sign-in. */
   refreshSeconds: number;
-  /** DFORM_HIRE_RESEND_SECONDS: at most one invitation to a hire in this many seconds (Resend invitation). */
-  hireResendSeconds: number;
+  /**
+   * DFORM_RESEND_SECONDS: at most one invitation to one person (a hire's Resend invitation, a user's
+   * invite e-mail or code) in this many seconds.
+   */
+  resendSeconds: number;
+  /**
+   * Invitation e-mails (a new hire's, Resend invitation, a user's invite e-mail or code) per sign-in
+   * throttle window (DFORM_THROTTLE_WINDOW): DFORM_INVITATIONS_COMPANY from one company and
+   * DFORM_INVITATIONS_USER from one signed-in person (server/auth/invitations.ts).
+   */
+  invitations: { perCompany: number; perUser: number };
   /**
    * Where files' bytes live: an S3-compatible bucket when DFORM_S3_BUCKET is set (with
    * DFORM_S3_ENDPOINT, DFORM_S3_REGION, DFORM_S3_ACCESS_KEY_ID, DFORM_S3_SECRET_ACCESS_KEY and
@@ -229,7 +238,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     sessionSeconds: int('DFORM_SESSION_SECONDS', env.DFORM_SESSION_SECONDS, 8 * 3600),
     ...(env.DFORM_S3_BUCKET ? { s3: s3Config(env) } : {}),
     refreshSeconds: int('DFORM_REFRESH_SECONDS', env.DFORM_REFRESH_SECONDS, 24 * 3600),
-    hireResendSeconds: int('DFORM_HIRE_RESEND_SECONDS', env.DFORM_HIRE_RESEND_SECONDS, 60),
+    resendSeconds: int('DFORM_RESEND_SECONDS', env.DFORM_RESEND_SECONDS, 60),
+    invitations: {
+      perCompany: int('DFORM_INVITATIONS_COMPANY', env.DFORM_INVITATIONS_COMPANY, 300),
+      perUser: int('DFORM_INVITATIONS_USER', env.DFORM_INVITATIONS_USER, 100),
+    },
     idleSeconds: {
       managing: int('DFORM_IDLE_SECONDS', env.DFORM_IDLE_SECONDS, 30 * 60),
       others: int('DFORM_IDLE_SECONDS_OTHERS', env.DFORM_IDLE_SECONDS_OTHERS, 0),

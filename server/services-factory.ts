@@ -73,17 +73,27 @@ function throttles(
   storage: JournalStore | PgStore,
   config: ServerConfig,
   cipher: FieldCipher,
-): Pick<Services, 'throttle' | 'signInThrottle' | 'downloadKeys'> {
+): Pick<Services, 'throttle' | 'invitations' | 'signInThrottle' | 'downloadKeys'> {
   const digest = (v: string) => cipher.lookup(`device\u0000${v}`);
+  // The companies' and the senders' budgets (./auth/invitations.ts), in the throttle's window.
+  const invitations = {
+    windowSeconds: config.throttle.windowSeconds,
+    perAccount: config.invitations.perCompany,
+    perAddress: config.invitations.perUser,
+    // A refused invitation is not sent: it leaves the other budget as it was.
+    refusedCounts: false,
+  };
   if (storage instanceof PgStore) {
     return {
       throttle: sharedRateLimit(storage, config.throttle, { digest }),
+      invitations: sharedRateLimit(storage, invitations, { digest }),
       signInThrottle: sharedSignInThrottle(storage, config.throttle, { digest }),
       downloadKeys: sharedDownloadKeys(storage),
     };
   }
   return {
     throttle: slidingWindowThrottle(config.throttle),
+    invitations: slidingWindowThrottle(invitations),
     signInThrottle: backOffThrottle(config.throttle, { digest }),
   };
 }

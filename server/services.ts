@@ -24,6 +24,8 @@ export interface Services {
   sms?: SmsTransport;
   /** Rate limit of calls that reveal or send something (retrieve_ssn, forgot_password). */
   throttle: Throttle;
+  /** Invitation e-mails per company and per sender (./auth/invitations.ts). */
+  invitations: Throttle;
   /** Every check of a password or single-use key (./auth/throttled-check.ts). */
   signInThrottle: SignInThrottle;
   /** Download keys of links (./printable/download-keys.ts); unset, in this process's memory. */

@@ -23,6 +23,7 @@ import {
   type ThrottleState,
   type Throttle,
   type Ticket,
+  type WindowOptions,
 } from './throttle.ts';
 
 /** A check under way of a process that died stops holding its budgets after this long. */
@@ -158,11 +159,7 @@ export function sharedSignInThrottle(store: PgStore, o: BackOffOptions, deps: De
 }
 
 /** The rate limit of ./throttle.ts (`slidingWindowThrottle`) over calls stored in the database. */
-export function sharedRateLimit(
-  store: PgStore,
-  opts: { windowSeconds: number; perAccount: number; perAddress: number },
-  deps: Deps,
-): Throttle {
+export function sharedRateLimit(store: PgStore, opts: WindowOptions, deps: Deps): Throttle {
   const now = deps.now ?? (() => Date.now() / 1000);
   const rowKey = (key: string) => deps.digest(`rate\u0000${key}`);
   let purged = 0;
@@ -182,15 +179,18 @@ export function sharedRateLimit(
           purged = t;
           await client.query('DELETE FROM dform_rate_hits WHERE at <= $1', [t - opts.windowSeconds]);
         }
-        let ok = true;
-        // Each counts the call whatever the other answers, as the in-memory limit does.
+        const open: string[] = [];
         for (const [id, limit] of ids) {
           const seen = await client.query<{ n: string }>(
             'SELECT count(*) AS n FROM dform_rate_hits WHERE key = $1 AND at > $2',
             [id, t - opts.windowSeconds],
           );
-          if (Number(seen.rows[0].n) >= limit) ok = false;
-          else await client.query('INSERT INTO dform_rate_hits (key, at) VALUES ($1, $2)', [id, t]);
+          if (Number(seen.rows[0].n) < limit) open.push(id);
+        }
+        const ok = open.length === ids.length;
+        // By default each counts the call whatever the other answers, as the in-memory limit does.
+        if (ok || opts.refusedCounts !== false) {
+          for (const id of open) await client.query('INSERT INTO dform_rate_hits (key, at) VALUES ($1, $2)', [id, t]);
         }
         return ok;
       });

@@ -272,20 +272,26 @@ export interface MemoryThrottle extends Throttle {
   succeeded(name: string): void;
 }
 
+/** A sliding window's options; `refusedCounts: false` counts a call only when both budgets let it through. */
+export interface WindowOptions {
+  windowSeconds: number;
+  perAccount: number;
+  perAddress: number;
+  refusedCounts?: boolean;
+}
+
 export function slidingWindowThrottle(
-  opts: { windowSeconds: number; perAccount: number; perAddress: number; maxEntries?: number },
+  opts: WindowOptions & { maxEntries?: number },
   now: () => number = () => Date.now() / 1000,
 ): MemoryThrottle {
   const max = opts.maxEntries ?? 50_000;
   const hits = new Map<string, number[]>();
-  const take = (id: string, limit: number): boolean => {
-    const t = now();
+  /** The id's calls in the window, most recently used last. */
+  const recent = (id: string, t: number): number[] => {
     const list = (hits.get(id) ?? []).filter((x) => x > t - opts.windowSeconds);
     hits.delete(id);
     hits.set(id, list);
-    if (list.length >= limit) return false;
-    list.push(t);
-    return true;
+    return list;
   };
   // Bounded under a flood of distinct names: the expired go first, then the least recently used,
   // down to 90% so that a sweep runs once per tenth of the bound, not on every call.
@@ -301,9 +307,15 @@ export function slidingWindowThrottle(
   return {
     attempt(name, address) {
       sweep();
-      const okAddress = take(`a:${address}`, opts.perAddress);
-      const okName = take(`u:${name}`, opts.perAccount);
-      return okAddress && okName;
+      const t = now();
+      const budgets = [
+        { list: recent(`a:${address}`, t), limit: opts.perAddress },
+        { list: recent(`u:${name}`, t), limit: opts.perAccount },
+      ].map((b) => ({ ...b, open: b.list.length < b.limit }));
+      const ok = budgets.every((b) => b.open);
+      // By default each budget counts the call whatever the other answers.
+      for (const b of budgets) if (b.open && (ok || opts.refusedCounts !== false)) b.list.push(t);
+      return ok;
     },
     succeeded(name) {
       hits.delete(`u:${name}`);

@@ -8,7 +8,7 @@
  */
 import type { Caller } from '../auth/principal.ts';
 import { mayActOnAccount } from '../auth/account-rights.ts';
-import { SINGLE_USE, singleUseOp } from '../auth/sign-in.ts';
+import { singleUseOp } from '../auth/sign-in.ts';
 import { INVITE_SECONDS } from '../auth/user-admin.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { systemPut, systemUpdate } from '../data/system-write.ts';
@@ -158,18 +158,6 @@ export async function accountMoveOps(
       now: s.now(),
     }),
   ];
-}
-
-/** Earlier invitation links of the hire's account, spent by a new one: only the latest signs in. */
-export async function earlierInvitationOps(s: Services, org: string, userKey: string): Promise<WriteOp[]> {
-  const keys = await s.storage.find(SINGLE_USE, org, {
-    criteria: [{ field: 'user_key', is: '=', value: userKey }],
-    limit: 1000,
-    offset: 0,
-  });
-  return keys.items
-    .filter((k) => (k.data.metadata as { purpose?: unknown } | undefined)?.purpose === 'hire_invite')
-    .map((k) => ({ op: 'delete', collection: SINGLE_USE, org, key: k.key, expectVersion: k.meta.version }));
 }
 
 /**

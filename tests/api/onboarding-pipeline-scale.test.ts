@@ -23,7 +23,8 @@ const MOVED = MOVED_TO.length * (HIRES_SHOWN + 5);
 
 let w: DemoWorld;
 beforeAll(async () => {
-  w = await demoWorld();
+  // Thousands of invitations from one manager: past the budgets' defaults (tests/api/invitation-limits.test.ts).
+  w = await demoWorld({ DFORM_INVITATIONS_USER: '100000', DFORM_INVITATIONS_COMPANY: '100000' });
 });
 afterAll(async () => {
   await w.server.stop();

@@ -26,6 +26,8 @@ beforeAll(async () => {
     DFORM_OUTBOX_LEASE_SECONDS: '2',
     DFORM_OUTBOX_RETRY_SECONDS: '1',
     DFORM_OUTBOX_INTERVAL_MS: '200',
+    // Several invitations to one account, each a message of its own (the wait between two is tests/api/invitation-limits.test.ts's).
+    DFORM_RESEND_SECONDS: '0',
   });
 });
 afterAll(async () => {

@@ -32,6 +32,8 @@ describe('two processes, one outbox', () => {
       DFORM_OUTBOX_LEASE_SECONDS: '2',
       DFORM_OUTBOX_RETRY_SECONDS: '1',
       DFORM_OUTBOX_INTERVAL_MS: '200',
+      // Several invitations to one account, each a message of its own.
+      DFORM_RESEND_SECONDS: '0',
     };
     const servers: TestServer[] = [];
     try {

@@ -53,6 +53,7 @@ export async function testServices(opts: { fs?: FileLayer; now?: () => number; p
     config,
     transport,
     throttle: slidingWindowThrottle({ windowSeconds: 60, perAccount: 1000, perAddress: 100000 }),
+    invitations: slidingWindowThrottle({ windowSeconds: 60, perAccount: 1000, perAddress: 1000 }),
     signInThrottle: backOffThrottle(
       { ...config.throttle, perAccount: 1000, perPair: 1000, perAddress: 100000 },
       { now, digest: (v) => cipher.lookup(v) },

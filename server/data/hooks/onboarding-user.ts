@@ -12,6 +12,7 @@ import { escapeHtml } from '../../mail/escape-html.ts';
 import { deliverQueued, dropOp, queueOp } from '../../mail/outbox.ts';
 import { companyUrl, type PublicSite } from '../../public-url.ts';
 import type { Caller } from '../../auth/principal.ts';
+import { earlierInvitationOps, refuseTooSoon, spendInvitation } from '../../auth/invitations.ts';
 import type { Services } from '../../services.ts';
 import type { DataObject, StoredRecord } from '../../storage/types.ts';
 import { actorOf, auditOp } from '../audit.ts';
@@ -25,7 +26,6 @@ import {
   accountMoveEntry,
   accountMoveOf,
   accountMoveOps,
-  earlierInvitationOps,
   hireAccountOps,
   hireSignIn,
   historyOf,
@@ -134,18 +134,10 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
     throw new ApiError(409, `This hire is ${String(hire.data.status)}: there is no invitation to send.`);
   }
   const now = s.now();
-  // One invitation a minute per hire (DFORM_HIRE_RESEND_SECONDS): a resend is for a message lost, not a way to fill a mailbox
-  // with live sign-in links (each one spends the ones before it anyway).
-  // A send that failed reached no mailbox: a hire in `error` may be invited again at once.
-  const lastSent =
-    historyOf(hire.data)
-      .filter((e) => e.action === 'invited')
-      .at(-1)?.time ?? 0;
-  if (hire.data.status !== 'error' && now - lastSent < s.config.hireResendSeconds) {
-    throw new ApiError(
-      409,
-      'An invitation went to this hire less than a minute ago: wait a minute before sending another.',
-    );
+  // A resend is for a message lost, not a way to fill a mailbox with live sign-in links. A send
+  // that failed reached no mailbox: a hire in `error` may be invited again at once.
+  if (hire.data.status !== 'error') {
+    refuseTooSoon(s, 'hire', historyOf(hire.data).findLast((e) => e.action === 'invited')?.time ?? 0);
   }
   const account = await s.storage.get('auth/users', caller.org.id, hire.key);
   if (account && (account.data.status === 'blocked' || account.data.locked === true)) {
@@ -157,6 +149,7 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
   const made = account || taken ? [] : hireAccountOps(s, caller, hire.key, hire.data);
   const signIn = taken ? undefined : hireSignIn(s, caller, hire.key);
   const spent = account ? await earlierInvitationOps(s, caller.org.id, hire.key) : [];
+  await spendInvitation(s, caller);
   const version = hire.meta.version + 1;
   const again = entry(caller, now, 'invited', `Invitation sent again to ${to}.`, to);
   const record: StoredRecord = {
@@ -246,6 +239,7 @@ export const onboardingUserHooks: EntityHooks = {
         fresh?.action === 'account_blocked' ? 'block' : fresh?.action === 'account_reopened' ? 'reopen' : undefined;
       return move ? accountMoveOps(s, caller, record.key, move) : [];
     }
+    await spendInvitation(s, caller);
     const to = emailOf(data);
     const signIn = hireSignIn(s, caller, record.key);
     return [

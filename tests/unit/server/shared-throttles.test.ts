@@ -124,4 +124,22 @@ describe('the rate limit in PostgreSQL', () => {
     t += 61;
     assert.equal(await onB.attempt(name, '198.51.100.7'), true, 'the window slid');
   });
+
+  test('with refusedCounts false a call refused by one budget counts against neither, on either process', async () => {
+    const limits = { windowSeconds: 60, perAccount: 3, perAddress: 2, refusedCounts: false };
+    const [onA, onB] = [sharedRateLimit(a, limits, deps), sharedRateLimit(b, limits, deps)];
+    const company = `invite\u0000company-${++accounts}`;
+    const answers = [];
+    for (const [limit, sender] of [
+      [onA, 'one'],
+      [onB, 'one'],
+      [onA, 'one'],
+      [onB, 'one'],
+      [onA, 'two'],
+      [onB, 'three'],
+    ] as const) {
+      answers.push(await limit.attempt(company, `${company}\u0000${sender}`));
+    }
+    assert.deepEqual(answers, [true, true, false, false, true, false]);
+  });
 });

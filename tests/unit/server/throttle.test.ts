@@ -234,3 +234,25 @@ describe('memory', () => {
     assert.equal(limit.attempt('forgot\u0000emma', 'x'), false);
   });
 });
+
+describe('the rate limit', () => {
+  const both = (refusedCounts?: boolean) =>
+    slidingWindowThrottle({ windowSeconds: 900, perAccount: 3, perAddress: 2, refusedCounts }, () => 0);
+
+  test('by default a call refused by one budget still counts against the other (a guesser pays for each try)', () => {
+    const limit = both();
+    assert.equal(limit.attempt('company', 'sender-1'), true);
+    assert.equal(limit.attempt('company', 'sender-1'), true);
+    assert.equal(limit.attempt('company', 'sender-1'), false, "the sender's budget is spent");
+    assert.equal(limit.attempt('company', 'sender-2'), false, "the refused call took the company's last");
+  });
+
+  test('with refusedCounts false a refused call counts against neither (an invitation refused is not sent)', () => {
+    const limit = both(false);
+    assert.equal(limit.attempt('company', 'sender-1'), true);
+    assert.equal(limit.attempt('company', 'sender-1'), true);
+    for (let i = 0; i < 5; i++) assert.equal(limit.attempt('company', 'sender-1'), false);
+    assert.equal(limit.attempt('company', 'sender-2'), true, "the company's third call");
+    assert.equal(limit.attempt('company', 'sender-3'), false, 'the company is at its three');
+  });
+});
