@@ -13,6 +13,7 @@ import { startWorld, type World } from './browser.ts';
 import { productStaffAdminKey } from '../../engine/access.ts';
 import { HIRE_CANCELLED, HIRE_OPENED } from '../../forms/screens/payroll/HireActions.tsx';
 import { STAFF_ACCOUNT_LOCKED } from '../../forms/screens/auth/users.ts';
+import { INVITE_FAILED } from '../../forms/screens/auth/UserActions.tsx';
 
 let w: World;
 let admin: { token: string; user: string };
@@ -302,25 +303,36 @@ describe('the user form', () => {
     await other.page.getByRole('alert').filter({ hasText: 'Not authorized.' }).waitFor();
   });
 
-  it('resend invite and cross-site invite show their messages, and the error when the call fails', async () => {
+  it('resend invite and cross-site invite show their messages, and the error with its reason when the call fails', async () => {
     const u = await newAccount();
+    const v = await newAccount();
     const { page } = await w.page();
     await w.signIn(page, 'admin');
     await page.goto(`/auth/users/edit/${u.key}`);
     await page.getByRole('button', { name: 'Resend invite' }).click();
     await notice(page, 'User invite email resent.');
+    // One invitation a minute to a person (DFORM_RESEND_SECONDS): the refusal says why.
     await page.getByRole('button', { name: 'Send cross-site invite' }).click();
-    await notice(page, `User invite code sent to ${u.data.email}.`);
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText: `${INVITE_FAILED} An invitation went to this account less than a minute ago: wait before sending another.`,
+      })
+      .waitFor();
+    await page.goto(`/auth/users/edit/${v.key}`);
+    await page.getByRole('button', { name: 'Send cross-site invite' }).click();
+    await notice(page, `User invite code sent to ${v.data.email}.`);
     const blocked = await w.call('PATCH', `/auth/api/data/users/${u.key}`, {
       org: w.org,
       token: admin.token,
       body: { status: 'blocked' },
     });
     assert.equal(blocked.status, 200, blocked.text);
+    await page.goto(`/auth/users/edit/${u.key}`);
     await page.getByRole('button', { name: 'Resend invite' }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Error. Please try again or contact your administrator.' })
+      .filter({ hasText: `${INVITE_FAILED} This account is blocked or locked; unblock it before inviting.` })
       .waitFor();
   });
 

@@ -11,6 +11,10 @@ import { UserPasswordDialog } from './UserPasswordDialog.tsx';
 import { UserGroupActions } from './GroupHelperActions.tsx';
 
 export const INVITE_FAILED = 'Error. Please try again or contact your administrator.';
+
+/** The spec's failure message, with the server's reason when the refusal has one to give (sent too soon, too many). */
+const inviteFailed = (e: unknown) =>
+  isFailure(e, 409) || isFailure(e, 429) ? `${INVITE_FAILED} ${e.message}` : INVITE_FAILED;
 export const DELETED = 'Success: User Deleted';
 export const DELETE_FAILED = 'ERROR: Failed to delete user';
 export const WRONG_NAME = 'ERROR: Incorrect name entered. User NOT deleted.';
@@ -44,8 +48,8 @@ export function UserActions(ctx: ScreenContext) {
       try {
         await client.resendUserInvite(record.key);
         notify({ type: 'positive', message: 'User invite email resent.' });
-      } catch {
-        notify({ type: 'negative', message: INVITE_FAILED });
+      } catch (e) {
+        notify({ type: 'negative', message: inviteFailed(e) });
       }
     });
 
@@ -57,8 +61,8 @@ export function UserActions(ctx: ScreenContext) {
           type: 'positive',
           message: r.email ? `User invite code sent to ${r.email}.` : 'User invite code sent.',
         });
-      } catch {
-        notify({ type: 'negative', message: INVITE_FAILED });
+      } catch (e) {
+        notify({ type: 'negative', message: inviteFailed(e) });
       }
     });
 
