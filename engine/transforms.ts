@@ -33,6 +33,59 @@ export const DATA_DEFINED_LIMITS: ExpressionLimits = { ...DEFAULT_LIMITS, sliceM
 
 /** JSONata awaits this binding before each step it evaluates (jsonata 2.x). */
 const ENTRY = Symbol.for('jsonata.__evaluate_entry');
+/** ... and this one after it, with the step's result. */
+const EXIT = Symbol.for('jsonata.__evaluate_exit');
+
+/**
+ * What one evaluation may build. A JSONata step is one native call that no time limit interrupts: a
+ * string past V8's bounds (`$pad` to 200,000,000; `$s & $s` doubled 28 times), or an array made of
+ * one (`$length` spreads its text), ends the whole process with a fatal error, worker or not. The
+ * text a step answers and the text an evaluation builds in all are bounded far below that, and far
+ * above any form's (a request body is at most 1 MiB).
+ */
+export const TEXT_LIMITS = { step: 1_000_000, evaluation: 20_000_000 };
+/** The binding that carries one evaluation's count: no `$name` can spell it. */
+const BUILT = '\u0000built';
+
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+/** After each step: the text it answered counts against the evaluation's bounds. */
+async function countText(
+  _expr: unknown,
+  _input: unknown,
+  environment: { lookup(name: string): unknown },
+  result: unknown,
+) {
+  if (typeof result !== 'string') return;
+  if (result.length > TEXT_LIMITS.step) {
+    throw new Error(`a step answered text longer than ${grouped(TEXT_LIMITS.step)} characters`);
+  }
+  const built = environment.lookup(BUILT) as { chars: number } | undefined;
+  if (!built) return;
+  built.chars += result.length;
+  if (built.chars > TEXT_LIMITS.evaluation) {
+    throw new Error(`the expression built more than ${grouped(TEXT_LIMITS.evaluation)} characters of text`);
+  }
+}
+
+/**
+ * `$pad` refusing a width past the step's bound before building anything; otherwise JSONata's own:
+ * the width counts characters (code points), the padding repeats `char` (a space by default) cut
+ * to length, on the right for a positive width and on the left for a negative one.
+ */
+function pad(str: unknown, width: number, char?: string): string | undefined {
+  if (str === undefined) return undefined;
+  const wanted = Math.trunc(width);
+  if (Math.abs(wanted) > TEXT_LIMITS.step) {
+    throw new Error(`$pad pads to at most ${grouped(TEXT_LIMITS.step)} characters`);
+  }
+  const text = String(str);
+  const fill = Array.from(char === undefined || char === '' ? ' ' : char);
+  const missing = Math.abs(wanted) - Array.from(text).length;
+  if (missing <= 0) return text;
+  const padding = Array.from({ length: missing }, (_, i) => fill[i % fill.length]).join('');
+  return wanted > 0 ? text + padding : padding + text;
+}
 /** When a sliced evaluation last let the event loop turn. */
 let sliceStart = 0;
 const nextTurn: (fn: () => void) => void = globalThis.setImmediate ?? ((fn) => setTimeout(fn, 0));
@@ -139,6 +192,8 @@ function compile(text: string, limits: ExpressionLimits) {
     const problem = unsupported(expr.ast());
     if (problem) throw new ExpressionError(`expression does not parse: ${problem}`, text);
     expr.registerFunction('toMillis', toMillis, '<x-s?:n>');
+    expr.registerFunction('pad', pad, '<s-ns?:s>');
+    expr.assign(EXIT as unknown as string, countText);
     // A symbol, so no `$name` of an expression reaches it.
     if (limits.sliceMs) expr.assign(ENTRY as unknown as string, yieldEvery(limits.sliceMs));
     if (compiled.size > 2000) compiled.clear();
@@ -201,7 +256,7 @@ export async function evaluateInScope(
   const expr = compile(text, limits);
   try {
     // JSONata binds variables into an environment of its own; the frozen object is only read.
-    return plain(await expr.evaluate(scope.input, { ...scope.bindings }));
+    return plain(await expr.evaluate(scope.input, { ...scope.bindings, [BUILT]: { chars: 0 } }));
   } catch (e) {
     const err = e as { code?: string; message?: string };
     const reason =

@@ -105,6 +105,18 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
       },
     ];
   }
+  const size = expandedSize(schema);
+  if (size.loop !== undefined) {
+    return [{ path: SCHEMA_PATH, message: `A schema may not refer to itself: ${size.loop} leads back to itself.` }];
+  }
+  if (size.count > MAX_DEFINITION_SUBSCHEMAS) {
+    return [
+      {
+        path: SCHEMA_PATH,
+        message: `The schema is too large once its references are followed: at most ${MAX_DEFINITION_SUBSCHEMAS.toLocaleString('en-US')} subschemas.`,
+      },
+    ];
+  }
   // An object schema with properties is the entity schema's own rule (state_w4_form.json), checked first.
   try {
     fieldsValidator(schema as Record<string, unknown>);
@@ -141,6 +153,65 @@ function unboundedList(node: unknown, at: string): string | undefined {
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/**
+ * The most subschemas a definition's fields may hold with every `$ref` followed. A value is checked
+ * against each subschema that applies to it: `anyOf` of ten references, seven levels deep, is a
+ * 2.4 KB schema of ten million subschemas, and one save checked for ten seconds. The product's
+ * forms hold a few dozen.
+ */
+const MAX_DEFINITION_SUBSCHEMAS = 1000;
+
+/** Values, not schemas: an enum or a default may be anything. */
+const VALUE_KEYWORDS: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'examples']);
+
+/**
+ * The schema's subschemas counted with every local `$ref` expanded, stopping once past the bound;
+ * `loop` names a reference that leads back to itself (a recursive schema checks as deep as the data
+ * nests, with its branches at every level).
+ */
+function expandedSize(root: unknown): { count: number; loop?: string } {
+  const done = new Map<string, number>();
+  const open = new Set<string>();
+  let loop: string | undefined;
+  const resolve = (ref: string): unknown => {
+    let node: unknown = root;
+    for (const raw of ref.slice(2).split('/').filter(Boolean)) {
+      const part = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    }
+    return node;
+  };
+  const count = (node: unknown): number => {
+    if (loop !== undefined) return 0;
+    if (Array.isArray(node)) return node.reduce((sum: number, child) => sum + count(child), 0);
+    if (!node || typeof node !== 'object') return 0;
+    let total = 1;
+    for (const [k, child] of Object.entries(node)) {
+      if (VALUE_KEYWORDS.has(k)) continue;
+      total += k === '$ref' && typeof child === 'string' ? referenced(child) : count(child);
+      if (total > MAX_DEFINITION_SUBSCHEMAS) return total;
+    }
+    return total;
+  };
+  const referenced = (ref: string): number => {
+    // Only references into this schema are followed; any other does not compile.
+    if (ref !== '#' && !ref.startsWith('#/')) return 0;
+    const known = done.get(ref);
+    if (known !== undefined) return known;
+    if (open.has(ref)) {
+      loop ??= ref;
+      return 0;
+    }
+    open.add(ref);
+    const n = ref === '#' ? count(root) : count(resolve(ref));
+    open.delete(ref);
+    done.set(ref, n);
+    return n;
+  };
+  const total = count(root);
+  return loop === undefined ? { count: total } : { count: total, loop };
 }
 
 /** Each transform of a definition must parse as JSONata. */

@@ -144,6 +144,43 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
       { path: '/fields/schema', message: `Every list needs a maxItems of at most 100: ${where} has none, or more.` },
     ]);
   }
+  // References followed, a schema of 2.4 KB was ten million subschemas: each employee's save held
+  // the server ten seconds. Their count is bounded, and a schema may not lead back to itself.
+  const fanOut = (levels: number, branches: number) => {
+    const definitions: Record<string, unknown> = { [`d${levels}`]: { type: 'string', pattern: '^x$' } };
+    for (let i = 0; i < levels; i++) {
+      definitions[`d${i}`] = { anyOf: Array.from({ length: branches }, () => ({ $ref: `#/definitions/d${i + 1}` })) };
+    }
+    return {
+      type: 'object',
+      definitions,
+      properties: { ...base.fields.schema.properties, a: { $ref: '#/definitions/d0' } },
+    };
+  };
+  const huge = await post({ ...base, state: 'MO', fields: { schema: fanOut(7, 10) } });
+  assert.deepEqual(huge.body.errors, [
+    {
+      path: '/fields/schema',
+      message: 'The schema is too large once its references are followed: at most 1,000 subschemas.',
+    },
+  ]);
+  const selfish = await post({
+    ...base,
+    state: 'MO',
+    fields: {
+      schema: {
+        type: 'object',
+        $defs: { node: { type: 'object', properties: { next: { $ref: '#/$defs/node' } } } },
+        properties: { ...base.fields.schema.properties, chain: { $ref: '#/$defs/node' } },
+      },
+    },
+  });
+  assert.deepEqual(selfish.body.errors, [
+    { path: '/fields/schema', message: 'A schema may not refer to itself: #/$defs/node leads back to itself.' },
+  ]);
+  const small = await post({ ...base, state: 'MO', fields: { schema: fanOut(2, 3) } });
+  assert.equal(small.status, 201, small.text);
+  assert.equal((await w.call('DELETE', `/payroll/api/data/state_w4_form/${small.body.key}`, as(w.staff))).status, 204);
   const bounded = await post({
     ...base,
     state: 'MO',
@@ -301,4 +338,23 @@ test("a new state's printable layout added as data prints its form; a layout tha
   assert.equal((await getPdf(w.payroll, printUrl)).status, 200);
   const other = await w.call('GET', `/payroll/api/forms/wisconsin/${w.payroll.user}`, as(w.emma));
   assert.equal(other.status, 403);
+});
+
+test("a definition's expression that would build text past V8's bounds fails the save it runs in, and the server serves on", async () => {
+  const dakota = {
+    ...JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8')),
+    state: 'ND',
+    form_name: 'NDW-4 with a runaway validator',
+    transforms: { validator: '$length($pad("x", 200000000)) > 0 ? [] : []' },
+  };
+  const created = await w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body: dakota });
+  assert.equal(created.status, 201, created.text);
+  try {
+    const saved = await w.call('POST', `${MY}/${w.emma.user}`, { ...as(w.emma), body: { state: 'ND' } });
+    assert.equal(saved.status, 422, saved.text);
+    assert.match(saved.body.message, /pads to at most 1,000,000 characters/);
+    assert.equal((await w.call('GET', '/healthz')).status, 200, 'the process lives');
+  } finally {
+    await w.call('DELETE', `/payroll/api/data/state_w4_form/${created.body.key}`, as(w.staff));
+  }
 });

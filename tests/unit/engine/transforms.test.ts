@@ -108,3 +108,30 @@ test('an expression written as data lets the event loop turn while it runs; a re
   const asData = await turnsDuring(DATA_DEFINED_LIMITS);
   assert.ok(asData.turns >= 2, `timers ran ${asData.turns} times during ${asData.took} ms`);
 });
+
+// One step of JSONata can build text of any size (`$pad` with a huge width, `$s & $s` doubled): past
+// V8's bounds that is a fatal error ending the process, which no time limit or worker catches.
+const failsWith = async (text: string, pattern: RegExp) => {
+  const started = Date.now();
+  await assert.rejects(evaluate(text, {}), (e: unknown) => e instanceof ExpressionError && pattern.test(e.message));
+  assert.ok(Date.now() - started < 2000, `${text}: refused within the time limit`);
+};
+
+test('$pad builds at most 1,000,000 characters, and pads as JSONata does', async () => {
+  await failsWith('$length($pad("x", 200000000)) > 0', /pads to at most 1,000,000 characters/);
+  await failsWith('$pad("x", -200000000, "ab")', /pads to at most 1,000,000 characters/);
+  assert.equal(await evaluate('$pad("12", -5, "0")', {}), '00012');
+  assert.equal(await evaluate('$pad("ab", 7, "#-")', {}), 'ab#-#-#');
+  assert.equal(await evaluate('$pad("abc", 2)', {}), 'abc');
+  assert.equal(await evaluate('$pad("€", 3)', {}), '€  ');
+  assert.equal(await evaluate('$pad("\u{1F600}", -3, "\u{1F601}")', {}), '\u{1F601}\u{1F601}\u{1F600}');
+  assert.equal(await evaluate('$pad($nothing, 3)', {}), undefined);
+});
+
+test('no step answers text longer than 1,000,000 characters, nor an evaluation 20,000,000 in all', async () => {
+  const doubled = `($s := "x"; ${'$s := $s & $s; '.repeat(25)}$length($s))`;
+  await failsWith(doubled, /text longer than 1,000,000 characters/);
+  await failsWith('$count([1..1000].$pad("x", 900000))', /more than 20,000,000 characters of text/);
+  // Text under the bounds is untouched.
+  assert.equal(await evaluate(`($s := "x"; ${'$s := $s & $s; '.repeat(19)}$length($s))`, {}), 2 ** 19);
+});
