@@ -1,0 +1,88 @@
+/**
+ * PTO requests (time/pto_request) as their people use them: an employee asks, a PTO manager decides,
+ * and a request changed after its decision (more hours, other days) is asked again, never kept
+ * approved under the manager's name for what they did not see.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import assert from 'node:assert/strict';
+import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { createCompany, sudoInto } from '../helpers/hardening.ts';
+
+const REQUESTS = '/time/api/data/pto_request';
+const DAY = 86_400;
+let w: DemoWorld;
+/** The product-staff admin of a company using the TIME module, and an employee of it who uses PTO. */
+let manager: Session;
+let employee: Session;
+
+beforeAll(async () => {
+  w = await demoWorld();
+  const org = await createCompany(w, 'Time Off Co', 'timeoff.dform.app', ['auth', 'payroll', 'time']);
+  manager = await sudoInto(w, w.staff, org);
+  const email = 'petra@timeoff.example';
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(manager),
+    body: {
+      email,
+      display_name: 'Petra Paid',
+      status: 'active',
+      permissions: ['TIME:CanUseModule', 'TIME:CanUsePTO'],
+      is_employee: true,
+      employee_id: 'P-1',
+    },
+  });
+  assert.equal(u.status, 201, u.text);
+  const p = await w.call('POST', '/auth/api/set_user_password', {
+    ...as(manager),
+    body: { user_id: u.body.key, password: 'petra-pass-1', password2: 'petra-pass-1' },
+  });
+  assert.equal(p.status, 200, p.text);
+  employee = await w.login(org, email, 'petra-pass-1');
+});
+afterAll(async () => {
+  await w.server.stop();
+});
+
+test('an approved request whose hours or days change is asked again; its reason alone keeps the decision', async () => {
+  const start = Math.floor(Date.now() / 1000 / DAY) * DAY + 30 * DAY;
+  const asked = await w.call('POST', `${REQUESTS}/`, {
+    ...as(employee),
+    body: { user_id: employee.user, plan_id: crypto.randomUUID(), start_date: start, end_date: start + DAY, hours: 8 },
+  });
+  assert.equal(asked.status, 201, asked.text);
+  assert.equal(asked.body.data.status, 'requested');
+  const approved = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, {
+    ...as(manager),
+    body: { status: 'approved', decision_note: 'Enjoy' },
+  });
+  assert.equal(approved.status, 200, approved.text);
+  assert.equal(approved.body.data.approver_id, manager.user);
+
+  const reason = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, {
+    ...as(employee),
+    body: { reason: 'Family visit' },
+  });
+  assert.equal(reason.status, 200, reason.text);
+  assert.equal(reason.body.data.status, 'approved', 'the reason is not what was decided');
+
+  const more = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, {
+    ...as(employee),
+    body: { hours: 400, end_date: start + 60 * DAY },
+  });
+  assert.equal(more.status, 200, more.text);
+  expect(more.body.data).toMatchObject({ status: 'requested', hours: 400 });
+  for (const gone of ['approver_id', 'decision_time', 'decision_note'])
+    assert.equal(more.body.data[gone], undefined, gone);
+  const seen = await w.call('GET', `${REQUESTS}/${asked.body.key}`, as(manager));
+  assert.equal(seen.body.data.status, 'requested', 'the manager sees it waiting again');
+
+  // The employee cannot approve it back: a status only a PTO manager edits is ignored in their save.
+  const self = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, {
+    ...as(employee),
+    body: { status: 'approved' },
+  });
+  assert.equal(self.body.data?.status ?? 'refused', self.status === 200 ? 'requested' : 'refused', self.text);
+  const again = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, { ...as(manager), body: { status: 'denied' } });
+  assert.equal(again.status, 200, again.text);
+  expect(again.body.data).toMatchObject({ status: 'denied', approver_id: manager.user });
+});
