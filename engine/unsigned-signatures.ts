@@ -7,11 +7,22 @@
  */
 import type { FieldError } from './messages.ts';
 
+/**
+ * Whether a typed name signs: it holds a letter of some script. Spaces, ideographic spaces or
+ * zero-width characters alone look blank on the form and sign for nobody.
+ */
+export function namesSigner(name: unknown): name is string {
+  return typeof name === 'string' && /\p{L}/u.test(name);
+}
+
+/** The refusal of a new signature whose name names nobody (at `<signature>/name`). */
+export const NAME_NEEDED = 'Type your full name to sign.';
+
 /** A signature counts only with a name and a time (spec/001 section 3); a bare default is unsigned. */
 export function isSigned(value: unknown): value is { name: string; timestamp: number } {
   if (!value || typeof value !== 'object') return false;
   const v = value as { name?: unknown; timestamp?: unknown };
-  return typeof v.name === 'string' && v.name.trim() !== '' && typeof v.timestamp === 'number';
+  return namesSigner(v.name) && typeof v.timestamp === 'number';
 }
 
 /**

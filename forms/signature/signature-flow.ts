@@ -5,7 +5,7 @@
  * there and emits {name, font, timestamp, userAgent} (plus image when drawn).
  */
 import { epochToUs } from '../../engine/masks.ts';
-import { isSigned as signedValue } from '../../engine/unsigned-signatures.ts';
+import { isSigned as signedValue, namesSigner } from '../../engine/unsigned-signatures.ts';
 import { DEFAULT_SIGNATURE_FONT, type SignatureFont } from './signature-fonts.ts';
 import type { Signature } from '../../types/generated/common/defs.ts';
 
@@ -42,7 +42,7 @@ export function signatureFlow(state: SignatureFlow, action: SignatureFlowAction)
 }
 
 export function canSubmitSignature(state: SignatureFlow, mode: SignatureMode): boolean {
-  if (state.step !== 'signing' || state.name.trim() === '') return false;
+  if (state.step !== 'signing' || !namesSigner(state.name)) return false;
   return mode === 'typed' || !!state.image;
 }
 

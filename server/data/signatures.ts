@@ -15,6 +15,7 @@ import { SIGNATURE_HISTORY } from '../../engine/attestations.ts';
 import type { Entity, JsonSchema } from '../../engine/entity.ts';
 import type { FieldError } from '../../engine/messages.ts';
 import { ownedBy, ownerOf } from '../../engine/access.ts';
+import { NAME_NEEDED, namesSigner } from '../../engine/unsigned-signatures.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { DataObject } from '../storage/types.ts';
 
@@ -219,6 +220,10 @@ function bindOne(
   if (made) {
     if (a.signer === '@owner' && !b.callerOwns) {
       b.out.errors.push({ path: at, message: SIGNER_ONLY });
+      return;
+    }
+    if (!namesSigner(sig.name)) {
+      b.out.errors.push({ path: `${at}/name`, message: NAME_NEEDED });
       return;
     }
     sig.evidence = { ...sig.evidence, digest: digestOf(holder, fields) };

@@ -156,6 +156,17 @@ describe('W-4', () => {
     assert.equal(same.body.data.signature_history.length, history.length);
   });
 
+  test('a name that looks blank signs nothing: spaces, ideographic spaces or zero-width characters are refused at the name', async () => {
+    for (const blank of ['   ', '\u3000\u3000 ', '\u200B\u200B', '.']) {
+      const r = await write(w.emma, 'PATCH', `my_w4/${w.emma.user}`, { employee_signature: sign(blank) });
+      assert.equal(r.status, 400, `${JSON.stringify(blank)}: ${r.text}`);
+      assert.deepEqual(r.body.errors, [{ path: '/employee_signature/name', message: 'Type your full name to sign.' }]);
+    }
+    const named = await write(w.emma, 'PATCH', `my_w4/${w.emma.user}`, { employee_signature: sign('李 小龍') });
+    assert.equal(named.status, 200, named.text);
+    assert.ok(named.body.data.employee_signature.evidence, 'a name of any script signs');
+  });
+
   test("a manager cannot fill in an employee's new W-4 either", async () => {
     const r = await w.call('POST', '/payroll/api/data/w4/', {
       ...as(w.payroll),

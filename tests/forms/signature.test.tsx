@@ -51,7 +51,15 @@ describe('signature flow', () => {
   it('allows Submit only with a name (and a drawing in the drawn mode)', () => {
     const empty = run([{ type: 'agree' }]);
     assert.equal(canSubmitSignature(empty, 'typed'), false);
-    assert.equal(canSubmitSignature(run([{ type: 'name', name: '   ' }], empty), 'typed'), false);
+    // A name that looks blank names nobody: spaces of any kind, zero-width characters, punctuation alone.
+    for (const blank of ['   ', '\u3000\u3000', '\u200B\u200B', '. -']) {
+      assert.equal(
+        canSubmitSignature(run([{ type: 'name', name: blank }], empty), 'typed'),
+        false,
+        JSON.stringify(blank),
+      );
+    }
+    assert.equal(canSubmitSignature(run([{ type: 'name', name: '李小龍' }], empty), 'typed'), true);
     const named = run([{ type: 'name', name: 'Maria Garcia' }], empty);
     assert.equal(canSubmitSignature(named, 'typed'), true);
     assert.equal(canSubmitSignature(named, 'drawn'), false);
