@@ -1,9 +1,10 @@
 /**
  * A modal dialog without portals (so it also renders on the server): a backdrop over the page, focus
- * moved in on open and back on close, Escape and a click on the backdrop close it. Dialogs opened
+ * moved in on open, kept inside while open (./use-focus-trap.ts) and back on close, Escape and a click on the backdrop close it. Dialogs opened
  * from inside another dialog stack above it and close on their own.
  */
 import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useFocusTrap } from './use-focus-trap.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -66,6 +67,7 @@ export function Dialog({ open, onClose, title, ariaLabel, width, maximized, clas
     ref.current?.focus();
     return () => before?.focus?.();
   }, [open]);
+  useFocusTrap(ref, open);
 
   if (!open) return null;
   return (

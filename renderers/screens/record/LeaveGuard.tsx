@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { useFocusTrap } from '../../dialogs/use-focus-trap.ts';
 
 export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page and lose them?';
 
@@ -15,6 +16,8 @@ export function LeaveGuard({ when, allowed }: { when: boolean; allowed: () => bo
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   const stay = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useFocusTrap(box, blocker.state === 'blocked');
   useEffect(() => {
     if (!when) return;
     const onUnload = (e: BeforeUnloadEvent) => {
@@ -31,6 +34,7 @@ export function LeaveGuard({ when, allowed }: { when: boolean; allowed: () => bo
   return (
     <div className="dialog-backdrop">
       <div
+        ref={box}
         className="dialog"
         role="alertdialog"
         aria-modal="true"
