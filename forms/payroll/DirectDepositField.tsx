@@ -16,8 +16,8 @@ import {
   DIRECT_DEPOSIT,
   forceLastAccount,
   MAX_ACCOUNTS,
-  newAccount,
   PAPER_CHECK,
+  withAccountAdded,
   type DepositAccount,
 } from './employee_payment_information.ts';
 
@@ -44,6 +44,13 @@ export function DirectDepositField(props: FieldProps) {
   const root = useRootData();
   const env = useFormsEnv();
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  /** The account just added, whose first field takes the keyboard once it shows (the button moved down). */
+  const [added, setAdded] = useState<number | undefined>();
+  useEffect(() => {
+    if (added === undefined) return;
+    document.getElementById(`${fieldPathId.$id}_${added}_account_nickname`)?.focus();
+    setAdded(undefined);
+  }, [added, fieldPathId.$id]);
   const hidden = env.features.hide_direct_deposit === true;
   const method = root?.data.desired_payment_method;
   const shown = !hidden && (!root || method === DIRECT_DEPOSIT);
@@ -116,7 +123,14 @@ export function DirectDepositField(props: FieldProps) {
         );
       })}
       {!locked && accounts.length < MAX_ACCOUNTS && (
-        <button type="button" className="btn" onClick={() => emit([...accounts, newAccount()])}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            emit(withAccountAdded(accounts));
+            setAdded(accounts.length);
+          }}
+        >
           Add account
         </button>
       )}

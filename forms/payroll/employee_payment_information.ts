@@ -32,6 +32,20 @@ export function newAccount(): DepositAccount {
   return { account_type: 'Checking', split_type: PERCENT_SPLIT, amount: 100 };
 }
 
+/**
+ * The accounts with a new one last. The account that was last took the rest of the pay (100%) only
+ * because it was last: kept, it would make the splits before the new one add up past 100, so its
+ * amount is left for the person to give.
+ */
+export function withAccountAdded(accounts: readonly DepositAccount[]): DepositAccount[] {
+  const kept = accounts.map((a, i) => {
+    if (i !== accounts.length - 1) return a;
+    const { amount: _rest, ...rest } = a;
+    return rest;
+  });
+  return forceLastAccount([...kept, newAccount()]);
+}
+
 /** The last account takes the rest: Percent Split, 100. */
 export function forceLastAccount(accounts: readonly DepositAccount[]): DepositAccount[] {
   if (!accounts.length) return [];

@@ -1,0 +1,64 @@
+/**
+ * The direct deposit accounts with the keyboard, as an outside walk used them: Add account leaves
+ * the amount of the account that was last for the person to give (100% there made the splits add up
+ * to 200% on the next save) and hands the keyboard to the new account; and Tab never lands on a
+ * control hidden behind the sticky header or the sticky Save bar. Needs `npm run build:web` first.
+ */
+import { afterAll, beforeAll, it } from 'vitest';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+it('Add account clears the split of the account that was last and focuses the new one; Tab stays clear of the sticky bars', async () => {
+  const emma = await w.apiLogin('emma');
+  const { page } = await w.page();
+  await page.setViewportSize({ width: 1280, height: 640 });
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_employee_payment_information/edit/${emma.user}`);
+  await page.getByRole('radio', { name: 'Direct Deposit' }).check();
+  const amount = (i: number) => page.locator(`[id$="_${i}_amount"]`).first();
+  await amount(0).waitFor();
+  const add = page.getByRole('button', { name: 'Add account' });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await amount(0).inputValue(), '', 'the first account gives its own split now');
+  assert.equal(await amount(1).inputValue(), '100', 'the new last account takes the rest');
+  assert.match(
+    (await page.evaluate(() => document.activeElement?.id)) ?? '',
+    /_1_account_nickname$/,
+    "the new account's first field has the keyboard",
+  );
+  await page.getByRole('button', { name: 'Add account' }).click();
+
+  // From the top of the form to its end, every control Tab reaches is in view, clear of both bars.
+  await page.getByRole('radio', { name: 'Direct Deposit' }).focus();
+  const hidden: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const bar = document.querySelector('.form__actions')?.getBoundingClientRect();
+      const header = document.querySelector('.shell__header')?.getBoundingClientRect();
+      if (!el || !bar || !header) return undefined;
+      const r = el.getBoundingClientRect();
+      const inBar = (document.querySelector('.form__actions') as HTMLElement).contains(el);
+      const clear = inBar || (r.top >= header.bottom - 1 && r.bottom <= bar.top + 1);
+      return {
+        clear,
+        what: `${el.tagName}#${el.id} ${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}`,
+        inBar,
+      };
+    });
+    if (!where) break;
+    if (!where.clear) hidden.push(where.what);
+    if (where.inBar) break;
+  }
+  assert.deepEqual(hidden, [], 'controls focused behind the header or the Save bar');
+});
