@@ -6,16 +6,19 @@
 export const digits = (s: string): string => s.replace(/\D+/g, '');
 
 /**
- * An amount typed where whole numbers are asked for (dollars, percents, counts): the digits and the
- * first decimal point are kept, so "50.50" stays 50.5, which the schema refuses as not whole (its
- * own message), instead of becoming 5050 with the point dropped. `text` is what the input shows.
+ * An amount typed where whole numbers are asked for (dollars, percents, counts): the digits, the
+ * first decimal point and a leading minus sign are kept, so "50.50" stays 50.5 and "-500" stays
+ * -500, which the schema refuses with its own message (not whole, not 0 or more), instead of
+ * becoming 5050 or a positive 500 that claims what was not meant. `text` is what the input shows.
  */
 export function amountInput(typed: string, maxDigits = 15): { text: string; value: number | undefined } {
+  const sign = /^\s*-/.test(typed) ? '-' : '';
   const [whole, ...rest] = typed.replace(/[^\d.]+/g, '').split('.');
   const int = whole.replace(/^0+(?=\d)/, '').slice(0, maxDigits);
-  const text = rest.length ? `${int}.${rest.join('').slice(0, 4)}` : int;
-  const value = text === '' || text === '.' ? undefined : Number(text.startsWith('.') ? `0${text}` : text);
-  return { text, value };
+  const number = rest.length ? `${int}.${rest.join('').slice(0, 4)}` : int;
+  const value =
+    number === '' || number === '.' ? undefined : Number(`${sign}${number.startsWith('.') ? `0${number}` : number}`);
+  return { text: sign + number, value };
 }
 
 /**

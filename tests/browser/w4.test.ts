@@ -107,3 +107,18 @@ it('an amount typed with cents shows as typed and is refused as not whole, never
   const saved = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
   assert.equal(saved.body.data.federal_withholding_extra, 75);
 });
+
+it('a minus sign typed before an amount stays, and the amount is refused, never saved as a positive claim', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_w4/edit/${emma.user}`);
+  const income = page.getByLabel('Step 4(a) Other income (not from jobs)');
+  await income.fill('');
+  await income.pressSequentially('-500');
+  assert.equal(await income.inputValue(), '-500', 'the sign stays where it was typed');
+  await income.blur();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Amounts must be 0 or more.').first().waitFor();
+  const stored = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
+  assert.notEqual(stored.body.data?.income_not_from_jobs, 500);
+});

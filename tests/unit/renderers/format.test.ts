@@ -5,6 +5,7 @@
 import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import {
+  amountInput,
   epochToUs,
   epochToUsDateTime,
   formatPhone,
@@ -52,6 +53,15 @@ describe('masks', () => {
     for (const digit of '19165550188') typed = formatPhone(parsePhone(typed + digit));
     assert.equal(typed, '(916) 555-0188');
     assert.equal(parsePhone('1'), '');
+  });
+  it('keeps what an amount typed means: a minus sign stays, so a negative is refused rather than turned positive', () => {
+    assert.deepEqual(amountInput('-500'), { text: '-500', value: -500 });
+    assert.deepEqual(amountInput(' -1'), { text: '-1', value: -1 });
+    assert.deepEqual(amountInput('-'), { text: '-', value: undefined });
+    // A minus inside the number is no sign: dropped as any other character.
+    assert.deepEqual(amountInput('5-0'), { text: '50', value: 50 });
+    assert.deepEqual(amountInput('$1,250.50'), { text: '1250.50', value: 1250.5 });
+    assert.deepEqual(amountInput('007'), { text: '7', value: 7 });
   });
   it('masks SSNs as ###-##-#### with x in the first five', () => {
     assert.equal(maskSsn('123456789'), '123-45-6789');

@@ -35,15 +35,15 @@ const table: EntityCases = {
       name: 'deductions worksheet amount past $100,000,000',
       patch: { amount_for_deductions_other_than_standard: 1e308 },
       errors: [
-        { path: '/amount_for_deductions_other_than_standard', message: 'Withholding amounts may be at most $100,000,000.' },
+        { path: '/amount_for_deductions_other_than_standard', message: 'Amounts may be at most $100,000,000.' },
       ],
     },
     {
       name: 'Step 3 amounts past $100,000,000',
       patch: { dependents_under_17_amount: 100000001, other_dependents_amount: 1e21 },
       errors: [
-        { path: '/dependents_under_17_amount', message: 'Withholding amounts may be at most $100,000,000.' },
-        { path: '/other_dependents_amount', message: 'Withholding amounts may be at most $100,000,000.' },
+        { path: '/dependents_under_17_amount', message: 'Amounts may be at most $100,000,000.' },
+        { path: '/other_dependents_amount', message: 'Amounts may be at most $100,000,000.' },
       ],
     },
     {
@@ -54,7 +54,7 @@ const table: EntityCases = {
     {
       name: 'negative other income',
       patch: { income_not_from_jobs: -1 },
-      errors: [{ path: '/income_not_from_jobs', message: 'Withholding amounts are whole dollars.' }],
+      errors: [{ path: '/income_not_from_jobs', message: 'Amounts must be 0 or more.' }],
     },
     {
       name: 'negative dependent count',
