@@ -7,6 +7,7 @@
  * - `POST /files/{type}/{key}/{field}/download_key`: a single-use key that lives a minute, bound to
  *   the caller's session and that one file (a browser link cannot carry the auth_token header).
  * - `DELETE /files/{type}/{key}/{field}`: removes the file.
+ * A HEAD of the download answers 405 (../http/get-only.ts): it must neither spend a key nor audit a reveal.
  */
 import { commitReveal } from '../data/reveal-audit.ts';
 import { Readable } from 'node:stream';
@@ -22,6 +23,7 @@ import { hooksFor } from '../data/hooks.ts';
 import { editableRecord, readableRecord, target, unreadableFields, type Target } from '../data/records.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { badRequest, invalidToken, notAuthorized, notFound } from '../http/errors.ts';
+import { getOnly } from '../http/get-only.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { memoryDownloadKeys } from '../printable/download-keys.ts';
 import type { Services } from '../services.ts';
@@ -155,7 +157,7 @@ export function fileRoutes(s: Services, module: string) {
     return c.json({ download_key: downloadKey, expires, url }, 201);
   });
 
-  app.get('/files/:type/:key/:field', authUnlessKey, async (c) => {
+  app.get('/files/:type/:key/:field', getOnly, authUnlessKey, async (c) => {
     const download = c.req.query('download');
     const type = c.req.param('type');
     const field = c.req.param('field');

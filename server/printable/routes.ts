@@ -9,6 +9,7 @@
  * The GET is signed in with the auth_token header, or (for a link that must be a plain URL: a new
  * tab, a download) with `?download=<key>` from `POST /payroll/api/forms/{form}/{key}/download_key`,
  * a single-use key bound to the caller's session, organization, form and record (./download-keys.ts).
+ * A HEAD answers 405 (../http/get-only.ts): it must neither spend the key nor audit a reveal.
  */
 import { commitReveal } from '../data/reveal-audit.ts';
 import { Hono, type Context } from 'hono';
@@ -20,6 +21,7 @@ import { callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
 import { signedIn, signedInUnless } from '../auth/signed-in.ts';
 import { ApiError, invalidToken, notFound } from '../http/errors.ts';
 import type { AppEnv } from '../http/context.ts';
+import { getOnly } from '../http/get-only.ts';
 import type { Services } from '../services.ts';
 import { memoryDownloadKeys } from './download-keys.ts';
 import { assertMayPrint, printableFormsOf, readFormRecords } from './records.ts';
@@ -140,7 +142,7 @@ export function printableRoutes(s: Services) {
     return result.pdf;
   }
 
-  app.get('/forms/:form/:key', authUnlessKey, async (c) => {
+  app.get('/forms/:form/:key', getOnly, authUnlessKey, async (c) => {
     const download = c.req.query('download');
     const { form, key } = formParams(c);
     const caller = c.var.caller ?? (await downloadCaller(c, download!, form, key));
