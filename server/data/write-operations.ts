@@ -7,6 +7,7 @@
 import { ownerOf } from '../../engine/access.ts';
 import { mapSensitive } from '../../engine/masking.ts';
 import { cloneJson } from '../../engine/schema-walk.ts';
+import { canonicalJson } from '../../engine/unique-items.ts';
 import type { Caller } from '../auth/principal.ts';
 import { sealSensitive } from '../crypto/field-cipher.ts';
 import { validationFailed } from '../http/errors.ts';
@@ -14,14 +15,15 @@ import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord } from '../storage/types.ts';
 import { actorOf, auditOp } from './audit.ts';
 import { hookArgs } from './hooks.ts';
-import { decryptedData, type WriteMode } from './records.ts';
+import { decryptedData, toWire, type WriteMode } from './records.ts';
 import { bindSignatures } from './signatures.ts';
 import { uniqueClaimOps, uniqueReleaseOps } from './unique.ts';
 import type { Write } from './write-lifecycle.ts';
 
-// extra operations: the amend hook's server-owned additions, signatures bound to what they sign,
-// the data sealed; then the operations committed together: the record, its unique claims, the
-// extraOps hook's records, the audit entry and the idempotency claim.
+// extra operations: the amend hook's server-owned additions, signatures bound to what they sign; a
+// write that changes nothing answered as stored; the data sealed; then the operations committed
+// together: the record, its unique claims, the extraOps hook's records, the audit entry and the
+// idempotency claim.
 export async function writeOperations(w: Write): Promise<void> {
   const { s, caller, t, key, before, stored, facts } = w;
   if (w.hook?.amend) w.data = await w.hook.amend(hookArgs(w, w.data, w.mode as WriteMode));
@@ -38,9 +40,14 @@ export async function writeOperations(w: Write): Promise<void> {
     { version: w.version, now: w.now },
   );
   if (signatures.errors.length) throw validationFailed(signatures.errors);
-  const changed = [...new Set([...Object.keys(data), ...Object.keys(before ?? {})])]
-    .filter((k) => JSON.stringify(data[k]) !== JSON.stringify(before?.[k]))
-    .sort();
+  const changed = changedFields(data, before);
+  // A write whose data, as it would be stored, is what is stored changes nothing: it answers the
+  // record as stored. A new version, an audit entry or the hooks' work would tell of a change that
+  // never happened, and would fail other clients' If-Match for nothing.
+  if (stored && !changed.length) {
+    w.answer = { record: await toWire(s, t.entity, stored, caller.principal), created: false };
+    return;
+  }
   const plain = cloneJson(data);
   mapSensitive(data, facts.sensitive, (kind, v) => (typeof v === 'string' ? sealSensitive(s.cipher, kind, v) : v));
   // A field this write did not change is kept as stored, byte for byte: a server-owned secret (the
@@ -93,6 +100,18 @@ export async function writeOperations(w: Write): Promise<void> {
     }),
   );
   if (w.idem) w.ops.push(w.idem.claim(key, now));
+}
+
+/**
+ * The top-level fields whose values differ, in order. Compared as canonical JSON: an object sent
+ * with its fields in another order holds the same value; a field absent differs from one null.
+ */
+function changedFields(data: DataObject, before: DataObject | undefined): string[] {
+  const same = (a: unknown, b: unknown) =>
+    a === undefined || b === undefined ? a === b : canonicalJson(a) === canonicalJson(b);
+  return [...new Set([...Object.keys(data), ...Object.keys(before ?? {})])]
+    .filter((k) => !same(data[k], before?.[k]))
+    .sort();
 }
 
 /** Another payroll record of the same owner (keyed by user), decrypted: what a signature freezes. */
