@@ -83,7 +83,12 @@ function pad(str: unknown, width: number, char?: string): string | undefined {
   const fill = Array.from(char === undefined || char === '' ? ' ' : char);
   const missing = Math.abs(wanted) - Array.from(text).length;
   if (missing <= 0) return text;
-  const padding = Array.from({ length: missing }, (_, i) => fill[i % fill.length]).join('');
+  // Whole repeats of the fill, then cut to length by characters (a fill of astral characters is
+  // cut by code point, as JSONata does).
+  const unit = fill.join('');
+  const repeated = unit.repeat(Math.ceil(missing / fill.length));
+  const padding =
+    unit.length === fill.length ? repeated.slice(0, missing) : Array.from(repeated).slice(0, missing).join('');
   return wanted > 0 ? text + padding : padding + text;
 }
 /** When a sliced evaluation last let the event loop turn. */
