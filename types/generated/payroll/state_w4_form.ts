@@ -2,7 +2,7 @@
 
 import type * as Common from "../common/defs.ts";
 
-export type State = Common.StateCode;
+export type State = Common.UsState;
 /**
  * The form's number and title, such as 'DE 4 Employee's Withholding Allowance Certificate'.
  */

@@ -14,7 +14,8 @@ const table: EntityCases = {
     transforms: { validator: '[]' },
   },
   cases: [
-    { name: 'state in lower case', patch: { state: 'Ca' }, errors: [{ path: '/state', message: 'State must be two capital letters.' }] },
+    { name: 'state in lower case', patch: { state: 'Ca' }, errors: [{ path: '/state', message: 'Must be a two-letter US state code or DC.' }] },
+    { name: 'two capital letters that are no state', patch: { state: 'ZZ' }, errors: [{ path: '/state', message: 'Must be a two-letter US state code or DC.' }] },
     { name: 'a link without a label', patch: { links: [{ url: 'https://edd.ca.gov' }] }, errors: [{ path: '/links/0/label', message: 'A link needs a label.' }] },
     { name: 'a link that is not a URL', patch: { links: [{ label: 'DE 4', url: 'edd.ca.gov' }] }, errors: [{ path: '/links/0/url', message: 'An address must start with https:// (a secure link).' }, { path: '/links/0/url', message: "A link's address must be a full URL." }] },
     { name: 'a link that is not https', patch: { links: [{ label: 'DE 4', url: 'http://edd.ca.gov/de4.pdf' }] }, errors: [{ path: '/links/0/url', message: 'An address must start with https:// (a secure link).' }] },
