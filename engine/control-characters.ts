@@ -1,5 +1,9 @@
 /**
- * A rule of every entity: text holds no control characters (NUL, ESC, DEL, the C0 and C1 ranges).
+ * A rule of every entity: text holds no control characters (NUL, ESC, DEL, the C0 and C1 ranges),
+ * none of the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) that
+ * make text read other than it is stored ("evil\u202egnp.exe" shows as "evilexe.png"), and nothing
+ * that is no character at all: an unpaired surrogate (which PostgreSQL's jsonb cannot hold either)
+ * or a noncharacter (U+FDD0-U+FDEF, U+FFFE, U+FFFF). Right-to-left text and its marks are text.
  * Tab, line feed and carriage return are allowed only in multi-line text: the fields the form edits
  * in a box of several lines (`"ui:widget": "textarea"`, or `"ui:options": {"rows": n}` as on a
  * JSON object edited as text, whose texts inside may break lines too). Object keys are text too.
@@ -8,14 +12,19 @@ import type { FieldError } from './messages.ts';
 
 const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
 
-/* eslint-disable no-control-regex -- finding control characters is what these expressions are for */
-/** C0 controls but tab, line feed and carriage return; DEL; C1 controls. */
-const IN_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-/** Every C0 control, DEL and the C1 controls. */
-const IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
-const ALL_IN_ONE_LINE = /[\u0000-\u001f\u007f-\u009f]/g;
-const NUL = /\u0000/;
-/* eslint-enable no-control-regex */
+/** C0 controls, DEL and the C1 controls; in multi-line text, all but tab, line feed and carriage return. */
+const CONTROLS = '\\u0000-\\u001f\\u007f-\\u009f';
+const CONTROLS_IN_LINES = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f';
+/** Bidirectional embeddings, overrides and isolates; noncharacters. */
+const NOT_SHOWN_AS_STORED = '\\u202a-\\u202e\\u2066-\\u2069\\ufdd0-\\ufdef\\ufffe\\uffff';
+/** A surrogate without its pair. */
+const UNPAIRED = '[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]';
+const refused = (controls: string, flags = '') => new RegExp(`[${controls}${NOT_SHOWN_AS_STORED}]|${UNPAIRED}`, flags);
+const IN_MULTI_LINE = refused(CONTROLS_IN_LINES);
+const IN_ONE_LINE = refused(CONTROLS);
+const ALL_IN_ONE_LINE = refused(CONTROLS, 'g');
+/** What no store holds: NUL, and a surrogate without its pair. */
+const NUL = new RegExp(`\\u0000|${UNPAIRED}`);
 
 /** The text with each control character (line breaks too) made a space: for text taken from a request header. */
 export function withoutControlCharacters(text: string): string {
@@ -45,9 +54,10 @@ export function controlCharacterErrors(data: unknown, ui: Ui, keep: number): { e
 }
 
 /**
- * The strings (and keys) of any JSON value that hold NUL (U+0000), with the same errors as the rule
- * above. NUL is refused in every request body before it is read further, whatever reads it (a find's
- * criteria, a sign-in name): PostgreSQL's jsonb and text cannot hold it, and both stores answer alike.
+ * The strings (and keys) of any JSON value that hold NUL (U+0000) or an unpaired surrogate, with the
+ * same errors as the rule above. They are refused in every request body before it is read further,
+ * whatever reads it (a find's criteria, a sign-in name): PostgreSQL's jsonb and text cannot hold
+ * them, and both stores answer alike.
  */
 export function nulErrors(data: unknown, keep: number): { errors: FieldError[]; more: number } {
   return walk(data, undefined, keep, () => NUL);

@@ -147,8 +147,9 @@ export function parseJsonText(text: string): unknown {
   }
   // Such a key can only be spelled by name or with \u escapes.
   if (/__proto__|constructor|prototype|\\u/.test(text)) dropPrototypeKeys(value);
-  // JSON can spell NUL only as an escape, so a text without one holds none.
-  if (text.includes('\\u0000')) {
+  // JSON can spell NUL and a lone surrogate only as escapes (UTF-8 cannot carry a surrogate), so a
+  // text without one holds none.
+  if (/\\u(?:0000|[dD][89a-fA-F])/.test(text)) {
     const nul = nulErrors(value, MAX_ERRORS);
     if (nul.errors.length > 0) {
       throw validationFailed(nul.more ? [...nul.errors, moreErrors(nul.more)] : nul.errors);

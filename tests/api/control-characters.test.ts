@@ -50,6 +50,26 @@ describe('control characters', () => {
     assert.equal(await groupsNamed('group'), 0);
   });
 
+  test('text that is no character, or that reorders what is shown, is refused like a control character', async () => {
+    // An unpaired surrogate (PostgreSQL's jsonb cannot hold one), noncharacters, and the
+    // bidirectional embeddings, overrides and isolates that make text read other than it is stored.
+    for (const bad of ['lone\ud800', '\udc00x', 'not\uffffe', '\ufdd0', 'evil\u202egnp.exe', 'a\u2066b\u2069']) {
+      const r = await w.call('POST', G, { ...as(w.admin), body: group({ name: `Team ${bad}` }) });
+      assert.equal(r.status, 400, `${JSON.stringify(bad)}: ${r.text}`);
+      assert.deepEqual(errorsOf(r.body), [`/name ${MESSAGE}`], JSON.stringify(bad));
+      const find = await w.call('POST', '/auth/api/data/find/groups', {
+        ...as(w.admin),
+        body: { criteria: [{ field: 'name', is: '=', value: `Team ${bad}` }] },
+      });
+      assert.notEqual(find.status, 500, `${JSON.stringify(bad)}: ${find.text}`);
+    }
+    // Right-to-left text and its marks, and characters beyond the first plane, are text.
+    for (const good of ['צוות לילה', 'فريق\u200f', 'Team \u{1F600}', 'Zoë']) {
+      const r = await w.call('POST', G, { ...as(w.admin), body: group({ name: good }) });
+      assert.equal(r.status, 201, `${JSON.stringify(good)}: ${r.text}`);
+    }
+  });
+
   test('a NUL anywhere in a body is refused before it is read further, naming where it is', async () => {
     // Every store answers alike: PostgreSQL's text and jsonb cannot hold NUL at all.
     const find = await w.call('POST', '/auth/api/data/find/groups', {
