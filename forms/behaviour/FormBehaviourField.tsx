@@ -14,6 +14,7 @@ import { useExpressionErrors } from './useExpressionErrors.ts';
 import { RootDataContext, type RootData } from './RootData.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { useFormsEnv } from '../env.tsx';
+import type { FormContext } from '../../renderers/contract/record-parts.ts';
 
 const warned = new Set<string>();
 
@@ -68,10 +69,14 @@ export function FormBehaviourField(props: FieldProps) {
   const rule = behaviour?.ruleBindings ? schemaRule(registry.rootSchema) : undefined;
   const bindings = useMemo(() => behaviour?.ruleBindings?.(env), [behaviour, env]);
   const ruleErrors = useExpressionErrors(rule, data, bindings);
-  const errors = useMemo(
-    () => mergeErrors(errorSchema, [...(behaviour?.validate?.(data, env) ?? []), ...ruleErrors]),
-    [errorSchema, behaviour, data, env, ruleErrors],
+  const own = useMemo(
+    () => [...(behaviour?.validate?.(data, env) ?? []), ...ruleErrors],
+    [behaviour, data, env, ruleErrors],
   );
+  const errors = useMemo(() => mergeErrors(errorSchema, own), [errorSchema, own]);
+  // The screen lists them in the summary of a blocked Save, beside the schema's.
+  const report = (registry.formContext as FormContext | undefined)?.ruleErrors;
+  useEffect(() => report?.(own), [report, own]);
   const locked = behaviour?.isLocked?.(data, env) ?? false;
   const uiSchema = useMemo(() => {
     const extra = behaviour?.ui?.(data, env);

@@ -10,12 +10,46 @@ import { getUiOptions, type FieldProps } from '@rjsf/utils';
 import { Dialog } from '../../renderers/dialogs/Dialog.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { useRootData } from '../behaviour/RootData.tsx';
-import { historyName, isSigned, voidedSignature, type SignatureMode, type SignatureValue } from './signature-flow.ts';
+import { notAttested, type Attests } from '../../engine/attestations.ts';
+import type { JsonSchema } from '../../engine/entity.ts';
+import {
+  attestedChanges,
+  historyName,
+  isSigned,
+  sameData,
+  voidedSignature,
+  type SignatureMode,
+  type SignatureValue,
+} from './signature-flow.ts';
 import { SIGNATURE_FORM_TITLE, SignatureForm } from './SignatureForm.tsx';
 import { SignatureItemContent } from './SignatureItem.tsx';
 import { SignHereButton } from './SignHereButton.tsx';
 
 type Design = 'item' | 'card' | 'button';
+
+export const VOIDS_ON_SAVE =
+  'You changed what this signature attests: saving voids it, and the form must be signed again.';
+
+/**
+ * Whether saving the form as it is voids this (top-level) signature, as the server will: the
+ * signature is the stored one, not signed again, and a field it attests changed from the stored
+ * record (formContext.stored). Said before the Save, not found out after it.
+ */
+function willVoid(props: FieldProps, root: Readonly<Record<string, unknown>> | undefined): boolean {
+  const { fieldPathId, registry, formData } = props;
+  const stored = (registry.formContext as { stored?: Readonly<Record<string, unknown>> } | undefined)?.stored;
+  const [field, ...rest] = fieldPathId.path;
+  if (!stored || rest.length || typeof field !== 'string') return false;
+  if (!sameData(stored[field], formData)) return false;
+  const rootProps = (registry.rootSchema.properties ?? {}) as Record<string, JsonSchema>;
+  const resolve = (p: JsonSchema) => registry.schemaUtils.retrieveSchema(p as never) as JsonSchema;
+  const own = rootProps[field];
+  const attests = (own?.['x-attests'] ?? (own ? resolve(own)['x-attests'] : undefined)) as Attests | undefined;
+  if (!attests) return false;
+  const excluded = notAttested(rootProps, resolve);
+  const fields = attests.fields === '*' ? Object.keys(rootProps).filter((f) => !excluded.has(f)) : attests.fields;
+  return attestedChanges(stored, root, fields).length > 0;
+}
 
 export function SignatureField(props: FieldProps) {
   useFormsStyles();
@@ -52,6 +86,7 @@ export function SignatureField(props: FieldProps) {
     historyName(fieldPathId.path, root, registry.rootSchema) ?? name,
     formData,
   );
+  const voids = signed && willVoid(props, root);
   const save = (v: SignatureValue) => {
     setOpen(false);
     onChange(v, fieldPathId.path);
@@ -101,6 +136,11 @@ export function SignatureField(props: FieldProps) {
       {voided && (
         <p className="signature-field__void" role="status">
           <s>{voided.name}</s> — void: {voided.reason}. Sign again.
+        </p>
+      )}
+      {voids && (
+        <p className="signature-field__void" role="status">
+          {VOIDS_ON_SAVE}
         </p>
       )}
       {control}

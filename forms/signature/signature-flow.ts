@@ -5,6 +5,7 @@
  * there and emits {name, font, timestamp, userAgent} (plus image when drawn).
  */
 import { epochToUs } from '../../engine/masks.ts';
+import { canonicalJson } from '../../engine/unique-items.ts';
 import { isSigned as signedValue, namesSigner } from '../../engine/unsigned-signatures.ts';
 import { DEFAULT_SIGNATURE_FONT, type SignatureFont } from './signature-fonts.ts';
 import type { Signature } from '../../types/generated/common/defs.ts';
@@ -113,4 +114,43 @@ export function voidedSignature(history: unknown, field: string, current: unknow
     time: last.voided.time,
     reason: String(last.voided.reason ?? 'changed after signing'),
   };
+}
+
+/** Nothing given: what a field holds before anyone fills it in (a form's start shows 0, '' or no choice). */
+const blank = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  v === '' ||
+  v === 0 ||
+  v === false ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && v !== null && Object.keys(v).length === 0);
+
+/** Data without its empty objects (the form fills an object it shows with `{}`): what the server counts. */
+function counted(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(counted);
+  if (!v || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    const c = counted(x);
+    if (c !== undefined && !(c && typeof c === 'object' && !Array.isArray(c) && !Object.keys(c).length)) out[k] = c;
+  }
+  return out;
+}
+
+/** Whether two values hold the same data, whatever the order of their keys, an empty object as absent. */
+export const sameData = (a: unknown, b: unknown): boolean => canonicalJson(counted(a)) === canonicalJson(counted(b));
+
+/**
+ * The fields a kept signature attests that the form changed from the stored record: saving them
+ * voids it (the server's rule, server/data/signatures.ts), so the form says so before the Save. A
+ * field the record never held counts as changed only once it holds something.
+ */
+export function attestedChanges(
+  stored: Readonly<Record<string, unknown>> | undefined,
+  current: Readonly<Record<string, unknown>> | undefined,
+  fields: readonly string[],
+): string[] {
+  if (!stored || !current) return [];
+  return fields.filter((f) => (f in stored ? !sameData(stored[f], current[f]) : !blank(current[f])));
 }

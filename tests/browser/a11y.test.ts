@@ -97,7 +97,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     const { page } = await w.page();
     await w.signIn(page, 'payroll');
     await page.goto(`/payroll/employee/view/${emma}`);
-    await page.getByRole('heading', { name: 'Employee', exact: true }).waitFor();
+    await page.getByRole('heading', { name: /^Employee: Emma/ }).waitFor();
     await page.locator('dl.details').first().waitFor();
     await assertAccessible(page, 'view');
   });

@@ -62,3 +62,26 @@ it('Add account clears the split of the account that was last and focuses the ne
   }
   assert.deepEqual(hidden, [], 'controls focused behind the header or the Save bar');
 });
+
+it("a blocked Save lists the split rule's errors with the fields' own, not one at a time", async () => {
+  const emma = await w.apiLogin('emma');
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_employee_payment_information/edit/${emma.user}`);
+  await page.getByRole('radio', { name: 'Direct Deposit' }).check();
+  const field = (i: number, name: string) => page.locator(`[id$="_${i}_${name}"]`).first();
+  await field(0, 'amount').waitFor();
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await field(0, 'routing_number').fill('011000015');
+  await field(0, 'account_number').fill('12345678');
+  await field(0, 'amount').fill('101');
+  await field(1, 'routing_number').fill('12');
+  await field(1, 'account_number').fill('87654321');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const summary = page.locator('.form__summary');
+  await summary.waitFor();
+  const text = await summary.innerText();
+  assert.match(text, /Routing number must be 9 digits\./);
+  assert.match(text, /A Percent Split amount must be a whole number from 0 to 100\./);
+  assert.match(text, /^2 fields need your attention/);
+});

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { startWorld, type World } from './browser.ts';
+import { VOIDS_ON_SAVE } from '../../forms/signature/SignatureField.tsx';
 
 let w: World;
 beforeAll(async () => {
@@ -47,4 +48,38 @@ it('shows a voided signature as void and takes a new one', async () => {
   const stored = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
   assert.equal(stored.body.data.employee_signature.name, 'Emma R. Employee');
   assert.match(stored.body.data.employee_signature.evidence.digest, /^sha256:/);
+});
+
+it('says before the Save that a change to what was signed voids the signature, and no longer once it is undone or signed again', async () => {
+  const emma = await w.apiLogin('emma');
+  const signed = await w.call('PATCH', `/payroll/api/data/my_w4/${emma.user}`, {
+    org: w.org,
+    token: emma.token,
+    body: {
+      federal_withholding_extra: 50,
+      employee_signature: { name: 'Emma R. Employee', font: 'font1', timestamp: 1 },
+    },
+  });
+  assert.equal(signed.status, 200, signed.text);
+  assert.ok(signed.body.data.employee_signature.evidence, 'signed');
+
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_w4/edit/${emma.user}`);
+  const extra = page.getByLabel('Step 4(c) Extra withholding (per pay period)');
+  await extra.waitFor();
+  const warning = page.getByRole('status').filter({ hasText: VOIDS_ON_SAVE });
+  assert.equal(await warning.count(), 0, 'nothing changed yet');
+  await extra.fill('75');
+  await warning.waitFor();
+  await extra.fill('50');
+  await warning.waitFor({ state: 'detached' });
+  await extra.fill('75');
+  await warning.waitFor();
+  await page.getByText('Emma R. Employee').first().click();
+  await page.getByRole('button', { name: 'Read Agreement' }).click();
+  await page.getByRole('button', { name: 'I agree' }).click();
+  await page.getByLabel('Full Name').fill('Emma R. Employee');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await warning.waitFor({ state: 'detached' });
 });

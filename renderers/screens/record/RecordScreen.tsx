@@ -21,7 +21,8 @@ import type { FormContext } from './templates.tsx';
 import { touchedStore } from './touched.ts';
 import { INVALID_MESSAGE, useRecordController } from './useRecordController.ts';
 import { knownValidator, loadValidator, validatorId, type CompiledFn } from './precompiled.ts';
-import { lateValidator } from './validator.ts';
+import { asValidationError, lateValidator } from './validator.ts';
+import { useUserNames } from '../../users/useUserNames.ts';
 import type { TypeMeta } from '../../api/types.ts';
 import { shownFieldMessages, unshownErrors } from './unshown-errors.ts';
 import { fieldTitle } from '../../format/schema-facts.ts';
@@ -80,6 +81,14 @@ function sameActions(prev: FormActionsState | undefined, next: FormActionsState)
 
 const NONE: readonly never[] = [];
 
+/** The user a record belongs to (its schema's x-owner: the key itself, or a field holding one user key). */
+function ownerOf(schema: JsonObject | undefined, record: { key: string; data: JsonObject } | undefined) {
+  const field = schema?.['x-owner'];
+  if (!record || typeof field !== 'string') return undefined;
+  const value = field === 'key' ? record.key : record.data[field];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** The top field an error is at and, inside a list, which item (1, 2, …): "Emergency contacts 2". */
 function summaryField(parts: string[]): { field: string; item?: number } {
   const field = parts[0] ?? '';
@@ -125,9 +134,19 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
         : undefined,
     [recordKey, recordModule, datatype],
   );
+  const stored = ready?.record?.data;
+  // Whose record it is, named in the heading when it is not the viewer's own (a manager's review).
+  const owner = ownerOf(ready?.meta.schema, ready?.record);
+  const others = owner && owner !== services.auth.session?.user.key ? [owner] : NONE;
+  const { names: ownerNames } = useUserNames(services.client, others);
+  // The errors of the form's own rules as they stand: a blocked Save lists them with the schema's.
+  const ruleErrorsNow = useRef<readonly RJSFValidationError[]>(NONE);
+  const ruleErrors = useCallback((errors: readonly { path: string; message: string }[]) => {
+    ruleErrorsNow.current = errors.map((e) => asValidationError(e.path, e.message));
+  }, []);
   const context = useMemo<FormContext>(
-    () => ({ sections: sections ?? [], touched, showAll, isNew, files }),
-    [sections, touched, showAll, isNew, files],
+    () => ({ sections: sections ?? [], touched, showAll, isNew, files, stored, ruleErrors }),
+    [sections, touched, showAll, isNew, files, stored, ruleErrors],
   );
   // The form's callbacks keep their identity (RecordForm is memoized); they call the latest render's work.
   const latest = useRef<{ save(data: JsonObject): Promise<void>; cancel(): void }>(undefined);
@@ -143,7 +162,8 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const onError = useCallback(
     (errors: RJSFValidationError[]) => {
       setSubmitted(true);
-      setBlocked(errors);
+      const listed = new Set(errors.map((e) => `${e.property}\u0000${e.message}`));
+      setBlocked([...errors, ...ruleErrorsNow.current.filter((e) => !listed.has(`${e.property}\u0000${e.message}`))]);
       if (errors.length) notify({ type: 'negative', message: INVALID_MESSAGE });
     },
     [notify],
@@ -253,7 +273,9 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   latest.current = { save, cancel: actions.cancel };
   const base = `/${meta.module}/${meta.type}`;
   const title = titleCase(meta.title);
-  const heading = mode === 'create' || state.isNew ? `New ${title}` : mode === 'edit' ? `Edit ${title}` : title;
+  const action = mode === 'create' || state.isNew ? `New ${title}` : mode === 'edit' ? `Edit ${title}` : title;
+  const whose = others.length ? ownerNames.get(others[0])?.name : undefined;
+  const heading = whose ? `${action}: ${whose}` : action;
   const formActions = sameActions(formActionsRef.current, {
     saving: state.saving,
     ready: validatorReady,

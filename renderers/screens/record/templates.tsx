@@ -41,6 +41,13 @@ export interface FormContext {
   isNew?: boolean;
   /** The stored record whose file fields the file widget uploads to, once it exists. */
   files?: FileTarget;
+  /** The record's data as stored: a signature field warns of a change to what it attests before it is saved. */
+  stored?: Readonly<Record<string, unknown>>;
+  /**
+   * The form's own rules checked in the browser (a behaviour's, the schema's x-transforms.validate)
+   * report their current errors here, so that a blocked Save lists them with the schema's.
+   */
+  ruleErrors?: (errors: readonly { path: string; message: string }[]) => void;
 }
 
 /** Where a form's file fields live, and what the widget calls once it changed one. */

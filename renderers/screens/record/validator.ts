@@ -25,6 +25,12 @@ function pointerToProperty(path: string): string {
     .join('');
 }
 
+/** An error at a JSON Pointer as @rjsf lists it (`.direct_deposit_accounts.0.amount`). */
+export function asValidationError(path: string, message: string): RJSFValidationError {
+  const property = pointerToProperty(path);
+  return { property, message, stack: `${property} ${message}`.trim() };
+}
+
 /**
  * A ValidatorType over one compiled entity validator. `hidden` are top-level fields the form does
  * not show: their errors are the server's business (it fills server-owned fields in). `signatures`
@@ -83,11 +89,7 @@ function validatorOver(
   return {
     validateFormData(formData): ValidationData<unknown> {
       const errs = check(formData ?? {});
-      const errors: RJSFValidationError[] = errs.map((e) => ({
-        property: pointerToProperty(e.path),
-        message: e.message,
-        stack: `${pointerToProperty(e.path)} ${e.message}`.trim(),
-      }));
+      const errors: RJSFValidationError[] = errs.map((e) => asValidationError(e.path, e.message));
       return { errors, errorSchema: errorSchemaOf(errs) as ErrorSchema };
     },
     isValid(schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema) {
