@@ -3,7 +3,7 @@
  * engine/passwords.ts checked here before the server checks them again: one form for changing one's
  * own password and for an administrator setting someone else's.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isFailure } from '../api/failure.ts';
 import { PASSWORD_MESSAGES, passwordProblems, type PasswordPolicy } from '../../engine/passwords.ts';
 import { loadCommonPasswords } from '../../engine/common-passwords.ts';
@@ -29,6 +29,12 @@ export function NewPasswordForm(props: {
   const [password2, setPassword2] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // A refused password puts the keyboard on the first field that says why, as the record forms do.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals) form.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
   // The common-password list comes in a chunk of its own, fetched while the form is filled in.
   useEffect(() => void loadCommonPasswords().catch(() => undefined), []);
 
@@ -40,13 +46,14 @@ export function NewPasswordForm(props: {
     if (props.askCurrent && !current)
       problems.unshift({ path: '/current_password', message: PASSWORD_MESSAGES.currentRequired });
     setErrors(Object.fromEntries(problems.map((p) => [p.path.slice(1), p.message])));
-    if (problems.length) return;
+    if (problems.length) return setRefusals((n) => n + 1);
     setBusy(true);
     try {
       await props.save(password, password2, props.askCurrent ? current : undefined);
     } catch (err) {
       if (isFailure(err, 400)) {
         setErrors(Object.fromEntries(err.errors.map((x) => [x.path.replace(/^\//, '') || 'password', x.message])));
+        setRefusals((n) => n + 1);
       } else props.onFailure(isFailure(err) ? err.message : props.failureMessage);
     } finally {
       setBusy(false);
@@ -54,7 +61,7 @@ export function NewPasswordForm(props: {
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
       {props.askCurrent && (
         <TextInput
           label="Current password"

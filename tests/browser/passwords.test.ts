@@ -101,8 +101,11 @@ describe('the change-password page', () => {
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
     await fill(page, { password: 'slate-meadow-4' });
     await page.getByText('Current password is required').waitFor();
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name);
+    assert.equal(await focused(), 'current_password', 'the keyboard is on the field that says why');
     await fill(page, { current: 'willow-anchor-3', password: 'password' });
     await page.getByText('Password is one of the most common passwords').waitFor();
+    assert.equal(await focused(), 'password');
     await fill(page, { current: 'willow-anchor-3', password: 'RowanReed' });
     await page.getByText("Password cannot be based on the account's name or e-mail address").waitFor();
     await fill(page, { current: 'not-my-password', password: 'slate-meadow-4' });
