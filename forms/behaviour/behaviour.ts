@@ -37,6 +37,8 @@ export interface FormBehaviour {
   init?: (data: FormData, env: BehaviourEnv) => Patch;
   /** uiSchema entries by top-level field that depend on the data (a form edition's fields). */
   ui?: (data: FormData, env: BehaviourEnv) => Readonly<Record<string, Record<string, unknown>>>;
+  /** Fields the read-only view leaves out: helpers of the form that the record does not keep. */
+  notViewed?: readonly string[];
   /**
    * The browser runs the schema's own validate rule (x-transforms.validate) as the data changes, as
    * the server does on save, with these bindings (the server's $before is null here: rules about a

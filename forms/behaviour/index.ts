@@ -35,7 +35,8 @@ export function fieldsHiddenByBehaviour(
   const name = (rootUi?.['ui:options'] as { behaviour?: unknown } | undefined)?.behaviour;
   const behaviour = typeof name === 'string' ? behaviours[name] : undefined;
   const ui = behaviour?.ui?.(data, EMPTY_ENV) ?? {};
-  return Object.entries(ui)
+  const hidden = Object.entries(ui)
     .filter(([, u]) => u['ui:widget'] === 'hidden')
     .map(([field]) => field);
+  return [...hidden, ...(behaviour?.notViewed ?? [])];
 }

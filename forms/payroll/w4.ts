@@ -141,4 +141,6 @@ export const w4Behaviour: FormBehaviour = {
   isLocked: isW4Locked,
   init: initW4,
   ui: w4Ui,
+  // The counts fill Step 3's amounts and are not saved (spec/001): a view would show 0 beside them.
+  notViewed: ['number_of_dependents_under_17', 'number_of_other_dependents'],
 };

@@ -123,7 +123,7 @@ describe('GET /payroll/api/onboarding_pipeline as the company grows', () => {
     const newcomer = grown.hires.find((h) => h.email.endsWith('@many.example'))!;
     assert.equal(newcomer.done, 0);
     assert.equal(newcomer.missing.length, newcomer.total);
-    assert.ok(newcomer.missing.includes('Your personal details'), String(newcomer.missing));
+    assert.ok(newcomer.missing.includes('Personal details'), String(newcomer.missing));
     assert.deepEqual(grown.awaiting_employer, demo.awaiting_employer);
     assert.deepEqual(grown.lapsing, demo.lapsing);
   });

@@ -90,12 +90,12 @@ it('a new employee completes onboarding from the checklist on the home page to t
   await page.locator('#root_contacts_0_phone_number').pressSequentially('5125550199');
   await saveAndContinue(page);
 
-  await step(page, 3, /how you are paid/i);
+  await step(page, 3, /payment method/i);
   // Back returns to the step before, and forward again.
   await page.getByRole('link', { name: /^Back/ }).click();
   await step(page, 2, /emergency contacts/i);
   await page.goBack();
-  await step(page, 3, /how you are paid/i);
+  await step(page, 3, /payment method/i);
   await page.getByRole('radio', { name: 'Paper Check' }).check();
   await saveAndContinue(page);
 

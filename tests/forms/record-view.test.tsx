@@ -26,15 +26,17 @@ describe('fields hidden by a behaviour', () => {
     assert.deepEqual(hidden('An Alien Authorized to Work'), []);
   });
 
-  it('hides Step 3(a) and 3(b) on a 2020 W-4, not on a 2026 one, and the exemption expiry unless exempt; a type without behaviour hides nothing', () => {
+  it('hides Step 3(a) and 3(b) on a 2020 W-4, not on a 2026 one, the exemption expiry unless exempt, and the dependent counts, which are not saved; a type without behaviour hides nothing', () => {
     const ui = w4Meta().ui;
+    const counts = ['number_of_dependents_under_17', 'number_of_other_dependents'];
     assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2020' }), [
       'dependents_under_17_amount',
       'other_dependents_amount',
       'exempt_expires',
+      ...counts,
     ]);
-    assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2026' }), ['exempt_expires']);
-    assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2026', exempt_from_federal_withholding: true }), []);
+    assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2026' }), ['exempt_expires', ...counts]);
+    assert.deepEqual(fieldsHiddenByBehaviour(ui, { w4_year: '2026', exempt_from_federal_withholding: true }), counts);
     assert.deepEqual(fieldsHiddenByBehaviour({}, { w4_year: '2020' }), []);
   });
 });
