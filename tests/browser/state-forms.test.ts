@@ -111,7 +111,7 @@ describe('a new state added as data', () => {
     const page = await staffPage();
     await page.goto('/payroll/state_w4_form/create');
     await page.getByRole('heading', { name: 'New state withholding form' }).waitFor();
-    await page.locator('#root_state').fill('KS');
+    await page.locator('#root_state').selectOption({ label: 'Kansas' });
     await page.getByLabel('Form', { exact: true }).fill("K-4 Kansas Employee's Withholding Allowance Certificate");
     await page.getByLabel('Printable form type').fill('kansas');
     await page.getByLabel('Instructions').fill('Kansas withholding follows your K-4, not your federal W-4.');
