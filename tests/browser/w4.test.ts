@@ -122,3 +122,17 @@ it('a minus sign typed before an amount stays, and the amount is refused, never 
   const stored = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
   assert.notEqual(stored.body.data?.income_not_from_jobs, 500);
 });
+
+it("the exemption's checkbox label reads on one line beside its box, its description above", async () => {
+  const { page } = await w.page();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_w4/edit/${emma.user}`);
+  const box = page.getByRole('checkbox', { name: /Exempt/ });
+  await box.waitFor();
+  const label = await box.evaluate((e) => {
+    const r = (e.closest('label') as HTMLElement).getBoundingClientRect();
+    return { width: r.width, height: r.height };
+  });
+  assert.ok(label.height < 40, `the label wraps to ${label.height}px (${label.width}px wide)`);
+});
