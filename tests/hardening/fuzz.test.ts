@@ -680,7 +680,12 @@ function judge(t: TypeInfo, mutations: string[], text: string, r: { status: numb
   countStrings(sentBody);
   const atSensitive = new Map<string, number>();
   for (const v of secrets) atSensitive.set(v, (atSensitive.get(v) ?? 0) + 1);
-  const unshared = secrets.filter((v) => (sentAtAll.get(v) ?? 0) === atSensitive.get(v));
+  // So may one that is a word of another field's text (an address 'est sed magna').
+  const secretSet = new Set(secrets);
+  const otherText = JSON.stringify(sentBody, (_k, v) => (typeof v === 'string' && secretSet.has(v) ? undefined : v));
+  const unshared = secrets.filter(
+    (v) => (sentAtAll.get(v) ?? 0) === atSensitive.get(v) && leaks(otherText, [v]).length === 0,
+  );
   for (const problem of leaks(r.text, unshared)) add('no leak', problem);
 
   const depth = jsonDepth(text);
@@ -742,15 +747,16 @@ function judge(t: TypeInfo, mutations: string[], text: string, r: { status: numb
     add('invalid input is a 400, never a 422', `reference rejects ${errs.slice(0, 4).join(', ')}; server 422`);
     return;
   }
-  // docs/input-limits.md: a body holding a NUL anywhere is refused as it is read, before any
-  // validation, with a 400 naming each NUL (PostgreSQL cannot store one): those paths, not the fields.
-  if (JSON.stringify(sentBody).includes('\\u0000')) {
+  // docs/input-limits.md: a body holding a NUL or an unpaired surrogate anywhere is refused as it is
+  // read, before any validation, with a 400 naming each (PostgreSQL cannot store them): those paths,
+  // not the fields. JSON.stringify spells both as escapes, a paired surrogate as the character.
+  if (/\\u(?:0000|d[89a-f][0-9a-f]{2})/i.test(JSON.stringify(sentBody))) {
     const named = (Array.isArray(r.body?.errors) ? r.body.errors : []) as { path: string; message: string }[];
     const onlyNul = named.length > 0 && named.every((e) => e.message === 'Must not contain control characters');
     if (r.status !== 400 || !onlyNul) {
       add(
         'reference rejects => 400 naming the field',
-        `a NUL in the body; server ${r.status} ${JSON.stringify(named)}`,
+        `a NUL or an unpaired surrogate in the body; server ${r.status} ${JSON.stringify(named)}`,
       );
     }
     return;
