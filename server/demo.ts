@@ -151,6 +151,7 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
         created_time: now,
       } satisfies AuthUsers),
       ...claimOps(s, org, 'email', key, u.email, undefined),
+      ...(u.employee ? claimOps(s, org, 'employee_id', key, String(10000 + keys.size), undefined) : []),
     );
   }
   for (const [name, permissions] of Object.entries(GROUPS)) {

@@ -120,8 +120,16 @@ async function userDeletionOps(
       }),
     );
   }
-  if (email && (await s.storage.get(SYSTEM.unique, org, claimKey(s, org, 'email', email)))) {
-    ops.push({ op: 'delete', collection: SYSTEM.unique, org, key: claimKey(s, org, 'email', email) });
+  // Its claims on its e-mail and employee ID: another account may hold them now.
+  const employeeId = typeof user.data.employee_id === 'string' ? user.data.employee_id.trim().toLowerCase() : '';
+  for (const [scope, value] of [
+    ['email', email],
+    ['employee_id', employeeId],
+  ] as const) {
+    const claim = value ? claimKey(s, org, scope, value) : undefined;
+    if (claim && (await s.storage.get(SYSTEM.unique, org, claim))) {
+      ops.push({ op: 'delete', collection: SYSTEM.unique, org, key: claim });
+    }
   }
   // Every one of them: a session of a deleted account is refused anyway, its record is not kept.
   for (const session of await sessionsOf(s, org, user.key)) {

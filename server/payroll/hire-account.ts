@@ -24,6 +24,14 @@ const HIRE_PERMISSIONS = ['PAYROLL:CanUseModule', 'HR:CanUseModule'] as const;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
+/**
+ * The employee ID of a hire's account: the hire's own, or, since the payroll provider's id is not
+ * known before the hire is onboarded, the hire's own number.
+ */
+export function employeeIdOf(hireKey: string, hire: DataObject): string {
+  return text(hire.employee_id) || hireKey.replaceAll('-', '');
+}
+
 /** The account of a new hire, its e-mail claim and the audit of both, for the hire's own commit. */
 export function hireAccountOps(s: Services, caller: Caller, hireKey: string, hire: DataObject): WriteOp[] {
   const org = caller.org.id;
@@ -46,8 +54,7 @@ export function hireAccountOps(s: Services, caller: Caller, hireKey: string, hir
         // An editor grants only permissions they hold (spec/001 section 6), the inviter too.
         permissions: HIRE_PERMISSIONS.filter((perm) => p.isAdmin || p.permissions.has(perm)),
         is_employee: true,
-        // The payroll provider's id is not known before the hire is onboarded; the hire's own number stands in.
-        employee_id: text(hire.employee_id) || hireKey.replaceAll('-', ''),
+        employee_id: employeeIdOf(hireKey, hire),
         cross_site_login_only: false,
         created_by: p.userKey,
         created_time: now,
@@ -55,6 +62,7 @@ export function hireAccountOps(s: Services, caller: Caller, hireKey: string, hir
       p.userKey,
     ),
     ...claimOps(s, org, 'email', hireKey, email, undefined),
+    ...claimOps(s, org, 'employee_id', hireKey, employeeIdOf(hireKey, hire).toLowerCase(), undefined),
     auditOp({
       org,
       actor: actorOf(caller),

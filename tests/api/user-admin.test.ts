@@ -56,6 +56,40 @@ describe('account fields', () => {
     assert.equal(other.body.data.employee_id, '4242');
   });
 
+  test("an employee ID is one account's in the company: a second account or a hire with it is refused, naming the field", async () => {
+    const id = `EMP-${unique()}`;
+    const first = await create({ is_employee: true, employee_id: id });
+    const exists = 'An account with this employee ID already exists.';
+    for (const taken of [id, id.toLowerCase(), ` ${id} `]) {
+      const again = await w.call('POST', `${USERS}/`, {
+        ...as(w.admin),
+        body: account({ is_employee: true, employee_id: taken }),
+      });
+      assert.equal(again.status, 409, `${JSON.stringify(taken)}: ${again.text}`);
+      assert.deepEqual(again.body.errors, [{ path: '/employee_id', message: exists }]);
+    }
+    const hire = await w.call('POST', '/payroll/api/data/onboarding_user/', {
+      ...as(w.payroll),
+      body: { first_name: 'Dup', last_name: 'Licate', email: `dup.${unique()}@example.com`, employee_id: id },
+    });
+    assert.equal(hire.status, 409, hire.text);
+    assert.deepEqual(hire.body.errors, [{ path: '/employee_id', message: exists }]);
+    // A demo employee's ID is taken too.
+    const emma = await w.call('GET', `${USERS}/${w.emma.user}`, as(w.admin));
+    const demo = await w.call('POST', `${USERS}/`, {
+      ...as(w.admin),
+      body: account({ is_employee: true, employee_id: emma.body.data.employee_id }),
+    });
+    assert.equal(demo.status, 409, demo.text);
+    // Deleted for good, the account leaves its ID free.
+    const gone = await w.call('POST', '/auth/api/delete_user', {
+      ...as(superuser),
+      body: { user_id: first.key, confirm_name: first.data.display_name },
+    });
+    assert.equal(gone.status, 200, gone.text);
+    await create({ is_employee: true, employee_id: id });
+  });
+
   test('the limits of spec/001: display name 32, e-mail 128, staff ID 32, login hash 36, phone, 2FA method', async () => {
     const r = await w.call('POST', `${USERS}/`, {
       ...as(w.admin),

@@ -202,15 +202,17 @@ export const onboardingUserHooks: EntityHooks = {
         ? [{ path: '/email', message: EMAIL_KEPT }]
         : [];
     }
-    const email = emailOf(data);
-    // The invitation makes an account: its e-mail is refused as the accounts' own x-unique refuses it.
-    if (email && (await claimOwner(s, caller.org.id, 'email', email))) {
-      const exists = fieldMessage(
-        s.catalogue.registry.require('auth', 'users').file as unknown as JsonSchema,
-        'email',
-        'unique',
-      );
-      throw new ApiError(409, exists, [{ path: '/email', message: exists }]);
+    // The invitation makes an account: its e-mail and employee ID are refused as the accounts' own
+    // x-unique refuses them.
+    const users = s.catalogue.registry.require('auth', 'users').file as unknown as JsonSchema;
+    for (const [field, value] of [
+      ['email', emailOf(data)],
+      ['employee_id', typeof data.employee_id === 'string' ? data.employee_id.trim().toLowerCase() : ''],
+    ] as const) {
+      if (value && (await claimOwner(s, caller.org.id, field, value))) {
+        const exists = fieldMessage(users, field, 'unique');
+        throw new ApiError(409, exists, [{ path: `/${field}`, message: exists }]);
+      }
     }
     return [];
   },
