@@ -8,7 +8,7 @@ import { fieldsHiddenByBehaviour } from '../forms/behaviour/index.ts';
 import { fields } from '../forms/fields/index.ts';
 import { screenExtensions } from '../forms/screens/index.ts';
 import { SignatureView } from '../forms/signature/SignatureView.tsx';
-import { recordViews } from '../forms/views.ts';
+import { fieldViews, recordViews } from '../forms/views.ts';
 import { widgets } from '../forms/widgets/index.ts';
 
 export const recordForms: RecordForms = Object.freeze({
@@ -17,5 +17,6 @@ export const recordForms: RecordForms = Object.freeze({
   views: recordViews,
   hiddenFields: fieldsHiddenByBehaviour,
   SignatureView,
+  fieldViews,
   screenExtensions,
 });

@@ -85,6 +85,11 @@ export interface RecordForms {
   hiddenFields(rootUi: JsonObject | undefined, data: JsonObject): string[];
   /** A signature on a read-only view. */
   SignatureView: ComponentType<{ value: unknown }>;
+  /**
+   * Read-only views of top-level fields by their "ui:field" (the split direct deposit accounts),
+   * where the generic details list would show the form's internals or bare numbers.
+   */
+  fieldViews: Readonly<Record<string, ComponentType<{ value: unknown }>>>;
   /** Screen extensions by entity id (module/type). */
   screenExtensions: Readonly<Record<string, ScreenExtension>>;
 }
@@ -107,6 +112,7 @@ export const EMPTY_RECORD_FORMS: RecordForms = Object.freeze({
   views: {},
   hiddenFields: () => [],
   SignatureView: PlainSignature,
+  fieldViews: {},
   screenExtensions: {},
 });
 

@@ -8,7 +8,7 @@ import '../support/app-forms.ts';
 import type { JsonObject, TypeMeta } from '../../renderers/api/types.ts';
 import { buildFormModel } from '../../renderers/screens/record/form-model.ts';
 import { RecordView } from '../../renderers/screens/record/RecordView.tsx';
-import { basicInfoMeta, employeeMeta, i9Meta, w4Meta } from '../fixtures/metas.ts';
+import { basicInfoMeta, employeeMeta, i9Meta, paymentInformationMeta, w4Meta } from '../fixtures/metas.ts';
 import { drawnSignature, typedSignature } from '../forms/fixtures.ts';
 import { emmaBasicInfo, employees } from '../fixtures/people.ts';
 
@@ -97,4 +97,44 @@ export const I9PermanentResident: Story = {
     },
   },
   parameters: { check: { role: 'region', name: 'Section 1. Employee Information and Attestation', text: '123456789' } },
+};
+
+/** Three accounts, paid in order: a percent, a flat amount, the rest. */
+export const PaymentInformation: Story = {
+  args: {
+    meta: paymentInformationMeta(),
+    data: {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [
+        {
+          id: '6f1c2d3e-0000-4000-8000-000000000001',
+          account_nickname: 'Chase',
+          routing_number: '011000015',
+          account_number: 'xxxx5678',
+          account_type: 'Checking',
+          split_type: 'Percent Split',
+          amount: 30,
+        },
+        {
+          id: '6f1c2d3e-0000-4000-8000-000000000002',
+          account_nickname: 'Ally',
+          routing_number: '021000021',
+          account_number: 'xxxx4321',
+          account_type: 'Savings',
+          split_type: 'Flat Split',
+          amount: 250,
+        },
+        {
+          id: '6f1c2d3e-0000-4000-8000-000000000003',
+          account_nickname: 'Credit union',
+          routing_number: '011000028',
+          account_number: 'xxxx9999',
+          account_type: 'Checking',
+          split_type: 'Percent Split',
+          amount: 100,
+        },
+      ],
+    },
+  },
+  parameters: { check: { text: 'The rest of the pay' } },
 };

@@ -50,3 +50,14 @@ describe('the I-9 view', () => {
     assert.match(resident, /USCIS or A-Number 123456789/);
   });
 });
+
+describe('the payment information view', () => {
+  it('says what each account receives, in order, and shows no account id', () => {
+    const text = textOf(renderStory(View.default, View.PaymentInformation));
+    assert.match(text, /30% of the pay/);
+    assert.match(text, /\$250/);
+    assert.match(text, /The rest of the pay/);
+    assert.doesNotMatch(text, /Account id|6f1c2d3e/);
+    assert.doesNotMatch(text, /Receives100/, 'the last account is not "100"');
+  });
+});

@@ -30,6 +30,9 @@ function Value({
   value: unknown;
 }) {
   const s = resolveSchema(root, schema) ?? {};
+  const hint = path.includes('.') ? undefined : (ui[path] as JsonObject | undefined)?.['ui:field'];
+  const FieldView = typeof hint === 'string' ? recordForms().fieldViews[hint] : undefined;
+  if (FieldView) return <FieldView value={value} />;
   if (isSignature(s, ui, path)) {
     const { SignatureView } = recordForms();
     return <SignatureView value={value} />;
