@@ -11,7 +11,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 import { startWorld, type World } from './browser.ts';
 import { productStaffAdminKey } from '../../engine/access.ts';
-import { HIRE_CANCELLED, HIRE_OPENED } from '../../forms/screens/payroll/HireActions.tsx';
+import { HIRE_CANCELLED, HIRE_OPENED, HIRE_STEPS } from '../../forms/screens/payroll/HireActions.tsx';
 import { STAFF_ACCOUNT_LOCKED } from '../../forms/screens/auth/users.ts';
 import { INVITE_FAILED } from '../../forms/screens/auth/UserActions.tsx';
 
@@ -149,6 +149,62 @@ describe('calling a hiring off', () => {
     await page.getByRole('button', { name: 'Open hire again' }).click();
     await notice(page, HIRE_OPENED);
     assert.equal(await accountStatus(), 'active');
+  });
+});
+
+describe("the employer's steps of a hire", () => {
+  it('Send for approval names what to fill in first; then Approve and Mark complete move the hire on', async () => {
+    const payroll = await w.apiLogin('payroll');
+    const made = await w.call('POST', '/payroll/api/data/onboarding_user/', {
+      org: w.org,
+      token: payroll.token,
+      body: { first_name: 'Stella', last_name: 'Steps', email: `stella.${unique()}@example.com` },
+    });
+    assert.equal(made.status, 201, made.text);
+    const hireUrl = `/payroll/api/data/onboarding_user/${made.body.key}`;
+    // The hire has saved a form: the server moved it to started.
+    const started = await w.call('PATCH', hireUrl, { org: w.org, token: payroll.token, body: { status: 'started' } });
+    assert.equal(started.status, 200, started.text);
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto(`/payroll/onboarding_user/edit/${made.body.key}`);
+    await page.getByRole('button', { name: HIRE_STEPS.started.label }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Send for approval: fill in .*Department.*Hire date.* first\./ })
+      .waitFor();
+    const filled = await w.call('PATCH', hireUrl, {
+      org: w.org,
+      token: payroll.token,
+      body: {
+        department: 'Finance',
+        division: 'East',
+        employment_type: 'REGULAR',
+        hire_date: 1_767_225_600,
+        invited_by: payroll.user,
+        pay_frequency: 'Bi-Weekly',
+        phone: '2125551234',
+        ssn: '123-45-6789',
+        time_status: 'Full-Time',
+        title: 'Analyst',
+        state: 'NY',
+        pay_type: 'Hourly',
+        rate: 21.5,
+      },
+    });
+    assert.equal(filled.status, 200, filled.text);
+    await page.reload();
+    for (const from of ['started', 'pending_approval', 'approved']) {
+      await page.getByRole('button', { name: HIRE_STEPS[from].label }).click();
+      await notice(page, HIRE_STEPS[from].done);
+    }
+    const stored = await w.call('GET', hireUrl, { org: w.org, token: payroll.token });
+    assert.equal(stored.body.data.status, 'complete');
+    assert.equal(
+      await page.getByRole('button', { name: 'Cancel hire' }).count(),
+      0,
+      'a complete hire is not called off',
+    );
   });
 });
 

@@ -1,13 +1,32 @@
 /**
- * The hire screen's header action: Cancel hire (or Open again), for whoever may change hires. The
- * status is read-only in the form (spec/001 section 4); calling a hiring off is a decision of its
- * own, asked for, and the server blocks the account the hire made (docs/decisions.md).
+ * The hire screen's header actions, for whoever may change hires: the employer's next step (Send for
+ * approval, Approve, Mark complete) and Cancel hire (or Open again). The status is read-only in the
+ * form (spec/001 section 4): the server moves a hire as far as started, the employer on from there;
+ * calling a hiring off is a decision of its own, asked for, and the server blocks the account the
+ * hire made (docs/decisions.md).
  */
 import { useState } from 'react';
 import type { ScreenContext } from '../../../renderers/contract/forms-registry.ts';
 
 export const HIRE_CANCELLED = 'Hire cancelled: the account its invitation made signs in no more.';
 export const HIRE_OPENED = 'Hire opened again.';
+
+/** The employer's step from each status the hire can be moved on from, and what the notice says. */
+export const HIRE_STEPS: Readonly<Record<string, { to: string; label: string; done: string }>> = {
+  started: { to: 'pending_approval', label: 'Send for approval', done: 'Sent for approval.' },
+  pending_approval: { to: 'approved', label: 'Approve', done: 'Hire approved.' },
+  approved: { to: 'complete', label: 'Mark complete', done: 'Hire complete.' },
+};
+
+/** A refused step's field errors as the fields' titles: what to fill in first. */
+function missingFields(e: unknown, schema: Record<string, unknown>): string | undefined {
+  const errors = (e as { errors?: { path?: string }[] }).errors ?? [];
+  const props = (schema.properties ?? {}) as Record<string, { title?: string }>;
+  const names = [...new Set(errors.map((x) => (x.path ?? '').split('/')[1]).filter(Boolean))].map(
+    (f) => props[f]?.title ?? f,
+  );
+  return names.length ? names.join(', ') : undefined;
+}
 
 export function HireActions(ctx: ScreenContext) {
   const [busy, setBusy] = useState(false);
@@ -18,6 +37,27 @@ export function HireActions(ctx: ScreenContext) {
   const cancelled = status === 'cancelled';
   const name = `${String(record.data.first_name ?? '')} ${String(record.data.last_name ?? '')}`.trim();
 
+  const save = async (to: string, done: string, step?: string) => {
+    setBusy(true);
+    try {
+      await client.update(meta.module, meta.type, record.key, { status: to }, record.meta.version);
+      notify({ type: 'positive', message: done });
+      await ctx.reload();
+    } catch (e) {
+      const missing = step ? missingFields(e, meta.schema) : undefined;
+      notify({
+        type: 'negative',
+        message: missing
+          ? `${step}: fill in ${missing} first.`
+          : e instanceof Error
+            ? e.message
+            : 'The hire was not changed.',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const change = async () => {
     const sure = cancelled
       ? true
@@ -25,33 +65,30 @@ export function HireActions(ctx: ScreenContext) {
           `Cancel ${name || 'this hire'}? Their invitation stops working and the account it made can no longer sign in.`,
           { title: 'Cancel hire', accept: 'Cancel hire', danger: true },
         );
-    if (!sure) return;
-    setBusy(true);
-    try {
-      await client.update(
-        meta.module,
-        meta.type,
-        record.key,
-        { status: cancelled ? 'created' : 'cancelled' },
-        record.meta.version,
-      );
-      notify({ type: 'positive', message: cancelled ? HIRE_OPENED : HIRE_CANCELLED });
-      await ctx.reload();
-    } catch (e) {
-      notify({ type: 'negative', message: e instanceof Error ? e.message : 'The hire was not changed.' });
-    } finally {
-      setBusy(false);
-    }
+    if (sure) await save(cancelled ? 'created' : 'cancelled', cancelled ? HIRE_OPENED : HIRE_CANCELLED);
   };
+  const next = HIRE_STEPS[status];
 
   return (
-    <button
-      type="button"
-      className={`btn ${cancelled ? '' : 'btn--danger'}`.trim()}
-      disabled={busy}
-      onClick={() => void change()}
-    >
-      {cancelled ? 'Open hire again' : 'Cancel hire'}
-    </button>
+    <>
+      {next && (
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={busy}
+          onClick={() => void save(next.to, next.done, next.label)}
+        >
+          {next.label}
+        </button>
+      )}
+      <button
+        type="button"
+        className={`btn ${cancelled ? '' : 'btn--danger'}`.trim()}
+        disabled={busy}
+        onClick={() => void change()}
+      >
+        {cancelled ? 'Open hire again' : 'Cancel hire'}
+      </button>
+    </>
   );
 }
