@@ -145,15 +145,17 @@ export function PipelinePanel({ data }: { data: Pipeline }) {
                   <td>{statusLabel(h.status)}</td>
                   <td>{h.user_key ? `${h.done} of ${h.total}` : 'No account yet'}</td>
                   <td>{h.missing.length ? h.missing.join('; ') : h.user_key ? 'Nothing' : ''}</td>
-                  <td className="actions">
-                    <PrefetchLink className="btn btn--small" to={`${HIRES}/view/${h.key}`}>
-                      Open<span className="visually-hidden"> {`${h.first_name} ${h.last_name}`}</span>
-                    </PrefetchLink>
-                    {(h.user_key ? h.done < h.total : true) && (
-                      <button type="button" className="btn btn--small" onClick={() => void resend(h)}>
-                        Resend invitation<span className="visually-hidden"> to {h.email}</span>
-                      </button>
-                    )}
+                  <td>
+                    <div className="row-actions">
+                      <PrefetchLink className="btn btn--small" to={`${HIRES}/view/${h.key}`}>
+                        Open<span className="visually-hidden"> {`${h.first_name} ${h.last_name}`}</span>
+                      </PrefetchLink>
+                      {(h.user_key ? h.done < h.total : true) && (
+                        <button type="button" className="btn btn--small" onClick={() => void resend(h)}>
+                          Resend invitation<span className="visually-hidden"> to {h.email}</span>
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
