@@ -22,7 +22,7 @@ export const DEFAULT_TIMEOUT = 5000;
 
 /**
  * The notices shown once `notice` is added: the same message is not shown twice, and a success
- * supersedes the failures before it (a "Please correct the fields marked in red." of a save refused
+ * supersedes the failures before it (a "Not saved: correct the fields listed at the top of the form." of a save refused
  * a moment ago must not sit beside the "Saved." of the save that fixed it, nor follow to the next step).
  */
 export function withNotice(notices: readonly Notice[], notice: Notice): Notice[] {

@@ -71,7 +71,10 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     await assertAccessible(page, 'create');
     await page.getByLabel('SSN').fill('123');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Please correct the fields marked in red.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Not saved: correct the fields listed at the top of the form.' })
+      .waitFor();
     await page.locator('.field__error').first().waitFor();
     await assertAccessible(page, 'create (errors)');
   });

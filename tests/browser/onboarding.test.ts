@@ -433,7 +433,7 @@ describe('Form I-9', () => {
     // Signed: Save validates again, saves, and the message is gone, the refusal's notice too.
     await save(page);
     assert.equal(await page.getByText('The employee must sign Section 1.').count(), 0);
-    assert.equal(await page.getByText('Please correct the fields marked in red.').count(), 0);
+    assert.equal(await page.getByText('Not saved: correct the fields listed at the top of the form.').count(), 0);
 
     const stored = await read('my_i9', emma.user);
     assert.equal(stored.work_auth_status, 'Citizen of the United States');

@@ -348,7 +348,10 @@ describe('create, edit and view', () => {
     const ssnMessage = 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).';
     await page.getByText(ssnMessage).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Please correct the fields marked in red.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Not saved: correct the fields listed at the top of the form.' })
+      .waitFor();
     assert.equal(new URL(page.url()).pathname, '/payroll/employee/create');
 
     await page.getByLabel('SSN').fill('123456789');

@@ -17,7 +17,7 @@ import { viewerOf } from './viewer-rules.ts';
 export const CONFLICT_MESSAGE =
   'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
 export const SAVED_MESSAGE = 'Saved.';
-export const INVALID_MESSAGE = 'Please correct the fields marked in red.';
+export const INVALID_MESSAGE = 'Not saved: correct the fields listed at the top of the form.';
 export const DELETED_MESSAGE = 'Deleted.';
 export const DELETE_FORBIDDEN = 'You may not delete this record.';
 export const DELETE_GONE = 'This record no longer exists: someone may have deleted it already.';

@@ -2,7 +2,11 @@ import { test } from 'vitest';
 import assert from 'node:assert/strict';
 import { withNotice, type Notice } from '../../../renderers/notify/notify.tsx';
 
-const refused: Notice = { id: 1, type: 'negative', message: 'Please correct the fields marked in red.' };
+const refused: Notice = {
+  id: 1,
+  type: 'negative',
+  message: 'Not saved: correct the fields listed at the top of the form.',
+};
 const warned: Notice = { id: 2, type: 'warning', message: 'Your session ends in 2 minutes.' };
 
 test('a success supersedes the failures shown before it, not other notices', () => {
