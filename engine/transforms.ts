@@ -9,6 +9,7 @@
  */
 import jsonata from 'jsonata';
 import { LinearRegExp, patternProblem } from './linear-regexp.ts';
+import { canonicalJson } from './unique-items.ts';
 import type { FieldError } from './messages.ts';
 
 export interface ExpressionLimits {
@@ -178,6 +179,22 @@ function toMillis(timestamp: unknown, picture?: unknown): number | undefined {
   return Date.parse(timestamp);
 }
 
+/**
+ * `$distinct` in linear time: JSONata's compares each item with every item kept, one native step
+ * that no time limit interrupts (60,000 items held the server 3.7 s). Items are the same when their
+ * canonical JSON is; the first of each is kept, in order.
+ */
+function distinct(items: unknown): unknown {
+  if (!Array.isArray(items) || items.length <= 1) return items;
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const id = canonicalJson(item);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
 function compile(text: string, limits: ExpressionLimits) {
   const id = `${limits.timeoutMs}/${limits.stack}/${limits.sequence}/${limits.sliceMs ?? 0}\u0000${text}`;
   let expr = compiled.get(id);
@@ -198,6 +215,7 @@ function compile(text: string, limits: ExpressionLimits) {
     if (problem) throw new ExpressionError(`expression does not parse: ${problem}`, text);
     expr.registerFunction('toMillis', toMillis, '<x-s?:n>');
     expr.registerFunction('pad', pad, '<s-ns?:s>');
+    expr.registerFunction('distinct', distinct, '<x:x>');
     expr.assign(EXIT as unknown as string, countText);
     // A symbol, so no `$name` of an expression reaches it.
     if (limits.sliceMs) expr.assign(ENTRY as unknown as string, yieldEvery(limits.sliceMs));
