@@ -105,6 +105,15 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
       },
     ];
   }
+  const unboundedPattern = unboundedPatternText(schema, '');
+  if (unboundedPattern !== undefined) {
+    return [
+      {
+        path: SCHEMA_PATH,
+        message: `Every text with a pattern needs a maxLength of at most ${MAX_PATTERN_TEXT.toLocaleString('en-US')}: ${unboundedPattern || 'the schema itself'} has none, or more.`,
+      },
+    ];
+  }
   const size = expandedSize(schema);
   if (size.loop !== undefined) {
     return [{ path: SCHEMA_PATH, message: `A schema may not refer to itself: ${size.loop} leads back to itself.` }];
@@ -212,6 +221,33 @@ function expandedSize(root: unknown): { count: number; loop?: string } {
   };
   const total = count(root);
   return loop === undefined ? { count: total } : { count: total, loop };
+}
+
+/**
+ * The longest text a definition's pattern is matched against: the matching is linear in the text,
+ * and every answer of every employee runs through it on the one thread all companies share.
+ */
+const MAX_PATTERN_TEXT = 1000;
+
+/** The place of the first schema in `node` with a pattern and no maxLength of at most MAX_PATTERN_TEXT. */
+function unboundedPatternText(node: unknown, at: string): string | undefined {
+  if (Array.isArray(node)) {
+    for (const [i, child] of node.entries()) {
+      const found = unboundedPatternText(child, `${at}/${i}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!node || typeof node !== 'object') return undefined;
+  const n = node as Record<string, unknown>;
+  if (typeof n.pattern === 'string' && !(typeof n.maxLength === 'number' && n.maxLength <= MAX_PATTERN_TEXT)) return at;
+  for (const [k, child] of Object.entries(n)) {
+    // Values and the engine's own keywords (x-messages names a pattern's message), not schemas.
+    if (VALUE_KEYWORDS.has(k) || k.startsWith('x-')) continue;
+    const found = unboundedPatternText(child, `${at}/${k}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Each transform of a definition must parse as JSONata. */

@@ -147,7 +147,7 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
   // References followed, a schema of 2.4 KB was ten million subschemas: each employee's save held
   // the server ten seconds. Their count is bounded, and a schema may not lead back to itself.
   const fanOut = (levels: number, branches: number) => {
-    const definitions: Record<string, unknown> = { [`d${levels}`]: { type: 'string', pattern: '^x$' } };
+    const definitions: Record<string, unknown> = { [`d${levels}`]: { type: 'string', maxLength: 10, pattern: '^x$' } };
     for (let i = 0; i < levels; i++) {
       definitions[`d${i}`] = { anyOf: Array.from({ length: branches }, () => ({ $ref: `#/definitions/d${i + 1}` })) };
     }

@@ -32,16 +32,20 @@ describe('linear-time patterns', () => {
     assert.equal(linearTest('^(a+)+$', 'a'.repeat(30)), true);
   });
 
-  test('what RE2 cannot run is refused with the reason; patterns are at most 512 characters', () => {
+  test('what RE2 cannot run is refused with the reason; patterns are at most 512 characters and 300 RE2 instructions', () => {
     const table: [string, string, RegExp][] = [
       ['(a)\\1', '', /backreferences/],
       ['(?=a)a', '', /lookaround/],
       ['(?<!a)b', '', /not supported/],
       ['a'.repeat(MAX_PATTERN_LENGTH + 1), '', /longer than 512 characters/],
       ['a', 'y', /flag 'y'/],
+      ['a'.repeat(300), '', /is too complex to match quickly \(302 RE2 instructions, at most 300\)/],
+      ['(a|aa){1,1000}[^a]', '', /7002 RE2 instructions/],
     ];
     for (const [p, flags, reason] of table) assert.match(patternProblem(p, flags) ?? '', reason, p);
-    assert.equal(patternProblem('a'.repeat(MAX_PATTERN_LENGTH)), undefined);
+    // Long, but one character class: a small program.
+    assert.equal(patternProblem(`[${'a'.repeat(MAX_PATTERN_LENGTH - 2)}]`), undefined);
+    assert.equal(patternProblem('a'.repeat(298)), undefined);
     assert.equal(patternProblem('^(?<year>\\d{4})-\\u00e9$', 'iu'), undefined);
   });
 
