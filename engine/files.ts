@@ -99,9 +99,14 @@ export function accepts(accept: readonly string[], type: string): boolean {
 /** Types that have no magic bytes: accepted when the content is text (valid UTF-8, no NUL). */
 export const TEXT_TYPES = new Set(['text/plain', 'text/csv']);
 
-/** Control, invisible and bidirectional characters, and those no file system takes in a name. */
-// eslint-disable-next-line no-control-regex -- finding control characters is what it is for
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * Control, invisible, line-breaking and bidirectional characters, noncharacters, a surrogate without
+ * its pair, and those no file system takes in a name.
+ */
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is what it is for
+  /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufdd0-\ufdef\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** The longest name kept, in characters (code points: an emoji is never cut in half). */
 const MAX_NAME = 200;
 
 /**
@@ -116,10 +121,11 @@ export function cleanFileName(raw: string): string {
     .replace(UNSAFE, '_')
     .trim()
     .replace(/^[.\s]+/, '');
-  if (name.length > MAX_NAME) {
-    const dot = name.lastIndexOf('.');
-    const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
-    name = name.slice(0, MAX_NAME - ext.length) + ext;
+  const chars = Array.from(name);
+  if (chars.length > MAX_NAME) {
+    const dot = chars.lastIndexOf('.');
+    const ext = dot > 0 && chars.length - dot <= 16 ? chars.slice(dot) : [];
+    name = [...chars.slice(0, MAX_NAME - ext.length), ...ext].join('');
   }
   return name || 'file';
 }

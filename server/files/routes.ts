@@ -94,7 +94,8 @@ function fileName(c: Context, field: string): string {
 /** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266). */
 function disposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // A name stored before names were cleaned of half characters still downloads.
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleanFileName(name))}`;
 }
 
 export function fileRoutes(s: Services, module: string) {

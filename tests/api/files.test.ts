@@ -302,6 +302,23 @@ test('the data API cannot write a file value: it keeps what the upload stored', 
   assert.deepEqual(saved.body.data.file, up.body);
 });
 
+test('a long name is cut by characters: an emoji at the cut is never halved, and the file still downloads and the record saves', async () => {
+  const key = await requestFromEmma();
+  const path = `/hr/api/files/employee_documents/${key}/file`;
+  const r = await upload(w.emma, path, PDF, 'application/pdf', `${'a'.repeat(195)}\u{1F600}${'b'.repeat(10)}.pdf`);
+  assert.equal(r.status, 200, r.text);
+  assert.equal(Array.from(r.body.name as string).length, 200);
+  assert.doesNotMatch(r.body.name, /[\ud800-\udbff](?![\udc00-\udfff])/, 'no half of an emoji');
+  const got = await fetch(`${w.server.url}${path}`, {
+    headers: { 'organization-id': w.acmeOrg, auth_token: w.emma.token },
+  });
+  assert.equal(got.status, 200);
+  const saved = await w.call('PATCH', `/hr/api/data/employee_documents/${key}`, { ...as(w.emma), body: {} });
+  assert.equal(saved.status, 200, saved.text);
+  const odd = await upload(w.emma, path, PDF, 'application/pdf', 'a\uffff\ufdd0\u2028b.pdf');
+  assert.equal(odd.body.name, 'a___b.pdf');
+});
+
 test('the type is decided by the content: a page or a program named .pdf is refused with 415', async () => {
   const key = await companyDocument();
   const p = `/hr/api/files/documents/${key}/file`;

@@ -19,11 +19,25 @@ test('file names keep their last segment, without control, bidi or reserved char
     ['', 'file'],
     ['///', 'file'],
     ['Résumé.pdf', 'Résumé.pdf'],
+    ['a\uffffb\ufdd0\ufffe.pdf', 'a_b__.pdf'],
+    ['line\u2028break.pdf', 'line_break.pdf'],
+    ['half\ud83d.pdf', 'half_.pdf'],
+    ['\ude00tail.pdf', '_tail.pdf'],
+    ['smile\u{1F600}.pdf', 'smile\u{1F600}.pdf'],
   ];
   for (const [raw, clean] of cases) assert.equal(cleanFileName(raw), clean, JSON.stringify(raw));
   const long = cleanFileName(`${'x'.repeat(300)}.pdf`);
   assert.equal(long.length, 200);
   assert.ok(long.endsWith('.pdf'));
+  // Cut by characters: an emoji at the cut is kept whole or left out, never halved.
+  const emoji = cleanFileName(`${'a'.repeat(195)}\u{1F600}${'b'.repeat(10)}.pdf`);
+  assert.equal(Array.from(emoji).length, 200);
+  assert.doesNotMatch(
+    emoji,
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+    'no half of a character',
+  );
+  assert.ok(emoji.endsWith('.pdf'));
 });
 
 test('accept lists take exact types and type/* families; an empty list takes any', () => {
