@@ -17,6 +17,7 @@ import {
   forceLastAccount,
   MAX_ACCOUNTS,
   PAPER_CHECK,
+  PERCENT_SPLIT,
   withAccountAdded,
   type DepositAccount,
 } from './employee_payment_information.ts';
@@ -62,6 +63,14 @@ export function DirectDepositField(props: FieldProps) {
   useEffect(() => {
     if (stale) onChange(undefined, fieldPathId.path);
   }, [stale]);
+  // The last account takes the rest of the pay, however the accounts came (a first account the form
+  // filled in has no amount of its own): it is forced as soon as it shows.
+  const list = (Array.isArray(formData) ? formData : []) as DepositAccount[];
+  const lastOne = list.at(-1);
+  const unforced = shown && !locked && !!lastOne && (lastOne.amount !== 100 || lastOne.split_type !== PERCENT_SPLIT);
+  useEffect(() => {
+    if (unforced) onChange(forceLastAccount(list), fieldPathId.path);
+  }, [unforced]);
 
   if (!shown) {
     const note = hidden

@@ -25,6 +25,10 @@ it('Add account clears the split of the account that was last and focuses the ne
   await page.getByRole('radio', { name: 'Direct Deposit' }).check();
   const amount = (i: number) => page.locator(`[id$="_${i}_amount"]`).first();
   await amount(0).waitFor();
+  await page.waitForFunction(
+    () => (document.querySelector('[id$="_0_amount"]') as HTMLInputElement | null)?.value === '100',
+  );
+  assert.equal(await amount(0).inputValue(), '100', 'the one account takes all the pay');
   const add = page.getByRole('button', { name: 'Add account' });
   await add.focus();
   await page.keyboard.press('Enter');
