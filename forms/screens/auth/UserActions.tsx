@@ -12,9 +12,12 @@ import { UserGroupActions } from './GroupHelperActions.tsx';
 
 export const INVITE_FAILED = 'Error. Please try again or contact your administrator.';
 
-/** The spec's failure message, with the server's reason when the refusal has one to give (sent too soon, too many). */
-const inviteFailed = (e: unknown) =>
-  isFailure(e, 409) || isFailure(e, 429) ? `${INVITE_FAILED} ${e.message}` : INVITE_FAILED;
+/**
+ * The spec's failure message; a refusal that says why (sent too soon, too many, a blocked account)
+ * says only that: "try again or contact your administrator" would contradict "wait", and the
+ * reader is the administrator.
+ */
+const inviteFailed = (e: unknown) => (isFailure(e, 409) || isFailure(e, 429) ? e.message : INVITE_FAILED);
 export const DELETED = 'Success: User Deleted';
 export const DELETE_FAILED = 'ERROR: Failed to delete user';
 export const WRONG_NAME = 'ERROR: Incorrect name entered. User NOT deleted.';
