@@ -8,12 +8,15 @@
 import type { FieldError } from './messages.ts';
 
 /**
- * Whether a typed name signs: it holds a letter of some script. Spaces, ideographic spaces or
- * zero-width characters alone look blank on the form and sign for nobody.
+ * Whether a typed name signs: it holds a letter of some script that shows. Spaces, ideographic
+ * spaces, zero-width characters or the Hangul fillers alone look blank on the form and sign for nobody.
  */
 export function namesSigner(name: unknown): name is string {
-  return typeof name === 'string' && /\p{L}/u.test(name);
+  return typeof name === 'string' && /\p{L}/u.test(name.replace(BLANK_LETTERS, ''));
 }
+
+/** Letters by Unicode's count that show as nothing: the Hangul fillers. */
+const BLANK_LETTERS = /[\u115f\u1160\u3164\uffa0]/g;
 
 /** The refusal of a new signature whose name names nobody (at `<signature>/name`). */
 export const NAME_NEEDED = 'Type your full name to sign.';

@@ -7,6 +7,7 @@
  * the client and is never believed, so a client cannot pick its own address (the sign-in throttle
  * and the audit log use it).
  */
+import { withoutControlCharacters } from '../../engine/control-characters.ts';
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -54,5 +55,8 @@ export function requestInfo(c: Context): { browser?: string; address?: string } 
     peer = undefined; // app.request() in tests has no socket
   }
   const address = trusted.size ? clientAddress(peer, requestHeader(c, 'x-forwarded-for')) : peer;
-  return { browser: requestHeader(c, 'user-agent')?.slice(0, 255), address };
+  // Kept in audit records, shown and exported: a client's control characters (a C1 CSI acts on a
+  // terminal) and bidirectional overrides are made spaces, as a signature's user agent is.
+  const agent = requestHeader(c, 'user-agent');
+  return { browser: agent === undefined ? undefined : withoutControlCharacters(agent).slice(0, 255), address };
 }

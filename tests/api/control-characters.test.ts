@@ -70,6 +70,28 @@ describe('control characters', () => {
     }
   });
 
+  test("a client's user agent reaches the audit log without its control characters", async () => {
+    const made = await w.call('POST', G, {
+      ...as(w.admin),
+      // A C1 CSI acts on a terminal as ESC [ does; a client can send it in a header.
+      headers: { 'user-agent': 'Mozilla\u0085\u009b[31m evil' },
+      body: group({ name: `Agents ${crypto.randomUUID().slice(0, 8)}` }),
+    });
+    assert.equal(made.status, 201, made.text);
+    const audit = await w.call('POST', '/auth/api/data/find/audit_log', {
+      ...as(w.admin),
+      body: { criteria: [{ field: 'message', is: 'like', value: made.body.key }] },
+    });
+    assert.equal(audit.status, 200, audit.text);
+    const agents = audit.body.items.map((i: { data: { browser_info?: string } }) => i.data.browser_info);
+    assert.ok(agents.length > 0, audit.text);
+    for (const a of agents) {
+      // eslint-disable-next-line no-control-regex -- finding control characters is what it checks
+      assert.doesNotMatch(a, /[\u0000-\u001f\u007f-\u009f]/, JSON.stringify(a));
+      assert.equal(a, 'Mozilla  [31m evil');
+    }
+  });
+
   test('a NUL anywhere in a body is refused before it is read further, naming where it is', async () => {
     // Every store answers alike: PostgreSQL's text and jsonb cannot hold NUL at all.
     const find = await w.call('POST', '/auth/api/data/find/groups', {

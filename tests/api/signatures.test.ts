@@ -157,7 +157,16 @@ describe('W-4', () => {
   });
 
   test('a name that looks blank signs nothing: spaces, ideographic spaces or zero-width characters are refused at the name', async () => {
-    for (const blank of ['   ', '\u3000\u3000 ', '\u200B\u200B', '.']) {
+    for (const blank of [
+      '   ',
+      '\u3000\u3000 ',
+      '\u200B\u200B',
+      '.',
+      '\u3164',
+      '\uffa0',
+      '\u115f\u1160',
+      ' \u3164\u3164 ',
+    ]) {
       const r = await write(w.emma, 'PATCH', `my_w4/${w.emma.user}`, { employee_signature: sign(blank) });
       assert.equal(r.status, 400, `${JSON.stringify(blank)}: ${r.text}`);
       assert.deepEqual(r.body.errors, [{ path: '/employee_signature/name', message: 'Type your full name to sign.' }]);
