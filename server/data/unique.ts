@@ -33,8 +33,11 @@ export function uniqueFields(props: Readonly<Record<string, JsonSchema>>): Uniqu
   );
 }
 
-const claimed = (data: DataObject | undefined, field: string) =>
-  typeof data?.[field] === 'string' && data[field] !== '' ? data[field].toLowerCase() : undefined;
+/** The field's value as a claim holds it; undefined when there is none. */
+function claimed(data: DataObject | undefined, field: string): string | undefined {
+  const value = data?.[field];
+  return typeof value === 'string' && claimValue(value) !== '' ? claimValue(value) : undefined;
+}
 
 /** Refuses (409) a value another record of the organization holds already. */
 export async function assertUnique(
@@ -82,8 +85,20 @@ function releaseOp(s: Services, org: string, scope: string, value: string): Writ
   return { op: 'delete', collection: SYSTEM.unique, org, key: claimKey(s, org, scope, value) };
 }
 
+/**
+ * What makes two values the same claim: compatibility forms folded (fullwidth letters), invisible
+ * format characters (zero-width, soft hyphen, BOM) and every kind of space left out, case ignored.
+ * "E100", "ｅ100" and "E100\u00a0" are one employee ID.
+ */
+export function claimValue(value: string): string {
+  return value
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\s]/gu, '')
+    .toLowerCase();
+}
+
 export function claimKey(s: Services, org: string, scope: string, value: string): string {
-  return s.cipher.lookup(`${org}\u0000${scope}\u0000${value}`);
+  return s.cipher.lookup(`${org}\u0000${scope}\u0000${claimValue(value)}`);
 }
 
 export async function claimOwner(s: Services, org: string, scope: string, value: string): Promise<string | undefined> {

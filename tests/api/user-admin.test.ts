@@ -60,7 +60,17 @@ describe('account fields', () => {
     const id = `EMP-${unique()}`;
     const first = await create({ is_employee: true, employee_id: id });
     const exists = 'An account with this employee ID already exists.';
-    for (const taken of [id, id.toLowerCase(), ` ${id} `]) {
+    // Written another way, it is the same ID: case, spaces of any kind, invisible characters, fullwidth forms.
+    const fullwidth = id.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    for (const taken of [
+      id,
+      id.toLowerCase(),
+      ` ${id} `,
+      `${id}\u00a0`,
+      `\ufeff${id}\u200b`,
+      `${id.slice(0, 2)}\u00ad${id.slice(2)}`,
+      fullwidth,
+    ]) {
       const again = await w.call('POST', `${USERS}/`, {
         ...as(w.admin),
         body: account({ is_employee: true, employee_id: taken }),
