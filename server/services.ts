@@ -75,6 +75,11 @@ export const SYSTEM = {
    * every company's, and that sender's lease (./mail/outbox.ts).
    */
   outbox: 'system/outbox',
+  /**
+   * When a person (keyed by account) was last sent an invitation, whichever screen sent it: one per
+   * DFORM_RESEND_SECONDS, and parallel sends conflict on it (./auth/invitations.ts).
+   */
+  invitationMarks: 'system/invitation_marks',
 } as const;
 
 /** The pseudo-organization that holds the directory of organizations. */

@@ -6,10 +6,11 @@
  *   DFORM_INVITATIONS_USER): each message carries a live sign-in link and leaves from the product's
  *   own address, so one company's flood neither fills strangers' mailboxes nor holds the outbox that
  *   every company shares;
- * - only the latest invitation of an account signs in: a new one spends the links before it.
+ * - only the latest invitation of an account signs in: a new one spends the links before it, and
+ *   one person gets one invitation per DFORM_RESEND_SECONDS, however sent (`invitationMarkOp`).
  */
 import { ApiError } from '../http/errors.ts';
-import type { Services } from '../services.ts';
+import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
 import { SINGLE_USE } from './sign-in.ts';
@@ -55,8 +56,44 @@ export async function earlierInvitationOps(s: Services, org: string, userKey: st
   return spentOps(org, await invitationKeys(s, org, userKey));
 }
 
+/**
+ * The mark an invitation to `userKey` writes in its commit, after refusing one asked for within
+ * DFORM_RESEND_SECONDS of the last (409; `wait` false for a first invitation, or one resent after a
+ * failed send). Written over the version read, so that of two invitations sent at once one commits
+ * and the other meets a version conflict: never two live links. `since` is a time known otherwise
+ * (a hire's history from before the marks).
+ */
+export async function invitationMarkOp(
+  s: Services,
+  org: string,
+  userKey: string,
+  opts: { whom: 'hire' | 'account'; wait: boolean; since?: number },
+): Promise<WriteOp> {
+  const mark = await s.storage.get(SYSTEM.invitationMarks, org, userKey);
+  if (opts.wait) refuseTooSoon(s, opts.whom, Math.max(Number(mark?.data.last_sent ?? 0), opts.since ?? 0));
+  const now = s.now();
+  const version = (mark?.meta.version ?? 0) + 1;
+  return {
+    op: 'put',
+    expectVersion: mark?.meta.version ?? 0,
+    record: {
+      collection: SYSTEM.invitationMarks,
+      org,
+      key: userKey,
+      data: { last_sent: now },
+      meta: {
+        created_by: mark?.meta.created_by ?? 'system',
+        created_time: mark?.meta.created_time ?? now,
+        updated_by: 'system',
+        updated_time: now,
+        version,
+      },
+    },
+  };
+}
+
 /** Refuses an invitation asked for within DFORM_RESEND_SECONDS of the one sent at `lastSent` (409). */
-export function refuseTooSoon(s: Services, whom: 'hire' | 'account', lastSent: number): void {
+function refuseTooSoon(s: Services, whom: 'hire' | 'account', lastSent: number): void {
   const wait = s.config.resendSeconds;
   if (s.now() - lastSent >= wait) return;
   const span = wait === 60 ? 'a minute' : wait % 60 === 0 ? `${wait / 60} minutes` : `${wait} seconds`;

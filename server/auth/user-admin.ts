@@ -26,7 +26,7 @@ import { mayActOnAccount } from './account-rights.ts';
 import { isUuid, type Caller } from './principal.ts';
 import { signedIn, type SignedInEnv } from './signed-in.ts';
 import { singleUseOp } from './sign-in.ts';
-import { invitationKeys, refuseTooSoon, spendInvitation, spentOps } from './invitations.ts';
+import { invitationKeys, invitationMarkOp, spendInvitation, spentOps } from './invitations.ts';
 import { deleteUser } from './user-delete.ts';
 import { needsCurrentPassword, storeNewPassword } from './new-password.ts';
 import { escapeHtml } from '../mail/escape-html.ts';
@@ -94,7 +94,12 @@ export function userAdminRoutes(s: Services) {
     }
     // Only the latest invitation signs in, and one person gets at most one per DFORM_RESEND_SECONDS.
     const earlier = await invitationKeys(s, caller.org.id, user.key);
-    refuseTooSoon(s, 'account', Math.max(0, ...earlier.map((k) => k.meta.created_time)));
+    const mark = await invitationMarkOp(s, caller.org.id, user.key, {
+      whom: 'account',
+      wait: true,
+      // An invitation sent before the marks: its key's time.
+      since: Math.max(0, ...earlier.map((k) => k.meta.created_time)),
+    });
     await spendInvitation(s, caller);
     const to = String(user.data.email ?? '');
     const lifetime = kind === 'invite' ? INVITE_SECONDS : CROSS_SITE_INVITE_SECONDS;
@@ -126,6 +131,7 @@ export function userAdminRoutes(s: Services) {
     const now = s.now();
     await s.storage.commit([
       ...spentOps(caller.org.id, earlier),
+      mark,
       op,
       audit(caller, c, {
         action: 'invite',

@@ -160,3 +160,48 @@ describe("a user's invitation e-mail", () => {
     assert.equal((await redeem(second)).status, 200, 'the latest link signs in');
   });
 });
+
+describe('one invitation at a time to one person', () => {
+  let world: DemoWorld;
+  beforeAll(async () => {
+    world = await demoWorld({ DFORM_RESEND_SECONDS: '60' });
+  });
+  afterAll(async () => {
+    await world.server.stop();
+  });
+
+  test('ten invitations sent at once to one account: one goes out, one link signs in', async () => {
+    const email = `racer.${tag()}@acme.example`;
+    const u = await world.call('POST', '/auth/api/data/users/', {
+      ...as(world.admin),
+      body: { email, display_name: 'Rae Racer', status: 'active', permissions: [], is_employee: false },
+    });
+    assert.equal(u.status, 201, u.text);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        world.call('POST', '/auth/api/resend_user_invite_email', { ...as(world.admin), body: { user_id: u.body.key } }),
+      ),
+    );
+    assert.equal(answers.filter((a) => a.status === 200).length, 1, answers.map((a) => a.status).join(' '));
+    for (const a of answers) assert.ok([200, 409].includes(a.status), a.text);
+    const sent = (await readOutbox(world.server.dataDir)).filter((m) => m.to === email);
+    assert.equal(sent.length, 1, 'one message');
+  });
+
+  test("a hire's resend and its account's invite share the wait", async () => {
+    const email = `shared.${tag()}@flood.example`;
+    const made = await world.call('POST', `${HIRES}/`, { ...as(world.payroll), body: newHire(email) });
+    assert.equal(made.status, 201, made.text);
+    const invite = await world.call('POST', '/auth/api/resend_user_invite_email', {
+      ...as(world.admin),
+      body: { user_id: made.body.key },
+    });
+    assert.equal(invite.status, 409, 'the hire was invited a moment ago');
+    const resend = await world.call('POST', '/payroll/api/resend_hire_invitation', {
+      ...as(world.payroll),
+      body: { hire_id: made.body.key },
+    });
+    assert.equal(resend.status, 409, resend.text);
+    assert.equal((await readOutbox(world.server.dataDir)).filter((m) => m.to === email).length, 1);
+  });
+});

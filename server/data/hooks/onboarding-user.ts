@@ -12,7 +12,7 @@ import { escapeHtml } from '../../mail/escape-html.ts';
 import { deliverQueued, dropOp, queueOp } from '../../mail/outbox.ts';
 import { companyUrl, type PublicSite } from '../../public-url.ts';
 import type { Caller } from '../../auth/principal.ts';
-import { earlierInvitationOps, refuseTooSoon, spendInvitation } from '../../auth/invitations.ts';
+import { earlierInvitationOps, invitationMarkOp, spendInvitation } from '../../auth/invitations.ts';
 import type { Services } from '../../services.ts';
 import type { DataObject, StoredRecord } from '../../storage/types.ts';
 import { actorOf, auditOp } from '../audit.ts';
@@ -136,9 +136,11 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
   const now = s.now();
   // A resend is for a message lost, not a way to fill a mailbox with live sign-in links. A send
   // that failed reached no mailbox: a hire in `error` may be invited again at once.
-  if (hire.data.status !== 'error') {
-    refuseTooSoon(s, 'hire', historyOf(hire.data).findLast((e) => e.action === 'invited')?.time ?? 0);
-  }
+  const mark = await invitationMarkOp(s, caller.org.id, hire.key, {
+    whom: 'hire',
+    wait: hire.data.status !== 'error',
+    since: historyOf(hire.data).findLast((e) => e.action === 'invited')?.time ?? 0,
+  });
   const account = await s.storage.get('auth/users', caller.org.id, hire.key);
   if (account && (account.data.status === 'blocked' || account.data.locked === true)) {
     throw new ApiError(409, "This hire's account is blocked or locked; unblock it before inviting.");
@@ -181,6 +183,7 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
     }),
     ...made,
     ...spent,
+    mark,
     ...(signIn ? [signIn.op] : []),
     queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, hire.data, signIn?.link) }, outboxKey).op,
   ]);
@@ -247,6 +250,7 @@ export const onboardingUserHooks: EntityHooks = {
     return [
       ...hireAccountOps(s, caller, record.key, data),
       signIn.op,
+      await invitationMarkOp(s, caller.org.id, record.key, { whom: 'hire', wait: false }),
       queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, data, signIn.link) }, invitationKey(record)).op,
     ];
   },
