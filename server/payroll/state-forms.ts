@@ -96,7 +96,7 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
       message: `Not a valid JSON Schema: ${e.instancePath || 'the schema'} ${e.message ?? 'is invalid'}.`,
     }));
   }
-  const unbounded = unboundedList(schema, '');
+  const unbounded = unboundedList(schema);
   if (unbounded !== undefined) {
     return [
       {
@@ -105,7 +105,7 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
       },
     ];
   }
-  const unboundedPattern = unboundedPatternText(schema, '');
+  const unboundedPattern = unboundedPatternText(schema);
   if (unboundedPattern !== undefined) {
     return [
       {
@@ -143,22 +143,35 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
 const MAX_DEFINITION_ITEMS = 100;
 
 /** The place of the first list in `node` without a maxItems of at most MAX_DEFINITION_ITEMS; undefined when none. */
-function unboundedList(node: unknown, at: string): string | undefined {
+const unboundedList = (node: unknown) =>
+  firstSchemaWhere(node, '', (n) => {
+    const isList = n.type === 'array' || (Array.isArray(n.type) && n.type.includes('array')) || 'items' in n;
+    return isList && !(typeof n.maxItems === 'number' && n.maxItems <= MAX_DEFINITION_ITEMS);
+  });
+
+/**
+ * The place (a JSON Pointer) of the first schema in `node` that `breaks` a rule; undefined when none.
+ * Values (an enum, a default) and the engine's own keywords (x-messages names a pattern's message)
+ * are not schemas and are not walked.
+ */
+function firstSchemaWhere(
+  node: unknown,
+  at: string,
+  breaks: (schema: Record<string, unknown>) => boolean,
+): string | undefined {
   if (Array.isArray(node)) {
     for (const [i, child] of node.entries()) {
-      const found = unboundedList(child, `${at}/${i}`);
+      const found = firstSchemaWhere(child, `${at}/${i}`, breaks);
       if (found !== undefined) return found;
     }
     return undefined;
   }
   if (!node || typeof node !== 'object') return undefined;
   const n = node as Record<string, unknown>;
-  const isList = n.type === 'array' || (Array.isArray(n.type) && n.type.includes('array')) || 'items' in n;
-  if (isList && !(typeof n.maxItems === 'number' && n.maxItems <= MAX_DEFINITION_ITEMS)) return at;
+  if (breaks(n)) return at;
   for (const [k, child] of Object.entries(n)) {
-    // Values, not schemas: an enum or a default may be a list of anything.
-    if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples') continue;
-    const found = unboundedList(child, `${at}/${k}`);
+    if (VALUE_KEYWORDS.has(k) || k.startsWith('x-')) continue;
+    const found = firstSchemaWhere(child, `${at}/${k}`, breaks);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -230,25 +243,12 @@ function expandedSize(root: unknown): { count: number; loop?: string } {
 const MAX_PATTERN_TEXT = 1000;
 
 /** The place of the first schema in `node` with a pattern and no maxLength of at most MAX_PATTERN_TEXT. */
-function unboundedPatternText(node: unknown, at: string): string | undefined {
-  if (Array.isArray(node)) {
-    for (const [i, child] of node.entries()) {
-      const found = unboundedPatternText(child, `${at}/${i}`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (!node || typeof node !== 'object') return undefined;
-  const n = node as Record<string, unknown>;
-  if (typeof n.pattern === 'string' && !(typeof n.maxLength === 'number' && n.maxLength <= MAX_PATTERN_TEXT)) return at;
-  for (const [k, child] of Object.entries(n)) {
-    // Values and the engine's own keywords (x-messages names a pattern's message), not schemas.
-    if (VALUE_KEYWORDS.has(k) || k.startsWith('x-')) continue;
-    const found = unboundedPatternText(child, `${at}/${k}`);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
+const unboundedPatternText = (node: unknown) =>
+  firstSchemaWhere(
+    node,
+    '',
+    (n) => typeof n.pattern === 'string' && !(typeof n.maxLength === 'number' && n.maxLength <= MAX_PATTERN_TEXT),
+  );
 
 /** Each transform of a definition must parse as JSONata. */
 export function checkDefinitionTransforms(transforms: unknown): FieldError[] {

@@ -38,7 +38,7 @@ async function newEmployee(): Promise<string> {
       status: 'active',
       permissions: [],
       is_employee: true,
-      employee_id: String(Math.floor(Math.random() * 1e6)),
+      employee_id: `E-${crypto.randomUUID().slice(0, 24)}`,
     },
   });
   assert.equal(u.status, 201, u.text);

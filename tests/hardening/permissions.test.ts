@@ -89,7 +89,7 @@ async function newUser(permissions: string[], employee = false): Promise<{ key: 
       status: 'active',
       permissions,
       is_employee: employee,
-      ...(employee ? { employee_id: String(Math.floor(Math.random() * 1e6)) } : {}),
+      ...(employee ? { employee_id: `E-${crypto.randomUUID().slice(0, 24)}` } : {}),
     },
   });
   assert.equal(r.status, 201, `user with ${permissions.join(', ')}: ${r.text}`);
