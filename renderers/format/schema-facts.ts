@@ -43,11 +43,20 @@ export function resolveSchema(root: JsonObject, s: JsonObject | undefined): Json
   return cur ? { ...cur, ...merged } : Object.keys(merged).length ? merged : undefined;
 }
 
-/** The schema of a dotted field (`legal_address.state`) of a bundled entity schema. */
+/** A schema resolved, and a list's its items': the fields of `history.time` are the items' fields. */
+function container(root: JsonObject, s: JsonObject | undefined): JsonObject | undefined {
+  const cur = resolveSchema(root, s);
+  const items = cur?.items;
+  return cur?.type === 'array' && items && typeof items === 'object' && !Array.isArray(items)
+    ? resolveSchema(root, items as JsonObject)
+    : cur;
+}
+
+/** The schema of a dotted field (`legal_address.state`, `activity_log.time`) of a bundled entity schema. */
 export function fieldSchema(root: JsonObject, dotted: string): JsonObject | undefined {
   let cur: JsonObject | undefined = root;
   for (const part of dotted.split('.')) {
-    cur = resolveSchema(root, cur);
+    cur = container(root, cur);
     cur = (cur?.properties as Record<string, JsonObject> | undefined)?.[part];
     if (!cur) return undefined;
   }
@@ -55,16 +64,20 @@ export function fieldSchema(root: JsonObject, dotted: string): JsonObject | unde
 }
 
 export function fieldUi(ui: JsonObject, dotted: string): JsonObject {
-  let cur: unknown = ui;
-  for (const part of dotted.split('.')) cur = (cur as JsonObject | undefined)?.[part];
-  return (cur as JsonObject | undefined) ?? {};
+  let cur: JsonObject | undefined = ui;
+  for (const part of dotted.split('.')) {
+    // A list's fields' hints are under its `items`.
+    const here: JsonObject | undefined = cur?.[part] === undefined ? (cur?.items as JsonObject | undefined) : cur;
+    cur = here?.[part] as JsonObject | undefined;
+  }
+  return cur ?? {};
 }
 
 function refName(root: JsonObject, dotted: string): string | undefined {
   let cur: JsonObject | undefined = root;
   let last: JsonObject | undefined;
   for (const part of dotted.split('.')) {
-    cur = resolveSchema(root, cur);
+    cur = container(root, cur);
     last = (cur?.properties as Record<string, JsonObject> | undefined)?.[part];
     cur = last;
   }

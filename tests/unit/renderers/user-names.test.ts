@@ -104,3 +104,28 @@ describe('the user-name lookup', () => {
     assert.equal(names.get(B)?.name, 'N 222');
   });
 });
+
+describe("a list's fields", () => {
+  it("are formatted by their items' schema and hints: a hire's history shows dates and names, not numbers and keys", () => {
+    const schema = {
+      definitions: { epochSeconds: { type: 'integer' }, uuid: { type: 'string', format: 'uuid' } },
+      properties: {
+        activity_log: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              time: { $ref: '#/definitions/epochSeconds' },
+              user: { $ref: '#/definitions/uuid' },
+              action: { type: 'string' },
+            },
+          },
+        },
+      },
+    };
+    const ui = { activity_log: { items: { user: { 'ui:widget': 'userSelect' } } } };
+    assert.equal(valueKind(schema, ui, 'activity_log.time'), 'epochDate');
+    assert.equal(valueKind(schema, ui, 'activity_log.user'), 'user');
+    assert.equal(valueKind(schema, ui, 'activity_log.action'), 'text');
+  });
+});
