@@ -128,13 +128,37 @@ function textButton(label: TranslatableString, extra = '') {
 
 const PlainAddButton = textButton(TranslatableString.AddItemButton, 'btn-add');
 
+/**
+ * An Add that hands the keyboard to the item it added: its first field. The button itself may be
+ * gone (a list at its most items), and focus would otherwise fall back to the top of the page.
+ */
+function focusingAdd(onClick: IconButtonProps['onClick']): IconButtonProps['onClick'] {
+  return (e) => {
+    const list = e.currentTarget.closest('fieldset') ?? e.currentTarget.parentElement;
+    onClick?.(e);
+    requestAnimationFrame(() => {
+      const items = list?.querySelectorAll('.rjsf-array-item');
+      items?.[items.length - 1]
+        ?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea')
+        ?.focus();
+    });
+  };
+}
+
 /** A list's Add button says what it adds when the list's UI hints name it (`ui:options.addLabel`). */
 function AddButton(props: IconButtonProps) {
   const label = (props.uiSchema?.['ui:options'] as { addLabel?: unknown } | undefined)?.addLabel;
-  if (typeof label !== 'string' || !label) return <PlainAddButton {...props} />;
+  const onClick = focusingAdd(props.onClick);
+  if (typeof label !== 'string' || !label) return <PlainAddButton {...props} onClick={onClick} />;
   const { iconType: _iconType, icon: _icon, className, uiSchema: _ui, registry: _registry, ...rest } = props;
   return (
-    <button type="button" className={`btn btn--small btn-add ${className ?? ''}`.trim()} title={label} {...rest}>
+    <button
+      type="button"
+      className={`btn btn--small btn-add ${className ?? ''}`.trim()}
+      title={label}
+      {...rest}
+      onClick={onClick}
+    >
       {label}
     </button>
   );
