@@ -7,6 +7,7 @@ import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { startWorld, type World } from './browser.ts';
 import { VOIDS_ON_SAVE } from '../../forms/signature/SignatureField.tsx';
+import { SIGNATURE_VOIDED } from '../../renderers/screens/record/signature-notice.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -82,4 +83,28 @@ it('says before the Save that a change to what was signed voids the signature, a
   await page.getByLabel('Full Name').fill('Emma R. Employee');
   await page.getByRole('button', { name: 'Submit' }).click();
   await warning.waitFor({ state: 'detached' });
+});
+
+it('a save that voids a signature says so in its notice, by the Save button, not only at the field far down the form', async () => {
+  const emma = await w.apiLogin('emma');
+  const signed = await w.call('PATCH', `/payroll/api/data/my_w4/${emma.user}`, {
+    org: w.org,
+    token: emma.token,
+    body: {
+      federal_withholding_extra: 20,
+      employee_signature: { name: 'Emma R. Employee', font: 'font1', timestamp: 1 },
+    },
+  });
+  assert.equal(signed.status, 200, signed.text);
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_w4/edit/${emma.user}`);
+  const extra = page.getByLabel('Step 4(c) Extra withholding (per pay period)');
+  await extra.fill('30');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.locator('.notices').getByText(SIGNATURE_VOIDED, { exact: true }).waitFor();
+  // A save that voids nothing says the usual.
+  await extra.fill('40');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.locator('.notices').getByText('Saved.', { exact: true }).waitFor();
 });
