@@ -56,6 +56,9 @@ interface ManifestChunk {
   /** Manifest keys of the chunks it imports statically. */
   imports?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  /** The chunk's name: its source's file name without the extension. */
+  name?: string;
 }
 
 export interface ScreenHead {
@@ -74,7 +77,11 @@ export interface ScreenHead {
  */
 export function screenHead(manifest: Record<string, ManifestChunk>, sources: ScreenSources): ScreenHead {
   const entries = Object.entries(manifest);
-  const bySource = (src: string) => entries.find(([, c]) => isSource(c.src, src));
+  // A dynamic entry that shares its chunk with another module has no `src` in the manifest, only
+  // its name (`web/record-forms.ts` as `record-forms`): found by name then.
+  const bySource = (src: string) =>
+    entries.find(([, c]) => isSource(c.src, src)) ??
+    entries.find(([, c]) => !c.src && c.isDynamicEntry && c.name === path.posix.basename(src).replace(/\.[^.]+$/, ''));
   /** Files of `roots` and what they import, depth first, without the app's entry (the page loads it). */
   const withImports = (roots: [string, ManifestChunk][]): ManifestChunk[] => {
     const seen = new Set<string>();
