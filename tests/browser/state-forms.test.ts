@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
+import { SIGNATURE_VOIDED } from '../../renderers/screens/record/signature-notice.ts';
 import { startWorld, type World } from './browser.ts';
 
 let w: World;
@@ -223,7 +224,8 @@ describe('the certificate follows the work state', () => {
     assert.equal(await page.getByLabel('1a Regular withholding allowances (Worksheet A)').inputValue(), '3');
     await page.getByLabel('1a Regular withholding allowances (Worksheet A)').fill('4');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved.', { exact: true }).waitFor();
+    // The signed certificate changed: saved, and its notice says the signature went.
+    await page.getByText(SIGNATURE_VOIDED, { exact: true }).waitFor();
     const mine = await w.call('POST', '/payroll/api/data/find/my_state_w4', {
       org: w.org,
       token: emma.token,

@@ -71,7 +71,11 @@ it('fills Step 3 from the counts on the 2026 form, refuses fixed and extra toget
   await page.getByLabel('Exempt from federal withholding').uncheck();
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('Saved.', { exact: true }).first().waitFor();
+  // Saved (the W-4 signed earlier in this file: its notice also says the signature went).
+  await page
+    .getByText(/^Saved\./)
+    .first()
+    .waitFor();
   const saved = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
   assert.equal(saved.body.data.w4_year, '2026');
   assert.deepEqual(
@@ -103,7 +107,11 @@ it('an amount typed with cents shows as typed and is refused as not whole, never
   await extra.pressSequentially('75.00');
   await extra.blur();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('Saved.', { exact: true }).first().waitFor();
+  // Saved (the W-4 signed earlier in this file: its notice also says the signature went).
+  await page
+    .getByText(/^Saved\./)
+    .first()
+    .waitFor();
   const saved = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
   assert.equal(saved.body.data.federal_withholding_extra, 75);
 });

@@ -23,7 +23,7 @@ import { INVALID_MESSAGE, useRecordController } from './useRecordController.ts';
 import { knownValidator, loadValidator, validatorId, type CompiledFn } from './precompiled.ts';
 import { asValidationError, lateValidator } from './validator.ts';
 import { useUserNames } from '../../users/useUserNames.ts';
-import { lastVoided, SIGNATURE_VOIDED } from './signature-notice.ts';
+import { SIGNATURE_VOIDED, voidedBySave } from './signature-notice.ts';
 import type { TypeMeta } from '../../api/types.ts';
 import { shownFieldMessages, unshownErrors } from './unshown-errors.ts';
 import { fieldTitle } from '../../format/schema-facts.ts';
@@ -264,11 +264,10 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       refocus.current = active.id || (active.matches('button[type=submit]') ? 'submit' : undefined);
     const asked = extension?.beforeSave ? await extension.beforeSave({ ...ctx, data }) : data;
     if (asked === false) return;
-    const voidedBefore = lastVoided(state.record?.data);
     const saved = await actions.submit(asked, {
       savedMessage: (r) =>
         extension?.savedMessage?.({ ...ctx, data: asked }, r) ??
-        (lastVoided(r.data) !== voidedBefore && lastVoided(r.data) !== undefined ? SIGNATURE_VOIDED : undefined),
+        (voidedBySave(asked, r.data) ? SIGNATURE_VOIDED : undefined),
     });
     if (saved) await extension?.afterSave?.({ ...ctx, data: saved.data, record: saved }, saved);
     if (saved) setMerged(false);
