@@ -13,6 +13,9 @@ export function ChangePasswordPage({ inApp = false }: { inApp?: boolean }) {
   const { client, auth, signIn } = useServices();
   const notify = useNotify();
   const [done, setDone] = useState(false);
+  // A session opened by an invitation or a forgot-password link sets a password rather than changing
+  // one the person may never have had; kept once saved (the session is then like any other).
+  const [choosing] = useState(() => auth.session?.password_reset === true);
 
   if (!auth.token) {
     return (
@@ -29,7 +32,7 @@ export function ChangePasswordPage({ inApp = false }: { inApp?: boolean }) {
   const token = auth.token;
   return (
     <section className={inApp ? 'page page--narrow' : 'card card--narrow'} aria-labelledby="pw-title">
-      <h1 id="pw-title">Change password</h1>
+      <h1 id="pw-title">{choosing ? 'Choose your password' : 'Change password'}</h1>
       {done ? (
         <>
           <p role="status">Your password has been changed.</p>

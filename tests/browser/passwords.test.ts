@@ -126,6 +126,8 @@ describe('the change-password page', () => {
     const page = await newPage();
     await page.goto(/(http\S+)/.exec(mail.text)![1]);
     await page.waitForURL((p) => p.pathname === '/password-change');
+    // Nothing to change: the person chooses a password (an invitation's link lands here too).
+    await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
     await page.getByRole('textbox', { name: 'New password', exact: true }).waitFor();
     assert.equal(await page.getByRole('textbox', { name: 'Current password', exact: true }).count(), 0);
     await fill(page, { password: 'slate-meadow-6' });
