@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { textAtRest } from '../helpers/at-rest.ts';
-import { as, demoWorld, signedInEmployee, onboardingManager, sudoInto, type DemoWorld } from '../helpers/demo.ts';
+import {
+  as,
+  employeeAccount,
+  demoWorld,
+  signedInEmployee,
+  onboardingManager,
+  sudoInto,
+  type DemoWorld,
+} from '../helpers/demo.ts';
 import { SECTION2 } from '../helpers/i9-section2.ts';
 
 let w: DemoWorld;
@@ -26,14 +34,7 @@ const newEmployee = (over: Record<string, unknown> = {}) => ({
 async function createEmployee(over: Record<string, unknown> = {}) {
   const u = await w.call('POST', '/auth/api/data/users/', {
     ...as(w.admin),
-    body: {
-      email: `e${crypto.randomUUID().slice(0, 8)}@acme.example`,
-      display_name: 'New Hire',
-      status: 'active',
-      permissions: [],
-      is_employee: true,
-      employee_id: `E-${crypto.randomUUID().slice(0, 24)}`,
-    },
+    body: employeeAccount(),
   });
   assert.equal(u.status, 201, u.text);
   const user = u.body.key;

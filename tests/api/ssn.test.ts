@@ -15,6 +15,7 @@ import { systemPut } from '../../server/data/system-write.ts';
 import { seedDemo } from '../../server/demo.ts';
 import { backfillSsnIndex, ssnIndexKey } from '../../server/payroll/ssn-index.ts';
 import { SYSTEM, type Services } from '../../server/services.ts';
+import { employeeAccount } from '../helpers/demo.ts';
 import { inProcessCaller, testServices } from '../helpers/in-process.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 
@@ -54,14 +55,7 @@ async function newEmployee(by: Session, ssn: string): Promise<string> {
   const email = `e${crypto.randomUUID().slice(0, 8)}@example.com`;
   const u = await call('POST', '/auth/api/data/users/', {
     as: by,
-    body: {
-      email,
-      display_name: 'New Hire',
-      status: 'active',
-      permissions: [],
-      is_employee: true,
-      employee_id: `E-${crypto.randomUUID().slice(0, 24)}`,
-    },
+    body: employeeAccount({ email }),
   });
   assert.equal(u.status, 201, u.text);
   const e = await call('POST', '/payroll/api/data/employee/', {

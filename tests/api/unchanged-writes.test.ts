@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
-import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { as, employeeAccount, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 
 let w: DemoWorld;
 beforeAll(async () => {
@@ -32,14 +32,7 @@ async function auditOf(key: string): Promise<number> {
 async function newEmployee(): Promise<string> {
   const u = await w.call('POST', '/auth/api/data/users/', {
     ...as(w.admin),
-    body: {
-      email: `e${crypto.randomUUID().slice(0, 8)}@acme.example`,
-      display_name: 'New Hire',
-      status: 'active',
-      permissions: [],
-      is_employee: true,
-      employee_id: `E-${crypto.randomUUID().slice(0, 24)}`,
-    },
+    body: employeeAccount(),
   });
   assert.equal(u.status, 201, u.text);
   const r = await w.call('POST', `${EMP}/`, {

@@ -51,18 +51,24 @@ it('shows a voided signature as void and takes a new one', async () => {
   assert.match(stored.body.data.employee_signature.evidence.digest, /^sha256:/);
 });
 
-it('says before the Save that a change to what was signed voids the signature, and no longer once it is undone or signed again', async () => {
+/** Emma's W-4 with this extra withholding, signed by her through the API; her session. */
+async function signedW4(extra: number) {
   const emma = await w.apiLogin('emma');
   const signed = await w.call('PATCH', `/payroll/api/data/my_w4/${emma.user}`, {
     org: w.org,
     token: emma.token,
     body: {
-      federal_withholding_extra: 50,
+      federal_withholding_extra: extra,
       employee_signature: { name: 'Emma R. Employee', font: 'font1', timestamp: 1 },
     },
   });
   assert.equal(signed.status, 200, signed.text);
   assert.ok(signed.body.data.employee_signature.evidence, 'signed');
+  return emma;
+}
+
+it('says before the Save that a change to what was signed voids the signature, and no longer once it is undone or signed again', async () => {
+  const emma = await signedW4(50);
 
   const { page } = await w.page();
   await w.signIn(page, 'emma');
@@ -86,16 +92,7 @@ it('says before the Save that a change to what was signed voids the signature, a
 });
 
 it('a save that voids a signature says so in its notice, by the Save button, not only at the field far down the form', async () => {
-  const emma = await w.apiLogin('emma');
-  const signed = await w.call('PATCH', `/payroll/api/data/my_w4/${emma.user}`, {
-    org: w.org,
-    token: emma.token,
-    body: {
-      federal_withholding_extra: 20,
-      employee_signature: { name: 'Emma R. Employee', font: 'font1', timestamp: 1 },
-    },
-  });
-  assert.equal(signed.status, 200, signed.text);
+  const emma = await signedW4(20);
   const { page } = await w.page();
   await w.signIn(page, 'emma');
   await page.goto(`/payroll/my_w4/edit/${emma.user}`);

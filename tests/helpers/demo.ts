@@ -70,6 +70,19 @@ export async function demoAdmin(call: ReturnType<typeof client>): Promise<{ org:
   return { org, token: r.body.token as string };
 }
 
+/** The body of a new employee account of the demo company, with an e-mail and employee ID of its own. */
+export function employeeAccount(over: Record<string, unknown> = {}) {
+  return {
+    email: `e${crypto.randomUUID().slice(0, 8)}@acme.example`,
+    display_name: 'New Hire',
+    status: 'active',
+    permissions: [],
+    is_employee: true,
+    employee_id: `E-${crypto.randomUUID().slice(0, 24)}`,
+    ...over,
+  };
+}
+
 export function as(s: Session) {
   return { org: s.org, token: s.token };
 }
