@@ -91,14 +91,22 @@ class Params {
 export function findSql(collection: string, org: string, query: FindQuery, withTotal: boolean): SqlFind {
   checkFindQuery(query);
   const p = new Params();
-  const where = conditions(p, collection, org, query);
-  const order = [...(query.sort ?? []).flatMap((spec) => sortTerms(spec)), 'ord'];
-  let text =
-    `SELECT key, org, doc, meta${withTotal ? ', count(*) OVER () AS total' : ''} FROM dform_records WHERE ${where.join(' AND ')} ` +
-    `ORDER BY ${order.join(', ')}`;
-  if (query.limit !== Infinity) text += ` LIMIT ${p.add(query.limit)}`;
-  if (query.offset > 0) text += ` OFFSET ${p.add(query.offset)}`;
-  return { text, values: p.values };
+  const where = `WHERE ${conditions(p, collection, org, query).join(' AND ')}`;
+  let paging = '';
+  if (query.limit !== Infinity) paging += ` LIMIT ${p.add(query.limit)}`;
+  if (query.offset > 0) paging += ` OFFSET ${p.add(query.offset)}`;
+  const order = `ORDER BY ${[...(query.sort ?? []).flatMap((spec) => sortTerms(spec)), 'ord'].join(', ')}`;
+  if (!withTotal)
+    return { text: `SELECT key, org, doc, meta FROM dform_records ${where} ${order}${paging}`, values: p.values };
+  // The count runs over the matches' row addresses only, and the page's rows are read whole by
+  // address after it: a window over whole rows kept every match's document (2.7 MB for 4,850
+  // matches of a million employees) and took a sixth longer. The outer ORDER BY is the inner one,
+  // over the same row versions (one statement, one snapshot).
+  const page = `SELECT ctid AS found_row, count(*) OVER () AS total FROM dform_records ${where} ${order}${paging}`;
+  return {
+    text: `SELECT key, org, doc, meta, page.total FROM (${page}) AS page JOIN dform_records ON ctid = page.found_row ${order}`,
+    values: p.values,
+  };
 }
 
 /**
@@ -159,10 +167,14 @@ function matchable(value: unknown): boolean {
 
 /** `data` holds `value` at `field` exactly: the containment test finds candidates in the GIN index. */
 function equals(p: Params, field: string, value: unknown): string {
-  const v = p.path(field);
   const nested = field.split('.').reduceRight<unknown>((inner, part) => ({ [part]: inner }), value);
-  // Containment alone would also accept an array holding the value, or an object with more keys.
-  return `(data @> ${p.json(nested)} AND ${v} = ${p.json(value)})`;
+  const contains = `data @> ${p.json(nested)}`;
+  // Below the top level, containment of a plain value is equality: an array holding it is not
+  // enough. An object or an array would also be contained in a larger one, so they are compared
+  // too. (Every row the index finds is tested again; a second test of plain values cost about a
+  // fifth of a find with thousands of matches.)
+  if (value === null || typeof value !== 'object') return `(${contains})`;
+  return `(${contains} AND ${p.path(field)} = ${p.json(value)})`;
 }
 
 function condition(p: Params, criterion: Criterion): string {
