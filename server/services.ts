@@ -80,6 +80,8 @@ export const SYSTEM = {
    * DFORM_RESEND_SECONDS, and parallel sends conflict on it (./auth/invitations.ts).
    */
   invitationMarks: 'system/invitation_marks',
+  /** When a person (keyed by account) was last sent a forgot-password link (./auth/forgot-password.ts). */
+  signInLinkMarks: 'system/sign_in_link_marks',
 } as const;
 
 /** The pseudo-organization that holds the directory of organizations. */

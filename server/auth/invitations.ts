@@ -13,6 +13,7 @@ import { ApiError } from '../http/errors.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
+import { lastSent, sentMark, sentMarkOp } from './sent-marks.ts';
 import { SINGLE_USE } from './sign-in.ts';
 
 /** The purposes of the single-use keys that invitations carry (./user-admin.ts, ../payroll/hire-account.ts). */
@@ -69,27 +70,9 @@ export async function invitationMarkOp(
   userKey: string,
   opts: { whom: 'hire' | 'account'; wait: boolean; since?: number },
 ): Promise<WriteOp> {
-  const mark = await s.storage.get(SYSTEM.invitationMarks, org, userKey);
-  if (opts.wait) refuseTooSoon(s, opts.whom, Math.max(Number(mark?.data.last_sent ?? 0), opts.since ?? 0));
-  const now = s.now();
-  const version = (mark?.meta.version ?? 0) + 1;
-  return {
-    op: 'put',
-    expectVersion: mark?.meta.version ?? 0,
-    record: {
-      collection: SYSTEM.invitationMarks,
-      org,
-      key: userKey,
-      data: { last_sent: now },
-      meta: {
-        created_by: mark?.meta.created_by ?? 'system',
-        created_time: mark?.meta.created_time ?? now,
-        updated_by: 'system',
-        updated_time: now,
-        version,
-      },
-    },
-  };
+  const mark = await sentMark(s, SYSTEM.invitationMarks, org, userKey);
+  if (opts.wait) refuseTooSoon(s, opts.whom, Math.max(lastSent(mark), opts.since ?? 0));
+  return sentMarkOp(s, SYSTEM.invitationMarks, org, userKey, mark);
 }
 
 /** Refuses an invitation asked for within DFORM_RESEND_SECONDS of the one sent at `lastSent` (409). */
