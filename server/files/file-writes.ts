@@ -23,7 +23,7 @@ import {
   withFileLock,
   type FileRef,
 } from './references.ts';
-import { FileTooLarge, FileTypeRefused, limitBytes, sniffType } from './upload-body.ts';
+import { FileEmpty, FileTooLarge, FileTypeRefused, limitBytes, sniffType } from './upload-body.ts';
 
 export interface UploadInput {
   name: string;
@@ -207,6 +207,11 @@ export async function storeUpload(
     }
     if (e instanceof FileTooLarge) throw fileTooLarge(spec);
     if (e instanceof FileTypeRefused) throw typeRefused(spec, e.found);
+    if (e instanceof FileEmpty) {
+      throw new ApiError(400, 'The file is empty', [
+        { path: `/${spec.field}`, message: 'The upload held no bytes: choose a file with content.' },
+      ]);
+    }
     throw e;
   }
 }

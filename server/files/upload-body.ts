@@ -18,6 +18,13 @@ export class FileTypeRefused extends Error {
   }
 }
 
+/** An upload that held no bytes: no file at all, whatever type it declared. */
+export class FileEmpty extends Error {
+  constructor() {
+    super('file empty');
+  }
+}
+
 /** How many bytes the type check reads before it decides. */
 const SNIFF_BYTES = 4100;
 
@@ -89,6 +96,7 @@ export async function sniffType(
     head.push(next.value);
     size += next.value.byteLength;
   }
+  if (ended && size === 0) throw new FileEmpty();
   const first = Buffer.concat(head, size);
   const found = (await fileTypeFromBuffer(first))?.mime;
   let type: string | undefined;

@@ -319,6 +319,22 @@ test('a long name is cut by characters: an emoji at the cut is never halved, and
   assert.equal(odd.body.name, 'a___b.pdf');
 });
 
+test('an upload of no bytes is refused as empty, whatever type it declares, and the record keeps its file', async () => {
+  const key = await requestFromEmma();
+  const p = `/hr/api/files/employee_documents/${key}/file`;
+  const first = await upload(w.emma, p, PDF, 'application/pdf', 'license.pdf');
+  assert.equal(first.status, 200, first.text);
+  for (const type of ['application/pdf', 'text/plain', 'application/octet-stream']) {
+    const r = await upload(w.emma, p, new Uint8Array(0), type, 'empty.pdf');
+    assert.equal(r.status, 400, `${type}: ${r.text}`);
+    assert.equal(r.body.message, 'The file is empty');
+    assert.equal(r.body.errors[0].path, '/file');
+  }
+  const record = await w.call('GET', `/hr/api/data/employee_documents/${key}`, as(w.emma));
+  assert.equal(record.body.data.file.name, 'license.pdf');
+  assert.equal(record.body.data.file.sha256, first.body.sha256);
+});
+
 test('the type is decided by the content: a page or a program named .pdf is refused with 415', async () => {
   const key = await companyDocument();
   const p = `/hr/api/files/documents/${key}/file`;
