@@ -14,6 +14,7 @@ import { ApiError, errorResponse } from './http/errors.ts';
 import type { AppEnv } from './http/context.ts';
 import { retrieveEinRoute } from './payroll/retrieve-ein.ts';
 import { retrieveSsnRoute } from './payroll/retrieve-ssn.ts';
+import { mySsnRoutes } from './payroll/my-ssn.ts';
 import { retrieveTinRoute } from './payroll/retrieve-tin.ts';
 import { retrieveSensitiveRoute } from './payroll/retrieve-sensitive.ts';
 import { printableRoutes } from './printable/routes.ts';
@@ -38,6 +39,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/auth/api', twoFactorRoutes(s));
   app.route('/auth/api', userInfoRoutes(s));
   app.route('/payroll/api', retrieveSsnRoute(s));
+  app.route('/payroll/api', mySsnRoutes(s));
   app.route('/payroll/api', retrieveTinRoute(s));
   app.route('/payroll/api', retrieveSensitiveRoute(s));
   app.route('/payroll/api', retrieveEinRoute(s));
