@@ -81,7 +81,10 @@ export function parseQuery(s: Services, t: Target, body: Record<string, unknown>
   if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > MAX_LIMIT) {
     throw badRequest(`limit must be a whole number from 1 to ${MAX_LIMIT}`);
   }
-  if (!Number.isInteger(offset) || (offset as number) < 0) throw badRequest('offset must be a whole number, 0 or more');
+  // Bounded where numbers stay exact: PostgreSQL's OFFSET is a bigint, and 2^63 would not fit it.
+  if (!Number.isSafeInteger(offset) || (offset as number) < 0) {
+    throw badRequest(`offset must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`);
+  }
   return { criteria: parsed, sort: sortSpecs, limit: limit as number, offset: offset as number };
 }
 

@@ -260,6 +260,18 @@ describe('generic data API: find and meta', () => {
     assert.equal(sensitive.status, 400);
     assert.match(sensitive.body.message, /cannot be searched/);
     assert.equal((await find({ limit: 501 })).status, 400);
+    // An offset past any company's size reads nothing; one past exact numbers (PostgreSQL's OFFSET
+    // is a bigint: 2^63 had answered 500 there) is refused on every store alike.
+    const far = await find({ offset: Number.MAX_SAFE_INTEGER, limit: 1 });
+    assert.equal(far.status, 200, far.text);
+    assert.deepEqual(far.body.items, []);
+    for (const offset of [2 ** 63, 9223372036854775808, 1e300]) {
+      const r = await find({ offset, limit: 1 });
+      assert.equal(r.status, 400, `${offset}: ${r.text}`);
+      assert.equal(r.body.message, 'offset must be a whole number from 0 to 9007199254740991');
+    }
+    const mine = await w.call('POST', '/auth/api/data/find/groups', { ...as(w.emma), body: { offset: 2 ** 63 } });
+    assert.equal(mine.status, 400, mine.text);
     assert.equal((await find({ criteria: [{ field: 'last_name', is: 'regex', value: '.*' }] })).status, 400);
     // A range needs a number or a string (docs/criteria.md): a 400 naming the criterion, not a 500.
     for (const value of [true, null]) {
