@@ -90,7 +90,15 @@ export function FormBehaviourField(props: FieldProps) {
   const { ObjectField } = registry.fields;
   return (
     <RootDataContext.Provider value={root}>
-      {Header && <Header data={data} env={env} patch={patch} disabled={!!(readonly || disabled)} />}
+      {Header && (
+        <Header
+          data={data}
+          env={env}
+          patch={patch}
+          disabled={!!(readonly || disabled)}
+          own={(registry.formContext as FormContext | undefined)?.own === true}
+        />
+      )}
       <ObjectField
         {...props}
         uiSchema={uiSchema}

@@ -126,4 +126,6 @@ export interface BehaviourHeaderProps {
   patch(patch: Patch): void;
   /** The form is read-only or disabled for this user. */
   disabled: boolean;
+  /** The record is the signed-in person's own. */
+  own: boolean;
 }

@@ -10,6 +10,7 @@ import { paymentInformationBehaviour } from '../payroll/employee_payment_informa
 import { i9Behaviour } from '../payroll/i9-status.ts';
 import { w4Behaviour } from '../payroll/w4.ts';
 import { W4Header } from '../payroll/W4Header.tsx';
+import { YourSsn } from '../payroll/YourSsn.tsx';
 
 export const behaviours: Readonly<Record<string, FormBehaviour>> = {
   'auth/organizations': organizationBehaviour,
@@ -21,6 +22,7 @@ export const behaviours: Readonly<Record<string, FormBehaviour>> = {
 
 export const behaviourHeaders: Readonly<Record<string, ComponentType<BehaviourHeaderProps>>> = {
   'payroll/w4': W4Header,
+  'payroll/basic_info': YourSsn,
 };
 
 /**

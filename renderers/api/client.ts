@@ -67,6 +67,13 @@ export interface PrintableFormEntry {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** GET and POST /payroll/api/my_ssn: the person's SSN on file (masked), and which record holds it. */
+export interface MySsn {
+  on_file: boolean;
+  ssn?: string;
+  record: 'employee' | 'hire' | null;
+}
+
 export function createApiClient({
   baseUrl = '',
   getOrganization,
@@ -321,6 +328,17 @@ export function createApiClient({
         path: '/auth/api/delete_user',
         body: { user_id: userId, confirm_name: confirmName },
         datatype: 'auth/delete_user',
+        action: 'call',
+      }),
+    /** Whether the signed-in person's SSN is on file (masked), and the record holding it. */
+    mySsn: () => request<MySsn>({ path: '/payroll/api/my_ssn', datatype: 'payroll/my_ssn', action: 'call' }),
+    /** Gives the signed-in person's SSN, when none is on file (docs/api-notes.md). */
+    giveMySsn: (ssn: string) =>
+      request<MySsn>({
+        method: 'POST',
+        path: '/payroll/api/my_ssn',
+        body: { ssn },
+        datatype: 'payroll/my_ssn',
         action: 'call',
       }),
     onboardingChecklist: () =>

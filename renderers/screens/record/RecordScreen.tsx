@@ -139,6 +139,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   // Whose record it is, named in the heading when it is not the viewer's own (a manager's review).
   const owner = ownerOf(ready?.meta.schema, ready?.record);
   const others = owner && owner !== services.auth.session?.user.key ? [owner] : NONE;
+  const own = datatype.startsWith('my_') || (!!owner && owner === services.auth.session?.user.key);
   const { names: ownerNames } = useUserNames(services.client, others);
   // The errors of the form's own rules as they stand: a blocked Save lists them with the schema's.
   const ruleErrorsNow = useRef<readonly RJSFValidationError[]>(NONE);
@@ -146,8 +147,8 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     ruleErrorsNow.current = errors.map((e) => asValidationError(e.path, e.message));
   }, []);
   const context = useMemo<FormContext>(
-    () => ({ sections: sections ?? [], touched, showAll, isNew, files, stored, ruleErrors }),
-    [sections, touched, showAll, isNew, files, stored, ruleErrors],
+    () => ({ sections: sections ?? [], touched, showAll, isNew, own, files, stored, ruleErrors }),
+    [sections, touched, showAll, isNew, own, files, stored, ruleErrors],
   );
   // The form's callbacks keep their identity (RecordForm is memoized); they call the latest render's work.
   const latest = useRef<{ save(data: JsonObject): Promise<void>; cancel(): void }>(undefined);

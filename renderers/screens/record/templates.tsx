@@ -41,6 +41,8 @@ export interface FormContext {
   isNew?: boolean;
   /** The stored record whose file fields the file widget uploads to, once it exists. */
   files?: FileTarget;
+  /** The record is the signed-in person's own (their my_ type, or one whose owner they are). */
+  own?: boolean;
   /** The record's data as stored: a signature field warns of a change to what it attests before it is saved. */
   stored?: Readonly<Record<string, unknown>>;
   /**
