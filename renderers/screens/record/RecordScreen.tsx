@@ -90,6 +90,25 @@ function ownerOf(schema: JsonObject | undefined, record: { key: string; data: Js
   return typeof value === 'string' ? value : undefined;
 }
 
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/** The id of the element a form error belongs to: @rjsf's `root_…` of its property. */
+function summaryId(e: RJSFValidationError): string {
+  return `root${(e.property ?? '').replace(/\./g, '_')}`;
+}
+
+/**
+ * The summary's items as the page can show them: an error of a field the page does not carry
+ * (`absent`) whose message is listed for one it does is that one's copy (the mailing address while
+ * it is the legal address's) and is left out; another is listed without a link to nowhere.
+ */
+function reachable<T extends { id: string; message: string }>(items: T[], absent: ReadonlySet<string>) {
+  const shown = new Set(items.filter((e) => !absent.has(e.id)).map((e) => e.message));
+  return items
+    .filter((e) => !absent.has(e.id) || !shown.has(e.message))
+    .map((e) => ({ ...e, linked: !absent.has(e.id) }));
+}
+
 /** The top field an error is at and, inside a list, which item (1, 2, …): "Emergency contacts 2". */
 function summaryField(parts: string[]): { field: string; item?: number } {
   const field = parts[0] ?? '';
@@ -156,6 +175,9 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   // The errors of the last blocked Save; those no field shows are listed by the Save button.
   const [blocked, setBlocked] = useState<readonly RJSFValidationError[]>(NONE);
   const [unshown, setUnshown] = useState<readonly string[]>(NONE);
+  // The ids of the blocked Save's errors that no element of the page carries (a field a form's
+  // behaviour does not show, as the mailing address while it is the legal address's copy).
+  const [absent, setAbsent] = useState<ReadonlySet<string>>(NO_IDS);
   const onSubmit = useCallback((data: JsonObject) => {
     setSubmitted(true);
     setBlocked(NONE);
@@ -183,12 +205,21 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   useEffect(() => {
     if (!blocked.length || !rootSchema) {
       setUnshown(NONE);
+      setAbsent(NO_IDS);
       return;
     }
     const timer = setTimeout(() => {
       if (!page.current) return;
       const list = unshownErrors(blocked, shownFieldMessages(page.current), (f) => fieldTitle(rootSchema, f));
       setUnshown(list.length ? list : NONE);
+      const within = page.current;
+      setAbsent(
+        new Set(
+          blocked
+            .map(summaryId)
+            .filter((id) => !document.getElementById(id) || !within.contains(document.getElementById(id))),
+        ),
+      );
     });
     return () => clearTimeout(timer);
   }, [blocked, rootSchema]);
@@ -292,15 +323,19 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   // The errors of the last Save, listed at the top with a link to each field: the form's own
   // checks, else the server's answer.
   const summary = blocked.length
-    ? blocked.map((e) => ({
-        id: `root${(e.property ?? '').replace(/\./g, '_')}`,
-        ...summaryField((e.property ?? '').replace(/^\./, '').split('.')),
-        message: e.message ?? '',
-      }))
+    ? reachable(
+        blocked.map((e) => ({
+          id: summaryId(e),
+          ...summaryField((e.property ?? '').replace(/^\./, '').split('.')),
+          message: e.message ?? '',
+        })),
+        absent,
+      )
     : state.serverErrors.map((e) => ({
         id: `root${(e.path ?? '').replace(/\//g, '_')}`,
         ...summaryField((e.path ?? '').split('/').slice(1)),
         message: e.message,
+        linked: true,
       }));
 
   return (
@@ -370,10 +405,17 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
           <ul>
             {summary.map((e, i) => (
               <li key={`${e.id}:${i}`}>
-                <a href={`#${e.id}`}>
-                  {e.field ? `${fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: ` : ''}
-                  {e.message}
-                </a>
+                {e.linked ? (
+                  <a href={`#${e.id}`}>
+                    {e.field ? `${fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: ` : ''}
+                    {e.message}
+                  </a>
+                ) : (
+                  <>
+                    {e.field ? `${fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: ` : ''}
+                    {e.message}
+                  </>
+                )}
               </li>
             ))}
           </ul>

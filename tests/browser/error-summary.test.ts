@@ -1,0 +1,47 @@
+/**
+ * The list of a blocked Save's errors at the top of a form names only what the person can reach:
+ * each item links to a field on the page. The mailing address, while it is "Same as the legal
+ * address", is the legal address's copy: its errors are the legal address's, listed once, at the
+ * legal address. Needs `npm run build:web` first.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+describe('the error summary', () => {
+  it('lists only fields on the page, the hidden mailing copy of the legal address not at all', async () => {
+    const sam = await w.apiLogin('sam');
+    const { page } = await w.page();
+    await w.signIn(page, 'sam');
+    await page.goto(`/payroll/my_basic_info/edit/${sam.user}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const toggle = page.getByRole('switch', { name: 'My mailing address is different from my legal address' });
+    await toggle.waitFor();
+    if (await toggle.isChecked()) await toggle.uncheck();
+    for (const f of ['address1', 'city', 'postal_code']) await page.locator(`#root_legal_address_${f}`).fill('');
+    await page.locator('#root_legal_address_postal_code').fill('123');
+    await page.getByRole('button', { name: /^Save/ }).click();
+    const summary = page.locator('.form__summary');
+    await summary.waitFor();
+    const items = await summary.locator('li').allInnerTexts();
+    assert.ok(items.length > 0);
+    assert.ok(
+      items.every((t) => !/^Mailing address/.test(t)),
+      `the mailing copy is not listed: ${JSON.stringify(items)}`,
+    );
+    assert.ok(items.some((t) => /^Legal address/.test(t)), JSON.stringify(items));
+    // Every link of the list goes to something on the page.
+    for (const href of await summary.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+      assert.equal(await page.locator(`[id="${href!.slice(1)}"]`).count(), 1, `${href} is on the page`);
+    }
+  });
+});
