@@ -7,7 +7,7 @@ import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { startWorld, type World } from './browser.ts';
 import { VOIDS_ON_SAVE } from '../../forms/signature/SignatureField.tsx';
-import { SIGNATURE_VOIDED } from '../../renderers/screens/record/signature-notice.ts';
+import { NOT_SIGNED_YET, SIGNATURE_VOIDED } from '../../renderers/screens/record/signature-notice.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -100,8 +100,8 @@ it('a save that voids a signature says so in its notice, by the Save button, not
   await extra.fill('30');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.locator('.notices').getByText(SIGNATURE_VOIDED, { exact: true }).waitFor();
-  // A save that voids nothing says the usual.
+  // A save that voids nothing says the usual for an unsigned form: saved, not signed yet.
   await extra.fill('40');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.locator('.notices').getByText('Saved.', { exact: true }).waitFor();
+  await page.locator('.notices').getByText(NOT_SIGNED_YET, { exact: true }).waitFor();
 });

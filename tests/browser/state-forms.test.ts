@@ -7,6 +7,7 @@
  * home state's certificate is kept beside it (one per state), and a state without an income tax on
  * wages offers none. Needs `npm run build:web` first.
  */
+import { NOT_SIGNED_YET } from '../../renderers/screens/record/signature-notice.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -94,7 +95,7 @@ describe('the state withholding screen', () => {
     await page.getByLabel('2.0% of gross taxable wages').check();
     await page.getByText(message).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved.', { exact: true }).waitFor();
+    await page.getByText(NOT_SIGNED_YET, { exact: true }).waitFor();
   });
 });
 
@@ -170,7 +171,7 @@ describe('a new state added as data', () => {
     await emmaPage.getByText('Single filers claim at most 2 Kansas allowances.').first().waitFor();
     await emmaPage.getByLabel('Married filing jointly').check();
     await emmaPage.getByRole('button', { name: 'Save', exact: true }).click();
-    await emmaPage.getByText('Saved.', { exact: true }).waitFor();
+    await emmaPage.getByText(NOT_SIGNED_YET, { exact: true }).waitFor();
     const saved = await w.call('GET', `/payroll/api/data/my_state_w4/${emma.user}`, { org: w.org, token: emma.token });
     assert.equal(saved.body.data.state, 'KS');
     assert.equal(saved.body.data.k4_allowances, 3);
@@ -203,7 +204,8 @@ describe('the certificate follows the work state', () => {
     assert.equal(await page.getByLabel(/^Single, with fewer than 3 allowances/).isDisabled(), true);
     await page.getByLabel('Redetermination').check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Saved.', { exact: true }).waitFor();
+    // Saved unsigned: the notice says the step is not finished.
+    await page.getByText(NOT_SIGNED_YET, { exact: true }).waitFor();
     const saved = await w.call('GET', `/payroll/api/data/my_state_w4/${emma.user}`, { org: w.org, token: emma.token });
     assert.equal(saved.body.data.state, 'OR');
     assert.equal(saved.body.data.state_status, 'Married, but withholding at the higher single rate');

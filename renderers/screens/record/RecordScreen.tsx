@@ -23,7 +23,7 @@ import { INVALID_MESSAGE, useRecordController } from './useRecordController.ts';
 import { knownValidator, loadValidator, validatorId, type CompiledFn } from './precompiled.ts';
 import { asValidationError, lateValidator } from './validator.ts';
 import { useUserNames } from '../../users/useUserNames.ts';
-import { SIGNATURE_VOIDED, voidedBySave } from './signature-notice.ts';
+import { leftUnsigned, NOT_SIGNED_YET, SIGNATURE_VOIDED, voidedBySave } from './signature-notice.ts';
 import type { TypeMeta } from '../../api/types.ts';
 import { shownFieldMessages, unshownErrors } from './unshown-errors.ts';
 import { fieldTitle } from '../../format/schema-facts.ts';
@@ -299,7 +299,11 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     const saved = await actions.submit(asked, {
       savedMessage: (r) =>
         extension?.savedMessage?.({ ...ctx, data: asked }, r) ??
-        (voidedBySave(asked, r.data) ? SIGNATURE_VOIDED : undefined),
+        (voidedBySave(asked, r.data)
+          ? SIGNATURE_VOIDED
+          : leftUnsigned(meta.schema, own, r.data)
+            ? NOT_SIGNED_YET
+            : undefined),
     });
     if (saved) await extension?.afterSave?.({ ...ctx, data: saved.data, record: saved }, saved);
     if (saved) setMerged(false);
