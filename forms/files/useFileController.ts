@@ -56,6 +56,13 @@ interface Upload {
  */
 const uploads = new Map<string, Upload>();
 
+/**
+ * Why the last upload of a field address failed, until the next one starts: the record is read again
+ * after a failure (the server put its status back), the form is drawn again, and the field drawn
+ * again still says why.
+ */
+const failures = new Map<string, string>();
+
 /** How long an upload outlives the last field watching it before it is cancelled (ms). */
 const ORPHAN_MS = 1000;
 
@@ -93,19 +100,23 @@ export function useFileController(opts: {
   const stored = isFileValue(value) ? value : undefined;
   const address = target ? `${target.module}/${target.type}/${target.key}/${rules.field}` : undefined;
   const [job, setJob] = useState<Upload | undefined>(() => (address ? uploads.get(address) : undefined));
-  const [state, setState] = useState<FileState>(() =>
-    job
-      ? { status: 'uploading', name: job.name, progress: job.progress, preview: job.preview }
-      : stored
-        ? { status: 'stored', value: stored }
-        : { status: 'empty' },
-  );
+  const [state, setState] = useState<FileState>(() => {
+    const failed = address ? failures.get(address) : undefined;
+    if (job) return { status: 'uploading', name: job.name, progress: job.progress, preview: job.preview };
+    if (failed) return { status: 'failed', message: failed, value: stored };
+    return stored ? { status: 'stored', value: stored } : { status: 'empty' };
+  });
   const [shown, setShown] = useState<Preview | undefined>(job?.preview);
 
-  // A new value from the form (the record loaded again) shows unless an upload is running.
+  // A new value from the form (the record loaded again) shows unless an upload is running, or one
+  // failed over the same file (or none): its message stays.
   useEffect(() => {
     setState((s) =>
-      s.status === 'uploading' ? s : stored ? { status: 'stored', value: stored } : { status: 'empty' },
+      s.status === 'uploading' || (s.status === 'failed' && s.value?.sha256 === stored?.sha256)
+        ? s
+        : stored
+          ? { status: 'stored', value: stored }
+          : { status: 'empty' },
     );
     // Keyed by content, not by the object identity the form hands down on every render.
   }, [stored?.sha256, stored?.uploaded_time]);
@@ -154,6 +165,7 @@ export function useFileController(opts: {
       const upload: Upload = { name: file.name, progress: 0, preview, ctl: new AbortController(), watchers: new Set() };
       const tell = (e: UploadEvent) => upload.watchers.forEach((w) => w(e));
       uploads.set(address, upload);
+      failures.delete(address);
       setJob(upload);
       setState({ status: 'uploading', name: file.name, progress: 0, preview });
       // The server marks the record as uploading once it takes the upload: read it again while
@@ -176,7 +188,11 @@ export function useFileController(opts: {
       } catch (e) {
         uploads.delete(address);
         if (e instanceof DOMException && e.name === 'AbortError') tell({ kind: 'cancelled' });
-        else tell({ kind: 'failed', message: e instanceof UploadFailed ? e.message : String(e) });
+        else {
+          const message = e instanceof UploadFailed ? e.message : String(e);
+          failures.set(address, message);
+          tell({ kind: 'failed', message });
+        }
       } finally {
         clearInterval(poll);
         // The record has a new version (or the server put its status back): show what it holds now.

@@ -88,6 +88,30 @@ it('an employee attaches a requested document on My documents, sees it, download
   assert.match(await page.getByRole('row', { name: /Photo ID/ }).innerText(), /Requested\s+No file yet/);
 });
 
+it("the server's refusal of an upload stays on the page after the record is read again", async () => {
+  const key = await requestFromEmma('Lease');
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/hr/employee_documents/edit/${key}`);
+  await page.getByText('Drop a file here or').waitFor();
+  // An empty file passes the browser's own check (size, declared type); the server refuses it.
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+  const alert = page.locator('.file-field__error[role=alert]');
+  await alert.getByText('The upload held no bytes: choose a file with content.').waitFor();
+  // A page named .pdf: refused by content, and said so.
+  const html = Buffer.from('<html><script>alert(1)</script></html>');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: html });
+  await alert.getByText(/^A file here must be one of: .*\(its content is of no recognised type\)\.$/).waitFor();
+  // Still there once the record's status was put back and the form drawn again.
+  await page.waitForTimeout(500);
+  assert.equal(await alert.count(), 1);
+  assert.equal((await stored(key)).status, 'requested');
+});
+
 it('a slow upload shows its progress and can be cancelled', async () => {
   const key = await requestFromEmma('Signed handbook');
   const { context, page } = await w.page();
