@@ -32,6 +32,37 @@ test("an employee's own document request carries no requester or due date she se
   assert.equal(r.body.data.display_name, 'Direct deposit voided check');
 });
 
+test("an employee's document takes its status from the upload, not from her: saying uploaded without a file changes nothing", async () => {
+  const r = await w.call('POST', '/hr/api/data/employee_documents/', {
+    ...as(w.emma),
+    body: {
+      employee_id: w.emma.user,
+      display_name: 'Lease',
+      status: 'uploaded',
+      filename: 'lease.pdf',
+      file_key: 'k/1',
+    },
+  });
+  assert.equal(r.status, 201, r.text);
+  assert.equal(r.body.data.status, 'requested');
+  assert.equal(r.body.data.filename, undefined);
+  assert.equal(r.body.data.file_key, undefined);
+  const patched = await w.call('PATCH', `/hr/api/data/employee_documents/${r.body.key}`, {
+    ...as(w.emma),
+    body: { status: 'uploaded', display_name: 'Lease (signed)' },
+  });
+  assert.ok([200, 403].includes(patched.status), patched.text);
+  const now = await w.call('GET', `/hr/api/data/employee_documents/${r.body.key}`, as(w.admin));
+  assert.equal(now.body.data.status, 'requested');
+  // HR may still set it.
+  const hr = await w.call('PATCH', `/hr/api/data/employee_documents/${r.body.key}`, {
+    ...as(w.admin),
+    body: { status: 'uploaded' },
+  });
+  assert.equal(hr.status, 200, hr.text);
+  assert.equal(hr.body.data.status, 'uploaded');
+});
+
 test('a PTO request is made as requested, without a decision', async () => {
   // The company uses the TIME module (product staff switch it on).
   const company = await w.call('PATCH', `/auth/api/data/organizations/${w.acmeOrg}`, {

@@ -7,9 +7,9 @@ export type DisplayName = Common.DocumentName;
 export type File = Common.FileValue;
 export type FileName = Common.DocumentName;
 /**
- * The stored file's key (storage files).
+ * Where a document filed before uploads is kept in file storage.
  */
-export type File1 = string;
+export type StoredFile = string;
 export type Description = string;
 export type DocumentType = string;
 export type Notes = string;
@@ -23,7 +23,7 @@ export interface HrEmployeeDocuments {
   display_name: DisplayName;
   file?: File;
   filename?: FileName;
-  file_key?: File1;
+  file_key?: StoredFile;
   description?: Description;
   document_type?: DocumentType;
   status: Common.DocumentStatus;
