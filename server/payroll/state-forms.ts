@@ -6,6 +6,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { explainErrors, type FieldError } from '../../engine/messages.ts';
+import { DEFINITION_WIDGETS } from '../../engine/definition-widgets.ts';
 import { createAjv } from '../../engine/validation.ts';
 import { linearPatterns } from '../../engine/linear-regexp.ts';
 import { parseExpression } from '../../engine/transforms.ts';
@@ -132,7 +133,128 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
   } catch (e) {
     return [{ path: SCHEMA_PATH, message: `The JSON Schema does not compile: ${(e as Error).message}.` }];
   }
-  return [];
+  return [...fieldShapeErrors(schema as Record<string, unknown>), ...uiSchemaErrors(f?.uiSchema, schema)];
+}
+
+/**
+ * The state W-4's own fields, which a definition's fields sit beside in the employee's record: a
+ * definition naming one would replace it on the employee's screen (the signature box gone, the
+ * state asked as a number). The shared values (state_status, total_allowances, …) are meant to be named.
+ */
+const RESERVED_FIELDS: ReadonlySet<string> = new Set([
+  'state',
+  'employee_signature',
+  'signature_history',
+  'sync_status',
+  '_user_uuid',
+  'created_by',
+  'created_time',
+]);
+const FIELD_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+const COMBINERS = ['type', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf'];
+
+/**
+ * What makes a definition's fields unusable on the employee's screen although the schema is valid:
+ * names that are not plain field names or are the form's own, a field with no label or no kind of
+ * value (not drawn at all), a `required` naming no field (a save refused at a field that is not there).
+ */
+function fieldShapeErrors(schema: Record<string, unknown>): FieldError[] {
+  const errors: FieldError[] = [];
+  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [name, prop] of Object.entries(props)) {
+    const at = `${SCHEMA_PATH}/properties/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (!FIELD_NAME.test(name)) {
+      errors.push({
+        path: at,
+        message: `Field names are lower-case letters, digits and _, starting with a letter, at most 64: '${name}' is not one.`,
+      });
+    } else if (RESERVED_FIELDS.has(name)) {
+      errors.push({
+        path: at,
+        message: `'${name}' is the state W-4's own field (the state, the signature, the sync status): give this field another name.`,
+      });
+    }
+    if (typeof prop.title !== 'string' || prop.title.trim() === '') {
+      errors.push({ path: at, message: `Field '${name}' needs a title: the label the employee reads.` });
+    }
+    if (!COMBINERS.some((k) => k in prop)) {
+      errors.push({
+        path: at,
+        message: `Field '${name}' needs a type (or choices): the employee is shown nothing to fill.`,
+      });
+    }
+  }
+  const walk = (node: unknown, at: string) => {
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+    const n = node as Record<string, unknown>;
+    if (Array.isArray(n.required)) {
+      const known = (n.properties ?? {}) as Record<string, unknown>;
+      for (const r of n.required) {
+        if (typeof r === 'string' && !(r in known)) {
+          errors.push({
+            path: `${at}/required`,
+            message: `'${r}' is required but is no field of this object: add it, or remove it from required.`,
+          });
+        }
+      }
+    }
+    for (const [k, child] of Object.entries((n.properties ?? {}) as Record<string, unknown>))
+      walk(child, `${at}/properties/${k}`);
+    if (n.items) walk(n.items, `${at}/items`);
+  };
+  walk(schema, SCHEMA_PATH);
+  return errors;
+}
+
+/**
+ * A uiSchema that names only the definition's fields, orders only them, and draws them with widgets
+ * the screen has (engine/definition-widgets.ts): an unknown widget made the employee's page fail.
+ */
+function uiSchemaErrors(ui: unknown, schema: object): FieldError[] {
+  if (ui === undefined) return [];
+  const at = '/fields/uiSchema';
+  if (!ui || typeof ui !== 'object' || Array.isArray(ui))
+    return [{ path: at, message: 'The uiSchema must be an object.' }];
+  const fields = new Set(Object.keys(((schema as { properties?: object }).properties ?? {}) as object));
+  const errors: FieldError[] = [];
+  const widgets = new Set(DEFINITION_WIDGETS);
+  const checkWidget = (node: unknown, where: string) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+      if (k === 'ui:widget' && (typeof v !== 'string' || !widgets.has(v))) {
+        errors.push({
+          path: `${where}/ui:widget`,
+          message: `'${String(v)}' is not a widget of the form: use one of ${DEFINITION_WIDGETS.join(', ')}.`,
+        });
+      } else if (!k.startsWith('ui:')) {
+        checkWidget(v, `${where}/${k}`);
+      }
+    }
+  };
+  for (const [k, v] of Object.entries(ui as Record<string, unknown>)) {
+    if (k === 'ui:order') {
+      const order = Array.isArray(v) ? v : [];
+      if (!Array.isArray(v) || order.some((x) => typeof x !== 'string')) {
+        errors.push({ path: `${at}/ui:order`, message: 'ui:order is a list of field names.' });
+        continue;
+      }
+      for (const name of order as string[]) {
+        if (name !== '*' && !fields.has(name)) {
+          errors.push({
+            path: `${at}/ui:order`,
+            message: `ui:order names '${name}', which is no field of the schema.`,
+          });
+        }
+      }
+    } else if (k.startsWith('ui:')) {
+      continue;
+    } else if (!fields.has(k)) {
+      errors.push({ path: `${at}/${k}`, message: `The uiSchema names '${k}', which is no field of the schema.` });
+    } else {
+      checkWidget(v, `${at}/${k}`);
+    }
+  }
+  return errors;
 }
 
 /**

@@ -154,7 +154,7 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
     return {
       type: 'object',
       definitions,
-      properties: { ...base.fields.schema.properties, a: { $ref: '#/definitions/d0' } },
+      properties: { ...base.fields.schema.properties, a: { title: 'A', $ref: '#/definitions/d0' } },
     };
   };
   const huge = await post({ ...base, state: 'MO', fields: { schema: fanOut(7, 10) } });
@@ -188,7 +188,10 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
       ...base.fields,
       schema: {
         ...base.fields.schema,
-        properties: { ...base.fields.schema.properties, extra: { type: 'array', maxItems: 20, items: choices } },
+        properties: {
+          ...base.fields.schema.properties,
+          extra: { type: 'array', title: 'Extra', maxItems: 20, items: choices },
+        },
       },
     },
   });
@@ -201,6 +204,81 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
   assert.equal(badExpr.status, 400, badExpr.text);
   assert.equal(badExpr.body.errors[0].path, '/transforms/validator');
   assert.match(badExpr.body.errors[0].message, /^Not a valid JSONata expression: /);
+});
+
+test("a definition that would leave the employee's screen unusable is refused, naming the place and the way out", async () => {
+  const base = JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8'));
+  const post = (fields: unknown) =>
+    w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body: { ...base, state: 'MO', fields } });
+  const ok = { type: 'integer', title: 'Allowances' };
+  const refused = async (fields: unknown, path: string, message: string) => {
+    const r = await post(fields);
+    assert.equal(r.status, 400, r.text);
+    assert.ok(
+      r.body.errors.some((e: { path: string; message: string }) => e.path === path && e.message === message),
+      `${path}: ${message} in ${r.text}`,
+    );
+  };
+  await refused(
+    { schema: { type: 'object', required: ['exempt'], properties: { allowances: ok } } },
+    '/fields/schema/required',
+    "'exempt' is required but is no field of this object: add it, or remove it from required.",
+  );
+  await refused(
+    {
+      schema: { type: 'object', properties: { allowances: ok } },
+      uiSchema: { allowances: { 'ui:widget': 'nosuchwidget' } },
+    },
+    '/fields/uiSchema/allowances/ui:widget',
+    "'nosuchwidget' is not a widget of the form: use one of text, textarea, select, radio, checkbox, checkboxes, updown, hidden, date, email, wholeNumber, phone, dob, switch.",
+  );
+  for (const name of ['state', 'employee_signature', 'sync_status']) {
+    await refused(
+      { schema: { type: 'object', properties: { [name]: ok } } },
+      `/fields/schema/properties/${name}`,
+      `'${name}' is the state W-4's own field (the state, the signature, the sync status): give this field another name.`,
+    );
+  }
+  for (const [name, at] of [
+    ['filing status', 'filing status'],
+    ['', ''],
+    ['a/b', 'a~1b'],
+    ['Allowances', 'Allowances'],
+  ]) {
+    await refused(
+      { schema: { type: 'object', properties: { [name]: ok } } },
+      `/fields/schema/properties/${at}`,
+      `Field names are lower-case letters, digits and _, starting with a letter, at most 64: '${name}' is not one.`,
+    );
+  }
+  await refused(
+    { schema: { type: 'object', properties: { allowances: { type: 'integer' } } } },
+    '/fields/schema/properties/allowances',
+    "Field 'allowances' needs a title: the label the employee reads.",
+  );
+  await refused(
+    { schema: { type: 'object', properties: { allowances: { title: 'Allowances' } } } },
+    '/fields/schema/properties/allowances',
+    "Field 'allowances' needs a type (or choices): the employee is shown nothing to fill.",
+  );
+  await refused(
+    { schema: { type: 'object', properties: { allowances: ok } }, uiSchema: { 'ui:order': ['allowances', 'exempt'] } },
+    '/fields/uiSchema/ui:order',
+    "ui:order names 'exempt', which is no field of the schema.",
+  );
+  await refused(
+    { schema: { type: 'object', properties: { allowances: ok } }, uiSchema: { exempt: { 'ui:widget': 'radio' } } },
+    '/fields/uiSchema/exempt',
+    "The uiSchema names 'exempt', which is no field of the schema.",
+  );
+  // Nothing of the refused definitions was kept; a sound one of the same state saves.
+  const good = await post({
+    schema: { type: 'object', required: ['allowances'], properties: { allowances: ok } },
+    uiSchema: { 'ui:order': ['allowances', '*'], allowances: { 'ui:widget': 'wholeNumber' } },
+  });
+  assert.equal(good.status, 201, good.text);
+  const del = await w.call('DELETE', `/payroll/api/data/state_w4_form/${good.body.key}`, as(w.staff));
+  assert.equal(del.status, 204, del.text);
 });
 
 test("a new state's own fields and rules apply to the next save with no restart; several definitions warn", async () => {
@@ -221,7 +299,7 @@ test("a new state's own fields and rules apply to the next save with no restart;
             maximum: 99,
             'x-messages': { maximum: 'At most 99 allowances.' },
           },
-          extra_state_withholding: { type: 'integer', minimum: 0 },
+          extra_state_withholding: { type: 'integer', title: 'Extra withholding', minimum: 0 },
         },
       },
     },
