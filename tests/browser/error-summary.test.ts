@@ -38,7 +38,10 @@ describe('the error summary', () => {
       items.every((t) => !/^Mailing address/.test(t)),
       `the mailing copy is not listed: ${JSON.stringify(items)}`,
     );
-    assert.ok(items.some((t) => /^Legal address/.test(t)), JSON.stringify(items));
+    assert.ok(
+      items.some((t) => /^Legal address/.test(t)),
+      JSON.stringify(items),
+    );
     // Every link of the list goes to something on the page.
     for (const href of await summary.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
       assert.equal(await page.locator(`[id="${href!.slice(1)}"]`).count(), 1, `${href} is on the page`);
