@@ -18,7 +18,7 @@ export type Message = string;
 export type MustBeRetained = boolean;
 
 /**
- * One application event (a sign-in, an invitation, a sync, an error), written by the server; shown on the payroll activity log page (spec/001 section 3).
+ * One application event (a sign-in, an invitation, a sync, an error), written by the server; shown on the payroll activity log page.
  */
 export interface AuthActivityLog {
   entry_type: EntryType;

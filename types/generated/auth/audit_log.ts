@@ -17,7 +17,7 @@ export type Message = string;
 export type RetainUntil = number;
 
 /**
- * One audited action (a write, or a reveal of a sensitive value). Written by the server alone; read with AUTH:CanViewAuditLogs (spec/001 sections 3 and 5).
+ * One audited action (a write, or a reveal of a sensitive value). Written by the server alone; read with AUTH:CanViewAuditLogs.
  */
 export interface AuthAuditLog {
   action_time: Time;

@@ -17,7 +17,7 @@ export type Notes = string;
 export type CreatedBy = string;
 
 /**
- * A partner user's link to an account in a client company, used by the cross-site login (my clients); the own list is my_cross_org_accounts (spec/001 sections 3 and 6).
+ * A partner user's link to an account in a client company, used by the cross-site login (my clients); the own list is my_cross_org_accounts.
  */
 export interface AuthCrossOrgAccounts {
   org_id: ClientOrganization;

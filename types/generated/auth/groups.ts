@@ -30,7 +30,7 @@ export type TeamMembers = Common.Uuid[];
 export type ShowInOrgChart = boolean;
 
 /**
- * A permission group: its users hold its permissions (spec/001 section 3 'Group' and section 2 'Group administration').
+ * A permission group: its users hold its permissions.
  */
 export interface AuthGroups {
   name: Name;

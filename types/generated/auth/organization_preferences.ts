@@ -12,7 +12,7 @@ export type CompanyID = string;
 export type CreatedBy = string;
 
 /**
- * A company's branding preferences (business e-mail, name, phone, website, colours), with a copy of the company's identifying fields (spec/000 section 3, spec/001 section 3).
+ * A company's branding preferences (business e-mail, name, phone, website, colours), with a copy of the company's identifying fields.
  */
 export interface AuthOrganizationPreferences {
   module?: Common.ModuleName;

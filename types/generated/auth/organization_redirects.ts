@@ -16,7 +16,7 @@ export type Notes = string;
 export type CreatedBy = string;
 
 /**
- * A hostname that sends visitors elsewhere (an old company hostname, a renamed company), with an optional message (spec/001 sections 3 and 5).
+ * A hostname that sends visitors elsewhere (an old company hostname, a renamed company), with an optional message.
  */
 export interface AuthOrganizationRedirects {
   hostname: Hostname;

@@ -11,7 +11,7 @@ export type SettingsName = string;
 export type CreatedBy = string;
 
 /**
- * A company's settings for one module (notification, clock, PTO and style settings of the journey admin pages), as a free attributes object (spec/001 section 3). Reached by /{module}/{datatype}/{orgId}/org_settings.
+ * A company's settings for one module (notification, clock, PTO and style settings of the journey admin pages), as a free attributes object. Reached by /{module}/{datatype}/{orgId}/org_settings.
  */
 export interface AuthOrganizationSettings {
   org_id: Organization;

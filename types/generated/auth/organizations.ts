@@ -46,7 +46,7 @@ export type InternalNotes = string;
 export type CreatedBy = string;
 
 /**
- * A company (organization): one tenant of the product, with its modules, features and hostname (spec/001 section 3, 'Company (organizations)').
+ * A company (organization): one tenant of the product, with its modules, features and hostname.
  */
 export interface AuthOrganizations {
   name: CompanyName;
@@ -69,7 +69,7 @@ export interface AuthOrganizations {
   created_time: Common.EpochSeconds;
 }
 /**
- * Per-company feature flags: the flags of spec/000 section 6 and spec/001 section 3; new flags may be added freely.
+ * Features switched on or off for this company; product staff may add new ones.
  */
 export interface EnabledFeatures {
   hide_paystub_advance?: HideThePaystubAdvanceButton;

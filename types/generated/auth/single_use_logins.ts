@@ -14,7 +14,7 @@ export type Type = "forgot_password" | "sudo_login" | "invite" | "cross_site_inv
 export type SessionLength = number;
 
 /**
- * A key that signs a user in once (forgot password, sudo login into a company, invitation), stored as a hash; written and read by the server only (spec/001 sections 3 and 9).
+ * A key that signs a user in once (forgot password, sudo login into a company, invitation), stored as a hash; written and read by the server only.
  */
 export interface AuthSingleUseLogins {
   user_identifier: User;

@@ -12,7 +12,7 @@ export type NewRecord = boolean;
 export type CreatedBy = string;
 
 /**
- * A user's own settings or preferences for one module (for example the dashboard layout); the own records are my_user_options (spec/001 section 3).
+ * A user's own settings or preferences for one module (for example the dashboard layout); the own records are my_user_options.
  */
 export interface AuthUserOptions {
   user_id: User;

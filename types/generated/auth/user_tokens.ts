@@ -6,7 +6,7 @@ export type Type = "auth" | "refresh";
 export type TokenData = string;
 
 /**
- * A token issued to a user (a session token or a refresh token), kept so it can be revoked; written and read by the server only (spec/001 section 3).
+ * A token issued to a user (a session token or a refresh token), kept so it can be revoked; written and read by the server only.
  */
 export interface AuthUserTokens {
   user_id: Common.Uuid;

@@ -13,7 +13,7 @@ export type Status = "active" | "inactive" | "blocked";
  */
 export type Permissions = Common.PermissionList;
 /**
- * The password hash. Set by the server when a password is set (password mode or change_password); never answered to a client.
+ * Set with Set password or Change password; never shown.
  */
 export type PasswordHash = string;
 export type Phone = string;
@@ -42,7 +42,7 @@ export type Notes = string;
 export type CreatedBy = string;
 
 /**
- * A user account of a company; its key is the user key (spec/001 section 3, 'User account'). Permissions hold the user's own overrides; groups add more.
+ * A user account of a company; its key is the user key. Permissions hold the user's own overrides; groups add more.
  */
 export interface AuthUsers {
   email: EMail;

@@ -336,7 +336,7 @@ export type SignatureHistory = {
   };
 }[];
 /**
- * A permission of spec/000 section 6, as MODULE:Permission.
+ * A permission, written MODULE:Permission.
  */
 export type Permission =
   | "AUTH:CanManageUsers"
@@ -524,7 +524,7 @@ export interface TextMessage {
   message: Message1;
 }
 /**
- * A stored file as the upload call wrote it (x-file): its cleaned name, size in bytes, the type found from its content, its SHA-256 and when it was uploaded. Not readOnly: the file field edits it through its own upload call, and the server keeps it from data API writes as it keeps server-owned fields.
+ * A stored file as the upload wrote it: its cleaned name, size in bytes, the type found from its content, its SHA-256 and when it was uploaded. Not readOnly: the file field edits it through its own upload call, and the server keeps it from data API writes as it keeps server-owned fields.
  */
 export interface FileValue {
   name: Name;

@@ -7,7 +7,7 @@ export type User = Common.Uuid;
 export type Role = "admin" | "member" | "blocked";
 
 /**
- * A user's membership of a channel: admin, member or blocked (spec/001 sections 3 and 5).
+ * A user's membership of a channel: admin, member or blocked.
  */
 export interface CommsChannelMembers {
   channel_id: Channel;

@@ -20,7 +20,7 @@ export type DirectMembers = Common.Uuid[];
 export type CreatedBy = string;
 
 /**
- * A conversation channel: a group channel anyone may find and join, or a private one by invitation (spec/001 sections 3 to 5). The communications area is disabled in the navigation.
+ * A conversation channel: a group channel anyone may find and join, or a private one by invitation. The communications area is disabled in the navigation.
  */
 export interface CommsChannels {
   name: Name;

@@ -11,7 +11,7 @@ export type About = string;
 export type Avatar = string;
 
 /**
- * How a user appears and is reached in communications: display name, description, avatar, text phone and e-mail; owned by the user it describes (spec/001 section 3).
+ * How a user appears and is reached in communications: display name, description, avatar, text phone and e-mail; owned by the user it describes.
  */
 export interface CommsCommsProfiles {
   user_id: User;

@@ -13,7 +13,7 @@ export type Notes = string;
 export type CreatedBy = string;
 
 /**
- * An invitation to a channel, or a user's request to join one (spec/001 section 3).
+ * An invitation to a channel, or a user's request to join one.
  */
 export interface CommsMembershipRequests {
   channel_id: Channel;

@@ -9,7 +9,7 @@ export type Message = string;
 export type Removed = boolean;
 
 /**
- * A message posted to a channel or sent directly (spec/001 section 3).
+ * A message posted to a channel or sent directly.
  */
 export interface CommsMessages {
   channel_id: Channel;

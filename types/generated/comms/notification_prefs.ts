@@ -5,7 +5,7 @@ import type * as Common from "../common/defs.ts";
 export type User = Common.Uuid;
 
 /**
- * How a user wants one kind of notification delivered (in the app, by e-mail, by text); the own list is my_notification_prefs (spec/001 section 3).
+ * How a user wants one kind of notification delivered (in the app, by e-mail, by text); the own list is my_notification_prefs.
  */
 export interface CommsNotificationPrefs {
   user_id: User;

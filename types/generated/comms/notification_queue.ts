@@ -6,7 +6,7 @@ export type Recipients = Common.Recipients;
 export type ClearContentAfterDelivery = boolean;
 
 /**
- * A notification waiting to be delivered across the product's organizations, with its delivery result; written by the server only (spec/001 section 3).
+ * A notification waiting to be delivered across the product's organizations, with its delivery result; written by the server only.
  */
 export interface CommsNotificationQueue {
   module: Common.NotificationModule;

@@ -5,7 +5,7 @@ import type * as Common from "../common/defs.ts";
 export type Recipients = Common.Recipients;
 
 /**
- * Who receives one kind of notification of a module, and how by default (spec/001 section 3).
+ * Who receives one kind of notification of a module, and how by default.
  */
 export interface CommsNotificationRoutes {
   module: Common.NotificationModule;

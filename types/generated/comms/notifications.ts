@@ -6,7 +6,7 @@ export type Recipients = Common.Recipients;
 export type ClearContentAfterDelivery = boolean;
 
 /**
- * A notification to send to users in the app, by e-mail or by text message (spec/001 sections 3 to 5).
+ * A notification to send to users in the app, by e-mail or by text message.
  */
 export interface CommsNotifications {
   module: Common.NotificationModule;

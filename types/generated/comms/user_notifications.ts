@@ -10,7 +10,7 @@ export type InTheApp = "pending" | "ready" | "viewed" | "deleted" | "error";
 export type Name = string;
 
 /**
- * One notification as delivered to one user, with its content and delivery state per method; the own list is my_user_notifications (spec/001 sections 3 to 5).
+ * One notification as delivered to one user, with its content and delivery state per method; the own list is my_user_notifications.
  */
 export interface CommsUserNotifications {
   notification_id?: Common.Uuid;

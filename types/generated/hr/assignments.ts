@@ -3,7 +3,7 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * A document or questionnaire assigned to users, with a due date and an optional acknowledgement signature (spec/001 sections 3 and 5). It is between HR and the users it names (@owner: user_ids lists them): a named user sees it, marks it and signs its acknowledgement in their own session; a colleague who uses the HR module does not see it.
+ * A document or questionnaire assigned to users, with a due date and an optional acknowledgement signature. It is between HR and the users it names (@owner: user_ids lists them): a named user sees it, marks it and signs its acknowledgement in their own session; a colleague who uses the HR module does not see it.
  */
 export type HrAssignments = {
   [k: string]: unknown | undefined;

@@ -23,7 +23,7 @@ export type AcknowledgementRequired = boolean;
 export type CreatedBy = string;
 
 /**
- * A sharable company document (handbook, policy, training video or link) that employees can view (spec/001 sections 3 and 5).
+ * A sharable company document (handbook, policy, training video or link) that employees can view.
  */
 export interface HrDocuments {
   display_name: DisplayName;

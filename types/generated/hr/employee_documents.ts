@@ -16,7 +16,7 @@ export type Notes = string;
 export type CreatedBy = string;
 
 /**
- * A document of one employee (a certificate, a signed policy, an uploaded ID) that the employee and HR see; requested by HR or uploaded by the employee. The own list is my_employee_documents (spec/001 sections 3 and 4).
+ * A document of one employee (a certificate, a signed policy, an uploaded ID) that the employee and HR see; requested by HR or uploaded by the employee. The own list is my_employee_documents.
  */
 export interface HrEmployeeDocuments {
   employee_id: Employee;

@@ -24,7 +24,7 @@ export type Spanish = boolean;
 export type CreatedBy = string;
 
 /**
- * A document published to every company, such as a federal or state labor law poster, by state, year and language (spec/001 sections 3 and 5).
+ * A document published to every company, such as a federal or state labor law poster, by state, year and language.
  */
 export interface HrGlobalDocs {
   display_name: DisplayName;

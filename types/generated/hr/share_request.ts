@@ -13,7 +13,7 @@ export type Message = string;
 export type ShareWith = [Common.Uuid, ...Common.Uuid[]];
 
 /**
- * A request to share one of an employee's documents with other users (spec/001 sections 3 and 5).
+ * A request to share one of an employee's documents with other users.
  */
 export interface HrShareRequest {
   document_id: Document;

@@ -22,7 +22,7 @@ export type ApprovedBy = "employee" | "admin";
 export type ConfirmationCode = string;
 
 /**
- * A request to approve an employee's changed payroll records before they are sent to the payroll provider, confirmed by the employee or an administrator (spec/000 sections 3 and 5).
+ * A request to approve an employee's changed payroll records before they are sent to the payroll provider, confirmed by the employee or an administrator.
  */
 export interface PayrollApprovals {
   employee: Employee;

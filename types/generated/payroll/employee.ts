@@ -31,7 +31,7 @@ export type Notes = string;
 export type CreatedBy = string;
 
 /**
- * An employee's payroll record, keyed by the employee's user key (spec/000 section 3).
+ * An employee's payroll record, keyed by the employee's user key.
  */
 export interface PayrollEmployee {
   first_name: FirstName;

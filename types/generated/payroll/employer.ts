@@ -24,7 +24,7 @@ export type Notes = string;
 export type CreatedBy = string;
 
 /**
- * A company's employer record at the payroll provider (spec/000 sections 3 and 4). Its page is admin-only; payroll users read it (the printable forms show the employer's name, address and EIN).
+ * A company's employer record at the payroll provider. Its page is admin-only; payroll users read it (the printable forms show the employer's name, address and EIN).
  */
 export interface PayrollEmployer {
   name: Name;

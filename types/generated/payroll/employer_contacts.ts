@@ -10,7 +10,7 @@ export type Type = string;
 export type Description = string;
 
 /**
- * A person employees can contact at their employer (payroll, HR, benefits...), shown on the employer contacts page (spec/000 section 3).
+ * A person employees can contact at their employer (payroll, HR, benefits...), shown on the employer contacts page.
  */
 export interface PayrollEmployerContacts {
   name: Name;

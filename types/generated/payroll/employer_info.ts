@@ -11,7 +11,7 @@ export type Type = "available_states" | "divisions" | "departments" | "active_pa
 export type Values = string[];
 
 /**
- * Lists kept about the employer, one record per type: available states, divisions, departments and active pay frequencies; read all at once and mapped to an object of type to value (spec/000 section 3, spec/001 sections 3 and 7).
+ * Lists kept about the employer, one record per type: available states, divisions, departments and active pay frequencies; read all at once and mapped to an object of type to value.
  */
 export interface PayrollEmployerInfo {
   type: Type;

@@ -9,7 +9,7 @@ export type Payroll = string;
 export type Organization = Common.Uuid;
 
 /**
- * A payroll run across the product's companies (the payroll provider's calendar), naming the organization it belongs to; kept by the product staff (spec/001 section 3).
+ * A payroll run across the product's companies (the payroll provider's calendar), naming the organization it belongs to; kept by the product staff.
  */
 export interface PayrollGlobalPayrollCalendar {
   payroll_id: Payroll;

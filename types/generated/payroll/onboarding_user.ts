@@ -35,7 +35,7 @@ export type SentTo = string;
 export type History = Event[];
 
 /**
- * A new hire invited to onboard: applicant, position, hiring details and an onboarding contact. Creating one (the Invite button) sends the invitation e-mail and records it in the hire's history; an e-mail that already belongs to an account of the company is refused (spec/001 sections 2 to 5).
+ * A new hire invited to onboard: applicant, position, hiring details and an onboarding contact. Creating one (the Invite button) sends the invitation e-mail and records it in the hire's history; an e-mail that already belongs to an account of the company is refused.
  */
 export interface PayrollOnboardingUser {
   first_name: FirstName;

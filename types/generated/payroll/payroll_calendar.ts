@@ -8,7 +8,7 @@ import type * as Common from "../common/defs.ts";
 export type Payroll = string;
 
 /**
- * One payroll run of the company: its pay period and its process and check dates (spec/001 section 3).
+ * One payroll run of the company: its pay period and its process and check dates.
  */
 export interface PayrollPayrollCalendar {
   payroll_id: Payroll;

@@ -20,7 +20,7 @@ export type PreviewLocation = string;
 export type CreatedBy = string;
 
 /**
- * A document the payroll team shares (forms, guides, reports), stored as a file with a preview (spec/001 sections 3 and 5).
+ * A document the payroll team shares (forms, guides, reports), stored as a file with a preview.
  */
 export interface PayrollPayrollDocuments {
   display_name: DisplayName;

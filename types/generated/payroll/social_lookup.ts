@@ -11,7 +11,7 @@ export type Service = string;
 export type SSNDigest = string;
 
 /**
- * Finds the payroll provider's employee by SSN: keyed by an id derived from the SSN and the organization id, so the SSN itself is never stored here; written by the sync (spec/001 sections 3 and 7).
+ * Finds the payroll provider's employee by SSN: keyed by an id derived from the SSN and the organization id, so the SSN itself is never stored here; written by the sync.
  */
 export interface PayrollSocialLookup {
   employee_id: EmployeeID;

@@ -8,7 +8,7 @@ export type State = Common.UsState;
  */
 export type Form = string;
 /**
- * The printable layout's name for this state (the 15 shipped ones are the viewer's types of spec/001 section 2; a new state's layout is added as data under the same name).
+ * The name of the state's printable form: one of the 15 shipped layouts (newyork, california, …), or a new state's layout added below under the same name.
  */
 export type PrintableFormType = string;
 export type Instructions = string;
@@ -38,7 +38,7 @@ export type Validator = string;
 export type CreatedBy = string;
 
 /**
- * The definition of one state's withholding form: its fields (a JSON Schema and uiSchema), instructions, links and the JSONata that maps answers to and from the payroll provider; looked up by state code (spec/001 sections 3 and 7).
+ * The definition of one state's withholding form: its fields (a JSON Schema and uiSchema), instructions, links and the JSONata that maps answers to and from the payroll provider; looked up by state code.
  */
 export interface PayrollStateW4Form {
   state: State;

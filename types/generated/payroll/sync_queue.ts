@@ -8,7 +8,7 @@ export type EmployeeID = string;
 export type Status = "pending" | "processing" | "complete" | "failed";
 
 /**
- * One change waiting to be sent to the payroll provider, with its attempts and result; written by the server only. Full and updated data hold whole records (SSNs, accounts) and are never answered (spec/001 sections 3 and 4).
+ * One change waiting to be sent to the payroll provider, with its attempts and result; written by the server only. Full and updated data hold whole records (SSNs, accounts) and are never answered.
  */
 export interface PayrollSyncQueue {
   organization_id?: Common.Uuid;

@@ -27,7 +27,7 @@ export type Listed = boolean;
 export type CreatedBy = string;
 
 /**
- * A group of people who share files, with its administrators and members and the modules it serves (spec/001 section 3).
+ * A group of people who share files, with its administrators and members and the modules it serves.
  */
 export interface StorageFgroups {
   name: Name;

@@ -25,7 +25,7 @@ export type Notes = string;
 export type Deleted = boolean;
 
 /**
- * A stored file: who owns it, which module it serves, whether it is protected or private, its name, type, size and path (spec/001 section 3).
+ * A stored file: who owns it, which module it serves, whether it is protected or private, its name, type, size and path.
  */
 export interface StorageFiles {
   file_id?: FileId;

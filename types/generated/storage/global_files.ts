@@ -14,7 +14,7 @@ export type SizeBytes = number;
 export type Path = string;
 
 /**
- * A file shared from one organization to the others (product forms, templates), naming its origin (spec/001 section 3).
+ * A file shared from one organization to the others (product forms, templates), naming its origin.
  */
 export interface StorageGlobalFiles {
   origin_organization_id?: Common.Uuid;

@@ -15,7 +15,7 @@ export type Public = boolean;
 export type CreatedBy = string;
 
 /**
- * A file shared with users, file groups or publicly (spec/001 section 3).
+ * A file shared with users, file groups or publicly.
  */
 export interface StorageShares {
   file_key: File;

@@ -11,7 +11,7 @@ export type HoursPerWorkDay = number;
 export type Notes = string;
 
 /**
- * An employee's enrolment in paid time off: their plans, approver and start date; keyed by the employee's user key (spec/001 sections 3 and 4).
+ * An employee's enrolment in paid time off: their plans, approver and start date; keyed by the employee's user key.
  */
 export interface TimePtoEmployee {
   _user_uuid?: Common.Uuid;

@@ -30,7 +30,7 @@ export type NegativeLimitHours = number;
 export type CreatedBy = string;
 
 /**
- * A paid-time-off plan built in the plan builder: what it is for, how time accrues and the limits on balances (spec/001 sections 3 and 5).
+ * A paid-time-off plan built in the plan builder: what it is for, how time accrues and the limits on balances.
  */
 export interface TimePtoPlan {
   name: Name;

@@ -18,7 +18,7 @@ export type NotifyApproversOfNewRequests = boolean;
 export type WeekStartsOn = "Sunday" | "Monday";
 
 /**
- * How paid time off works for one team: who approves, how much notice is needed and what the team sees (spec/001 section 3: per team).
+ * How paid time off works for one team: who approves, how much notice is needed and what the team sees.
  */
 export interface TimePtoPrefs {
   team_id: Team;

@@ -14,7 +14,7 @@ export type MaximumBalanceHours = number;
 export type CreatedBy = string;
 
 /**
- * Steps that raise a plan's accrual with length of service: after so many months, accrue so many hours per period (spec/001 sections 5 and 9: 1 to 60 steps).
+ * Steps that raise a plan's accrual with length of service: after so many months, accrue so many hours per period.
  */
 export interface TimePtoProgression {
   name: Name;

@@ -14,7 +14,7 @@ export type Note = string;
 export type CreatedBy = string;
 
 /**
- * One line of an employee's PTO ledger: accruals and use credit or debit a plan's balance; annotations record notes (spec/001 section 5).
+ * One line of an employee's PTO ledger: accruals and use credit or debit a plan's balance; annotations record notes.
  */
 export interface TimePtoRegister {
   user_id: Employee;

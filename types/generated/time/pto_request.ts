@@ -16,7 +16,7 @@ export type Status = "requested" | "approved" | "denied";
 export type DecisionNote = string;
 
 /**
- * An employee's request for time off, approved or denied by a manager (spec/001 section 4).
+ * An employee's request for time off, approved or denied by a manager.
  */
 export interface TimePtoRequest {
   user_id: Employee;
