@@ -10,6 +10,7 @@ import { organizationPreferencesScreen } from './auth/organization_preferences.t
 import { organizationsScreen } from './auth/organizations.ts';
 import { usersScreen } from './auth/users.ts';
 import { onboardingUserScreen } from './payroll/onboarding_user.ts';
+import { ptoRequestScreen } from './time/pto_request.ts';
 
 export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {
   'auth/organizations': organizationsScreen,
@@ -17,6 +18,7 @@ export const screenExtensions: Readonly<Record<string, ScreenExtension>> = {
   'auth/organization_preferences': organizationPreferencesScreen,
   'auth/users': usersScreen,
   'payroll/onboarding_user': onboardingUserScreen,
+  'time/pto_request': ptoRequestScreen,
   // The printable viewer's buttons (spec/001 section 2).
   'payroll/i9': { Actions: printableActions('i9') },
   'payroll/w4': { Actions: printableActions('w4') },
