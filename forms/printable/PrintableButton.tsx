@@ -12,6 +12,7 @@ import { pdfErrorMessage } from './usePrintablePdf.ts';
 import {
   formOption,
   hasSignatures,
+  noPrintableForm,
   initialForm,
   printableButtonLabel,
   type FormOption,
@@ -32,7 +33,9 @@ export function printableActions(screen: PrintableScreen) {
       try {
         const { forms } = await ctx.client.printableForms(employeeKey);
         const form = initialForm(screen, forms, record.data.state);
-        if (!form) ctx.notify({ type: 'negative', message: 'This form has not been filled in yet.' });
+        // A signed state certificate without its form among the printable ones: the state has no
+        // printable layout yet (a state added as data before its layout), not a form left blank.
+        if (!form) ctx.notify({ type: 'negative', message: noPrintableForm(screen, record.data.state) });
         else setOpen({ form, forms: forms.map(formOption) });
       } catch (e) {
         ctx.notify({ type: 'negative', message: pdfErrorMessage(e) });

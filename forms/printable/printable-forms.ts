@@ -89,3 +89,12 @@ export function printableButtonLabel(screen: PrintableScreen): string {
 export function hasSignatures(data: Record<string, unknown> | undefined): boolean {
   return !!data && (isSigned(data.employee_signature) || isSigned(data.employer_signature) || isSigned(data.signature));
 }
+
+/** Why a saved, signed record has no printable form to show. */
+export function noPrintableForm(screen: PrintableScreen, state: unknown): string {
+  if (screen === 'state_w4') {
+    const which = typeof state === 'string' && state ? `for ${state} ` : '';
+    return `There is no printable form ${which}yet: the form is saved and signed, and can be printed once its layout is added.`;
+  }
+  return 'This form has not been filled in yet.';
+}

@@ -10,6 +10,7 @@ import {
   hasSignatures,
   initialForm,
   isPrintableForm,
+  noPrintableForm,
   printableButtonLabel,
   stateFormOf,
 } from '../../forms/printable/printable-forms.ts';
@@ -90,4 +91,12 @@ test('the I-9, W-4, W-9 and state W-4 screens (and their my_ variants) carry the
 test("a form kept as data is named by the server's title; a shipped one by its own label", () => {
   assert.deepEqual(formOption({ form: 'wisconsin', title: 'WI: WT-4' }), { value: 'wisconsin', label: 'WI: WT-4' });
   assert.equal(formOption({ form: 'oregon', title: 'x' }).label, 'Oregon (OR) state withholding');
+});
+
+test('a signed state certificate whose state has no printable layout says so, not that it is blank', () => {
+  assert.equal(
+    noPrintableForm('state_w4', 'MO'),
+    'There is no printable form for MO yet: the form is saved and signed, and can be printed once its layout is added.',
+  );
+  assert.equal(noPrintableForm('w4', undefined), 'This form has not been filled in yet.');
 });
