@@ -48,6 +48,13 @@ function layoutExpressions(layout: Layout): { where: string; path: string; text:
   return out;
 }
 
+/** ajv's message, naming the values a choice allows (its own says only "the allowed values"). */
+function layoutMessage(e: { keyword: string; message?: string; params: Record<string, unknown> }): string {
+  const allowed = e.params.allowedValues;
+  if (e.keyword === 'enum' && Array.isArray(allowed)) return `must be one of: ${allowed.join(', ')}`;
+  return e.message ?? 'is not valid';
+}
+
 /**
  * A layout kept as data, checked before it is stored: the layout schema, the form type and state of
  * the definition that holds it, and every expression parsing. Paths are JSON Pointers inside it.
@@ -60,7 +67,7 @@ export function dataLayoutProblems(
   if (errors.length) {
     return errors.slice(0, 20).map((e) => ({
       path: e.instancePath,
-      message: `Not a valid printable layout: ${e.instancePath || 'the layout'} ${e.message}.`,
+      message: `Not a valid printable layout: ${e.instancePath || 'the layout'} ${layoutMessage(e)}.`,
     }));
   }
   const l = layout as Layout;

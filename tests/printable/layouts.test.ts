@@ -8,7 +8,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { evaluate } from '../../engine/transforms.ts';
 import { FORMS, LETTER, STATE_FORMS, type Element, type Layout } from '../../printable/layout.ts';
-import { LAYOUTS_DIR, PRINTABLE_DIR, layoutProblems, loadLayout, sharedVars } from '../../printable/layouts.ts';
+import {
+  dataLayoutProblems,
+  LAYOUTS_DIR,
+  PRINTABLE_DIR,
+  layoutProblems,
+  loadLayout,
+  sharedVars,
+} from '../../printable/layouts.ts';
 import { evaluateVars, PRINT_LIMITS } from '../../printable/expressions.ts';
 import { sampleInput } from '../../bench/printable-samples.ts';
 
@@ -121,4 +128,17 @@ describe('printable layouts', () => {
     for (const [name, layout] of bad) assert.notDeepEqual(layoutProblems(layout), [], name);
     assert.deepEqual(layoutProblems({ ...base, pages: [{ background: 'va-4-page1.png' }] }), []);
   });
+});
+
+test("a data layout's refused choice names the values it allows", () => {
+  const layout = structuredClone(JSON.parse(readFileSync(path.join(LAYOUTS_DIR, 'colorado.json'), 'utf8')));
+  const at = layout.elements.findIndex((e: { format?: string }) => e.format !== undefined);
+  layout.elements[at].format = 'dollars';
+  const problems = dataLayoutProblems(layout, { form: layout.form, state: layout.state });
+  assert.ok(
+    problems.some((p) =>
+      p.message.endsWith(`/elements/${at}/format must be one of: text, date, money, number, ssn, phone, upper.`),
+    ),
+    JSON.stringify(problems),
+  );
 });
