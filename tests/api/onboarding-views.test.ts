@@ -145,10 +145,13 @@ describe('GET /payroll/api/onboarding_checklist', () => {
     const own = await w.call('GET', `/hr/api/data/employee_documents/${licence}`, as(olga));
     assert.equal(own.status, 200, own.text);
     assert.equal(own.body.data.display_name, 'Driving licence');
-    // Uploading finishes the item.
-    const up = await w.call('PATCH', `/hr/api/data/employee_documents/${licence}`, {
+    // Uploading finishes the item (the upload sets the status; she cannot set it herself).
+    const up = await w.call('PUT', `/hr/api/files/employee_documents/${licence}/file`, {
       ...as(olga),
-      body: { status: 'uploaded' },
+      headers: { 'content-type': 'application/pdf', 'x-file-name': 'licence.pdf' },
+      rawBody: new Blob([
+        Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+      ]),
     });
     assert.equal(up.status, 200, up.text);
     c = (await w.call('GET', '/payroll/api/onboarding_checklist', as(olga))).body;
