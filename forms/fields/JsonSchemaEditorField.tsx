@@ -4,10 +4,10 @@
  * while it does not parse (with the parser's message), and the schema is checked against the JSON
  * Schema meta-schema as it changes; the server checks both again (and compiles the schema) on save.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { errorsAt } from '../behaviour/behaviour.ts';
-import { metaSchemaErrors } from '../../renderers/contract/record-parts.ts';
+import { metaSchemaErrors, type FormContext } from '../../renderers/contract/record-parts.ts';
 import { useFormsStyles } from '../styles/load-styles.ts';
 
 type Json = Record<string, unknown>;
@@ -54,9 +54,10 @@ function useMetaErrors(schema: Json | undefined): string[] {
 
 export function JsonSchemaEditorField(props: FieldProps) {
   useFormsStyles();
-  const { formData, onChange, fieldPathId, errorSchema, readonly, disabled, schema } = props;
+  const { formData, onChange, fieldPathId, errorSchema, readonly, disabled, schema, registry } = props;
+  const report = (registry.formContext as FormContext | undefined)?.unparsed;
+  const pointer = (part: Part) => `/${[...fieldPathId.path, part].join('/')}`;
   const data = (formData ?? {}) as Json;
-  const id = useId();
   const [text, setText] = useState<Record<Part, string>>({ schema: show(data.schema), uiSchema: show(data.uiSchema) });
   const [parseErrors, setParseErrors] = useState<Partial<Record<Part, string>>>({});
   // A new definition starts empty: its schema's shape is judged once someone has typed one.
@@ -76,8 +77,18 @@ export function JsonSchemaEditorField(props: FieldProps) {
     if (part === 'schema') setEdited(true);
     const { value, error } = parseObject(t);
     setParseErrors((old) => ({ ...old, [part]: error }));
+    // Not saved while it does not parse: the last good value would be, and the text lost.
+    report?.(pointer(part), error);
     if (!error) onChange({ ...data, [part]: value }, fieldPathId.path);
   };
+  // Gone from the form (another record, Cancel), its text no longer holds the Save.
+  useEffect(
+    () => () => {
+      for (const part of ['schema', 'uiSchema'] as const) report?.(pointer(part), undefined);
+    },
+    // The field's place does not change while it is drawn.
+    [report],
+  );
 
   const messages = (part: Part): string[] => [
     ...(parseErrors[part] ? [parseErrors[part]!] : []),
@@ -89,7 +100,8 @@ export function JsonSchemaEditorField(props: FieldProps) {
     <div className="json-editor">
       {(['schema', 'uiSchema'] as const).map((part) => {
         const errs = messages(part);
-        const inputId = `${id}-${part}`;
+        // The id a listed error links to: @rjsf's root_… of the part.
+        const inputId = `${fieldPathId.$id}_${part}`;
         return (
           <div key={part} className="field json-editor__part">
             <label htmlFor={inputId} className="field__label">

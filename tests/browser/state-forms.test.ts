@@ -121,6 +121,17 @@ describe('a new state added as data', () => {
     // Not JSON, then not a JSON Schema: the editor says why before anything is saved.
     await schemaBox.fill('{ "type": "object", ');
     await page.getByText(/^Not valid JSON: /).waitFor();
+    // Saved like that, nothing is saved: the Save lists the text's problem and the text stays.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const summary = page.locator('.form__summary');
+    await summary.getByText(/Not valid JSON: /).waitFor();
+    assert.equal(await schemaBox.inputValue(), '{ "type": "object", ');
+    assert.equal(new URL(page.url()).pathname, '/payroll/state_w4_form/create', 'still the new form, nothing created');
+    await summary.getByRole('link', { name: /Not valid JSON/ }).click();
+    assert.equal(
+      await schemaBox.evaluate((el) => el === document.activeElement || el.id === location.hash.slice(1)),
+      true,
+    );
     await schemaBox.fill('{ "type": "object", "properties": { "k4_allowances": { "type": "whole" } } }');
     await page
       .getByText(/^Not a valid JSON Schema: /)

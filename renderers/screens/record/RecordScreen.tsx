@@ -165,9 +165,15 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const ruleErrors = useCallback((errors: readonly { path: string; message: string }[]) => {
     ruleErrorsNow.current = errors.map((e) => asValidationError(e.path, e.message));
   }, []);
+  // Text of a field that is not data yet, by place: a Save is refused while any is there.
+  const unparsedNow = useRef(new Map<string, string>());
+  const unparsed = useCallback((path: string, message: string | undefined) => {
+    if (message === undefined) unparsedNow.current.delete(path);
+    else unparsedNow.current.set(path, message);
+  }, []);
   const context = useMemo<FormContext>(
-    () => ({ sections: sections ?? [], touched, showAll, isNew, own, files, stored, ruleErrors }),
-    [sections, touched, showAll, isNew, own, files, stored, ruleErrors],
+    () => ({ sections: sections ?? [], touched, showAll, isNew, own, files, stored, ruleErrors, unparsed }),
+    [sections, touched, showAll, isNew, own, files, stored, ruleErrors, unparsed],
   );
   // The form's callbacks keep their identity (RecordForm is memoized); they call the latest render's work.
   const latest = useRef<{ save(data: JsonObject): Promise<void>; cancel(): void }>(undefined);
@@ -178,11 +184,19 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   // The ids of the blocked Save's errors that no element of the page carries (a field a form's
   // behaviour does not show, as the mailing address while it is the legal address's copy).
   const [absent, setAbsent] = useState<ReadonlySet<string>>(NO_IDS);
-  const onSubmit = useCallback((data: JsonObject) => {
-    setSubmitted(true);
-    setBlocked(NONE);
-    void latest.current?.save(data);
-  }, []);
+  const onSubmit = useCallback(
+    (data: JsonObject) => {
+      setSubmitted(true);
+      if (unparsedNow.current.size) {
+        setBlocked([...unparsedNow.current].map(([path, message]) => asValidationError(path, message)));
+        notify({ type: 'negative', message: INVALID_MESSAGE });
+        return;
+      }
+      setBlocked(NONE);
+      void latest.current?.save(data);
+    },
+    [notify],
+  );
   const onError = useCallback(
     (errors: RJSFValidationError[]) => {
       setSubmitted(true);

@@ -50,6 +50,12 @@ export interface FormContext {
    * report their current errors here, so that a blocked Save lists them with the schema's.
    */
   ruleErrors?: (errors: readonly { path: string; message: string }[]) => void;
+  /**
+   * A field whose typed text is not data yet (JSON that does not parse) says so at `path` (a JSON
+   * Pointer), and clears it with `undefined`: while any is said, Save is refused and lists them, so
+   * that the text is neither saved as the last good value nor lost.
+   */
+  unparsed?: (path: string, message: string | undefined) => void;
 }
 
 /** Where a form's file fields live, and what the widget calls once it changed one. */
