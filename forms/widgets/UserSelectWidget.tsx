@@ -4,6 +4,7 @@
  * name with a remove button, and "clearable" lists get a Clear button. Without the app's data client
  * (stories, component tests) it is a plain key input, one key per line for a list.
  */
+import { useState, type KeyboardEvent } from 'react';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { ariaDescribedByIds, getUiOptions, type WidgetProps } from '@rjsf/utils';
 import { useOptionalServices } from '../env.tsx';
@@ -42,6 +43,35 @@ function UserPicker(props: WidgetProps & { client: ApiClient }) {
   const search = useUserSearch(props.client, keys);
   const set = (next: string[]) => onChange(many ? next : next[0]);
   const listId = `${id}-results`;
+  // The option the arrow keys reached (the combobox pattern of WAI-ARIA APG): Enter chooses it.
+  const [active, setActive] = useState(-1);
+  // While a search is under way the matches shown are the last search's: the keys do not reach them.
+  const choosable = search.searching ? [] : search.hits.filter((h) => !keys.includes(h.key));
+  const current = active >= 0 && active < choosable.length ? choosable[active] : undefined;
+  const choose = (key: string) => {
+    set(many ? [...keys, key] : [key]);
+    search.setText('');
+    setActive(-1);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!choosable.length) return;
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((a) =>
+        a < 0 ? (step > 0 ? 0 : choosable.length - 1) : (a + step + choosable.length) % choosable.length,
+      );
+    } else if (e.key === 'Enter') {
+      // Enter in the search never sends the form: it chooses the option reached, or the only match.
+      e.preventDefault();
+      const pick = current ?? (choosable.length === 1 ? choosable[0] : undefined);
+      if (pick) choose(pick.key);
+    } else if (e.key === 'Escape' && search.text) {
+      e.preventDefault();
+      search.setText('');
+      setActive(-1);
+    }
+  };
   return (
     <div className="user-select" id={id}>
       {keys.length > 0 && (
@@ -69,12 +99,18 @@ function UserPicker(props: WidgetProps & { client: ApiClient }) {
           role="combobox"
           aria-expanded={search.hits.length > 0}
           aria-controls={search.text.trim() !== '' ? listId : undefined}
+          aria-activedescendant={current ? `${id}-option-${current.key}` : undefined}
+          aria-autocomplete="list"
           aria-label={`${label}: search users`}
           aria-invalid={rawErrors?.length ? true : undefined}
           aria-describedby={ariaDescribedByIds(id)}
           placeholder="Search by name or e-mail"
           value={search.text}
-          onChange={(e) => search.setText(e.target.value)}
+          onChange={(e) => {
+            search.setText(e.target.value);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
           onBlur={() => onBlur(id, value)}
           onFocus={() => onFocus(id, value)}
         />
@@ -87,15 +123,18 @@ function UserPicker(props: WidgetProps & { client: ApiClient }) {
       {search.text.trim() !== '' && (
         <ul id={listId} role="listbox" className="user-select__results" aria-label={`${label}: matching users`}>
           {search.hits.map((h) => (
-            <li key={h.key} role="option" aria-selected={keys.includes(h.key)}>
+            <li
+              key={h.key}
+              id={`${id}-option-${h.key}`}
+              role="option"
+              aria-selected={current?.key === h.key || keys.includes(h.key)}
+              className={current?.key === h.key ? 'user-select__option--active' : undefined}
+            >
               <button
                 type="button"
                 className="user-select__hit"
                 disabled={keys.includes(h.key)}
-                onClick={() => {
-                  set(many ? [...keys, h.key] : [h.key]);
-                  search.setText('');
-                }}
+                onClick={() => choose(h.key)}
               >
                 {h.name} {h.email && <span className="muted">({h.email})</span>}
               </button>
