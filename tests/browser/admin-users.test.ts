@@ -300,7 +300,7 @@ describe('the user form', () => {
     await page.getByLabel('Cross-site login only').check();
     const save = page.getByRole('button', { name: 'Save & Reload' });
     await save.waitFor();
-    for (const name of ['Set password', 'Audit Log', 'Resend invite']) {
+    for (const name of ['Set password', 'Audit Log', 'Send invite']) {
       assert.equal(await page.getByRole('button', { name }).count(), 0, `${name} hidden`);
     }
     await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
@@ -356,13 +356,13 @@ describe('the user form', () => {
     await other.page.getByRole('alert').filter({ hasText: 'Not authorized.' }).waitFor();
   });
 
-  it('resend invite and cross-site invite show their messages, and the error with its reason when the call fails', async () => {
+  it('send invite and cross-site invite show their messages, and the error with its reason when the call fails', async () => {
     const u = await newAccount();
     const v = await newAccount();
     const { page } = await w.page();
     await w.signIn(page, 'admin');
     await page.goto(`/auth/users/edit/${u.key}`);
-    await page.getByRole('button', { name: 'Resend invite' }).click();
+    await page.getByRole('button', { name: 'Send invite' }).click();
     await notice(page, 'User invite email resent.');
     // One invitation a minute to a person (DFORM_RESEND_SECONDS): the refusal says why.
     await page.getByRole('button', { name: 'Send cross-site invite' }).click();
@@ -382,7 +382,7 @@ describe('the user form', () => {
     });
     assert.equal(blocked.status, 200, blocked.text);
     await page.goto(`/auth/users/edit/${u.key}`);
-    await page.getByRole('button', { name: 'Resend invite' }).click();
+    await page.getByRole('button', { name: 'Send invite' }).click();
     await page
       .getByRole('alert')
       .filter({ hasText: 'This account is blocked or locked; unblock it before inviting.' })

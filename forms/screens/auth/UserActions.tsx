@@ -136,7 +136,7 @@ export function UserActions(ctx: ScreenContext) {
       )}
       {manage && (
         <button type="button" className="btn" disabled={busy} onClick={() => void resend()}>
-          Resend invite
+          Send invite
         </button>
       )}
       {manage && (
