@@ -12,7 +12,7 @@ import { useNotify } from '../../notify/notify.tsx';
 import { useClient, useServices } from '../../session/session.tsx';
 import { keys, metaQuery, recordQuery } from '../queries.ts';
 import { buildFormModel, formDataOf, type FormMode, type FormModel } from './form-model.ts';
-import { viewerOf } from './viewer-rules.ts';
+import { ownOwnerField, viewerOf } from './viewer-rules.ts';
 
 export const CONFLICT_MESSAGE =
   'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
@@ -124,6 +124,11 @@ export function useRecordController(
   const loadedVersion = record.data ? `${record.data.key}@${record.data.meta.version}` : isNew ? 'new' : mode;
   if (model && (initial?.for !== loadedVersion || initial.model !== model)) {
     const data = formDataOf(record.data?.data, model);
+    const own =
+      mode === 'create' && meta.data
+        ? ownOwnerField(meta.data.schema, viewerOf(viewerSession, meta.data, key))
+        : undefined;
+    if (own && data[own.field] === undefined) data[own.field] = own.user;
     const kept = keepEdits.current ? { ...data, ...keepEdits.current } : undefined;
     setInitial({ for: loadedVersion, model, data, ...(kept ? { start: kept } : {}) });
     setFormData(kept ?? data);

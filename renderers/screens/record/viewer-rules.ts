@@ -29,3 +29,22 @@ export function viewerOf(session: Session | undefined, meta: TypeMeta, key: stri
   const isOwner = meta.my ? true : meta.key === 'user' && key ? key === session.user.key : undefined;
   return { principal: principalOf(session), isOwner };
 }
+
+/**
+ * A new record's owner field (the schema's x-owner, a field holding a user key) for a viewer who
+ * may create only their own records of the type: themselves, since no one else may be chosen (an
+ * employee's PTO request asked her to pick an employee from a directory she may not read).
+ * Undefined for one who may create anyone's: they choose.
+ */
+export function ownOwnerField(
+  schema: Record<string, unknown>,
+  viewer: Viewer | undefined,
+): { field: string; user: string } | undefined {
+  const field = schema['x-owner'];
+  const create = (schema['x-access'] as { create?: unknown } | undefined)?.create;
+  if (!viewer || typeof field !== 'string' || field === 'key' || !Array.isArray(create)) return undefined;
+  if (!(schema.properties as Record<string, unknown> | undefined)?.[field]) return undefined;
+  const others = (create as string[]).filter((r) => r !== '@owner');
+  if (!create.includes('@owner') || allows(others, viewer.principal, false)) return undefined;
+  return { field, user: viewer.principal.userKey };
+}

@@ -10,7 +10,8 @@ import type { JsonObject } from '../../../renderers/api/types.ts';
 import { buildFormModel } from '../../../renderers/screens/record/form-model.ts';
 import { withoutRuleOnlyChoices } from '../../../renderers/screens/record/rule-only-choices.ts';
 import { unshownErrors } from '../../../renderers/screens/record/unshown-errors.ts';
-import type { Viewer } from '../../../renderers/screens/record/viewer-rules.ts';
+import { ownOwnerField, type Viewer } from '../../../renderers/screens/record/viewer-rules.ts';
+import ptoRequestFile from '../../../schemas/time/pto_request.json';
 import { metaOf } from '../../../stories/fixtures/metas.ts';
 import i9File from '../../../schemas/payroll/i9.json';
 
@@ -89,5 +90,18 @@ describe('the messages of a blocked Save that no field shows', () => {
     assert.deepEqual(unshownErrors([{ property: '', message: 'Whole record', stack: '' }], new Set(), title), [
       'Whole record',
     ]);
+  });
+});
+
+describe("a new record's owner field", () => {
+  const pto = ptoRequestFile as JsonObject;
+  it('is the viewer for one who may create only their own (an employee asking for time off)', () => {
+    const me = viewer(['TIME:CanUsePTO'], undefined);
+    assert.deepEqual(ownOwnerField(pto, me), { field: 'user_id', user: me.principal.userKey });
+  });
+  it('is left to one who may create anyone’s, and to a type without an owner field', () => {
+    assert.equal(ownOwnerField(pto, viewer(['TIME:CanManagePTO'], undefined)), undefined);
+    assert.equal(ownOwnerField(i9File as JsonObject, viewer([], undefined)), undefined, 'the I-9 is keyed by its user');
+    assert.equal(ownOwnerField(pto, undefined), undefined);
   });
 });
