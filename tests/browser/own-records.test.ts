@@ -32,6 +32,9 @@ it('an employee’s new document is hers without choosing; HR chooses whose', as
   const hr = (await w.page()).page;
   await w.signIn(hr, 'admin');
   await hr.goto('/hr/employee_documents/create');
-  await hr.getByRole('combobox', { name: /search users/ }).first().waitFor();
+  await hr
+    .getByRole('combobox', { name: /search users/ })
+    .first()
+    .waitFor();
   assert.equal(await hr.getByRole('button', { name: /^Remove / }).count(), 0, 'HR picks the employee');
 });
