@@ -13,6 +13,7 @@ import { SsnWidget } from './SsnWidget.tsx';
 import { UserSelectWidget } from './UserSelectWidget.tsx';
 import { WholeNumberWidget } from './WholeNumberWidget.tsx';
 import { PaymentMethodWidget } from '../payroll/PaymentMethodWidget.tsx';
+import { RecordSelectWidget } from './RecordSelectWidget.tsx';
 
 export const widgets: RegistryWidgetsType = {
   phone: PhoneWidget,
@@ -25,4 +26,5 @@ export const widgets: RegistryWidgetsType = {
   switch: SwitchWidget,
   hexColor: HexColorWidget,
   permissions: PermissionsWidget,
+  recordSelect: RecordSelectWidget,
 };

@@ -1,0 +1,80 @@
+/**
+ * An employee asks for time off on the generic PTO screen as a person would: the request is hers
+ * without choosing herself, and its plan is chosen by name among the company's active plans, not
+ * typed as a 36-character id. Needs `npm run build:web` first.
+ */
+import { afterAll, beforeAll, it } from 'vitest';
+import assert from 'node:assert/strict';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
+import { sudoInto } from '../helpers/demo.ts';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+it('an employee asks for time off on a plan she chooses by name', async () => {
+  // Product staff switch the TIME module on for the company, add two plans and let Emma use PTO.
+  const root = await w.call('GET', '/auth/api/resolve_org?hostname=localhost');
+  const login = await w.call('POST', '/auth/api/login', {
+    org: root.body.organization_id,
+    body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD },
+  });
+  assert.equal(login.status, 200, login.text);
+  const staff = { org: root.body.organization_id, token: login.body.token, user: login.body.session.user.key };
+  const modules = await w.call('PATCH', `/auth/api/data/organizations/${w.org}`, {
+    org: staff.org,
+    token: staff.token,
+    body: { active_modules: ['auth', 'payroll', 'comms', 'hr', 'time'] },
+  });
+  assert.equal(modules.status, 200, modules.text);
+  const inside = await sudoInto(w, staff, w.org);
+  const plan = async (name: string, status: string) => {
+    const r = await w.call('POST', '/time/api/data/pto_plan/', {
+      org: w.org,
+      token: inside.token,
+      body: { name, plan_type: 'Vacation', calc_period: 'payroll', accrual_hours: 4, status },
+    });
+    assert.equal(r.status, 201, r.text);
+    return r.body.key as string;
+  };
+  const vacation = await plan('Vacation', 'active');
+  await plan('Old sick leave', 'inactive');
+  const emma = await w.apiLogin('emma');
+  const account = await w.call('GET', `/auth/api/data/users/${emma.user}`, { org: w.org, token: inside.token });
+  const perms = await w.call('PATCH', `/auth/api/data/users/${emma.user}`, {
+    org: w.org,
+    token: inside.token,
+    body: { permissions: [...account.body.data.permissions, 'TIME:CanUseModule', 'TIME:CanUsePTO'] },
+  });
+  assert.equal(perms.status, 200, perms.text);
+
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto('/time/pto_request/create');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Remove Emma Employee' }).waitFor();
+  const choice = page.getByLabel('Plan*');
+  await page.waitForFunction(() => document.querySelectorAll('#root_plan_id option').length > 1);
+  const offered = await choice.locator('option').allInnerTexts();
+  assert.deepEqual(offered, ['Choose…', 'Vacation'], 'the active plans by name');
+  await choice.selectOption({ label: 'Vacation' });
+  await page.locator('#root_start_date').fill('2027-03-01');
+  await page.locator('#root_end_date').fill('2027-03-02');
+  await page.getByLabel('Hours*').fill('16');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL(/\/time\/pto_request\/edit\/[0-9a-f-]{36}$/);
+  const key = new URL(page.url()).pathname.split('/').pop()!;
+  const saved = await w.call('GET', `/time/api/data/pto_request/${key}`, { org: w.org, token: emma.token });
+  assert.equal(saved.body.data.user_id, emma.user);
+  assert.equal(saved.body.data.plan_id, vacation);
+  assert.equal(saved.body.data.status, 'requested');
+  // Drawn again from the record, the plan reads by its name.
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#root_plan_id option').length > 1);
+  assert.equal(await page.locator('#root_plan_id option:checked').innerText(), 'Vacation');
+});
