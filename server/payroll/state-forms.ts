@@ -73,11 +73,27 @@ export function fieldsValidator(schema: Record<string, unknown>): ValidateFuncti
 
 /** The state's own answers checked against the definition's JSON Schema, with its x-messages. */
 export function checkAnswers(schema: Record<string, unknown>, data: DataObject): FieldError[] {
+  // A definition stored before the size rules (or written to the store directly) is not run: its
+  // check could hold or end the server for every company.
+  if (!sizeChecked.has(schema)) {
+    const size = expandedSize(schema);
+    if (size.loop !== undefined || size.count > MAX_DEFINITION_SUBSCHEMAS) {
+      return [
+        {
+          path: '',
+          message: "This state's form definition is too large to check answers with: ask your employer to correct it.",
+        },
+      ];
+    }
+    sizeChecked.add(schema);
+  }
   const fn = fieldsValidator(schema);
   return fn(data) ? [] : explainErrors(fn.errors, schema);
 }
 
 const SCHEMA_PATH = '/fields/schema';
+/** Definitions' schemas (the objects as read) already found within the size rules. */
+const sizeChecked = new WeakSet<object>();
 
 /**
  * A definition's fields as product staff typed them: a draft-07 JSON Schema (checked against the
@@ -123,7 +139,7 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
     return [
       {
         path: SCHEMA_PATH,
-        message: `The schema is too large once its references are followed: at most ${MAX_DEFINITION_SUBSCHEMAS.toLocaleString('en-US')} subschemas.`,
+        message: `The schema is too large once its references are followed and each list counted as many times as it may hold items: at most ${MAX_DEFINITION_SUBSCHEMAS.toLocaleString('en-US')} subschemas.`,
       },
     ];
   }
@@ -151,6 +167,55 @@ const RESERVED_FIELDS: ReadonlySet<string> = new Set([
   'created_time',
 ]);
 const FIELD_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+
+/**
+ * Rules over the whole of the state W-4's record, which holds the W-4's own fields beside the
+ * definition's: each reached them (additionalProperties: false refused the state; a patternProperty
+ * or an allOf's property redefined it; a required inside allOf named a field the screen lacks).
+ * Rules across fields belong in the definition's validator.
+ */
+const FORM_LEVEL = [
+  'additionalProperties',
+  'patternProperties',
+  'propertyNames',
+  'dependencies',
+  'dependentRequired',
+  'dependentSchemas',
+  'minProperties',
+  'maxProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$ref',
+];
+
+/** A field's own values (its choices, its fixed value, its default) that the field itself refuses. */
+function ownValueErrors(name: string, prop: Record<string, unknown>, at: string): FieldError[] {
+  const { enum: choices, const: fixed, default: start, ...rule } = prop;
+  delete rule.examples;
+  const values: [string, unknown][] = [
+    ...(Array.isArray(choices) ? choices.map((v): [string, unknown] => ['choice', v]) : []),
+    ...('const' in prop ? [['fixed value', fixed] as [string, unknown]] : []),
+    ...('default' in prop ? [['default', start] as [string, unknown]] : []),
+  ];
+  if (!values.length) return [];
+  let check: ValidateFunction;
+  try {
+    check = ajv.compile(rule);
+  } catch {
+    return [];
+  }
+  return values
+    .filter(([, v]) => !check(v))
+    .map(([what, v]) => ({
+      path: at,
+      message: `Field '${name}': its ${what} ${JSON.stringify(v)} is not a value the field takes, so the employee could never give it.`,
+    }));
+}
 const COMBINERS = ['type', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf'];
 
 /**
@@ -160,6 +225,26 @@ const COMBINERS = ['type', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf'];
  */
 function fieldShapeErrors(schema: Record<string, unknown>): FieldError[] {
   const errors: FieldError[] = [];
+  for (const k of FORM_LEVEL) {
+    if (k in schema) {
+      errors.push({
+        path: `${SCHEMA_PATH}/${k}`,
+        message: `'${k}' would apply to the whole form, which also holds the state W-4's own fields: put the rule on a field, or in the validator.`,
+      });
+    }
+  }
+  const open = firstSchemaWhere(schema, SCHEMA_PATH, (n) =>
+    ['additionalProperties', 'patternProperties', 'propertyNames'].some(
+      (k) => k in n && typeof n[k] === 'object' && n[k] !== null && Object.keys(n[k] as object).length > 0,
+    ),
+  );
+  if (open !== undefined) {
+    errors.push({
+      path: open,
+      message:
+        'An object of the form names its fields in properties: a schema for any other key (additionalProperties, patternProperties, propertyNames) would let a save hold any number of them.',
+    });
+  }
   const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   for (const [name, prop] of Object.entries(props)) {
     const at = `${SCHEMA_PATH}/properties/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
@@ -183,14 +268,16 @@ function fieldShapeErrors(schema: Record<string, unknown>): FieldError[] {
         message: `Field '${name}' needs a type (or choices): the employee is shown nothing to fill.`,
       });
     }
+    errors.push(...ownValueErrors(name, prop, at));
   }
-  const walk = (node: unknown, at: string) => {
+  // `known`: the fields of the object a branch of it (allOf, if/then, …) speaks of.
+  const walk = (node: unknown, at: string, known: ReadonlySet<string> = new Set()) => {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return;
     const n = node as Record<string, unknown>;
+    const fields = new Set([...known, ...Object.keys((n.properties ?? {}) as object)]);
     if (Array.isArray(n.required)) {
-      const known = (n.properties ?? {}) as Record<string, unknown>;
       for (const r of n.required) {
-        if (typeof r === 'string' && !(r in known)) {
+        if (typeof r === 'string' && !fields.has(r)) {
           errors.push({
             path: `${at}/required`,
             message: `'${r}' is required but is no field of this object: add it, or remove it from required.`,
@@ -201,6 +288,10 @@ function fieldShapeErrors(schema: Record<string, unknown>): FieldError[] {
     for (const [k, child] of Object.entries((n.properties ?? {}) as Record<string, unknown>))
       walk(child, `${at}/properties/${k}`);
     if (n.items) walk(n.items, `${at}/items`);
+    for (const k of ['allOf', 'anyOf', 'oneOf']) {
+      if (Array.isArray(n[k])) (n[k] as unknown[]).forEach((branch, i) => walk(branch, `${at}/${k}/${i}`, fields));
+    }
+    for (const k of ['if', 'then', 'else', 'not']) if (n[k]) walk(n[k], `${at}/${k}`, fields);
   };
   walk(schema, SCHEMA_PATH);
   return errors;
@@ -307,6 +398,9 @@ function firstSchemaWhere(
  */
 const MAX_DEFINITION_SUBSCHEMAS = 1000;
 
+/** The keywords whose schema applies to each item of a list. */
+const ITEM_KEYWORDS: ReadonlySet<string> = new Set(['items', 'additionalItems', 'contains']);
+
 /** Values, not schemas: an enum or a default may be anything. */
 const VALUE_KEYWORDS: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'examples']);
 
@@ -332,9 +426,13 @@ function expandedSize(root: unknown): { count: number; loop?: string } {
     if (Array.isArray(node)) return node.reduce((sum: number, child) => sum + count(child), 0);
     if (!node || typeof node !== 'object') return 0;
     let total = 1;
-    for (const [k, child] of Object.entries(node)) {
+    const n = node as Record<string, unknown>;
+    // A list's item schema is checked once per item: counted as many times as the list may hold.
+    const perItem = typeof n.maxItems === 'number' ? Math.max(1, n.maxItems) : 1;
+    for (const [k, child] of Object.entries(n)) {
       if (VALUE_KEYWORDS.has(k)) continue;
-      total += k === '$ref' && typeof child === 'string' ? referenced(child) : count(child);
+      const size = k === '$ref' && typeof child === 'string' ? referenced(child) : count(child);
+      total += ITEM_KEYWORDS.has(k) ? size * perItem : size;
       if (total > MAX_DEFINITION_SUBSCHEMAS) return total;
     }
     return total;

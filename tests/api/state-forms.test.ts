@@ -161,7 +161,8 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
   assert.deepEqual(huge.body.errors, [
     {
       path: '/fields/schema',
-      message: 'The schema is too large once its references are followed: at most 1,000 subschemas.',
+      message:
+        'The schema is too large once its references are followed and each list counted as many times as it may hold items: at most 1,000 subschemas.',
     },
   ]);
   const selfish = await post({
@@ -270,6 +271,74 @@ test("a definition that would leave the employee's screen unusable is refused, n
     { schema: { type: 'object', properties: { allowances: ok } }, uiSchema: { exempt: { 'ui:widget': 'radio' } } },
     '/fields/uiSchema/exempt',
     "The uiSchema names 'exempt', which is no field of the schema.",
+  );
+  // Rules over the whole record reach the W-4's own fields (the state, the signature) or fields the
+  // screen lacks: refused; a rule across fields belongs in the validator.
+  for (const [k, v, more] of [
+    ['then', { required: ['ghost'] }, { if: { properties: { allowances: { const: 1 } } } }],
+    ['additionalProperties', false],
+    ['patternProperties', { '^st': { type: 'number' } }],
+    ['allOf', [{ properties: { state: { const: 'XX' } } }]],
+    ['dependencies', { allowances: ['ghost'] }],
+    ['maxProperties', 1],
+    ['not', { required: ['state'] }],
+  ] as const) {
+    await refused(
+      { schema: { type: 'object', properties: { allowances: ok }, [k]: v, ...(more ?? {}) } },
+      `/fields/schema/${k}`,
+      `'${k}' would apply to the whole form, which also holds the state W-4's own fields: put the rule on a field, or in the validator.`,
+    );
+  }
+  // A required in a branch of a nested object names its object's fields too.
+  await refused(
+    {
+      schema: {
+        type: 'object',
+        properties: {
+          spouse: {
+            type: 'object',
+            title: 'Spouse',
+            properties: { name: { type: 'string', title: 'Name', maxLength: 40 } },
+            allOf: [{ required: ['ghost'] }],
+          },
+        },
+      },
+    },
+    '/fields/schema/properties/spouse/allOf/0/required',
+    "'ghost' is required but is no field of this object: add it, or remove it from required.",
+  );
+  await refused(
+    {
+      schema: {
+        type: 'object',
+        properties: {
+          spouse: { type: 'object', title: 'Spouse', additionalProperties: { type: 'string', maxLength: 9 } },
+        },
+      },
+    },
+    '/fields/schema/properties/spouse',
+    'An object of the form names its fields in properties: a schema for any other key (additionalProperties, patternProperties, propertyNames) would let a save hold any number of them.',
+  );
+  // A field's own choices, fixed value and default must be values it takes.
+  for (const [field, what, value] of [
+    [{ title: 'S', type: 'string', const: 5 }, 'fixed value', 5],
+    [{ title: 'S', type: 'number', enum: ['a', 1] }, 'choice', 'a'],
+    [{ title: 'S', type: 'number', default: 'abc' }, 'default', 'abc'],
+  ] as const) {
+    await refused(
+      { schema: { type: 'object', properties: { s: field } } },
+      '/fields/schema/properties/s',
+      `Field 's': its ${what} ${JSON.stringify(value)} is not a value the field takes, so the employee could never give it.`,
+    );
+  }
+  // Lists count as many times as they may hold items: three nested lists of 100 over 900 choices
+  // let a 39 KB save build millions of errors and end the server.
+  const choices900 = { anyOf: Array.from({ length: 900 }, (_, i) => ({ const: i + 1 })) };
+  const list = (items: unknown) => ({ type: 'array', maxItems: 100, items });
+  await refused(
+    { schema: { type: 'object', properties: { grid: { title: 'Grid', ...list(list(list(choices900))) } } } },
+    '/fields/schema',
+    'The schema is too large once its references are followed and each list counted as many times as it may hold items: at most 1,000 subschemas.',
   );
   // Nothing of the refused definitions was kept; a sound one of the same state saves.
   const good = await post({
