@@ -65,7 +65,9 @@ function defaultMessage(e: ErrorObject): string {
       return p.format === 'date' ? 'Please enter a valid date.' : `Must be a valid ${p.format}`;
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]) ?? [];
-      return allowed.length <= 12 ? `Must be one of: ${allowed.join(', ')}` : 'Is not one of the allowed values';
+      // Text as itself; anything else (a number, null, an object, an empty text) as JSON.
+      const shown = allowed.map((v) => (typeof v === 'string' && v !== '' ? v : JSON.stringify(v)));
+      return allowed.length <= 12 ? `Must be one of: ${shown.join(', ')}` : 'Is not one of the allowed values';
     }
     case 'const':
       return `Must be ${JSON.stringify(p.allowedValue)}`;

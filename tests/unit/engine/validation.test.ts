@@ -59,3 +59,15 @@ test('the registry resolves modules, types and my_ variants, and refuses duplica
   assert.throws(() => new Registry([file('nomodule/x')]), /not an entity id/);
   assert.throws(() => r.require('payroll', 'i99'), /registry: no schema for payroll\/i99/);
 });
+
+test('a refused choice names every choice readably: text as itself, anything else as JSON', async () => {
+  const { explainErrors } = await import('../../../engine/messages.ts');
+  const ajv = createAjv();
+  const schema = { type: 'object', properties: { s: { enum: [null, {}, [], '', true, 'a'] } } };
+  const fn = ajv.compile(schema);
+  assert.equal(fn({ s: 'b' }), false);
+  assert.deepEqual(
+    explainErrors(fn.errors, schema).map((e) => e.message),
+    ['Must be one of: null, {}, [], "", true, a'],
+  );
+});
