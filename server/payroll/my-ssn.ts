@@ -64,13 +64,20 @@ export function mySsnRoutes(s: Services) {
   app.post('/my_ssn', auth, async (c) => {
     const caller = c.var.caller;
     const body = await readJsonObject(c);
-    for (const k of Object.keys(body)) if (k !== 'ssn') throw badRequest(`unknown field '${k}'`);
+    const others = Object.keys(body).filter((k) => k !== 'ssn');
+    if (others.length) {
+      throw badRequest(
+        'Validation failed',
+        others.map((k) => ({ path: `/${k}`, message: 'Only the SSN is given here.' })),
+      );
+    }
     const ssn = body.ssn;
     if (typeof ssn !== 'string' || ssn === '') {
       throw badRequest('Validation failed', [{ path: '/ssn', message: 'Enter your SSN.' }]);
     }
     // A masked value stands for the stored number everywhere else; here there is none to stand for.
-    if (looksMasked('ssn', ssn) || /x/i.test(ssn)) {
+    // However it is masked (x, *, •): there is no stored number for it to stand for.
+    if (looksMasked('ssn', ssn) || /[x*\u2022\u25cf]/i.test(ssn)) {
       throw badRequest('Validation failed', [{ path: '/ssn', message: 'Enter all nine digits of your SSN.' }]);
     }
     const holder = await holderOf(s, caller);

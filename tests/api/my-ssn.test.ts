@@ -108,6 +108,8 @@ describe('a hire gives their SSN', () => {
       [{ ssn: '123-00-4567' }, 'SSN: group number (the middle two digits) 00 is never issued.'],
       [{ ssn: '123456789' }, 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).'],
       [{ ssn: 'xxx-xx-1234' }, 'Enter all nine digits of your SSN.'],
+      [{ ssn: '***-**-1234' }, 'Enter all nine digits of your SSN.'],
+      [{ ssn: '\u2022\u2022\u2022-\u2022\u2022-1234' }, 'Enter all nine digits of your SSN.'],
       [{ ssn: '' }, 'Enter your SSN.'],
       [{ ssn: 123456789 }, 'Enter your SSN.'],
     ];
@@ -121,6 +123,10 @@ describe('a hire gives their SSN', () => {
     }
     const other = await w.call('POST', MY_SSN, { ...as(session), body: { ssn: '123-45-6789', rate: 99 } });
     assert.equal(other.status, 400, other.text);
+    assert.deepEqual(other.body, {
+      message: 'Validation failed',
+      errors: [{ path: '/rate', message: 'Only the SSN is given here.' }],
+    });
     const hire = await w.call('GET', `${HIRES}/${key}`, as(w.payroll));
     assert.equal(hire.body.data.ssn, undefined);
     assert.equal(hire.body.meta.version, version, 'the hire was not written');
