@@ -29,7 +29,9 @@ function checkField(s: Services, t: Target, field: unknown, where: string): stri
   const facts = fieldFacts(s.catalogue, t.entity);
   if (typeof field !== 'string' || !field) throw badRequest(`${where}: field must be a field name`);
   if (facts.unsearchable.has(field)) throw badRequest(`${where}: '${field}' is sensitive and cannot be searched`);
-  if (!facts.searchable.has(field)) throw badRequest(`${where}: unknown field '${field}' in criteria`);
+  if (!facts.searchable.has(field)) {
+    throw badRequest(`${where}: unknown field '${field}' in ${where.startsWith('sort') ? 'sort' : 'criteria'}`);
+  }
   return field;
 }
 

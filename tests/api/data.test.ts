@@ -270,6 +270,9 @@ describe('generic data API: find and meta', () => {
       assert.equal(r.status, 400, `${offset}: ${r.text}`);
       assert.equal(r.body.message, 'offset must be a whole number from 0 to 9007199254740991');
     }
+    const sorted = await find({ sort: [{ field: 'nope', dir: 'asc' }] });
+    assert.equal(sorted.status, 400, sorted.text);
+    assert.equal(sorted.body.message, "sort[0]: unknown field 'nope' in sort");
     const mine = await w.call('POST', '/auth/api/data/find/groups', { ...as(w.emma), body: { offset: 2 ** 63 } });
     assert.equal(mine.status, 400, mine.text);
     assert.equal((await find({ criteria: [{ field: 'last_name', is: 'regex', value: '.*' }] })).status, 400);
