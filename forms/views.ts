@@ -6,12 +6,19 @@ import type { ComponentType } from 'react';
 import type { RecordViewProps } from '../renderers/contract/forms-registry.ts';
 import { DirectDepositView } from './payroll/DirectDepositView.tsx';
 import { StateW4View } from './payroll/StateW4View.tsx';
+import { RecordSelectView } from './widgets/RecordSelectView.tsx';
 
 export const recordViews: Readonly<Record<string, ComponentType<RecordViewProps>>> = {
   stateW4Form: StateW4View,
 };
 
-/** Read-only views of top-level fields by their "ui:field", where the generic details would show internals. */
-export const fieldViews: Readonly<Record<string, ComponentType<{ value: unknown }>>> = {
+/**
+ * Read-only views of top-level fields by their "ui:field" or "ui:widget", where the generic details
+ * would show internals (an account's id, another record's key).
+ */
+export const fieldViews: Readonly<
+  Record<string, ComponentType<{ value: unknown; options?: Readonly<Record<string, unknown>> }>>
+> = {
   directDeposit: DirectDepositView,
+  recordSelect: RecordSelectView,
 };

@@ -89,7 +89,7 @@ export interface RecordForms {
    * Read-only views of top-level fields by their "ui:field" (the split direct deposit accounts),
    * where the generic details list would show the form's internals or bare numbers.
    */
-  fieldViews: Readonly<Record<string, ComponentType<{ value: unknown }>>>;
+  fieldViews: Readonly<Record<string, ComponentType<{ value: unknown; options?: Readonly<Record<string, unknown>> }>>>;
   /** Screen extensions by entity id (module/type). */
   screenExtensions: Readonly<Record<string, ScreenExtension>>;
 }

@@ -77,4 +77,8 @@ it('an employee asks for time off on a plan she chooses by name', async () => {
   await page.reload();
   await page.waitForFunction(() => document.querySelectorAll('#root_plan_id option').length > 1);
   assert.equal(await page.locator('#root_plan_id option:checked').innerText(), 'Vacation');
+  // Read, the request names its plan, not its key.
+  await page.goto(`/time/pto_request/view/${key}`);
+  await page.getByText('Vacation', { exact: true }).waitFor();
+  assert.equal(await page.getByText(vacation).count(), 0, 'no plan key on the page');
 });

@@ -30,9 +30,11 @@ function Value({
   value: unknown;
 }) {
   const s = resolveSchema(root, schema) ?? {};
-  const hint = path.includes('.') ? undefined : (ui[path] as JsonObject | undefined)?.['ui:field'];
+  const fieldUi = path.includes('.') ? undefined : (ui[path] as JsonObject | undefined);
+  // A field drawn by a field or widget of the forms' own may be read by a view of theirs too.
+  const hint = fieldUi?.['ui:field'] ?? fieldUi?.['ui:widget'];
   const FieldView = typeof hint === 'string' ? recordForms().fieldViews[hint] : undefined;
-  if (FieldView) return <FieldView value={value} />;
+  if (FieldView) return <FieldView value={value} options={(fieldUi?.['ui:options'] as JsonObject | undefined) ?? {}} />;
   if (isSignature(s, ui, path)) {
     const { SignatureView } = recordForms();
     return <SignatureView value={value} />;
