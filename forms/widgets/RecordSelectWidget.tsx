@@ -92,11 +92,16 @@ export function RecordSelectWidget(props: WidgetProps) {
     );
   }
   const list = choices ?? [];
-  // A stored choice that is no longer offered (made inactive) still shows as chosen.
+  // While the choices load, a stored choice shows as loading; once loaded, one no longer offered
+  // (made inactive) still shows as chosen.
   const shown =
-    current && !list.some((c) => c.key === current)
-      ? [...list, { key: current, label: 'A choice no longer offered' }]
-      : list;
+    choices === undefined
+      ? current
+        ? [{ key: current, label: 'Loading…' }]
+        : []
+      : current && !list.some((c) => c.key === current)
+        ? [...list, { key: current, label: 'A choice no longer offered' }]
+        : list;
   return (
     <select
       {...common}
