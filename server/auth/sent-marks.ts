@@ -6,6 +6,7 @@
  */
 import type { Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
+import { putOver } from '../data/system-write.ts';
 
 /** The account's mark in `collection`, if any. */
 export function sentMark(s: Services, collection: string, org: string, userKey: string) {
@@ -26,21 +27,5 @@ export function sentMarkOp(
   mark: StoredRecord | undefined,
 ): WriteOp {
   const now = s.now();
-  return {
-    op: 'put',
-    expectVersion: mark?.meta.version ?? 0,
-    record: {
-      collection,
-      org,
-      key: userKey,
-      data: { last_sent: now },
-      meta: {
-        created_by: mark?.meta.created_by ?? 'system',
-        created_time: mark?.meta.created_time ?? now,
-        updated_by: 'system',
-        updated_time: now,
-        version: (mark?.meta.version ?? 0) + 1,
-      },
-    },
-  };
+  return putOver(collection, org, userKey, { last_sent: now }, mark, now);
 }

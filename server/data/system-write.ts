@@ -57,3 +57,34 @@ export function systemUpdate(s: Services, record: StoredRecord, by: string, chan
     },
   };
 }
+
+/**
+ * The put of a server-kept record over `prior` (the version read, or none): written only if that
+ * is still the stored version, so of two writers at once one meets a version conflict.
+ */
+export function putOver(
+  collection: string,
+  org: string,
+  key: string,
+  data: object,
+  prior: StoredRecord | undefined,
+  now: number,
+): WriteOp {
+  return {
+    op: 'put',
+    expectVersion: prior?.meta.version ?? 0,
+    record: {
+      collection,
+      org,
+      key,
+      data: data as DataObject,
+      meta: {
+        created_by: prior?.meta.created_by ?? 'system',
+        created_time: prior?.meta.created_time ?? now,
+        updated_by: 'system',
+        updated_time: now,
+        version: (prior?.meta.version ?? 0) + 1,
+      },
+    },
+  };
+}

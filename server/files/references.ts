@@ -12,10 +12,11 @@ import path from 'node:path';
 import type { Entity } from '../../engine/entity.ts';
 import { fieldFacts } from '../data/fields.ts';
 import { SYSTEM, type Services } from '../services.ts';
-import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
+import { VersionConflictError, type WriteOp } from '../storage/types.ts';
 import { withBlobClaim } from './blob-claims.ts';
 import type { BlobStore, StagedBlob } from './blob-store.ts';
 import { diskBlobStore } from './disk-blob-store.ts';
+import { putOver } from '../data/system-write.ts';
 
 export interface FileRef {
   /** The blob's id in the organization's blob space. */
@@ -100,33 +101,6 @@ export async function fileRef(
   return r ? (r.data as unknown as FileRef) : undefined;
 }
 
-function systemRecord(
-  collection: string,
-  org: string,
-  key: string,
-  data: object,
-  prior: StoredRecord | undefined,
-  now: number,
-): WriteOp {
-  return {
-    op: 'put',
-    expectVersion: prior?.meta.version ?? 0,
-    record: {
-      collection,
-      org,
-      key,
-      data: data as Record<string, unknown>,
-      meta: {
-        created_by: prior?.meta.created_by ?? 'system',
-        created_time: prior?.meta.created_time ?? now,
-        updated_by: 'system',
-        updated_time: now,
-        version: (prior?.meta.version ?? 0) + 1,
-      },
-    },
-  };
-}
-
 /**
  * The ops that point one file field at `next` (or at nothing), and the blobs no field will hold
  * once they are committed. Call inside withFileLock, and delete the orphans after the commit.
@@ -145,14 +119,14 @@ export async function repoint(
   const before = priorRef?.data as unknown as FileRef | undefined;
   const ops: WriteOp[] = [];
   const orphans: string[] = [];
-  if (next) ops.push(systemRecord(SYSTEM.fileBlobs, org, id, next, priorRef, now));
+  if (next) ops.push(putOver(SYSTEM.fileBlobs, org, id, next, priorRef, now));
   else if (priorRef) {
     ops.push({ op: 'delete', collection: SYSTEM.fileBlobs, org, key: id, expectVersion: priorRef.meta.version });
   }
   if (before && before.blob !== next?.blob) {
     const refs = await s.storage.get(SYSTEM.blobRefs, org, before.blob);
     const holders = ((refs?.data.holders as string[] | undefined) ?? []).filter((h) => h !== id);
-    if (refs && holders.length) ops.push(systemRecord(SYSTEM.blobRefs, org, before.blob, { holders }, refs, now));
+    if (refs && holders.length) ops.push(putOver(SYSTEM.blobRefs, org, before.blob, { holders }, refs, now));
     else {
       if (refs)
         ops.push({
@@ -168,7 +142,7 @@ export async function repoint(
   if (next && before?.blob !== next.blob) {
     const refs = await s.storage.get(SYSTEM.blobRefs, org, next.blob);
     const holders = [...new Set([...((refs?.data.holders as string[] | undefined) ?? []), id])];
-    ops.push(systemRecord(SYSTEM.blobRefs, org, next.blob, { holders }, refs, now));
+    ops.push(putOver(SYSTEM.blobRefs, org, next.blob, { holders }, refs, now));
   }
   return { ops, orphans };
 }
@@ -200,7 +174,7 @@ async function releaseRecords(
   for (const [blob, ids] of dropped) {
     const refs = await s.storage.get(SYSTEM.blobRefs, org, blob);
     const holders = ((refs?.data.holders as string[] | undefined) ?? []).filter((h) => !ids.has(h));
-    if (refs && holders.length) ops.push(systemRecord(SYSTEM.blobRefs, org, blob, { holders }, refs, now));
+    if (refs && holders.length) ops.push(putOver(SYSTEM.blobRefs, org, blob, { holders }, refs, now));
     else {
       if (refs)
         ops.push({ op: 'delete', collection: SYSTEM.blobRefs, org, key: blob, expectVersion: refs.meta.version });
