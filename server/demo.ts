@@ -18,6 +18,7 @@ import type { WriteOp } from './storage/types.ts';
 import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '../types/generated/index.ts';
 import { COMPANY_ADMIN_PERMISSIONS } from '../engine/permissions.ts';
 import { storyOps } from './demo-journeys.ts';
+import { ptoOps } from './demo-pto.ts';
 
 export const DEMO_NAME = 'Acme Demo';
 /** The demo employer's EIN (a made-up number). */
@@ -129,6 +130,7 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
     adminName: admin.display_name,
     parent: rootOrg,
     companyId: '1001',
+    activeModules: ['auth', 'payroll', 'comms', 'hr', 'time'],
   });
   const org = company.id;
   const ops: WriteOp[] = [...company.ops];
@@ -203,6 +205,7 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
   );
   // The onboarding story both homes show (server/demo-journeys.ts).
   ops.push(...storyOps(s, org, keys, company.adminKey));
+  ops.push(...ptoOps(s, org, keys, company.adminKey));
   await s.storage.commit(ops);
   return org;
 }

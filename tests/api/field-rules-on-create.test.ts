@@ -64,17 +64,17 @@ test("an employee's document takes its status from the upload, not from her: say
 });
 
 test('a PTO request is made as requested, without a decision', async () => {
-  // The company uses the TIME module (product staff switch it on).
-  const company = await w.call('PATCH', `/auth/api/data/organizations/${w.acmeOrg}`, {
-    ...as(w.staff),
-    body: { active_modules: ['auth', 'payroll', 'comms', 'hr', 'time'] },
+  // The demo company uses the TIME module; Emma is in its Vacation plan.
+  const plans = await w.call('POST', '/time/api/data/find/pto_plan', {
+    ...as(w.emma),
+    body: { criteria: [{ field: 'name', is: '=', value: 'Vacation' }] },
   });
-  assert.equal(company.status, 200, company.text);
+  assert.equal(plans.body.total, 1, plans.text);
   const r = await w.call('POST', '/time/api/data/pto_request/', {
     ...as(w.emma),
     body: {
       user_id: w.emma.user,
-      plan_id: crypto.randomUUID(),
+      plan_id: plans.body.items[0].key,
       start_date: 1_800_000_000,
       end_date: 1_800_086_400,
       hours: 8,

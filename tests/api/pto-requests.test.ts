@@ -14,6 +14,7 @@ let w: DemoWorld;
 /** The product-staff admin of a company using the TIME module, and an employee of it who uses PTO. */
 let manager: Session;
 let employee: Session;
+let plan: string;
 
 beforeAll(async () => {
   w = await demoWorld();
@@ -38,6 +39,12 @@ beforeAll(async () => {
   });
   assert.equal(p.status, 200, p.text);
   employee = await w.login(org, email, 'petra-pass-1');
+  const made = await w.call('POST', '/time/api/data/pto_plan/', {
+    ...as(manager),
+    body: { name: 'Vacation', plan_type: 'Vacation', calc_period: 'payroll', status: 'active' },
+  });
+  assert.equal(made.status, 201, made.text);
+  plan = made.body.key;
 });
 afterAll(async () => {
   await w.server.stop();
@@ -47,7 +54,7 @@ test('an approved request whose hours or days change is asked again; its reason 
   const start = Math.floor(Date.now() / 1000 / DAY) * DAY + 30 * DAY;
   const asked = await w.call('POST', `${REQUESTS}/`, {
     ...as(employee),
-    body: { user_id: employee.user, plan_id: crypto.randomUUID(), start_date: start, end_date: start + DAY, hours: 8 },
+    body: { user_id: employee.user, plan_id: plan, start_date: start, end_date: start + DAY, hours: 8 },
   });
   assert.equal(asked.status, 201, asked.text);
   assert.equal(asked.body.data.status, 'requested');

@@ -31,7 +31,7 @@ import {
   seededRandom,
   sudoInto,
 } from '../helpers/hardening.ts';
-import { RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import { activePtoPlan, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
 import { MAX_ERRORS } from '../../engine/messages.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -100,6 +100,8 @@ for (const module of ['auth', 'payroll', 'hr', 'time', 'comms', 'storage']) {
 const ordered = (a: string, b: string) => (r: Json) => {
   if (typeof r[a] === 'number' && typeof r[b] === 'number' && r[a] > r[b]) [r[a], r[b]] = [r[b], r[a]];
 };
+/** RECORD_OVERRIDES, and a PTO request on one of the demo company's plans. */
+const overrides: Record<string, Record<string, unknown>> = { ...RECORD_OVERRIDES };
 const FIXUPS: Record<string, (r: Json) => void> = {
   'payroll/payroll_calendar': ordered('period_start_date', 'period_end_date'),
   'payroll/global_payroll_calendar': ordered('period_start_date', 'period_end_date'),
@@ -521,6 +523,9 @@ beforeAll(async () => {
   const started = performance.now();
   w = await demoWorld();
   staff = await sudoInto(w, w.staff, w.acmeOrg);
+  overrides['time/pto_request'] = await activePtoPlan((body) =>
+    w.call('POST', '/time/api/data/find/pto_plan', { ...as(staff), body }),
+  );
 
   const ajv = new Ajv({ strict: false, allErrors: true, useDefaults: true });
   addFormats(ajv);
@@ -578,13 +583,13 @@ beforeAll(async () => {
     return {
       t,
       requests: cases.map((mutations) => {
-        let record = { ...(jsf.generate(forJsf) as Json), ...(mutations.length ? {} : RECORD_OVERRIDES[t.id]) };
+        let record = { ...(jsf.generate(forJsf) as Json), ...(mutations.length ? {} : overrides[t.id]) };
         if (!mutations.length) {
           // The unmutated cases should be valid: json-schema-faker misses some rules (minItems with
           // its maxItems option), so draw again until the reference accepts, then fix the rules
           // across fields that JSON Schema cannot say.
           for (let i = 0; i < 20 && !t.ref!(structuredClone(record)); i++)
-            record = { ...(jsf.generate(forJsf) as Json), ...RECORD_OVERRIDES[t.id] };
+            record = { ...(jsf.generate(forJsf) as Json), ...overrides[t.id] };
           FIXUPS[t.id]?.(record);
         }
         const described = mutations.map((m) => mutate(t, record, m, itemGen));

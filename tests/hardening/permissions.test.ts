@@ -66,6 +66,8 @@ const FILES: TypeFile[] = Object.entries(TABLE).map(([id, access]) => {
 
 let w: DemoWorld;
 let org = '';
+/** RECORD_OVERRIDES, and a PTO request on the company's plan. */
+const overrides: Record<string, Record<string, unknown>> = { ...RECORD_OVERRIDES };
 let staff: Session;
 /** One user of the company for user-keyed records the staff admin creates. */
 let holder = '';
@@ -124,7 +126,7 @@ async function session(permissions: string[]): Promise<Session> {
 /** A record body the server accepts for T (generated from its schema), or undefined. */
 async function acceptedBody(t: TypeFile, schema: Json): Promise<Json | undefined> {
   for (let attempt = 0; attempt < 12; attempt++) {
-    const body = { ...(jsf.generate(schema) as Json), ...RECORD_OVERRIDES[t.id] };
+    const body = { ...(jsf.generate(schema) as Json), ...overrides[t.id] };
     if (t.userKeyed) body._user_uuid = holder;
     if (t.id === 'auth/users') body.email = `g-${randomUUID().slice(0, 12)}@rules.example`;
     if (t.id === 'auth/organizations') body.hostname = `g${randomUUID().slice(0, 8)}.dform.app`;
@@ -156,6 +158,12 @@ beforeAll(async () => {
   w = await demoWorld();
   org = await createCompany(w, 'Rules Co', 'rules.dform.app', ['auth', 'payroll', 'comms', 'hr', 'time']);
   staff = await sudoInto(w, w.staff, org);
+  const plan = await w.call('POST', '/time/api/data/pto_plan/', {
+    ...as(staff),
+    body: { name: 'Vacation', plan_type: 'Vacation', calc_period: 'payroll', status: 'active' },
+  });
+  assert.equal(plan.status, 201, plan.text);
+  overrides['time/pto_request'] = { ...RECORD_OVERRIDES['time/pto_request'], plan_id: plan.body.key };
   holder = (await newUser([], true)).key;
   jsf.option({
     requiredOnly: true,

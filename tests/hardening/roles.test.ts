@@ -18,7 +18,7 @@ import jsf from 'json-schema-faker';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
 import { createCompany, figure, leaks, pool, seededRandom, sudoInto } from '../helpers/hardening.ts';
-import { RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import { activePtoPlan, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
 import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 const SUITE = 'roles';
@@ -237,12 +237,16 @@ let w: DemoWorld;
 const sessions = new Map<RoleName, Session | undefined>();
 const principals = new Map<RoleName, Principal>();
 let otherOrg = '';
+/** Other Co's PTO plan. */
+let otherPlan = '';
 let ivan = '';
 /** The companies' product-staff accounts (the sudo roles' own accounts). */
 const staffAccounts = new Set<string>();
 let model: Model;
 const rows: Row[] = [];
 const notes: string[] = [];
+/** RECORD_OVERRIDES, and a PTO request on one of the demo company's plans. */
+const overrides: Record<string, Record<string, unknown>> = { ...RECORD_OVERRIDES };
 const acmeKeys = new Set<string>();
 const problems: string[] = [];
 let wallMs = 0;
@@ -368,6 +372,15 @@ beforeAll(async () => {
 
   // Permissions are data: the user's own list plus every group listing them (read, not asked).
   const sa = staffAdmin();
+  overrides['time/pto_request'] = await activePtoPlan((body) =>
+    w.call('POST', '/time/api/data/find/pto_plan', { ...as(sa), body }),
+  );
+  const theirs = await w.call('POST', '/time/api/data/pto_plan/', {
+    ...as(sessions.get('otherAdmin')!),
+    body: { name: 'Vacation', plan_type: 'Vacation', calc_period: 'payroll', status: 'active' },
+  });
+  assert.equal(theirs.status, 201, theirs.text);
+  otherPlan = theirs.body.key;
   const groups = (await w.call('POST', '/auth/api/data/find/groups', { ...as(sa), body: { limit: 500 } })).body.items;
   const users = (await w.call('POST', '/auth/api/data/find/users', { ...as(sa), body: { limit: 500 } })).body.items;
   for (const role of ROLES) {
@@ -426,7 +439,7 @@ beforeAll(async () => {
     };
     if (creatable) {
       for (let attempt = 0; attempt < 12 && !other; attempt++) {
-        const body = { ...(jsf.generate(schema) as Json), ...RECORD_OVERRIDES[t.id] };
+        const body = { ...(jsf.generate(schema) as Json), ...overrides[t.id] };
         const rec = await create(sa, t, withOwner(t, body, t.owner ? ivan : undefined));
         if (rec) {
           template = body;
@@ -466,6 +479,8 @@ beforeAll(async () => {
       if (!template && creatable) continue;
       const owner = p?.key;
       const body = creatable ? withOwner(t, template, owner) : {};
+      // A request is on a plan of its own company.
+      if (role === 'otherAdmin' && t.id === 'time/pto_request') body.plan_id = otherPlan;
       const keyTaken =
         t.key === 'user' && role !== 'guest' && role !== 'otherAdmin' ? await existsFor(certificateOf(owner!)) : false;
       const row: Row = {

@@ -59,3 +59,17 @@ export async function examinedI9Document(
   }
   throw new Error('no I-9 of the company has a document examined');
 }
+
+/**
+ * A PTO request is on an active plan of its company (the requests' validate hook): the first one
+ * found, for `time/pto_request`.
+ */
+export async function activePtoPlan(
+  find: (body: unknown) => Promise<{ status: number; body: any }>,
+): Promise<Record<string, unknown>> {
+  const r = await find({ criteria: [{ field: 'status', is: '=', value: 'active' }], limit: 1 });
+  if (r.status !== 200) throw new Error(`find time/pto_plan: ${r.status}`);
+  const plan = r.body.items?.[0];
+  if (!plan) throw new Error('the company has no active PTO plan');
+  return { ...RECORD_OVERRIDES['time/pto_request'], plan_id: plan.key };
+}

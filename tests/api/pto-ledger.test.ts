@@ -1,0 +1,244 @@
+/**
+ * Time off as a balance people can trust (docs/pto.md): a request is on one of the company's plans
+ * the employee may use, and every approval, and every approval that goes again, is a line of the
+ * employee's ledger written with the decision, so the balance read from the ledger is never off by
+ * a decision, however it was reached (denied after all, changed and asked again, deleted, two
+ * managers at once).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import assert from 'node:assert/strict';
+import { planBalances } from '../../engine/pto-ledger.ts';
+import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { createCompany, sudoInto } from '../helpers/hardening.ts';
+
+const REQUESTS = '/time/api/data/pto_request';
+const DAY = 86_400;
+let w: DemoWorld;
+let manager: Session;
+let employee: Session;
+let other: Session;
+const plans: Record<string, string> = {};
+const start = Math.floor(Date.now() / 1000 / DAY) * DAY + 30 * DAY;
+
+async function makePlan(who: Session, name: string, status = 'active'): Promise<string> {
+  const r = await w.call('POST', '/time/api/data/pto_plan/', {
+    ...as(who),
+    body: { name, plan_type: 'Vacation', calc_period: 'payroll', status },
+  });
+  assert.equal(r.status, 201, r.text);
+  return r.body.key;
+}
+
+async function person(org: string, boss: Session, email: string, name: string): Promise<Session> {
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(boss),
+    body: {
+      email,
+      display_name: name,
+      status: 'active',
+      permissions: ['TIME:CanUseModule', 'TIME:CanUsePTO'],
+      is_employee: true,
+      employee_id: `P-${email}`,
+    },
+  });
+  assert.equal(u.status, 201, u.text);
+  const p = await w.call('POST', '/auth/api/set_user_password', {
+    ...as(boss),
+    body: { user_id: u.body.key, password: 'paid-pass-1', password2: 'paid-pass-1' },
+  });
+  assert.equal(p.status, 200, p.text);
+  return w.login(org, email, 'paid-pass-1');
+}
+
+/** The employee's ledger as she may read it, and her balance on a plan from it. */
+async function ledger(who: Session, user: string) {
+  const r = await w.call('POST', '/time/api/data/find/pto_register', {
+    ...as(who),
+    body: { criteria: [{ field: 'user_id', is: '=', value: user }], limit: 500 },
+  });
+  assert.equal(r.status, 200, r.text);
+  return r.body.items.map((i: { data: Record<string, unknown> }) => i.data);
+}
+async function balance(plan: string): Promise<number> {
+  return planBalances(await ledger(employee, employee.user)).get(plan) ?? 0;
+}
+
+async function ask(body: Record<string, unknown> = {}) {
+  return w.call('POST', `${REQUESTS}/`, {
+    ...as(employee),
+    body: {
+      user_id: employee.user,
+      plan_id: plans.vacation,
+      start_date: start,
+      end_date: start + DAY,
+      hours: 8,
+      ...body,
+    },
+  });
+}
+const decide = (key: string, status: string, who = manager, extra: Record<string, unknown> = {}) =>
+  w.call('PATCH', `${REQUESTS}/${key}`, { ...as(who), body: { status, ...extra } });
+
+beforeAll(async () => {
+  w = await demoWorld();
+  const org = await createCompany(w, 'Ledger Co', 'ledger.dform.app', ['auth', 'payroll', 'time']);
+  manager = await sudoInto(w, w.staff, org);
+  employee = await person(org, manager, 'lena@ledger.example', 'Lena Ledger');
+  plans.vacation = await makePlan(manager, 'Vacation');
+  plans.sick = await makePlan(manager, 'Sick leave');
+  plans.closed = await makePlan(manager, 'Old floating holiday', 'inactive');
+  const elsewhere = await createCompany(w, 'Other Co', 'otherledger.dform.app', ['auth', 'payroll', 'time']);
+  other = await sudoInto(w, w.staff, elsewhere);
+  plans.foreign = await makePlan(other, 'Their vacation');
+  // Forty hours of vacation to start with.
+  const credit = await w.call('POST', '/time/api/data/pto_register/', {
+    ...as(manager),
+    body: {
+      user_id: employee.user,
+      plan_id: plans.vacation,
+      action: 'credit',
+      type: 'manual_adjustment',
+      hours: 40,
+      effective_date: start - 60 * DAY,
+    },
+  });
+  assert.equal(credit.status, 201, credit.text);
+});
+afterAll(async () => {
+  await w.server.stop();
+});
+
+describe('a request is on a plan the employee may use', () => {
+  test.each([
+    ['a plan that does not exist', () => crypto.randomUUID(), "Choose one of the company's plans."],
+    ["another company's plan", () => plans.foreign, "Choose one of the company's plans."],
+    [
+      'a plan no longer offered',
+      () => plans.closed,
+      'Old floating holiday is no longer offered: choose an active plan.',
+    ],
+  ])('%s is refused, naming the plan field, and nothing is stored', async (_what, plan, message) => {
+    const r = await ask({ plan_id: plan() });
+    assert.equal(r.status, 400, r.text);
+    expect(r.body.errors).toEqual([{ path: '/plan_id', message }]);
+    const mine = await w.call('POST', '/time/api/data/find/pto_request', {
+      ...as(employee),
+      body: { criteria: [{ field: 'plan_id', is: '=', value: plan() }] },
+    });
+    assert.equal(mine.body.total, 0);
+  });
+
+  test("once the employee's enrolment lists plans, a request is on one of them", async () => {
+    const enrol = await w.call('PATCH', `/time/api/data/pto_employee/${employee.user}`, {
+      ...as(manager),
+      body: { status: 'active', plan_ids: [plans.vacation] },
+    });
+    assert.ok([200, 201].includes(enrol.status), enrol.text);
+    const sick = await ask({ plan_id: plans.sick });
+    assert.equal(sick.status, 400, sick.text);
+    expect(sick.body.errors).toEqual([
+      { path: '/plan_id', message: 'The employee is not in Sick leave: choose one of their plans.' },
+    ]);
+    const vacation = await ask();
+    assert.equal(vacation.status, 201, vacation.text);
+    await w.call('DELETE', `${REQUESTS}/${vacation.body.key}`, as(employee));
+  });
+
+  test('a request asked before its plan closed can still be decided', async () => {
+    const plan = await makePlan(manager, 'Closing soon');
+    const enrol = await w.call('PATCH', `/time/api/data/pto_employee/${employee.user}`, {
+      ...as(manager),
+      body: { plan_ids: [plans.vacation, plan] },
+    });
+    assert.ok([200, 201].includes(enrol.status), enrol.text);
+    const asked = await ask({ plan_id: plan });
+    assert.equal(asked.status, 201, asked.text);
+    const closed = await w.call('PATCH', `/time/api/data/pto_plan/${plan}`, {
+      ...as(manager),
+      body: { status: 'inactive' },
+    });
+    assert.equal(closed.status, 200, closed.text);
+    const denied = await decide(asked.body.key, 'denied');
+    assert.equal(denied.status, 200, denied.text);
+  });
+});
+
+describe("an approval is in the employee's ledger with the decision", () => {
+  test('approved, the hours are taken; denied after all, they are given back', async () => {
+    assert.equal(await balance(plans.vacation), 40);
+    const asked = await ask({ hours: 16 });
+    assert.equal(asked.status, 201, asked.text);
+    assert.equal(await balance(plans.vacation), 40, 'asking takes nothing');
+    assert.equal((await decide(asked.body.key, 'approved')).status, 200);
+    assert.equal(await balance(plans.vacation), 24);
+    const lines = (await ledger(employee, employee.user)).filter(
+      (l: Record<string, unknown>) => l.request_id === asked.body.key,
+    );
+    expect(lines).toEqual([
+      expect.objectContaining({
+        action: 'debit',
+        type: 'use',
+        hours: 16,
+        plan_id: plans.vacation,
+        effective_date: start,
+      }),
+    ]);
+    // Saved again with the same decision (a note added), nothing more is taken.
+    assert.equal((await decide(asked.body.key, 'approved', manager, { decision_note: 'Enjoy' })).status, 200);
+    assert.equal(await balance(plans.vacation), 24);
+    assert.equal((await decide(asked.body.key, 'denied')).status, 200);
+    assert.equal(await balance(plans.vacation), 40);
+  });
+
+  test('an approved request changed by the employee is asked again and its hours come back until approved again', async () => {
+    const asked = await ask({ hours: 8 });
+    assert.equal((await decide(asked.body.key, 'approved')).status, 200);
+    assert.equal(await balance(plans.vacation), 32);
+    const more = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, { ...as(employee), body: { hours: 12 } });
+    assert.equal(more.status, 200, more.text);
+    assert.equal(more.body.data.status, 'requested');
+    assert.equal(await balance(plans.vacation), 40);
+    assert.equal((await decide(asked.body.key, 'approved')).status, 200);
+    assert.equal(await balance(plans.vacation), 28);
+    // Deleted once approved, the hours come back.
+    const gone = await w.call('DELETE', `${REQUESTS}/${asked.body.key}`, as(employee));
+    assert.equal(gone.status, 204, gone.text);
+    assert.equal(await balance(plans.vacation), 40);
+  });
+
+  test('two managers approving at once take the hours once', async () => {
+    const asked = await ask({ hours: 4 });
+    const read = await w.call('GET', `${REQUESTS}/${asked.body.key}`, as(manager));
+    const version = String(read.body.meta.version);
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        w.call('PATCH', `${REQUESTS}/${asked.body.key}`, {
+          ...as(manager),
+          headers: { 'If-Match': version },
+          body: { status: 'approved' },
+        }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    assert.equal(await balance(plans.vacation), 36);
+  });
+
+  test('the employee reads her own ledger lines and no one else’s; she writes none', async () => {
+    const mine = await ledger(employee, employee.user);
+    assert.ok(mine.length >= 1);
+    assert.ok(mine.every((l: Record<string, unknown>) => l.user_id === employee.user));
+    const forged = await w.call('POST', '/time/api/data/pto_register/', {
+      ...as(employee),
+      body: {
+        user_id: employee.user,
+        plan_id: plans.vacation,
+        action: 'credit',
+        type: 'manual_adjustment',
+        hours: 400,
+        effective_date: start,
+      },
+    });
+    assert.equal(forged.status, 403, forged.text);
+    assert.equal(await balance(plans.vacation), 36);
+  });
+});
