@@ -118,8 +118,20 @@ export function explainErrors(
 ): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
+  // A value of the wrong type is said once, in the words a schema gives it if one does (the field's
+  // own rather than its subschemas' generic "Must be text").
+  const typeWords = new Map<string, string>();
+  for (const e of errors ?? []) {
+    const words = e.keyword === 'type' ? messageFrom(e.parentSchema as JsonSchema | undefined, 'type') : undefined;
+    if (words && !typeWords.has(e.instancePath)) typeWords.set(e.instancePath, words);
+  }
+  const mistyped = new Set<string>();
   for (const e of errors ?? []) {
     if (SKIP.has(e.keyword) && e.keyword !== 'not') continue;
+    if (e.keyword === 'type') {
+      if (mistyped.has(e.instancePath)) continue;
+      mistyped.add(e.instancePath);
+    }
     let path = e.instancePath;
     let message: string | undefined;
     const parent = e.parentSchema as JsonSchema | undefined;
@@ -130,6 +142,8 @@ export function explainErrors(
       message = messageFrom(resolveRef(root, props?.[prop]), 'required') ?? messageFrom(parent, 'required');
     } else if (e.keyword === 'additionalProperties') {
       path = `${path}/${String((e.params as { additionalProperty: string }).additionalProperty)}`;
+    } else if (e.keyword === 'type') {
+      message = typeWords.get(path);
     } else {
       message = messageFrom(parent, e.keyword);
     }

@@ -40,6 +40,9 @@ const table: EntityCases = {
     { name: 'status outside the eight', patch: { status: 'hired' }, errors: [{ path: '/status', message: 'Must be one of: created, invited, started, pending_approval, approved, complete, error, cancelled' }] },
     { name: 'SSN without dashes', patch: { ssn: '123456789' }, errors: [{ path: '/ssn', message: 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).' }] },
     { name: 'a masked SSN', patch: { ssn: 'xxx-xx-6789' }, errors: [] },
+    // Not text, one message (the issuing rules are about text; null had answered all four of them too).
+    { name: 'SSN null', patch: { ssn: null }, errors: [{ path: '/ssn', message: 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).' }] },
+    { name: 'SSN as a number', patch: { ssn: 123456789 }, errors: [{ path: '/ssn', message: 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).' }] },
     ...NOT_ISSUED_SSNS.map(([ssn, message]) => ({ name: `SSN ${ssn}`, patch: { ssn }, errors: message ? [{ path: '/ssn', message }] : [] })),
   ],
 };
