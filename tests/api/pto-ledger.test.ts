@@ -242,3 +242,63 @@ describe("an approval is in the employee's ledger with the decision", () => {
     assert.equal(await balance(plans.vacation), 36);
   });
 });
+
+describe('an approval keeps the balance within what the plan allows', () => {
+  test('a plan without a negative balance refuses an approval past zero, naming the balance; nothing is taken', async () => {
+    const have = await balance(plans.vacation);
+    const asked = await ask({ hours: have + 1 });
+    assert.equal(asked.status, 201, asked.text);
+    const refused = await decide(asked.body.key, 'approved');
+    assert.equal(refused.status, 400, refused.text);
+    expect(refused.body.errors).toEqual([
+      {
+        path: '/status',
+        message: `The balance is ${have} hours of Vacation: approving ${have + 1} hours would leave -1, and Vacation does not allow a negative balance.`,
+      },
+    ]);
+    assert.equal(await balance(plans.vacation), have);
+    const stored = await w.call('GET', `${REQUESTS}/${asked.body.key}`, as(manager));
+    assert.equal(stored.body.data.status, 'requested');
+    // Exactly the balance is approved.
+    const exact = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, { ...as(employee), body: { hours: have } });
+    assert.equal(exact.status, 200, exact.text);
+    assert.equal((await decide(asked.body.key, 'approved')).status, 200);
+    assert.equal(await balance(plans.vacation), 0);
+    assert.equal((await decide(asked.body.key, 'denied')).status, 200);
+  });
+
+  test('a plan allowing a negative balance goes down to its limit and no further', async () => {
+    const flex = await w.call('POST', '/time/api/data/pto_plan/', {
+      ...as(manager),
+      body: {
+        name: 'Flex',
+        plan_type: 'Flex',
+        calc_period: 'month',
+        status: 'active',
+        allow_negative: true,
+        negative_limit: 8,
+      },
+    });
+    assert.equal(flex.status, 201, flex.text);
+    const enrol = await w.call('PATCH', `/time/api/data/pto_employee/${employee.user}`, {
+      ...as(manager),
+      body: { plan_ids: [plans.vacation, flex.body.key] },
+    });
+    assert.equal(enrol.status, 200, enrol.text);
+    const first = await ask({ plan_id: flex.body.key, hours: 8 });
+    assert.equal((await decide(first.body.key, 'approved')).status, 200);
+    assert.equal(await balance(flex.body.key), -8);
+    const second = await ask({ plan_id: flex.body.key, hours: 0.5 });
+    const refused = await decide(second.body.key, 'approved');
+    assert.equal(refused.status, 400, refused.text);
+    expect(refused.body.errors).toEqual([
+      {
+        path: '/status',
+        message:
+          'The balance is -8 hours of Flex: approving 0.5 hours would leave -8.5, and Flex allows at most 8 hours below zero.',
+      },
+    ]);
+    // Denying is always possible.
+    assert.equal((await decide(second.body.key, 'denied')).status, 200);
+  });
+});

@@ -45,6 +45,19 @@ beforeAll(async () => {
   });
   assert.equal(made.status, 201, made.text);
   plan = made.body.key;
+  // Hours to take: an approval may not leave the plan below zero.
+  const credit = await w.call('POST', '/time/api/data/pto_register/', {
+    ...as(manager),
+    body: {
+      user_id: employee.user,
+      plan_id: plan,
+      action: 'credit',
+      type: 'manual_adjustment',
+      hours: 40,
+      effective_date: 1_790_000_000,
+    },
+  });
+  assert.equal(credit.status, 201, credit.text);
 });
 afterAll(async () => {
   await w.server.stop();

@@ -25,6 +25,7 @@ import {
   errorShapeProblems,
   figure,
   jsonDepth,
+  overCounts,
   leaks,
   percentile,
   pool,
@@ -696,9 +697,10 @@ function judge(t: TypeInfo, mutations: string[], text: string, r: { status: numb
   const depth = jsonDepth(text);
   const tooDeep = depth > 32;
   const tooBig = Buffer.byteLength(text) > MAX_BODY;
+  const tooMany = !tooDeep && !tooBig && overCounts(JSON.parse(text));
   if (r.status === 400) {
-    // Body-level refusals (nesting, size) say which; validation refusals list each broken rule.
-    for (const p of errorShapeProblems(r.body, !tooDeep)) add('400 shape', p);
+    // Body-level refusals (nesting, size, counts) say which; validation refusals list each broken rule.
+    for (const p of errorShapeProblems(r.body, !tooDeep && !tooMany)) add('400 shape', p);
   }
   if (!t.creatable) {
     if (r.status !== 403 && !(tooDeep && r.status === 400) && !(tooBig && r.status === 413))
@@ -712,6 +714,11 @@ function judge(t: TypeInfo, mutations: string[], text: string, r: { status: numb
   if (tooDeep) {
     if (r.status !== 400 || !/deeper than 32/.test(r.body?.message ?? ''))
       add('nesting over 32 is 400', `depth ${depth}: answered ${r.status}`);
+    return;
+  }
+  if (tooMany) {
+    if (r.status !== 400 || !/holds more than/.test(r.body?.message ?? ''))
+      add('a body past the counts is 400', `answered ${r.status} ${r.body?.message}`);
     return;
   }
 
@@ -858,10 +865,11 @@ describe(`schema-driven fuzzer (${SOAK ? 'long' : 'short'} profile, seed ${SEED}
     assert.equal(found.length, 0, summary(found));
   });
 
-  test('bodies over 1 MiB are 413 and nesting over 32 levels is 400; @nobody types refuse with 403', () => {
+  test('bodies over 1 MiB are 413, nesting over 32 levels and bodies past the counts are 400; @nobody types refuse with 403', () => {
     const found = [
       ...report('body over 1 MiB is 413'),
       ...report('nesting over 32 is 400'),
+      ...report('a body past the counts is 400'),
       ...report('@nobody create is 403'),
     ];
     assert.equal(found.length, 0, summary(found));

@@ -148,6 +148,23 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
+/**
+ * Does a JSON body pass the body-level counts of docs/input-limits.md (5,000 items in a list, 200
+ * fields in an object, 20,000 values in all: the body and every member of every list and object)?
+ * Past one the server refuses the body as a whole (400 saying which), before any field is read.
+ */
+export function overCounts(value: unknown): boolean {
+  let values = 1;
+  const walk = (v: unknown): boolean => {
+    if (!v || typeof v !== 'object') return false;
+    const members = Array.isArray(v) ? v : Object.values(v);
+    if (members.length > (Array.isArray(v) ? 5_000 : 200)) return true;
+    values += members.length;
+    return values > 20_000 || members.some(walk);
+  };
+  return walk(value);
+}
+
 /** Sends `fn` and answers its result, or undefined after a network error (a refused or reset connection). */
 export async function orNetworkError<T>(fn: () => Promise<T>): Promise<T | undefined> {
   try {

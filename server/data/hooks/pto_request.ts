@@ -2,6 +2,8 @@
  * PTO requests (docs/pto.md):
  * - a request is on a plan of the company, active when it is asked (or moved to it), and one the
  *   employee is in when their PTO enrolment lists plans;
+ * - an approval may not take a balance below what the plan allows (none below zero unless it allows a
+ *   negative balance, then down to its limit);
  * - an approval is written to the employee's ledger (`time/pto_register`) in the same commit as the
  *   decision: a `use` debit of the hours on the plan. An approval that goes (denied after all, the
  *   request changed and asked again, or deleted) is given back by a `use` credit, so a balance read
@@ -9,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '../../../engine/messages.ts';
+import { planBalances, roundHours } from '../../../engine/pto-ledger.ts';
 import type { Services } from '../../services.ts';
 import type { DataObject, WriteOp } from '../../storage/types.ts';
 import type { TimePtoEmployee } from '../../../types/generated/time/pto_employee.ts';
@@ -35,6 +38,43 @@ async function planErrors(s: Services, org: string, request: TimePtoRequest): Pr
     return [{ path: '/plan_id', message: `The employee is not in ${plan.name}: choose one of their plans.` }];
   }
   return [];
+}
+
+/** The employee's balance on a plan, from every line of her ledger for it. */
+async function balanceOf(s: Services, org: string, user: string, plan: string): Promise<number> {
+  const lines = await s.storage.find(LEDGER, org, {
+    criteria: [
+      { field: 'user_id', is: '=', value: user },
+      { field: 'plan_id', is: '=', value: plan },
+    ],
+    limit: Infinity,
+    offset: 0,
+  });
+  return planBalances(lines.items.map((r) => r.data as unknown as TimePtoRegister)).get(plan) ?? 0;
+}
+
+const hoursText = (h: number) => `${h} hour${h === 1 ? '' : 's'}`;
+
+/** An approval the plan's balance rules refuse, said to the manager deciding. */
+async function approvalErrors(s: Services, org: string, request: TimePtoRequest): Promise<FieldError[]> {
+  const plan = (await s.storage.get(PLAN, org, request.plan_id))?.data as TimePtoPlan | undefined;
+  if (!plan)
+    return [
+      { path: '/status', message: 'The plan of this request no longer exists: deny it, or move it to another plan.' },
+    ];
+  const floor = plan.allow_negative ? -(plan.negative_limit ?? Infinity) : 0;
+  const balance = await balanceOf(s, org, request.user_id, request.plan_id);
+  const after = roundHours(balance - request.hours);
+  if (after >= floor) return [];
+  const allowed = plan.allow_negative
+    ? `${plan.name} allows at most ${hoursText(-floor)} below zero`
+    : `${plan.name} does not allow a negative balance`;
+  return [
+    {
+      path: '/status',
+      message: `The balance is ${hoursText(balance)} of ${plan.name}: approving ${hoursText(request.hours)} would leave ${after}, and ${allowed}.`,
+    },
+  ];
 }
 
 /** The ledger line that takes an approval's hours (`debit`) or gives them back (`credit`). */
@@ -70,9 +110,13 @@ export const ptoRequestHooks: EntityHooks = {
     const previous = before as unknown as TimePtoRequest | undefined;
     // Without a plan or an employee the schema's own messages say what is missing.
     if (typeof request.plan_id !== 'string' || typeof request.user_id !== 'string') return [];
+    const org = caller.org.id;
     // A request already on a plan keeps it, so one asked before the plan closed can still be decided.
-    if (previous && previous.plan_id === request.plan_id && previous.user_id === request.user_id) return [];
-    return planErrors(s, caller.org.id, request);
+    const samePlan = previous && previous.plan_id === request.plan_id && previous.user_id === request.user_id;
+    const errors = samePlan ? [] : await planErrors(s, org, request);
+    const approving = approved(request) && !(approved(previous) && decidedOn(previous) === decidedOn(request));
+    if (!errors.length && approving) errors.push(...(await approvalErrors(s, org, request)));
+    return errors;
   },
   extraOps({ s, caller, key, data, before }) {
     const now = data as unknown as TimePtoRequest;
