@@ -71,6 +71,7 @@ export function ptoOps(s: Services, org: string, keys: Map<string, string>, by: 
         _user_uuid: user,
         status: 'active',
         plan_ids: [vacation, sick],
+        approver_id: keys.get('admin@acme.example'),
         start_date: today - 90 * DAY,
         hours_per_day: 8,
       } satisfies TimePtoEmployee),

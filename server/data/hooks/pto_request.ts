@@ -7,7 +7,8 @@
  * - an approval is written to the employee's ledger (`time/pto_register`) in the same commit as the
  *   decision: a `use` debit of the hours on the plan. An approval that goes (denied after all, the
  *   request changed and asked again, or deleted) is given back by a `use` credit, so a balance read
- *   from the ledger is never off by a decision.
+ *   from the ledger is never off by a decision;
+ * - the approver hears of a request asked, the employee of a decision (./pto-notices.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '../../../engine/messages.ts';
@@ -20,6 +21,7 @@ import type { TimePtoRegister } from '../../../types/generated/time/pto_register
 import type { TimePtoRequest } from '../../../types/generated/time/pto_request.ts';
 import { systemPut } from '../system-write.ts';
 import type { EntityHooks } from '../hooks.ts';
+import { deliverPtoNotices, ptoNoticeOps } from './pto-notices.ts';
 
 const PLAN = 'time/pto_plan';
 const ENROLMENT = 'time/pto_employee';
@@ -118,16 +120,19 @@ export const ptoRequestHooks: EntityHooks = {
     if (!errors.length && approving) errors.push(...(await approvalErrors(s, org, request)));
     return errors;
   },
-  extraOps({ s, caller, key, data, before }) {
+  async extraOps({ s, caller, key, data, before, record }) {
     const now = data as unknown as TimePtoRequest;
     const was = before as unknown as TimePtoRequest | undefined;
     const by = caller.principal.userKey;
-    if (approved(was) && approved(now) && decidedOn(was) === decidedOn(now)) return [];
     const ops: WriteOp[] = [];
-    if (approved(was)) ops.push(useLine(s, caller.org.id, by, key, was, 'credit'));
-    if (approved(now)) ops.push(useLine(s, caller.org.id, by, key, now, 'debit'));
+    if (!(approved(was) && approved(now) && decidedOn(was) === decidedOn(now))) {
+      if (approved(was)) ops.push(useLine(s, caller.org.id, by, key, was, 'credit'));
+      if (approved(now)) ops.push(useLine(s, caller.org.id, by, key, now, 'debit'));
+    }
+    ops.push(...(await ptoNoticeOps(s, caller, record, was)).ops);
     return ops;
   },
+  afterCommit: ({ s, record }) => deliverPtoNotices(s, record),
   onDelete({ s, caller, record }) {
     const request = record.data as unknown as TimePtoRequest;
     return approved(request)

@@ -1,0 +1,162 @@
+/**
+ * Who hears of a PTO request (docs/pto.md): the employee's approver when she asks, the employee when
+ * it is decided; nobody else, and nothing a bystander of the e-mail should read (her reason).
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import assert from 'node:assert/strict';
+import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { createCompany, sudoInto } from '../helpers/hardening.ts';
+import { outboxSize, readOutbox, waitForMail } from '../helpers/outbox.ts';
+
+const REQUESTS = '/time/api/data/pto_request';
+let w: DemoWorld;
+let manager: Session;
+let nina: Session;
+let alma: string;
+let plan: string;
+const march1 = Date.UTC(2027, 2, 1) / 1000;
+const march2 = Date.UTC(2027, 2, 2) / 1000;
+
+async function user(email: string, name: string, employee: boolean): Promise<string> {
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(manager),
+    body: {
+      email,
+      display_name: name,
+      status: 'active',
+      permissions: ['TIME:CanUseModule', 'TIME:CanUsePTO'],
+      is_employee: employee,
+      ...(employee ? { employee_id: `N-${name.length}` } : {}),
+    },
+  });
+  assert.equal(u.status, 201, u.text);
+  return u.body.key;
+}
+
+const enrol = (body: Record<string, unknown>) =>
+  w.call('PATCH', `/time/api/data/pto_employee/${nina.user}`, { ...as(manager), body });
+
+async function ask(reason = 'Private matter'): Promise<string> {
+  const r = await w.call('POST', `${REQUESTS}/`, {
+    ...as(nina),
+    body: { user_id: nina.user, plan_id: plan, start_date: march1, end_date: march2, hours: 16, reason },
+  });
+  assert.equal(r.status, 201, r.text);
+  return r.body.key;
+}
+
+/** The messages sent since `since`, after the answer's own delivery. */
+async function sentSince(since: number) {
+  return (await readOutbox(w.server.dataDir)).slice(since);
+}
+
+beforeAll(async () => {
+  w = await demoWorld();
+  const org = await createCompany(w, 'Notice Co', 'notice.dform.app', ['auth', 'payroll', 'time']);
+  manager = await sudoInto(w, w.staff, org);
+  alma = await user('alma@notice.example', 'Alma Approver', false);
+  const ninaKey = await user('nina@notice.example', 'Nina Newhire', true);
+  const p = await w.call('POST', '/auth/api/set_user_password', {
+    ...as(manager),
+    body: { user_id: ninaKey, password: 'nina-pass-1', password2: 'nina-pass-1' },
+  });
+  assert.equal(p.status, 200, p.text);
+  nina = await w.login(org, 'nina@notice.example', 'nina-pass-1');
+  const made = await w.call('POST', '/time/api/data/pto_plan/', {
+    ...as(manager),
+    body: { name: 'Vacation', plan_type: 'Vacation', calc_period: 'payroll', status: 'active' },
+  });
+  assert.equal(made.status, 201, made.text);
+  plan = made.body.key;
+  const credit = await w.call('POST', '/time/api/data/pto_register/', {
+    ...as(manager),
+    body: {
+      user_id: nina.user,
+      plan_id: plan,
+      action: 'credit',
+      type: 'manual_adjustment',
+      hours: 80,
+      effective_date: march1 - 86_400 * 90,
+    },
+  });
+  assert.equal(credit.status, 201, credit.text);
+});
+afterAll(async () => {
+  await w.server.stop();
+});
+
+test('her approver hears of a request: who, what and when, with a link to decide; not her reason', async () => {
+  assert.equal((await enrol({ status: 'active', plan_ids: [plan], approver_id: alma })).status, 201);
+  const since = await outboxSize(w.server.dataDir);
+  await ask('Hospital appointment');
+  const mail = await waitForMail(w.server.dataDir, (m) => m.to === 'alma@notice.example', { since });
+  expect(mail.subject).toBe('Notice Co: Nina Newhire asks for time off');
+  expect(mail.text).toContain('Nina Newhire asks for 16 hours of Vacation, Mar 1, 2027 to Mar 2, 2027.');
+  expect(mail.text).toMatch(/Decide on the request: https?:\/\/notice\.dform\.app(:\d+)?\/pto\/admin\/dash$/);
+  expect(mail.text).not.toContain('Hospital');
+  expect((await sentSince(since)).map((m) => m.to)).toEqual(['alma@notice.example']);
+});
+
+test('she hears of the decision, approved or denied; the approver does not hear of her own decision', async () => {
+  const key = await ask();
+  let since = await outboxSize(w.server.dataDir);
+  const approved = await w.call('PATCH', `${REQUESTS}/${key}`, { ...as(manager), body: { status: 'approved' } });
+  assert.equal(approved.status, 200, approved.text);
+  const mail = await waitForMail(w.server.dataDir, (m) => m.to === 'nina@notice.example', { since });
+  expect(mail.subject).toBe('Notice Co: your time off was approved');
+  expect(mail.text).toContain('Your request for 16 hours of Vacation, Mar 1, 2027 to Mar 2, 2027 was approved.');
+  expect(mail.text).toContain(`/time/pto_request/view/${key}`);
+  expect((await sentSince(since)).map((m) => m.to)).toEqual(['nina@notice.example']);
+
+  since = await outboxSize(w.server.dataDir);
+  const denied = await w.call('PATCH', `${REQUESTS}/${key}`, { ...as(manager), body: { status: 'denied' } });
+  assert.equal(denied.status, 200, denied.text);
+  const no = await waitForMail(w.server.dataDir, (m) => m.to === 'nina@notice.example', { since });
+  expect(no.subject).toBe('Notice Co: your time off was denied');
+});
+
+test('a reason changed tells no one; her own deletion tells no one', async () => {
+  const key = await ask();
+  const since = await outboxSize(w.server.dataDir);
+  const reason = await w.call('PATCH', `${REQUESTS}/${key}`, { ...as(nina), body: { reason: 'Other' } });
+  assert.equal(reason.status, 200, reason.text);
+  const gone = await w.call('DELETE', `${REQUESTS}/${key}`, as(nina));
+  assert.equal(gone.status, 204, gone.text);
+  // A request asked right after is the next message: nothing came in between.
+  await ask();
+  const next = await waitForMail(w.server.dataDir, () => true, { since });
+  expect(next.to).toBe('alma@notice.example');
+  expect(await sentSince(since)).toHaveLength(1);
+});
+
+test("without an approver of her own, her team's approvers hear of it, unless the team's preferences say not to", async () => {
+  const team = crypto.randomUUID();
+  assert.equal((await enrol({ approver_id: null, team_id: team })).status, 400, 'an approver is a key or absent');
+  const cleared = await w.call('POST', `/time/api/data/pto_employee/${nina.user}`, {
+    ...as(manager),
+    body: { status: 'active', plan_ids: [plan], team_id: team },
+  });
+  assert.equal(cleared.status, 200, cleared.text);
+  const prefs = await w.call('POST', '/time/api/data/pto_prefs/', {
+    ...as(manager),
+    body: { team_id: team, approvers: [alma, nina.user], notify_approvers: true },
+  });
+  assert.equal(prefs.status, 201, prefs.text);
+  let since = await outboxSize(w.server.dataDir);
+  await ask();
+  await waitForMail(w.server.dataDir, (m) => m.to === 'alma@notice.example', { since });
+  // Nina is an approver of her team too, but is not told of her own request.
+  expect((await sentSince(since)).map((m) => m.to)).toEqual(['alma@notice.example']);
+
+  const quiet = await w.call('PATCH', `/time/api/data/pto_prefs/${prefs.body.key}`, {
+    ...as(manager),
+    body: { notify_approvers: false },
+  });
+  assert.equal(quiet.status, 200, quiet.text);
+  since = await outboxSize(w.server.dataDir);
+  const key = await ask();
+  // The decision still reaches her: the only message after the quiet request.
+  await w.call('PATCH', `${REQUESTS}/${key}`, { ...as(manager), body: { status: 'denied' } });
+  await waitForMail(w.server.dataDir, (m) => m.to === 'nina@notice.example', { since });
+  expect((await sentSince(since)).map((m) => m.to)).toEqual(['nina@notice.example']);
+});
