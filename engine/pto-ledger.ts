@@ -23,22 +23,25 @@ export function lineEffect(line: LedgerLine): number {
   return 0;
 }
 
-/** Each plan's balance from its ledger lines (lines without a plan belong to none). */
+/**
+ * Each plan's balance from its ledger lines (lines without a plan belong to none), summed in whole
+ * hundredths so that no order of lines and no count of them drifts the total.
+ */
 export function planBalances(lines: readonly LedgerLine[]): Map<string, number> {
-  const out = new Map<string, number>();
+  const cents = new Map<string, number>();
   for (const line of lines) {
     if (!line.plan_id) continue;
-    out.set(line.plan_id, roundHours((out.get(line.plan_id) ?? 0) + lineEffect(line)));
+    cents.set(line.plan_id, (cents.get(line.plan_id) ?? 0) + Math.round(lineEffect(line) * 100));
   }
-  return out;
+  return new Map([...cents].map(([plan, c]) => [plan, c / 100]));
 }
 
 /** Each plan's hours asked for and not decided yet. */
 export function pendingHours(requests: readonly RequestLine[]): Map<string, number> {
-  const out = new Map<string, number>();
+  const cents = new Map<string, number>();
   for (const r of requests) {
-    if (r.status !== 'requested' || !r.plan_id || typeof r.hours !== 'number') continue;
-    out.set(r.plan_id, roundHours((out.get(r.plan_id) ?? 0) + r.hours));
+    if (r.status !== 'requested' || !r.plan_id || typeof r.hours !== 'number' || !Number.isFinite(r.hours)) continue;
+    cents.set(r.plan_id, (cents.get(r.plan_id) ?? 0) + Math.round(r.hours * 100));
   }
-  return out;
+  return new Map([...cents].map(([plan, c]) => [plan, c / 100]));
 }

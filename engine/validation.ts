@@ -45,6 +45,7 @@ const DFORM_KEYWORDS = [
   'x-attests',
   'x-file',
   'x-unique',
+  'x-ref',
   'x-dev-note',
   'x-visible',
   'x-lapses',

@@ -205,7 +205,8 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
   );
   // The onboarding story both homes show (server/demo-journeys.ts).
   ops.push(...storyOps(s, org, keys, company.adminKey));
-  ops.push(...ptoOps(s, org, keys, company.adminKey));
+  // Time off decided and written by the company admin, who manages PTO.
+  ops.push(...ptoOps(s, org, keys, keys.get(admin.email)!));
   await s.storage.commit(ops);
   return org;
 }

@@ -11,6 +11,7 @@ import { notAttested, ownerOnlyFields } from '../../engine/attestations.ts';
 import { attestationsOf, type Attestation } from './signatures.ts';
 import { fileFields, type FileField } from '../../engine/files.ts';
 import { uniqueFields, type UniqueField } from './unique.ts';
+import { refFields, type RefField } from './references.ts';
 
 /** What an attested field of the owner's answers to anyone else who changes it. */
 export const OWNER_ONLY = 'Only the employee may change this part of their own form.';
@@ -45,6 +46,8 @@ export interface FieldFacts {
   files: FileField[];
   /** Top-level fields unique in the organization (x-unique). */
   unique: UniqueField[];
+  /** Top-level keys of other records of the organization (x-ref). */
+  refs: RefField[];
 }
 
 const cache = new WeakMap<Entity, FieldFacts>();
@@ -72,6 +75,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     notAttested: new Set(),
     files: fileFields(bundled),
     unique: uniqueFields((bundled.properties ?? {}) as Record<string, JsonSchema>),
+    refs: refFields((bundled.properties ?? {}) as Record<string, JsonSchema>),
   };
   for (const { field } of f.files) f.serverOwned.set(field, (bundled.properties as Record<string, JsonSchema>)[field]);
   for (const { path, schema } of all) {

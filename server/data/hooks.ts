@@ -20,6 +20,7 @@ import { organizationSettingsHooks } from './hooks/organization_settings.ts';
 import { userHooks } from './hooks/users.ts';
 import { stateW4Hooks } from './hooks/state_w4.ts';
 import { stateW4FormHooks } from './hooks/state_w4_form.ts';
+import { ptoPlanHooks } from './hooks/pto_plan.ts';
 import { ptoRequestHooks } from './hooks/pto_request.ts';
 import type { WriteMode } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
@@ -99,6 +100,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'payroll/i9_document_copies': i9DocumentCopyHooks,
   'payroll/state_w4': stateW4Hooks,
   'payroll/state_w4_form': stateW4FormHooks,
+  'time/pto_plan': ptoPlanHooks,
   'time/pto_request': ptoRequestHooks,
 };
 

@@ -10,7 +10,7 @@ import type { FieldError } from '../../engine/messages.ts';
 import type { Caller } from '../auth/principal.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
-import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
+import { VersionConflictError, type DataObject, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import { fieldFacts, type FieldFacts } from './fields.ts';
 import { hooksFor, type EntityHooks } from './hooks.ts';
 import type { IdempotentCreate } from './idempotency.ts';
@@ -20,7 +20,13 @@ import { authorize, authorizeRemoval, type Access } from './write-access.ts';
 import { afterCommit, answer, commitDelete, commitWrite } from './write-commit.ts';
 import { derive } from './write-derive.ts';
 import { deleteOperations, writeOperations } from './write-operations.ts';
-import { saveTransforms, validateByHook, validateByRule, validateBySchema } from './write-validate.ts';
+import {
+  saveTransforms,
+  validateByHook,
+  validateByRule,
+  validateBySchema,
+  validateReferences,
+} from './write-validate.ts';
 
 /** One write as it passes through the stages: what was asked, and what each stage made of it. */
 export interface Write {
@@ -66,6 +72,7 @@ export const WRITE_STAGES: readonly { name: string; write?: Stage; delete?: Stag
   { name: 'save transforms', write: saveTransforms },
   { name: 'validate by schema', write: validateBySchema },
   { name: 'validate by expression', write: validateByRule },
+  { name: 'validate references', write: validateReferences },
   { name: 'validate by hook', write: validateByHook },
   { name: 'extra operations', write: writeOperations, delete: deleteOperations },
   { name: 'commit', write: commitWrite, delete: commitDelete },
@@ -126,8 +133,11 @@ export async function writeRecord(
   mode: WriteMode,
   opts: Write['opts'],
 ): Promise<{ record: WireRecord; created: boolean }> {
-  const w = newWrite(s, caller, t, { key: key ?? '', incoming, opts, mode });
-  await run(w, 'write');
+  const w = await runAgainOnRace(
+    opts.ifMatch,
+    () => newWrite(s, caller, t, { key: key ?? '', incoming, opts, mode }),
+    'write',
+  );
   return w.answer!;
 }
 
@@ -138,5 +148,35 @@ export async function deleteRecord(
   key: string,
   opts: Omit<Write['opts'], 'idempotencyKey'>,
 ): Promise<void> {
-  await run(newWrite(s, caller, t, { key, incoming: {}, opts, mode: 'delete' }), 'delete');
+  await runAgainOnRace(
+    opts.ifMatch,
+    () => newWrite(s, caller, t, { key, incoming: {}, opts, mode: 'delete' }),
+    'delete',
+  );
+}
+
+/** Tries of a write that meets a concurrent one (a version conflict) without an If-Match. */
+const RACE_TRIES = 5;
+
+/**
+ * Runs a write; without an If-Match, one that another write overtook between its read and its commit
+ * (the commit's version check) is run again from the start over what is now stored, as if it had
+ * come a moment later: the caller asked for this change over whatever is stored, and a 409 is the
+ * answer only to a stale If-Match (API.md). Nothing before the commit has any effect, so a try that
+ * failed left nothing behind.
+ */
+async function runAgainOnRace(
+  ifMatch: string | undefined,
+  make: () => Write,
+  kind: 'write' | 'delete',
+): Promise<Write> {
+  for (let attempt = 1; ; attempt++) {
+    const w = make();
+    try {
+      await run(w, kind);
+      return w;
+    } catch (e) {
+      if (ifMatch !== undefined || !(e instanceof VersionConflictError) || attempt >= RACE_TRIES) throw e;
+    }
+  }
 }

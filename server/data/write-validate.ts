@@ -8,6 +8,7 @@ import { ExpressionError, validateByExpression } from '../../engine/transforms.t
 import { ApiError, validationFailed } from '../http/errors.ts';
 import { hookArgs } from './hooks.ts';
 import { runTransform, type WriteMode } from './records.ts';
+import { referenceErrors } from './references.ts';
 import { assertUnique } from './unique.ts';
 import type { Write } from './write-lifecycle.ts';
 
@@ -50,6 +51,12 @@ export async function validateByRule(w: Write): Promise<void> {
     if (e instanceof ExpressionError) throw new ApiError(422, `A rule of this form failed: ${e.message}`);
     throw e;
   }
+}
+
+// validate references: each key the write adds names a record of the organization (x-ref, ./references.ts).
+export async function validateReferences(w: Write): Promise<void> {
+  if (!w.facts.refs.length || w.errors.length) return;
+  w.errors.push(...(await referenceErrors(w.s, w.caller.org.id, w.data, w.before, w.facts.refs)));
 }
 
 // validate by hook: the validate hook, once the rest is valid; then every error found so far is the

@@ -302,3 +302,110 @@ describe('an approval keeps the balance within what the plan allows', () => {
     assert.equal((await decide(second.body.key, 'denied')).status, 200);
   });
 });
+
+describe('a request, a ledger line or an enrolment names only records of its own company', () => {
+  test("another company's user, plan or request, or a key of nothing, is refused naming the field; nothing is stored", async () => {
+    const stranger = await w.call('POST', '/auth/api/data/users/', {
+      ...as(other),
+      body: {
+        email: 'gina@otherledger.example',
+        display_name: 'Gina Other',
+        status: 'active',
+        permissions: [],
+        is_employee: false,
+      },
+    });
+    assert.equal(stranger.status, 201, stranger.text);
+    const theirRequest = await w.call('POST', `${REQUESTS}/`, {
+      ...as(other),
+      body: { user_id: stranger.body.key, plan_id: plans.foreign, start_date: start, end_date: start, hours: 8 },
+    });
+    assert.equal(theirRequest.status, 201, theirRequest.text);
+    const before = await ledger(manager, employee.user);
+    const line = (body: Record<string, unknown>) =>
+      w.call('POST', '/time/api/data/pto_register/', {
+        ...as(manager),
+        body: {
+          user_id: employee.user,
+          plan_id: plans.vacation,
+          action: 'credit',
+          type: 'manual_adjustment',
+          hours: 5,
+          effective_date: start,
+          ...body,
+        },
+      });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ user_id: stranger.body.key }, '/user_id', 'Must be a user of this company.'],
+      [{ user_id: crypto.randomUUID() }, '/user_id', 'Must be a user of this company.'],
+      [{ plan_id: plans.foreign }, '/plan_id', 'Must be a PTO plan of this company.'],
+      [{ plan_id: crypto.randomUUID() }, '/plan_id', 'Must be a PTO plan of this company.'],
+      [{ request_id: theirRequest.body.key }, '/request_id', 'Must be a PTO request of this company.'],
+    ];
+    for (const [body, path, message] of cases) {
+      const r = await line(body);
+      assert.equal(r.status, 400, `${JSON.stringify(body)}: ${r.text}`);
+      expect(r.body.errors).toEqual([{ path, message }]);
+    }
+    expect(await ledger(manager, employee.user)).toEqual(before);
+
+    const forSomeoneElse = await w.call('POST', `${REQUESTS}/`, {
+      ...as(manager),
+      body: { user_id: stranger.body.key, plan_id: plans.vacation, start_date: start, end_date: start, hours: 8 },
+    });
+    assert.equal(forSomeoneElse.status, 400, forSomeoneElse.text);
+    expect(forSomeoneElse.body.errors).toEqual([{ path: '/user_id', message: 'Must be a user of this company.' }]);
+
+    const enrol = await w.call('PATCH', `/time/api/data/pto_employee/${employee.user}`, {
+      ...as(manager),
+      body: { plan_ids: [plans.vacation, plans.foreign], approver_id: stranger.body.key },
+    });
+    assert.equal(enrol.status, 400, enrol.text);
+    expect(enrol.body.errors).toEqual([
+      { path: '/plan_ids/1', message: 'Must be a PTO plan of this company.' },
+      { path: '/approver_id', message: 'Must be a user of this company.' },
+    ]);
+  });
+
+  test('hours are kept to the hundredth: a thousandth is refused, not taken unseen', async () => {
+    const r = await ask({ hours: 0.004 });
+    assert.equal(r.status, 400, r.text);
+    expect(r.body.errors).toEqual([{ path: '/hours', message: 'Hours may have at most 2 decimals.' }]);
+  });
+
+  test('a plan in use is not deleted; an unused one is', async () => {
+    const inUse = await w.call('DELETE', `/time/api/data/pto_plan/${plans.vacation}`, as(manager));
+    assert.equal(inUse.status, 409, inUse.text);
+    expect(inUse.body.message).toBe(
+      'Vacation has employees, requests or ledger lines: set its status to inactive instead of deleting it.',
+    );
+    const plan = await w.call('GET', `/time/api/data/pto_plan/${plans.vacation}`, as(manager));
+    assert.equal(plan.status, 200);
+    const spare = await makePlan(manager, 'Never used');
+    assert.equal((await w.call('DELETE', `/time/api/data/pto_plan/${spare}`, as(manager))).status, 204);
+  });
+
+  test('twenty approvals at once without If-Match all succeed and take the hours once', async () => {
+    const have = await balance(plans.vacation);
+    const asked = await ask({ hours: 2 });
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        w.call('PATCH', `${REQUESTS}/${asked.body.key}`, { ...as(manager), body: { status: 'approved' } }),
+      ),
+    );
+    expect(new Set(all.map((r) => r.status))).toEqual(new Set([200]));
+    assert.equal(await balance(plans.vacation), have - 2);
+  });
+
+  test('her full save of a decided request, leaving out a field with a default, keeps the decision', async () => {
+    const asked = await ask({ hours: 1 });
+    assert.equal((await decide(asked.body.key, 'denied', manager, { decision_note: 'No.' })).status, 200);
+    const { user_id, plan_id, start_date, end_date, hours } = asked.body.data;
+    const saved = await w.call('POST', `${REQUESTS}/${asked.body.key}`, {
+      ...as(employee),
+      body: { user_id, plan_id, start_date, end_date, hours, reason: 'As asked' },
+    });
+    assert.equal(saved.status, 200, saved.text);
+    expect(saved.body.data).toMatchObject({ status: 'denied', decision_note: 'No.', reason: 'As asked' });
+  });
+});

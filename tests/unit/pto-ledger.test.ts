@@ -32,3 +32,15 @@ describe('PTO balances from the ledger', () => {
     expect(p.get('v')).toBe(10.5);
   });
 });
+
+describe('sums that floats would drift', () => {
+  it('a thousand lines of 0.07 are 70, whatever their order', () => {
+    const lines = Array.from({ length: 1000 }, () => ({
+      plan_id: 'v',
+      action: 'credit' as const,
+      hours: 0.07,
+    }));
+    expect(planBalances(lines).get('v')).toBe(70);
+    expect(pendingHours(lines.map((l) => ({ ...l, status: 'requested' as const }))).get('v')).toBe(70);
+  });
+});

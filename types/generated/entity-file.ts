@@ -199,6 +199,10 @@ export interface Property {
    */
   "x-immutable"?: boolean;
   /**
+   * On a top-level key field, or a list of keys: each key names a record of this type (module/type) of the same organization. A key a write adds that names none is refused (400) with x-messages.ref; keys already stored stay, so a record removed since does not block other changes.
+   */
+  "x-ref"?: string;
+  /**
    * On a top-level text field: its value, lower-cased, is unique in the organization among every value claimed under this scope (a name shared by the fields that must not collide, such as email). A value another record holds is refused with x-messages.unique (409); the claim is written in the same commit as the record and released when the record is deleted.
    */
   "x-unique"?: string;

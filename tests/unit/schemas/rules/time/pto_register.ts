@@ -1,5 +1,5 @@
 /** time/pto_register: the rules of schemas/time/pto_register.json. */
-import type { EntityCases, EntityRules } from '../harness.ts';
+import type { EntityCases, EntityRules, ExpressionCase } from '../harness.ts';
 import { KEY, KEY2, NOW } from '../fixtures.ts';
 
 const table: EntityCases = {
@@ -17,4 +17,14 @@ const table: EntityCases = {
   ],
 };
 
-export default { table } satisfies EntityRules;
+const validations: ExpressionCase[] = [
+  {
+    entity: 'time/pto_register',
+    name: 'hours below the hundredth',
+    input: { action: 'credit', hours: 1e-7 },
+    errors: [{ path: '/hours', message: 'Hours may have at most 2 decimals.' }],
+  },
+  { entity: 'time/pto_register', name: 'hours in hundredths', input: { action: 'credit', hours: 3.08 }, errors: [] },
+];
+
+export default { table, validations } satisfies EntityRules;

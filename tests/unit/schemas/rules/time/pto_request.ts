@@ -69,6 +69,23 @@ const validations: ExpressionCase[] = [
     input: { start_date: NOW, end_date: NOW - 86400 },
     errors: [{ path: '/end_date', message: 'The last day cannot be before the first day.' }],
   },
+  // Balances are kept to the hundredth: a thousandth of an hour would be taken and never shown.
+  {
+    entity: 'time/pto_request',
+    name: 'hours below the hundredth',
+    input: { start_date: NOW, end_date: NOW, hours: 0.004 },
+    errors: [{ path: '/hours', message: 'Hours may have at most 2 decimals.' }],
+  },
+  {
+    entity: 'time/pto_request',
+    name: 'both rules broken: both said',
+    input: { start_date: NOW, end_date: NOW - 86400, hours: 8.125 },
+    errors: [
+      { path: '/end_date', message: 'The last day cannot be before the first day.' },
+      { path: '/hours', message: 'Hours may have at most 2 decimals.' },
+    ],
+  },
+  { entity: 'time/pto_request', name: 'hours in hundredths', input: { start_date: NOW, end_date: NOW, hours: 7.57 }, errors: [] },
 ];
 
 export default { table, transforms, validations } satisfies EntityRules;
