@@ -69,39 +69,46 @@ export function EmployeeDashPage() {
             Could not load your PTO enrolment: {enrolment.error.message}
           </p>
         )}
-        <Answer query={ledger} what="your PTO ledger">
-          {(lines) =>
-            planIds.length === 0 ? (
-              <div className="empty">
-                You are not in a PTO plan yet. Your PTO administrator adds you to one; until then there is no balance to
-                show.
-              </div>
-            ) : (
-              <>
-                <PartialNote shown={lines.items.length} total={lines.total} what="ledger lines" />
-                <table className="table">
-                  <caption className="visually-hidden">Your balance and pending hours per plan</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Plan</th>
-                      <th scope="col">Balance</th>
-                      <th scope="col">Waiting for a decision</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {planIds.map((id) => (
-                      <tr key={id}>
-                        <th scope="row">{plans.nameOf(id)}</th>
-                        <td>{hoursText(balances.get(id) ?? 0)}</td>
-                        <td>{requests.data ? hoursText(pending.get(id) ?? 0) : '…'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </>
-            )
-          }
-        </Answer>
+        {ledger.error && (
+          <p className="banner banner--negative" role="alert">
+            {isFailure(ledger.error, 403)
+              ? 'Your balance cannot be shown: your PTO ledger is not open to you. Your PTO administrator can tell you your balance.'
+              : `Could not load your PTO ledger: ${ledger.error.message}`}
+          </p>
+        )}
+        {ledger.data && <PartialNote shown={ledger.data.items.length} total={ledger.data.total} what="ledger lines" />}
+        {planIds.length === 0 ? (
+          ledger.isPending || requests.isPending || enrolment.isPending ? (
+            <p className="loading" role="status">
+              Loading your plans…
+            </p>
+          ) : (
+            <div className="empty">
+              You are not in a PTO plan yet. Your PTO administrator adds you to one; until then there is no balance to
+              show.
+            </div>
+          )
+        ) : (
+          <table className="table">
+            <caption className="visually-hidden">Your balance and pending hours per plan</caption>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Balance</th>
+                <th scope="col">Waiting for a decision</th>
+              </tr>
+            </thead>
+            <tbody>
+              {planIds.map((id) => (
+                <tr key={id}>
+                  <th scope="row">{plans.nameOf(id)}</th>
+                  <td>{ledger.data ? hoursText(balances.get(id) ?? 0) : ledger.error ? 'Not available' : '…'}</td>
+                  <td>{requests.data ? hoursText(pending.get(id) ?? 0) : requests.error ? 'Not available' : '…'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
 
       <section className="panel" aria-labelledby="pto-mine-requests">
