@@ -134,6 +134,31 @@ it('she asks for time off from her dash and sees the hours waiting for a decisio
   assert.equal(await open.getAttribute('href'), `/time/pto_request/edit/${requestKey}`);
 });
 
+it('a PTO manager finds her among the employees in PTO and her plan in the summary', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.getByRole('link', { name: 'Employees', exact: true }).click();
+  await page.waitForURL('**/pto/admin/employees');
+  const row = page.getByRole('row', { name: /Emma Employee/ });
+  await row.waitFor();
+  await page.waitForFunction(() => !document.body.innerText.includes('…'));
+  assert.deepEqual(await row.getByRole('cell').allInnerTexts(), ['Active', 'Vacation: 40 hours']);
+  await row.getByRole('link', { name: 'Emma Employee' }).click();
+  await page.waitForURL(`**/pto/admin/employee/${emma.user}`);
+  await page.getByRole('heading', { name: 'Time off of Emma Employee' }).waitFor();
+
+  await page.goto('/pto/admin/summary');
+  const plan = page.getByRole('row', { name: /^Vacation/ });
+  await plan.waitFor();
+  await page.waitForFunction(() => !document.body.innerText.includes('…'));
+  assert.deepEqual(await plan.getByRole('cell').allInnerTexts(), ['1', '40 hours', '16 hours', '0 hours']);
+  // The plan builder is the product-staff admin's: not offered, and refused.
+  assert.equal(await page.getByRole('link', { name: 'Plan builder' }).count(), 0);
+  await page.goto('/pto/planbuilder');
+  await page.getByText('Not authorized.').waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'PTO plan builder' }).count(), 0);
+});
+
 it("a PTO manager approves it on the managers' dash, where it shows the balance it leaves", async () => {
   const { page } = await w.page();
   await w.signIn(page, 'payroll');
@@ -152,6 +177,40 @@ it("a PTO manager approves it on the managers' dash, where it shows the balance 
   await coming.getByRole('row', { name: /Emma Employee/ }).waitFor();
   const saved = await w.call('GET', `/time/api/data/pto_request/${requestKey}`, { org: w.org, token: emma.token });
   assert.equal(saved.body.data.status, 'approved');
+});
+
+it('a PTO manager denies a request with a note the employee reads', async () => {
+  const asked = await w.call('POST', '/time/api/data/pto_request/', {
+    org: w.org,
+    token: emma.token,
+    body: {
+      user_id: emma.user,
+      plan_id: vacation,
+      start_date: Date.UTC(2027, 3, 5) / 1000,
+      end_date: Date.UTC(2027, 3, 5) / 1000,
+      hours: 8,
+    },
+  });
+  assert.equal(asked.status, 201, asked.text);
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto('/pto/admin/dash');
+  await page.getByRole('button', { name: 'Deny Emma Employee, 04/05/2027' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Note to the employee (optional)').fill('Quarter close that week');
+  await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+  await page.getByText("Denied Emma Employee's 8 hours of Vacation.").waitFor();
+  await page.getByText('No request is waiting for a decision.').waitFor();
+  const saved = await w.call('GET', `/time/api/data/pto_request/${asked.body.key}`, { org: w.org, token: emma.token });
+  assert.equal(saved.body.data.status, 'denied');
+  assert.equal(saved.body.data.decision_note, 'Quarter close that week');
+
+  const mine = await w.page();
+  await w.signIn(mine.page, 'emma');
+  await mine.page.goto('/pto/employee/dash');
+  const row = mine.page.getByRole('row', { name: /04\/05\/2027/ });
+  await row.waitFor();
+  assert.match(await row.innerText(), /Denied \(Quarter close that week\)/);
 });
 
 it('the calendar shows her on her days', async () => {
