@@ -9,10 +9,21 @@ import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { sudoInto } from '../helpers/demo.ts';
 import { startWorld, type World } from './browser.ts';
+import { blocking, describeViolations, runAxe } from './axe.ts';
 
 let w: World;
 let vacation: string;
 let emma: { token: string; user: string };
+
+/** No serious or critical axe-core violation on the page as it is. */
+async function assertAccessible(page: Page, where: string) {
+  const found = blocking(await runAxe(page));
+  assert.deepEqual(
+    found.map((v) => v.id),
+    [],
+    describeViolations(where, found),
+  );
+}
 
 /** The balance row of a plan on a dash. */
 const planRow = (page: Page, plan: string) =>
@@ -129,9 +140,10 @@ it('she asks for time off from her dash and sees the hours waiting for a decisio
   assert.equal((await balanceRow(page, 'Vacation'))[PENDING], '16 hours');
   const request = page.getByRole('row', { name: /03\/01\/2027/ });
   assert.match(await request.innerText(), /Waiting for a decision/);
-  const open = request.getByRole('link', { name: /Open the request/ });
+  const open = request.getByRole('link', { name: /the request of 03\/01\/2027/ });
   assert.equal(await open.innerText(), 'Change');
   assert.equal(await open.getAttribute('href'), `/time/pto_request/edit/${requestKey}`);
+  await assertAccessible(page, 'my time off');
 });
 
 it('a PTO manager finds her among the employees in PTO and her plan in the summary', async () => {
@@ -152,6 +164,7 @@ it('a PTO manager finds her among the employees in PTO and her plan in the summa
   await plan.waitFor();
   await page.waitForFunction(() => !document.body.innerText.includes('…'));
   assert.deepEqual(await plan.getByRole('cell').allInnerTexts(), ['1', '40 hours', '16 hours', '0 hours']);
+  await assertAccessible(page, 'summary');
   // The plan builder is the product-staff admin's: not offered, and refused.
   assert.equal(await page.getByRole('link', { name: 'Plan builder' }).count(), 0);
   await page.goto('/pto/planbuilder');
@@ -170,6 +183,7 @@ it("a PTO manager approves it on the managers' dash, where it shows the balance 
   await page.waitForFunction(() => !document.body.innerText.includes('…'));
   const cells = await row.getByRole('cell').allInnerTexts();
   assert.deepEqual(cells.slice(0, 4), ['Vacation', '03/01/2027 – 03/02/2027', '16 hours', '24 hours']);
+  await assertAccessible(page, 'requests to decide');
   await row.getByRole('button', { name: /^Approve Emma Employee/ }).click();
   await page.getByText("Approved Emma Employee's 16 hours of Vacation.").waitFor();
   await page.getByText('No request is waiting for a decision.').waitFor();
@@ -225,6 +239,7 @@ it('the calendar shows her on her days', async () => {
   assert.equal(await day(2).getByRole('link', { name: 'Emma Employee' }).count(), 1);
   assert.equal(await day(3).getByRole('link', { name: 'Emma Employee' }).count(), 0);
   assert.equal(await day(28).getByRole('link').count(), 0);
+  await assertAccessible(page, 'calendar');
 });
 
 it("after the approval her manager's page of her counts the 16 hours taken, once", async () => {

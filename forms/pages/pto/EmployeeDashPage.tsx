@@ -152,7 +152,10 @@ export function EmployeeDashPage() {
                           {r.data.decision_note ? ` (${r.data.decision_note})` : ''}
                         </td>
                         <td>
-                          <Link to={requestPath(r)} aria-label={`Open the request of ${daysText(r.data)}`}>
+                          <Link
+                            to={requestPath(r)}
+                            aria-label={`${r.data.status === 'requested' ? 'Change' : 'View'} the request of ${daysText(r.data)}`}
+                          >
                             {r.data.status === 'requested' ? 'Change' : 'View'}
                           </Link>
                         </td>
