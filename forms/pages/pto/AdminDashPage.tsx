@@ -13,7 +13,7 @@ import { useNotify } from '../../../renderers/notify/notify.tsx';
 import { useServices } from '../../../renderers/session/session.tsx';
 import { useUserNames } from '../../../renderers/users/useUserNames.ts';
 import { planBalances } from '../../../engine/pto-ledger.ts';
-import { Answer, Pager, PartialNote } from './PtoParts.tsx';
+import { Answer, Pager, PartialNote, useStepBackWhenEmpty } from './PtoParts.tsx';
 import { PAGE_SIZE, refreshPto, useLedger, usePlans, usePtoPage, type PtoRecord } from './pto-data.ts';
 import { employeePath } from './pto-pages.ts';
 import { daysText, hoursText, todayEpoch } from './pto-view.ts';
@@ -52,6 +52,8 @@ export function AdminDashPage() {
     limit: PAGE_SIZE,
     offset: comingOffset,
   });
+  useStepBackWhenEmpty(waiting.data, offset, PAGE_SIZE, setOffset);
+  useStepBackWhenEmpty(coming.data, comingOffset, PAGE_SIZE, setComingOffset);
   const people = [
     ...new Set([...(waiting.data?.items ?? []), ...(coming.data?.items ?? [])].map((r) => r.data.user_id)),
   ].sort();

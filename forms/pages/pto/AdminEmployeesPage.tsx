@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useServices } from '../../../renderers/session/session.tsx';
 import { useUserNames } from '../../../renderers/users/useUserNames.ts';
 import { planBalances } from '../../../engine/pto-ledger.ts';
-import { Answer, Pager, PartialNote } from './PtoParts.tsx';
+import { Answer, Pager, PartialNote, useStepBackWhenEmpty } from './PtoParts.tsx';
 import { PAGE_SIZE, useLedger, usePlans, usePtoPage } from './pto-data.ts';
 import { employeePath } from './pto-pages.ts';
 import { hoursText } from './pto-view.ts';
@@ -24,6 +24,7 @@ export function AdminEmployeesPage() {
     limit: PAGE_SIZE,
     offset,
   });
+  useStepBackWhenEmpty(enrolled.data, offset, PAGE_SIZE, setOffset);
   const people = (enrolled.data?.items ?? []).map((e) => e.key);
   const { nameOf } = useUserNames(client, people);
   const ledger = useLedger(people);

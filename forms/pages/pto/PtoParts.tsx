@@ -1,7 +1,7 @@
 /**
  * Small views the PTO pages share: a query's loading and failure, the note of rows left out, a pager.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { isFailure } from '../../../renderers/api/failure.ts';
 
 /** A read's state: its rows when answered, else "Loading…" or what failed (a refusal said plainly). */
@@ -83,4 +83,20 @@ export function Pager({
       </button>
     </nav>
   );
+}
+
+/**
+ * Steps back a page when the one shown has emptied (its last rows decided elsewhere or here), so
+ * a list with rows left never reads as empty.
+ */
+export function useStepBackWhenEmpty(
+  page: { items: readonly unknown[] } | undefined,
+  offset: number,
+  size: number,
+  setOffset: (offset: number) => void,
+): void {
+  const emptied = !!page && page.items.length === 0 && offset > 0;
+  useEffect(() => {
+    if (emptied) setOffset(Math.max(0, offset - size));
+  }, [emptied, offset, size, setOffset]);
 }

@@ -8,7 +8,6 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../renderers/api/client.ts';
 import type { Criterion, FindAnswer, FindBody, WireRecord } from '../../../renderers/api/types.ts';
 import { useServices } from '../../../renderers/session/session.tsx';
-import { holds } from '../../screens/session-rights.ts';
 import type { TimePtoEmployee } from '../../../types/generated/time/pto_employee.ts';
 import type { TimePtoPlan } from '../../../types/generated/time/pto_plan.ts';
 import type { TimePtoProgression } from '../../../types/generated/time/pto_progression.ts';
@@ -133,14 +132,8 @@ export function usePlans() {
   };
 }
 
-/** The signed-in person's key, and whether they hold a permission (the product-staff admin holds all). */
-export function useMe() {
+/** The signed-in person's user key. */
+export function useMe(): { key: string } {
   const { auth } = useServices();
-  const s = auth.session;
-  return {
-    key: s?.user.key ?? '',
-    name: s?.user.display_name ?? '',
-    isAdmin: s?.is_admin === true,
-    holds: (perm: string) => holds(s, perm),
-  };
+  return { key: auth.session?.user.key ?? '' };
 }
