@@ -14,6 +14,8 @@ import { blocking, describeViolations, runAxe } from './axe.ts';
 let w: World;
 let vacation: string;
 let emma: { token: string; user: string };
+/** The product staff's session in the root organization. */
+let staff: { org: string; token: string; user: string };
 
 /** No serious or critical axe-core violation on the page as it is. */
 async function assertAccessible(page: Page, where: string) {
@@ -45,7 +47,7 @@ beforeAll(async () => {
     body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD },
   });
   assert.equal(login.status, 200, login.text);
-  const staff = { org: root.body.organization_id, token: login.body.token, user: login.body.session.user.key };
+  staff = { org: root.body.organization_id, token: login.body.token, user: login.body.session.user.key };
   const modules = await w.call('PATCH', `/auth/api/data/organizations/${w.org}`, {
     org: staff.org,
     token: staff.token,
@@ -267,6 +269,36 @@ it('after the approval her own dash shows the 16 hours taken', async () => {
     .waitFor();
   await page.waitForFunction(() => !document.body.innerText.includes('…'));
   assert.deepEqual(await balanceRow(page, 'Vacation'), ['24 hours', '0 hours']);
+});
+
+it('the product-staff admin builds plans on the plan builder', async () => {
+  const sudo = await w.call('POST', `/auth/api/sudo_login?organization_id=${w.org}`, {
+    org: staff.org,
+    token: staff.token,
+    body: { organization_id: w.org },
+  });
+  assert.equal(sudo.status, 200, sudo.text);
+  const { page } = await w.page();
+  const link = new URLSearchParams({ userid: sudo.body.identifier, key: sudo.body.single_use_key, type: 'sudo_login' });
+  await page.goto(`/auto-login?${link}`);
+  await page.waitForURL((u) => u.pathname === '/home');
+  await page.getByRole('link', { name: 'Plan builder' }).click();
+  await page.waitForURL('**/pto/planbuilder');
+  const plan = page.getByRole('row', { name: /Vacation/ });
+  await plan.waitFor();
+  assert.deepEqual(await plan.getByRole('cell').allInnerTexts(), [
+    'Vacation',
+    '4 hours each payroll',
+    'None',
+    'Active',
+  ]);
+  assert.equal(
+    await plan.getByRole('link', { name: 'Vacation' }).getAttribute('href'),
+    `/time/pto_plan/edit/${vacation}`,
+  );
+  assert.equal(await page.getByRole('link', { name: 'New plan' }).getAttribute('href'), '/time/pto_plan/create');
+  await page.getByText('No progression yet.', { exact: false }).waitFor();
+  await assertAccessible(page, 'plan builder');
 });
 
 it("an employee opening the managers' dash is refused", async () => {
