@@ -131,7 +131,11 @@ export function can(
  * (spec/000 section 6). AUTH is always available; STORAGE serves every module. COMMS has no
  * CanUseModule permission, so any of its permissions makes it usable.
  */
-export function moduleUsable(module: ModuleName, activeModules: readonly string[], p: Principal): boolean {
+export function moduleUsable(
+  module: ModuleName,
+  activeModules: readonly string[],
+  p: Pick<Principal, 'isAdmin' | 'permissions'>,
+): boolean {
   if (p.isAdmin || module === 'auth' || module === 'storage') return true;
   if (!activeModules.includes(module)) return false;
   const prefix = `${module.toUpperCase()}:`;

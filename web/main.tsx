@@ -6,6 +6,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // First: the app shell's module prefetches a form page's code as it is evaluated, forms included.
 import './forms-registry.ts';
+// Before the app shell's module: it makes the router, whose routes include the registered pages.
+import './pages.ts';
 import { App } from '../renderers/app/App.tsx';
 import './nav-sections.ts';
 import '../renderers/styles/base.css';

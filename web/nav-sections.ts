@@ -3,6 +3,7 @@
  * assembled here at the app root: each area says whom its entries are for.
  */
 import { registerNavSection } from '../renderers/layouts/nav.ts';
+import { PTO_NAV } from '../forms/pages/pto/index.tsx';
 
 /** An employee's own documents; the company's documents and file transfers for those who manage HR. */
 registerNavSection({
@@ -20,3 +21,6 @@ registerNavSection({
       : []),
   ],
 });
+
+/** The PTO pages the person may open: their own time off, the manager's and the plan builder. */
+registerNavSection(PTO_NAV);

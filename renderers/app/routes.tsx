@@ -27,6 +27,7 @@ import { DOCUMENTS_PAGES } from '../pages/documents-pages.ts';
 import { useEffect, useState } from 'react';
 import type { FormMode } from '../screens/record/form-model.ts';
 import { listScreenCode, recordScreenCode, type ScreenCode } from './prefetch.ts';
+import { registeredPages } from './pages.ts';
 
 /**
  * A screen whose code loads on first use (the form screens with @rjsf, the list with @tanstack's
@@ -68,7 +69,11 @@ function ListScreen() {
   return mod ? <mod.ListScreen /> : loading;
 }
 
-export const routes: RouteObject[] = [
+/**
+ * The route tree, with the pages registered at the app root (./pages.ts) in the main layout: made
+ * when the router is, so those pages are registered first (web/main.tsx).
+ */
+export const appRoutes = (): RouteObject[] => [
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,
@@ -105,6 +110,10 @@ export const routes: RouteObject[] = [
           { path: '/organization_preferences', element: <OrganizationPreferencesPage /> },
           ...JOURNEY_SETTINGS.map((j) => ({ path: j.path, element: <JourneySettingsPage setting={j} /> })),
           ...DOCUMENTS_PAGES.map((d) => ({ path: d.path, element: <DocumentsPage page={d} /> })),
+          ...registeredPages().map((p) => ({
+            path: p.path,
+            element: p.redirect ? <Navigate to={p.redirect} replace /> : p.element,
+          })),
           { path: '/:module/:datatype/:orgId/org_settings', element: <OrgSettingsPage /> },
           // The named route auth_audit_log (spec/001 section 2); it outranks the generic record pages.
           { path: '/auth/new_user/:userId/audit_log', element: <AuditLogPage /> },
@@ -130,5 +139,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(appRoutes());
 }

@@ -4,11 +4,13 @@
  * the meta, 'Page Not Found', 'Not authorized.' or the onboarding-only alert. No React, no router:
  * tests feed it tables. The decisions the spec leaves open are in docs/route-guard.md.
  */
+import { moduleUsable } from '../../engine/access.ts';
 import { MODULES } from '../../engine/entity.ts';
 import { personalPermission } from '../../engine/permissions.ts';
 import type { Session, Verb } from '../api/types.ts';
 import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { DOCUMENTS_PAGES } from '../pages/documents-pages.ts';
+import { matchPage, type PageAccess, type PageRule } from '../app/pages.ts';
 
 export const NOT_AUTHORIZED = 'Not authorized.';
 /** The alert of spec/000 section 6 for a user limited by PAYROLL:CanManageOnboarding. */
@@ -28,6 +30,8 @@ export interface GuardSession {
   employeeId: string | null;
   permissions: ReadonlySet<string>;
   features: Readonly<Record<string, boolean>>;
+  /** The company's active modules (spec/000 section 6); none when not told. */
+  activeModules?: readonly string[];
   /** The company requires a second factor the user has not set up: only its settings page opens. */
   twoFactorSetupRequired?: boolean;
 }
@@ -43,6 +47,7 @@ export function guardSession(s: Session): GuardSession {
     employeeId: s.user.employee_id || null,
     permissions,
     features: s.organization?.enabled_features ?? {},
+    activeModules: s.organization?.active_modules ?? [],
     twoFactorSetupRequired: s.two_factor_setup_required === true,
   };
 }
@@ -54,6 +59,8 @@ export type RouteInfo =
   | { kind: 'logout' }
   | { kind: 'inactive' }
   | { kind: 'app'; path: string }
+  /** A page an area registered (../app/pages.ts), judged by its own access rule. */
+  | { kind: 'page'; path: string; rule: PageRule }
   | { kind: 'record'; module: string; datatype: string; action: RecordAction; key?: string }
   /** The named route auth_audit_log (spec/001 section 2): one user's audit records. */
   | { kind: 'auditLog'; userId: string }
@@ -107,6 +114,8 @@ export function classify(pathname: string): RouteInfo {
   if (PUBLIC.has(p) || p.startsWith('/secure_file/')) return { kind: 'public' };
   if (p === '/inactive' || p.startsWith('/inactive/')) return { kind: 'inactive' };
   if (APP.has(p)) return { kind: 'app', path: p };
+  const registered = matchPage(p);
+  if (registered) return { kind: 'page', path: p, rule: registered.page };
   const audit = /^\/auth\/new_user\/([^/]+)\/audit_log$/.exec(p);
   if (audit) return { kind: 'auditLog', userId: decodeSegment(audit[1]) };
   const parts = p.split('/').slice(1).map(decodeSegment);
@@ -205,6 +214,18 @@ function onboardingAllows(s: GuardSession, route: RouteInfo): boolean {
   return onboardingType(route.path.split('/')[2] ?? '');
 }
 
+/**
+ * May this session open a registered page? Its module usable for the company and the user, then
+ * admin-only or one of its permissions; the product-staff admin passes, as the data API lets them.
+ * The menu asks the same (web/nav-sections.ts), so it offers nothing that is refused.
+ */
+export function pageAllows(s: GuardSession, access: PageAccess): boolean {
+  if (access.module && !moduleUsable(access.module, s.activeModules ?? [], s)) return false;
+  if (s.isAdmin) return true;
+  if (access.adminOnly) return false;
+  return !access.anyOf || access.anyOf.some((p) => has(s, p));
+}
+
 export function dashboard(s: GuardSession): string {
   return s.features.use_new_dashboard ? '/new_home' : '/home';
 }
@@ -270,6 +291,11 @@ export function decide(input: GuardInput): Decision {
     if (EMPLOYEE_ONLY.has(route.path) && !s.isEmployee) return { kind: 'redirect', to: dashboard(s) };
     if (route.path === '/onboarding' && (!s.isEmployee || s.employeeId)) return { kind: 'redirect', to: dashboard(s) };
     return { kind: 'allow' };
+  }
+
+  if (route.kind === 'page') {
+    if (!pageAllows(s, route.rule.access)) return deny();
+    return route.rule.redirect ? { kind: 'redirect', to: route.rule.redirect } : { kind: 'allow' };
   }
 
   if (route.kind === 'auditLog') {

@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createApiClient } from '../../renderers/api/client.ts';
-import { routes } from '../../renderers/app/routes.tsx';
+import { appRoutes } from '../../renderers/app/routes.tsx';
 import { DialogsProvider } from '../../renderers/dialogs/Dialogs.tsx';
 import { applyBranding } from '../../renderers/layouts/branding.ts';
 import { NotifyProvider } from '../../renderers/notify/notify.tsx';
@@ -44,7 +44,7 @@ export function FixtureApp({
       }),
     [backend],
   );
-  const router = useMemo(() => createMemoryRouter(routes, { initialEntries: [path] }), [path]);
+  const router = useMemo(() => createMemoryRouter(appRoutes(), { initialEntries: [path] }), [path]);
   applyBranding(backend.org);
   return (
     <QueryClientProvider client={queryClient}>

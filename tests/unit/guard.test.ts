@@ -17,6 +17,11 @@ import {
   type GuardSession,
   type MetaFacts,
 } from '../../renderers/guard/decide.ts';
+import { registerPages } from '../../renderers/app/pages.ts';
+import { PTO_RULES } from '../../forms/pages/pto/pto-pages.ts';
+
+// The PTO pages, as the app root registers them (web/pages.ts), without their screens.
+registerPages(PTO_RULES);
 
 const NOW = 1_800_000_000;
 const KEY = '0b9e3f1c-7a55-4c1e-9d7a-2f4b8c6d1e0a';
@@ -80,6 +85,26 @@ const JOURNEY_PAGES = [
   '/journey_admin/clock_settings',
   '/journey_admin/pto_settings',
   '/journey_admin/style_settings',
+];
+
+/** The TIME module on for the company (spec/000 section 6: active modules and CanUseModule). */
+const TIME_ON = ['auth', 'payroll', 'comms', 'hr', 'time'];
+const ptoEmployee = user({
+  activeModules: TIME_ON,
+  perms: ['PAYROLL:CanUseModule', 'TIME:CanUseModule', 'TIME:CanUsePTO'],
+});
+const ptoManager = user({
+  isEmployee: false,
+  employeeId: null,
+  activeModules: TIME_ON,
+  perms: ['TIME:CanUseModule', 'TIME:CanManagePTO'],
+});
+const PTO_MANAGER_PAGES = [
+  '/pto/admin/dash',
+  '/pto/admin/employees',
+  '/pto/admin/summary',
+  '/pto/admin/calendar',
+  `/pto/admin/employee/${KEY}`,
 ];
 
 const rows: Row[] = [
@@ -439,6 +464,93 @@ const rows: Row[] = [
     expect: { kind: 'redirect', to: '/login?redirect=%2Fjourney_admin%2Fclock_settings' },
   },
   {
+    name: '/pto sends on to the employee dash',
+    path: '/pto',
+    session: ptoEmployee,
+    expect: { kind: 'redirect', to: '/pto/employee/dash' },
+  },
+  {
+    name: 'an employee using PTO opens their dash',
+    path: '/pto/employee/dash',
+    session: ptoEmployee,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'an employee without TIME:CanUsePTO is refused the PTO dash',
+    path: '/pto/employee/dash',
+    session: user({ activeModules: TIME_ON, perms: ['PAYROLL:CanUseModule', 'TIME:CanUseModule'] }),
+    previous: '/home',
+    expect: deny('/home'),
+  },
+  {
+    name: 'a PTO manager without TIME:CanUsePTO is refused the employee dash',
+    path: '/pto/employee/dash/',
+    session: ptoManager,
+    previous: '/pto/admin/dash',
+    expect: deny('/pto/admin/dash'),
+  },
+  ...PTO_MANAGER_PAGES.flatMap((path): Row[] => [
+    { name: `${path} opens for TIME:CanManagePTO`, path, session: ptoManager, expect: { kind: 'allow' } },
+    { name: `${path} opens for the product-staff admin`, path, session: productStaff, expect: { kind: 'allow' } },
+    {
+      name: `${path} refuses an employee who only uses PTO`,
+      path,
+      session: ptoEmployee,
+      previous: '/pto/employee/dash',
+      expect: deny('/pto/employee/dash'),
+    },
+    {
+      name: `${path} refuses a PTO manager when the company's TIME module is off`,
+      path,
+      session: { ...ptoManager, activeModules: ['auth', 'payroll', 'comms', 'hr'] },
+      previous: '/home',
+      expect: deny('/home'),
+    },
+    {
+      name: `${path} refuses a PTO manager without TIME:CanUseModule`,
+      path,
+      session: user({ isEmployee: false, employeeId: null, activeModules: TIME_ON, perms: ['TIME:CanManagePTO'] }),
+      previous: '/home',
+      expect: deny('/home'),
+    },
+  ]),
+  {
+    name: 'the employee dash is refused when the TIME module is off',
+    path: '/pto/employee/dash',
+    session: { ...ptoEmployee, activeModules: ['auth', 'payroll'] },
+    previous: '/home',
+    expect: deny('/home'),
+  },
+  {
+    name: 'the plan builder opens for the product-staff admin',
+    path: '/pto/planbuilder',
+    session: productStaff,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'the plan builder refuses a company admin who manages PTO (admin-only, spec/000 section 6)',
+    path: '/pto/planbuilder',
+    session: {
+      ...companyAdmin,
+      activeModules: TIME_ON,
+      permissions: new Set([...companyAdmin.permissions, 'TIME:CanUseModule']),
+    },
+    previous: '/pto/admin/dash',
+    expect: deny('/pto/admin/dash'),
+  },
+  {
+    name: 'a PTO page sends a signed-out visitor to login',
+    path: '/pto/admin/calendar',
+    session: null,
+    expect: { kind: 'redirect', to: '/login?redirect=%2Fpto%2Fadmin%2Fcalendar' },
+  },
+  {
+    name: "an employee's PTO page needs the employee in the path (no page without)",
+    path: '/pto/admin/employee',
+    session: ptoManager,
+    expect: { kind: 'notFound' },
+  },
+  {
     name: 'another journey_admin path is no page (the router shows not found)',
     path: '/journey_admin/other_settings',
     session: productStaff,
@@ -525,5 +637,11 @@ describe('guard: helpers', () => {
     assert.deepEqual(classify('/payroll/reports'), { kind: 'app', path: '/payroll/reports' });
     assert.deepEqual(classify('/inactive/paystubs'), { kind: 'inactive' });
     assert.deepEqual(classify('/a/b/c/d/e'), { kind: 'public' });
+    assert.deepEqual(classify(`/pto/admin/employee/${KEY}`), {
+      kind: 'page',
+      path: `/pto/admin/employee/${KEY}`,
+      rule: PTO_RULES.find((r) => r.path === '/pto/admin/employee/:userId'),
+    });
+    assert.equal(classify(`/pto/admin/employee/${KEY}/more`).kind, 'public');
   });
 });

@@ -1,0 +1,197 @@
+/**
+ * /pto/admin/employee/:userId: one employee's PTO as their administrator sees it: balances and
+ * pending hours per plan, every request, and the whole ledger with a link to add a line (a manual
+ * adjustment). The spec's optional query parameters `empData` and `data2` carry JSON from the old
+ * app; nothing here reads them: the page reads the employee's records by the key in the path, so a
+ * crafted link cannot show figures the records do not hold (docs/pto.md).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { isFailure } from '../../../renderers/api/failure.ts';
+import { useServices } from '../../../renderers/session/session.tsx';
+import { isUserKey } from '../../../renderers/users/user-names.ts';
+import { useUserNames } from '../../../renderers/users/useUserNames.ts';
+import { pendingHours, planBalances } from '../../../engine/pto-ledger.ts';
+import { Answer, PartialNote } from './PtoParts.tsx';
+import { useLedger, usePlans, usePtoAll } from './pto-data.ts';
+import { LedgerTable } from './LedgerTable.tsx';
+import { PTO_PATHS } from './pto-pages.ts';
+import { daysText, hoursText, STATUS_LABEL, todayEpoch, upcomingFirst } from './pto-view.ts';
+import { requestPath } from './EmployeeDashPage.tsx';
+
+export const ADJUST_PATH = '/time/pto_register/create';
+
+export function AdminEmployeePage() {
+  const userId = useParams().userId ?? '';
+  if (!isUserKey(userId)) {
+    return (
+      <section className="page" aria-labelledby="pto-employee-title">
+        <h1 id="pto-employee-title">No such employee</h1>
+        <p>
+          This address names no employee. Choose one from <Link to={PTO_PATHS.employees}>Employees in PTO</Link>.
+        </p>
+      </section>
+    );
+  }
+  return <EmployeePto userId={userId.toLowerCase()} />;
+}
+
+function EmployeePto({ userId }: { userId: string }) {
+  const { client } = useServices();
+  const plans = usePlans();
+  const { nameOf } = useUserNames(client, [userId]);
+  const enrolment = useQuery({
+    queryKey: ['pto', 'enrolment', userId],
+    queryFn: () => client.read('time', 'pto_employee', userId),
+    staleTime: 0,
+    retry: false,
+  });
+  const requests = usePtoAll(
+    'pto_request',
+    [{ field: 'user_id', is: '=', value: userId }],
+    [{ field: 'start_date', dir: 'desc' }],
+  );
+  const ledger = useLedger([userId]);
+  const name = nameOf(userId);
+  const enrolledIn = enrolment.data?.data.plan_ids as string[] | undefined;
+  const seen = [
+    ...new Set([
+      ...(ledger.data?.items ?? []).map((l) => l.data.plan_id),
+      ...(requests.data?.items ?? []).map((r) => r.data.plan_id),
+    ]),
+  ].filter((k): k is string => !!k);
+  const planIds = [...new Set([...(enrolledIn ?? []), ...seen])];
+  const balances = planBalances((ledger.data?.items ?? []).map((l) => l.data));
+  const pending = pendingHours((requests.data?.items ?? []).map((r) => r.data));
+
+  return (
+    <section className="page" aria-labelledby="pto-employee-title">
+      <div className="page__head">
+        <h1 id="pto-employee-title">Time off of {name}</h1>
+        <div className="page__actions">
+          <Link className="btn btn--primary" to={ADJUST_PATH}>
+            Add a ledger entry
+          </Link>
+          {enrolment.data ? (
+            <Link className="btn" to={`/time/pto_employee/edit/${userId}`}>
+              Change plans
+            </Link>
+          ) : (
+            isFailure(enrolment.error, 404) && (
+              <Link className="btn" to="/time/pto_employee/create">
+                Add to PTO
+              </Link>
+            )
+          )}
+        </div>
+      </div>
+      {isFailure(enrolment.error, 404) && (
+        <p className="banner" role="note">
+          {name} is not enrolled in PTO: no plan accrues for them until they are added.
+        </p>
+      )}
+      {enrolment.data?.data.status === 'inactive' && (
+        <p className="banner" role="note">
+          {name}&apos;s PTO enrolment is inactive.
+        </p>
+      )}
+
+      <section className="panel" aria-labelledby="pto-employee-balances">
+        <h2 id="pto-employee-balances">Balances</h2>
+        <Answer query={ledger} what="the ledger">
+          {(lines) =>
+            planIds.length === 0 ? (
+              <div className="empty">{name} is in no plan and has no ledger entries.</div>
+            ) : (
+              <>
+                <PartialNote shown={lines.items.length} total={lines.total} what="ledger lines" />
+                <table className="table">
+                  <caption className="visually-hidden">Balance and pending hours per plan</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Plan</th>
+                      <th scope="col">Balance</th>
+                      <th scope="col">Waiting for a decision</th>
+                      <th scope="col">Enrolled</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {planIds.map((id) => (
+                      <tr key={id}>
+                        <th scope="row">{plans.nameOf(id)}</th>
+                        <td>{hoursText(balances.get(id) ?? 0)}</td>
+                        <td>{requests.data ? hoursText(pending.get(id) ?? 0) : '…'}</td>
+                        <td>{enrolledIn?.includes(id) ? 'Yes' : 'No'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </>
+            )
+          }
+        </Answer>
+      </section>
+
+      <section className="panel" aria-labelledby="pto-employee-requests">
+        <h2 id="pto-employee-requests">Requests</h2>
+        <Answer query={requests} what="the requests">
+          {(all) => {
+            if (!all.items.length) return <div className="empty">{name} has made no request.</div>;
+            const { upcoming, past } = upcomingFirst(all.items, todayEpoch(Date.now()));
+            return (
+              <>
+                <PartialNote shown={all.items.length} total={all.total} what="requests" />
+                <table className="table">
+                  <caption className="visually-hidden">Requests, the coming ones first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Days</th>
+                      <th scope="col">Plan</th>
+                      <th scope="col">Hours</th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {[...upcoming, ...past].map((r) => (
+                      <tr key={r.key}>
+                        <td>
+                          <Link to={requestPath(r)}>{daysText(r.data)}</Link>
+                        </td>
+                        <td>{plans.nameOf(r.data.plan_id)}</td>
+                        <td>{hoursText(r.data.hours)}</td>
+                        <td>
+                          {STATUS_LABEL[r.data.status ?? 'requested']}
+                          {r.data.decision_note ? ` (${r.data.decision_note})` : ''}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </>
+            );
+          }}
+        </Answer>
+      </section>
+
+      <section className="panel" aria-labelledby="pto-employee-ledger">
+        <h2 id="pto-employee-ledger">Ledger</h2>
+        <Answer query={ledger} what="the ledger">
+          {(lines) =>
+            lines.items.length ? (
+              <LedgerTable
+                lines={[...lines.items].reverse()}
+                caption={`${name}'s ledger entries, newest first`}
+                planName={plans.nameOf}
+              />
+            ) : (
+              <div className="empty">
+                No ledger entries yet. Use <Link to={ADJUST_PATH}>Add a ledger entry</Link> to credit an opening
+                balance.
+              </div>
+            )
+          }
+        </Answer>
+      </section>
+    </section>
+  );
+}

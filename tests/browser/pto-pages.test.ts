@@ -1,0 +1,311 @@
+/**
+ * The PTO pages as people use them: an employee sees her balance and asks for time off from her
+ * dash, a PTO manager approves it on the managers' dash and sees it on the calendar, and the
+ * employee is refused the managers' pages. Needs `npm run build:web` first.
+ */
+import { afterAll, beforeAll, it } from 'vitest';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
+import { sudoInto } from '../helpers/demo.ts';
+import { startWorld, type World } from './browser.ts';
+import { blocking, describeViolations, runAxe } from './axe.ts';
+
+let w: World;
+let vacation: string;
+let emma: { token: string; user: string };
+/** The product staff's session in the root organization. */
+let staff: { org: string; token: string; user: string };
+
+/** No serious or critical axe-core violation on the page as it is. */
+async function assertAccessible(page: Page, where: string) {
+  const found = blocking(await runAxe(page));
+  assert.deepEqual(
+    found.map((v) => v.id),
+    [],
+    describeViolations(where, found),
+  );
+}
+
+/** The balance row of a plan on a dash. */
+const planRow = (page: Page, plan: string) =>
+  page.getByRole('table', { name: /balance and pending hours per plan/i }).getByRole('row', { name: plan });
+
+/** Its cells after the plan's name. */
+async function balanceRow(page: Page, plan: string): Promise<string[]> {
+  await planRow(page, plan).waitFor();
+  return planRow(page, plan).getByRole('cell').allInnerTexts();
+}
+
+beforeAll(async () => {
+  w = await startWorld();
+  // Product staff switch the TIME module on for the company and add a plan; Emma uses PTO, the
+  // payroll manager manages it.
+  const root = await w.call('GET', '/auth/api/resolve_org?hostname=localhost');
+  const login = await w.call('POST', '/auth/api/login', {
+    org: root.body.organization_id,
+    body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD },
+  });
+  assert.equal(login.status, 200, login.text);
+  staff = { org: root.body.organization_id, token: login.body.token, user: login.body.session.user.key };
+  const modules = await w.call('PATCH', `/auth/api/data/organizations/${w.org}`, {
+    org: staff.org,
+    token: staff.token,
+    body: { active_modules: ['auth', 'payroll', 'comms', 'hr', 'time'] },
+  });
+  assert.equal(modules.status, 200, modules.text);
+  const inside = await sudoInto(w, staff, w.org);
+  const plan = await w.call('POST', '/time/api/data/pto_plan/', {
+    org: w.org,
+    token: inside.token,
+    body: { name: 'Vacation', plan_type: 'Vacation', calc_period: 'payroll', accrual_hours: 4, status: 'active' },
+  });
+  assert.equal(plan.status, 201, plan.text);
+  vacation = plan.body.key;
+  const grant = async (who: 'emma' | 'payroll', extra: string[]) => {
+    const s = await w.apiLogin(who);
+    const account = await w.call('GET', `/auth/api/data/users/${s.user}`, { org: w.org, token: inside.token });
+    const r = await w.call('PATCH', `/auth/api/data/users/${s.user}`, {
+      org: w.org,
+      token: inside.token,
+      body: { permissions: [...account.body.data.permissions, ...extra] },
+    });
+    assert.equal(r.status, 200, r.text);
+    return s;
+  };
+  emma = await grant('emma', ['TIME:CanUseModule', 'TIME:CanUsePTO']);
+  await grant('payroll', ['TIME:CanUseModule', 'TIME:CanManagePTO']);
+  // Emma is in the plan, and staff credit her 40 hours of it.
+  const enrol = await w.call('POST', '/time/api/data/pto_employee/', {
+    org: w.org,
+    token: inside.token,
+    body: { _user_uuid: emma.user, status: 'active', plan_ids: [vacation] },
+  });
+  assert.ok(enrol.status === 201 || enrol.status === 200, enrol.text);
+  const credit = await w.call('POST', '/time/api/data/pto_register/', {
+    org: w.org,
+    token: inside.token,
+    body: {
+      user_id: emma.user,
+      plan_id: vacation,
+      action: 'credit',
+      type: 'accrual',
+      hours: 40,
+      effective_date: Date.UTC(2027, 0, 1) / 1000,
+    },
+  });
+  assert.equal(credit.status, 201, credit.text);
+});
+
+afterAll(async () => {
+  await w?.close();
+});
+
+/** The cells of a plan's row on a dash's balances: balance, then hours waiting for a decision. */
+const BALANCE = 0;
+const PENDING = 1;
+
+it("her dash shows her plan's balance from the ledger", async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  // The menu offers her own time off, not the managers' pages.
+  await page.getByRole('link', { name: 'My time off' }).click();
+  await page.waitForURL('**/pto/employee/dash');
+  await page.getByRole('heading', { name: 'My time off', level: 1 }).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Requests to decide' }).count(), 0);
+  await page.getByText('No requests yet.', { exact: false }).waitFor();
+  await planRow(page, 'Vacation').waitFor();
+  await page.waitForFunction(() => !document.body.innerText.includes('…'));
+  assert.equal((await balanceRow(page, 'Vacation'))[BALANCE], '40 hours');
+});
+
+let requestKey: string;
+
+it('she asks for time off from her dash and sees the hours waiting for a decision', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto('/pto/employee/dash');
+  await page.getByRole('link', { name: 'Request time off' }).first().click();
+  await page.waitForURL('**/time/pto_request/create');
+  await page.waitForFunction(() => document.querySelectorAll('#root_plan_id option').length > 1);
+  await page.getByLabel('Plan*').selectOption({ label: 'Vacation' });
+  await page.locator('#root_start_date').fill('2027-03-01');
+  await page.locator('#root_end_date').fill('2027-03-02');
+  await page.getByLabel('Hours*').fill('16');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL(/\/time\/pto_request\/edit\/[0-9a-f-]{36}$/);
+  requestKey = new URL(page.url()).pathname.split('/').pop()!;
+
+  await page.goto('/pto/employee/dash');
+  await page.getByRole('cell', { name: '03/01/2027 – 03/02/2027', exact: true }).waitFor();
+  await planRow(page, 'Vacation').waitFor();
+  assert.equal((await balanceRow(page, 'Vacation'))[PENDING], '16 hours');
+  const request = page.getByRole('row', { name: /03\/01\/2027/ });
+  assert.match(await request.innerText(), /Waiting for a decision/);
+  const open = request.getByRole('link', { name: /the request of 03\/01\/2027/ });
+  assert.equal(await open.innerText(), 'Change');
+  assert.equal(await open.getAttribute('href'), `/time/pto_request/edit/${requestKey}`);
+  await assertAccessible(page, 'my time off');
+});
+
+it('a PTO manager finds her among the employees in PTO and her plan in the summary', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.getByRole('link', { name: 'Employees', exact: true }).click();
+  await page.waitForURL('**/pto/admin/employees');
+  const row = page.getByRole('row', { name: /Emma Employee/ });
+  await row.waitFor();
+  await page.waitForFunction(() => !document.body.innerText.includes('…'));
+  assert.deepEqual(await row.getByRole('cell').allInnerTexts(), ['Active', 'Vacation: 40 hours']);
+  await row.getByRole('link', { name: 'Emma Employee' }).click();
+  await page.waitForURL(`**/pto/admin/employee/${emma.user}`);
+  await page.getByRole('heading', { name: 'Time off of Emma Employee' }).waitFor();
+
+  await page.goto('/pto/admin/summary');
+  const plan = page.getByRole('row', { name: /^Vacation/ });
+  await plan.waitFor();
+  await page.waitForFunction(() => !document.body.innerText.includes('…'));
+  assert.deepEqual(await plan.getByRole('cell').allInnerTexts(), ['1', '40 hours', '16 hours', '0 hours']);
+  await assertAccessible(page, 'summary');
+  // The plan builder is the product-staff admin's: not offered, and refused.
+  assert.equal(await page.getByRole('link', { name: 'Plan builder' }).count(), 0);
+  await page.goto('/pto/planbuilder');
+  await page.getByText('Not authorized.').waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'PTO plan builder' }).count(), 0);
+});
+
+it("a PTO manager approves it on the managers' dash, where it shows the balance it leaves", async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.getByRole('link', { name: 'Requests to decide' }).click();
+  await page.waitForURL('**/pto/admin/dash');
+  const waiting = page.getByRole('table', { name: /waiting for a decision/i });
+  const row = waiting.getByRole('row', { name: /Emma Employee/ });
+  await row.waitFor();
+  await page.waitForFunction(() => !document.body.innerText.includes('…'));
+  const cells = await row.getByRole('cell').allInnerTexts();
+  assert.deepEqual(cells.slice(0, 4), ['Vacation', '03/01/2027 – 03/02/2027', '16 hours', '24 hours']);
+  await assertAccessible(page, 'requests to decide');
+  await row.getByRole('button', { name: /^Approve Emma Employee/ }).click();
+  await page.getByText("Approved Emma Employee's 16 hours of Vacation.").waitFor();
+  await page.getByText('No request is waiting for a decision.').waitFor();
+  const coming = page.getByRole('table', { name: /approved time off/i });
+  await coming.getByRole('row', { name: /Emma Employee/ }).waitFor();
+  const saved = await w.call('GET', `/time/api/data/pto_request/${requestKey}`, { org: w.org, token: emma.token });
+  assert.equal(saved.body.data.status, 'approved');
+});
+
+it('a PTO manager denies a request with a note the employee reads', async () => {
+  const asked = await w.call('POST', '/time/api/data/pto_request/', {
+    org: w.org,
+    token: emma.token,
+    body: {
+      user_id: emma.user,
+      plan_id: vacation,
+      start_date: Date.UTC(2027, 3, 5) / 1000,
+      end_date: Date.UTC(2027, 3, 5) / 1000,
+      hours: 8,
+    },
+  });
+  assert.equal(asked.status, 201, asked.text);
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto('/pto/admin/dash');
+  await page.getByRole('button', { name: 'Deny Emma Employee, 04/05/2027' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Note to the employee (optional)').fill('Quarter close that week');
+  await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+  await page.getByText("Denied Emma Employee's 8 hours of Vacation.").waitFor();
+  await page.getByText('No request is waiting for a decision.').waitFor();
+  const saved = await w.call('GET', `/time/api/data/pto_request/${asked.body.key}`, { org: w.org, token: emma.token });
+  assert.equal(saved.body.data.status, 'denied');
+  assert.equal(saved.body.data.decision_note, 'Quarter close that week');
+
+  const mine = await w.page();
+  await w.signIn(mine.page, 'emma');
+  await mine.page.goto('/pto/employee/dash');
+  const row = mine.page.getByRole('row', { name: /04\/05\/2027/ });
+  await row.waitFor();
+  assert.match(await row.innerText(), /Denied \(Quarter close that week\)/);
+});
+
+it('the calendar shows her on her days', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto('/pto/admin/calendar?month=2027-02');
+  await page.getByRole('heading', { name: 'February 2027' }).waitFor();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByRole('heading', { name: 'March 2027' }).waitFor();
+  const day = (n: number) => page.locator('td', { has: page.locator('div', { hasText: new RegExp(`^March ${n}$`) }) });
+  await day(1).getByRole('link', { name: 'Emma Employee' }).waitFor();
+  assert.equal(await day(2).getByRole('link', { name: 'Emma Employee' }).count(), 1);
+  assert.equal(await day(3).getByRole('link', { name: 'Emma Employee' }).count(), 0);
+  assert.equal(await day(28).getByRole('link').count(), 0);
+  await assertAccessible(page, 'calendar');
+});
+
+it("after the approval her manager's page of her counts the 16 hours taken, once", async () => {
+  // The ledger the manager reads: the server writes the use line with the approval.
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto(`/pto/admin/employee/${emma.user}?empData=%7B%22balance%22%3A999%7D&data2=%5B%5D`);
+  await page.getByRole('heading', { name: 'Time off of Emma Employee' }).waitFor();
+  await page
+    .getByRole('row', { name: /03\/01\/2027/ })
+    .getByText('Approved')
+    .waitFor();
+  await page.waitForFunction(() => !document.body.innerText.includes('…'));
+  assert.equal(await page.getByText('999').count(), 0, 'the empData parameter is not read');
+  assert.deepEqual((await balanceRow(page, 'Vacation')).slice(0, 2), ['24 hours', '0 hours']);
+});
+
+it('after the approval her own dash shows the 16 hours taken', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto('/pto/employee/dash');
+  await page
+    .getByRole('row', { name: /03\/01\/2027/ })
+    .getByText('Approved')
+    .waitFor();
+  await page.waitForFunction(() => !document.body.innerText.includes('…'));
+  assert.deepEqual(await balanceRow(page, 'Vacation'), ['24 hours', '0 hours']);
+});
+
+it('the product-staff admin builds plans on the plan builder', async () => {
+  const sudo = await w.call('POST', `/auth/api/sudo_login?organization_id=${w.org}`, {
+    org: staff.org,
+    token: staff.token,
+    body: { organization_id: w.org },
+  });
+  assert.equal(sudo.status, 200, sudo.text);
+  const { page } = await w.page();
+  const link = new URLSearchParams({ userid: sudo.body.identifier, key: sudo.body.single_use_key, type: 'sudo_login' });
+  await page.goto(`/auto-login?${link}`);
+  await page.waitForURL((u) => u.pathname === '/home');
+  await page.getByRole('link', { name: 'Plan builder' }).click();
+  await page.waitForURL('**/pto/planbuilder');
+  const plan = page.getByRole('row', { name: /Vacation/ });
+  await plan.waitFor();
+  assert.deepEqual(await plan.getByRole('cell').allInnerTexts(), [
+    'Vacation',
+    '4 hours each payroll',
+    'None',
+    'Active',
+  ]);
+  assert.equal(
+    await plan.getByRole('link', { name: 'Vacation' }).getAttribute('href'),
+    `/time/pto_plan/edit/${vacation}`,
+  );
+  assert.equal(await page.getByRole('link', { name: 'New plan' }).getAttribute('href'), '/time/pto_plan/create');
+  await page.getByText('No progression yet.', { exact: false }).waitFor();
+  await assertAccessible(page, 'plan builder');
+});
+
+it("an employee opening the managers' dash is refused", async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto('/pto/admin/dash');
+  await page.getByText('Not authorized.').waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'Time off requests' }).count(), 0);
+  assert.ok(!new URL(page.url()).pathname.startsWith('/pto/admin'), page.url());
+});

@@ -1,0 +1,8 @@
+/**
+ * The pages beyond the shell's own (renderers/app/pages.ts registerPages), assembled here at the app
+ * root: each area's pages say who may open them. Imported before the router is made (web/main.tsx).
+ */
+import { registerPages } from '../renderers/app/pages.ts';
+import { PTO_PAGES } from '../forms/pages/pto/index.tsx';
+
+registerPages(PTO_PAGES);
