@@ -71,10 +71,8 @@ export function deriveData(w: Write): void {
     else if (schema.const !== undefined) data[field] = schema.const;
     else delete data[field];
   }
-  // A field with a default that a save leaves out holds its default, before any transform reads it
-  // (as validation would fill it in after): a full save without `partial_day` is no change to it.
-  for (const [field, value] of facts.defaults) if (data[field] === undefined) data[field] = cloneJson(value);
   if (!before) {
+    for (const [field, value] of facts.defaults) if (data[field] === undefined) data[field] = cloneJson(value);
     if (facts.serverOwned.has('created_by')) data.created_by = caller.principal.userKey;
     if (facts.serverOwned.has('created_time')) data.created_time = w.now;
     const owner = ownerOf(entity, key, data);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import jsf from 'json-schema-faker';
 import { loadCatalogue } from '../../server/schemas.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
-import { activePtoPlan, examinedI9Document, RECORD_OVERRIDES } from '../helpers/generated-records.ts';
+import { examinedI9Document, ptoReferences, RECORD_OVERRIDES } from '../helpers/generated-records.ts';
 
 let w: DemoWorld;
 let staff: Session;
@@ -18,8 +18,12 @@ beforeAll(async () => {
   OVERRIDES['payroll/i9_document_copies'] = await examinedI9Document((body) =>
     w.call('POST', '/payroll/api/data/find/i9', { ...as(staff), body }),
   );
-  OVERRIDES['time/pto_request'] = await activePtoPlan((body) =>
-    w.call('POST', '/time/api/data/find/pto_plan', { ...as(staff), body }),
+  Object.assign(
+    OVERRIDES,
+    await ptoReferences(
+      (type, body) => w.call('POST', `/time/api/data/find/${type}`, { ...as(staff), body }),
+      w.emma.user,
+    ),
   );
 });
 afterAll(async () => {

@@ -32,7 +32,7 @@ import {
   seededRandom,
   sudoInto,
 } from '../helpers/hardening.ts';
-import { activePtoPlan, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import { ptoReferences, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
 import { MAX_ERRORS } from '../../engine/messages.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -524,8 +524,12 @@ beforeAll(async () => {
   const started = performance.now();
   w = await demoWorld();
   staff = await sudoInto(w, w.staff, w.acmeOrg);
-  overrides['time/pto_request'] = await activePtoPlan((body) =>
-    w.call('POST', '/time/api/data/find/pto_plan', { ...as(staff), body }),
+  Object.assign(
+    overrides,
+    await ptoReferences(
+      (type, body) => w.call('POST', `/time/api/data/find/${type}`, { ...as(staff), body }),
+      w.emma.user,
+    ),
   );
 
   const ajv = new Ajv({ strict: false, allErrors: true, useDefaults: true });

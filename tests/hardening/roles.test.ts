@@ -18,7 +18,7 @@ import jsf from 'json-schema-faker';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
 import { createCompany, figure, leaks, pool, seededRandom, sudoInto } from '../helpers/hardening.ts';
-import { activePtoPlan, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import { ptoReferences, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
 import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 const SUITE = 'roles';
@@ -372,8 +372,12 @@ beforeAll(async () => {
 
   // Permissions are data: the user's own list plus every group listing them (read, not asked).
   const sa = staffAdmin();
-  overrides['time/pto_request'] = await activePtoPlan((body) =>
-    w.call('POST', '/time/api/data/find/pto_plan', { ...as(sa), body }),
+  Object.assign(
+    overrides,
+    await ptoReferences(
+      (type, body) => w.call('POST', `/time/api/data/find/${type}`, { ...as(sa), body }),
+      w.emma.user,
+    ),
   );
   const theirs = await w.call('POST', '/time/api/data/pto_plan/', {
     ...as(sessions.get('otherAdmin')!),
@@ -479,8 +483,11 @@ beforeAll(async () => {
       if (!template && creatable) continue;
       const owner = p?.key;
       const body = creatable ? withOwner(t, template, owner) : {};
-      // A request is on a plan of its own company.
-      if (role === 'otherAdmin' && t.id === 'time/pto_request') body.plan_id = otherPlan;
+      // A request or a ledger line names a plan of its own company.
+      if (role === 'otherAdmin' && t.id.startsWith('time/pto_r')) {
+        body.plan_id = otherPlan;
+        delete body.request_id;
+      }
       const keyTaken =
         t.key === 'user' && role !== 'guest' && role !== 'otherAdmin' ? await existsFor(certificateOf(owner!)) : false;
       const row: Row = {

@@ -61,15 +61,28 @@ export async function examinedI9Document(
 }
 
 /**
- * A PTO request is on an active plan of its company (the requests' validate hook): the first one
- * found, for `time/pto_request`.
+ * The PTO records name records of their company (x-ref, the requests' validate hook): a request is on
+ * an active plan for a user of the company, a ledger line names such a user, plan and request. The
+ * first active plan and request found, and the given user, for `time/pto_request` and
+ * `time/pto_register`.
  */
-export async function activePtoPlan(
-  find: (body: unknown) => Promise<{ status: number; body: any }>,
-): Promise<Record<string, unknown>> {
-  const r = await find({ criteria: [{ field: 'status', is: '=', value: 'active' }], limit: 1 });
-  if (r.status !== 200) throw new Error(`find time/pto_plan: ${r.status}`);
-  const plan = r.body.items?.[0];
-  if (!plan) throw new Error('the company has no active PTO plan');
-  return { ...RECORD_OVERRIDES['time/pto_request'], plan_id: plan.key };
+export async function ptoReferences(
+  find: (type: 'pto_plan' | 'pto_request', body: unknown) => Promise<{ status: number; body: any }>,
+  user: string,
+): Promise<Record<string, Record<string, unknown>>> {
+  const plans = await find('pto_plan', { criteria: [{ field: 'status', is: '=', value: 'active' }], limit: 1 });
+  const requests = await find('pto_request', { limit: 1 });
+  const plan = plans.body.items?.[0]?.key;
+  const request = requests.body.items?.[0]?.key;
+  if (!plan || !request)
+    throw new Error(`the company has no active PTO plan or no PTO request: ${plans.status} ${requests.status}`);
+  return {
+    'time/pto_request': { ...RECORD_OVERRIDES['time/pto_request'], plan_id: plan, user_id: user },
+    'time/pto_register': {
+      ...RECORD_OVERRIDES['time/pto_register'],
+      plan_id: plan,
+      user_id: user,
+      request_id: request,
+    },
+  };
 }

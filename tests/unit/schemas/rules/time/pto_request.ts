@@ -60,6 +60,22 @@ const transforms: TransformCase[] = [
     output: { user_id: KEY, hours: 8, status: 'approved', approver_id: KEY2, decision_time: NOW, reason: 'Trip' },
     bindings: onSave({ user_id: KEY, hours: 8, status: 'approved', approver_id: KEY2, decision_time: NOW }),
   },
+  {
+    entity: 'time/pto_request',
+    name: 'a save leaving out partial_day (a full day, its default) keeps the decision',
+    kind: 'save',
+    input: { user_id: KEY, hours: 8, status: 'denied', approver_id: KEY2, decision_time: NOW, decision_note: 'No.' },
+    output: { user_id: KEY, hours: 8, status: 'denied', approver_id: KEY2, decision_time: NOW, decision_note: 'No.' },
+    bindings: onSave({ user_id: KEY, hours: 8, partial_day: false, status: 'denied', approver_id: KEY2, decision_time: NOW, decision_note: 'No.' }),
+  },
+  {
+    entity: 'time/pto_request',
+    name: 'a partial day asked after the decision asks again',
+    kind: 'save',
+    input: { user_id: KEY, hours: 8, partial_day: true, status: 'denied', approver_id: KEY2, decision_time: NOW },
+    output: { user_id: KEY, hours: 8, partial_day: true, status: 'requested' },
+    bindings: onSave({ user_id: KEY, hours: 8, status: 'denied', approver_id: KEY2, decision_time: NOW }),
+  },
 ];
 
 const validations: ExpressionCase[] = [
