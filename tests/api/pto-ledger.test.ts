@@ -409,3 +409,38 @@ describe('a request, a ledger line or an enrolment names only records of its own
     expect(saved.body.data).toMatchObject({ status: 'denied', decision_note: 'No.', reason: 'As asked' });
   });
 });
+
+describe('time off taken is the manager’s to change', () => {
+  test('once its first day has come, she cannot withdraw or change an approved request; her manager can', async () => {
+    const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+    const have = await balance(plans.vacation);
+    const asked = await ask({ start_date: today - 2 * DAY, end_date: today - DAY, hours: 1 });
+    assert.equal(asked.status, 201, asked.text);
+    assert.equal((await decide(asked.body.key, 'approved')).status, 200);
+    assert.equal(await balance(plans.vacation), have - 1);
+
+    const gone = await w.call('DELETE', `${REQUESTS}/${asked.body.key}`, as(employee));
+    assert.equal(gone.status, 403, gone.text);
+    expect(gone.body.message).toBe('Time off that has begun is changed or withdrawn by your PTO manager: ask them.');
+    const fewer = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, { ...as(employee), body: { hours: 0.5 } });
+    assert.equal(fewer.status, 400, fewer.text);
+    expect(fewer.body.errors).toEqual([
+      { path: '/hours', message: 'Time off that has begun is changed or withdrawn by your PTO manager: ask them.' },
+    ]);
+    const reason = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, { ...as(employee), body: { reason: 'Flu' } });
+    assert.equal(reason.status, 200, reason.text);
+    assert.equal(reason.body.data.status, 'approved');
+    assert.equal(await balance(plans.vacation), have - 1);
+
+    const byManager = await w.call('DELETE', `${REQUESTS}/${asked.body.key}`, as(manager));
+    assert.equal(byManager.status, 204, byManager.text);
+    assert.equal(await balance(plans.vacation), have);
+  });
+
+  test('approved time off still to come is hers to withdraw', async () => {
+    const asked = await ask({ hours: 1 });
+    assert.equal((await decide(asked.body.key, 'approved')).status, 200);
+    const gone = await w.call('DELETE', `${REQUESTS}/${asked.body.key}`, as(employee));
+    assert.equal(gone.status, 204, gone.text);
+  });
+});

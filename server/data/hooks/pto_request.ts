@@ -8,7 +8,10 @@
  *   decision: a `use` debit of the hours on the plan. An approval that goes (denied after all, the
  *   request changed and asked again, or deleted) is given back by a `use` credit, so a balance read
  *   from the ledger is never off by a decision;
- * - the approver hears of a request asked, the employee of a decision (./pto-notices.ts).
+ * - the approver hears of a request asked, the employee of a decision (./pto-notices.ts);
+ * - approved time off that has begun (its first day is today or past, in UTC days as dates are
+ *   stored) is the PTO manager's to change or withdraw: the employee would otherwise get back hours
+ *   she has taken.
  */
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '../../../engine/messages.ts';
@@ -21,6 +24,8 @@ import type { TimePtoRegister } from '../../../types/generated/time/pto_register
 import type { TimePtoRequest } from '../../../types/generated/time/pto_request.ts';
 import { systemPut } from '../system-write.ts';
 import type { EntityHooks } from '../hooks.ts';
+import type { Caller } from '../../auth/principal.ts';
+import { ApiError } from '../../http/errors.ts';
 import { deliverPtoNotices, ptoNoticeOps } from './pto-notices.ts';
 
 const PLAN = 'time/pto_plan';
@@ -104,6 +109,17 @@ function useLine(
 }
 
 const approved = (r: TimePtoRequest | undefined): r is TimePtoRequest => r?.status === 'approved';
+
+const DAY = 86_400;
+const TAKEN = 'Time off that has begun is changed or withdrawn by your PTO manager: ask them.';
+/** A decided field's value, a partial day left out being a full day (its default). */
+const valueOf = (r: TimePtoRequest, k: keyof TimePtoRequest) => (k === 'partial_day' ? r[k] === true : (r[k] ?? null));
+
+/** Approved time off whose first day has come, for someone who does not manage PTO. */
+function takenBySomeoneElse(s: Services, caller: Caller, r: TimePtoRequest | undefined): r is TimePtoRequest {
+  const manages = caller.principal.isAdmin || caller.principal.permissions.has('TIME:CanManagePTO');
+  return !manages && approved(r) && r.start_date <= Math.floor(s.now() / DAY) * DAY;
+}
 const decidedOn = (r: TimePtoRequest) => JSON.stringify([r.user_id, r.plan_id, r.hours, r.start_date]);
 
 export const ptoRequestHooks: EntityHooks = {
@@ -113,6 +129,12 @@ export const ptoRequestHooks: EntityHooks = {
     // Without a plan or an employee the schema's own messages say what is missing.
     if (typeof request.plan_id !== 'string' || typeof request.user_id !== 'string') return [];
     const org = caller.org.id;
+    if (takenBySomeoneElse(s, caller, previous)) {
+      const changed = (['plan_id', 'start_date', 'end_date', 'hours', 'partial_day'] as const).filter(
+        (k) => JSON.stringify(valueOf(previous, k)) !== JSON.stringify(valueOf(request, k)),
+      );
+      if (changed.length) return changed.map((k) => ({ path: `/${k}`, message: TAKEN }));
+    }
     // A request already on a plan keeps it, so one asked before the plan closed can still be decided.
     const samePlan = previous && previous.plan_id === request.plan_id && previous.user_id === request.user_id;
     const errors = samePlan ? [] : await planErrors(s, org, request);
@@ -135,6 +157,7 @@ export const ptoRequestHooks: EntityHooks = {
   afterCommit: ({ s, record }) => deliverPtoNotices(s, record),
   onDelete({ s, caller, record }) {
     const request = record.data as unknown as TimePtoRequest;
+    if (takenBySomeoneElse(s, caller, request)) throw new ApiError(403, TAKEN);
     return approved(request)
       ? [useLine(s, caller.org.id, caller.principal.userKey, record.key, request, 'credit')]
       : [];

@@ -25,7 +25,7 @@ export interface TimePtoRegister {
   balance?: BalanceAfterHours;
   effective_date: Common.EpochSeconds;
   /**
-   * The pto_request a use entry comes from.
+   * The time off request this line comes from: the server sets it on the lines an approval writes.
    */
   request_id?: Common.Uuid;
   note?: Note;

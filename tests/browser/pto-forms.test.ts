@@ -1,0 +1,50 @@
+/**
+ * The PTO records' own screens as the PTO manager uses them: plans are chosen by name, never typed as
+ * 36-character ids, and a ledger line's action and type read as words. Needs `npm run build:web` first.
+ */
+import { afterAll, beforeAll, it } from 'vitest';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+it('a ledger line is written with the plan chosen by name and its action and type in words', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'admin');
+  await page.goto('/time/pto_register/create');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('#root_plan_id option').length > 1);
+  const plans = await page.locator('#root_plan_id option').allInnerTexts();
+  assert.deepEqual(plans.sort(), ['Choose…', 'Sick leave', 'Vacation']);
+  const actions = await page.locator('#root_action option').allInnerTexts();
+  assert.ok(actions.includes('Credit: adds hours'), actions.join(', '));
+  const types = await page.locator('#root_type option').allInnerTexts();
+  assert.ok(types.includes('Manual adjustment') && types.includes('Time off taken'), types.join(', '));
+  // The request a line comes from is the server's to set.
+  assert.equal(
+    await page
+      .locator('#root_request_id')
+      .isEditable()
+      .catch(() => false),
+    false,
+  );
+});
+
+it("an employee's enrolment lists her plans by name", async () => {
+  const emma = await w.apiLogin('emma');
+  const { page } = await w.page();
+  await w.signIn(page, 'admin');
+  await page.goto(`/time/pto_employee/edit/${emma.user}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('#root_plan_ids_0 option:checked')?.textContent === 'Vacation',
+  );
+  assert.equal(await page.locator('#root_plan_ids_1 option:checked').innerText(), 'Sick leave');
+  assert.equal(await page.getByText(/[0-9a-f]{8}-[0-9a-f]{4}-/).count(), 0, 'no plan key on the page');
+});
