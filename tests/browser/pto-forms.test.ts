@@ -48,3 +48,25 @@ it("an employee's enrolment lists her plans by name", async () => {
   assert.equal(await page.locator('#root_plan_ids_1 option:checked').innerText(), 'Sick leave');
   assert.equal(await page.getByText(/[0-9a-f]{8}-[0-9a-f]{4}-/).count(), 0, 'no plan key on the page');
 });
+
+it("the server's errors go once the fields they were about change: the summary lists what is wrong now", async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto('/time/pto_request/create');
+  await page.waitForFunction(() => document.querySelectorAll('#root_plan_id option').length > 1);
+  await page.getByLabel('Plan*').selectOption({ label: 'Vacation' });
+  await page.locator('#root_start_date').fill('2027-01-08');
+  await page.locator('#root_end_date').fill('2027-01-04');
+  await page.getByLabel('Hours*').fill('7.125');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const summary = page.locator('.form__summary');
+  await summary.getByText('The last day cannot be before the first day.').waitFor();
+  assert.equal(await summary.getByText('Hours may have at most 2 decimals.').count(), 1);
+
+  await page.locator('#root_end_date').fill('2027-01-08');
+  await page.getByLabel('Hours*').fill('-8');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await summary.getByText('Hours must be more than 0.').waitFor();
+  const items = await summary.locator('li').allInnerTexts();
+  assert.equal(items.length, 1, items.join(' | '));
+});

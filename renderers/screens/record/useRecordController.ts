@@ -109,6 +109,8 @@ export function useRecordController(
   const [formData, setFormData] = useState<JsonObject>({});
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  /** The data the server's errors answered. */
+  const answered = useRef<JsonObject | undefined>(undefined);
   const [conflict, setConflict] = useState<string>();
   const leave = useRef(false);
   /** Unsaved changes to lay over the next version loaded (after a file upload). */
@@ -178,12 +180,14 @@ export function useRecordController(
           setConflict(CONFLICT_MESSAGE);
           notify({ type: 'negative', message: CONFLICT_MESSAGE });
         } else if (isFailure(f, 400)) {
+          answered.current = data;
           setServerErrors(f.errors);
           notify({ type: 'negative', message: INVALID_MESSAGE });
         } else if (isFailure(f, 409)) {
           // A duplicate (an account with this e-mail): the form is kept; a message that names a field
           // is said once, beside the field and in the summary, and the notice only points there.
           const onFields = f.errors.filter((x) => x.path);
+          answered.current = data;
           setServerErrors(onFields);
           notify({ type: 'negative', message: onFields.length ? INVALID_MESSAGE : f.message });
         } else notify({ type: 'negative', message: f instanceof Error ? f.message : 'The record was not saved.' });
@@ -200,6 +204,17 @@ export function useRecordController(
     (d: JsonObject) => {
       if (!interacted.current && startFor) setBaseline({ for: startFor, data: d });
       setFormData(d);
+      // The server's answer was about what was sent: once a field changes, its errors are the
+      // form's own to find again (or the next Save's), not a stale verdict listed beside the new.
+      const sent = answered.current;
+      if (sent)
+        setServerErrors((errors) => {
+          const kept = errors.filter((e) => {
+            const field = (e.path ?? '').split('/')[1];
+            return !field || same(d[field], sent[field]);
+          });
+          return kept.length === errors.length ? errors : kept;
+        });
     },
     [startFor],
   );
