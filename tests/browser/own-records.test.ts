@@ -21,7 +21,9 @@ it('an employee’s new document is hers without choosing; HR chooses whose', as
   await w.signIn(page, 'emma');
   await page.goto('/hr/employee_documents/create');
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.getByRole('button', { name: 'Remove Emma Employee' }).waitFor();
+  // Hers, shown by name, and not hers to take off.
+  await page.locator('#root_employee_id.user-select__readonly', { hasText: 'Emma Employee' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Remove Emma Employee' }).count(), 0);
   await page.getByLabel('Display name').fill('Lease');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.waitForURL(/\/hr\/employee_documents\/edit\/[0-9a-f-]{36}$/);

@@ -46,7 +46,9 @@ it('an employee asks for time off on a plan she chooses by name', async () => {
   await w.signIn(page, 'emma');
   await page.goto('/time/pto_request/create');
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.getByRole('button', { name: 'Remove Emma Employee' }).waitFor();
+  // Hers, shown by name, and not hers to take off.
+  await page.locator('#root_user_id.user-select__readonly', { hasText: 'Emma Employee' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Remove Emma Employee' }).count(), 0);
   const choice = page.getByLabel('Plan*');
   await page.waitForFunction(() => document.querySelectorAll('#root_plan_id option').length > 1);
   const offered = await choice.locator('option').allInnerTexts();

@@ -9,7 +9,7 @@ import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { holdsUserKeys, resolveSchema } from '../../format/schema-facts.ts';
 import type { SignatureSlot } from '../../../engine/unsigned-signatures.ts';
 import { withoutRuleOnlyChoices } from './rule-only-choices.ts';
-import { mayEditField, type Viewer } from './viewer-rules.ts';
+import { mayEditField, ownOwnerField, type Viewer } from './viewer-rules.ts';
 import { ownerOnlyFields, SIGNATURE_HISTORY } from '../../../engine/attestations.ts';
 
 export type FormMode = 'create' | 'edit' | 'view';
@@ -77,6 +77,7 @@ export function buildFormModel(
   delete schema.$schema;
   const props = (schema.properties ?? {}) as Record<string, JsonObject>;
   const hidden: string[] = [];
+  const ownField = ownOwnerField(meta.schema, viewer)?.field;
   // Voided signatures are shown by the signature fields themselves (read from the form's data).
   delete props[SIGNATURE_HISTORY];
   for (const [name, p] of Object.entries(props)) {
@@ -103,6 +104,8 @@ export function buildFormModel(
       r['x-server-owned'] === true ||
       r.readOnly === true ||
       (exists && (p['x-immutable'] === true || r['x-immutable'] === true)) ||
+      // Someone who may make only their own (an employee's PTO request) is its owner, not a choice.
+      ownField === name ||
       !mayEditField(p['x-edit'] ?? r['x-edit'] ?? (ownerOnly.has(name) ? ['@owner'] : undefined), viewer)
     ) {
       uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:readonly': true };
