@@ -70,3 +70,34 @@ it("the server's errors go once the fields they were about change: the summary l
   const items = await summary.locator('li').allInnerTexts();
   assert.equal(items.length, 1, items.join(' | '));
 });
+
+it('a PTO manager adding an employee to PTO chooses whom; the enrolment is that person’s', async () => {
+  const admin = await w.apiLogin('admin');
+  const { page } = await w.page();
+  await w.signIn(page, 'admin');
+  await page.goto('/time/pto_employee/create');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const search = page.getByRole('combobox', { name: /^Employee.*search users/ });
+  await search.fill('sam');
+  await page.waitForFunction(() =>
+    /Sam Section/.test(document.querySelector('[role=listbox] [role=option]')?.textContent ?? ''),
+  );
+  await search.press('Enter');
+  await page.getByRole('button', { name: 'Remove Sam Section' }).waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL(/\/time\/pto_employee\/edit\/[0-9a-f-]{36}$/);
+  const key = new URL(page.url()).pathname.split('/').pop()!;
+  const saved = await w.call('GET', `/time/api/data/pto_employee/${key}`, { org: w.org, token: admin.token });
+  assert.equal(saved.status, 200, saved.text);
+  assert.notEqual(key, admin.user, 'not the manager’s own');
+  const sam = await w.call('GET', `/auth/api/data/users/${key}`, { org: w.org, token: admin.token });
+  assert.equal(sam.body.data.email, 'sam@acme.example');
+});
+
+it('an employee’s own record of a type keyed by its person does not ask whose', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto('/payroll/w9/create');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  assert.equal(await page.getByRole('combobox', { name: /search users/ }).count(), 0);
+});

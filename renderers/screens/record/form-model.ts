@@ -9,7 +9,7 @@ import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { holdsUserKeys, resolveSchema } from '../../format/schema-facts.ts';
 import type { SignatureSlot } from '../../../engine/unsigned-signatures.ts';
 import { withoutRuleOnlyChoices } from './rule-only-choices.ts';
-import { mayEditField, ownOwnerField, type Viewer } from './viewer-rules.ts';
+import { choosesWhose, mayEditField, ownOwnerField, type Viewer } from './viewer-rules.ts';
 import { ownerOnlyFields, SIGNATURE_HISTORY } from '../../../engine/attestations.ts';
 
 export type FormMode = 'create' | 'edit' | 'view';
@@ -32,6 +32,9 @@ export interface FormModel {
 }
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** The field naming the person a record of a type keyed by its person is for. */
+const WHOSE = '_user_uuid';
 
 function isHidden(name: string, prop: JsonObject, mode: FormMode): boolean {
   if (name.startsWith('_')) return true;
@@ -78,9 +81,13 @@ export function buildFormModel(
   const props = (schema.properties ?? {}) as Record<string, JsonObject>;
   const hidden: string[] = [];
   const ownField = ownOwnerField(meta.schema, viewer)?.field;
+  // The person a new record of a type keyed by its person is for, when the viewer chooses (the
+  // server keys the record by it; left out, it is the viewer's own).
+  const whose = mode === 'create' && choosesWhose(meta.schema, viewer) && props[WHOSE] ? WHOSE : undefined;
   // Voided signatures are shown by the signature fields themselves (read from the form's data).
   delete props[SIGNATURE_HISTORY];
   for (const [name, p] of Object.entries(props)) {
+    if (name === whose) continue;
     if (meta.hidden?.includes(name) || isHidden(name, resolveSchema(schema, p) ?? p, mode)) {
       hidden.push(name);
       delete props[name];
@@ -100,6 +107,13 @@ export function buildFormModel(
     }
     // Read-only: set by the server; set on create and never changed afterwards (the server refuses a
     // change) once saved; or not the viewer's to change (x-edit; the server keeps the stored value).
+    if (name === whose) {
+      // Read-only once the record exists (the schema's ui says so for its edit screen), chosen here.
+      const { 'ui:readonly': _readonly, ...ui } = (uiSchema[name] as JsonObject | undefined) ?? {};
+      uiSchema[name] = { ...ui, 'ui:widget': 'userSelect' };
+      schema.required = [...new Set([...((schema.required as string[] | undefined) ?? []), name])];
+      continue;
+    }
     if (
       r['x-server-owned'] === true ||
       r.readOnly === true ||
@@ -156,6 +170,7 @@ export function buildFormModel(
       fields: s.fields.filter((f) => f in props),
     }))
     .filter((s) => s.fields.length);
+  if (whose && sections.length && !sections.some((s) => s.fields.includes(whose))) sections[0].fields.unshift(whose);
   const inSections = new Set(sections.flatMap((s) => s.fields));
   const rest = Object.keys(props).filter((f) => !inSections.has(f));
   if (rest.length && sections.length) sections.push({ title: 'Other details', fields: rest });

@@ -48,3 +48,18 @@ export function ownOwnerField(
   if (!create.includes('@owner') || allows(others, viewer.principal, false)) return undefined;
   return { field, user: viewer.principal.userKey };
 }
+
+/**
+ * On the create screen of a type keyed by its person (x-key user: a W-4, an employee, a PTO
+ * enrolment), does this viewer choose whose record it is? Yes when the type lets them create
+ * others' (a rule besides @owner they pass); otherwise it is their own, as the server keys it.
+ */
+export function choosesWhose(schema: Record<string, unknown>, viewer: Viewer | undefined): boolean {
+  const create = (schema['x-access'] as { create?: unknown } | undefined)?.create;
+  if (!viewer || schema['x-key'] !== 'user' || !Array.isArray(create)) return false;
+  return allows(
+    (create as string[]).filter((r) => r !== '@owner'),
+    viewer.principal,
+    false,
+  );
+}
