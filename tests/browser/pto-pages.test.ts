@@ -452,3 +452,17 @@ it('on a wide screen the calendar has seven equal columns', async () => {
   assert.equal(widths.length, 7);
   assert.ok(Math.max(...widths) - Math.min(...widths) <= 1, widths.join(', '));
 });
+
+it('a PTO manager opening someone not in PTO is told so, without a failed request', async () => {
+  const paul = await w.apiLogin('payroll');
+  const { page } = await w.page();
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  await w.signIn(page, 'payroll');
+  await page.goto(`/pto/admin/employee/${paul.user}`);
+  await page.getByText('is not enrolled in PTO').waitFor();
+  await page.getByRole('link', { name: 'Add to PTO' }).waitFor();
+  assert.deepEqual(failed, []);
+});
