@@ -37,3 +37,13 @@ export class DataFailure extends Error {
 export function isFailure(e: unknown, code?: number): e is DataFailure {
   return e instanceof DataFailure && (code === undefined || e.code === code);
 }
+
+/**
+ * A failed call in words for a notice: every message the server gave (its field errors, all of
+ * them), else its status text; anything else thrown, the fallback.
+ */
+export function failureText(e: unknown, fallback = 'Error. Please try again or contact your administrator.'): string {
+  if (!isFailure(e)) return fallback;
+  const said = [...new Set(e.errors.map((x) => x.message.trim()).filter(Boolean))];
+  return said.length ? said.join(' ') : e.message || fallback;
+}

@@ -60,12 +60,24 @@ export function Dialog({ open, onClose, title, ariaLabel, width, maximized, clas
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  // The control that opened the dialog, read while rendering the opening: a field inside with
+  // autoFocus takes focus as it is committed, before any effect of the dialog could see the opener.
+  const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open !== wasOpen.current) {
+    wasOpen.current = open;
+    if (open && typeof document !== 'undefined') opener.current = document.activeElement as HTMLElement | null;
+  }
 
   useEffect(() => {
     if (!open) return;
-    const before = document.activeElement as HTMLElement | null;
-    ref.current?.focus();
-    return () => before?.focus?.();
+    const box = ref.current;
+    // A field that took focus on opening (autoFocus) keeps it; otherwise the dialog itself has it.
+    if (box && !box.contains(document.activeElement)) box.focus();
+    const back = opener.current;
+    return () => {
+      if (back?.isConnected) back.focus();
+    };
   }, [open]);
   useFocusTrap(ref, open);
 

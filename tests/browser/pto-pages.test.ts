@@ -163,6 +163,8 @@ it("a PTO manager approves it on the managers' dash, where it shows the balance 
   await w.signIn(page, 'payroll');
   await page.getByRole('link', { name: 'Requests to decide' }).click();
   await page.waitForURL('**/pto/admin/dash');
+  // The page is headed as the menu names it.
+  await page.getByRole('heading', { name: 'Requests to decide', level: 1 }).waitFor();
   const waiting = page.getByRole('table', { name: /waiting for a decision/i });
   const row = waiting.getByRole('row', { name: /Emma Employee/ });
   await row.waitFor();
@@ -222,7 +224,7 @@ it('the calendar shows her on her days', async () => {
   await page.getByRole('heading', { name: 'February 2027' }).waitFor();
   await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByRole('heading', { name: 'March 2027' }).waitFor();
-  const day = (n: number) => page.locator('td', { has: page.locator('div', { hasText: new RegExp(`^March ${n}$`) }) });
+  const day = (n: number) => page.locator('td', { has: page.getByText(new RegExp(`^\\w+day, March ${n}$`)) });
   await day(1).getByRole('link', { name: 'Emma Employee' }).waitFor();
   assert.equal(await day(2).getByRole('link', { name: 'Emma Employee' }).count(), 1);
   assert.equal(await day(3).getByRole('link', { name: 'Emma Employee' }).count(), 0);
@@ -292,6 +294,175 @@ it("an employee opening the managers' dash is refused", async () => {
   await w.signIn(page, 'emma');
   await page.goto('/pto/admin/dash');
   await page.getByText('Not authorized.').waitFor();
-  assert.equal(await page.getByRole('heading', { name: 'Time off requests' }).count(), 0);
+  assert.equal(await page.getByRole('heading', { name: 'Requests to decide' }).count(), 0);
   assert.ok(!new URL(page.url()).pathname.startsWith('/pto/admin'), page.url());
+});
+
+/** The element that has the keyboard: its tag and name. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return `${el?.tagName} ${el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? ''}`;
+  });
+
+it('an approval the balance does not allow says why, in full, and keeps the keyboard on the row', async () => {
+  // Emma has 8 hours of vacation left; she asks for 40.
+  const asked = await w.call('POST', '/time/api/data/pto_request/', {
+    org: w.org,
+    token: emma.token,
+    body: {
+      user_id: emma.user,
+      plan_id: vacation,
+      start_date: Date.UTC(2027, 4, 3) / 1000,
+      end_date: Date.UTC(2027, 4, 7) / 1000,
+      hours: 40,
+    },
+  });
+  assert.equal(asked.status, 201, asked.text);
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto('/pto/admin/dash');
+  const approve = page.getByRole('button', { name: 'Approve Emma Employee, 05/03/2027 – 05/07/2027' });
+  await approve.click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Not decided' });
+  await alert.waitFor();
+  assert.match(
+    await alert.innerText(),
+    /The balance is 8 hours of Vacation: approving 40 hours would leave -32, and Vacation does not allow a negative balance\./,
+  );
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Approve Emma'));
+  assert.equal(await focused(page), 'BUTTON Approve Emma Employee, 05/03/2027 – 05/07/2027');
+});
+
+it("the Deny dialog gives the keyboard back to its Deny; a decision hands it to the next request's Approve", async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto('/pto/admin/dash');
+  const waiting = page.getByRole('table', { name: /waiting for a decision/i });
+  const carlaDeny = waiting.getByRole('row', { name: /Carla Complete/ }).getByRole('button', { name: /^Deny/ });
+  const carlaLabel = await carlaDeny.getAttribute('aria-label');
+  for (const close of ['Escape', 'Cancel']) {
+    await carlaDeny.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // The note's field has the keyboard.
+    assert.equal(await focused(page), 'INPUT ');
+    if (close === 'Escape') await page.keyboard.press('Escape');
+    else await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await focused(page), `BUTTON ${carlaLabel}`, `after ${close}`);
+  }
+  // Denied: the keyboard is on the Approve of the request after hers.
+  await carlaDeny.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deny', exact: true }).click();
+  await page.getByText("Denied Carla Complete's 24 hours of Vacation.").waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Approve Emma'));
+  assert.equal(await focused(page), 'BUTTON Approve Emma Employee, 05/03/2027 – 05/07/2027');
+  // The last one denied from the keyboard: it is on the list's heading.
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(page), 'BUTTON Deny Emma Employee, 05/03/2027 – 05/07/2027');
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog').waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByText('No request is waiting for a decision.').waitFor();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
+  assert.equal(await focused(page), 'H2 Waiting for a decision');
+});
+
+it('each ledger line names the request it comes from', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto(`/pto/admin/employee/${emma.user}`);
+  const ledger = page.getByRole('table', { name: /ledger entries/ });
+  await ledger.getByRole('link').first().waitFor();
+  const names = await ledger
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => (a.getAttribute('aria-label') ?? a.textContent ?? '').trim()));
+  assert.ok(names.length >= 2, names.join(' | '));
+  assert.ok(
+    names.every((n) => /^The request of \d\d\/\d\d\/\d{4}/.test(n)),
+    names.join(' | '),
+  );
+  assert.equal(new Set(names).size, names.length, names.join(' | '));
+});
+
+/** Cells whose phone label (the `::before` of table.css under 640 px) is not their column's header. */
+async function unlabelledCells(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('table.table')].flatMap((table, t) => {
+      const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+      return [...table.querySelectorAll('tbody td')]
+        .filter(
+          (td) =>
+            getComputedStyle(td, '::before').content !== JSON.stringify(heads[(td as HTMLTableCellElement).cellIndex]),
+        )
+        .map((td) => `table ${t}, "${td.textContent}": ${getComputedStyle(td, '::before').content}`);
+    }),
+  );
+}
+
+it('on a phone every PTO table cell is labelled with its column', async () => {
+  const { page } = await w.page();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await w.signIn(page, 'emma');
+  await page.goto('/pto/employee/dash');
+  await page.getByRole('table', { name: /ledger entries/ }).waitFor();
+  await page.waitForFunction(() => !document.body.innerText.includes('…'));
+  assert.deepEqual(await unlabelledCells(page), []);
+
+  const manager = await w.page();
+  await manager.page.setViewportSize({ width: 375, height: 800 });
+  await w.signIn(manager.page, 'payroll');
+  for (const [path, table] of [
+    ['/pto/admin/dash', /approved time off/i],
+    ['/pto/admin/employees', /./],
+    [`/pto/admin/employee/${emma.user}`, /ledger entries/],
+    ['/pto/admin/summary', /PTO by plan/],
+  ] as const) {
+    await manager.page.goto(path);
+    await manager.page.getByRole('table', { name: table }).first().waitFor();
+    await manager.page.waitForFunction(() => !document.body.innerText.includes('…'));
+    assert.deepEqual(await unlabelledCells(manager.page), [], path);
+  }
+});
+
+it('on a phone the calendar lists the days, each with its weekday and date', async () => {
+  const { page } = await w.page();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await w.signIn(page, 'payroll');
+  await page.goto('/pto/admin/calendar?month=2027-03');
+  const first = page.locator('td', { has: page.getByRole('link', { name: 'Emma Employee' }) }).first();
+  await first.waitFor();
+  assert.match(await first.innerText(), /^Monday, March 1\s+Emma Employee$/);
+  const box = (await first.boundingBox())!;
+  assert.ok(box.width > 300, `a day is ${box.width}px wide`);
+  const caption = (await page.locator('caption').boundingBox())!;
+  assert.ok(caption.width > 300, `the caption is ${caption.width}px wide`);
+  await assertAccessible(page, 'calendar on a phone');
+});
+
+it('on a wide screen the calendar has seven equal columns', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto('/pto/admin/calendar?month=2027-03');
+  await page.getByRole('link', { name: 'Emma Employee' }).first().waitFor();
+  const widths = await page
+    .getByRole('columnheader')
+    .evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().width)));
+  assert.equal(widths.length, 7);
+  assert.ok(Math.max(...widths) - Math.min(...widths) <= 1, widths.join(', '));
+});
+
+it('a PTO manager opening someone not in PTO is told so, without a failed request', async () => {
+  const paul = await w.apiLogin('payroll');
+  const { page } = await w.page();
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  await w.signIn(page, 'payroll');
+  await page.goto(`/pto/admin/employee/${paul.user}`);
+  await page.getByText('is not enrolled in PTO').waitFor();
+  await page.getByRole('link', { name: 'Add to PTO' }).waitFor();
+  assert.deepEqual(failed, []);
 });

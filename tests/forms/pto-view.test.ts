@@ -33,8 +33,23 @@ describe('PTO pages: what they show', () => {
     assert.equal(daysText({ start_date: day(2027, 3, 1), end_date: day(2027, 3, 2) }), '03/01/2027 – 03/02/2027');
   });
 
-  it('takes today as the stored day (UTC midnight)', () => {
-    assert.equal(todayEpoch(Date.UTC(2027, 2, 1, 23, 59)), day(2027, 3, 1));
+  it("takes today as the reader's own date, stored as days are (UTC midnight)", () => {
+    const zone = process.env.TZ;
+    try {
+      // Late on March 1 in Los Angeles is already March 2 in UTC; early on March 2 in Tokyo is still
+      // March 1 in UTC: today is the reader's date either way.
+      for (const [tz, hour] of [
+        ['America/Los_Angeles', 23],
+        ['Asia/Tokyo', 0],
+        ['UTC', 12],
+      ] as const) {
+        process.env.TZ = tz;
+        const now = new Date(2027, 2, tz === 'Asia/Tokyo' ? 2 : 1, hour, 30);
+        assert.equal(todayEpoch(now), day(2027, 3, tz === 'Asia/Tokyo' ? 2 : 1), tz);
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 
   it('lists requests not over yet soonest first, then past ones latest first', () => {
@@ -59,16 +74,24 @@ describe('PTO pages: what they show', () => {
     );
   });
 
-  it('counts hours used as use debits less use credits (time given back), per plan', () => {
-    const used = usedHours([
-      { plan_id: 'v', action: 'debit', type: 'use', hours: 16 },
-      { plan_id: 'v', action: 'credit', type: 'use', hours: 8 },
-      { plan_id: 'v', action: 'credit', type: 'accrual', hours: 40 },
-      { plan_id: 'v', action: 'debit', type: 'manual_adjustment', hours: 4 },
-      { plan_id: 's', action: 'debit', type: 'use', hours: 0.1 },
-      { plan_id: 's', action: 'debit', type: 'use', hours: 0.2 },
-      { plan_id: 's', action: 'annotation', type: 'use', hours: 99 },
-    ]);
+  it('counts hours taken in a span as use debits less use credits (time given back), per plan', () => {
+    const at = day(2027, 3, 10);
+    const used = usedHours(
+      [
+        { plan_id: 'v', action: 'debit', type: 'use', hours: 16, effective_date: at },
+        { plan_id: 'v', action: 'credit', type: 'use', hours: 8, effective_date: at },
+        { plan_id: 'v', action: 'credit', type: 'accrual', hours: 40, effective_date: at },
+        { plan_id: 'v', action: 'debit', type: 'manual_adjustment', hours: 4, effective_date: at },
+        { plan_id: 's', action: 'debit', type: 'use', hours: 0.1, effective_date: day(2027, 1, 1) },
+        { plan_id: 's', action: 'debit', type: 'use', hours: 0.2, effective_date: day(2027, 3, 11) },
+        { plan_id: 's', action: 'annotation', type: 'use', hours: 99, effective_date: at },
+        // Approved, still to come: not taken yet; and last year's.
+        { plan_id: 's', action: 'debit', type: 'use', hours: 8, effective_date: day(2027, 3, 12) },
+        { plan_id: 'v', action: 'debit', type: 'use', hours: 8, effective_date: day(2026, 12, 31) },
+      ],
+      day(2027, 1, 1),
+      day(2027, 3, 11),
+    );
     assert.deepEqual(
       [...used],
       [

@@ -2,12 +2,13 @@
  * /pto/admin/dash: the requests waiting for a decision, the soonest first, each with the balance it
  * would leave, approved or denied here (a denial may carry a note to the employee); then the time
  * off approved and still to come. A decision is a save of the request (the server records who and
- * when, and writes the ledger's use line), after which every PTO read is fetched again.
+ * when, and writes the ledger's use line), after which every PTO read is fetched again and the
+ * keyboard moves to the next request's Approve (the list's heading when none is left).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { isFailure } from '../../../renderers/api/failure.ts';
+import { failureText, isFailure } from '../../../renderers/api/failure.ts';
 import { useDialogs } from '../../../renderers/dialogs/Dialogs.tsx';
 import { useNotify } from '../../../renderers/notify/notify.tsx';
 import { useServices } from '../../../renderers/session/session.tsx';
@@ -29,7 +30,10 @@ export function AdminDashPage() {
   const [offset, setOffset] = useState(0);
   const [comingOffset, setComingOffset] = useState(0);
   const [busy, setBusy] = useState<string>();
-  const today = todayEpoch(Date.now());
+  /** After a decision, the request whose Approve takes the keyboard; null: the list's heading. */
+  const [focusNext, setFocusNext] = useState<{ key: string | null }>();
+  const waitingRef = useRef<HTMLElement>(null);
+  const today = todayEpoch(new Date());
 
   const waiting = usePtoPage('pto_request', {
     criteria: [{ field: 'status', is: '=', value: 'requested' }],
@@ -64,6 +68,16 @@ export function AdminDashPage() {
     planBalances((ledger.data?.items ?? []).filter((l) => l.data.user_id === userId).map((l) => l.data)).get(planId) ??
     0;
 
+  useEffect(() => {
+    const section = waitingRef.current;
+    if (!focusNext || busy || !section) return;
+    const approve = focusNext.key
+      ? section.querySelector<HTMLButtonElement>(`button[data-approve="${CSS.escape(focusNext.key)}"]`)
+      : null;
+    (approve ?? section.querySelector<HTMLElement>('h2'))?.focus();
+    setFocusNext(undefined);
+  }, [focusNext, busy, waiting.data]);
+
   async function decide(r: Request, status: 'approved' | 'denied') {
     const who = nameOf(r.data.user_id);
     const what = `${who}'s ${hoursText(r.data.hours)} of ${plans.nameOf(r.data.plan_id)}`;
@@ -77,32 +91,42 @@ export function AdminDashPage() {
       });
       if (note === undefined) return;
     }
+    // Decided, the row leaves the list: the keyboard goes on to the request after it (else the one
+    // before it); not decided, it stays on this one.
+    const rows = waiting.data?.items ?? [];
+    const at = rows.findIndex((x) => x.key === r.key);
+    const neighbour = (rows[at + 1] ?? rows[at - 1])?.key ?? null;
+    let next: string | null = r.key;
     setBusy(r.key);
     try {
       const data = { ...r.data, status, ...(note?.trim() ? { decision_note: note.trim() } : {}) };
       await client.save('time', 'pto_request', r.key, data, r.meta.version);
+      next = neighbour;
       notify({ type: 'positive', message: `${status === 'approved' ? 'Approved' : 'Denied'} ${what}.` });
     } catch (e) {
       notify({
         type: 'negative',
         message: isFailure(e, 409)
           ? `${who}'s request changed meanwhile; it is shown again as it is now.`
-          : `Not decided: ${(e as Error).message}`,
+          : `Not decided: ${failureText(e)}`,
       });
     } finally {
-      setBusy(undefined);
       await refreshPto(queryClient);
+      setBusy(undefined);
+      setFocusNext({ key: next });
     }
   }
 
   return (
     <section className="page" aria-labelledby="pto-admin-title">
       <div className="page__head">
-        <h1 id="pto-admin-title">Time off requests</h1>
+        <h1 id="pto-admin-title">Requests to decide</h1>
       </div>
 
-      <section className="panel" aria-labelledby="pto-waiting">
-        <h2 id="pto-waiting">Waiting for a decision</h2>
+      <section className="panel" aria-labelledby="pto-waiting" ref={waitingRef}>
+        <h2 id="pto-waiting" tabIndex={-1}>
+          Waiting for a decision
+        </h2>
         <Answer query={waiting} what="the requests">
           {(page) =>
             page.items.length === 0 ? (
@@ -135,13 +159,13 @@ export function AdminDashPage() {
                           <th scope="row">
                             <Link to={employeePath(r.data.user_id)}>{who}</Link>
                           </th>
-                          <td>{plans.nameOf(r.data.plan_id)}</td>
-                          <td>
+                          <td data-label="Plan">{plans.nameOf(r.data.plan_id)}</td>
+                          <td data-label="Days">
                             <Link to={`/time/pto_request/view/${r.key}`}>{daysText(r.data)}</Link>
                             {r.data.reason ? <div className="muted">{r.data.reason}</div> : null}
                           </td>
-                          <td>{hoursText(r.data.hours)}</td>
-                          <td>
+                          <td data-label="Hours">{hoursText(r.data.hours)}</td>
+                          <td data-label="Balance after">
                             {ledger.data ? (
                               <span className={after < 0 ? 'overdue' : undefined}>
                                 {hoursText(after)}
@@ -153,13 +177,14 @@ export function AdminDashPage() {
                               '…'
                             )}
                           </td>
-                          <td>
+                          <td data-label="Decision">
                             <div className="row-actions">
                               <button
                                 type="button"
                                 className="btn btn--small btn--primary"
                                 disabled={busy !== undefined}
                                 aria-label={`Approve ${who}, ${daysText(r.data)}`}
+                                data-approve={r.key}
                                 onClick={() => void decide(r, 'approved')}
                               >
                                 Approve
@@ -217,11 +242,11 @@ export function AdminDashPage() {
                         <th scope="row">
                           <Link to={employeePath(r.data.user_id)}>{nameOf(r.data.user_id)}</Link>
                         </th>
-                        <td>{plans.nameOf(r.data.plan_id)}</td>
-                        <td>
+                        <td data-label="Plan">{plans.nameOf(r.data.plan_id)}</td>
+                        <td data-label="Days">
                           <Link to={`/time/pto_request/view/${r.key}`}>{daysText(r.data)}</Link>
                         </td>
-                        <td>{hoursText(r.data.hours)}</td>
+                        <td data-label="Hours">{hoursText(r.data.hours)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -5,15 +5,13 @@
  * app; nothing here reads them: the page reads the employee's records by the key in the path, so a
  * crafted link cannot show figures the records do not hold (docs/pto.md).
  */
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { isFailure } from '../../../renderers/api/failure.ts';
 import { useServices } from '../../../renderers/session/session.tsx';
 import { isUserKey } from '../../../renderers/users/user-names.ts';
 import { useUserNames } from '../../../renderers/users/useUserNames.ts';
 import { pendingHours, planBalances } from '../../../engine/pto-ledger.ts';
 import { Answer, PartialNote } from './PtoParts.tsx';
-import { useLedger, usePlans, usePtoAll } from './pto-data.ts';
+import { useEnrolment, useLedger, usePlans, usePtoAll } from './pto-data.ts';
 import { LedgerTable } from './LedgerTable.tsx';
 import { PTO_PATHS } from './pto-pages.ts';
 import { daysText, hoursText, STATUS_LABEL, todayEpoch, upcomingFirst } from './pto-view.ts';
@@ -40,12 +38,9 @@ function EmployeePto({ userId }: { userId: string }) {
   const { client } = useServices();
   const plans = usePlans();
   const { nameOf } = useUserNames(client, [userId]);
-  const enrolment = useQuery({
-    queryKey: ['pto', 'enrolment', userId],
-    queryFn: () => client.read('time', 'pto_employee', userId),
-    staleTime: 0,
-    retry: false,
-  });
+  const enrolment = useEnrolment(userId);
+  /** Not in PTO: answered, and no enrolment. */
+  const notEnrolled = enrolment.data === null;
   const requests = usePtoAll(
     'pto_request',
     [{ field: 'user_id', is: '=', value: userId }],
@@ -53,7 +48,7 @@ function EmployeePto({ userId }: { userId: string }) {
   );
   const ledger = useLedger([userId]);
   const name = nameOf(userId);
-  const enrolledIn = enrolment.data?.data.plan_ids as string[] | undefined;
+  const enrolledIn = enrolment.data?.data.plan_ids;
   const seen = [
     ...new Set([
       ...(ledger.data?.items ?? []).map((l) => l.data.plan_id),
@@ -77,7 +72,7 @@ function EmployeePto({ userId }: { userId: string }) {
               Change plans
             </Link>
           ) : (
-            isFailure(enrolment.error, 404) && (
+            notEnrolled && (
               <Link className="btn" to="/time/pto_employee/create">
                 Add to PTO
               </Link>
@@ -85,7 +80,7 @@ function EmployeePto({ userId }: { userId: string }) {
           )}
         </div>
       </div>
-      {isFailure(enrolment.error, 404) && (
+      {notEnrolled && (
         <p className="banner" role="note">
           {name} is not enrolled in PTO: no plan accrues for them until they are added.
         </p>
@@ -119,9 +114,11 @@ function EmployeePto({ userId }: { userId: string }) {
                     {planIds.map((id) => (
                       <tr key={id}>
                         <th scope="row">{plans.nameOf(id)}</th>
-                        <td>{hoursText(balances.get(id) ?? 0)}</td>
-                        <td>{requests.data ? hoursText(pending.get(id) ?? 0) : '…'}</td>
-                        <td>{enrolledIn?.includes(id) ? 'Yes' : 'No'}</td>
+                        <td data-label="Balance">{hoursText(balances.get(id) ?? 0)}</td>
+                        <td data-label="Waiting for a decision">
+                          {requests.data ? hoursText(pending.get(id) ?? 0) : '…'}
+                        </td>
+                        <td data-label="Enrolled">{enrolledIn?.includes(id) ? 'Yes' : 'No'}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -137,7 +134,7 @@ function EmployeePto({ userId }: { userId: string }) {
         <Answer query={requests} what="the requests">
           {(all) => {
             if (!all.items.length) return <div className="empty">{name} has made no request.</div>;
-            const { upcoming, past } = upcomingFirst(all.items, todayEpoch(Date.now()));
+            const { upcoming, past } = upcomingFirst(all.items, todayEpoch(new Date()));
             return (
               <>
                 <PartialNote shown={all.items.length} total={all.total} what="requests" />
@@ -154,12 +151,12 @@ function EmployeePto({ userId }: { userId: string }) {
                   <tbody>
                     {[...upcoming, ...past].map((r) => (
                       <tr key={r.key}>
-                        <td>
+                        <td data-label="Days">
                           <Link to={requestPath(r)}>{daysText(r.data)}</Link>
                         </td>
-                        <td>{plans.nameOf(r.data.plan_id)}</td>
-                        <td>{hoursText(r.data.hours)}</td>
-                        <td>
+                        <td data-label="Plan">{plans.nameOf(r.data.plan_id)}</td>
+                        <td data-label="Hours">{hoursText(r.data.hours)}</td>
+                        <td data-label="Status">
                           {STATUS_LABEL[r.data.status ?? 'requested']}
                           {r.data.decision_note ? ` (${r.data.decision_note})` : ''}
                         </td>

@@ -70,8 +70,8 @@ export function AdminEmployeesPage() {
                         <th scope="row">
                           <Link to={employeePath(e.key)}>{nameOf(e.key)}</Link>
                         </th>
-                        <td>{e.data.status === 'inactive' ? 'Inactive' : 'Active'}</td>
-                        <td>
+                        <td data-label="Status">{e.data.status === 'inactive' ? 'Inactive' : 'Active'}</td>
+                        <td data-label="Plans and balances">
                           {ids.length === 0 ? (
                             <span className="muted">In no plan</span>
                           ) : (

@@ -1,11 +1,13 @@
 /**
  * /pto/admin/calendar: a month as a table of weeks, each day listing who is off: approved time off
  * and requests still waiting, by employee name. The month shown is in the address (`?month=2027-03`)
- * so it can be shared and comes back on reload; the buttons move a month at a time.
+ * so it can be shared and comes back on reload; the buttons move a month at a time. On a phone
+ * (forms.css, `.pto-calendar`) the weeks become a list of days, each named by its weekday and date.
  */
 import { Link, useSearchParams } from 'react-router';
 import { useServices } from '../../../renderers/session/session.tsx';
 import { useUserNames } from '../../../renderers/users/useUserNames.ts';
+import { useFormsStyles } from '../../styles/load-styles.ts';
 import { Answer, PartialNote } from './PtoParts.tsx';
 import { usePlans, usePtoAll } from './pto-data.ts';
 import { hoursText, monthWeeks, MONTH_NAMES, onDay } from './pto-view.ts';
@@ -22,11 +24,11 @@ const WEEKDAYS = [
 /** Requests read at most for one month. */
 const MONTH_CAP = 1000;
 
-/** The month of `?month=YYYY-MM`, else the current one (UTC, as stored days are). */
+/** The month of `?month=YYYY-MM`, else the reader's current one. */
 function monthOf(param: string | null, now: Date): { year: number; month: number } {
   const m = param ? /^(\d{4})-(\d{2})$/.exec(param) : null;
   if (m && Number(m[2]) >= 1 && Number(m[2]) <= 12) return { year: Number(m[1]), month: Number(m[2]) - 1 };
-  return { year: now.getUTCFullYear(), month: now.getUTCMonth() };
+  return { year: now.getFullYear(), month: now.getMonth() };
 }
 
 const monthParam = (year: number, month: number) => {
@@ -35,6 +37,7 @@ const monthParam = (year: number, month: number) => {
 };
 
 export function CalendarPage() {
+  useFormsStyles();
   const { client } = useServices();
   const plans = usePlans();
   const [search, setSearch] = useSearchParams();
@@ -77,7 +80,7 @@ export function CalendarPage() {
           <>
             <PartialNote shown={found.items.length} total={found.total} what="requests of the month" />
             {found.items.length === 0 && <div className="empty">No time off approved or asked for in {title}.</div>}
-            <table className="table">
+            <table className="table pto-calendar">
               <caption>Time off in {title}: approved, and waiting for a decision</caption>
               <thead>
                 <tr>
@@ -92,13 +95,17 @@ export function CalendarPage() {
                 {monthWeeks(year, month).map((week, i) => (
                   <tr key={i}>
                     {week.map((day, j) => {
-                      if (!day) return <td key={j} />;
+                      if (!day) return <td key={j} className="pto-calendar__outside" />;
                       const off = onDay(found.items, day.date);
                       return (
                         <td key={j}>
                           <div className="muted">
-                            <span className="visually-hidden">{MONTH_NAMES[month]} </span>
-                            {day.day}
+                            <span className="pto-calendar__number" aria-hidden="true">
+                              {day.day}
+                            </span>
+                            <span className="pto-calendar__date">
+                              {WEEKDAYS[j][1]}, {MONTH_NAMES[month]} {day.day}
+                            </span>
                           </div>
                           {off.length > 0 && (
                             <ul className="view-list">

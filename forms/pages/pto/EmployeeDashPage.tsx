@@ -3,13 +3,11 @@
  * the hours asked for and not decided yet; their requests, the coming ones first; their latest
  * ledger lines. Reads only; a request is made and changed on its own screen.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isFailure } from '../../../renderers/api/failure.ts';
-import { useServices } from '../../../renderers/session/session.tsx';
 import { pendingHours, planBalances } from '../../../engine/pto-ledger.ts';
 import { Answer, PartialNote } from './PtoParts.tsx';
-import { useLedger, useMe, usePlans, usePtoAll, type PtoRecord } from './pto-data.ts';
+import { useEnrolment, useLedger, useMe, usePlans, usePtoAll, type PtoRecord } from './pto-data.ts';
 import { daysText, hoursText, STATUS_LABEL, todayEpoch, upcomingFirst } from './pto-view.ts';
 import { LedgerTable } from './LedgerTable.tsx';
 
@@ -25,15 +23,9 @@ export const requestPath = (r: PtoRecord<'pto_request'>) =>
   `/time/pto_request/${r.data.status === 'requested' || !r.data.status ? 'edit' : 'view'}/${r.key}`;
 
 export function EmployeeDashPage() {
-  const { client } = useServices();
   const me = useMe();
   const plans = usePlans();
-  const enrolment = useQuery({
-    queryKey: ['pto', 'enrolment', me.key],
-    queryFn: () => client.read('time', 'pto_employee', me.key),
-    staleTime: 0,
-    retry: false,
-  });
+  const enrolment = useEnrolment(me.key);
   const requests = usePtoAll(
     'pto_request',
     [{ field: 'user_id', is: '=', value: me.key }],
@@ -41,7 +33,7 @@ export function EmployeeDashPage() {
   );
   const ledger = useLedger([me.key]);
 
-  const enrolledIn = (enrolment.data?.data.plan_ids as string[] | undefined) ?? [];
+  const enrolledIn = enrolment.data?.data.plan_ids ?? [];
   const seen = new Set([
     ...(ledger.data?.items ?? []).map((l) => l.data.plan_id),
     ...(requests.data?.items ?? []).map((r) => r.data.plan_id),
@@ -49,7 +41,7 @@ export function EmployeeDashPage() {
   const planIds = enrolledIn.length ? enrolledIn : [...seen].filter((k): k is string => !!k);
   const balances = planBalances((ledger.data?.items ?? []).map((l) => l.data));
   const pending = pendingHours((requests.data?.items ?? []).map((r) => r.data));
-  const today = todayEpoch(Date.now());
+  const today = todayEpoch(new Date());
 
   return (
     <section className="page" aria-labelledby="pto-mine-title">
@@ -64,7 +56,7 @@ export function EmployeeDashPage() {
 
       <section className="panel" aria-labelledby="pto-mine-plans">
         <h2 id="pto-mine-plans">Balances</h2>
-        {enrolment.error && !isFailure(enrolment.error, 404) && !isFailure(enrolment.error, 403) && (
+        {enrolment.error && !isFailure(enrolment.error, 403) && (
           <p className="banner banner--negative" role="alert">
             Could not load your PTO enrolment: {enrolment.error.message}
           </p>
@@ -102,8 +94,12 @@ export function EmployeeDashPage() {
               {planIds.map((id) => (
                 <tr key={id}>
                   <th scope="row">{plans.nameOf(id)}</th>
-                  <td>{ledger.data ? hoursText(balances.get(id) ?? 0) : ledger.error ? 'Not available' : '…'}</td>
-                  <td>{requests.data ? hoursText(pending.get(id) ?? 0) : requests.error ? 'Not available' : '…'}</td>
+                  <td data-label="Balance">
+                    {ledger.data ? hoursText(balances.get(id) ?? 0) : ledger.error ? 'Not available' : '…'}
+                  </td>
+                  <td data-label="Waiting for a decision">
+                    {requests.data ? hoursText(pending.get(id) ?? 0) : requests.error ? 'Not available' : '…'}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -144,14 +140,14 @@ export function EmployeeDashPage() {
                   <tbody>
                     {rows.map((r) => (
                       <tr key={r.key}>
-                        <td>{daysText(r.data)}</td>
-                        <td>{plans.nameOf(r.data.plan_id)}</td>
-                        <td>{hoursText(r.data.hours)}</td>
-                        <td>
+                        <td data-label="Days">{daysText(r.data)}</td>
+                        <td data-label="Plan">{plans.nameOf(r.data.plan_id)}</td>
+                        <td data-label="Hours">{hoursText(r.data.hours)}</td>
+                        <td data-label="Status">
                           {STATUS_LABEL[r.data.status ?? 'requested']}
                           {r.data.decision_note ? ` (${r.data.decision_note})` : ''}
                         </td>
-                        <td>
+                        <td data-label="Open">
                           <Link
                             to={requestPath(r)}
                             aria-label={`${r.data.status === 'requested' ? 'Change' : 'View'} the request of ${daysText(r.data)}`}

@@ -1,6 +1,6 @@
 /**
  * PTO ledger lines as a table: date, plan, what happened and the hours it moved (credits as +,
- * debits as −), with the note or the request it comes from.
+ * debits as −), with the note or the request it comes from (named by its first day, the line's date).
  */
 import { Link } from 'react-router';
 import { epochToUs } from '../../../engine/masks.ts';
@@ -42,19 +42,23 @@ export function LedgerTable({
           const effect = lineEffect(l.data);
           return (
             <tr key={l.key}>
-              <td>{epochToUs(l.data.effective_date)}</td>
-              <td>{planName(l.data.plan_id)}</td>
-              <td>
+              <td data-label="Date">{epochToUs(l.data.effective_date)}</td>
+              <td data-label="Plan">{planName(l.data.plan_id)}</td>
+              <td data-label="Entry">
                 {TYPE_LABEL[l.data.type] ?? l.data.type}
                 {l.data.action === 'annotation' ? ' (note)' : ''}
               </td>
-              <td>{l.data.action === 'annotation' ? '' : `${effect > 0 ? '+' : ''}${hoursText(effect)}`}</td>
-              <td>
+              <td data-label="Hours">
+                {l.data.action === 'annotation' ? '' : `${effect > 0 ? '+' : ''}${hoursText(effect)}`}
+              </td>
+              <td data-label="Note">
                 {l.data.note}
                 {l.data.request_id && (
                   <>
                     {l.data.note ? ' ' : ''}
-                    <Link to={`/time/pto_request/view/${l.data.request_id}`}>The request</Link>
+                    <Link to={`/time/pto_request/view/${l.data.request_id}`}>
+                      The request of {epochToUs(l.data.effective_date)}
+                    </Link>
                   </>
                 )}
               </td>

@@ -58,11 +58,11 @@ export function PlanBuilderPage() {
                           <th scope="row">
                             <Link to={`/time/pto_plan/edit/${p.key}`}>{p.data.name}</Link>
                           </th>
-                          <td>{p.data.plan_type}</td>
-                          <td>
+                          <td data-label="Type">{p.data.plan_type}</td>
+                          <td data-label="Accrual">
                             {hoursText(p.data.accrual_hours ?? 0)} {PERIOD[p.data.calc_period] ?? p.data.calc_period}
                           </td>
-                          <td>
+                          <td data-label="Progression">
                             {progression ? (
                               <Link to={`/time/pto_progression/edit/${progression.key}`}>{progression.data.name}</Link>
                             ) : p.data.progression_id ? (
@@ -71,7 +71,7 @@ export function PlanBuilderPage() {
                               'None'
                             )}
                           </td>
-                          <td>{p.data.status === 'inactive' ? 'Inactive' : 'Active'}</td>
+                          <td data-label="Status">{p.data.status === 'inactive' ? 'Inactive' : 'Active'}</td>
                         </tr>
                       );
                     })}
@@ -114,8 +114,8 @@ export function PlanBuilderPage() {
                         <th scope="row">
                           <Link to={`/time/pto_progression/edit/${g.key}`}>{g.data.name}</Link>
                         </th>
-                        <td>{g.data.plan_id ? plans.nameOf(g.data.plan_id) : 'Any plan'}</td>
-                        <td>{g.data.steps?.length ?? 0}</td>
+                        <td data-label="Plan">{g.data.plan_id ? plans.nameOf(g.data.plan_id) : 'Any plan'}</td>
+                        <td data-label="Steps">{g.data.steps?.length ?? 0}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,13 +1,13 @@
 /**
  * /pto/admin/summary: per plan, how many employees are in it, their balances together, the hours
- * waiting for a decision and the hours used this calendar year (time off taken less time given
- * back, pto-view.ts usedHours).
+ * waiting for a decision and the hours taken this calendar year: days off up to today (time off
+ * taken less time given back, pto-view.ts usedHours); approved days still to come are not taken yet.
  */
 import { Link } from 'react-router';
 import { planBalances, pendingHours } from '../../../engine/pto-ledger.ts';
 import { Answer, PartialNote } from './PtoParts.tsx';
 import { useLedger, usePlans, usePtoAll, usePtoPage, type PtoRecord } from './pto-data.ts';
-import { hoursText, usedHours, yearBounds } from './pto-view.ts';
+import { hoursText, todayEpoch, usedHours, yearBounds } from './pto-view.ts';
 
 function EnrolledCount({ planId }: { planId: string }) {
   const q = usePtoPage('pto_employee', { criteria: [{ field: 'plan_ids', is: 'contains', value: planId }], limit: 1 });
@@ -22,12 +22,15 @@ export function SummaryPage() {
     [{ field: 'status', is: '=', value: 'requested' }],
     [{ field: 'start_date', dir: 'asc' }],
   );
-  const year = new Date().getUTCFullYear();
-  const { from, to } = yearBounds(year);
+  // The reader's own year and day, as the pages take "today" (pto-view.ts todayEpoch).
+  const now = new Date();
+  const year = now.getFullYear();
   const lines = ledger.data?.items ?? [];
   const balances = planBalances(lines.map((l) => l.data));
-  const used = usedHours(
-    lines.filter((l) => l.data.effective_date >= from && l.data.effective_date <= to).map((l) => l.data),
+  const taken = usedHours(
+    lines.map((l) => l.data),
+    yearBounds(year).from,
+    todayEpoch(now),
   );
   const pending = pendingHours((waiting.data?.items ?? []).map((r) => r.data));
   const figure = (m: Map<string, number>, id: string, q: { data?: unknown; error: Error | null }) =>
@@ -63,7 +66,7 @@ export function SummaryPage() {
                     <th scope="col">Employees</th>
                     <th scope="col">Total balance</th>
                     <th scope="col">Waiting for a decision</th>
-                    <th scope="col">Used in {year}</th>
+                    <th scope="col">Taken in {year}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -73,16 +76,20 @@ export function SummaryPage() {
                         {p.data.name}
                         {p.data.status === 'inactive' ? <span className="muted"> (inactive)</span> : null}
                       </th>
-                      <td>
+                      <td data-label="Employees">
                         <EnrolledCount planId={p.key} />
                       </td>
-                      <td>{figure(balances, p.key, ledger)}</td>
-                      <td>{figure(pending, p.key, waiting)}</td>
-                      <td>{figure(used, p.key, ledger)}</td>
+                      <td data-label="Total balance">{figure(balances, p.key, ledger)}</td>
+                      <td data-label="Waiting for a decision">{figure(pending, p.key, waiting)}</td>
+                      <td data-label={`Taken in ${year}`}>{figure(taken, p.key, ledger)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
+              <p className="muted">
+                Taken in {year}: approved time off on days from January 1 to today, less hours given back; approved days
+                still to come are not counted until they come.
+              </p>
               <p className="muted">
                 Balances per employee are on <Link to="/pto/admin/employees">Employees in PTO</Link>.
               </p>

@@ -20,7 +20,8 @@ export const PTO_PATHS = {
 export const employeePath = (userId: string) => `/pto/admin/employee/${encodeURIComponent(userId)}`;
 
 const uses: PageAccess = { module: 'time', anyOf: ['TIME:CanUsePTO'] };
-const manages: PageAccess = { module: 'time', anyOf: ['TIME:CanManagePTO'] };
+/** The PTO managers' pages; who opens them may also list every enrolment (`pto_employee`). */
+export const MANAGES: PageAccess = { module: 'time', anyOf: ['TIME:CanManagePTO'] };
 /** spec/000 section 6: "Admin-only pages: employer, PTO plan builder". */
 const adminOnly: PageAccess = { module: 'time', adminOnly: true };
 
@@ -33,10 +34,10 @@ export const PTO_RULES: readonly PtoPageRule[] = [
   // The target page decides who opens it.
   { path: PTO_PATHS.root, access: {}, redirect: PTO_PATHS.employeeDash },
   { path: PTO_PATHS.employeeDash, access: uses, nav: 'My time off' },
-  { path: PTO_PATHS.adminDash, access: manages, nav: 'Requests to decide' },
-  { path: PTO_PATHS.employees, access: manages, nav: 'Employees' },
-  { path: PTO_PATHS.employee, access: manages },
-  { path: PTO_PATHS.summary, access: manages, nav: 'Summary' },
-  { path: PTO_PATHS.calendar, access: manages, nav: 'Calendar' },
+  { path: PTO_PATHS.adminDash, access: MANAGES, nav: 'Requests to decide' },
+  { path: PTO_PATHS.employees, access: MANAGES, nav: 'Employees' },
+  { path: PTO_PATHS.employee, access: MANAGES },
+  { path: PTO_PATHS.summary, access: MANAGES, nav: 'Summary' },
+  { path: PTO_PATHS.calendar, access: MANAGES, nav: 'Calendar' },
   { path: PTO_PATHS.planBuilder, access: adminOnly, nav: 'Plan builder' },
 ];

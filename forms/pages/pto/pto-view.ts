@@ -3,11 +3,9 @@
  * requests in the order a person looks at them, hours used in a year, a month as weeks of days.
  * Balances themselves are engine/pto-ledger.ts's.
  */
-import { epochToUs } from '../../../engine/masks.ts';
+import { epochToUs, isoToEpoch } from '../../../engine/masks.ts';
 import type { TimePtoRegister } from '../../../types/generated/time/pto_register.ts';
 import type { TimePtoRequest } from '../../../types/generated/time/pto_request.ts';
-
-const DAY = 86_400;
 
 /** Hours as a person reads them: "40 hours", "1 hour", "7.5 hours", "-8 hours". */
 export function hoursText(hours: number): string {
@@ -21,9 +19,19 @@ export function daysText(r: Pick<TimePtoRequest, 'start_date' | 'end_date'>): st
   return r.end_date && r.end_date !== r.start_date ? `${first} – ${epochToUs(r.end_date)}` : first;
 }
 
-/** Epoch seconds of the UTC midnight that starts the day holding `nowMs`: how stored days compare. */
-export function todayEpoch(nowMs: number): number {
-  return Math.floor(nowMs / 1000 / DAY) * DAY;
+/** The reader's own calendar date of `now` (the browser's time zone), as YYYY-MM-DD. */
+export function localDayIso(now: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/**
+ * Today as a stored day: the reader's own date (not UTC's, which is already tomorrow in the
+ * evening west of Greenwich) at UTC midnight, the way the epochDate widget stores a chosen day
+ * (`isoToEpoch`), so a stored day compares with it as calendar days do.
+ */
+export function todayEpoch(now: Date): number {
+  return isoToEpoch(localDayIso(now))!;
 }
 
 export const STATUS_LABEL: Record<string, string> = {
@@ -50,13 +58,19 @@ export function yearBounds(year: number): { from: number; to: number } {
 }
 
 /**
- * Hours used per plan: `use` debits less `use` credits (the server's reversals of a request
- * approved, then denied, changed or deleted), so time given back is not counted as used.
+ * Hours taken per plan from `from` to `to` (stored days, both included): `use` debits less `use`
+ * credits (the server's reversals of a request approved, then denied, changed or deleted), so time
+ * given back is not counted, dated by the line's effective day (the request's first day).
  */
-export function usedHours(lines: readonly Pick<TimePtoRegister, 'plan_id' | 'action' | 'type' | 'hours'>[]) {
+export function usedHours(
+  lines: readonly Pick<TimePtoRegister, 'plan_id' | 'action' | 'type' | 'hours' | 'effective_date'>[],
+  from: number,
+  to: number,
+) {
   const out = new Map<string, number>();
   for (const l of lines) {
     if (l.type !== 'use' || !l.plan_id || typeof l.hours !== 'number') continue;
+    if (l.effective_date < from || l.effective_date > to) continue;
     const sign = l.action === 'debit' ? 1 : l.action === 'credit' ? -1 : 0;
     out.set(l.plan_id, Math.round(((out.get(l.plan_id) ?? 0) + sign * l.hours) * 100) / 100);
   }

@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import type { ApiClient } from '../../../renderers/api/client.ts';
-import { isFailure } from '../../../renderers/api/failure.ts';
+import { failureText } from '../../../renderers/api/failure.ts';
 import type { ScreenContext } from '../../../renderers/contract/forms-registry.ts';
 import { holds } from '../session-rights.ts';
 import { useUserSearch } from '../../widgets/useUserSearch.ts';
@@ -42,7 +42,7 @@ function UserGroupButtons({ ctx, userKey, userName, onDone }: ButtonsProps) {
       ctx.notify({ type: 'positive', message: doneMessage(helper, userName, answer) });
       await onDone?.();
     } catch (e) {
-      ctx.notify({ type: 'negative', message: failureMessage(e) });
+      ctx.notify({ type: 'negative', message: failureText(e) });
     } finally {
       setBusy(false);
     }
@@ -72,12 +72,6 @@ function doneMessage(helper: Helper, name: string, answer: Awaited<ReturnType<Ap
   if (helper === 'add_pto_employees') return `${name} added to PTO Employees.`;
   const n = 'groups' in answer ? answer.groups.length : 0;
   return `${name} removed from ${n} ${n === 1 ? 'group' : 'groups'}.`;
-}
-
-function failureMessage(e: unknown): string {
-  if (!isFailure(e)) return 'Error. Please try again or contact your administrator.';
-  const detail = e.errors?.map((x) => x.message).join(' ');
-  return detail ? `${e.message}: ${detail}` : e.message;
 }
 
 /** Header actions of a user's record (auth/users): the helpers for that user. */
