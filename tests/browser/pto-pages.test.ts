@@ -465,4 +465,9 @@ it('a PTO manager opening someone not in PTO is told so, without a failed reques
   await page.getByText('is not enrolled in PTO').waitFor();
   await page.getByRole('link', { name: 'Add to PTO' }).waitFor();
   assert.deepEqual(failed, []);
+  // Adding them opens their own enrolment, which saving makes under their key.
+  assert.equal(
+    await page.getByRole('link', { name: 'Add to PTO' }).getAttribute('href'),
+    `/time/pto_employee/edit/${paul.user}`,
+  );
 });

@@ -73,7 +73,8 @@ function EmployeePto({ userId }: { userId: string }) {
             </Link>
           ) : (
             notEnrolled && (
-              <Link className="btn" to="/time/pto_employee/create">
+              // Their enrolment's edit screen: saved, it is made under their key.
+              <Link className="btn" to={`/time/pto_employee/edit/${userId}`}>
                 Add to PTO
               </Link>
             )
