@@ -150,6 +150,8 @@ interface Row {
   bodyOwner?: string;
   keyTaken?: boolean;
   body?: Json;
+  /** For delete: the addressed record's data as last read. */
+  data?: Json;
   /** For find: the key of a record in the company the caller does not own, if there is one. */
   otherKey?: string;
   actual?: number | string;
@@ -225,6 +227,16 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       // docs/i9.md: an I-9 is kept until 3 years after the first day or 1 year after employment ends;
       // none of the records made here has reached that day.
       if (row.verb === 'delete' && t.id === 'payroll/i9') return 409;
+      // docs/pto.md: approved time off that has begun is the PTO manager's to withdraw.
+      if (
+        row.verb === 'delete' &&
+        t.id === 'time/pto_request' &&
+        row.data?.status === 'approved' &&
+        Number(row.data.start_date) <= Math.floor(Date.now() / 86_400_000) * 86_400 &&
+        !p.isAdmin &&
+        !p.perms.has('TIME:CanManagePTO')
+      )
+        return 403;
       return row.verb === 'delete' ? 204 : 200;
     }
   }
@@ -673,6 +685,7 @@ beforeAll(async () => {
           exists: there,
           owner: rec?.owner,
           creator: rec?.creator,
+          data: rec?.data,
         });
       }
       if (t.my && role !== 'guest') {
