@@ -471,3 +471,15 @@ it('a PTO manager opening someone not in PTO is told so, without a failed reques
     `/time/pto_employee/edit/${paul.user}`,
   );
 });
+
+it('an employee not in PTO is told so on her own dash, without a failed request', async () => {
+  const { page } = await w.page();
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  await w.signIn(page, 'sam');
+  await page.goto('/pto/employee/dash');
+  await page.getByText('You are not in a PTO plan yet', { exact: false }).waitFor();
+  assert.deepEqual(failed, []);
+});

@@ -6,8 +6,6 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../renderers/api/client.ts';
-import { isFailure } from '../../../renderers/api/failure.ts';
-import { guardSession, pageAllows } from '../../../renderers/guard/decide.ts';
 import type { Criterion, FindAnswer, FindBody, WireRecord } from '../../../renderers/api/types.ts';
 import { useServices } from '../../../renderers/session/session.tsx';
 import type { TimePtoEmployee } from '../../../types/generated/time/pto_employee.ts';
@@ -15,7 +13,6 @@ import type { TimePtoPlan } from '../../../types/generated/time/pto_plan.ts';
 import type { TimePtoProgression } from '../../../types/generated/time/pto_progression.ts';
 import type { TimePtoRegister } from '../../../types/generated/time/pto_register.ts';
 import type { TimePtoRequest } from '../../../types/generated/time/pto_request.ts';
-import { MANAGES } from './pto-pages.ts';
 
 /** The records of the TIME module these pages read, by type. */
 export interface PtoTypes {
@@ -137,28 +134,19 @@ export function usePlans() {
 
 /**
  * An employee's enrolment (`pto_employee`, keyed by their user key), or null when they are not in
- * PTO, an expected state. Who may list enrolments finds it by its user, which answers an empty list
- * when there is none; an employee reading her own may only read it by key, where none is a 404.
+ * PTO, an expected state: found by its user, which answers an empty list when there is none. PTO
+ * managers may find anyone's, an employee her own (the list rule's @owner).
  */
 export function useEnrolment(userId: string) {
-  const { client, auth } = useServices();
-  const mayList = !!auth.session && pageAllows(guardSession(auth.session), MANAGES);
+  const { client } = useServices();
   return useQuery({
-    queryKey: ptoKey('enrolment', userId, mayList),
+    queryKey: ptoKey('enrolment', userId),
     queryFn: async (): Promise<PtoRecord<'pto_employee'> | null> => {
-      if (mayList) {
-        const found = await find(client, 'pto_employee', {
-          criteria: [{ field: '_user_uuid', is: '=', value: userId }],
-          limit: 1,
-        });
-        return found.items[0] ?? null;
-      }
-      try {
-        return (await client.read('time', 'pto_employee', userId)) as PtoRecord<'pto_employee'>;
-      } catch (e) {
-        if (isFailure(e, 404)) return null;
-        throw e;
-      }
+      const found = await find(client, 'pto_employee', {
+        criteria: [{ field: '_user_uuid', is: '=', value: userId }],
+        limit: 1,
+      });
+      return found.items[0] ?? null;
     },
     staleTime: 0,
     retry: false,
