@@ -31,6 +31,44 @@ function statusChoices(root: Schema): unknown[] {
 }
 
 /** The records of `module/type` the client may list, named by the list's canonical field. */
+async function fetchChoices(client: ApiClient, module: string, type: string): Promise<Choice[]> {
+  const meta = await client.meta(module, type);
+  const canonical = typeof meta.list?.canonical === 'string' ? meta.list.canonical : undefined;
+  const activeOnly = statusChoices(meta.schema as Schema).includes('active');
+  const found = await client.find(module, type, {
+    criteria: activeOnly ? [{ field: 'status', is: '=', value: 'active' }] : [],
+    ...(canonical ? { sort: [{ field: canonical, dir: 'asc' as const }] } : {}),
+    limit: 500,
+  });
+  return found.items.map((r) => ({
+    key: r.key,
+    label: canonical && typeof r.data[canonical] === 'string' ? (r.data[canonical] as string) : r.key,
+  }));
+}
+
+/**
+ * One read of a type's choices serves every field drawing them at once: a list of plans (an
+ * enrolment's, up to 100 items) asked once, not once per item. Kept two seconds only, so a plan
+ * made a moment ago is offered by the next form opened.
+ */
+const SHARED_MS = 2_000;
+const shared = new WeakMap<ApiClient, Map<string, { at: number; choices: Promise<Choice[]> }>>();
+
+function choicesOf(client: ApiClient, module: string, type: string): Promise<Choice[]> {
+  let byRef = shared.get(client);
+  if (!byRef) shared.set(client, (byRef = new Map()));
+  const ref = `${module}/${type}`;
+  const hit = byRef.get(ref);
+  if (hit && Date.now() - hit.at < SHARED_MS) return hit.choices;
+  const choices = fetchChoices(client, module, type);
+  byRef.set(ref, { at: Date.now(), choices });
+  // A failed read is not kept: the next field asks again.
+  choices.catch(() => {
+    if (byRef.get(ref)?.choices === choices) byRef.delete(ref);
+  });
+  return choices;
+}
+
 function useChoices(client: ApiClient | undefined, ref: string | undefined) {
   const [choices, setChoices] = useState<Choice[]>();
   const [failed, setFailed] = useState(false);
@@ -38,21 +76,8 @@ function useChoices(client: ApiClient | undefined, ref: string | undefined) {
     const [module, type] = (ref ?? '').split('/');
     if (!client || !module || !type) return;
     let live = true;
-    (async () => {
-      const meta = await client.meta(module, type);
-      const canonical = typeof meta.list?.canonical === 'string' ? meta.list.canonical : undefined;
-      const activeOnly = statusChoices(meta.schema as Schema).includes('active');
-      const found = await client.find(module, type, {
-        criteria: activeOnly ? [{ field: 'status', is: '=', value: 'active' }] : [],
-        ...(canonical ? { sort: [{ field: canonical, dir: 'asc' as const }] } : {}),
-        limit: 500,
-      });
-      return found.items.map((r) => ({
-        key: r.key,
-        label: canonical && typeof r.data[canonical] === 'string' ? (r.data[canonical] as string) : r.key,
-      }));
-    })().then(
-      (list) => live && list && setChoices(list),
+    choicesOf(client, module, type).then(
+      (list) => live && setChoices(list),
       () => live && setFailed(true),
     );
     return () => {

@@ -36,10 +36,14 @@ it('a ledger line is written with the plan chosen by name and its action and typ
   );
 });
 
-it("an employee's enrolment lists her plans by name", async () => {
+it("an employee's enrolment lists her plans by name, read once for all its items", async () => {
   const emma = await w.apiLogin('emma');
   const { page } = await w.page();
   await w.signIn(page, 'admin');
+  let planReads = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/time/api/data/find/pto_plan')) planReads++;
+  });
   await page.goto(`/time/pto_employee/edit/${emma.user}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   // Each item's choice reads as loading until its plans come, then by name.
@@ -49,6 +53,7 @@ it("an employee's enrolment lists her plans by name", async () => {
       document.querySelector('#root_plan_ids_1 option:checked')?.textContent === 'Sick leave',
   );
   assert.equal(await page.getByText(/[0-9a-f]{8}-[0-9a-f]{4}-/).count(), 0, 'no plan key on the page');
+  assert.equal(planReads, 1, 'the plans are read once for both items');
 });
 
 it("the server's errors go once the fields they were about change: the summary lists what is wrong now", async () => {
