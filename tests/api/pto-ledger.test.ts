@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { planBalances } from '../../engine/pto-ledger.ts';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany, sudoInto } from '../helpers/hardening.ts';
+import { ptoPerson, ptoPlan } from '../helpers/pto.ts';
 
 const REQUESTS = '/time/api/data/pto_request';
 const DAY = 86_400;
@@ -20,35 +21,7 @@ let other: Session;
 const plans: Record<string, string> = {};
 const start = Math.floor(Date.now() / 1000 / DAY) * DAY + 30 * DAY;
 
-async function makePlan(who: Session, name: string, status = 'active'): Promise<string> {
-  const r = await w.call('POST', '/time/api/data/pto_plan/', {
-    ...as(who),
-    body: { name, plan_type: 'Vacation', calc_period: 'payroll', status },
-  });
-  assert.equal(r.status, 201, r.text);
-  return r.body.key;
-}
-
-async function person(org: string, boss: Session, email: string, name: string): Promise<Session> {
-  const u = await w.call('POST', '/auth/api/data/users/', {
-    ...as(boss),
-    body: {
-      email,
-      display_name: name,
-      status: 'active',
-      permissions: ['TIME:CanUseModule', 'TIME:CanUsePTO'],
-      is_employee: true,
-      employee_id: `P-${email}`,
-    },
-  });
-  assert.equal(u.status, 201, u.text);
-  const p = await w.call('POST', '/auth/api/set_user_password', {
-    ...as(boss),
-    body: { user_id: u.body.key, password: 'paid-pass-1', password2: 'paid-pass-1' },
-  });
-  assert.equal(p.status, 200, p.text);
-  return w.login(org, email, 'paid-pass-1');
-}
+const makePlan = (who: Session, name: string, status = 'active') => ptoPlan(w, who, name, { status });
 
 /** The employee's ledger as she may read it, and her balance on a plan from it. */
 async function ledger(who: Session, user: string) {
@@ -83,7 +56,7 @@ beforeAll(async () => {
   w = await demoWorld();
   const org = await createCompany(w, 'Ledger Co', 'ledger.dform.app', ['auth', 'payroll', 'time']);
   manager = await sudoInto(w, w.staff, org);
-  employee = await person(org, manager, 'lena@ledger.example', 'Lena Ledger');
+  employee = await ptoPerson(w, manager, 'lena@ledger.example', 'Lena Ledger', 'paid-pass-1');
   plans.vacation = await makePlan(manager, 'Vacation');
   plans.sick = await makePlan(manager, 'Sick leave');
   plans.closed = await makePlan(manager, 'Old floating holiday', 'inactive');
@@ -268,27 +241,21 @@ describe('an approval keeps the balance within what the plan allows', () => {
   });
 
   test('a plan allowing a negative balance goes down to its limit and no further', async () => {
-    const flex = await w.call('POST', '/time/api/data/pto_plan/', {
-      ...as(manager),
-      body: {
-        name: 'Flex',
-        plan_type: 'Flex',
-        calc_period: 'month',
-        status: 'active',
-        allow_negative: true,
-        negative_limit: 8,
-      },
+    const flex = await ptoPlan(w, manager, 'Flex', {
+      plan_type: 'Flex',
+      calc_period: 'month',
+      allow_negative: true,
+      negative_limit: 8,
     });
-    assert.equal(flex.status, 201, flex.text);
     const enrol = await w.call('PATCH', `/time/api/data/pto_employee/${employee.user}`, {
       ...as(manager),
-      body: { plan_ids: [plans.vacation, flex.body.key] },
+      body: { plan_ids: [plans.vacation, flex] },
     });
     assert.equal(enrol.status, 200, enrol.text);
-    const first = await ask({ plan_id: flex.body.key, hours: 8 });
+    const first = await ask({ plan_id: flex, hours: 8 });
     assert.equal((await decide(first.body.key, 'approved')).status, 200);
-    assert.equal(await balance(flex.body.key), -8);
-    const second = await ask({ plan_id: flex.body.key, hours: 0.5 });
+    assert.equal(await balance(flex), -8);
+    const second = await ask({ plan_id: flex, hours: 0.5 });
     const refused = await decide(second.body.key, 'approved');
     assert.equal(refused.status, 400, refused.text);
     expect(refused.body.errors).toEqual([

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany, sudoInto } from '../helpers/hardening.ts';
+import { ptoPerson, ptoPlan } from '../helpers/pto.ts';
 import { outboxSize, readOutbox, waitForMail } from '../helpers/outbox.ts';
 
 const REQUESTS = '/time/api/data/pto_request';
@@ -17,7 +18,8 @@ let plan: string;
 const march1 = Date.UTC(2027, 2, 1) / 1000;
 const march2 = Date.UTC(2027, 2, 2) / 1000;
 
-async function user(email: string, name: string, employee: boolean): Promise<string> {
+/** A manager of the company who is not an employee (the approver): their key. */
+async function approver(email: string, name: string): Promise<string> {
   const u = await w.call('POST', '/auth/api/data/users/', {
     ...as(manager),
     body: {
@@ -25,8 +27,7 @@ async function user(email: string, name: string, employee: boolean): Promise<str
       display_name: name,
       status: 'active',
       permissions: ['TIME:CanUseModule', 'TIME:CanUsePTO'],
-      is_employee: employee,
-      ...(employee ? { employee_id: `N-${name.length}` } : {}),
+      is_employee: false,
     },
   });
   assert.equal(u.status, 201, u.text);
@@ -54,20 +55,9 @@ beforeAll(async () => {
   w = await demoWorld();
   const org = await createCompany(w, 'Notice Co', 'notice.dform.app', ['auth', 'payroll', 'time']);
   manager = await sudoInto(w, w.staff, org);
-  alma = await user('alma@notice.example', 'Alma Approver', false);
-  const ninaKey = await user('nina@notice.example', 'Nina Newhire', true);
-  const p = await w.call('POST', '/auth/api/set_user_password', {
-    ...as(manager),
-    body: { user_id: ninaKey, password: 'nina-pass-1', password2: 'nina-pass-1' },
-  });
-  assert.equal(p.status, 200, p.text);
-  nina = await w.login(org, 'nina@notice.example', 'nina-pass-1');
-  const made = await w.call('POST', '/time/api/data/pto_plan/', {
-    ...as(manager),
-    body: { name: 'Vacation', plan_type: 'Vacation', calc_period: 'payroll', status: 'active' },
-  });
-  assert.equal(made.status, 201, made.text);
-  plan = made.body.key;
+  alma = await approver('alma@notice.example', 'Alma Approver');
+  nina = await ptoPerson(w, manager, 'nina@notice.example', 'Nina Newhire', 'nina-pass-1');
+  plan = await ptoPlan(w, manager, 'Vacation');
   const credit = await w.call('POST', '/time/api/data/pto_register/', {
     ...as(manager),
     body: {

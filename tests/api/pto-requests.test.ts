@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany, sudoInto } from '../helpers/hardening.ts';
+import { ptoPerson, ptoPlan } from '../helpers/pto.ts';
 
 const REQUESTS = '/time/api/data/pto_request';
 const DAY = 86_400;
@@ -20,31 +21,8 @@ beforeAll(async () => {
   w = await demoWorld();
   const org = await createCompany(w, 'Time Off Co', 'timeoff.dform.app', ['auth', 'payroll', 'time']);
   manager = await sudoInto(w, w.staff, org);
-  const email = 'petra@timeoff.example';
-  const u = await w.call('POST', '/auth/api/data/users/', {
-    ...as(manager),
-    body: {
-      email,
-      display_name: 'Petra Paid',
-      status: 'active',
-      permissions: ['TIME:CanUseModule', 'TIME:CanUsePTO'],
-      is_employee: true,
-      employee_id: 'P-1',
-    },
-  });
-  assert.equal(u.status, 201, u.text);
-  const p = await w.call('POST', '/auth/api/set_user_password', {
-    ...as(manager),
-    body: { user_id: u.body.key, password: 'petra-pass-1', password2: 'petra-pass-1' },
-  });
-  assert.equal(p.status, 200, p.text);
-  employee = await w.login(org, email, 'petra-pass-1');
-  const made = await w.call('POST', '/time/api/data/pto_plan/', {
-    ...as(manager),
-    body: { name: 'Vacation', plan_type: 'Vacation', calc_period: 'payroll', status: 'active' },
-  });
-  assert.equal(made.status, 201, made.text);
-  plan = made.body.key;
+  employee = await ptoPerson(w, manager, 'petra@timeoff.example', 'Petra Paid', 'petra-pass-1');
+  plan = await ptoPlan(w, manager, 'Vacation');
   // Hours to take: an approval may not leave the plan below zero.
   const credit = await w.call('POST', '/time/api/data/pto_register/', {
     ...as(manager),
