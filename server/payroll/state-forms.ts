@@ -155,9 +155,11 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
 /**
  * The state W-4's own fields, which a definition's fields sit beside in the employee's record: a
  * definition naming one would replace it on the employee's screen (the signature box gone, the
- * state asked as a number). The shared values (state_status, total_allowances, …) are meant to be named.
+ * state asked as a number), and a prepare_for_save setting one is ignored (the hook keeps them as the
+ * write made them: no definition signs, re-owns or syncs a certificate). The shared values
+ * (state_status, total_allowances, …) are meant to be named.
  */
-const RESERVED_FIELDS: ReadonlySet<string> = new Set([
+export const STATE_W4_OWN_FIELDS: ReadonlySet<string> = new Set([
   'state',
   'employee_signature',
   'signature_history',
@@ -253,7 +255,7 @@ function fieldShapeErrors(schema: Record<string, unknown>): FieldError[] {
         path: at,
         message: `Field names are lower-case letters, digits and _, starting with a letter, at most 64: '${name}' is not one.`,
       });
-    } else if (RESERVED_FIELDS.has(name)) {
+    } else if (STATE_W4_OWN_FIELDS.has(name)) {
       errors.push({
         path: at,
         message: `'${name}' is the state W-4's own field (the state, the signature, the sync status): give this field another name.`,

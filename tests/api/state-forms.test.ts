@@ -505,3 +505,56 @@ test("a definition's expression that would build text past V8's bounds fails the
     await w.call('DELETE', `/payroll/api/data/state_w4_form/${created.body.key}`, as(w.staff));
   }
 });
+
+test("a definition's prepare_for_save computes answers only: it cannot sign, re-own, sync or move the employee's certificate", async () => {
+  const forged = { name: 'Emma Employee', font: 'font1', timestamp: 1700000000, userAgent: 'forged' };
+  const montana = {
+    ...JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8')),
+    state: 'MT',
+    form_name: 'MW-4 with a transform that reaches for the W-4’s own fields',
+    printable_type: 'montana',
+    transforms: {
+      prepare_for_save: `$merge([$, ${JSON.stringify({
+        employee_signature: forged,
+        signature_history: [],
+        sync_status: 'synced',
+        _user_uuid: w.payroll.user,
+        state: 'CA',
+        total_allowances: 2,
+      })}])`,
+    },
+  };
+  const created = await w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body: montana });
+  assert.equal(created.status, 201, created.text);
+  try {
+    // Not signed by the employee: the transform's signature is not hers, so none is stored.
+    const saved = await w.call('POST', `${MY}/${w.emma.user}`, {
+      ...as(w.emma),
+      body: { state: 'MT', extra_state_withholding: 5 },
+    });
+    assert.equal(saved.status, 201, saved.text);
+    assert.equal(saved.body.data.employee_signature, undefined, 'no signature the employee did not give');
+    assert.equal(saved.body.data.sync_status, 'pending');
+    assert.equal(saved.body.data._user_uuid, w.emma.user, 'still her certificate');
+    assert.equal(saved.body.data.state, 'MT');
+    assert.equal(saved.body.data.total_allowances, 2, 'what the transform may compute, it computes');
+    // She still reads and changes her own certificate.
+    const read = await w.call('GET', `/payroll/api/data/state_w4/${saved.body.key}`, as(w.emma));
+    assert.equal(read.status, 200, read.text);
+    // Signed by her: her signature, stamped by the server, not the transform's.
+    const signed = await w.call('POST', `${MY}/${w.emma.user}`, {
+      ...as(w.emma),
+      body: {
+        state: 'MT',
+        extra_state_withholding: 6,
+        employee_signature: { name: 'Emma Employee', font: 'font2', timestamp: 1, userAgent: 'test' },
+      },
+    });
+    assert.equal(signed.status, 200, signed.text);
+    assert.equal(signed.body.data.employee_signature.font, 'font2');
+    assert.equal(signed.body.data.employee_signature.evidence.signed_by, w.emma.user);
+    assert.equal(signed.body.data._user_uuid, w.emma.user);
+  } finally {
+    await w.call('DELETE', `/payroll/api/data/state_w4_form/${created.body.key}`, as(w.staff));
+  }
+});

@@ -20,7 +20,7 @@ import {
 import type { FieldError } from '../../../engine/messages.ts';
 import { certificateReason, noIncomeTaxMessage, taxesWages } from '../../../engine/withholding-states.ts';
 import { ApiError, validationFailed } from '../../http/errors.ts';
-import { checkAnswers, findStateForm } from '../../payroll/state-forms.ts';
+import { checkAnswers, findStateForm, STATE_W4_OWN_FIELDS } from '../../payroll/state-forms.ts';
 import { allowedStates, certificateAddress, certificateKey } from '../../payroll/certificates.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
 import type { DataObject } from '../../storage/types.ts';
@@ -79,8 +79,15 @@ export const stateW4Hooks: EntityHooks = {
     const text = def?.transforms?.prepare_for_save;
     if (!text) return args.data;
     const out = await run('prepare_for_save', () => transformData(text, args.data, undefined, DATA_DEFINED_LIMITS));
-    // The state is the record's identity for its definition: a transform may not move it elsewhere.
-    return { ...out, state: args.data.state };
+    // A transform computes answers. The W-4's own fields stay as the write made them: the state (the
+    // record's identity for its definition), the signature and its history (only the employee signs,
+    // stamped by the server), the sync status (the server's) and the owner (whose certificate it is).
+    const kept: DataObject = { ...out };
+    for (const field of STATE_W4_OWN_FIELDS) {
+      if (field in args.data) kept[field] = args.data[field];
+      else delete kept[field];
+    }
+    return kept;
   },
   async validate(args) {
     const wrongState = await stateErrors(args);
