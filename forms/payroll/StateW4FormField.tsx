@@ -5,7 +5,7 @@
  * (JSONata) checks the answers as they change; the server checks them again and runs
  * prepare_for_save. The record keeps the state it was made for.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { FieldProps } from '@rjsf/utils';
 import { mergeErrors } from '../behaviour/behaviour.ts';
@@ -17,6 +17,7 @@ import { noIncomeTaxMessage, stateName } from '../../engine/withholding-states.t
 import { useStateForm, type CertificateChoice } from './useStateForm.ts';
 import { useExpressionErrors } from '../behaviour/useExpressionErrors.ts';
 import { secureHref } from '../../engine/secure-link.ts';
+import { RootDataContext, type RootData } from '../behaviour/RootData.tsx';
 
 /**
  * A definition's patterns are data: before its fields are drawn, the form's schema checks switch to
@@ -96,6 +97,15 @@ export function StateW4FormField(props: FieldProps) {
   const ruleErrors = useExpressionErrors(def?.transforms?.validator, data);
   const patternsReady = useLinearPatterns(def);
   const errors = useMemo(() => mergeErrors(errorSchema, ruleErrors), [errorSchema, ruleErrors]);
+  // The whole record for the fields that read it: the signature says a change to what it attests
+  // voids it, and shows a voided one as void, as on every signed form.
+  const patch = useCallback(
+    (p: Record<string, unknown>) => {
+      for (const [k, v] of Object.entries(p)) onChange(v, [k]);
+    },
+    [onChange],
+  );
+  const root: RootData = useMemo(() => ({ data, patch }), [data, patch]);
 
   if (form.status === 'loading' || !patternsReady)
     return (
@@ -129,31 +139,33 @@ export function StateW4FormField(props: FieldProps) {
     );
   const { ObjectField } = registry.fields;
   return (
-    <div className="state-form">
-      {form.status === 'ready' && form.choices && own && (
-        <CertificateChoices choices={form.choices} current={form.state} own={own} />
-      )}
-      <div className="form-header state-form__header">
-        {def!.form_name && <h2 className="section__title">{def!.form_name}</h2>}
-        {paragraphs(def!.instructions).map((p, i) => (
-          <p key={i} className="state-form__instructions">
-            {p}
-          </p>
-        ))}
-        {!!def!.links?.length && (
-          <ul className="form-header__links state-form__links" aria-label="Forms and instructions">
-            {def!.links.map((l) => (
-              <li key={l.url}>
-                <a href={secureHref(l.url)} target="_blank" rel="noopener noreferrer">
-                  {l.label}
-                </a>
-                {l.description ? ` · ${l.description}` : ''}
-              </li>
-            ))}
-          </ul>
+    <RootDataContext.Provider value={root}>
+      <div className="state-form">
+        {form.status === 'ready' && form.choices && own && (
+          <CertificateChoices choices={form.choices} current={form.state} own={own} />
         )}
+        <div className="form-header state-form__header">
+          {def!.form_name && <h2 className="section__title">{def!.form_name}</h2>}
+          {paragraphs(def!.instructions).map((p, i) => (
+            <p key={i} className="state-form__instructions">
+              {p}
+            </p>
+          ))}
+          {!!def!.links?.length && (
+            <ul className="form-header__links state-form__links" aria-label="Forms and instructions">
+              {def!.links.map((l) => (
+                <li key={l.url}>
+                  <a href={secureHref(l.url)} target="_blank" rel="noopener noreferrer">
+                    {l.label}
+                  </a>
+                  {l.description ? ` · ${l.description}` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <ObjectField {...props} schema={model!.schema} uiSchema={model!.uiSchema} errorSchema={errors} />
       </div>
-      <ObjectField {...props} schema={model!.schema} uiSchema={model!.uiSchema} errorSchema={errors} />
-    </div>
+    </RootDataContext.Provider>
   );
 }

@@ -47,7 +47,11 @@ function willVoid(props: FieldProps, root: Readonly<Record<string, unknown>> | u
   const attests = (own?.['x-attests'] ?? (own ? resolve(own)['x-attests'] : undefined)) as Attests | undefined;
   if (!attests) return false;
   const excluded = notAttested(rootProps, resolve);
-  const fields = attests.fields === '*' ? Object.keys(rootProps).filter((f) => !excluded.has(f)) : attests.fields;
+  // '*' is every field the record holds, as the server counts it: the schema's and the free fields a
+  // state certificate's definition adds beside them, which only the form's data names. (A stored
+  // field the form does not hold, such as one the viewer may not see, is kept as stored on save.)
+  const held = new Set([...Object.keys(rootProps), ...Object.keys(root ?? {})]);
+  const fields = attests.fields === '*' ? [...held].filter((f) => !excluded.has(f)) : attests.fields;
   return attestedChanges(stored, root, fields).length > 0;
 }
 

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { SIGNATURE_VOIDED } from '../../renderers/screens/record/signature-notice.ts';
+import { VOIDS_ON_SAVE } from '../../forms/signature/SignatureField.tsx';
 import { startWorld, type World } from './browser.ts';
 
 let w: World;
@@ -265,5 +266,42 @@ describe('the certificate follows the work state', () => {
       .getByText('Texas has no state income tax on wages: no state withholding certificate is needed.')
       .waitFor();
     assert.equal(await page.getByRole('button', { name: 'Signature Required' }).count(), 0, 'nothing to sign');
+  });
+});
+
+describe('a signed state certificate', () => {
+  it("says before the Save that a change voids the signature, for the definition's own fields too, and shows it void after", async () => {
+    await setEmmaState('IL');
+    const signed = await w.call('POST', `/payroll/api/data/my_state_w4/${emma.user}`, {
+      org: w.org,
+      token: emma.token,
+      body: {
+        state: 'IL',
+        basic_allowances: 1,
+        employee_signature: { name: 'Emma R. Employee', font: 'font1', timestamp: 1 },
+      },
+    });
+    assert.ok([200, 201].includes(signed.status), signed.text);
+    assert.ok(signed.body.data.employee_signature.evidence, 'signed');
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/my_state_w4/edit/${emma.user}`);
+    // basic_allowances is Illinois's own field, not one of the state W-4's shared ones.
+    const basic = page.getByLabel('1 Basic allowances (Step 1)');
+    await basic.waitFor();
+    const warning = page.getByRole('status').filter({ hasText: VOIDS_ON_SAVE });
+    assert.equal(await warning.count(), 0, 'nothing changed yet');
+    await basic.fill('2');
+    await warning.waitFor();
+    await basic.fill('1');
+    await warning.waitFor({ state: 'detached' });
+    await basic.fill('2');
+    await warning.waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.notices').getByText(SIGNATURE_VOIDED, { exact: true }).waitFor();
+    await page.reload();
+    const note = page.getByRole('status').filter({ hasText: 'void: changed after signing' });
+    await note.waitFor();
+    assert.match(await note.innerText(), /Emma R\. Employee/);
   });
 });
