@@ -1,10 +1,13 @@
 /**
  * The demo's time off (docs/pto.md): two plans, Emma and Carla in both with opening balances, a
  * past vacation of Emma's approved (its ledger line written as an approval writes it) and a request
- * of Carla's waiting for the company admin's decision, so each PTO page has something to show.
+ * of Carla's waiting for the company admin's decision, so each PTO page has something to show. Each
+ * balance record is written with them, as the server keeps it.
  */
 import { randomUUID } from 'node:crypto';
 import { systemPut } from './data/system-write.ts';
+import { balancePut } from './data/hooks/pto-balances.ts';
+import { planBalances } from '../engine/pto-ledger.ts';
 import type { Services } from './services.ts';
 import type { DataObject, WriteOp } from './storage/types.ts';
 import type { TimePtoEmployee, TimePtoPlan, TimePtoRegister, TimePtoRequest } from '../types/generated/index.ts';
@@ -45,6 +48,7 @@ export function ptoOps(s: Services, org: string, keys: Map<string, string>, by: 
       ...stamp,
     } satisfies TimePtoPlan),
   ];
+  const lines: TimePtoRegister[] = [];
   const line = (
     user: string,
     plan: string,
@@ -53,8 +57,8 @@ export function ptoOps(s: Services, org: string, keys: Map<string, string>, by: 
     hours: number,
     at: number,
     extra: Partial<TimePtoRegister> = {},
-  ) =>
-    put('time/pto_register', randomUUID(), {
+  ) => {
+    const entry = {
       user_id: user,
       plan_id: plan,
       action,
@@ -63,7 +67,10 @@ export function ptoOps(s: Services, org: string, keys: Map<string, string>, by: 
       effective_date: at,
       ...extra,
       ...stamp,
-    } satisfies TimePtoRegister);
+    } satisfies TimePtoRegister;
+    lines.push(entry);
+    return put('time/pto_register', randomUUID(), entry);
+  };
   for (const email of ['emma@acme.example', 'carla@acme.example']) {
     const user = keys.get(email)!;
     ops.push(
@@ -110,5 +117,12 @@ export function ptoOps(s: Services, org: string, keys: Map<string, string>, by: 
       created_time: now,
     } satisfies TimePtoRequest),
   );
+  // Each balance as the ledger's lines leave it, kept as the server keeps it with every line.
+  for (const user of [emma, carla]) {
+    for (const plan of [vacation, sick]) {
+      const its = lines.filter((l) => l.user_id === user && l.plan_id === plan);
+      ops.push(balancePut(s, org, user, plan, planBalances(its).get(plan) ?? 0));
+    }
+  }
   return ops;
 }

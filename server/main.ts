@@ -21,6 +21,7 @@ import { createSecureServer } from './http/security-headers.ts';
 import { exitOnUncaught } from './http/stack-trace.ts';
 import { startSessionPurge } from './auth/sessions.ts';
 import { startOutboxSender } from './mail/outbox.ts';
+import { backfillPtoBalances } from './data/hooks/pto-balances.ts';
 
 // The bundle is CommonJS (no top-level await), which Node 20 loads ~33 ms faster than an ES module.
 async function main(): Promise<void> {
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
   const creators = await keepCreatorInData(services);
   if (creators)
     console.log(`dform: kept the creator of ${creators} records in their data, for the lists of what each user sent`);
+  const balances = await backfillPtoBalances(services);
+  if (balances)
+    console.log(`dform: kept ${balances} PTO balances, summed from the ledgers written before balances were kept`);
   // Sessions and single-use keys past their end are deleted at start and every 10 minutes.
   await startSessionPurge(services).first;
   // Messages a stopped process left unsent, or whose send failed, go out through one process's sender.

@@ -22,6 +22,7 @@ import { stateW4Hooks } from './hooks/state_w4.ts';
 import { stateW4FormHooks } from './hooks/state_w4_form.ts';
 import { ptoPlanHooks } from './hooks/pto_plan.ts';
 import { ptoRequestHooks } from './hooks/pto_request.ts';
+import { ptoRegisterHooks } from './hooks/pto_register.ts';
 import type { WriteMode } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
 
@@ -101,6 +102,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'payroll/state_w4': stateW4Hooks,
   'payroll/state_w4_form': stateW4FormHooks,
   'time/pto_plan': ptoPlanHooks,
+  'time/pto_register': ptoRegisterHooks,
   'time/pto_request': ptoRequestHooks,
 };
 

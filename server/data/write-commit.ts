@@ -4,6 +4,7 @@
  */
 import { commitReleasing, holdsFiles } from '../files/references.ts';
 import { VersionConflictError } from '../storage/types.ts';
+import { SYSTEM } from '../services.ts';
 import { ownerOf } from '../../engine/access.ts';
 import { hireStartedBy } from '../payroll/hire-account.ts';
 import { hookArgs } from './hooks.ts';
@@ -17,7 +18,7 @@ export async function commitWrite(w: Write): Promise<void> {
     await s.storage.commit(w.ops);
   } catch (e) {
     // The same create retried concurrently: the first one made the record; answer it.
-    if (idem && e instanceof VersionConflictError) {
+    if (idem && e instanceof VersionConflictError && e.collection === SYSTEM.idempotency) {
       // The winner may sit in the same commit group, applied to memory a moment later.
       for (let i = 0; i < 50; i++) {
         const made = await idem.again();

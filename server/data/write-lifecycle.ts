@@ -162,8 +162,10 @@ const RACE_TRIES = 5;
  * Runs a write; without an If-Match, one that another write overtook between its read and its commit
  * (the commit's version check) is run again from the start over what is now stored, as if it had
  * come a moment later: the caller asked for this change over whatever is stored, and a 409 is the
- * answer only to a stale If-Match (API.md). Nothing before the commit has any effect, so a try that
- * failed left nothing behind.
+ * answer only to a stale If-Match (API.md). With an If-Match too when what moved is another record
+ * the commit writes (an employee's PTO balance): the record itself is checked against the If-Match
+ * again on the next try. Nothing before the commit has any effect, so a try that failed left nothing
+ * behind.
  */
 async function runAgainOnRace(
   ifMatch: string | undefined,
@@ -176,7 +178,8 @@ async function runAgainOnRace(
       await run(w, kind);
       return w;
     } catch (e) {
-      if (ifMatch !== undefined || !(e instanceof VersionConflictError) || attempt >= RACE_TRIES) throw e;
+      if (!(e instanceof VersionConflictError) || attempt >= RACE_TRIES) throw e;
+      if (ifMatch !== undefined && e.collection === w.t.entity.id && e.key === w.key) throw e;
     }
   }
 }

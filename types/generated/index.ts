@@ -55,6 +55,7 @@ export type { StorageFgroups } from './storage/fgroups.ts';
 export type { StorageFiles } from './storage/files.ts';
 export type { StorageGlobalFiles } from './storage/global_files.ts';
 export type { StorageShares } from './storage/shares.ts';
+export type { TimePtoBalance } from './time/pto_balance.ts';
 export type { TimePtoEmployee } from './time/pto_employee.ts';
 export type { TimePtoPlan } from './time/pto_plan.ts';
 export type { TimePtoPrefs } from './time/pto_prefs.ts';

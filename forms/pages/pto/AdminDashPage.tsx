@@ -13,9 +13,9 @@ import { useDialogs } from '../../../renderers/dialogs/Dialogs.tsx';
 import { useNotify } from '../../../renderers/notify/notify.tsx';
 import { useServices } from '../../../renderers/session/session.tsx';
 import { useUserNames } from '../../../renderers/users/useUserNames.ts';
-import { planBalances } from '../../../engine/pto-ledger.ts';
+import { roundHours } from '../../../engine/pto-ledger.ts';
 import { Answer, Pager, PartialNote, useStepBackWhenEmpty } from './PtoParts.tsx';
-import { PAGE_SIZE, refreshPto, useLedger, usePlans, usePtoPage, type PtoRecord } from './pto-data.ts';
+import { PAGE_SIZE, refreshPto, useBalances, usePlans, usePtoPage, type PtoRecord } from './pto-data.ts';
 import { employeePath } from './pto-pages.ts';
 import { daysText, hoursText, todayEpoch } from './pto-view.ts';
 
@@ -63,10 +63,7 @@ export function AdminDashPage() {
   ].sort();
   const { nameOf } = useUserNames(client, people);
   const waitingPeople = [...new Set((waiting.data?.items ?? []).map((r) => r.data.user_id))].sort();
-  const ledger = useLedger(waitingPeople);
-  const balanceOf = (userId: string, planId: string) =>
-    planBalances((ledger.data?.items ?? []).filter((l) => l.data.user_id === userId).map((l) => l.data)).get(planId) ??
-    0;
+  const balances = useBalances(waitingPeople);
 
   useEffect(() => {
     const section = waitingRef.current;
@@ -133,8 +130,12 @@ export function AdminDashPage() {
               <div className="empty">No request is waiting for a decision.</div>
             ) : (
               <>
-                {ledger.data && (
-                  <PartialNote shown={ledger.data.items.length} total={ledger.data.total} what="ledger lines" />
+                {balances.query.data && (
+                  <PartialNote
+                    shown={balances.query.data.items.length}
+                    total={balances.query.data.total}
+                    what="balances"
+                  />
                 )}
                 <table className="table">
                   <caption className="visually-hidden">
@@ -153,7 +154,7 @@ export function AdminDashPage() {
                   <tbody>
                     {page.items.map((r) => {
                       const who = nameOf(r.data.user_id);
-                      const after = balanceOf(r.data.user_id, r.data.plan_id) - r.data.hours;
+                      const after = roundHours(balances.of(r.data.user_id, r.data.plan_id) - r.data.hours);
                       return (
                         <tr key={r.key}>
                           <th scope="row">
@@ -166,12 +167,12 @@ export function AdminDashPage() {
                           </td>
                           <td data-label="Hours">{hoursText(r.data.hours)}</td>
                           <td data-label="Balance after">
-                            {ledger.data ? (
+                            {balances.query.data ? (
                               <span className={after < 0 ? 'overdue' : undefined}>
                                 {hoursText(after)}
                                 {after < 0 ? ' (below zero)' : ''}
                               </span>
-                            ) : ledger.error ? (
+                            ) : balances.query.error ? (
                               'Unknown'
                             ) : (
                               '…'

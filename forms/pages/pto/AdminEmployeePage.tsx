@@ -9,9 +9,9 @@ import { Link, useParams } from 'react-router';
 import { useServices } from '../../../renderers/session/session.tsx';
 import { isUserKey } from '../../../renderers/users/user-names.ts';
 import { useUserNames } from '../../../renderers/users/useUserNames.ts';
-import { pendingHours, planBalances } from '../../../engine/pto-ledger.ts';
+import { pendingHours } from '../../../engine/pto-ledger.ts';
 import { Answer, PartialNote } from './PtoParts.tsx';
-import { useEnrolment, useLedger, usePlans, usePtoAll } from './pto-data.ts';
+import { useBalances, useEnrolment, useLedger, usePlans, usePtoAll } from './pto-data.ts';
 import { LedgerTable } from './LedgerTable.tsx';
 import { PTO_PATHS } from './pto-pages.ts';
 import { daysText, hoursText, STATUS_LABEL, todayEpoch, upcomingFirst } from './pto-view.ts';
@@ -47,16 +47,13 @@ function EmployeePto({ userId }: { userId: string }) {
     [{ field: 'start_date', dir: 'desc' }],
   );
   const ledger = useLedger([userId]);
+  const balances = useBalances([userId]);
   const name = nameOf(userId);
   const enrolledIn = enrolment.data?.data.plan_ids;
   const seen = [
-    ...new Set([
-      ...(ledger.data?.items ?? []).map((l) => l.data.plan_id),
-      ...(requests.data?.items ?? []).map((r) => r.data.plan_id),
-    ]),
+    ...new Set([...balances.plansOf(userId), ...(requests.data?.items ?? []).map((r) => r.data.plan_id)]),
   ].filter((k): k is string => !!k);
   const planIds = [...new Set([...(enrolledIn ?? []), ...seen])];
-  const balances = planBalances((ledger.data?.items ?? []).map((l) => l.data));
   const pending = pendingHours((requests.data?.items ?? []).map((r) => r.data));
 
   return (
@@ -94,13 +91,12 @@ function EmployeePto({ userId }: { userId: string }) {
 
       <section className="panel" aria-labelledby="pto-employee-balances">
         <h2 id="pto-employee-balances">Balances</h2>
-        <Answer query={ledger} what="the ledger">
-          {(lines) =>
+        <Answer query={balances.query} what="the balances">
+          {() =>
             planIds.length === 0 ? (
               <div className="empty">{name} is in no plan and has no ledger entries.</div>
             ) : (
               <>
-                <PartialNote shown={lines.items.length} total={lines.total} what="ledger lines" />
                 <table className="table">
                   <caption className="visually-hidden">Balance and pending hours per plan</caption>
                   <thead>
@@ -115,7 +111,7 @@ function EmployeePto({ userId }: { userId: string }) {
                     {planIds.map((id) => (
                       <tr key={id}>
                         <th scope="row">{plans.nameOf(id)}</th>
-                        <td data-label="Balance">{hoursText(balances.get(id) ?? 0)}</td>
+                        <td data-label="Balance">{hoursText(balances.of(userId, id))}</td>
                         <td data-label="Waiting for a decision">
                           {requests.data ? hoursText(pending.get(id) ?? 0) : '…'}
                         </td>

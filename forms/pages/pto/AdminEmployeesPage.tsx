@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useServices } from '../../../renderers/session/session.tsx';
 import { useUserNames } from '../../../renderers/users/useUserNames.ts';
-import { planBalances } from '../../../engine/pto-ledger.ts';
 import { Answer, Pager, PartialNote, useStepBackWhenEmpty } from './PtoParts.tsx';
-import { PAGE_SIZE, useLedger, usePlans, usePtoPage } from './pto-data.ts';
+import { PAGE_SIZE, useBalances, usePlans, usePtoPage } from './pto-data.ts';
 import { employeePath } from './pto-pages.ts';
 import { hoursText } from './pto-view.ts';
 
@@ -27,7 +26,7 @@ export function AdminEmployeesPage() {
   useStepBackWhenEmpty(enrolled.data, offset, PAGE_SIZE, setOffset);
   const people = (enrolled.data?.items ?? []).map((e) => e.key);
   const { nameOf } = useUserNames(client, people);
-  const ledger = useLedger(people);
+  const balances = useBalances(people);
 
   return (
     <section className="page" aria-labelledby="pto-employees-title">
@@ -47,8 +46,12 @@ export function AdminEmployeesPage() {
             </div>
           ) : (
             <>
-              {ledger.data && (
-                <PartialNote shown={ledger.data.items.length} total={ledger.data.total} what="ledger lines" />
+              {balances.query.data && (
+                <PartialNote
+                  shown={balances.query.data.items.length}
+                  total={balances.query.data.total}
+                  what="balances"
+                />
               )}
               <table className="table">
                 <caption className="visually-hidden">Employees in PTO with their plans and balances</caption>
@@ -61,9 +64,6 @@ export function AdminEmployeesPage() {
                 </thead>
                 <tbody>
                   {page.items.map((e) => {
-                    const balances = planBalances(
-                      (ledger.data?.items ?? []).filter((l) => l.data.user_id === e.key).map((l) => l.data),
-                    );
                     const ids = e.data.plan_ids ?? [];
                     return (
                       <tr key={e.key}>
@@ -79,7 +79,11 @@ export function AdminEmployeesPage() {
                               {ids.map((id) => (
                                 <li key={id}>
                                   {plans.nameOf(id)}:{' '}
-                                  {ledger.data ? hoursText(balances.get(id) ?? 0) : ledger.error ? 'unknown' : '…'}
+                                  {balances.query.data
+                                    ? hoursText(balances.of(e.key, id))
+                                    : balances.query.error
+                                      ? 'unknown'
+                                      : '…'}
                                 </li>
                               ))}
                             </ul>

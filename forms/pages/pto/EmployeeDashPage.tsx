@@ -1,13 +1,13 @@
 /**
- * /pto/employee/dash, "My time off": per plan the person is in, the balance their ledger gives and
+ * /pto/employee/dash, "My time off": per plan the person is in, the balance the server keeps and
  * the hours asked for and not decided yet; their requests, the coming ones first; their latest
  * ledger lines. Reads only; a request is made and changed on its own screen.
  */
 import { Link } from 'react-router';
 import { isFailure } from '../../../renderers/api/failure.ts';
-import { pendingHours, planBalances } from '../../../engine/pto-ledger.ts';
+import { pendingHours } from '../../../engine/pto-ledger.ts';
 import { Answer, PartialNote } from './PtoParts.tsx';
-import { useEnrolment, useLedger, useMe, usePlans, usePtoAll, type PtoRecord } from './pto-data.ts';
+import { useBalances, useEnrolment, useLatestLedger, useMe, usePlans, usePtoAll, type PtoRecord } from './pto-data.ts';
 import { daysText, hoursText, STATUS_LABEL, todayEpoch, upcomingFirst } from './pto-view.ts';
 import { LedgerTable } from './LedgerTable.tsx';
 
@@ -31,15 +31,12 @@ export function EmployeeDashPage() {
     [{ field: 'user_id', is: '=', value: me.key }],
     [{ field: 'start_date', dir: 'desc' }],
   );
-  const ledger = useLedger([me.key]);
+  const balances = useBalances([me.key]);
+  const ledger = useLatestLedger(me.key, LEDGER_SHOWN);
 
   const enrolledIn = enrolment.data?.data.plan_ids ?? [];
-  const seen = new Set([
-    ...(ledger.data?.items ?? []).map((l) => l.data.plan_id),
-    ...(requests.data?.items ?? []).map((r) => r.data.plan_id),
-  ]);
+  const seen = new Set([...balances.plansOf(me.key), ...(requests.data?.items ?? []).map((r) => r.data.plan_id)]);
   const planIds = enrolledIn.length ? enrolledIn : [...seen].filter((k): k is string => !!k);
-  const balances = planBalances((ledger.data?.items ?? []).map((l) => l.data));
   const pending = pendingHours((requests.data?.items ?? []).map((r) => r.data));
   const today = todayEpoch(new Date());
 
@@ -61,16 +58,15 @@ export function EmployeeDashPage() {
             Could not load your PTO enrolment: {enrolment.error.message}
           </p>
         )}
-        {ledger.error && (
+        {balances.query.error && (
           <p className="banner banner--negative" role="alert">
-            {isFailure(ledger.error, 403)
-              ? 'Your balance cannot be shown: your PTO ledger is not open to you. Your PTO administrator can tell you your balance.'
-              : `Could not load your PTO ledger: ${ledger.error.message}`}
+            {isFailure(balances.query.error, 403)
+              ? 'Your balance cannot be shown: your PTO balances are not open to you. Your PTO administrator can tell you your balance.'
+              : `Could not load your PTO balances: ${balances.query.error.message}`}
           </p>
         )}
-        {ledger.data && <PartialNote shown={ledger.data.items.length} total={ledger.data.total} what="ledger lines" />}
         {planIds.length === 0 ? (
-          ledger.isPending || requests.isPending || enrolment.isPending ? (
+          balances.query.isPending || requests.isPending || enrolment.isPending ? (
             <p className="loading" role="status">
               Loading your plans…
             </p>
@@ -95,7 +91,11 @@ export function EmployeeDashPage() {
                 <tr key={id}>
                   <th scope="row">{plans.nameOf(id)}</th>
                   <td data-label="Balance">
-                    {ledger.data ? hoursText(balances.get(id) ?? 0) : ledger.error ? 'Not available' : '…'}
+                    {balances.query.data
+                      ? hoursText(balances.of(me.key, id))
+                      : balances.query.error
+                        ? 'Not available'
+                        : '…'}
                   </td>
                   <td data-label="Waiting for a decision">
                     {requests.data ? hoursText(pending.get(id) ?? 0) : requests.error ? 'Not available' : '…'}
@@ -174,8 +174,8 @@ export function EmployeeDashPage() {
           {(lines) =>
             lines.items.length ? (
               <LedgerTable
-                lines={[...lines.items].reverse().slice(0, LEDGER_SHOWN)}
-                caption={`Your latest ${Math.min(LEDGER_SHOWN, lines.items.length)} ledger entries, newest first`}
+                lines={lines.items}
+                caption={`Your latest ${lines.items.length} ledger entries, newest first`}
                 planName={plans.nameOf}
               />
             ) : (

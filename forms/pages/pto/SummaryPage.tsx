@@ -2,11 +2,12 @@
  * /pto/admin/summary: per plan, how many employees are in it, their balances together, the hours
  * waiting for a decision and the hours taken this calendar year: days off up to today (time off
  * taken less time given back, pto-view.ts usedHours); approved days still to come are not taken yet.
+ * Balances are the server's balance records; the hours taken are summed from this year's use lines.
  */
 import { Link } from 'react-router';
-import { planBalances, pendingHours } from '../../../engine/pto-ledger.ts';
+import { pendingHours } from '../../../engine/pto-ledger.ts';
 import { Answer, PartialNote } from './PtoParts.tsx';
-import { useLedger, usePlans, usePtoAll, usePtoPage, type PtoRecord } from './pto-data.ts';
+import { useBalances, usePlans, usePtoAll, usePtoPage, type PtoRecord } from './pto-data.ts';
 import { hoursText, todayEpoch, usedHours, yearBounds } from './pto-view.ts';
 
 function EnrolledCount({ planId }: { planId: string }) {
@@ -16,7 +17,7 @@ function EnrolledCount({ planId }: { planId: string }) {
 
 export function SummaryPage() {
   const plans = usePlans();
-  const ledger = useLedger(undefined);
+  const balances = useBalances(undefined);
   const waiting = usePtoAll(
     'pto_request',
     [{ field: 'status', is: '=', value: 'requested' }],
@@ -25,13 +26,26 @@ export function SummaryPage() {
   // The reader's own year and day, as the pages take "today" (pto-view.ts todayEpoch).
   const now = new Date();
   const year = now.getFullYear();
-  const lines = ledger.data?.items ?? [];
-  const balances = planBalances(lines.map((l) => l.data));
-  const taken = usedHours(
-    lines.map((l) => l.data),
-    yearBounds(year).from,
-    todayEpoch(now),
+  const from = yearBounds(year).from;
+  const today = todayEpoch(now);
+  const used = usePtoAll(
+    'pto_register',
+    [
+      { field: 'type', is: '=', value: 'use' },
+      { field: 'effective_date', is: '>=', value: from },
+      { field: 'effective_date', is: '<=', value: today },
+    ],
+    [{ field: 'effective_date', dir: 'asc' }],
   );
+  const taken = usedHours(
+    (used.data?.items ?? []).map((l) => l.data),
+    from,
+    today,
+  );
+  const totals = new Map<string, number>();
+  for (const { data } of balances.query.data?.items ?? []) {
+    totals.set(data.plan_id, Math.round(((totals.get(data.plan_id) ?? 0) + data.hours) * 100) / 100);
+  }
   const pending = pendingHours((waiting.data?.items ?? []).map((r) => r.data));
   const figure = (m: Map<string, number>, id: string, q: { data?: unknown; error: Error | null }) =>
     q.data ? hoursText(m.get(id) ?? 0) : q.error ? 'Unknown' : '…';
@@ -47,15 +61,22 @@ export function SummaryPage() {
             <div className="empty">The company has no PTO plan yet: plans are made in the plan builder.</div>
           ) : (
             <>
-              {ledger.data && (
-                <PartialNote shown={ledger.data.items.length} total={ledger.data.total} what="ledger lines" />
+              {balances.query.data && (
+                <PartialNote
+                  shown={balances.query.data.items.length}
+                  total={balances.query.data.total}
+                  what="balances"
+                />
+              )}
+              {used.data && (
+                <PartialNote shown={used.data.items.length} total={used.data.total} what="ledger lines of time taken" />
               )}
               {waiting.data && (
                 <PartialNote shown={waiting.data.items.length} total={waiting.data.total} what="waiting requests" />
               )}
-              {ledger.error && (
+              {(balances.query.error ?? used.error) && (
                 <p className="banner banner--negative" role="alert">
-                  Could not read the ledger: {ledger.error.message}
+                  Could not read the balances or the ledger: {(balances.query.error ?? used.error)?.message}
                 </p>
               )}
               <table className="table">
@@ -79,9 +100,9 @@ export function SummaryPage() {
                       <td data-label="Employees">
                         <EnrolledCount planId={p.key} />
                       </td>
-                      <td data-label="Total balance">{figure(balances, p.key, ledger)}</td>
+                      <td data-label="Total balance">{figure(totals, p.key, balances.query)}</td>
                       <td data-label="Waiting for a decision">{figure(pending, p.key, waiting)}</td>
-                      <td data-label={`Taken in ${year}`}>{figure(taken, p.key, ledger)}</td>
+                      <td data-label={`Taken in ${year}`}>{figure(taken, p.key, used)}</td>
                     </tr>
                   ))}
                 </tbody>

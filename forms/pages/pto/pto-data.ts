@@ -1,13 +1,15 @@
 /**
  * The PTO pages' reads, through the data client (API.md "Generic data API", module `time`). Every
- * find is bounded: a list page asks for one page of rows and tells the total; a balance sums ledger
- * lines fetched page by page up to a cap and says when the cap left some out. All keys start with
- * `pto`, so a decision refreshes every PTO page at once (`refreshPto`).
+ * find is bounded: a list page asks for one page of rows and tells the total; reads of every match
+ * (balances, ledger lines for a year's totals) stop at a cap and say when it left some out. A
+ * balance is the server's balance record (`pto_balance`, kept with every ledger line). All keys start
+ * with `pto`, so a decision refreshes every PTO page at once (`refreshPto`).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../../renderers/api/client.ts';
 import type { Criterion, FindAnswer, FindBody, WireRecord } from '../../../renderers/api/types.ts';
 import { useServices } from '../../../renderers/session/session.tsx';
+import type { TimePtoBalance } from '../../../types/generated/time/pto_balance.ts';
 import type { TimePtoEmployee } from '../../../types/generated/time/pto_employee.ts';
 import type { TimePtoPlan } from '../../../types/generated/time/pto_plan.ts';
 import type { TimePtoProgression } from '../../../types/generated/time/pto_progression.ts';
@@ -20,6 +22,7 @@ export interface PtoTypes {
   pto_progression: TimePtoProgression;
   pto_employee: TimePtoEmployee;
   pto_register: TimePtoRegister;
+  pto_balance: TimePtoBalance;
   pto_request: TimePtoRequest;
 }
 export type PtoType = keyof PtoTypes;
@@ -117,6 +120,51 @@ export function useLedger(userIds: readonly string[] | undefined, enabled = true
     ],
     { enabled: enabled && (!userIds || userIds.length > 0) },
   );
+}
+
+/** The latest `count` ledger lines of one employee, newest first. */
+export function useLatestLedger(userId: string, count: number) {
+  return usePtoPage(
+    'pto_register',
+    {
+      criteria: [{ field: 'user_id', is: '=', value: userId }],
+      sort: [
+        { field: 'effective_date', dir: 'desc' },
+        { field: 'created_time', dir: 'desc' },
+      ],
+      limit: count,
+    },
+    !!userId,
+  );
+}
+
+/**
+ * The balances of these employees (all of the company's when `userIds` is undefined), from the
+ * records the server keeps with every ledger line: `of` answers a person's hours on a plan (0 when
+ * nothing moved it), `plansOf` the plans a person holds a balance on.
+ */
+export function useBalances(userIds: readonly string[] | undefined) {
+  const criteria: Criterion[] = userIds ? [{ field: 'user_id', is: 'in', value: [...userIds] }] : [];
+  const query = usePtoAll(
+    'pto_balance',
+    criteria,
+    [
+      { field: 'user_id', dir: 'asc' },
+      { field: 'plan_id', dir: 'asc' },
+    ],
+    { enabled: !userIds || userIds.length > 0 },
+  );
+  const byUser = new Map<string, Map<string, number>>();
+  for (const { data } of query.data?.items ?? []) {
+    const plans = byUser.get(data.user_id) ?? new Map<string, number>();
+    plans.set(data.plan_id, data.hours);
+    byUser.set(data.user_id, plans);
+  }
+  return {
+    query,
+    of: (user: string, plan: string) => byUser.get(user)?.get(plan) ?? 0,
+    plansOf: (user: string) => [...(byUser.get(user)?.keys() ?? [])],
+  };
 }
 
 /** The company's plans by key, with a name for any key (a plan gone reads as "Plan no longer offered"). */

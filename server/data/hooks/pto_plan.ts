@@ -28,6 +28,18 @@ export const ptoPlanHooks: EntityHooks = {
         );
       }
     }
-    return [];
+    // What is left of the plan's balances is zero (no ledger line moves them): they go with it.
+    const balances = await s.storage.find('time/pto_balance', caller.org.id, {
+      criteria: [{ field: 'plan_id', is: '=', value: record.key }],
+      limit: Number.MAX_SAFE_INTEGER,
+      offset: 0,
+    });
+    return balances.items.map((b) => ({
+      op: 'delete' as const,
+      collection: b.collection,
+      org: b.org,
+      key: b.key,
+      expectVersion: b.meta.version,
+    }));
   },
 };

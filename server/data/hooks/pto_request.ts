@@ -15,9 +15,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '../../../engine/messages.ts';
-import { planBalances, roundHours } from '../../../engine/pto-ledger.ts';
+import { roundHours } from '../../../engine/pto-ledger.ts';
 import type { Services } from '../../services.ts';
-import type { DataObject, WriteOp } from '../../storage/types.ts';
+import type { DataObject } from '../../storage/types.ts';
 import type { TimePtoEmployee } from '../../../types/generated/time/pto_employee.ts';
 import type { TimePtoPlan } from '../../../types/generated/time/pto_plan.ts';
 import type { TimePtoRegister } from '../../../types/generated/time/pto_register.ts';
@@ -25,7 +25,8 @@ import type { TimePtoRequest } from '../../../types/generated/time/pto_request.t
 import { systemPut } from '../system-write.ts';
 import type { EntityHooks } from '../hooks.ts';
 import type { Caller } from '../../auth/principal.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError, validationFailed } from '../../http/errors.ts';
+import { balanceAfter, balanceOps, moveOf } from './pto-balances.ts';
 import { deliverPtoNotices, ptoNoticeOps } from './pto-notices.ts';
 
 const PLAN = 'time/pto_plan';
@@ -47,31 +48,19 @@ async function planErrors(s: Services, org: string, request: TimePtoRequest): Pr
   return [];
 }
 
-/** The employee's balance on a plan, from every line of her ledger for it. */
-async function balanceOf(s: Services, org: string, user: string, plan: string): Promise<number> {
-  const lines = await s.storage.find(LEDGER, org, {
-    criteria: [
-      { field: 'user_id', is: '=', value: user },
-      { field: 'plan_id', is: '=', value: plan },
-    ],
-    limit: Infinity,
-    offset: 0,
-  });
-  return planBalances(lines.items.map((r) => r.data as unknown as TimePtoRegister)).get(plan) ?? 0;
-}
-
 const hoursText = (h: number) => `${h} hour${h === 1 ? '' : 's'}`;
 
-/** An approval the plan's balance rules refuse, said to the manager deciding. */
-async function approvalErrors(s: Services, org: string, request: TimePtoRequest): Promise<FieldError[]> {
+/**
+ * An approval the plan's balance rules refuse, said to the manager deciding: `after` is the balance
+ * the approval would leave (an earlier approval of the request given back first).
+ */
+async function approvalErrors(s: Services, org: string, request: TimePtoRequest, after: number): Promise<FieldError[]> {
   const plan = (await s.storage.get(PLAN, org, request.plan_id))?.data as TimePtoPlan | undefined;
   if (!plan)
     return [
       { path: '/status', message: 'The plan of this request no longer exists: deny it, or move it to another plan.' },
     ];
   const floor = plan.allow_negative ? -(plan.negative_limit ?? Infinity) : 0;
-  const balance = await balanceOf(s, org, request.user_id, request.plan_id);
-  const after = roundHours(balance - request.hours);
   if (after >= floor) return [];
   const allowed = plan.allow_negative
     ? `${plan.name} allows at most ${hoursText(-floor)} below zero`
@@ -79,21 +68,14 @@ async function approvalErrors(s: Services, org: string, request: TimePtoRequest)
   return [
     {
       path: '/status',
-      message: `The balance is ${hoursText(balance)} of ${plan.name}: approving ${hoursText(request.hours)} would leave ${after}, and ${allowed}.`,
+      message: `The balance is ${hoursText(roundHours(after + request.hours))} of ${plan.name}: approving ${hoursText(request.hours)} would leave ${after}, and ${allowed}.`,
     },
   ];
 }
 
 /** The ledger line that takes an approval's hours (`debit`) or gives them back (`credit`). */
-function useLine(
-  s: Services,
-  org: string,
-  by: string,
-  requestKey: string,
-  request: TimePtoRequest,
-  action: 'debit' | 'credit',
-): WriteOp {
-  const line: TimePtoRegister = {
+function useLine(s: Services, by: string, requestKey: string, request: TimePtoRequest, action: 'debit' | 'credit') {
+  return {
     user_id: request.user_id,
     plan_id: request.plan_id,
     action,
@@ -104,8 +86,19 @@ function useLine(
     note: action === 'debit' ? 'Time off approved.' : 'Approval withdrawn: hours given back.',
     created_by: by,
     created_time: s.now(),
-  };
-  return systemPut(s, LEDGER, org, randomUUID(), line as unknown as DataObject, by);
+  } satisfies TimePtoRegister;
+}
+
+/** The ledger lines and the balance records' moves of `lines`, for one commit. */
+async function ledgerOps(s: Services, org: string, by: string, lines: TimePtoRegister[]) {
+  const balances = await balanceOps(
+    s,
+    org,
+    by,
+    lines.flatMap((l) => moveOf(l, 1)),
+  );
+  const ops = lines.map((l) => systemPut(s, LEDGER, org, randomUUID(), l as unknown as DataObject, by));
+  return { ops: [...ops, ...balances.ops], after: balances.after };
 }
 
 const approved = (r: TimePtoRequest | undefined): r is TimePtoRequest => r?.status === 'approved';
@@ -138,28 +131,34 @@ export const ptoRequestHooks: EntityHooks = {
     // A request already on a plan keeps it, so one asked before the plan closed can still be decided.
     const samePlan = previous && previous.plan_id === request.plan_id && previous.user_id === request.user_id;
     const errors = samePlan ? [] : await planErrors(s, org, request);
-    const approving = approved(request) && !(approved(previous) && decidedOn(previous) === decidedOn(request));
-    if (!errors.length && approving) errors.push(...(await approvalErrors(s, org, request)));
     return errors;
   },
   async extraOps({ s, caller, key, data, before, record }) {
     const now = data as unknown as TimePtoRequest;
     const was = before as unknown as TimePtoRequest | undefined;
+    const org = caller.org.id;
     const by = caller.principal.userKey;
-    const ops: WriteOp[] = [];
+    const lines: TimePtoRegister[] = [];
     if (!(approved(was) && approved(now) && decidedOn(was) === decidedOn(now))) {
-      if (approved(was)) ops.push(useLine(s, caller.org.id, by, key, was, 'credit'));
-      if (approved(now)) ops.push(useLine(s, caller.org.id, by, key, now, 'debit'));
+      if (approved(was)) lines.push(useLine(s, by, key, was, 'credit'));
+      if (approved(now)) lines.push(useLine(s, by, key, now, 'debit'));
     }
-    ops.push(...(await ptoNoticeOps(s, caller, record, was)).ops);
-    return ops;
+    const ledger = await ledgerOps(s, org, by, lines);
+    // The floor is checked here, against the balance record this commit moves on from the version
+    // read: an approval committed meanwhile makes this commit fail and run again over it.
+    if (approved(now) && lines.length) {
+      const after = balanceAfter(ledger.after, now.user_id, now.plan_id) ?? 0;
+      const errors = await approvalErrors(s, org, now, after);
+      if (errors.length) throw validationFailed(errors);
+    }
+    return [...ledger.ops, ...(await ptoNoticeOps(s, caller, record, was)).ops];
   },
   afterCommit: ({ s, record }) => deliverPtoNotices(s, record),
-  onDelete({ s, caller, record }) {
+  async onDelete({ s, caller, record }) {
     const request = record.data as unknown as TimePtoRequest;
     if (takenBySomeoneElse(s, caller, request)) throw new ApiError(403, TAKEN);
-    return approved(request)
-      ? [useLine(s, caller.org.id, caller.principal.userKey, record.key, request, 'credit')]
-      : [];
+    if (!approved(request)) return [];
+    const by = caller.principal.userKey;
+    return (await ledgerOps(s, caller.org.id, by, [useLine(s, by, record.key, request, 'credit')])).ops;
   },
 };

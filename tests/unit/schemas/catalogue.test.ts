@@ -73,6 +73,12 @@ const MY_TYPES = new Set([
   'employee_documents',
 ]);
 
+/**
+ * Entities the spec does not name, each with its reason in its own `x-not-shown`:
+ * `time/pto_balance`, the balance the server keeps with every ledger line (docs/pto.md).
+ */
+const BEYOND_SPEC: Record<string, string[]> = { time: ['pto_balance'] };
+
 /** Every entity named in spec/000 section 3 and spec/001 section 3, by module. */
 const CATALOGUE: Record<string, string[]> = {
   auth: [
@@ -280,10 +286,11 @@ describe('schema catalogue', () => {
     }
   });
 
-  it('holds every entity of the spec, and no other', () => {
+  it('holds every entity of the spec, and no other but those the product adds on purpose', () => {
     for (const module of MODULES) {
       const have = entities.filter((e) => e.module === module).map((e) => e.type);
-      assert.deepEqual([...have].sort(), [...CATALOGUE[module]].sort(), `schemas/${module}/`);
+      const want = [...CATALOGUE[module], ...(BEYOND_SPEC[module] ?? [])];
+      assert.deepEqual([...have].sort(), want.sort(), `schemas/${module}/`);
     }
   });
 
