@@ -84,3 +84,51 @@ test('an approved request whose hours or days change is asked again; its reason 
   assert.equal(again.status, 200, again.text);
   expect(again.body.data).toMatchObject({ status: 'denied', approver_id: manager.user });
 });
+
+test('time off is asked for an active person in PTO: an account or an enrolment set inactive takes no new request', async () => {
+  const start = Math.floor(Date.now() / 1000 / DAY) * DAY + 40 * DAY;
+  const person = await ptoPerson(w, manager, 'quinn@timeoff.example', 'Quinn Quit', 'quinn-pass-1');
+  const ask = (who: Session) =>
+    w.call('POST', `${REQUESTS}/`, {
+      ...as(who),
+      body: { user_id: person.user, plan_id: plan, start_date: start, end_date: start, hours: 8 },
+    });
+  const waiting = await ask(person);
+  assert.equal(waiting.status, 201, waiting.text);
+
+  // A PTO enrolment set inactive: no new request, not even by the manager.
+  const enrolment = await w.call('PATCH', `/time/api/data/pto_employee/${person.user}`, {
+    ...as(manager),
+    body: { status: 'inactive', plan_ids: [plan] },
+  });
+  assert.equal(enrolment.status, 201, enrolment.text);
+  for (const who of [person, manager]) {
+    const r = await ask(who);
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.errors).toEqual([
+      {
+        path: '/user_id',
+        message: "Quinn Quit's PTO enrolment is inactive: a PTO manager makes it active before time off is asked.",
+      },
+    ]);
+  }
+
+  // An account set inactive: the manager cannot ask for them either.
+  const off = await w.call('PATCH', `/auth/api/data/users/${person.user}`, {
+    ...as(manager),
+    body: { status: 'inactive' },
+  });
+  assert.equal(off.status, 200, off.text);
+  const r = await ask(manager);
+  expect(r.status, r.text).toBe(400);
+  expect(r.body.errors).toEqual([
+    { path: '/user_id', message: "Quinn Quit's account is not active: time off is asked for active people only." },
+  ]);
+
+  // The request asked before can still be decided.
+  const denied = await w.call('PATCH', `${REQUESTS}/${waiting.body.key}`, {
+    ...as(manager),
+    body: { status: 'denied' },
+  });
+  expect(denied.status, denied.text).toBe(200);
+});

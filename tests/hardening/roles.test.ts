@@ -252,6 +252,10 @@ let otherOrg = '';
 /** Other Co's PTO plan. */
 let otherPlan = '';
 let ivan = '';
+/** An active employee no role is: time off is asked for active people only (docs/pto.md). */
+let carla = '';
+/** Whose record someone else's is: Ivan's, or Carla's where only an active person may hold one. */
+const otherOwner = (t: TypeFile) => (t.id === 'time/pto_request' ? carla : ivan);
 /** The companies' product-staff accounts (the sudo roles' own accounts). */
 const staffAccounts = new Set<string>();
 let model: Model;
@@ -384,6 +388,11 @@ beforeAll(async () => {
 
   // Permissions are data: the user's own list plus every group listing them (read, not asked).
   const sa = staffAdmin();
+  const carlas = await w.call('POST', '/auth/api/data/find/users', {
+    ...as(sa),
+    body: { criteria: [{ field: 'email', is: '=', value: 'carla@acme.example' }] },
+  });
+  carla = carlas.body.items[0].key;
   Object.assign(
     overrides,
     await ptoReferences(
@@ -450,13 +459,13 @@ beforeAll(async () => {
     let template: Json;
     let other: Target | undefined;
     const makeOther = async (): Promise<Target | undefined> => {
-      const rec = await create(sa, t, withOwner(t, template, t.owner ? ivan : undefined));
+      const rec = await create(sa, t, withOwner(t, template, t.owner ? otherOwner(t) : undefined));
       return rec && { key: rec.key, owner: ownerOf(t, rec), creator: rec.meta?.created_by, data: rec.data };
     };
     if (creatable) {
       for (let attempt = 0; attempt < 12 && !other; attempt++) {
         const body = { ...(jsf.generate(schema) as Json), ...overrides[t.id] };
-        const rec = await create(sa, t, withOwner(t, body, t.owner ? ivan : undefined));
+        const rec = await create(sa, t, withOwner(t, body, t.owner ? otherOwner(t) : undefined));
         if (rec) {
           template = body;
           other = { key: rec.key, owner: ownerOf(t, rec), creator: rec.meta?.created_by, data: rec.data };
@@ -609,16 +618,16 @@ beforeAll(async () => {
         });
       }
       if (t.owner && other && template && role !== 'guest' && role !== 'otherAdmin') {
-        // A record for someone else (ivan, who has one of each user-keyed type already).
+        // A record for someone else (ivan, who has one of each user-keyed type already; carla's request).
         await exec({
           role,
           t,
           my: false,
           verb: 'create',
           target: 'forOther',
-          bodyOwner: ivan,
+          bodyOwner: otherOwner(t),
           keyTaken: t.key === 'user',
-          body: withOwner(t, template, ivan),
+          body: withOwner(t, template, otherOwner(t)),
         });
       }
     }

@@ -32,6 +32,7 @@ import { deliverPtoNotices, ptoNoticeOps } from './pto-notices.ts';
 const PLAN = 'time/pto_plan';
 const ENROLMENT = 'time/pto_employee';
 const LEDGER = 'time/pto_register';
+const USERS = 'auth/users';
 
 async function planErrors(s: Services, org: string, request: TimePtoRequest): Promise<FieldError[]> {
   const stored = await s.storage.get(PLAN, org, request.plan_id);
@@ -44,6 +45,34 @@ async function planErrors(s: Services, org: string, request: TimePtoRequest): Pr
   const plans = enrolment?.plan_ids ?? [];
   if (plans.length && !plans.includes(request.plan_id)) {
     return [{ path: '/plan_id', message: `The employee is not in ${plan.name}: choose one of their plans.` }];
+  }
+  return [];
+}
+
+/**
+ * Time off is asked for someone who works here and is in PTO: an account that is not active, or an
+ * enrolment set inactive, takes no new request (one already made can still be decided).
+ */
+async function personErrors(s: Services, org: string, request: TimePtoRequest): Promise<FieldError[]> {
+  const [user, enrolment] = await s.storage.getMany(org, [
+    { collection: USERS, key: request.user_id },
+    { collection: ENROLMENT, key: request.user_id },
+  ]);
+  // A key of nothing, or of another company's user, is the reference check's to name.
+  if (!user) return [];
+  const name = typeof user.data.display_name === 'string' ? user.data.display_name : 'This person';
+  if (user.data.status !== 'active') {
+    return [
+      { path: '/user_id', message: `${name}'s account is not active: time off is asked for active people only.` },
+    ];
+  }
+  if ((enrolment?.data as TimePtoEmployee | undefined)?.status === 'inactive') {
+    return [
+      {
+        path: '/user_id',
+        message: `${name}'s PTO enrolment is inactive: a PTO manager makes it active before time off is asked.`,
+      },
+    ];
   }
   return [];
 }
@@ -130,7 +159,8 @@ export const ptoRequestHooks: EntityHooks = {
     }
     // A request already on a plan keeps it, so one asked before the plan closed can still be decided.
     const samePlan = previous && previous.plan_id === request.plan_id && previous.user_id === request.user_id;
-    const errors = samePlan ? [] : await planErrors(s, org, request);
+    const errors = previous?.user_id === request.user_id ? [] : await personErrors(s, org, request);
+    if (!samePlan) errors.push(...(await planErrors(s, org, request)));
     return errors;
   },
   async extraOps({ s, caller, key, data, before, record }) {
