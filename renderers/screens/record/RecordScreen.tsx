@@ -3,7 +3,7 @@
  * view over useRecordController with @rjsf/core rendering the schema.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { recordForms, screenExtensionOf, type ScreenContext } from '../../contract/forms-registry.ts';
@@ -90,6 +90,17 @@ function ownerOf(schema: JsonObject | undefined, record: { key: string; data: Js
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * On a create screen, the person the link that opened it chose (./prefill.ts: the x-owner field,
+ * or whose record of a type keyed by its person), while the form still holds them.
+ */
+function linkedPerson(schema: JsonObject | undefined, prefilled?: JsonObject, data?: JsonObject) {
+  const owner = schema?.['x-owner'];
+  const fields = [typeof owner === 'string' && owner !== 'key' ? owner : undefined, '_user_uuid'];
+  const field = fields.find((f) => f && typeof prefilled?.[f] === 'string' && data?.[f] === prefilled[f]);
+  return field ? (prefilled![field] as string) : undefined;
+}
+
 const NO_IDS: ReadonlySet<string> = new Set();
 
 /** The id of the element a form error belongs to: @rjsf's `root_…` of its property. */
@@ -117,7 +128,8 @@ function summaryField(parts: string[]): { field: string; item?: number } {
 
 export function RecordScreen({ mode }: { mode: FormMode }) {
   const { module = '', datatype = '', key } = useParams();
-  const { state, actions } = useRecordController(module, datatype, mode, key);
+  const { search } = useLocation();
+  const { state, actions } = useRecordController(module, datatype, mode, key, mode === 'create' ? search : '');
   const notify = useNotify();
   const dialogs = useDialogs();
   const services = useServices();
@@ -157,7 +169,9 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const stored = ready?.record?.data;
   // Whose record it is, named in the heading when it is not the viewer's own (a manager's review).
   const owner = ownerOf(ready?.meta.schema, ready?.record);
-  const others = owner && owner !== services.auth.session?.user.key ? [owner] : NONE;
+  // A new record for the person its link named, while the form still holds them, is named too.
+  const person = owner ?? linkedPerson(ready?.meta.schema, ready?.prefilled, ready?.formData);
+  const others = person && person !== services.auth.session?.user.key ? [person] : NONE;
   const own = datatype.startsWith('my_') || (!!owner && owner === services.auth.session?.user.key);
   const { names: ownerNames } = useUserNames(services.client, others);
   // The errors of the form's own rules as they stand: a blocked Save lists them with the schema's.
