@@ -1,8 +1,10 @@
 /**
  * Notifications (spec/001 section 9: 5000 ms, at the bottom): `useNotify()({type, message})`.
- * One polite live region reads them out; negative ones are assertive.
+ * One polite live region reads them out; negative ones are assertive. They rise above a form's
+ * Save bar rather than cover it (./keep-clear.ts).
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useKeepClear } from './keep-clear.ts';
 
 export type NotifyType = 'negative' | 'positive' | 'info' | 'warning';
 
@@ -45,10 +47,12 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
   const value = useMemo(() => notify, [notify]);
+  const region = useRef<HTMLDivElement>(null);
+  useKeepClear(region, notices.length > 0, notices);
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <div className="notices" aria-live="polite">
+      <div className="notices" aria-live="polite" ref={region}>
         {notices.map((n) => (
           <div key={n.id} className={`notice notice--${n.type}`} role={n.type === 'negative' ? 'alert' : 'status'}>
             <span className="notice__text">{n.message}</span>

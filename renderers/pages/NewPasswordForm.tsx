@@ -94,7 +94,7 @@ export function NewPasswordForm(props: {
         error={errors.password2}
         required
       />
-      <div className="form__actions">
+      <div className="form__actions" data-keep-clear>
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {props.submitLabel}
         </button>

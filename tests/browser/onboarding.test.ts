@@ -297,16 +297,17 @@ describe('payment information', () => {
     await acct(1, 'routing_number').fill('021000021');
     await acct(1, 'account_number').fill('9876543210');
     await acct(1, 'account_type').selectOption('Savings');
-    // A save refused for a number puts the keyboard on that number, wherever the click was.
+    // A save refused for a number puts the keyboard on the list of what went wrong, wherever the
+    // click was; its item takes it on to that number.
     const split0 = page.getByRole('radiogroup', { name: 'Account 1 split type' });
     await split0.getByRole('radio', { name: 'Percent Split' }).check();
     await acct(0, 'amount').fill('130');
     await acct(1, 'account_number').focus();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page
-      .locator('.field__error', { hasText: 'A Percent Split amount must be a whole number from 0 to 100.' })
-      .first()
-      .waitFor();
+    const percent = 'A Percent Split amount must be a whole number from 0 to 100.';
+    await page.locator('.field__error', { hasText: percent }).first().waitFor();
+    await page.waitForFunction(() => !!document.activeElement?.closest('.form__summary'));
+    await page.locator('.form__summary a', { hasText: percent }).first().click();
     await page.waitForFunction(() => document.activeElement?.id === 'root_direct_deposit_accounts_0_amount');
     await split0.getByRole('radio', { name: 'Flat Split' }).check();
     await acct(0, 'amount').fill('250');

@@ -1,7 +1,7 @@
 /**
  * /pto/admin/employee/:userId: one employee's PTO as their administrator sees it: balances and
  * pending hours per plan, every request, and the whole ledger with a link to add a line (a manual
- * adjustment). The spec's optional query parameters `empData` and `data2` carry JSON from the old
+ * adjustment) that opens the ledger's create screen with the employee chosen. The spec's optional query parameters `empData` and `data2` carry JSON from the old
  * app; nothing here reads them: the page reads the employee's records by the key in the path, so a
  * crafted link cannot show figures the records do not hold (docs/pto.md).
  */
@@ -18,6 +18,9 @@ import { daysText, hoursText, STATUS_LABEL, todayEpoch, upcomingFirst } from './
 import { requestPath } from './EmployeeDashPage.tsx';
 
 export const ADJUST_PATH = '/time/pto_register/create';
+
+/** A new ledger line of this employee's: the create screen starts with them chosen (docs/screens.md). */
+export const adjustPath = (userId: string) => `${ADJUST_PATH}?user_id=${encodeURIComponent(userId)}`;
 
 export function AdminEmployeePage() {
   const userId = useParams().userId ?? '';
@@ -61,7 +64,7 @@ function EmployeePto({ userId }: { userId: string }) {
       <div className="page__head">
         <h1 id="pto-employee-title">Time off of {name}</h1>
         <div className="page__actions">
-          <Link className="btn btn--primary" to={ADJUST_PATH}>
+          <Link className="btn btn--primary" to={adjustPath(userId)}>
             Add a ledger entry
           </Link>
           {enrolment.data ? (
@@ -179,7 +182,7 @@ function EmployeePto({ userId }: { userId: string }) {
               />
             ) : (
               <div className="empty">
-                No ledger entries yet. Use <Link to={ADJUST_PATH}>Add a ledger entry</Link> to credit an opening
+                No ledger entries yet. Use <Link to={adjustPath(userId)}>Add a ledger entry</Link> to credit an opening
                 balance.
               </div>
             )

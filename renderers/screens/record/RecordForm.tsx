@@ -44,7 +44,8 @@ function FormActions() {
   const a = useContext(FormActionsContext);
   if (!a) return null;
   return (
-    <div className="form__actions">
+    // Marked for the notices, which rise above the bar rather than cover it (notify/keep-clear.ts).
+    <div className="form__actions" data-keep-clear>
       {a.unshown.length > 0 && (
         <div className="banner banner--negative form__unshown" role="alert">
           <p>Not saved:</p>
@@ -112,7 +113,6 @@ export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
       extraErrors={p.extraErrors}
       liveValidate="onBlur"
       showErrorList={false}
-      focusOnFirstError
       noHtml5Validate
       onChange={handlers.change}
       onBlur={p.onBlur}

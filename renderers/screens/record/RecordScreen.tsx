@@ -2,8 +2,8 @@
  * The generic create / edit / view screens (/:module/:datatype/create|edit/:key|view/:key): a thin
  * view over useRecordController with @rjsf/core rendering the schema.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { recordForms, screenExtensionOf, type ScreenContext } from '../../contract/forms-registry.ts';
@@ -90,6 +90,17 @@ function ownerOf(schema: JsonObject | undefined, record: { key: string; data: Js
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * On a create screen, the person the link that opened it chose (./prefill.ts: the x-owner field,
+ * or whose record of a type keyed by its person), while the form still holds them.
+ */
+function linkedPerson(schema: JsonObject | undefined, prefilled?: JsonObject, data?: JsonObject) {
+  const owner = schema?.['x-owner'];
+  const fields = [typeof owner === 'string' && owner !== 'key' ? owner : undefined, '_user_uuid'];
+  const field = fields.find((f) => f && typeof prefilled?.[f] === 'string' && data?.[f] === prefilled[f]);
+  return field ? (prefilled![field] as string) : undefined;
+}
+
 const NO_IDS: ReadonlySet<string> = new Set();
 
 /** The id of the element a form error belongs to: @rjsf's `root_…` of its property. */
@@ -117,7 +128,8 @@ function summaryField(parts: string[]): { field: string; item?: number } {
 
 export function RecordScreen({ mode }: { mode: FormMode }) {
   const { module = '', datatype = '', key } = useParams();
-  const { state, actions } = useRecordController(module, datatype, mode, key);
+  const { search } = useLocation();
+  const { state, actions } = useRecordController(module, datatype, mode, key, mode === 'create' ? search : '');
   const notify = useNotify();
   const dialogs = useDialogs();
   const services = useServices();
@@ -157,7 +169,9 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const stored = ready?.record?.data;
   // Whose record it is, named in the heading when it is not the viewer's own (a manager's review).
   const owner = ownerOf(ready?.meta.schema, ready?.record);
-  const others = owner && owner !== services.auth.session?.user.key ? [owner] : NONE;
+  // A new record for the person its link named, while the form still holds them, is named too.
+  const person = owner ?? linkedPerson(ready?.meta.schema, ready?.prefilled, ready?.formData);
+  const others = person && person !== services.auth.session?.user.key ? [person] : NONE;
   const own = datatype.startsWith('my_') || (!!owner && owner === services.auth.session?.user.key);
   const { names: ownerNames } = useUserNames(services.client, others);
   // The errors of the form's own rules as they stand: a blocked Save lists them with the schema's.
@@ -184,12 +198,15 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   // The ids of the blocked Save's errors that no element of the page carries (a field a form's
   // behaviour does not show, as the mailing address while it is the legal address's copy).
   const [absent, setAbsent] = useState<ReadonlySet<string>>(NO_IDS);
+  // Counts the saves that failed: after each, the keyboard goes to the list of what went wrong.
+  const [failures, setFailures] = useState(0);
   const onSubmit = useCallback(
     (data: JsonObject) => {
       setSubmitted(true);
       if (unparsedNow.current.size) {
         setBlocked([...unparsedNow.current].map(([path, message]) => asValidationError(path, message)));
         notify({ type: 'negative', message: INVALID_MESSAGE });
+        setFailures((n) => n + 1);
         return;
       }
       setBlocked(NONE);
@@ -202,7 +219,10 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       setSubmitted(true);
       const listed = new Set(errors.map((e) => `${e.property}\u0000${e.message}`));
       setBlocked([...errors, ...ruleErrorsNow.current.filter((e) => !listed.has(`${e.property}\u0000${e.message}`))]);
-      if (errors.length) notify({ type: 'negative', message: INVALID_MESSAGE });
+      if (errors.length) {
+        notify({ type: 'negative', message: INVALID_MESSAGE });
+        setFailures((n) => n + 1);
+      }
     },
     [notify],
   );
@@ -237,19 +257,12 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     });
     return () => clearTimeout(timer);
   }, [blocked, rootSchema]);
-  // A save the server refused: the keyboard goes to the first field it names, as it does for the
-  // form's own checks (focusOnFirstError), not wherever the click left it.
-  const serverErrors = ready?.serverErrors;
+  // A save refused, by the form's own checks or by the server: the keyboard goes to the summary of
+  // what went wrong (read out, each item a link to its field), not left on Save nor on one field.
+  const summaryRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!serverErrors?.length || !page.current) return;
-    for (const e of serverErrors) {
-      const el = fieldElement(page.current, `root${(e.path ?? '').replace(/\//g, '_')}`);
-      if (el) {
-        el.focus();
-        return;
-      }
-    }
-  }, [serverErrors]);
+    if (failures) summaryRef.current?.focus();
+  }, [failures]);
   useLayoutEffect(() => {
     const want = refocus.current;
     refocus.current = undefined;
@@ -319,6 +332,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
             ? NOT_SIGNED_YET
             : undefined),
     });
+    if (!saved) setFailures((n) => n + 1);
     if (saved) await extension?.afterSave?.({ ...ctx, data: saved.data, record: saved }, saved);
     if (saved) setMerged(false);
     if (saved && walk) await walk.next();
@@ -418,13 +432,13 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
         </p>
       )}
       {summary.length > 0 && shownMode !== 'view' && (
-        <div className="banner banner--negative form__summary" role="alert">
+        <div className="banner banner--negative form__summary" role="alert" tabIndex={-1} ref={summaryRef}>
           <p>{summary.length === 1 ? 'One field needs' : `${summary.length} fields need`} your attention:</p>
           <ul>
             {summary.map((e, i) => (
               <li key={`${e.id}:${i}`}>
                 {e.linked ? (
-                  <a href={`#${e.id}`}>
+                  <a href={`#${e.id}`} onClick={toField}>
                     {e.field ? `${fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: ` : ''}
                     {e.message}
                   </a>
@@ -471,6 +485,19 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       )}
     </section>
   );
+}
+
+/**
+ * A summary link takes the keyboard to its field's control (a plain fragment link only scrolls to
+ * it, and to the field's wrapper where the id is a group's).
+ */
+function toField(e: MouseEvent<HTMLAnchorElement>) {
+  const id = e.currentTarget.hash.slice(1);
+  const page = e.currentTarget.closest('section');
+  const el = page ? fieldElement(page, decodeURIComponent(id)) : undefined;
+  if (!el) return;
+  e.preventDefault();
+  el.focus();
 }
 
 /** The control that takes the keyboard for a field id: the field itself, or the first control inside it. */

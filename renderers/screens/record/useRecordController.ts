@@ -12,6 +12,7 @@ import { useNotify } from '../../notify/notify.tsx';
 import { useClient, useServices } from '../../session/session.tsx';
 import { keys, metaQuery, recordQuery } from '../queries.ts';
 import { buildFormModel, formDataOf, type FormMode, type FormModel } from './form-model.ts';
+import { prefillOf } from './prefill.ts';
 import { ownOwnerField, viewerOf } from './viewer-rules.ts';
 
 export const CONFLICT_MESSAGE =
@@ -38,6 +39,8 @@ export type RecordState =
       /** The data the form starts from (the record as loaded or saved), and a key naming that start. */
       initialData: JsonObject;
       formKey: string;
+      /** A new record's values given by the link that opened the screen (./prefill.ts). */
+      prefilled: JsonObject;
       /** The form's current data, as it reported it. */
       formData: JsonObject;
       dirty: boolean;
@@ -76,11 +79,16 @@ export interface RecordActions {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
+/**
+ * `search`: the query of the screen's address; on create, the fields it names that this viewer may
+ * set start with its values (./prefill.ts).
+ */
 export function useRecordController(
   module: string,
   datatype: string,
   mode: FormMode,
   key?: string,
+  search = '',
 ): { state: RecordState; actions: RecordActions } {
   const client = useClient();
   const queryClient = useQueryClient();
@@ -104,7 +112,7 @@ export function useRecordController(
   }, [meta.data, mode, isNew, viewerSession, key]);
 
   const [initial, setInitial] = useState<
-    { for: string; model?: FormModel; data: JsonObject; start?: JsonObject } | undefined
+    { for: string; model?: FormModel; data: JsonObject; start?: JsonObject; prefilled?: JsonObject } | undefined
   >();
   const [formData, setFormData] = useState<JsonObject>({});
   const [saving, setSaving] = useState(false);
@@ -123,7 +131,14 @@ export function useRecordController(
   // (Re)start the form from the record whenever a new version of it (or a new model) arrives. Set
   // while rendering, not in an effect: React renders again at once, before anything is committed,
   // so the form shows in the same frame as the data instead of one painted frame later.
-  const loadedVersion = record.data ? `${record.data.key}@${record.data.meta.version}` : isNew ? 'new' : mode;
+  // A create screen starts again when its address's query (its prefilled values) changes.
+  const loadedVersion = record.data
+    ? `${record.data.key}@${record.data.meta.version}`
+    : isNew
+      ? 'new'
+      : mode === 'create'
+        ? `create${search}`
+        : mode;
   if (model && (initial?.for !== loadedVersion || initial.model !== model)) {
     const data = formDataOf(record.data?.data, model);
     const own =
@@ -131,8 +146,10 @@ export function useRecordController(
         ? ownOwnerField(meta.data.schema, viewerOf(viewerSession, meta.data, key))
         : undefined;
     if (own && data[own.field] === undefined) data[own.field] = own.user;
+    const prefilled = mode === 'create' ? prefillOf(new URLSearchParams(search), model) : {};
+    Object.assign(data, prefilled);
     const kept = keepEdits.current ? { ...data, ...keepEdits.current } : undefined;
-    setInitial({ for: loadedVersion, model, data, ...(kept ? { start: kept } : {}) });
+    setInitial({ for: loadedVersion, model, data, prefilled, ...(kept ? { start: kept } : {}) });
     setFormData(kept ?? data);
     // Edits kept over a new version are the person's own: the form is not untouched.
     interacted.current = keepEdits.current !== undefined;
@@ -300,6 +317,7 @@ export function useRecordController(
       initialData: initial!.start ?? initial!.data,
       // The mode too: after a create the same screen goes on as the edit screen of the new record.
       formKey: `${mode}:${initial!.for}`,
+      prefilled: initial!.prefilled ?? {},
       formData,
       dirty:
         mode !== 'view' &&
