@@ -24,7 +24,7 @@ export interface FoundStateForm {
 }
 
 /** The definitions whose `field` equals `value`: the company's own first, then the product's shared ones. */
-async function definitionsWhere(s: Services, org: string, field: string, value: string) {
+export async function definitionsWhere(s: Services, org: string, field: string, value: string) {
   const query = { criteria: [{ field, is: '=' as const, value }], limit: 5, offset: 0 };
   const root = await rootOrgId(s);
   return [

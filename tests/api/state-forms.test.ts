@@ -102,8 +102,15 @@ test("an employee's state form is checked by its definition: prepare_for_save, i
   ]);
 });
 
+/** Colorado's shipped definition, as a Missouri definition naming its own printable form. */
+const missouri = () => ({
+  ...JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8')),
+  state: 'MO',
+  printable_type: 'missouri',
+});
+
 test('a definition whose fields are not a valid JSON Schema, or whose transforms do not parse, is refused', async () => {
-  const base = JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8'));
+  const base = missouri();
   const post = (body: unknown) => w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body });
   const notSchema = await post({
     ...base,
@@ -208,7 +215,7 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
 });
 
 test("a definition that would leave the employee's screen unusable is refused, naming the place and the way out", async () => {
-  const base = JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8'));
+  const base = missouri();
   const post = (fields: unknown) =>
     w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body: { ...base, state: 'MO', fields } });
   const ok = { type: 'integer', title: 'Allowances' };
@@ -491,6 +498,7 @@ test("a definition's expression that would build text past V8's bounds fails the
   const dakota = {
     ...JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8')),
     state: 'ND',
+    printable_type: 'northdakota',
     form_name: 'NDW-4 with a runaway validator',
     transforms: { validator: '$length($pad("x", 200000000)) > 0 ? [] : []' },
   };
@@ -556,5 +564,68 @@ test("a definition's prepare_for_save computes answers only: it cannot sign, re-
     assert.equal(signed.body.data._user_uuid, w.emma.user);
   } finally {
     await w.call('DELETE', `/payroll/api/data/state_w4_form/${created.body.key}`, as(w.staff));
+  }
+});
+
+test("a definition prints its own state's form: another state's printable form, a federal one, or one another state's definition names is refused", async () => {
+  const colorado = JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8'));
+  const post = (body: unknown) => w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body });
+  const kentucky = { ...colorado, state: 'KY', form_name: 'K-4 Kentucky Withholding Certificate' };
+  const refused = async (body: unknown, message: string) => {
+    const r = await post(body);
+    assert.equal(r.status, 400, r.text);
+    assert.deepEqual(r.body.errors, [{ path: '/printable_type', message }]);
+  };
+  // Its employees' prints would have pointed at Colorado's DR 0004.
+  await refused(
+    { ...kentucky, printable_type: 'colorado' },
+    "'colorado' is Colorado's printable form: a Kentucky definition names Kentucky's own, such as 'kentucky'.",
+  );
+  await refused(
+    { ...kentucky, printable_type: 'newyork' },
+    "'newyork' is New York's printable form: a Kentucky definition names Kentucky's own, such as 'kentucky'.",
+  );
+  for (const federal of ['w4', 'i9', 'w9']) {
+    await refused(
+      { ...kentucky, printable_type: federal },
+      `'${federal}' is a federal form's printable layout: a Kentucky definition names Kentucky's own, such as 'kentucky'.`,
+    );
+  }
+  const listed = async (state: string) =>
+    (await w.call('POST', FIND, { ...as(w.staff), body: byState(state) })).body.items as {
+      key: string;
+      data: { printable_type: string };
+    }[];
+  assert.deepEqual(await listed('KY'), [], 'nothing of the refused definitions was kept');
+
+  const own = await post({ ...kentucky, printable_type: 'kentucky' });
+  assert.equal(own.status, 201, own.text);
+  try {
+    // A type a definition of another state already names is that state's too.
+    await refused(
+      { ...colorado, state: 'OH', printable_type: 'kentucky' },
+      "'kentucky' is Kentucky's printable form: an Ohio definition names Ohio's own, such as 'ohio'.",
+    );
+    const moved = await w.call('PATCH', `/payroll/api/data/state_w4_form/${own.body.key}`, {
+      ...as(w.staff),
+      body: { printable_type: 'colorado' },
+    });
+    assert.equal(moved.status, 400, moved.text);
+    assert.equal(moved.body.errors[0].path, '/printable_type');
+    assert.deepEqual(
+      (await listed('KY')).map((d) => d.data.printable_type),
+      ['kentucky'],
+    );
+    // The same state's form may be named again: a second Kentucky definition, a Colorado one.
+    for (const body of [
+      { ...kentucky, form_name: 'A second K-4' },
+      { ...colorado, form_name: 'A second DR 0004' },
+    ]) {
+      const again = await post({ ...body, printable_type: body.state === 'KY' ? 'kentucky' : 'colorado' });
+      assert.equal(again.status, 201, again.text);
+      await w.call('DELETE', `/payroll/api/data/state_w4_form/${again.body.key}`, as(w.staff));
+    }
+  } finally {
+    await w.call('DELETE', `/payroll/api/data/state_w4_form/${own.body.key}`, as(w.staff));
   }
 });
