@@ -10,6 +10,7 @@ import { DEFINITION_WIDGETS } from '../../engine/definition-widgets.ts';
 import { createAjv } from '../../engine/validation.ts';
 import { linearPatterns } from '../../engine/linear-regexp.ts';
 import { parseExpression } from '../../engine/transforms.ts';
+import { prototypeKeyMessage } from '../http/json-body.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
@@ -255,6 +256,9 @@ function fieldShapeErrors(schema: Record<string, unknown>): FieldError[] {
         path: at,
         message: `Field names are lower-case letters, digits and _, starting with a letter, at most 64: '${name}' is not one.`,
       });
+    } else if (name === 'constructor' || name === 'prototype') {
+      // A request body cannot hold one (../http/json-body.ts); a definition stored otherwise cannot either.
+      errors.push({ path: at, message: prototypeKeyMessage(name) });
     } else if (STATE_W4_OWN_FIELDS.has(name)) {
       errors.push({
         path: at,

@@ -629,3 +629,26 @@ test("a definition prints its own state's form: another state's printable form, 
     await w.call('DELETE', `/payroll/api/data/state_w4_form/${own.body.key}`, as(w.staff));
   }
 });
+
+test("a definition's field named constructor, prototype or __proto__ is refused naming it, not dropped", async () => {
+  const base = missouri();
+  const ok = { type: 'integer', title: 'Allowances' };
+  for (const name of ['constructor', 'prototype', '__proto__']) {
+    for (const required of [[], [name]]) {
+      const r = await w.call('POST', '/payroll/api/data/state_w4_form/', {
+        ...as(w.staff),
+        rawBody: JSON.stringify({
+          ...base,
+          fields: { schema: { type: 'object', required, properties: { allowances: ok, [name]: ok } } },
+        }),
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(r.status, 400, `${name}: ${r.text}`);
+      assert.deepEqual(r.body.errors, [
+        { path: `/fields/schema/properties/${name}`, message: `'${name}' cannot be a field name: choose another.` },
+      ]);
+    }
+  }
+  const listed = await w.call('POST', FIND, { ...as(w.staff), body: byState('MO') });
+  assert.equal(listed.body.total, 0, 'nothing stored');
+});
