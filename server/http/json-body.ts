@@ -12,7 +12,8 @@ import { MAX_ERRORS, moreErrors, type FieldError } from '../../engine/messages.t
 import { ApiError, badRequest, validationFailed } from './errors.ts';
 import { BodyTooLarge, readBody, requestHeader } from './node-request.ts';
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/** The largest body a request may send (413 past it): no text of it can be longer. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_DEPTH = 32;
 /** Items of one list: the longest list of any schema has 2,000 (maxItems); more is refused unread. */
 export const MAX_LIST_ITEMS = 5_000;

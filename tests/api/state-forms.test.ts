@@ -652,3 +652,92 @@ test("a definition's field named constructor, prototype or __proto__ is refused 
   const listed = await w.call('POST', FIND, { ...as(w.staff), body: byState('MO') });
   assert.equal(listed.body.total, 0, 'nothing stored');
 });
+
+test("a definition's field rule no answer could meet within the input limits is refused, naming its place", async () => {
+  const base = missouri();
+  const post = (properties: Record<string, unknown>) =>
+    w.call('POST', '/payroll/api/data/state_w4_form/', {
+      ...as(w.staff),
+      body: { ...base, fields: { schema: { type: 'object', properties } } },
+    });
+  const text = { type: 'string', title: 'Code' };
+  const amount = { type: 'number', title: 'Amount' };
+  const cases: [Record<string, unknown>, string, string][] = [
+    [
+      { ...text, minLength: 1e9 },
+      '/fields/schema/properties/a',
+      'minLength 1000000000 is longer than any answer may be (a request holds at most 1,048,576 characters): no answer could meet it.',
+    ],
+    [
+      { ...text, minLength: 10, maxLength: 5 },
+      '/fields/schema/properties/a',
+      'minLength 10 is more than maxLength 5: no answer could meet both.',
+    ],
+    [
+      { ...amount, maximum: 1e15 },
+      '/fields/schema/properties/a',
+      'maximum 1000000000000000 is past the largest number an answer may hold (100,000,000).',
+    ],
+    [
+      { ...amount, minimum: 2e8 },
+      '/fields/schema/properties/a',
+      'minimum 200000000 is past the largest number an answer may hold (100,000,000).',
+    ],
+    [
+      { ...amount, multipleOf: 1e-300 },
+      '/fields/schema/properties/a',
+      'multipleOf 1e-300 is finer than an answer is checked to: use 0.000001 or more.',
+    ],
+    [
+      { ...amount, minimum: 5, maximum: 2 },
+      '/fields/schema/properties/a',
+      'minimum 5 is more than maximum 2: no answer could meet both.',
+    ],
+    [
+      { ...amount, exclusiveMinimum: 2, maximum: 2 },
+      '/fields/schema/properties/a',
+      'exclusiveMinimum 2 is not less than maximum 2: no answer could meet both.',
+    ],
+    [
+      { type: 'integer', title: 'Count', minimum: 0.2, maximum: 0.8 },
+      '/fields/schema/properties/a',
+      'No whole number lies between minimum 0.2 and maximum 0.8: no answer could meet them.',
+    ],
+    [
+      { ...amount, multipleOf: 5, minimum: 1, maximum: 4 },
+      '/fields/schema/properties/a',
+      'No multiple of 5 lies between minimum 1 and maximum 4: no answer could meet them.',
+    ],
+    [
+      { type: 'array', title: 'Codes', maxItems: 3, minItems: 4, items: { type: 'string', maxLength: 2 } },
+      '/fields/schema/properties/a',
+      'minItems 4 is more than maxItems 3: no answer could meet both.',
+    ],
+    [
+      {
+        type: 'object',
+        title: 'Spouse',
+        properties: { age: { type: 'integer', title: 'Age', minimum: 1e12 } },
+      },
+      '/fields/schema/properties/a/properties/age',
+      'minimum 1000000000000 is past the largest number an answer may hold (100,000,000).',
+    ],
+  ];
+  for (const [field, path, message] of cases) {
+    const r = await post({ a: field });
+    assert.equal(r.status, 400, `${JSON.stringify(field)}: ${r.text}`);
+    assert.deepEqual(r.body.errors, [{ path, message }], JSON.stringify(field));
+  }
+  const listed = await w.call('POST', FIND, { ...as(w.staff), body: byState('MO') });
+  assert.equal(listed.body.total, 0, 'nothing stored');
+  // Rules an answer can meet save, at the limits too.
+  const fine = await post({
+    a: { ...text, minLength: 1, maxLength: 1_048_576 },
+    b: { ...amount, minimum: -100_000_000, maximum: 100_000_000, multipleOf: 0.01 },
+    c: { type: 'integer', title: 'Count', minimum: 0.5, maximum: 1.5 },
+    d: { ...amount, multipleOf: 5, minimum: 1, maximum: 5 },
+    e: { ...amount, exclusiveMinimum: 1, exclusiveMaximum: 2 },
+  });
+  assert.equal(fine.status, 201, fine.text);
+  await w.call('DELETE', `/payroll/api/data/state_w4_form/${fine.body.key}`, as(w.staff));
+});
