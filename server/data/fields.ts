@@ -6,6 +6,7 @@ import type { Entity, JsonSchema } from '../../engine/entity.ts';
 import { keyedArrays, type KeyedArray } from '../../engine/item-keys.ts';
 import { sensitiveFields, type SensitiveField } from '../../engine/masking.ts';
 import { walkFields } from '../../engine/schema-walk.ts';
+import type { SearchedField } from '../../engine/criterion-types.ts';
 import type { Catalogue } from '../schemas.ts';
 import { notAttested, ownerOnlyFields } from '../../engine/attestations.ts';
 import { attestationsOf, type Attestation } from './signatures.ts';
@@ -27,6 +28,8 @@ export interface FieldFacts {
   immutable: Map<string, JsonSchema>;
   /** Dotted paths a find may name (arrays step into their items); sensitive ones excluded. */
   searchable: Set<string>;
+  /** The schema of each searchable path (and of its items, for a list): what a criterion's value may be. */
+  searched: Map<string, SearchedField>;
   /** Dotted paths of sensitive fields, refused in find. */
   unsearchable: Set<string>;
   topLevel: Set<string>;
@@ -65,6 +68,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     readRules: new Map(),
     immutable: new Map(),
     searchable: new Set(),
+    searched: new Map(),
     unsearchable: new Set(),
     topLevel: new Set(Object.keys((bundled.properties as object) ?? {})),
     defaults: new Map(),
@@ -82,6 +86,13 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     const dotted = path.filter((p) => p !== '*').join('.');
     if (schema['x-sensitive']) f.unsearchable.add(dotted);
     else f.searchable.add(dotted);
+    // A list and its items share a dotted path (find names no positions): the items are the list's.
+    const searched = f.searched.get(dotted);
+    if (path[path.length - 1] === '*') {
+      if (searched && !searched.items) searched.items = schema;
+    } else if (!searched) {
+      f.searched.set(dotted, { schema });
+    }
     const keyed = f.keyedArrays.find((k) => k.path.length === 1 && k.path[0] === path[0]);
     if (keyed && path.length === 3 && path[1] === '*' && schema['x-signature'] === true) {
       f.itemSignatures.push({ array: path[0], key: keyed.key, field: path[2] });

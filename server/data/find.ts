@@ -12,6 +12,8 @@ import {
   sortComparator,
   valueTest,
 } from '../../engine/criteria.ts';
+import { criterionProblem } from '../../engine/criterion-types.ts';
+import { toPointer } from '../../engine/schema-walk.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { FindAhead } from '../auth/signed-in.ts';
@@ -68,6 +70,14 @@ export function parseQuery(s: Services, t: Target, body: Record<string, unknown>
     } catch (err) {
       if (err instanceof CriteriaError) throw badRequest(`${where}: ${err.message}`);
       throw err;
+    }
+    // And the schema which values the field holds: one of another type would match nothing, on any store.
+    const searched = fieldFacts(s.catalogue, t.entity).searched.get(criterion.field);
+    const problem = searched && criterionProblem(criterion, searched);
+    if (problem) {
+      throw badRequest(`${where}: ${problem.message}`, [
+        { path: toPointer(['criteria', i, ...problem.at]), message: problem.message },
+      ]);
     }
     return criterion;
   });

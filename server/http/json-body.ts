@@ -1,7 +1,7 @@
 /**
  * Reads a request's JSON body safely: only `application/json` (415), at most 1 MiB whatever the
  * transfer encoding (413), valid UTF-8, nesting at most 32 levels, lists, objects and the body as a
- * whole of bounded size (400), no prototype keys, and no NUL in any string or key (400 naming each,
+ * whole of bounded size (400), no prototype keys and no NUL in any string or key (400 naming each,
  * docs/input-limits.md). The sizes are counted in the text before it
  * is parsed, so every later stage (copies, transforms, validation, storage) handles a bounded
  * document whatever a request holds (docs/input-limits.md).
@@ -12,7 +12,8 @@ import { MAX_ERRORS, moreErrors, type FieldError } from '../../engine/messages.t
 import { ApiError, badRequest, validationFailed } from './errors.ts';
 import { BodyTooLarge, readBody, requestHeader } from './node-request.ts';
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/** The largest body a request may send (413 past it): no text of it can be longer. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_DEPTH = 32;
 /** Items of one list: the longest list of any schema has 2,000 (maxItems); more is refused unread. */
 export const MAX_LIST_ITEMS = 5_000;
@@ -118,17 +119,32 @@ export function jsonShape(text: string): JsonShape {
   return shape;
 }
 
-/** Removes the keys that could reach an object's prototype through a later copy, in place. */
-function dropPrototypeKeys(value: unknown): void {
-  if (Array.isArray(value)) {
-    for (const item of value) if (item && typeof item === 'object') dropPrototypeKeys(item);
-  } else if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    for (const key of Object.keys(o)) {
-      if (FORBIDDEN_KEYS.has(key)) delete o[key];
-      else if (o[key] && typeof o[key] === 'object') dropPrototypeKeys(o[key]);
+/** What a body's key that could reach an object's prototype answers, at its path. */
+export const prototypeKeyMessage = (key: string) => `'${key}' cannot be a field name: choose another.`;
+
+/**
+ * The paths of the keys that could reach an object's prototype through a later copy (at most
+ * `max`, and how many more): such a body is refused naming them, rather than stored without them.
+ */
+function prototypeKeyErrors(value: unknown, max: number): { errors: FieldError[]; more: number } {
+  const errors: FieldError[] = [];
+  let more = 0;
+  const visit = (v: unknown, at: string) => {
+    if (Array.isArray(v)) {
+      v.forEach((item, i) => item && typeof item === 'object' && visit(item, `${at}/${i}`));
+    } else if (v && typeof v === 'object') {
+      for (const [key, child] of Object.entries(v)) {
+        const here = `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+        if (FORBIDDEN_KEYS.has(key)) {
+          if (errors.length < max) errors.push({ path: here, message: prototypeKeyMessage(key) });
+          else more++;
+        }
+        if (child && typeof child === 'object') visit(child, here);
+      }
     }
-  }
+  };
+  visit(value, '');
+  return { errors, more };
 }
 
 export function parseJsonText(text: string): unknown {
@@ -139,20 +155,26 @@ export function parseJsonText(text: string): unknown {
   if (shape.values > MAX_VALUES) throw badRequest(`The JSON body holds more than ${MAX_VALUES} values`);
   let value: unknown;
   try {
-    // JSON.parse makes "__proto__" an own key (it does not set the prototype); it is dropped
-    // before any copy could. A reviver would do the same at many times the cost.
+    // JSON.parse makes "__proto__" an own key (it does not set the prototype); the body is refused
+    // below before any copy could. A reviver would do the same at many times the cost.
     value = JSON.parse(text);
   } catch {
     throw badRequest('Malformed JSON body');
   }
-  // Such a key can only be spelled by name or with \u escapes.
-  if (/__proto__|constructor|prototype|\\u/.test(text)) dropPrototypeKeys(value);
   // JSON can spell NUL and a lone surrogate only as escapes (UTF-8 cannot carry a surrogate), so a
   // text without one holds none.
   if (/\\u(?:0000|[dD][89a-fA-F])/.test(text)) {
     const nul = nulErrors(value, MAX_ERRORS);
     if (nul.errors.length > 0) {
       throw validationFailed(nul.more ? [...nul.errors, moreErrors(nul.more)] : nul.errors);
+    }
+  }
+  // A prototype key can only be spelled by name or with \u escapes. Dropped, it was a field lost
+  // without a word (a definition's field 'constructor' saved without it): refused, naming each.
+  if (/__proto__|constructor|prototype|\\u/.test(text)) {
+    const proto = prototypeKeyErrors(value, MAX_ERRORS);
+    if (proto.errors.length > 0) {
+      throw validationFailed(proto.more ? [...proto.errors, moreErrors(proto.more)] : proto.errors);
     }
   }
   return value;

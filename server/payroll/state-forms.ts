@@ -10,6 +10,8 @@ import { DEFINITION_WIDGETS } from '../../engine/definition-widgets.ts';
 import { createAjv } from '../../engine/validation.ts';
 import { linearPatterns } from '../../engine/linear-regexp.ts';
 import { parseExpression } from '../../engine/transforms.ts';
+import { unmeetableRules, type AnswerLimits } from '../../engine/unmeetable-rules.ts';
+import { MAX_BODY_BYTES, prototypeKeyMessage } from '../http/json-body.ts';
 import { rootOrgId } from '../orgs.ts';
 import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
@@ -24,7 +26,7 @@ export interface FoundStateForm {
 }
 
 /** The definitions whose `field` equals `value`: the company's own first, then the product's shared ones. */
-async function definitionsWhere(s: Services, org: string, field: string, value: string) {
+export async function definitionsWhere(s: Services, org: string, field: string, value: string) {
   const query = { criteria: [{ field, is: '=' as const, value }], limit: 5, offset: 0 };
   const root = await rootOrgId(s);
   return [
@@ -149,8 +151,19 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
   } catch (e) {
     return [{ path: SCHEMA_PATH, message: `The JSON Schema does not compile: ${(e as Error).message}.` }];
   }
-  return [...fieldShapeErrors(schema as Record<string, unknown>), ...uiSchemaErrors(f?.uiSchema, schema)];
+  return [
+    ...fieldShapeErrors(schema as Record<string, unknown>),
+    ...unmeetableRules(schema, SCHEMA_PATH, ANSWER_LIMITS),
+    ...uiSchemaErrors(f?.uiSchema, schema),
+  ];
 }
+
+/**
+ * What an employee's answer may be, for the rules a definition writes (docs/input-limits.md): a
+ * text no longer than a request's body, a number no larger than the largest amount a certificate
+ * holds (state_w4.json: $100,000,000; its counts stop at 999), checked to a millionth at finest.
+ */
+const ANSWER_LIMITS: AnswerLimits = { text: MAX_BODY_BYTES, number: 100_000_000, step: 0.000001 };
 
 /**
  * The state W-4's own fields, which a definition's fields sit beside in the employee's record: a
@@ -255,6 +268,9 @@ function fieldShapeErrors(schema: Record<string, unknown>): FieldError[] {
         path: at,
         message: `Field names are lower-case letters, digits and _, starting with a letter, at most 64: '${name}' is not one.`,
       });
+    } else if (name === 'constructor' || name === 'prototype') {
+      // A request body cannot hold one (../http/json-body.ts); a definition stored otherwise cannot either.
+      errors.push({ path: at, message: prototypeKeyMessage(name) });
     } else if (STATE_W4_OWN_FIELDS.has(name)) {
       errors.push({
         path: at,

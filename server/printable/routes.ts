@@ -55,7 +55,9 @@ async function stateLayout(s: Services, caller: Caller, state: string): Promise<
   if (shipped) return shipped;
   const definition = await findStateForm(s, caller.org.id, state);
   const type = definition?.data.printable_type;
-  return typeof type === 'string' ? await findDataLayout(s, caller.org.id, type) : undefined;
+  const layout = typeof type === 'string' ? await findDataLayout(s, caller.org.id, type) : undefined;
+  // A definition stored before its printable type had to be its state's own never prints another state's form.
+  return layout?.state === state ? layout : undefined;
 }
 
 export function printableRoutes(s: Services) {

@@ -133,7 +133,7 @@ describe('hostile and malformed input', () => {
     assert.equal((await w.call('GET', '/healthz')).status, 200);
   });
 
-  test('__proto__ and constructor keys are dropped, never stored or honoured', async () => {
+  test('__proto__ and constructor keys are refused naming each, never stored or honoured', async () => {
     const text =
       '{"first_name":"Proto","last_name":"Type","email":"p@acme.example","__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}';
     const r = await w.call('POST', CREATE, {
@@ -141,9 +141,20 @@ describe('hostile and malformed input', () => {
       rawBody: text,
       headers: { 'content-type': 'application/json' },
     });
-    assert.equal(r.status, 201, r.text);
-    assert.ok(!Object.hasOwn(r.body.data, '__proto__'));
-    assert.ok(!Object.hasOwn(r.body.data, 'constructor'));
+    assert.equal(r.status, 400, r.text);
+    assert.deepEqual(r.body, {
+      message: 'Validation failed',
+      errors: [
+        { path: '/__proto__', message: "'__proto__' cannot be a field name: choose another." },
+        { path: '/constructor', message: "'constructor' cannot be a field name: choose another." },
+        { path: '/constructor/prototype', message: "'prototype' cannot be a field name: choose another." },
+      ],
+    });
+    const stored = await w.call('POST', FIND, {
+      ...as(w.payroll),
+      body: { criteria: [{ field: 'first_name', is: '=', value: 'Proto' }] },
+    });
+    assert.equal(stored.body.total, 0, 'nothing stored');
     const crit = '{"criteria":[{"field":"__proto__","is":"=","value":1}]}';
     const f = await w.call('POST', FIND, {
       ...as(w.payroll),

@@ -29,6 +29,7 @@ const oklahoma = () => ({
   ...JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8')),
   state: 'OK',
   form_name: 'Oklahoma test certificate',
+  printable_type: 'oklahoma',
 });
 
 /** Signs in through the forgot_password link sent to `email` (read from DATA_DIR/outbox.jsonl). */
@@ -297,7 +298,10 @@ describe('what runs for every company is written by product staff only', () => {
     assert.equal(patched.status, 200, patched.text);
     assert.equal((await w.call('DELETE', `${FORMS}/${created.body.key}`, as(w.staff))).status, 204);
     const inside = await sudoInto(w, w.staff, w.acmeOrg);
-    const own = await w.call('POST', `${FORMS}/`, { ...as(inside), body: { ...oklahoma(), state: 'VT' } });
+    const own = await w.call('POST', `${FORMS}/`, {
+      ...as(inside),
+      body: { ...oklahoma(), state: 'VT', printable_type: 'vermont' },
+    });
     assert.equal(own.status, 201, own.text);
     assert.equal((await w.call('DELETE', `${FORMS}/${own.body.key}`, as(inside))).status, 204);
   });

@@ -24,7 +24,7 @@ test("a state form definition's links must be https", async () => {
   for (const url of ['http://tax.colorado.gov/dr0004', 'javascript:alert(document.cookie)', 'data:text/html,x']) {
     const r = await w.call('POST', '/payroll/api/data/state_w4_form/', {
       ...as(w.staff),
-      body: { ...definition, state: 'KS', links: [{ label: 'Form', url }] },
+      body: { ...definition, state: 'KS', printable_type: 'kansas', links: [{ label: 'Form', url }] },
     });
     assert.equal(r.status, 400, `${url}: ${r.text}`);
     assert.ok(
@@ -34,7 +34,12 @@ test("a state form definition's links must be https", async () => {
   }
   const ok = await w.call('POST', '/payroll/api/data/state_w4_form/', {
     ...as(w.staff),
-    body: { ...definition, state: 'KS', links: [{ label: 'Form', url: 'https://www.ksrevenue.gov/pdf/k-4.pdf' }] },
+    body: {
+      ...definition,
+      state: 'KS',
+      printable_type: 'kansas',
+      links: [{ label: 'Form', url: 'https://www.ksrevenue.gov/pdf/k-4.pdf' }],
+    },
   });
   assert.equal(ok.status, 201, ok.text);
 });

@@ -102,8 +102,15 @@ test("an employee's state form is checked by its definition: prepare_for_save, i
   ]);
 });
 
+/** Colorado's shipped definition, as a Missouri definition naming its own printable form. */
+const missouri = () => ({
+  ...JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8')),
+  state: 'MO',
+  printable_type: 'missouri',
+});
+
 test('a definition whose fields are not a valid JSON Schema, or whose transforms do not parse, is refused', async () => {
-  const base = JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8'));
+  const base = missouri();
   const post = (body: unknown) => w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body });
   const notSchema = await post({
     ...base,
@@ -208,7 +215,7 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
 });
 
 test("a definition that would leave the employee's screen unusable is refused, naming the place and the way out", async () => {
-  const base = JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8'));
+  const base = missouri();
   const post = (fields: unknown) =>
     w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body: { ...base, state: 'MO', fields } });
   const ok = { type: 'integer', title: 'Allowances' };
@@ -491,6 +498,7 @@ test("a definition's expression that would build text past V8's bounds fails the
   const dakota = {
     ...JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8')),
     state: 'ND',
+    printable_type: 'northdakota',
     form_name: 'NDW-4 with a runaway validator',
     transforms: { validator: '$length($pad("x", 200000000)) > 0 ? [] : []' },
   };
@@ -557,4 +565,179 @@ test("a definition's prepare_for_save computes answers only: it cannot sign, re-
   } finally {
     await w.call('DELETE', `/payroll/api/data/state_w4_form/${created.body.key}`, as(w.staff));
   }
+});
+
+test("a definition prints its own state's form: another state's printable form, a federal one, or one another state's definition names is refused", async () => {
+  const colorado = JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8'));
+  const post = (body: unknown) => w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body });
+  const kentucky = { ...colorado, state: 'KY', form_name: 'K-4 Kentucky Withholding Certificate' };
+  const refused = async (body: unknown, message: string) => {
+    const r = await post(body);
+    assert.equal(r.status, 400, r.text);
+    assert.deepEqual(r.body.errors, [{ path: '/printable_type', message }]);
+  };
+  // Its employees' prints would have pointed at Colorado's DR 0004.
+  await refused(
+    { ...kentucky, printable_type: 'colorado' },
+    "'colorado' is Colorado's printable form: a Kentucky definition names Kentucky's own, such as 'kentucky'.",
+  );
+  await refused(
+    { ...kentucky, printable_type: 'newyork' },
+    "'newyork' is New York's printable form: a Kentucky definition names Kentucky's own, such as 'kentucky'.",
+  );
+  for (const federal of ['w4', 'i9', 'w9']) {
+    await refused(
+      { ...kentucky, printable_type: federal },
+      `'${federal}' is a federal form's printable layout: a Kentucky definition names Kentucky's own, such as 'kentucky'.`,
+    );
+  }
+  const listed = async (state: string) =>
+    (await w.call('POST', FIND, { ...as(w.staff), body: byState(state) })).body.items as {
+      key: string;
+      data: { printable_type: string };
+    }[];
+  assert.deepEqual(await listed('KY'), [], 'nothing of the refused definitions was kept');
+
+  const own = await post({ ...kentucky, printable_type: 'kentucky' });
+  assert.equal(own.status, 201, own.text);
+  try {
+    // A type a definition of another state already names is that state's too.
+    await refused(
+      { ...colorado, state: 'OH', printable_type: 'kentucky' },
+      "'kentucky' is Kentucky's printable form: an Ohio definition names Ohio's own, such as 'ohio'.",
+    );
+    const moved = await w.call('PATCH', `/payroll/api/data/state_w4_form/${own.body.key}`, {
+      ...as(w.staff),
+      body: { printable_type: 'colorado' },
+    });
+    assert.equal(moved.status, 400, moved.text);
+    assert.equal(moved.body.errors[0].path, '/printable_type');
+    assert.deepEqual(
+      (await listed('KY')).map((d) => d.data.printable_type),
+      ['kentucky'],
+    );
+    // The same state's form may be named again: a second Kentucky definition, a Colorado one.
+    for (const body of [
+      { ...kentucky, form_name: 'A second K-4' },
+      { ...colorado, form_name: 'A second DR 0004' },
+    ]) {
+      const again = await post({ ...body, printable_type: body.state === 'KY' ? 'kentucky' : 'colorado' });
+      assert.equal(again.status, 201, again.text);
+      await w.call('DELETE', `/payroll/api/data/state_w4_form/${again.body.key}`, as(w.staff));
+    }
+  } finally {
+    await w.call('DELETE', `/payroll/api/data/state_w4_form/${own.body.key}`, as(w.staff));
+  }
+});
+
+test("a definition's field named constructor, prototype or __proto__ is refused naming it, not dropped", async () => {
+  const base = missouri();
+  const ok = { type: 'integer', title: 'Allowances' };
+  for (const name of ['constructor', 'prototype', '__proto__']) {
+    for (const required of [[], [name]]) {
+      const r = await w.call('POST', '/payroll/api/data/state_w4_form/', {
+        ...as(w.staff),
+        rawBody: JSON.stringify({
+          ...base,
+          fields: { schema: { type: 'object', required, properties: { allowances: ok, [name]: ok } } },
+        }),
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(r.status, 400, `${name}: ${r.text}`);
+      assert.deepEqual(r.body.errors, [
+        { path: `/fields/schema/properties/${name}`, message: `'${name}' cannot be a field name: choose another.` },
+      ]);
+    }
+  }
+  const listed = await w.call('POST', FIND, { ...as(w.staff), body: byState('MO') });
+  assert.equal(listed.body.total, 0, 'nothing stored');
+});
+
+test("a definition's field rule no answer could meet within the input limits is refused, naming its place", async () => {
+  const base = missouri();
+  const post = (properties: Record<string, unknown>) =>
+    w.call('POST', '/payroll/api/data/state_w4_form/', {
+      ...as(w.staff),
+      body: { ...base, fields: { schema: { type: 'object', properties } } },
+    });
+  const text = { type: 'string', title: 'Code' };
+  const amount = { type: 'number', title: 'Amount' };
+  const cases: [Record<string, unknown>, string, string][] = [
+    [
+      { ...text, minLength: 1e9 },
+      '/fields/schema/properties/a',
+      'minLength 1000000000 is longer than any answer may be (a request holds at most 1,048,576 characters): no answer could meet it.',
+    ],
+    [
+      { ...text, minLength: 10, maxLength: 5 },
+      '/fields/schema/properties/a',
+      'minLength 10 is more than maxLength 5: no answer could meet both.',
+    ],
+    [
+      { ...amount, maximum: 1e15 },
+      '/fields/schema/properties/a',
+      'maximum 1000000000000000 is past the largest number an answer may hold (100,000,000).',
+    ],
+    [
+      { ...amount, minimum: 2e8 },
+      '/fields/schema/properties/a',
+      'minimum 200000000 is past the largest number an answer may hold (100,000,000).',
+    ],
+    [
+      { ...amount, multipleOf: 1e-300 },
+      '/fields/schema/properties/a',
+      'multipleOf 1e-300 is finer than an answer is checked to: use 0.000001 or more.',
+    ],
+    [
+      { ...amount, minimum: 5, maximum: 2 },
+      '/fields/schema/properties/a',
+      'minimum 5 is more than maximum 2: no answer could meet both.',
+    ],
+    [
+      { ...amount, exclusiveMinimum: 2, maximum: 2 },
+      '/fields/schema/properties/a',
+      'exclusiveMinimum 2 is not less than maximum 2: no answer could meet both.',
+    ],
+    [
+      { type: 'integer', title: 'Count', minimum: 0.2, maximum: 0.8 },
+      '/fields/schema/properties/a',
+      'No whole number lies between minimum 0.2 and maximum 0.8: no answer could meet them.',
+    ],
+    [
+      { ...amount, multipleOf: 5, minimum: 1, maximum: 4 },
+      '/fields/schema/properties/a',
+      'No multiple of 5 lies between minimum 1 and maximum 4: no answer could meet them.',
+    ],
+    [
+      { type: 'array', title: 'Codes', maxItems: 3, minItems: 4, items: { type: 'string', maxLength: 2 } },
+      '/fields/schema/properties/a',
+      'minItems 4 is more than maxItems 3: no answer could meet both.',
+    ],
+    [
+      {
+        type: 'object',
+        title: 'Spouse',
+        properties: { age: { type: 'integer', title: 'Age', minimum: 1e12 } },
+      },
+      '/fields/schema/properties/a/properties/age',
+      'minimum 1000000000000 is past the largest number an answer may hold (100,000,000).',
+    ],
+  ];
+  for (const [field, path, message] of cases) {
+    const r = await post({ a: field });
+    assert.equal(r.status, 400, `${JSON.stringify(field)}: ${r.text}`);
+    assert.deepEqual(r.body.errors, [{ path, message }], JSON.stringify(field));
+  }
+  const listed = await w.call('POST', FIND, { ...as(w.staff), body: byState('MO') });
+  assert.equal(listed.body.total, 0, 'nothing stored');
+  // Rules an answer can meet save, at the limits too.
+  const fine = await post({
+    a: { ...text, minLength: 1, maxLength: 1_048_576 },
+    b: { ...amount, minimum: -100_000_000, maximum: 100_000_000, multipleOf: 0.01 },
+    c: { type: 'integer', title: 'Count', minimum: 0.5, maximum: 1.5 },
+    d: { ...amount, multipleOf: 5, minimum: 1, maximum: 5 },
+    e: { ...amount, exclusiveMinimum: 1, exclusiveMaximum: 2 },
+  });
+  assert.equal(fine.status, 201, fine.text);
+  await w.call('DELETE', `/payroll/api/data/state_w4_form/${fine.body.key}`, as(w.staff));
 });

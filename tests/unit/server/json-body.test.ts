@@ -49,12 +49,29 @@ describe('JSON bodies', () => {
     assert.equal(refusal('{"a": '), '400 Malformed JSON body');
   });
 
-  test('prototype keys are dropped however they are spelled', () => {
-    const v = parseJsonText(
-      '{"a": {"__proto__": {"x": 1}, "\\u005f_proto__": 2, "constructor": 3, "b": [{"prototype": 4}]}}',
-    );
-    assert.deepEqual(JSON.parse(JSON.stringify(v)), { a: { b: [{}] } });
-    assert.equal(Object.getPrototypeOf((v as any).a), Object.prototype);
+  test('prototype keys are refused however they are spelled, each named by its path', () => {
+    let refused: unknown;
+    try {
+      parseJsonText(
+        '{"a": {"__proto__": {"x": 1}, "constructor": 3, "b": [{"pro\\u0074otype": 4}]}, "c/d": {"__proto__": 1}}',
+      );
+    } catch (e) {
+      refused = e;
+    }
+    assert.ok(refused instanceof ApiError);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.message, 'Validation failed');
+    assert.deepEqual(refused.errors, [
+      { path: '/a/__proto__', message: "'__proto__' cannot be a field name: choose another." },
+      { path: '/a/constructor', message: "'constructor' cannot be a field name: choose another." },
+      { path: '/a/b/0/prototype', message: "'prototype' cannot be a field name: choose another." },
+      { path: '/c~1d/__proto__', message: "'__proto__' cannot be a field name: choose another." },
+    ]);
+    // As values they are plain text.
+    assert.deepEqual(parseJsonText('{"name": "constructor", "list": ["__proto__"]}'), {
+      name: 'constructor',
+      list: ['__proto__'],
+    });
   });
 });
 

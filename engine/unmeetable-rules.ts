@@ -1,0 +1,108 @@
+/**
+ * Field rules written as data (a state form definition's JSON Schema) that no answer could meet
+ * within the product's input limits: a text longer than a request may hold, a range with nothing in
+ * it, a step finer than a number is checked to, a bound past the largest number an answer holds.
+ * Such a rule compiles and saves, but every employee's save of the form is then refused. Pure.
+ */
+import type { FieldError } from './messages.ts';
+
+export interface AnswerLimits {
+  /** The longest text an answer may hold (a request's whole body). */
+  text: number;
+  /** The largest number, either side of zero, an answer may hold. */
+  number: number;
+  /** The finest `multipleOf` an answer is checked to. */
+  step: number;
+}
+
+/** Values, not schemas: an enum or a default may be anything. */
+const VALUES: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'examples']);
+
+const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const big = (n: number) => n.toLocaleString('en-US');
+
+/** The problems of one schema's own keywords (not its subschemas'). */
+function ownProblems(n: Record<string, unknown>, limits: AnswerLimits): string[] {
+  const out: string[] = [];
+  const both = (lo: string, hi: string) => {
+    if (num(n[lo]) && num(n[hi]) && n[lo] > n[hi]) {
+      out.push(`${lo} ${n[lo]} is more than ${hi} ${n[hi]}: no answer could meet both.`);
+    }
+  };
+  if (num(n.minLength) && n.minLength > limits.text) {
+    out.push(
+      `minLength ${n.minLength} is longer than any answer may be (a request holds at most ${big(limits.text)} characters): no answer could meet it.`,
+    );
+  } else if (num(n.maxLength) && n.maxLength > limits.text) {
+    out.push(
+      `maxLength ${n.maxLength} is longer than any answer may be (a request holds at most ${big(limits.text)} characters).`,
+    );
+  } else {
+    both('minLength', 'maxLength');
+  }
+  both('minItems', 'maxItems');
+  for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
+    const v = n[k];
+    if (num(v) && Math.abs(v) > limits.number) {
+      out.push(`${k} ${v} is past the largest number an answer may hold (${big(limits.number)}).`);
+    }
+  }
+  if (num(n.multipleOf) && n.multipleOf < limits.step) {
+    out.push(
+      `multipleOf ${n.multipleOf} is finer than an answer is checked to: use ${limits.step.toFixed(6)} or more.`,
+    );
+  }
+  if (out.length) return out;
+  // The range left: [lo, hi], each end open when exclusive.
+  const lower =
+    num(n.exclusiveMinimum) && !(num(n.minimum) && n.minimum > n.exclusiveMinimum) ? 'exclusiveMinimum' : 'minimum';
+  const upper =
+    num(n.exclusiveMaximum) && !(num(n.maximum) && n.maximum < n.exclusiveMaximum) ? 'exclusiveMaximum' : 'maximum';
+  const lo = n[lower];
+  const hi = n[upper];
+  if (!num(lo) || !num(hi)) return out;
+  const open = lower === 'exclusiveMinimum' || upper === 'exclusiveMaximum';
+  if (lo > hi || (open && lo === hi)) {
+    out.push(`${lower} ${lo} is ${open ? 'not less than' : 'more than'} ${upper} ${hi}: no answer could meet both.`);
+    return out;
+  }
+  const inRange = (x: number) =>
+    (lower === 'exclusiveMinimum' ? x > lo : x >= lo) && (upper === 'exclusiveMaximum' ? x < hi : x <= hi);
+  /** Whether some multiple of `step` lies in the range: the first at or above its lower end, or the next. */
+  const someMultiple = (step: number) => {
+    const first = Math.ceil(lo / step) * step;
+    return inRange(first) || inRange(first + step);
+  };
+  const whole = n.type === 'integer';
+  if (whole && !someMultiple(1)) {
+    out.push(`No whole number lies between ${lower} ${lo} and ${upper} ${hi}: no answer could meet them.`);
+  } else if (num(n.multipleOf) && n.multipleOf > 0 && !someMultiple(n.multipleOf)) {
+    out.push(
+      `No multiple of ${n.multipleOf} lies between ${lower} ${lo} and ${upper} ${hi}: no answer could meet them.`,
+    );
+  }
+  return out;
+}
+
+/**
+ * Every rule of `schema` and its subschemas that no answer could meet, at its place (a JSON
+ * Pointer under `at`).
+ */
+export function unmeetableRules(schema: unknown, at: string, limits: AnswerLimits): FieldError[] {
+  const errors: FieldError[] = [];
+  const visit = (node: unknown, where: string) => {
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => visit(child, `${where}/${i}`));
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const n = node as Record<string, unknown>;
+    for (const message of ownProblems(n, limits)) errors.push({ path: where, message });
+    for (const [k, child] of Object.entries(n)) {
+      if (VALUES.has(k) || k.startsWith('x-')) continue;
+      visit(child, `${where}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    }
+  };
+  visit(schema, at);
+  return errors;
+}

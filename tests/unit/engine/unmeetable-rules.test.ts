@@ -1,0 +1,57 @@
+/**
+ * Field rules no answer could meet within the input limits (engine/unmeetable-rules.ts), named at
+ * their place; rules an answer can meet, at the limits too, pass.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'vitest';
+import { unmeetableRules } from '../../../engine/unmeetable-rules.ts';
+
+const LIMITS = { text: 1000, number: 100, step: 0.000001 };
+const check = (schema: unknown) => unmeetableRules(schema, '/s', LIMITS);
+
+test('rules no answer could meet are named at their place, nested ones too', () => {
+  assert.deepEqual(check({ type: 'string', minLength: 1001 }), [
+    {
+      path: '/s',
+      message:
+        'minLength 1001 is longer than any answer may be (a request holds at most 1,000 characters): no answer could meet it.',
+    },
+  ]);
+  assert.deepEqual(check({ properties: { a: { anyOf: [{ type: 'number', maximum: 1e15 }] } } }), [
+    {
+      path: '/s/properties/a/anyOf/0',
+      message: 'maximum 1000000000000000 is past the largest number an answer may hold (100).',
+    },
+  ]);
+  const messages = (schema: unknown) => check(schema).map((e) => e.message);
+  assert.deepEqual(messages({ multipleOf: 1e-300 }), [
+    'multipleOf 1e-300 is finer than an answer is checked to: use 0.000001 or more.',
+  ]);
+  assert.deepEqual(messages({ minimum: 3, exclusiveMaximum: 3 }), [
+    'minimum 3 is not less than exclusiveMaximum 3: no answer could meet both.',
+  ]);
+  assert.deepEqual(messages({ type: 'integer', exclusiveMinimum: 1, exclusiveMaximum: 2 }), [
+    'No whole number lies between exclusiveMinimum 1 and exclusiveMaximum 2: no answer could meet them.',
+  ]);
+  assert.deepEqual(messages({ multipleOf: 7, minimum: 8, maximum: 13 }), [
+    'No multiple of 7 lies between minimum 8 and maximum 13: no answer could meet them.',
+  ]);
+  assert.deepEqual(messages({ minItems: 3, maxItems: 2 }), [
+    'minItems 3 is more than maxItems 2: no answer could meet both.',
+  ]);
+});
+
+test('rules an answer can meet pass, and values (enum, default, x-messages) are not rules', () => {
+  for (const schema of [
+    { type: 'string', minLength: 1000, maxLength: 1000 },
+    { type: 'number', minimum: -100, maximum: 100, multipleOf: 0.000001 },
+    { type: 'integer', minimum: 0.5, maximum: 1.5 },
+    { multipleOf: 7, minimum: 8, maximum: 14 },
+    { minimum: 1, exclusiveMinimum: 2, maximum: 3 },
+    { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 0.001 },
+    { enum: [{ minLength: 1e9 }], default: { maximum: 1e15 }, 'x-messages': { minimum: 5 } },
+    { properties: { minimum: { type: 'string', title: 'A field named minimum' } } },
+  ]) {
+    assert.deepEqual(check(schema), [], JSON.stringify(schema));
+  }
+});
