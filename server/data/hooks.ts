@@ -82,6 +82,8 @@ export interface EntityHooks {
   extraOps?(args: HookArgs & { record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
   /** Stage extra operations of a delete: records written or refused (409) with the delete. */
   onDelete?(args: { s: Services; caller: Caller; record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
+  /** Stage after commit of a delete: work once the record is gone (sending a message); the record as it was. */
+  afterDelete?(args: { s: Services; caller: Caller; record: StoredRecord }): Promise<void>;
   /**
    * Before a file of the record is removed or replaced (the files API, not a record write): throws
    * an ApiError (409) when the stored bytes must stay, as a record kept for retention.

@@ -55,6 +55,11 @@ export async function afterCommit(w: Write): Promise<void> {
   w.record = (await w.s.storage.get(record.collection, record.org, record.key)) ?? record;
 }
 
+// after commit of a delete: the afterDelete hook's work (sending a message), with the record as it was.
+export async function afterDeleteCommit(w: Write): Promise<void> {
+  await w.hook?.afterDelete?.({ s: w.s, caller: w.caller, record: w.stored! });
+}
+
 // load transforms: the answer as a client reads it (../records.ts toWire: masked, x-read, load transform).
 export async function answer(w: Write): Promise<void> {
   w.answer = { record: await toWire(w.s, w.t.entity, w.record!, w.caller.principal), created: !w.stored };

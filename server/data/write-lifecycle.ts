@@ -17,7 +17,7 @@ import type { IdempotentCreate } from './idempotency.ts';
 import { readRecord, type RequestInfo, type Target, type WireRecord, type WriteMode } from './records.ts';
 import type { BindResult } from './signatures.ts';
 import { authorize, authorizeRemoval, type Access } from './write-access.ts';
-import { afterCommit, answer, commitDelete, commitWrite } from './write-commit.ts';
+import { afterCommit, afterDeleteCommit, answer, commitDelete, commitWrite } from './write-commit.ts';
 import { derive } from './write-derive.ts';
 import { deleteOperations, writeOperations } from './write-operations.ts';
 import {
@@ -76,7 +76,7 @@ export const WRITE_STAGES: readonly { name: string; write?: Stage; delete?: Stag
   { name: 'validate by hook', write: validateByHook },
   { name: 'extra operations', write: writeOperations, delete: deleteOperations },
   { name: 'commit', write: commitWrite, delete: commitDelete },
-  { name: 'after commit', write: afterCommit },
+  { name: 'after commit', write: afterCommit, delete: afterDeleteCommit },
   { name: 'load transforms', write: answer },
 ];
 

@@ -1,6 +1,7 @@
 /**
- * Who hears of a PTO request (docs/pto.md): the employee's approver when she asks, the employee when
- * it is decided; nobody else, and nothing a bystander of the e-mail should read (her reason).
+ * Who hears of a PTO request (docs/pto.md): the employee's approver when she asks, changes what she
+ * asks or withdraws it; the employee when it is decided or removed by someone else; nobody else, and
+ * nothing a bystander of the e-mail should read (her reason).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import assert from 'node:assert/strict';
@@ -105,18 +106,55 @@ test('she hears of the decision, approved or denied; the approver does not hear 
   expect(no.subject).toBe('Notice Co: your time off was denied');
 });
 
-test('a reason changed tells no one; her own deletion tells no one', async () => {
+test('a reason changed tells no one', async () => {
   const key = await ask();
   const since = await outboxSize(w.server.dataDir);
   const reason = await w.call('PATCH', `${REQUESTS}/${key}`, { ...as(nina), body: { reason: 'Other' } });
   assert.equal(reason.status, 200, reason.text);
-  const gone = await w.call('DELETE', `${REQUESTS}/${key}`, as(nina));
-  assert.equal(gone.status, 204, gone.text);
   // A request asked right after is the next message: nothing came in between.
   await ask();
   const next = await waitForMail(w.server.dataDir, () => true, { since });
-  expect(next.to).toBe('alma@notice.example');
+  expect(next.subject).toBe('Notice Co: Nina Newhire asks for time off');
   expect(await sentSince(since)).toHaveLength(1);
+});
+
+test('her approver hears of other days or hours asked while it waits, with what it was before', async () => {
+  const key = await ask();
+  const since = await outboxSize(w.server.dataDir);
+  const moved = await w.call('PATCH', `${REQUESTS}/${key}`, {
+    ...as(nina),
+    body: { start_date: march2, end_date: march2, hours: 8 },
+  });
+  assert.equal(moved.status, 200, moved.text);
+  const mail = await waitForMail(w.server.dataDir, (m) => m.to === 'alma@notice.example', { since });
+  expect(mail.subject).toBe('Notice Co: Nina Newhire changed a request for time off');
+  expect(mail.text).toContain('Nina Newhire now asks for 8 hours of Vacation, Mar 2, 2027.');
+  expect(mail.text).toContain('Before, the request was for 16 hours of Vacation, Mar 1, 2027 to Mar 2, 2027.');
+  expect((await sentSince(since)).map((m) => m.to)).toEqual(['alma@notice.example']);
+});
+
+test('her approver hears that she withdrew a request; she hears that her manager removed one', async () => {
+  const mine = await ask();
+  let since = await outboxSize(w.server.dataDir);
+  const gone = await w.call('DELETE', `${REQUESTS}/${mine}`, as(nina));
+  assert.equal(gone.status, 204, gone.text);
+  const withdrawn = await waitForMail(w.server.dataDir, (m) => m.to === 'alma@notice.example', { since });
+  expect(withdrawn.subject).toBe('Notice Co: Nina Newhire withdrew a request for time off');
+  expect(withdrawn.text).toContain(
+    'Nina Newhire withdrew the request for 16 hours of Vacation, Mar 1, 2027 to Mar 2, 2027.',
+  );
+  expect((await sentSince(since)).map((m) => m.to)).toEqual(['alma@notice.example']);
+
+  const theirs = await ask();
+  since = await outboxSize(w.server.dataDir);
+  const removed = await w.call('DELETE', `${REQUESTS}/${theirs}`, as(manager));
+  assert.equal(removed.status, 204, removed.text);
+  const told = await waitForMail(w.server.dataDir, (m) => m.to === 'nina@notice.example', { since });
+  expect(told.subject).toBe('Notice Co: your time off request was removed');
+  expect(told.text).toContain(
+    'Your request for 16 hours of Vacation, Mar 1, 2027 to Mar 2, 2027 was removed by your PTO manager.',
+  );
+  expect((await sentSince(since)).map((m) => m.to)).toEqual(['nina@notice.example']);
 });
 
 test("without an approver of her own, her team's approvers hear of it, unless the team's preferences say not to", async () => {

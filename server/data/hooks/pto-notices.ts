@@ -3,6 +3,9 @@
  * delivered right after it:
  * - asked: to the employee's approver (their enrolment's `approver_id`), else to the approvers of
  *   their team's preferences when those say to notify them; nobody else is told;
+ * - changed while it waits (other days, hours or plan): to the same approvers, with what it was;
+ * - withdrawn (deleted) by the employee: to the same approvers; removed by someone else: to the
+ *   employee;
  * - decided (approved or denied, by someone else than the employee): to the employee.
  * A message names the person, the plan, the days and the hours, and links to the page to act on; it
  * never carries a balance or a reason (an e-mail may be read by others than its addressee).
@@ -81,11 +84,27 @@ export async function ptoNoticeOps(
   const request = record.data as unknown as TimePtoRequest;
   const decided = before && before.status !== request.status && request.status !== 'requested';
   const asked = !before || (before.status !== 'requested' && request.status === 'requested');
-  if (!decided && !asked) return { ops: [], keys: [] };
-  const plan = ((await s.storage.get('time/pto_plan', org.id, request.plan_id))?.data as TimePtoPlan | undefined)?.name;
+  const changed =
+    before?.status === 'requested' && request.status === 'requested' && whatWasAsked(before) !== whatWasAsked(request);
+  if (!decided && !asked && !changed) return { ops: [], keys: [] };
+  const plan = await planName(s, org.id, request.plan_id);
   const employee = await person(s, org.id, request.user_id);
   if (!plan || !employee) return { ops: [], keys: [] };
   const messages: QueuedMessage[] = [];
+  if (changed) {
+    const was = what(before, (await planName(s, org.id, before.plan_id)) ?? 'a plan no longer offered');
+    messages.push(
+      ...(await toApprovers(s, org.id, request.user_id, (approver) =>
+        message(
+          approver,
+          `${org.name}: ${employee.name} changed a request for time off`,
+          [`${employee.name} now asks for ${what(request, plan)}.`, `Before, the request was for ${was}.`],
+          companyUrl(s.config, org.hostname, '/pto/admin/dash'),
+          'Decide on the request',
+        ),
+      )),
+    );
+  }
   if (decided && caller.principal.userKey !== request.user_id) {
     const verdict = request.status === 'approved' ? 'approved' : 'denied';
     messages.push(
@@ -99,11 +118,8 @@ export async function ptoNoticeOps(
     );
   }
   if (asked) {
-    for (const key of await approversOf(s, org.id, request.user_id)) {
-      if (key === request.user_id) continue;
-      const approver = await person(s, org.id, key);
-      if (!approver) continue;
-      messages.push(
+    messages.push(
+      ...(await toApprovers(s, org.id, request.user_id, (approver) =>
         message(
           approver,
           `${org.name}: ${employee.name} asks for time off`,
@@ -111,17 +127,85 @@ export async function ptoNoticeOps(
           companyUrl(s.config, org.hostname, '/pto/admin/dash'),
           'Decide on the request',
         ),
-      );
-    }
+      )),
+    );
   }
-  const queued = messages.map((m, i) => queueOp(s, org.id, m, `pto-${record.key}-${record.meta.version}-${i}`));
-  return { ops: queued.map((q) => q.op), keys: queued.map((q) => q.key) };
+  return queued(s, org.id, record, messages);
 }
 
-/** Delivers the messages `ptoNoticeOps` queued for this version of the request, after its commit. */
-export async function deliverPtoNotices(s: Services, record: StoredRecord): Promise<void> {
+/**
+ * The messages of a request deleted, for the delete's commit: withdrawn by the employee, her
+ * approvers hear of it while it waited or was approved; removed by someone else, she does.
+ */
+export async function ptoWithdrawalOps(
+  s: Services,
+  caller: Caller,
+  record: StoredRecord,
+): Promise<{ ops: WriteOp[]; keys: string[] }> {
+  const org = caller.org;
+  const request = record.data as unknown as TimePtoRequest;
+  if (request.status !== 'requested' && request.status !== 'approved') return { ops: [], keys: [] };
+  const plan = await planName(s, org.id, request.plan_id);
+  const employee = await person(s, org.id, request.user_id);
+  if (!plan || !employee) return { ops: [], keys: [] };
+  const messages =
+    caller.principal.userKey === request.user_id
+      ? await toApprovers(s, org.id, request.user_id, (approver) =>
+          message(
+            approver,
+            `${org.name}: ${employee.name} withdrew a request for time off`,
+            [`${employee.name} withdrew the request for ${what(request, plan)}.`],
+            companyUrl(s.config, org.hostname, '/pto/admin/dash'),
+            'See the requests',
+          ),
+        )
+      : [
+          message(
+            employee,
+            `${org.name}: your time off request was removed`,
+            [`Your request for ${what(request, plan)} was removed by your PTO manager.`],
+            companyUrl(s.config, org.hostname, '/pto/employee/dash'),
+            'See your time off',
+          ),
+        ];
+  return queued(s, org.id, record, messages, 'removed');
+}
+
+/** The days, hours and plan a request asks for: what an approver decides on. */
+const whatWasAsked = (r: TimePtoRequest) => JSON.stringify([r.plan_id, r.start_date, r.end_date, r.hours]);
+
+async function planName(s: Services, org: string, key: string): Promise<string | undefined> {
+  return ((await s.storage.get('time/pto_plan', org, key))?.data as TimePtoPlan | undefined)?.name;
+}
+
+/** A message to each approver of the employee who may hear it (not the employee herself). */
+async function toApprovers(
+  s: Services,
+  org: string,
+  user: string,
+  write: (approver: Person) => QueuedMessage,
+): Promise<QueuedMessage[]> {
+  const out: QueuedMessage[] = [];
+  for (const key of await approversOf(s, org, user)) {
+    if (key === user) continue;
+    const approver = await person(s, org, key);
+    if (approver) out.push(write(approver));
+  }
+  return out;
+}
+
+const noticeKey = (record: StoredRecord, i: number, what = 'saved') =>
+  `pto-${record.key}-${record.meta.version}-${what === 'saved' ? '' : `${what}-`}${i}`;
+
+function queued(s: Services, org: string, record: StoredRecord, messages: QueuedMessage[], what?: string) {
+  const q = messages.map((m, i) => queueOp(s, org, m, noticeKey(record, i, what)));
+  return { ops: q.map((x) => x.op), keys: q.map((x) => x.key) };
+}
+
+/** Delivers the messages `ptoNoticeOps` (or, `what` 'removed', `ptoWithdrawalOps`) queued for this version of the request, after its commit. */
+export async function deliverPtoNotices(s: Services, record: StoredRecord, what?: string): Promise<void> {
   for (let i = 0; ; i++) {
-    const key = `pto-${record.key}-${record.meta.version}-${i}`;
+    const key = noticeKey(record, i, what);
     if (!(await s.storage.get(SYSTEM.outbox, SYSTEM_ORG, key))) return;
     // A message not sent now stays queued: the outbox's sender retries it.
     await deliverQueued(s, key);

@@ -27,7 +27,7 @@ import type { EntityHooks } from '../hooks.ts';
 import type { Caller } from '../../auth/principal.ts';
 import { ApiError, validationFailed } from '../../http/errors.ts';
 import { balanceAfter, balanceOps, moveOf } from './pto-balances.ts';
-import { deliverPtoNotices, ptoNoticeOps } from './pto-notices.ts';
+import { deliverPtoNotices, ptoNoticeOps, ptoWithdrawalOps } from './pto-notices.ts';
 
 const PLAN = 'time/pto_plan';
 const ENROLMENT = 'time/pto_employee';
@@ -187,8 +187,13 @@ export const ptoRequestHooks: EntityHooks = {
   async onDelete({ s, caller, record }) {
     const request = record.data as unknown as TimePtoRequest;
     if (takenBySomeoneElse(s, caller, request)) throw new ApiError(403, TAKEN);
-    if (!approved(request)) return [];
+    const notices = (await ptoWithdrawalOps(s, caller, record)).ops;
+    if (!approved(request)) return notices;
     const by = caller.principal.userKey;
-    return (await ledgerOps(s, caller.org.id, by, [useLine(s, by, record.key, request, 'credit')])).ops;
+    return [
+      ...(await ledgerOps(s, caller.org.id, by, [useLine(s, by, record.key, request, 'credit')])).ops,
+      ...notices,
+    ];
   },
+  afterDelete: ({ s, record }) => deliverPtoNotices(s, record, 'removed'),
 };
