@@ -388,6 +388,35 @@ describe('refresh tokens', () => {
     assert.equal((await refresh(s.refresh_id, s.refresh_token)).status, 401);
   });
 
+  test('a lock or a block ends the account’s sessions and refresh tokens: undoing it revives none', async () => {
+    const a = await newAccount();
+    for (const change of [{ locked: true }, { status: 'blocked' }]) {
+      const s = await signIn(a);
+      const r = await w.call('PATCH', `${USERS}/${a.key}`, { ...as(w.admin), body: change });
+      assert.equal(r.status, 200, r.text);
+      const undo = await w.call('PATCH', `${USERS}/${a.key}`, {
+        ...as(w.admin),
+        body: { locked: false, status: 'active' },
+      });
+      assert.equal(undo.status, 200, undo.text);
+      const why = JSON.stringify(change);
+      assert.equal((await w.call('GET', '/auth/api/session', as(s))).status, 401, `the session, after ${why}`);
+      assert.equal((await refresh(s.refresh_id, s.refresh_token)).status, 401, `the refresh token, after ${why}`);
+      // The account signs in again once it may.
+      const again = await signIn(a);
+      assert.equal((await w.call('GET', '/auth/api/session', as(again))).status, 200);
+    }
+    // Other edits of the account end nothing.
+    const s = await signIn(a);
+    const renamed = await w.call('PATCH', `${USERS}/${a.key}`, {
+      ...as(w.admin),
+      body: { display_name: 'Tess Renamed' },
+    });
+    assert.equal(renamed.status, 200, renamed.text);
+    assert.equal((await w.call('GET', '/auth/api/session', as(s))).status, 200);
+    assert.equal((await refresh(s.refresh_id, s.refresh_token)).status, 200);
+  });
+
   test("a sudo session and its refresh tokens end with the staff member's own sessions: logout_all, a password change, a lock", async () => {
     // A second staff member of the root organization, who may enter companies.
     const email = `staff.${unique()}@dform.test`;
