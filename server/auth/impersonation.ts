@@ -10,11 +10,16 @@ import { getOrg, type OrgInfo } from '../orgs.ts';
 import type { Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
 
-/** Who opened a sudo_login session: their user key and name in their own organization. */
+/**
+ * Who opened a sudo_login session: their user key and name in their own organization, and their
+ * session epoch there when they asked (../auth/sessions.ts): ending their own sessions all at once
+ * (logout_all, a password change) ends the sessions they opened in companies too.
+ */
 export interface Impersonator {
   key: string;
   org: string;
   name: string;
+  epoch: number;
 }
 
 /**
@@ -30,23 +35,34 @@ export function impersonatorOf(value: unknown): Impersonator | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const v = value as Record<string, unknown>;
   if (typeof v.key !== 'string' || typeof v.org !== 'string') return undefined;
-  return { key: v.key, org: v.org, name: typeof v.name === 'string' ? v.name : '' };
+  return {
+    key: v.key,
+    org: v.org,
+    name: typeof v.name === 'string' ? v.name : '',
+    // A session opened before the epoch was kept names epoch 0: it outlives no ending of the staff member's sessions.
+    epoch: typeof v.epoch === 'number' && Number.isInteger(v.epoch) ? v.epoch : 0,
+  };
 }
 
 /**
- * Who asks for a sudo_login: the caller, or, in a session that is itself one, the staff member who
- * opened it, so that entering a company from a company keeps the first identity.
+ * Who asks for a sudo_login: the caller (`epoch`: their current session epoch), or, in a session
+ * that is itself one, the staff member who opened it, so that entering a company from a company
+ * keeps the first identity.
  */
-export function impersonatorFor(caller: {
-  org: OrgInfo;
-  user: StoredRecord;
-  impersonatedBy?: Impersonator;
-}): Impersonator {
+export function impersonatorFor(
+  caller: {
+    org: OrgInfo;
+    user: StoredRecord;
+    impersonatedBy?: Impersonator;
+  },
+  epoch: number,
+): Impersonator {
   return (
     caller.impersonatedBy ?? {
       key: caller.user.key,
       org: caller.org.id,
       name: String(caller.user.data.display_name ?? ''),
+      epoch,
     }
   );
 }

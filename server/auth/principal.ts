@@ -116,6 +116,22 @@ export function userMaySignIn(user: StoredRecord | undefined): user is StoredRec
   return !!user && user.data.status !== 'blocked' && user.data.locked !== true;
 }
 
+/**
+ * Whether the staff member who opened a sudo_login session still acts: their account exists in
+ * their own organization, which is active, and may sign in, and their sessions there have not all
+ * ended (logout_all, a password change) since they asked. A session in a company is theirs: it ends
+ * with theirs, and no refresh renews it past that.
+ */
+export async function impersonatorActs(s: Services, staff: Impersonator): Promise<boolean> {
+  const home = await getOrg(s, staff.org);
+  if (!home || home.status !== 'active') return false;
+  const [user, epoch] = await s.storage.getMany(staff.org, [
+    { collection: 'auth/users', key: staff.key },
+    { collection: SYSTEM.sessionEpochs, key: staff.key },
+  ]);
+  return userMaySignIn(user) && Number(epoch?.data.epoch ?? 0) === staff.epoch;
+}
+
 export async function authenticate(s: Services, c: Context): Promise<Caller> {
   return (await authenticateReading(s, c, () => NOTHING_ALONG)).caller;
 }
@@ -262,6 +278,7 @@ async function callerReading(
   if (!org || !userMaySignIn(user)) throw invalidToken();
   const type = String(session.data.type ?? 'password');
   const impersonatedBy = impersonatorOf(session.data.impersonated_by);
+  if (impersonatedBy && !(await impersonatorActs(s, impersonatedBy))) throw invalidToken();
   const principal = await sessionPrincipal(s, org, { type, impersonatedBy }, await principalFor(s, org, user));
   if (!principal || !(await touchSession(s, session, principal))) throw invalidToken();
   return {

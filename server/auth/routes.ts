@@ -17,7 +17,7 @@ import { actorOf, auditOp } from '../data/audit.ts';
 import { isUuid, sessionView } from './principal.ts';
 import { signedIn } from './signed-in.ts';
 import { findUser, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
-import { endSessionsOps } from './sessions.ts';
+import { endSessionsOps, sessionEpoch } from './sessions.ts';
 import { endRefreshOps } from './refresh-tokens.ts';
 import { brandingOf } from './branding.ts';
 import { impersonatorFor } from './impersonation.ts';
@@ -129,11 +129,12 @@ export function authRoutes(s: Services) {
     }
     const { org, admin } = await sudoTarget(s, caller.org, targetId);
     // The session it opens names who asked, so that they act in the company as themselves.
-    const staff = impersonatorFor(caller);
+    const staff = impersonatorFor(caller, await sessionEpoch(s, caller.org.id, caller.user.key));
     const { op, key } = singleUseOp(s, org.id, admin, 'sudo_login', 120, {
       from_org: staff.org,
       by: staff.key,
       by_name: staff.name,
+      by_epoch: staff.epoch,
     });
     await s.storage.commit([
       op,

@@ -10,7 +10,7 @@ import { SYSTEM, type Services } from '../services.ts';
 import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { verifyPassword } from '../crypto/passwords.ts';
-import { isUuid, principalFor, sessionView, userMaySignIn } from './principal.ts';
+import { impersonatorActs, isUuid, principalFor, sessionView, userMaySignIn } from './principal.ts';
 import { impersonatorOf, sessionPrincipal, sudoOnlyAccount, type Impersonator } from './impersonation.ts';
 import { signToken } from './tokens.ts';
 import { expiredSessionOps, sessionEpoch } from './sessions.ts';
@@ -157,7 +157,11 @@ export async function signIn(
     sessionLength = r.sessionLength;
     // A sudo key names the staff member who asked for it (routes.ts sudo_login).
     const m = r.metadata;
-    if (type === 'sudo_login') impersonatedBy = impersonatorOf({ key: m.by, org: m.from_org, name: m.by_name });
+    if (type === 'sudo_login') {
+      impersonatedBy = impersonatorOf({ key: m.by, org: m.from_org, name: m.by_name, epoch: m.by_epoch });
+      // A key asked for by a staff member whose sessions have ended since opens nothing.
+      if (!impersonatedBy || !(await impersonatorActs(s, impersonatedBy))) throw invalidCredentials();
+    }
     // The key of get_cross_site_invite (user-admin.ts) opens a session of a partner account.
     if (m.purpose === 'cross_site' && user?.data.cross_site_login_only === true) sessionType = 'cross_site';
   }

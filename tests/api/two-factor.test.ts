@@ -387,6 +387,118 @@ describe('refresh tokens', () => {
     assert.equal(del.status, 200, del.text);
     assert.equal((await refresh(s.refresh_id, s.refresh_token)).status, 401);
   });
+
+  test('a lock or a block ends the account’s sessions and refresh tokens: undoing it revives none', async () => {
+    const a = await newAccount();
+    for (const change of [{ locked: true }, { status: 'blocked' }]) {
+      const s = await signIn(a);
+      const r = await w.call('PATCH', `${USERS}/${a.key}`, { ...as(w.admin), body: change });
+      assert.equal(r.status, 200, r.text);
+      const undo = await w.call('PATCH', `${USERS}/${a.key}`, {
+        ...as(w.admin),
+        body: { locked: false, status: 'active' },
+      });
+      assert.equal(undo.status, 200, undo.text);
+      const why = JSON.stringify(change);
+      assert.equal((await w.call('GET', '/auth/api/session', as(s))).status, 401, `the session, after ${why}`);
+      assert.equal((await refresh(s.refresh_id, s.refresh_token)).status, 401, `the refresh token, after ${why}`);
+      // The account signs in again once it may.
+      const again = await signIn(a);
+      assert.equal((await w.call('GET', '/auth/api/session', as(again))).status, 200);
+    }
+    // Other edits of the account end nothing.
+    const s = await signIn(a);
+    const renamed = await w.call('PATCH', `${USERS}/${a.key}`, {
+      ...as(w.admin),
+      body: { display_name: 'Tess Renamed' },
+    });
+    assert.equal(renamed.status, 200, renamed.text);
+    assert.equal((await w.call('GET', '/auth/api/session', as(s))).status, 200);
+    assert.equal((await refresh(s.refresh_id, s.refresh_token)).status, 200);
+  });
+
+  test("a sudo session and its refresh tokens end with the staff member's own sessions: logout_all, a password change, a lock", async () => {
+    // A second staff member of the root organization, who may enter companies.
+    const email = `staff.${unique()}@dform.test`;
+    const made = await w.call('POST', `${USERS}/`, {
+      ...as(w.staff),
+      body: {
+        email,
+        display_name: 'Sid Staff',
+        status: 'active',
+        permissions: ['AUTH:CanLoginToOrganizations'],
+        is_employee: false,
+      },
+    });
+    assert.equal(made.status, 201, made.text);
+    let password = PASSWORD;
+    const setPassword = await w.call('POST', '/auth/api/set_user_password', {
+      ...as(w.staff),
+      body: { user_id: made.body.key, password, password2: password },
+    });
+    assert.equal(setPassword.status, 200, setPassword.text);
+    const staffSession = async () => w.login(w.rootOrg, email, password);
+    const sudoKey = async (from: Session) => {
+      const r = await w.call('POST', `/auth/api/sudo_login?organization_id=${w.acmeOrg}`, {
+        ...as(from),
+        body: { organization_id: w.acmeOrg },
+      });
+      assert.equal(r.status, 200, r.text);
+      return { userid: r.body.identifier, key: r.body.single_use_key, type: 'sudo_login' };
+    };
+    const enter = async (from: Session) => {
+      const r = await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: await sudoKey(from) });
+      assert.equal(r.status, 200, r.text);
+      return {
+        org: w.acmeOrg,
+        token: r.body.token,
+        refresh_id: r.body.refresh_id,
+        refresh_token: r.body.refresh_token,
+      };
+    };
+    const ended = async (sudo: Awaited<ReturnType<typeof enter>>, why: string) => {
+      assert.equal(
+        (await w.call('GET', '/auth/api/session', as({ ...sudo, user: '' }))).status,
+        401,
+        `session, ${why}`,
+      );
+      assert.equal((await refresh(sudo.refresh_id, sudo.refresh_token)).status, 401, `refresh, ${why}`);
+    };
+
+    // logout_all in the root organization ends the sessions the staff member opened in companies.
+    let own = await staffSession();
+    let sudo = await enter(own);
+    assert.equal((await w.call('GET', '/auth/api/session', as({ ...sudo, user: '' }))).status, 200);
+    const pending = await sudoKey(own);
+    assert.equal((await w.call('POST', '/auth/api/logout_all', { ...as(own), body: {} })).status, 204);
+    await ended(sudo, 'after the staff member logged out everywhere');
+    const late = await w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: pending });
+    assert.equal(late.status, 401, `a sudo key asked for before logout_all: ${late.text}`);
+
+    // A password change of the staff member.
+    own = await staffSession();
+    sudo = await enter(own);
+    const next = 'another long secret 44';
+    const changed = await w.call('POST', '/auth/api/change_password', {
+      ...as(own),
+      body: { current_password: password, password: next, password2: next },
+    });
+    assert.equal(changed.status, 200, changed.text);
+    password = next;
+    await ended(sudo, "after the staff member's password change");
+
+    // A lock of the staff member's account.
+    own = await staffSession();
+    sudo = await enter(own);
+    const locked = await w.call('PATCH', `${USERS}/${made.body.key}`, { ...as(w.staff), body: { locked: true } });
+    assert.equal(locked.status, 200, locked.text);
+    await ended(sudo, "after the staff member's account was locked");
+
+    // Another staff member's sudo session is untouched.
+    const other = await enter(w.staff);
+    assert.equal((await w.call('GET', '/auth/api/session', as({ ...other, user: '' }))).status, 200);
+    assert.equal((await refresh(other.refresh_id, other.refresh_token)).status, 200);
+  });
 });
 
 describe('reset_2fa_key', () => {

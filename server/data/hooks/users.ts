@@ -6,10 +6,13 @@
  * or the password mode (set_user_password). Nor is two-factor sign-in turned on here: its holder
  * chooses a method and proves it with a code (set_2fa_options, verify_2fa), and a user manager
  * resets it (reset_2fa_key), which turns it off until the holder proves the new key; a method or key
- * written here would skip that proof (API.md, two-factor sign-in).
+ * written here would skip that proof (API.md, two-factor sign-in). Locking or blocking an account
+ * ends its sessions and refresh tokens in the same commit, so undoing it later revives none.
  */
 import type { FieldError } from '../../../engine/messages.ts';
 import { mayActOnAccount } from '../../auth/account-rights.ts';
+import { userMaySignIn } from '../../auth/principal.ts';
+import { endSessionsOps } from '../../auth/sessions.ts';
 import { notAuthorized } from '../../http/errors.ts';
 import type { EntityHooks } from '../hooks.ts';
 
@@ -40,5 +43,11 @@ export const userHooks: EntityHooks = {
       errors.push({ path: '/authenticator_key', message: KEY_NOT_HERE });
     }
     return errors;
+  },
+  async extraOps({ s, caller, key, before, record }) {
+    // An account that could sign in and no longer may (locked, blocked): its sessions end now,
+    // not only while the lock lasts.
+    if (!before || !userMaySignIn({ ...record, data: before }) || userMaySignIn(record)) return [];
+    return endSessionsOps(s, caller.org.id, key);
   },
 };
