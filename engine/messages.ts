@@ -45,11 +45,15 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'empty',
 };
 
-function defaultMessage(e: ErrorObject): string {
+/** "<Title> is required.", in the field's own title where the schema gives one. */
+const requiredOf = (field: JsonSchema | undefined) =>
+  typeof field?.title === 'string' && field.title.trim() ? `${field.title.trim()} is required.` : 'Required';
+
+function defaultMessage(e: ErrorObject, field?: JsonSchema): string {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'required':
-      return 'Required';
+      return requiredOf(field);
     case 'type':
       return `Must be ${String(p.type)
         .split(',')
@@ -58,7 +62,9 @@ function defaultMessage(e: ErrorObject): string {
     case 'maxLength':
       return `Must be at most ${p.limit} characters`;
     case 'minLength':
-      return p.limit === 1 ? 'Required' : `Must be at least ${p.limit} characters`;
+      return p.limit === 1
+        ? requiredOf(e.parentSchema as JsonSchema | undefined)
+        : `Must be at least ${p.limit} characters`;
     case 'pattern':
       return 'Has an invalid format';
     case 'format':
@@ -134,12 +140,14 @@ export function explainErrors(
     }
     let path = e.instancePath;
     let message: string | undefined;
+    let field: JsonSchema | undefined;
     const parent = e.parentSchema as JsonSchema | undefined;
     if (e.keyword === 'required') {
       const prop = String((e.params as { missingProperty: string }).missingProperty);
       path = `${path}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       const props = resolveRef(root, parent)?.properties as Record<string, JsonSchema> | undefined;
-      message = messageFrom(resolveRef(root, props?.[prop]), 'required') ?? messageFrom(parent, 'required');
+      field = resolveRef(root, props?.[prop]);
+      message = messageFrom(field, 'required') ?? messageFrom(parent, 'required');
     } else if (e.keyword === 'additionalProperties') {
       path = `${path}/${String((e.params as { additionalProperty: string }).additionalProperty)}`;
     } else if (e.keyword === 'type') {
@@ -147,7 +155,7 @@ export function explainErrors(
     } else {
       message = messageFrom(parent, e.keyword);
     }
-    message ??= defaultMessage(e);
+    message ??= defaultMessage(e, field);
     const id = `${path}\u0000${message}`;
     if (!seen.has(id)) {
       seen.add(id);

@@ -89,7 +89,7 @@ const table: EntityCases = {
         { path: '/email', message: 'E-mail is required.' },
         { path: '/display_name', message: 'Display name is required.' },
         { path: '/status', message: 'Status is required.' },
-        { path: '/permissions', message: 'Required' },
+        { path: '/permissions', message: 'Permissions is required.' },
       ],
     },
   ],

@@ -19,7 +19,7 @@ const table: EntityCases = {
     { name: 'a link without a label', patch: { links: [{ url: 'https://edd.ca.gov' }] }, errors: [{ path: '/links/0/label', message: 'A link needs a label.' }] },
     { name: 'a link that is not a URL', patch: { links: [{ label: 'DE 4', url: 'edd.ca.gov' }] }, errors: [{ path: '/links/0/url', message: 'An address must start with https:// (a secure link).' }, { path: '/links/0/url', message: "A link's address must be a full URL." }] },
     { name: 'a link that is not https', patch: { links: [{ label: 'DE 4', url: 'http://edd.ca.gov/de4.pdf' }] }, errors: [{ path: '/links/0/url', message: 'An address must start with https:// (a secure link).' }] },
-    { name: 'an empty transform', patch: { transforms: { to_execupay: '' } }, errors: [{ path: '/transforms/to_execupay', message: 'Required' }] },
+    { name: 'an empty transform', patch: { transforms: { to_execupay: '' } }, errors: [{ path: '/transforms/to_execupay', message: 'To the payroll provider is required.' }] },
   ],
 };
 
