@@ -143,7 +143,7 @@ describe('sign-in load, single-use keys', () => {
   test('a write during a burst of 40 sign-ins does not wait for the hashing', async () => {
     // The mechanism behind the write figures above, made deterministic: 40 sign-ins at once queue
     // 40 argon2 jobs; a create sent 30 ms later needs the disk (fsync) through the same thread pool.
-    const results: { write: number; read: number; idle: number }[] = [];
+    const results: { write: number; read: number; idle: number; burst: number }[] = [];
     for (let round = 0; round < 3; round++) {
       const t = performance.now();
       await w.call('POST', '/auth/api/data/groups/', {
@@ -151,6 +151,7 @@ describe('sign-in load, single-use keys', () => {
         body: { name: `burst idle ${round}`, description: '', permissions: [], users: [], notes: '' },
       });
       const idle = performance.now() - t;
+      const t0 = performance.now();
       const burst = Array.from({ length: 40 }, (_, i) =>
         w.call('POST', '/auth/api/login', {
           org: w.acmeOrg,
@@ -168,8 +169,9 @@ describe('sign-in load, single-use keys', () => {
       const read = w
         .call('GET', `/payroll/api/data/employee/${w.emma.user}`, as(w.payroll))
         .then((r) => (assert.equal(r.status, 200), performance.now() - t1));
-      results.push({ write: await write, read: await read, idle });
+      const answered = { write: await write, read: await read };
       await Promise.all(burst);
+      results.push({ ...answered, idle, burst: performance.now() - t0 });
     }
     const median = (xs: number[]) => percentile(xs, 50);
     const write = median(results.map((r) => r.write));
@@ -182,7 +184,14 @@ describe('sign-in load, single-use keys', () => {
     // fsync in a process with 40 hashes queued: 0.4 ms -> 200-360 ms; a larger UV_THREADPOOL_SIZE does
     // not help, the queue is FIFO). Under the 50/s load above on a busy machine, writes reached p99 2-4 s.
     // A bound on concurrent hashes (fewer than the pool's threads) or hashing in worker threads would fix it.
-    assert.ok(write < 100, `create took ${write.toFixed(0)} ms during the burst`);
+    // Measured against the burst itself, so that a loaded machine slowing both does not decide it: a
+    // commit queued behind the hashes answers with the last of them, one beside them long before.
+    const burst = median(results.map((r) => r.burst));
+    figure(SUITE, 'the burst of 40 sign-ins, until the last answer (median of 3)', burst, 'ms');
+    assert.ok(
+      write < burst / 4,
+      `create took ${write.toFixed(0)} ms during a burst that took ${burst.toFixed(0)} ms: it waited for the hashing`,
+    );
   });
 
   /** The key of the link forgot_password sends, after its answer. */

@@ -102,10 +102,12 @@ test('an expression written as data lets the event loop turn while it runs; a re
     assert.equal(out, 10946);
     return { turns, took };
   };
-  const reviewed = await turnsDuring(DEFAULT_LIMITS);
+  // The time limit is not what is tested: a loaded machine may take past the product's second.
+  const unhurried = { timeoutMs: 60_000 };
+  const reviewed = await turnsDuring({ ...DEFAULT_LIMITS, ...unhurried });
   assert.ok(reviewed.took > 30, `the expression is slow enough to tell: ${reviewed.took} ms`);
   assert.equal(reviewed.turns, 0, "the product's own expressions run in one go");
-  const asData = await turnsDuring(DATA_DEFINED_LIMITS);
+  const asData = await turnsDuring({ ...DATA_DEFINED_LIMITS, ...unhurried });
   assert.ok(asData.turns >= 2, `timers ran ${asData.turns} times during ${asData.took} ms`);
 });
 
