@@ -147,6 +147,47 @@ function prototypeKeyErrors(value: unknown, max: number): { errors: FieldError[]
   return { errors, more };
 }
 
+/**
+ * The place of the first key given twice in one object, as a JSON pointer, or undefined: JSON.parse
+ * keeps the last and drops the other without a word (a definition's field written twice lost its
+ * first rules). Read from the text, assumed well formed and at most MAX_DEPTH deep (checked first).
+ */
+export function repeatedKeyAt(text: string): string | undefined {
+  // For each open container: a list or not, its members so far, its keys and the key last read.
+  const frames: { list: boolean; index: number; keys: Set<string>; key: string; wantsKey: boolean }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    const top = frames[frames.length - 1];
+    if (ch === 123 || ch === 91) {
+      // '{' or '['
+      frames.push({ list: ch === 91, index: 0, keys: new Set(), key: '', wantsKey: ch === 123 });
+    } else if (ch === 125 || ch === 93) {
+      frames.pop();
+    } else if (ch === 44) {
+      // ','
+      if (top) {
+        top.index++;
+        top.wantsKey = !top.list;
+      }
+    } else if (ch === 34) {
+      const end = stringEnd(text, i);
+      if (top?.wantsKey) {
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+        top.wantsKey = false;
+        top.key = key;
+        if (top.keys.has(key)) {
+          const at = frames.map((f) => (f.list ? String(f.index) : f.key));
+          return `/${at.map((k) => k.replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+        }
+        top.keys.add(key);
+      }
+      i = end;
+    }
+  }
+  return undefined;
+}
+
 export function parseJsonText(text: string): unknown {
   const shape = jsonShape(text);
   if (shape.depth > MAX_DEPTH) throw badRequest(`JSON nesting is deeper than ${MAX_DEPTH} levels`);
@@ -160,6 +201,14 @@ export function parseJsonText(text: string): unknown {
     value = JSON.parse(text);
   } catch {
     throw badRequest('Malformed JSON body');
+  }
+  const repeated = repeatedKeyAt(text);
+  if (repeated !== undefined) {
+    const key = repeated
+      .slice(repeated.lastIndexOf('/') + 1)
+      .replaceAll('~1', '/')
+      .replaceAll('~0', '~');
+    throw validationFailed([{ path: repeated, message: `'${key}' is given twice in one object: give it once.` }]);
   }
   // JSON can spell NUL and a lone surrogate only as escapes (UTF-8 cannot carry a surrogate), so a
   // text without one holds none.

@@ -164,6 +164,25 @@ describe('hostile and malformed input', () => {
     assert.equal(f.status, 400);
   });
 
+  test('a field given twice is refused naming its place; nothing is stored', async () => {
+    const text = '{"first_name":"Twice","last_name":"Given","email":"twice@acme.example","last_name":"Other"}';
+    const r = await w.call('POST', CREATE, {
+      ...as(w.payroll),
+      rawBody: text,
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.deepEqual(r.body, {
+      message: 'Validation failed',
+      errors: [{ path: '/last_name', message: "'last_name' is given twice in one object: give it once." }],
+    });
+    const stored = await w.call('POST', FIND, {
+      ...as(w.payroll),
+      body: { criteria: [{ field: 'first_name', is: '=', value: 'Twice' }] },
+    });
+    assert.equal(stored.body.total, 0, 'nothing stored');
+  });
+
   test('path tricks in type and key find nothing', async () => {
     const paths = [
       '/payroll/api/data/..%2F..%2Fauth%2Fusers/x',

@@ -7,6 +7,7 @@ import {
   MAX_OBJECT_KEYS,
   MAX_VALUES,
   parseJsonText,
+  repeatedKeyAt,
 } from '../../../server/http/json-body.ts';
 import { ApiError } from '../../../server/http/errors.ts';
 
@@ -106,5 +107,37 @@ describe('NUL in a body', () => {
     const list = errors(JSON.stringify(Array.from({ length: 500 }, () => '\u0000')))!;
     assert.equal(list.length, 51);
     assert.match(list[50], /450/);
+  });
+});
+
+describe('a key given twice in one object', () => {
+  test('is found at its place, however it is spelled; the same key in two objects is not', () => {
+    const cases: [string, string | undefined][] = [
+      ['{"a": 1, "b": 2}', undefined],
+      ['{"a": 1, "a": 2}', '/a'],
+      ['{"a": {"x": 1}, "b": {"x": 2}}', undefined],
+      ['{"list": [{"k": 1}, {"k": 2, "j": 3, "k": 4}]}', '/list/1/k'],
+      [
+        '{"fields": {"schema": {"properties": {"age": {}, "name": {}, "age": {"type": "string"}}}}}',
+        '/fields/schema/properties/age',
+      ],
+      ['{"\\u0061": 1, "a": 2}', '/a'],
+      ['{"a/b": 1, "a/b": 2}', '/a~1b'],
+      ['{"s": "\\"a\\": 1, \\"a\\": 2"}', undefined],
+      ['[{"a": 1}, {"a": 1}]', undefined],
+      ['"text"', undefined],
+    ];
+    for (const [text, at] of cases) assert.equal(repeatedKeyAt(text), at, text);
+  });
+
+  test('is refused with the body, naming its place', () => {
+    try {
+      parseJsonText('{"name": "x", "items": [{"n": 1, "n": 2}]}');
+      assert.fail('accepted');
+    } catch (e) {
+      assert.ok(e instanceof ApiError);
+      assert.equal(e.status, 400);
+      assert.deepEqual(e.errors, [{ path: '/items/0/n', message: "'n' is given twice in one object: give it once." }]);
+    }
   });
 });
