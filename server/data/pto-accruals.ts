@@ -11,11 +11,19 @@
  *
  * What each enrolment has been settled through is kept per employee (`system/pto_accruals`): the day
  * of the last run that went over it and the plans that were accruing then. A plan accruing now and
- * then accrues from that day (the periods of a stop between runs are caught up); one that was not
+ * then accrues from the day after (the periods of a stop between runs are caught up); one that was not
  * (added since, or made active again) accrues from the change, so a plan or enrolment left inactive
  * for a while gets nothing for that while.
  */
-import { accrualEvents, accrualKey, accrualsDue, dayOf, eventId, type AccrualLine } from '../../engine/pto-accrual.ts';
+import {
+  accrualEvents,
+  accrualKey,
+  accrualsDue,
+  DAY,
+  dayOf,
+  eventId,
+  type AccrualLine,
+} from '../../engine/pto-accrual.ts';
 import type { TimePtoEmployee } from '../../types/generated/time/pto_employee.ts';
 import type { TimePtoPlan } from '../../types/generated/time/pto_plan.ts';
 import type { TimePtoProgression } from '../../types/generated/time/pto_progression.ts';
@@ -200,6 +208,15 @@ async function accruePlan(
   return written;
 }
 
+/**
+ * The write that records an enrolment settled through today's periods with `plans` accruing (over
+ * `prior`, the record read, or none): the demo writes it for the enrolments it makes, settled as made.
+ */
+export function settledOp(org: string, user: string, plans: string[], prior: StoredRecord | undefined, now: number) {
+  const settled: Settled = { through: dayOf(now), plans };
+  return putOver(SYSTEM.ptoAccruals, org, user, settled, prior, now);
+}
+
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
@@ -217,8 +234,8 @@ async function accrueEnrolment(s: Services, run: CompanyRun, record: StoredRecor
           const plan = planOf(run, p);
           return plan && plan.status !== 'inactive';
         });
-  // Gone over today already with the same plans: a pay date entered later today is tomorrow's.
-  if (settled && settled.through === today && sameSet(settled.plans, accruing)) return 0;
+  // Gone over today already with the same plans: nothing is due before tomorrow.
+  if (settled && settled.through >= today && sameSet(settled.plans, accruing)) return 0;
   const start = dayOf(enrolment.start_date ?? record.meta.created_time);
   let payDates = run.payDays.get('')!;
   if (accruing.some((p) => planOf(run, p)?.calc_period === 'payroll')) {
@@ -228,16 +245,20 @@ async function accrueEnrolment(s: Services, run: CompanyRun, record: StoredRecor
   }
   let written = 0;
   for (const planKey of accruing) {
+    // The day the last run went over is settled: its periods were written then.
     const since = !settled
       ? Math.max(run.rollout, dayOf(record.meta.created_time))
       : settled.plans.includes(planKey)
-        ? settled.through
-        : Math.max(settled.through, dayOf(record.meta.updated_time), dayOf(run.plans.get(planKey)!.meta.updated_time));
+        ? settled.through + DAY
+        : Math.max(
+            settled.through + DAY,
+            dayOf(record.meta.updated_time),
+            dayOf(run.plans.get(planKey)!.meta.updated_time),
+          );
     written += await accruePlan(s, run, user, enrolment, start, planKey, since, payDates);
   }
   try {
-    const next: Settled = { through: today, plans: accruing };
-    await s.storage.commit([putOver(SYSTEM.ptoAccruals, run.org, user, next, prior, run.now)]);
+    await s.storage.commit([settledOp(run.org, user, accruing, prior, run.now)]);
   } catch (e) {
     // Another process went over it too: its record stands.
     if (!(e instanceof VersionConflictError)) throw e;
