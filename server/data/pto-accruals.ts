@@ -225,10 +225,14 @@ async function accrueEnrolment(s: Services, run: CompanyRun, record: StoredRecor
   const user = record.key;
   const enrolment = record.data as unknown as TimePtoEmployee;
   const today = dayOf(run.now);
-  const prior = await s.storage.get(SYSTEM.ptoAccruals, run.org, user);
+  const [prior, account] = await s.storage.getMany(run.org, [
+    { collection: SYSTEM.ptoAccruals, key: user },
+    { collection: 'auth/users', key: user },
+  ]);
   const settled = prior?.data as Settled | undefined;
+  // An account no longer active (someone who left) accrues nothing, whatever the enrolment says.
   const accruing =
-    enrolment.status === 'inactive'
+    enrolment.status === 'inactive' || (account && account.data.status !== 'active')
       ? []
       : (enrolment.plan_ids ?? []).filter((p) => {
           const plan = planOf(run, p);

@@ -303,3 +303,23 @@ describe('the demo', () => {
     await balancesMatchLedgers();
   });
 });
+
+describe('someone who left', () => {
+  test('an account no longer active accrues nothing from then on, though still enrolled', async () => {
+    const monthly = await plan();
+    const dora = await enrol([monthly]);
+    await put('auth/users', dora, {
+      email: 'dora.left@acme.example',
+      display_name: 'Dora Left',
+      status: 'active',
+      created_by: 'test',
+      created_time: clock,
+    });
+    await runOn('2033-03-02');
+    const before = await shown(dora);
+    expect(before).toContain('2033-03-01 credit 8');
+    await change('auth/users', dora, { status: 'inactive' });
+    await runOn('2033-06-02');
+    expect(await shown(dora)).toEqual(before);
+  });
+});
