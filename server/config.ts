@@ -102,6 +102,12 @@ export interface ServerConfig {
    * `intervalMs` milliseconds (DFORM_OUTBOX_INTERVAL_MS). Unset: OUTBOX_DEFAULTS.
    */
   outbox?: OutboxTimings;
+  /**
+   * The PTO accrual job (server/data/pto-accruals.ts, docs/pto.md "Accruals"): it runs at start and
+   * every `everySeconds` (DFORM_PTO_ACCRUAL_SECONDS, default 3600; 0: at start only), going over at
+   * most `batch` enrolments of each company per run (DFORM_PTO_ACCRUAL_BATCH, default 200).
+   */
+  ptoAccruals?: { everySeconds: number; batch: number };
 }
 
 export interface OutboxTimings {
@@ -246,6 +252,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     idleSeconds: {
       managing: int('DFORM_IDLE_SECONDS', env.DFORM_IDLE_SECONDS, 30 * 60),
       others: int('DFORM_IDLE_SECONDS_OTHERS', env.DFORM_IDLE_SECONDS_OTHERS, 0),
+    },
+    ptoAccruals: {
+      everySeconds: int('DFORM_PTO_ACCRUAL_SECONDS', env.DFORM_PTO_ACCRUAL_SECONDS, 3600),
+      batch: Math.max(1, int('DFORM_PTO_ACCRUAL_BATCH', env.DFORM_PTO_ACCRUAL_BATCH, 200)),
     },
     outbox: {
       claimSeconds: int('DFORM_OUTBOX_CLAIM_SECONDS', env.DFORM_OUTBOX_CLAIM_SECONDS, OUTBOX_DEFAULTS.claimSeconds),

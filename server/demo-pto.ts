@@ -2,11 +2,13 @@
  * The demo's time off (docs/pto.md): two plans, Emma and Carla in both with opening balances, a
  * past vacation of Emma's approved (its ledger line written as an approval writes it) and a request
  * of Carla's waiting for the company admin's decision, so each PTO page has something to show. Each
- * balance record is written with them, as the server keeps it.
+ * balance record is written with them, as the server keeps it, and the enrolments are settled for
+ * accruals through the day they are made (their opening balances cover it).
  */
 import { randomUUID } from 'node:crypto';
 import { systemPut } from './data/system-write.ts';
 import { balancePut } from './data/hooks/pto-balances.ts';
+import { settledOp } from './data/pto-accruals.ts';
 import { planBalances } from '../engine/pto-ledger.ts';
 import type { Services } from './services.ts';
 import type { DataObject, WriteOp } from './storage/types.ts';
@@ -84,6 +86,8 @@ export function ptoOps(s: Services, org: string, keys: Map<string, string>, by: 
       } satisfies TimePtoEmployee),
       line(user, vacation, 'credit', 'manual_adjustment', 40, today - 90 * DAY, { note: 'Opening balance.' }),
       line(user, sick, 'credit', 'manual_adjustment', 24, today - 90 * DAY, { note: 'Opening balance.' }),
+      // Their opening balances hold until today: they accrue from tomorrow's periods on.
+      settledOp(org, user, [vacation, sick], undefined, now),
     );
   }
   const emma = keys.get('emma@acme.example')!;

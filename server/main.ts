@@ -22,6 +22,7 @@ import { exitOnUncaught } from './http/stack-trace.ts';
 import { startSessionPurge } from './auth/sessions.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import { backfillPtoBalances } from './data/hooks/pto-balances.ts';
+import { startPtoAccruals } from './data/pto-accruals.ts';
 
 // The bundle is CommonJS (no top-level await), which Node 20 loads ~33 ms faster than an ES module.
 async function main(): Promise<void> {
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   await startSessionPurge(services).first;
   // Messages a stopped process left unsent, or whose send failed, go out through one process's sender.
   outbox = startOutboxSender(services);
+  // PTO accruals due are written now, in the background, and then every DFORM_PTO_ACCRUAL_SECONDS.
+  accruals = startPtoAccruals(services);
   const app = createApp(services, await webApp());
   server = serve(
     { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createSecureServer },
@@ -76,12 +79,14 @@ async function main(): Promise<void> {
 let services: Services | undefined;
 let server: ReturnType<typeof serve> | undefined;
 let outbox: ReturnType<typeof startOutboxSender> | undefined;
+let accruals: ReturnType<typeof startPtoAccruals> | undefined;
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
   server?.close();
   await outbox?.stop();
+  await accruals?.stop();
   await services?.storage.close();
   process.exit(0);
 };

@@ -82,6 +82,11 @@ export const SYSTEM = {
   invitationMarks: 'system/invitation_marks',
   /** When a person (keyed by account) was last sent a forgot-password link (./auth/forgot-password.ts). */
   signInLinkMarks: 'system/sign_in_link_marks',
+  /**
+   * What each PTO enrolment's accruals are settled through (keyed by user key, in the company): the
+   * day of the job's last run over it and the plans accruing then (./data/pto-accruals.ts).
+   */
+  ptoAccruals: 'system/pto_accruals',
 } as const;
 
 /** The pseudo-organization that holds the directory of organizations. */

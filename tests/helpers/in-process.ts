@@ -119,10 +119,11 @@ export async function inProcessApp(fs?: FileLayer) {
 
 /**
  * The demo company in-process over a temporary data folder: its services (to write a record as older
- * code did), the company's id, a caller, and `close` (the store closed, the folder removed).
+ * code did), the company's id, a caller, and `close` (the store closed, the folder removed); `now`
+ * sets its clock (default: the real one).
  */
-export async function inProcessDemo(prefix: string) {
-  const { services, dataDir } = await testServices({ prefix });
+export async function inProcessDemo(prefix: string, opts: { now?: () => number } = {}) {
+  const { services, dataDir } = await testServices({ prefix, now: opts.now });
   const boot = await bootstrap(services);
   const acme = await seedDemo(services, boot.orgId);
   return {

@@ -26,7 +26,7 @@ export interface TimePtoEmployee {
    */
   team_id?: Common.Uuid;
   /**
-   * Usually the hire date; anniversaries count from it.
+   * Usually the hire date: the waiting period, progression steps and anniversaries count from it; empty, the day the enrolment was made.
    */
   start_date?: Common.EpochSeconds;
   hours_per_day?: HoursPerWorkDay;

@@ -19,7 +19,7 @@ export type MaximumBalanceHours = number;
  */
 export type CarryOverLimitHours = number;
 /**
- * Days after hire before time may be used.
+ * Days after the employee's accrual start before time accrues.
  */
 export type WaitingPeriodDays = number;
 export type AllowANegativeBalance = boolean;
