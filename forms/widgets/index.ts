@@ -14,6 +14,7 @@ import { UserSelectWidget } from './UserSelectWidget.tsx';
 import { WholeNumberWidget } from './WholeNumberWidget.tsx';
 import { PaymentMethodWidget } from '../payroll/PaymentMethodWidget.tsx';
 import { RecordSelectWidget } from './RecordSelectWidget.tsx';
+import { RadioWidget } from './RadioWidget.tsx';
 
 export const widgets: RegistryWidgetsType = {
   phone: PhoneWidget,
@@ -27,4 +28,6 @@ export const widgets: RegistryWidgetsType = {
   hexColor: HexColorWidget,
   permissions: PermissionsWidget,
   recordSelect: RecordSelectWidget,
+  // Overrides the generic radio group: this one is named by its field.
+  RadioWidget,
 };

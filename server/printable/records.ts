@@ -2,7 +2,8 @@
  * The records a printable form reads, through the record service, so tenancy, x-access and the
  * my_* variants are decided as for any read (spec/001 sections 2 and 7): the caller's own forms
  * through my_i9, my_w4, my_basic_info, my_employee and my_state_w4, anyone else's through the
- * standard types; the hire (onboarding_user) only when there is no employee record; the employer
+ * standard types; the hire (onboarding_user) only when there is no employee record (a person's own
+ * hire gives its name, SSN and contact fields, though they may not read the hire); the employer
  * by organization. A record that cannot be read is logged and left out; only the form's own record
  * is required. The SSN and the EIN, masked in every answer, are taken decrypted from the stored
  * record once its read has succeeded: the printed form needs them whole. The SSN is handed to the
@@ -209,7 +210,9 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
   let hire: string | undefined;
   if (records.includes('onboarding_user') && !input.employee) {
     hire = await hireKey(s, caller, key);
-    input.onboarding_user = await tryRead(s, caller, 'onboarding_user', hire, false);
+    input.onboarding_user = own
+      ? await ownHire(s, caller, hire)
+      : await tryRead(s, caller, 'onboarding_user', hire, false);
   }
   // A whole SSN handed to the layout is a reveal, printed or not.
   const whole = (v: unknown) => typeof v === 'string' && v !== '' && !looksMasked('ssn', v);
@@ -221,6 +224,22 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
         ? { type: 'w9' as const, key, field: 'tin' }
         : undefined;
   return { input, ssnSource, idSource };
+}
+
+/** What a person's own printed form takes from their hire: who they are, as their employer entered it. */
+const OWN_HIRE_FIELDS = ['first_name', 'last_name', 'ssn', 'email', 'phone', 'hire_date'] as const;
+
+/**
+ * A person printing their own form before they have an employee record: their name, SSN and e-mail
+ * are on their hire, which only those who manage hires may read. The form is theirs, so these
+ * fields of their own hire (not a cancelled one) are printed for them; nothing else of it.
+ */
+async function ownHire(s: Services, caller: Caller, hire: string | undefined): Promise<DataObject | undefined> {
+  const entity = s.catalogue.registry.resolve('payroll', 'onboarding_user')?.entity;
+  const stored = hire && entity ? await s.storage.get(entity.id, caller.org.id, hire) : undefined;
+  if (!entity || !stored || stored.data.status === 'cancelled') return undefined;
+  const full = decryptedData(s, entity, stored);
+  return Object.fromEntries(OWN_HIRE_FIELDS.filter((f) => full[f] !== undefined).map((f) => [f, full[f]]));
 }
 
 /** The data frozen with the owner's signature of the form's own record (decrypted), if it has one. */

@@ -133,6 +133,44 @@ describe('a hire gives their SSN', () => {
   });
 });
 
+describe('a hire prints their own forms', () => {
+  test("before they have an employee record, their own W-4 and I-9 print their name and SSN from their hire", async () => {
+    const { session } = await invitedHire({ first_name: 'Nora', last_name: 'Newhire' });
+    // Signed with initials, so that the names found on the page are the ones printed from the hire.
+    assert.equal((await w.call('POST', MY_SSN, { ...as(session), body: { ssn: '123-45-6789' } })).status, 200);
+    const now = Math.floor(Date.now() / 1000);
+    const saved = [
+      await w.call('POST', '/payroll/api/data/my_w4/', {
+        ...as(session),
+        body: {
+          w4_year: '2025',
+          filing_status: 'Single',
+          employee_signature: { name: 'N. N.', font: 'font1', timestamp: now },
+        },
+      }),
+      await w.call('POST', '/payroll/api/data/my_i9/', {
+        ...as(session),
+        body: {
+          work_auth_status: 'Citizen of the United States',
+          employee_signature: { name: 'N. N.', font: 'font1', timestamp: now },
+        },
+      }),
+    ];
+    for (const r of saved) assert.equal(r.status, 201, r.text);
+    assert.equal((await w.call('GET', `/payroll/api/data/my_employee/${session.user}`, as(session))).status, 404);
+    for (const form of ['w4', 'i9']) {
+      const pdf = await fetch(`${w.server.url}/payroll/api/forms/${form}/${session.user}`, {
+        headers: { 'organization-id': w.acmeOrg, auth_token: session.token },
+      });
+      assert.equal(pdf.status, 200, form);
+      const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+      assert.match(text, /Nora/, `${form}: the first name is printed`);
+      assert.match(text, /Newhire/, `${form}: the last name is printed`);
+      assert.match(text, /123-45-6789|123 45 6789|1 2 3 4 5 6 7 8 9/, `${form}: the SSN is printed`);
+    }
+  });
+});
+
 describe('an employee gives their SSN', () => {
   test('onto their employee record, which retrieve_ssn then finds by its last four', async () => {
     const made = await w.call('POST', '/auth/api/data/users/', { ...as(w.admin), body: employeeAccount() });
