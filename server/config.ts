@@ -108,7 +108,23 @@ export interface ServerConfig {
    * most `batch` enrolments of each company per run (DFORM_PTO_ACCRUAL_BATCH, default 200).
    */
   ptoAccruals?: { everySeconds: number; batch: number };
+  /**
+   * The bytes of files a company may keep (DFORM_FILE_QUOTA_COMPANY) and one person may upload into
+   * it (DFORM_FILE_QUOTA_USER), counted by each file's recorded size (server/files/file-usage.ts).
+   * Unset: FILE_QUOTA_DEFAULTS.
+   */
+  fileQuota?: FileQuota;
 }
+
+export interface FileQuota {
+  perCompany: number;
+  perUser: number;
+}
+
+const GiB = 1024 ** 3;
+
+/** A company's records of a few thousand employees with their documents fit; one person's scans fit a hundred times over. */
+export const FILE_QUOTA_DEFAULTS: FileQuota = { perCompany: 10 * GiB, perUser: 1 * GiB };
 
 export interface OutboxTimings {
   claimSeconds: number;
@@ -128,6 +144,18 @@ function int(name: string, value: string | undefined, fallback: number): number 
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`config: ${name} must be a whole number, not '${value}'`);
+  return n;
+}
+
+const UNITS: Record<string, number> = { '': 1, kib: 1024, mib: 1024 ** 2, gib: GiB, tib: 1024 ** 4 };
+
+/** A number of bytes, whole, with an optional binary unit: `1073741824`, `500MiB`, `10 GiB`. */
+function bytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const m = /^(\d+)\s*(kib|mib|gib|tib)?$/i.exec(value.trim());
+  const n = m ? Number(m[1]) * UNITS[(m[2] ?? '').toLowerCase()] : NaN;
+  if (!Number.isSafeInteger(n))
+    throw new Error(`config: ${name} must be a number of bytes (as 10GiB or 500MiB), not '${value}'`);
   return n;
 }
 
@@ -256,6 +284,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     ptoAccruals: {
       everySeconds: int('DFORM_PTO_ACCRUAL_SECONDS', env.DFORM_PTO_ACCRUAL_SECONDS, 3600),
       batch: Math.max(1, int('DFORM_PTO_ACCRUAL_BATCH', env.DFORM_PTO_ACCRUAL_BATCH, 200)),
+    },
+    fileQuota: {
+      perCompany: bytes('DFORM_FILE_QUOTA_COMPANY', env.DFORM_FILE_QUOTA_COMPANY, FILE_QUOTA_DEFAULTS.perCompany),
+      perUser: bytes('DFORM_FILE_QUOTA_USER', env.DFORM_FILE_QUOTA_USER, FILE_QUOTA_DEFAULTS.perUser),
     },
     outbox: {
       claimSeconds: int('DFORM_OUTBOX_CLAIM_SECONDS', env.DFORM_OUTBOX_CLAIM_SECONDS, OUTBOX_DEFAULTS.claimSeconds),

@@ -23,6 +23,7 @@ import { startSessionPurge } from './auth/sessions.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import { backfillPtoBalances } from './data/hooks/pto-balances.ts';
 import { startPtoAccruals } from './data/pto-accruals.ts';
+import { countFileUsage } from './files/file-usage.ts';
 
 // The bundle is CommonJS (no top-level await), which Node 20 loads ~33 ms faster than an ES module.
 async function main(): Promise<void> {
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
   const balances = await backfillPtoBalances(services);
   if (balances)
     console.log(`dform: kept ${balances} PTO balances, summed from the ledgers written before balances were kept`);
+  const usages = await countFileUsage(services);
+  if (usages) console.log(`dform: counted the stored files of ${usages} companies, for their storage quotas`);
   // Sessions and single-use keys past their end are deleted at start and every 10 minutes.
   await startSessionPurge(services).first;
   // Messages a stopped process left unsent, or whose send failed, go out through one process's sender.

@@ -60,6 +60,12 @@ export const SYSTEM = {
    * deleted: every process sharing the store honours it (./files/blob-claims.ts).
    */
   blobClaims: 'system/blob_claims',
+  /**
+   * The bytes of files a company keeps (keyed by organization id) and each person uploaded into it
+   * (keyed `<organization>/<user>`), moved in the commit that holds or lets go of a file
+   * (./files/file-usage.ts).
+   */
+  fileUsage: 'system/file_usage',
   /** One record per one-time data migration that has run. */
   migrations: 'system/migrations',
   /** Two-factor challenges of sign-ins and setups under way (./auth/sign-in-state.ts). */

@@ -14,9 +14,12 @@ import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord } from '../storage/types.ts';
 import type { StagedBlob } from './blob-store.ts';
 import { encryptChunks, newFileKey, wrapFileKey } from './file-cipher.ts';
+import { roomFor, usageOps } from './file-usage.ts';
 import {
   blobsOf,
   commitRetrying,
+  fileRef,
+  heldFile,
   keepAndCommit,
   removeOrphans,
   repoint,
@@ -78,9 +81,10 @@ async function current(s: Services, t: Target, org: string, key: string): Promis
 
 /**
  * One commit for a file field's change (upload or removal): the record's new fields, the blob
- * references moved, and the audit entry; the record and the references are read afresh on each
- * try (another process may have moved the same blob's holders). Answers the blobs nothing holds
- * any more; `check` refuses the change against the record as it stands (404 when it has no file).
+ * references moved, the usage counts moved (an upload past a quota refused), and the audit entry;
+ * the record, the references and the counts are read afresh on each try (another process may have
+ * moved them). Answers the blobs nothing holds any more; `check` refuses the change against the
+ * record as it stands (404 when it has no file).
  */
 async function commitFileChange(
   s: Services,
@@ -98,6 +102,12 @@ async function commitFileChange(
     const record = await current(s, t, org, key);
     check?.(record);
     const moved = await repoint(s, org, t.entity.id, record.key, field, ref);
+    const usage = await usageOps(
+      s,
+      org,
+      [{ gone: moved.prior && heldFile(moved.prior, record.data[field]), added: ref && heldFile(ref, undefined) }],
+      ref && { field, orgName: caller.org.name },
+    );
     await s.storage.commit([
       {
         op: 'put',
@@ -105,6 +115,7 @@ async function commitFileChange(
         record: withFields(record, fields, caller.user.key, audit.now),
       },
       ...moved.ops,
+      ...usage,
       auditOp({
         org,
         actor: actorOf(caller),
@@ -156,12 +167,24 @@ export async function storeUpload(
 ): Promise<FileValue> {
   const org = caller.org.id;
   const status = spec.status;
+  // The room left by the company's and the uploader's quotas, the file this one replaces given back.
+  const roomNow = async () => {
+    const record = await current(s, t, org, key);
+    const prior = await fileRef(s, org, t.entity.id, key, spec.field);
+    return roomFor(s, org, caller.user.key, prior && heldFile(prior, record.data[spec.field]));
+  };
+  const first = await roomNow();
+  // A declared size past the room is refused before a byte of the body is read, and before the status moves.
+  if (input.declaredSize !== undefined && input.declaredSize > first.room) {
+    throw first.refusal(spec.field, caller.org.name, input.declaredSize);
+  }
+  const cap = Math.min(spec.maxBytes, first.room);
   const priorStatus = status ? (await current(s, t, org, key)).data[status.field] : undefined;
   const marked = status ? await setStatus(s, t, caller, key, status.field, status.uploading) : 0;
   let staged: StagedBlob | undefined;
   let committed = false;
   try {
-    const { type, chunks } = await sniffType(limitBytes(input.source, spec.maxBytes), spec.accept, input.declaredType);
+    const { type, chunks } = await sniffType(limitBytes(input.source, cap), spec.accept, input.declaredType);
     const hash = createHash('sha256');
     let size = 0;
     const counted = (async function* () {
@@ -178,9 +201,18 @@ export async function storeUpload(
         { path: `/${spec.field}`, message: `Received ${size} of ${input.declaredSize} bytes.` },
       ]);
     }
+    // Others' uploads may have taken the room meanwhile: refused before the bytes are kept. The
+    // commit checks once more against the counts it moves, for uploads that commit meanwhile.
+    const again = await roomNow();
+    if (size > again.room) throw again.refusal(spec.field, caller.org.name, size);
     const now = s.now();
     const value: FileValue = { name: input.name, size, type, sha256: hash.digest('hex'), uploaded_time: now };
-    const ref: FileRef = { blob: staged.id, ...(fileKey ? { wrapped: wrapFileKey(s.cipher, fileKey) } : {}) };
+    const ref: FileRef = {
+      blob: staged.id,
+      ...(fileKey ? { wrapped: wrapFileKey(s.cipher, fileKey) } : {}),
+      size,
+      by: caller.user.key,
+    };
     const blob = staged;
     const fields: DataObject = { [spec.field]: value };
     if (status) fields[status.field] = status.uploaded;
@@ -205,7 +237,8 @@ export async function storeUpload(
       const prior = String(priorStatus ?? status.cleared ?? '');
       await setStatus(s, t, caller, key, status.field, prior, marked).catch(() => {});
     }
-    if (e instanceof FileTooLarge) throw fileTooLarge(spec);
+    if (e instanceof FileTooLarge)
+      throw cap < spec.maxBytes ? first.refusal(spec.field, caller.org.name) : fileTooLarge(spec);
     if (e instanceof FileTypeRefused) throw typeRefused(spec, e.found);
     if (e instanceof FileEmpty) {
       throw new ApiError(400, 'The file is empty', [

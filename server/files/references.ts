@@ -17,12 +17,16 @@ import { withBlobClaim } from './blob-claims.ts';
 import type { BlobStore, StagedBlob } from './blob-store.ts';
 import { diskBlobStore } from './disk-blob-store.ts';
 import { putOver } from '../data/system-write.ts';
+import { recordedSize, usageOps, type HeldFile } from './file-usage.ts';
 
 export interface FileRef {
   /** The blob's id in the organization's blob space. */
   blob: string;
   /** The file's own key wrapped by the data key, for files of sensitive fields. */
   wrapped?: string;
+  /** The file's size as recorded in its value, and who uploaded it (./file-usage.ts); absent on older references. */
+  size?: number;
+  by?: string;
 }
 
 const defaultStores = new WeakMap<Services, BlobStore>();
@@ -47,18 +51,21 @@ export function withFileLock<T>(s: Services, fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
-const REF_COLLECTIONS: ReadonlySet<string> = new Set([SYSTEM.fileBlobs, SYSTEM.blobRefs]);
+const REF_COLLECTIONS: ReadonlySet<string> = new Set([SYSTEM.fileBlobs, SYSTEM.blobRefs, SYSTEM.fileUsage]);
 
 /**
  * Runs `attempt` (which reads what it changes, then commits) again when its commit met another
- * process's change to the same references; a conflict on anything else is the caller's answer.
+ * process's change to the same references or usage counts; a conflict on anything else is the
+ * caller's answer. A company's usage record is one for all its uploads, so processes uploading
+ * at once pause a little, at random, before trying again.
  */
-export async function commitRetrying<T>(attempt: () => Promise<T>, tries = 5): Promise<T> {
+export async function commitRetrying<T>(attempt: () => Promise<T>, tries = 8): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await attempt();
     } catch (e) {
       if (!(e instanceof VersionConflictError) || !REF_COLLECTIONS.has(e.collection) || i >= tries) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * i));
     }
   }
 }
@@ -101,9 +108,15 @@ export async function fileRef(
   return r ? (r.data as unknown as FileRef) : undefined;
 }
 
+/** What a reference holds, for the usage counts: its size, else the size the field's value records. */
+export function heldFile(ref: FileRef, value: unknown): HeldFile {
+  return { size: ref.size ?? recordedSize(value), ...(ref.by ? { by: ref.by } : {}) };
+}
+
 /**
- * The ops that point one file field at `next` (or at nothing), and the blobs no field will hold
- * once they are committed. Call inside withFileLock, and delete the orphans after the commit.
+ * The ops that point one file field at `next` (or at nothing), the blobs no field will hold once
+ * they are committed, and the reference it held before. Call inside withFileLock, and delete the
+ * orphans after the commit.
  */
 export async function repoint(
   s: Services,
@@ -112,7 +125,7 @@ export async function repoint(
   key: string,
   field: string,
   next: FileRef | undefined,
-): Promise<{ ops: WriteOp[]; orphans: string[] }> {
+): Promise<{ ops: WriteOp[]; orphans: string[]; prior?: FileRef }> {
   const now = s.now();
   const id = refKey(entityId, key, field);
   const priorRef = await s.storage.get(SYSTEM.fileBlobs, org, id);
@@ -144,12 +157,12 @@ export async function repoint(
     const holders = [...new Set([...((refs?.data.holders as string[] | undefined) ?? []), id])];
     ops.push(putOver(SYSTEM.blobRefs, org, next.blob, { holders }, refs, now));
   }
-  return { ops, orphans };
+  return { ops, orphans, prior: before };
 }
 
 /**
- * The ops that let go of every file of records being deleted in one commit, and the blobs left
- * without holder. A blob two of them hold (the same bytes
+ * The ops that let go of every file of records being deleted in one commit (their bytes given back
+ * to the usage counts), and the blobs left without holder. A blob two of them hold (the same bytes
  * uploaded twice) gets one change to its holders, not two that would conflict.
  */
 async function releaseRecords(
@@ -161,13 +174,17 @@ async function releaseRecords(
   const ops: WriteOp[] = [];
   const orphans: string[] = [];
   const dropped = new Map<string, Set<string>>();
+  const gone: HeldFile[] = [];
   for (const { entity, key } of records) {
     for (const { field } of fieldFacts(s.catalogue, entity).files) {
       const id = refKey(entity.id, key, field);
       const ref = await s.storage.get(SYSTEM.fileBlobs, org, id);
       if (!ref) continue;
       ops.push({ op: 'delete', collection: SYSTEM.fileBlobs, org, key: id, expectVersion: ref.meta.version });
-      const blob = (ref.data as unknown as FileRef).blob;
+      const held = ref.data as unknown as FileRef;
+      const value = held.size === undefined ? (await s.storage.get(entity.id, org, key))?.data[field] : undefined;
+      gone.push(heldFile(held, value));
+      const blob = held.blob;
       dropped.set(blob, (dropped.get(blob) ?? new Set()).add(id));
     }
   }
@@ -181,6 +198,13 @@ async function releaseRecords(
       orphans.push(blob);
     }
   }
+  ops.push(
+    ...(await usageOps(
+      s,
+      org,
+      gone.map((g) => ({ gone: g })),
+    )),
+  );
   return { ops, orphans };
 }
 
