@@ -146,8 +146,11 @@ export function explainErrors(
       const prop = String((e.params as { missingProperty: string }).missingProperty);
       path = `${path}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       const props = resolveRef(root, parent)?.properties as Record<string, JsonSchema> | undefined;
-      field = resolveRef(root, props?.[prop]);
-      message = messageFrom(field, 'required') ?? messageFrom(parent, 'required');
+      const own = props?.[prop];
+      const resolved = resolveRef(root, own);
+      // The field's own title before the one of the definition it refers to ("Effective", not "Time").
+      field = own?.title === undefined ? resolved : { ...resolved, title: own.title };
+      message = messageFrom(own, 'required') ?? messageFrom(resolved, 'required') ?? messageFrom(parent, 'required');
     } else if (e.keyword === 'additionalProperties') {
       path = `${path}/${String((e.params as { additionalProperty: string }).additionalProperty)}`;
     } else if (e.keyword === 'type') {

@@ -14,6 +14,8 @@ const table: EntityCases = {
       errors: [{ path: '/type', message: 'Type must be accrual, use, balance_summary, plan_change or manual_adjustment.' }],
     },
     { name: 'a debit without hours', patch: { action: 'debit', type: 'use', hours: undefined }, errors: [{ path: '/hours', message: 'A debit or credit needs a plan and hours.' }] },
+    // Named by its own title, not by the title of the definition it refers to ("Time").
+    { name: 'no effective date', patch: { effective_date: undefined }, errors: [{ path: '/effective_date', message: 'Effective is required.' }] },
   ],
 };
 
