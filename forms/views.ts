@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import type { RecordViewProps } from '../renderers/contract/forms-registry.ts';
 import { DirectDepositView } from './payroll/DirectDepositView.tsx';
 import { StateW4View } from './payroll/StateW4View.tsx';
-import { RecordSelectView } from './widgets/RecordSelectView.tsx';
+import { cellViews } from './cell-views.ts';
 
 export const recordViews: Readonly<Record<string, ComponentType<RecordViewProps>>> = {
   stateW4Form: StateW4View,
@@ -19,6 +19,6 @@ export const recordViews: Readonly<Record<string, ComponentType<RecordViewProps>
 export const fieldViews: Readonly<
   Record<string, ComponentType<{ value: unknown; options?: Readonly<Record<string, unknown>> }>>
 > = {
+  ...cellViews,
   directDeposit: DirectDepositView,
-  recordSelect: RecordSelectView,
 };

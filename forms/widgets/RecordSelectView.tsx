@@ -1,10 +1,58 @@
 /**
  * The read-only view of a reference chosen with the record-select widget: the record's name (its
  * list's canonical field), not its key. Shown as "—" when none is chosen, and as the key only when
- * the record cannot be read.
+ * the record cannot be read. A list of 200 rows naming plans reads the type's names once
+ * (`namesOf`), not once per row; a key not among them is read alone.
  */
 import { useEffect, useState } from 'react';
+import type { ApiClient } from '../../renderers/api/client.ts';
 import { useOptionalServices } from '../env.tsx';
+
+/** Names read at most this many at once; a key past them is read by itself. */
+const NAMES_READ = 500;
+/** How long one read of a type's names serves every view asking (a list page's cells). */
+const SHARED_MS = 5_000;
+const shared = new WeakMap<ApiClient, Map<string, { at: number; names: Promise<Map<string, string>> }>>();
+
+async function canonicalOf(client: ApiClient, module: string, type: string) {
+  const meta = await client.meta(module, type);
+  return typeof meta.list?.canonical === 'string' ? meta.list.canonical : undefined;
+}
+
+async function readNames(client: ApiClient, module: string, type: string): Promise<Map<string, string>> {
+  const canonical = await canonicalOf(client, module, type);
+  const names = new Map<string, string>();
+  if (!canonical) return names;
+  const found = await client.find(module, type, {
+    criteria: [],
+    sort: [{ field: canonical, dir: 'asc' }],
+    limit: NAMES_READ,
+  });
+  for (const r of found.items) if (typeof r.data[canonical] === 'string') names.set(r.key, r.data[canonical]);
+  return names;
+}
+
+function namesOf(client: ApiClient, module: string, type: string): Promise<Map<string, string>> {
+  let byRef = shared.get(client);
+  if (!byRef) shared.set(client, (byRef = new Map()));
+  const ref = `${module}/${type}`;
+  const hit = byRef.get(ref);
+  if (hit && Date.now() - hit.at < SHARED_MS) return hit.names;
+  const names = readNames(client, module, type);
+  byRef.set(ref, { at: Date.now(), names });
+  names.catch(() => {
+    if (byRef.get(ref)?.names === names) byRef.delete(ref);
+  });
+  return names;
+}
+
+async function nameOf(client: ApiClient, module: string, type: string, key: string): Promise<string | undefined> {
+  const known = (await namesOf(client, module, type)).get(key);
+  if (known !== undefined) return known;
+  const canonical = await canonicalOf(client, module, type);
+  const name = canonical ? (await client.read(module, type, key)).data[canonical] : undefined;
+  return typeof name === 'string' ? name : undefined;
+}
 
 export function RecordSelectView({ value, options }: { value: unknown; options?: Readonly<Record<string, unknown>> }) {
   const client = useOptionalServices()?.client;
@@ -14,13 +62,7 @@ export function RecordSelectView({ value, options }: { value: unknown; options?:
   useEffect(() => {
     if (!client || !key || !module || !type) return;
     let live = true;
-    (async () => {
-      const meta = await client.meta(module, type);
-      const canonical = typeof meta.list?.canonical === 'string' ? meta.list.canonical : undefined;
-      const record = await client.read(module, type, key);
-      const name = canonical ? record.data[canonical] : undefined;
-      return typeof name === 'string' ? name : undefined;
-    })().then(
+    nameOf(client, module, type, key).then(
       (name) => live && name && setLabel(name),
       () => undefined,
     );

@@ -99,6 +99,11 @@ export interface FormsRegistry {
   loadStyles(): void;
   /** The record screens' forms: a loader, so they come beside the screens' own chunk, or the forms themselves. */
   recordForms: RecordForms | (() => Promise<RecordForms>);
+  /**
+   * Views of a field's value by its "ui:widget", small enough to load with every page: the list
+   * screen draws its cells with them (a plan chosen by name is named in the ledger's list).
+   */
+  cellViews?: Readonly<Record<string, ComponentType<{ value: unknown; options?: Readonly<Record<string, unknown>> }>>>;
 }
 
 /** A signature as its signer's name, without the forms' script fonts. */
@@ -135,6 +140,11 @@ export function registerForms(forms: FormsRegistry): void {
 /** The registered forms (EMPTY_FORMS_REGISTRY until the app root registers its own). */
 export function formsRegistry(): FormsRegistry {
   return registry;
+}
+
+/** The registered views of a list's cells, by "ui:widget" (none until the app root registers its own). */
+export function cellViews(): NonNullable<FormsRegistry['cellViews']> {
+  return registry.cellViews ?? {};
 }
 
 /** Loads the record screens' forms once; the record screens' code waits for it (renderers/app/prefetch.ts). */

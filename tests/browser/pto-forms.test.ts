@@ -108,3 +108,24 @@ it('an employee’s own record of a type keyed by its person does not ask whose'
   await page.getByRole('heading', { level: 1 }).waitFor();
   assert.equal(await page.getByRole('combobox', { name: /search users/ }).count(), 0);
 });
+
+it('the ledger and balance lists name each plan, reading the plans once, never showing a key', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'admin');
+  let planReads = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/time/api/data/find/pto_plan')) planReads++;
+  });
+  for (const type of ['pto_register', 'pto_balance']) {
+    planReads = 0;
+    await page.goto(`/time/${type}/list`);
+    await page.locator('table tbody tr').first().waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('table tbody td')].some((td) => td.textContent === 'Sick leave'),
+    );
+    const cells = await page.locator('table tbody').innerText();
+    assert.match(cells, /Vacation/, type);
+    assert.doesNotMatch(cells, /[0-9a-f]{8}-[0-9a-f]{4}-/, `${type}: no plan key in the list`);
+    assert.equal(planReads, 1, `${type}: the plans are read once for every row`);
+  }
+});

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useMemo, type FocusEvent, type MouseEvent, type
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import type { TypeMeta, WireRecord } from '../../api/types.ts';
+import type { JsonObject, TypeMeta, WireRecord } from '../../api/types.ts';
+import { cellViews } from '../../contract/forms-registry.ts';
 import { formatByKind } from '../../format/format-value.ts';
 import { fieldSchema, fieldTitle, valueKind } from '../../format/schema-facts.ts';
 import { UserNames } from '../../users/UserNames.tsx';
@@ -44,12 +45,24 @@ function useColumns(meta: TypeMeta | undefined) {
     const cols: ColumnDef<WireRecord, any>[] = meta.list.columns.map((field) => {
       const isUser = valueKind(meta.schema, meta.ui, field) === 'user';
       const format = columnFormatter(meta, field);
+      // A field drawn by a widget of the forms' own with a view for cells is shown by it (a plan
+      // chosen by name is named, not shown by its key).
+      const ownUi = field.includes('.') ? undefined : (meta.ui[field] as JsonObject | undefined);
+      const hint = ownUi?.['ui:widget'];
+      const View = typeof hint === 'string' ? cellViews()[hint] : undefined;
+      const viewOptions = (ownUi?.['ui:options'] as JsonObject | undefined) ?? {};
       const linked = field === meta.list.canonical && meta.can.read;
       return helper.accessor((r) => fieldValue(r.data, field), {
         id: field,
         header: fieldTitle(meta.schema, field),
         cell: (c) => {
-          const shown = isUser ? <UserNames value={c.getValue()} /> : format(c.getValue());
+          const shown = View ? (
+            <View value={c.getValue()} options={viewOptions} />
+          ) : isUser ? (
+            <UserNames value={c.getValue()} />
+          ) : (
+            format(c.getValue())
+          );
           if (!linked) return shown;
           return (
             <a href={`${base}/view/${c.row.original.key}`} {...{ [ROW_LINK]: '' }}>

@@ -1,0 +1,12 @@
+/**
+ * Views of a field's value small enough for every row of a list (the list screen draws them without
+ * the record screens' forms): a reference chosen by name is shown by its name, not its key.
+ */
+import type { ComponentType } from 'react';
+import { RecordSelectView } from './widgets/RecordSelectView.tsx';
+
+export const cellViews: Readonly<
+  Record<string, ComponentType<{ value: unknown; options?: Readonly<Record<string, unknown>> }>>
+> = {
+  recordSelect: RecordSelectView,
+};
