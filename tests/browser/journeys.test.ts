@@ -78,6 +78,8 @@ it('a new employee completes onboarding from the checklist on the home page to t
   await saveAndContinue(page);
 
   await step(page, 2, /emergency contacts/i);
+  // The keyboard starts the new step at its heading, not on the page's body.
+  await page.waitForFunction(() => document.activeElement?.id === 'record-title');
   // Save and continue with nothing filled in: the errors beside the fields and a summary at the top.
   await saveAndContinue(page);
   await page
@@ -91,6 +93,7 @@ it('a new employee completes onboarding from the checklist on the home page to t
   await saveAndContinue(page);
 
   await step(page, 3, /payment method/i);
+  await page.waitForFunction(() => document.activeElement?.id === 'record-title');
   // Back returns to the step before, and forward again.
   await page.getByRole('link', { name: /^Back/ }).click();
   await step(page, 2, /emergency contacts/i);

@@ -126,6 +126,11 @@ function summaryField(parts: string[]): { field: string; item?: number } {
   return /^\d+$/.test(parts[1] ?? '') && parts.length > 2 ? { field, item: Number(parts[1]) + 1 } : { field };
 }
 
+/** When and from which step a walk's Save and continue asked for the next step's heading to take the keyboard. */
+let headingWanted: { at: number; from: string } | undefined;
+/** How long that stands: a step that is not a record screen (the walk's end) does not pass it on. */
+const HEADING_WANTED_MS = 5_000;
+
 export function RecordScreen({ mode }: { mode: FormMode }) {
   const { module = '', datatype = '', key } = useParams();
   const { search } = useLocation();
@@ -263,6 +268,17 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   useEffect(() => {
     if (failures) summaryRef.current?.focus();
   }, [failures]);
+  // The next step of a walk, opened by Save and continue: the keyboard starts at its heading, as a
+  // page opened by a link does for a reader (it was left on the page's body, the Save gone).
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const shown = state.status === 'ready';
+  useEffect(() => {
+    // Not the step saved (its form starts again from the answer first): the one the walk opens.
+    const wanted = headingWanted;
+    if (!shown || !wanted || wanted.from === window.location.pathname) return;
+    headingWanted = undefined;
+    if (Date.now() - wanted.at < HEADING_WANTED_MS) titleRef.current?.focus();
+  }, [shown, formKey]);
   useLayoutEffect(() => {
     const want = refocus.current;
     refocus.current = undefined;
@@ -335,7 +351,10 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     if (!saved) setFailures((n) => n + 1);
     if (saved) await extension?.afterSave?.({ ...ctx, data: saved.data, record: saved }, saved);
     if (saved) setMerged(false);
-    if (saved && walk) await walk.next();
+    if (saved && walk) {
+      headingWanted = { at: Date.now(), from: window.location.pathname };
+      await walk.next();
+    }
   };
   latest.current = { save, cancel: actions.cancel };
   const base = `/${meta.module}/${meta.type}`;
@@ -373,7 +392,9 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   return (
     <section className="page record" aria-labelledby="record-title" ref={page}>
       <div className="page__head">
-        <h1 id="record-title">{heading}</h1>
+        <h1 id="record-title" ref={titleRef} tabIndex={-1}>
+          {heading}
+        </h1>
         <div className="page__actions">
           {!hideActions && Extra && <Extra {...ctx} />}
           {!hideActions && !lockedReason && mode === 'view' && meta.can.edit && (
