@@ -134,7 +134,7 @@ describe('a hire gives their SSN', () => {
 });
 
 describe('a hire prints their own forms', () => {
-  test("before they have an employee record, their own W-4 and I-9 print their name and SSN from their hire", async () => {
+  test('before they have an employee record, their own W-4 and I-9 print their name and SSN from their hire', async () => {
     const { session } = await invitedHire({ first_name: 'Nora', last_name: 'Newhire' });
     // Signed with initials, so that the names found on the page are the ones printed from the hire.
     assert.equal((await w.call('POST', MY_SSN, { ...as(session), body: { ssn: '123-45-6789' } })).status, 200);
