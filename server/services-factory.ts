@@ -20,6 +20,7 @@ import { jsonLog } from './http/log.ts';
 import { trustProxies } from './http/context.ts';
 import { diskBlobStore } from './files/disk-blob-store.ts';
 import { sweepUnheld } from './files/sweep.ts';
+import { keyBlobsByCompany } from './files/blob-keys.ts';
 import { printTurns, searchTurns } from './company-turns.ts';
 import { s3BlobStore } from './files/s3-blob-store.ts';
 
@@ -42,6 +43,10 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   const blobs = config.s3
     ? s3BlobStore({ ...config.s3, spoolDir: path.join(config.dataDir, 'files-spool') })
     : diskBlobStore(path.join(config.dataDir, 'files'));
+  // Blobs' holders written under the blob id alone move to their company's key first: the sweep
+  // reads holders by that key, and would otherwise take their blobs for unheld.
+  const rekeyed = await keyBlobsByCompany({ storage, now });
+  if (rekeyed) log('info', `files: keyed ${rekeyed} blob holders and claims by company`);
   // A blob store out of reach at start fails the uploads that need it, not the start.
   try {
     const swept = await sweepUnheld({ storage, now }, blobs);

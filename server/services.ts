@@ -53,10 +53,14 @@ export const SYSTEM = {
   ssnIndex: 'system/ssn_index',
   /** A file field's blob and its wrapped key, keyed by `<module>/<type>/<record key>/<field>`. */
   fileBlobs: 'system/file_blobs',
-  /** The file fields that point at a blob, keyed by blob id: the bytes go once none does. */
+  /**
+   * The file fields of a company that point at one of its blobs, keyed `<organization>/<blob id>`
+   * (keys are unique across organizations, and two companies may hold the same bytes): the bytes go
+   * once none does.
+   */
   blobRefs: 'system/blob_refs',
   /**
-   * A claim on a blob (keyed by blob id) while its bytes are written and committed or checked and
+   * A claim on a company's blob (keyed `<organization>/<blob id>`) while its bytes are written and committed or checked and
    * deleted: every process sharing the store honours it (./files/blob-claims.ts).
    */
   blobClaims: 'system/blob_claims',

@@ -6,12 +6,15 @@
 import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 
+/** What a pass needs of the services (a pass run while they are opened has only the store and the clock). */
+export type PassEnv = Pick<Services, 'storage' | 'now'>;
+
 const ALL = { criteria: [], limit: Number.MAX_SAFE_INTEGER, offset: 0 };
 /** Operations per commit: a pass over a large company does not become one huge commit. */
 const BATCH = 500;
 
 /** Whether the pass named by `marker` has run on this store. */
-export async function passDone(s: Services, marker: string): Promise<boolean> {
+export async function passDone(s: PassEnv, marker: string): Promise<boolean> {
   return (await s.storage.get(SYSTEM.migrations, SYSTEM_ORG, marker)) !== undefined;
 }
 
@@ -20,7 +23,7 @@ export async function passDone(s: Services, marker: string): Promise<boolean> {
  * it (nothing: the record needs no change); answers how many records yielded operations.
  */
 export async function rewriteEach(
-  s: Services,
+  s: PassEnv,
   collection: string,
   opsOf: (record: StoredRecord, org: string) => Promise<WriteOp[] | undefined> | WriteOp[] | undefined,
 ): Promise<number> {
@@ -43,7 +46,7 @@ export async function rewriteEach(
 }
 
 /** Records that the pass named by `marker` ran, with what it says about it. */
-export async function markPassDone(s: Services, marker: string, data: Record<string, unknown>): Promise<void> {
+export async function markPassDone(s: PassEnv, marker: string, data: Record<string, unknown>): Promise<void> {
   const now = s.now();
   await s.storage.commit([
     {

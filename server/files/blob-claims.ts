@@ -1,5 +1,5 @@
 /**
- * Claims on blobs, kept in the store itself (system/blob_claims), so that every process sharing one
+ * Claims on blobs, kept in the store itself (system/blob_claims, keyed `<org>/<blob>` in the company's organization), so that every process sharing one
  * database and one blob store (DATABASE_URL with S3 or a shared folder) honours them. A blob's bytes
  * are content-addressed: an upload in one process may write the very bytes another process is about
  * to delete because no record held them any more. Both hold the blob's claim across the steps that
@@ -18,6 +18,15 @@ import { VersionConflictError } from '../storage/types.ts';
 /** What a claim needs of the services (the start-up sweep runs before they exist). */
 export type ClaimEnv = Pick<Services, 'storage' | 'now'>;
 
+/**
+ * The key of a blob's claim and of its holders (system/blob_claims, system/blob_refs) in the
+ * company's organization: `<org>/<blob id>`. A store's keys are unique per collection across every
+ * organization, and the same bytes in two companies are two blobs of the same id (one in each
+ * company's blob space): keyed by the id alone, one company's record would stand in the way of the
+ * other's.
+ */
+export const blobKey = (org: string, blob: string): string => `${org}/${blob}`;
+
 /** A claim older than this (seconds) is a stopped process's: longer than any write of a blob takes. */
 export const STALE_SECONDS = 600;
 
@@ -29,7 +38,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Takes the claim if it is free (or stale); answers its release, or undefined when another holds it. */
 export async function tryClaim(env: ClaimEnv, org: string, blob: string): Promise<(() => Promise<void>) | undefined> {
   const now = env.now();
-  const held = await env.storage.get(SYSTEM.blobClaims, org, blob);
+  const key = blobKey(org, blob);
+  const held = await env.storage.get(SYSTEM.blobClaims, org, key);
   if (held && now - Number(held.data.at) < STALE_SECONDS) return undefined;
   const version = (held?.meta.version ?? 0) + 1;
   try {
@@ -40,7 +50,7 @@ export async function tryClaim(env: ClaimEnv, org: string, blob: string): Promis
         record: {
           collection: SYSTEM.blobClaims,
           org,
-          key: blob,
+          key,
           data: { by: randomUUID(), at: now },
           meta: { created_by: 'system', created_time: now, updated_by: 'system', updated_time: now, version },
         },
@@ -52,9 +62,7 @@ export async function tryClaim(env: ClaimEnv, org: string, blob: string): Promis
   }
   return async () => {
     try {
-      await env.storage.commit([
-        { op: 'delete', collection: SYSTEM.blobClaims, org, key: blob, expectVersion: version },
-      ]);
+      await env.storage.commit([{ op: 'delete', collection: SYSTEM.blobClaims, org, key, expectVersion: version }]);
     } catch (e) {
       // Taken over as stale meanwhile: the claim is no longer this one's to remove.
       if (!(e instanceof VersionConflictError)) throw e;

@@ -1,7 +1,7 @@
 /**
  * Which file field points at which blob, kept as the server's own records committed together with
  * the record they belong to: `system/file_blobs` (a field's blob and wrapped key) and
- * `system/blob_refs` (a blob's holders). A blob's bytes are deleted once its last holder lets go
+ * `system/blob_refs` (a blob's holders, keyed `<org>/<blob>`: each company's own, see blobKey). A blob's bytes are deleted once its last holder lets go
  * (a replaced file, a deleted file or record). A blob is never deleted while an upload of the same
  * bytes is about to point at it, in this process or another sharing the store: both hold the
  * blob's claim in the store (./blob-claims.ts). Within a process, changes to holders also run one
@@ -13,7 +13,7 @@ import type { Entity } from '../../engine/entity.ts';
 import { fieldFacts } from '../data/fields.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import { VersionConflictError, type WriteOp } from '../storage/types.ts';
-import { withBlobClaim } from './blob-claims.ts';
+import { blobKey, withBlobClaim } from './blob-claims.ts';
 import type { BlobStore, StagedBlob } from './blob-store.ts';
 import { diskBlobStore } from './disk-blob-store.ts';
 import { putOver } from '../data/system-write.ts';
@@ -81,7 +81,7 @@ export async function keepAndCommit<T>(s: Services, org: string, staged: StagedB
     try {
       return await commit();
     } catch (e) {
-      if (!(await s.storage.get(SYSTEM.blobRefs, org, staged.id))) await removeBytes(s, org, staged.id);
+      if (!(await s.storage.get(SYSTEM.blobRefs, org, blobKey(org, staged.id)))) await removeBytes(s, org, staged.id);
       throw e;
     }
   });
@@ -137,25 +137,26 @@ export async function repoint(
     ops.push({ op: 'delete', collection: SYSTEM.fileBlobs, org, key: id, expectVersion: priorRef.meta.version });
   }
   if (before && before.blob !== next?.blob) {
-    const refs = await s.storage.get(SYSTEM.blobRefs, org, before.blob);
+    const refs = await s.storage.get(SYSTEM.blobRefs, org, blobKey(org, before.blob));
     const holders = ((refs?.data.holders as string[] | undefined) ?? []).filter((h) => h !== id);
-    if (refs && holders.length) ops.push(putOver(SYSTEM.blobRefs, org, before.blob, { holders }, refs, now));
+    if (refs && holders.length)
+      ops.push(putOver(SYSTEM.blobRefs, org, blobKey(org, before.blob), { holders }, refs, now));
     else {
       if (refs)
         ops.push({
           op: 'delete',
           collection: SYSTEM.blobRefs,
           org,
-          key: before.blob,
+          key: blobKey(org, before.blob),
           expectVersion: refs.meta.version,
         });
       orphans.push(before.blob);
     }
   }
   if (next && before?.blob !== next.blob) {
-    const refs = await s.storage.get(SYSTEM.blobRefs, org, next.blob);
+    const refs = await s.storage.get(SYSTEM.blobRefs, org, blobKey(org, next.blob));
     const holders = [...new Set([...((refs?.data.holders as string[] | undefined) ?? []), id])];
-    ops.push(putOver(SYSTEM.blobRefs, org, next.blob, { holders }, refs, now));
+    ops.push(putOver(SYSTEM.blobRefs, org, blobKey(org, next.blob), { holders }, refs, now));
   }
   return { ops, orphans, prior: before };
 }
@@ -189,12 +190,18 @@ async function releaseRecords(
     }
   }
   for (const [blob, ids] of dropped) {
-    const refs = await s.storage.get(SYSTEM.blobRefs, org, blob);
+    const refs = await s.storage.get(SYSTEM.blobRefs, org, blobKey(org, blob));
     const holders = ((refs?.data.holders as string[] | undefined) ?? []).filter((h) => !ids.has(h));
-    if (refs && holders.length) ops.push(putOver(SYSTEM.blobRefs, org, blob, { holders }, refs, now));
+    if (refs && holders.length) ops.push(putOver(SYSTEM.blobRefs, org, blobKey(org, blob), { holders }, refs, now));
     else {
       if (refs)
-        ops.push({ op: 'delete', collection: SYSTEM.blobRefs, org, key: blob, expectVersion: refs.meta.version });
+        ops.push({
+          op: 'delete',
+          collection: SYSTEM.blobRefs,
+          org,
+          key: blobKey(org, blob),
+          expectVersion: refs.meta.version,
+        });
       orphans.push(blob);
     }
   }
@@ -218,7 +225,7 @@ export async function removeOrphans(s: Services, org: string, orphans: readonly 
   for (const blob of orphans) {
     try {
       await withBlobClaim(s, org, blob, async () => {
-        if (!(await s.storage.get(SYSTEM.blobRefs, org, blob))) await removeBytes(s, org, blob);
+        if (!(await s.storage.get(SYSTEM.blobRefs, org, blobKey(org, blob)))) await removeBytes(s, org, blob);
       });
     } catch (e) {
       s.log('warn', 'files: could not delete a blob no record holds', { blob, error: String(e) });

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { tryClaim, STALE_SECONDS, withBlobClaim } from '../../../server/files/blob-claims.ts';
+import { blobKey, tryClaim, STALE_SECONDS, withBlobClaim } from '../../../server/files/blob-claims.ts';
 import type { BlobStore } from '../../../server/files/blob-store.ts';
 import { diskBlobStore } from '../../../server/files/disk-blob-store.ts';
 import { commitRetrying, keepAndCommit, removeOrphans, repoint } from '../../../server/files/references.ts';
@@ -66,7 +66,7 @@ async function release(s: Services, org: string, key: string): Promise<string[]>
 }
 
 const holders = async (org: string, blob: string) =>
-  (await base.storage.get(SYSTEM.blobRefs, org, blob))?.data.holders as string[] | undefined;
+  (await base.storage.get(SYSTEM.blobRefs, org, blobKey(org, blob)))?.data.holders as string[] | undefined;
 
 test('a deletion under way first: the other process uploads the same bytes after it, and they stay', async () => {
   const folder = path.join(dataDir, 'shared-files-1');
@@ -90,7 +90,7 @@ test('a deletion under way first: the other process uploads the same bytes after
   await Promise.all([deleting, uploading]);
   assert.deepEqual(await holders(org, blob), ['hr/documents/bbbbbbbb-0000-4000-8000-000000000002/file']);
   assert.equal(await shared.has(org, blob), true, "the upload's bytes are there");
-  assert.equal(await base.storage.get(SYSTEM.blobClaims, org, blob), undefined, 'no claim left behind');
+  assert.equal(await base.storage.get(SYSTEM.blobClaims, org, blobKey(org, blob)), undefined, 'no claim left behind');
 });
 
 test('an upload under way first: the deletion checks again under the claim and keeps the bytes', async () => {
@@ -156,5 +156,5 @@ test('a claim is one holder at a time; one a stopped process left is taken over 
     ran = true;
   });
   assert.ok(ran);
-  assert.equal(await base.storage.get(SYSTEM.blobClaims, org, blob), undefined);
+  assert.equal(await base.storage.get(SYSTEM.blobClaims, org, blobKey(org, blob)), undefined);
 });

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 import { BlobMissing, type BlobStore } from '../../../server/files/blob-store.ts';
-import { tryClaim } from '../../../server/files/blob-claims.ts';
+import { blobKey, tryClaim } from '../../../server/files/blob-claims.ts';
 import { diskBlobStore } from '../../../server/files/disk-blob-store.ts';
 import { sweepUnheld } from '../../../server/files/sweep.ts';
 import { SYSTEM } from '../../../server/services.ts';
@@ -50,7 +50,7 @@ interface Made {
 /** A blob-refs record: a field holds the blob. */
 function holding(org: string, id: string) {
   const meta = { created_by: 'system', created_time: 0, updated_by: 'system', updated_time: 0, version: 1 };
-  return { collection: SYSTEM.blobRefs, org, key: id, data: { holders: ['hr/documents/k/file'] }, meta };
+  return { collection: SYSTEM.blobRefs, org, key: blobKey(org, id), data: { holders: ['hr/documents/k/file'] }, meta };
 }
 
 function contract(name: string, make: () => Promise<Made>) {
