@@ -5,7 +5,7 @@
  * employer's record of the person and saved on its own (POST /payroll/api/my_ssn), before the forms
  * that print it are signed. Someone with no payroll record to hold it is shown nothing.
  */
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { BehaviourHeaderProps } from '../behaviour/behaviour.ts';
 import { useOptionalServices } from '../env.tsx';
 import { isFailure } from '../../renderers/api/failure.ts';
@@ -24,6 +24,16 @@ export function YourSsn({ own, disabled }: BehaviourHeaderProps) {
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const id = useId();
+  // After a save the keyboard goes to what follows it: the number on file, or the field to correct
+  // (the button it pressed is disabled while saving, and gone once the number is on file).
+  const inputRef = useRef<HTMLInputElement>(null);
+  const onFileRef = useRef<HTMLParagraphElement>(null);
+  const [focusTo, setFocusTo] = useState<'input' | 'on file'>();
+  useEffect(() => {
+    if (!focusTo) return;
+    (focusTo === 'input' ? inputRef.current : onFileRef.current)?.focus();
+    setFocusTo(undefined);
+  }, [focusTo]);
 
   useEffect(() => {
     if (!own || !client) return;
@@ -40,7 +50,7 @@ export function YourSsn({ own, disabled }: BehaviourHeaderProps) {
   if (!own || !client || !state || state.record === null) return null;
   if (state.on_file) {
     return (
-      <p className="your-ssn muted">
+      <p className="your-ssn muted" ref={onFileRef} tabIndex={-1}>
         Social Security number on file: <strong>{state.ssn}</strong>. To correct it, ask your payroll contact.
       </p>
     );
@@ -52,7 +62,9 @@ export function YourSsn({ own, disabled }: BehaviourHeaderProps) {
     try {
       setState(await client.giveMySsn(ssnAsSent(typed)));
       setTyped('');
+      setFocusTo('on file');
     } catch (e) {
+      setFocusTo('input');
       const messages = isFailure(e) ? e.errors.map((x) => x.message).filter(Boolean) : [];
       setError(messages.join(' ') || 'The SSN was not saved. Try again.');
       // Another tab or the employer may have given it meanwhile.
@@ -84,8 +96,10 @@ export function YourSsn({ own, disabled }: BehaviourHeaderProps) {
           autoComplete="off"
           placeholder="123-45-6789"
           maxLength={11}
+          ref={inputRef}
           value={typed}
-          disabled={disabled || saving}
+          disabled={disabled}
+          readOnly={saving}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-help ${id}-error` : `${id}-help`}
           onChange={(e) => setTyped(e.target.value)}

@@ -54,11 +54,15 @@ describe("a hire's own SSN", () => {
       .getByRole('alert')
       .getByText('SSN: area numbers 900-999 are never issued; a number beginning with 9 is an ITIN, not an SSN.')
       .waitFor();
+    // The keyboard goes back to the number to correct, not to the page's body.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
 
     // Typed without dashes; Enter saves the number, not the Personal details form.
     await input.fill('123 45 6789');
     await input.press('Enter');
     await page.getByText('Social Security number on file: xxx-xx-6789.').waitFor();
+    // ... and once saved, to the number on file, which took the field's place.
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('on file: xxx-xx-6789'));
     await w.screenshot(page, 'your-ssn-on-file', { fullPage: false });
     assert.equal(await page.getByText('Saved.', { exact: true }).count(), 0, 'the form was not saved');
     assert.equal(await page.getByRole('group', { name: 'Social Security number' }).count(), 0);
