@@ -3,7 +3,7 @@
  * the rules of engine/passwords.ts, checked here and by the server. The current password is asked
  * for, except in a session opened by a forgot-password link, which sets one password without it.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useNotify } from '../notify/notify.tsx';
 import { useServices } from '../session/session.tsx';
@@ -16,6 +16,12 @@ export function ChangePasswordPage({ inApp = false }: { inApp?: boolean }) {
   // A session opened by an invitation or a forgot-password link sets a password rather than changing
   // one the person may never have had; kept once saved (the session is then like any other).
   const [choosing] = useState(() => auth.session?.password_reset === true);
+  // Once changed, the form is gone: the keyboard goes to the way on (Continue), else to the news.
+  const news = useRef<HTMLParagraphElement>(null);
+  const onward = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (done) (onward.current ?? news.current)?.focus();
+  }, [done]);
 
   if (!auth.token) {
     return (
@@ -35,11 +41,13 @@ export function ChangePasswordPage({ inApp = false }: { inApp?: boolean }) {
       <h1 id="pw-title">{choosing ? 'Choose your password' : 'Change password'}</h1>
       {done ? (
         <>
-          <p role="status">Your password has been changed.</p>
+          <p role="status" tabIndex={-1} ref={news}>
+            Your password has been changed.
+          </p>
           {/* Out of the app's frame (a link's first sign-in), the way on is not on the page otherwise. */}
           {!inApp && (
             <p>
-              <Link className="btn btn--primary" to="/">
+              <Link className="btn btn--primary" to="/" ref={onward}>
                 Continue
               </Link>
             </p>

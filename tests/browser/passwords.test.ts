@@ -112,6 +112,8 @@ describe('the change-password page', () => {
     await page.getByText('Current password is incorrect').waitFor();
     await fill(page, { current: 'willow-anchor-3', password: 'slate-meadow-4' });
     await page.getByRole('status').filter({ hasText: 'Your password has been changed.' }).waitFor();
+    // The form is gone: the keyboard is on the way on, not on the page's body.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Continue');
     const login = await call('POST', '/auth/api/login', { org, body: { userid: u.email, key: 'slate-meadow-4' } });
     assert.equal(login.status, 200);
     await page.context().close();
