@@ -206,7 +206,7 @@ describe('forged, foreign and stale tokens answer 401 and no data', () => {
     assert.equal((await w.call('GET', '/auth/api/session', as(w.emma))).status, 200);
   });
 
-  test('a blocked user’s token stops at once, and works again once unblocked', async () => {
+  test('a blocked user’s token stops at once, and unblocking revives none of their sessions', async () => {
     const s = await w.login(w.acmeOrg, 'ivan@acme.example', 'demo-inactive-pass');
     const block = await w.call('PATCH', `/auth/api/data/users/${s.user}`, {
       ...as(w.admin),
@@ -218,7 +218,10 @@ describe('forged, foreign and stale tokens answer 401 and no data', () => {
     } finally {
       await w.call('PATCH', `/auth/api/data/users/${s.user}`, { ...as(w.admin), body: { status: 'inactive' } });
     }
-    assert.equal((await w.call('GET', '/auth/api/session', as(s))).status, 200);
+    // Blocking ended the sessions (docs/security.md, "Sessions"): unblocked, the person signs in again.
+    assert.equal((await w.call('GET', '/auth/api/session', as(s))).status, 401);
+    const again = await w.login(w.acmeOrg, 'ivan@acme.example', 'demo-inactive-pass');
+    assert.equal((await w.call('GET', '/auth/api/session', as(again))).status, 200);
   });
 
   test('a token in a cookie, the query string or an Authorization header is not a token', async () => {
