@@ -1,0 +1,26 @@
+/**
+ * One choice among a few ("ui:widget": "radio"), as the W-4's filing status: the group is named by
+ * its field's title, which a screen reader announces on entering it.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { entityForm } from './entities.ts';
+import { FormHarness } from './FormHarness.tsx';
+
+const meta = {
+  title: 'Forms/Widgets/RadioWidget',
+  component: FormHarness,
+  args: { ...entityForm('w4', ['filing_status']) },
+} satisfies Meta<typeof FormHarness>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Chosen: Story = {
+  args: { formData: { filing_status: 'Married' } },
+  parameters: { check: { role: 'radiogroup', name: 'Step 1(c) Filing status' } },
+};
+
+export const NoneChosen: Story = {
+  args: { formData: {} },
+  parameters: { check: { role: 'radiogroup', name: 'Step 1(c) Filing status' } },
+};
