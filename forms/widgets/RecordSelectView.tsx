@@ -7,12 +7,13 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../renderers/api/client.ts';
 import { useOptionalServices } from '../env.tsx';
+import { sharedRead } from './shared-read.ts';
 
 /** Names read at most this many at once; a key past them is read by itself. */
 const NAMES_READ = 500;
 /** How long one read of a type's names serves every view asking (a list page's cells). */
 const SHARED_MS = 5_000;
-const shared = new WeakMap<ApiClient, Map<string, { at: number; names: Promise<Map<string, string>> }>>();
+const sharedNames = sharedRead<Map<string, string>>();
 
 async function canonicalOf(client: ApiClient, module: string, type: string) {
   const meta = await client.meta(module, type);
@@ -32,19 +33,8 @@ async function readNames(client: ApiClient, module: string, type: string): Promi
   return names;
 }
 
-function namesOf(client: ApiClient, module: string, type: string): Promise<Map<string, string>> {
-  let byRef = shared.get(client);
-  if (!byRef) shared.set(client, (byRef = new Map()));
-  const ref = `${module}/${type}`;
-  const hit = byRef.get(ref);
-  if (hit && Date.now() - hit.at < SHARED_MS) return hit.names;
-  const names = readNames(client, module, type);
-  byRef.set(ref, { at: Date.now(), names });
-  names.catch(() => {
-    if (byRef.get(ref)?.names === names) byRef.delete(ref);
-  });
-  return names;
-}
+const namesOf = (client: ApiClient, module: string, type: string): Promise<Map<string, string>> =>
+  sharedNames(client, `${module}/${type}`, SHARED_MS, () => readNames(client, module, type));
 
 async function nameOf(client: ApiClient, module: string, type: string, key: string): Promise<string | undefined> {
   const known = (await namesOf(client, module, type)).get(key);

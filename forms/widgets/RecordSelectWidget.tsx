@@ -10,6 +10,7 @@ import { ariaDescribedByIds, getUiOptions, type WidgetProps } from '@rjsf/utils'
 import { useOptionalServices } from '../env.tsx';
 import type { ApiClient } from '../../renderers/api/client.ts';
 import { useFormsStyles } from '../styles/load-styles.ts';
+import { sharedRead } from './shared-read.ts';
 
 interface Choice {
   key: string;
@@ -52,22 +53,10 @@ async function fetchChoices(client: ApiClient, module: string, type: string): Pr
  * made a moment ago is offered by the next form opened.
  */
 const SHARED_MS = 2_000;
-const shared = new WeakMap<ApiClient, Map<string, { at: number; choices: Promise<Choice[]> }>>();
+const sharedChoices = sharedRead<Choice[]>();
 
-function choicesOf(client: ApiClient, module: string, type: string): Promise<Choice[]> {
-  let byRef = shared.get(client);
-  if (!byRef) shared.set(client, (byRef = new Map()));
-  const ref = `${module}/${type}`;
-  const hit = byRef.get(ref);
-  if (hit && Date.now() - hit.at < SHARED_MS) return hit.choices;
-  const choices = fetchChoices(client, module, type);
-  byRef.set(ref, { at: Date.now(), choices });
-  // A failed read is not kept: the next field asks again.
-  choices.catch(() => {
-    if (byRef.get(ref)?.choices === choices) byRef.delete(ref);
-  });
-  return choices;
-}
+const choicesOf = (client: ApiClient, module: string, type: string): Promise<Choice[]> =>
+  sharedChoices(client, `${module}/${type}`, SHARED_MS, () => fetchChoices(client, module, type));
 
 function useChoices(client: ApiClient | undefined, ref: string | undefined) {
   const [choices, setChoices] = useState<Choice[]>();
