@@ -4,7 +4,7 @@
  * batches, and a marker (system/migrations) that the pass ran, so it runs once per store.
  */
 import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
-import type { StoredRecord, WriteOp } from '../storage/types.ts';
+import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
 
 /** What a pass needs of the services (a pass run while they are opened has only the store and the clock). */
 export type PassEnv = Pick<Services, 'storage' | 'now'>;
@@ -46,9 +46,24 @@ export async function rewriteEach(
 }
 
 /** Records that the pass named by `marker` ran, with what it says about it. */
+/**
+ * Commits `ops` unless another process wrote one of them first (a pass run by two processes starting
+ * at once): whether this one did.
+ */
+export async function commitUnlessTaken(s: PassEnv, ops: WriteOp[]): Promise<boolean> {
+  try {
+    await s.storage.commit(ops);
+    return true;
+  } catch (e) {
+    if (e instanceof VersionConflictError) return false;
+    throw e;
+  }
+}
+
+/** Records that the pass ran (already recorded by another process starting at once: left as it is). */
 export async function markPassDone(s: PassEnv, marker: string, data: Record<string, unknown>): Promise<void> {
   const now = s.now();
-  await s.storage.commit([
+  await commitUnlessTaken(s, [
     {
       op: 'put',
       expectVersion: 0,

@@ -7,10 +7,10 @@
  * moved ones. Each record moves in a commit of its own; one another process moved meanwhile is left
  * to it.
  */
-import { markPassDone, passDone, type PassEnv } from '../data/record-walk.ts';
+import { commitUnlessTaken, markPassDone, passDone, type PassEnv } from '../data/record-walk.ts';
 import { putOver } from '../data/system-write.ts';
 import { SYSTEM, SYSTEM_ORG } from '../services.ts';
-import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
+import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import { blobKey } from './blob-claims.ts';
 
 const PASS_MARKER = 'blob-keys-per-company-v1';
@@ -44,19 +44,10 @@ export async function keyBlobsByCompany(env: PassEnv): Promise<number> {
     for (const collection of [SYSTEM.blobRefs, SYSTEM.blobClaims]) {
       for (const record of (await env.storage.find(collection, org.key, ALL)).items) {
         if (record.key.includes('/')) continue;
-        try {
-          await env.storage.commit(await moveOps(env, collection, org.key, record));
-          moved++;
-        } catch (e) {
-          if (!(e instanceof VersionConflictError)) throw e;
-        }
+        if (await commitUnlessTaken(env, await moveOps(env, collection, org.key, record))) moved++;
       }
     }
   }
-  try {
-    await markPassDone(env, PASS_MARKER, { moved });
-  } catch (e) {
-    if (!(e instanceof VersionConflictError)) throw e;
-  }
+  await markPassDone(env, PASS_MARKER, { moved });
   return moved;
 }

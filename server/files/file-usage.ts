@@ -16,11 +16,11 @@
  */
 import { isFileValue } from '../../engine/files.ts';
 import { FILE_QUOTA_DEFAULTS, type FileQuota } from '../config.ts';
-import { markPassDone, passDone } from '../data/record-walk.ts';
+import { commitUnlessTaken, markPassDone, passDone } from '../data/record-walk.ts';
 import { putOver } from '../data/system-write.ts';
 import { ApiError } from '../http/errors.ts';
 import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
-import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
+import type { StoredRecord, WriteOp } from '../storage/types.ts';
 
 /** A file a field holds: its recorded size, and who uploaded it (unknown for files stored before uploaders were kept). */
 export interface HeldFile {
@@ -203,17 +203,9 @@ export async function countFileUsage(s: Services): Promise<number> {
   for (const org of (await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, ALL)).items) {
     if (await s.storage.get(SYSTEM.fileUsage, org.key, org.key)) continue;
     const usage = await summed(s, org.key);
-    try {
-      await s.storage.commit([putOver(SYSTEM.fileUsage, org.key, org.key, usage, undefined, s.now())]);
-      if (usage.files) made++;
-    } catch (e) {
-      if (!(e instanceof VersionConflictError)) throw e;
-    }
+    const put = putOver(SYSTEM.fileUsage, org.key, org.key, usage, undefined, s.now());
+    if ((await commitUnlessTaken(s, [put])) && usage.files) made++;
   }
-  try {
-    await markPassDone(s, PASS_MARKER, { made });
-  } catch (e) {
-    if (!(e instanceof VersionConflictError)) throw e;
-  }
+  await markPassDone(s, PASS_MARKER, { made });
   return made;
 }

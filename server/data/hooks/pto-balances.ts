@@ -11,10 +11,10 @@
 import { v5 as nameBasedUuid } from 'uuid';
 import { planBalances, roundHours, type LedgerLine } from '../../../engine/pto-ledger.ts';
 import { SYSTEM, SYSTEM_ORG, type Services } from '../../services.ts';
-import { VersionConflictError, type StoredRecord, type WriteOp } from '../../storage/types.ts';
+import type { StoredRecord, WriteOp } from '../../storage/types.ts';
 import type { TimePtoBalance } from '../../../types/generated/time/pto_balance.ts';
 import type { TimePtoRegister } from '../../../types/generated/time/pto_register.ts';
-import { markPassDone, passDone } from '../record-walk.ts';
+import { commitUnlessTaken, markPassDone, passDone } from '../record-walk.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { systemPut, systemUpdate } from '../system-write.ts';
 
@@ -143,18 +143,9 @@ export async function backfillPtoBalances(s: Services): Promise<number> {
     for (const { user, plan, lines: its } of pairs.values()) {
       if (await s.storage.get(BALANCE, org.key, balanceKey(user, plan))) continue;
       const hours = planBalances(its).get(plan) ?? 0;
-      try {
-        await s.storage.commit([balancePut(s, org.key, user, plan, hours)]);
-        made++;
-      } catch (e) {
-        if (!(e instanceof VersionConflictError)) throw e;
-      }
+      if (await commitUnlessTaken(s, [balancePut(s, org.key, user, plan, hours)])) made++;
     }
   }
-  try {
-    await markPassDone(s, BACKFILL_MARKER, { made });
-  } catch (e) {
-    if (!(e instanceof VersionConflictError)) throw e;
-  }
+  await markPassDone(s, BACKFILL_MARKER, { made });
   return made;
 }
