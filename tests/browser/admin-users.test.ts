@@ -149,6 +149,10 @@ describe('calling a hiring off', () => {
     await page.getByRole('button', { name: 'Open hire again' }).click();
     await notice(page, HIRE_OPENED);
     assert.equal(await accountStatus(), 'active');
+    // The hire's history is the server's: its events are shown, with no list buttons to change them.
+    const history = page.locator('#root_activity_log');
+    await history.locator('input[value="invited"]').first().waitFor();
+    assert.equal(await history.getByRole('button').count(), 0);
   });
 });
 

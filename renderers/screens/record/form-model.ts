@@ -122,7 +122,16 @@ export function buildFormModel(
       ownField === name ||
       !mayEditField(p['x-edit'] ?? r['x-edit'] ?? (ownerOnly.has(name) ? ['@owner'] : undefined), viewer)
     ) {
-      uiSchema[name] = { ...((uiSchema[name] as JsonObject) ?? {}), 'ui:readonly': true };
+      const ui = (uiSchema[name] as JsonObject | undefined) ?? {};
+      uiSchema[name] = { ...ui, 'ui:readonly': true };
+      // rjsf draws a read-only list's Add and Remove anyway, only disabled: buttons nobody may press.
+      if (r.type === 'array') {
+        const options = { ...((ui['ui:options'] as JsonObject | undefined) ?? {}) };
+        uiSchema[name] = {
+          ...(uiSchema[name] as JsonObject),
+          'ui:options': { ...options, addable: false, removable: false, orderable: false, copyable: false },
+        };
+      }
     }
     // Who created or changed the record: shown by name (the user widget), never as a key.
     const ui = (uiSchema[name] as JsonObject | undefined) ?? {};
