@@ -2,7 +2,10 @@
  * Sign-in under load, throttling and single-use keys (issue #8 "Hardening").
  *
  * - 50 sign-ins a second (argon2id each) for 5 s (DFORM_SOAK=1: 20 s) while another loop reads a
- *   record every 20 ms: the reads' p99 stays under 500 ms, since hashing runs off the event loop.
+ *   record every 20 ms and creates one every 100 ms: every one of them succeeds, and their times are
+ *   reported as figures (a speed target is the bench's: bench/sign-in-timing.ts). That hashing
+ *   waits neither the event loop nor a commit is asserted against a burst of 40 sign-ins, by order:
+ *   a read and a create sent into the burst answer long before its last sign-in.
  * - Brute force on one account and password spraying over many accounts from one address answer
  *   429, on a server with the default allowances (5 failures per account and address, 300 per
  *   address; docs/sign-in-throttle.md).
@@ -49,7 +52,7 @@ describe('sign-in load, single-use keys', () => {
   const load = { reads: [] as number[], writes: [] as number[], idleWrites: [] as number[] };
   // (The write figures are reported, not asserted: see the burst test below for the cause.)
 
-  test(`${RATE} sign-ins a second for ${SECONDS} s: reads every ${READ_EVERY_MS} ms keep p99 under 500 ms`, async () => {
+  test(`${RATE} sign-ins a second for ${SECONDS} s: reads every ${READ_EVERY_MS} ms and writes all succeed`, async () => {
     const readPath = `/payroll/api/data/employee/${w.emma.user}`;
     const timed = async (fn: () => Promise<{ status: number }>) => {
       const t = performance.now();
@@ -137,10 +140,9 @@ describe('sign-in load, single-use keys', () => {
     assert.deepEqual([...new Set(wr.map((x) => x.status))], [201], 'every write succeeded');
     figure(SUITE, 'test client event-loop delay p99', lag.percentile(99) / 1e6, 'ms');
     figure(SUITE, 'machine load average (1 min) after the run', os.loadavg()[0]);
-    assert.ok(percentile(load.reads, 99) < 500, `read p99 ${percentile(load.reads, 99).toFixed(1)} ms`);
   });
 
-  test('a write during a burst of 40 sign-ins does not wait for the hashing', async () => {
+  test('a read and a write during a burst of 40 sign-ins do not wait for the hashing', async () => {
     // The mechanism behind the write figures above, made deterministic: 40 sign-ins at once queue
     // 40 argon2 jobs; a create sent 30 ms later needs the disk (fsync) through the same thread pool.
     const results: { write: number; read: number; idle: number; burst: number }[] = [];
@@ -175,9 +177,10 @@ describe('sign-in load, single-use keys', () => {
     }
     const median = (xs: number[]) => percentile(xs, 50);
     const write = median(results.map((r) => r.write));
+    const read = median(results.map((r) => r.read));
     figure(SUITE, 'create alone', median(results.map((r) => r.idle)), 'ms');
     figure(SUITE, 'create during a burst of 40 sign-ins (median of 3)', write, 'ms');
-    figure(SUITE, 'read during a burst of 40 sign-ins (median of 3)', median(results.map((r) => r.read)), 'ms');
+    figure(SUITE, 'read during a burst of 40 sign-ins (median of 3)', read, 'ms');
     // Regression (found by this suite, fixed): argon2 (@node-rs/argon2) runs as libuv thread-pool work (4 threads, one FIFO queue),
     // the same queue as the journal's write and fsync. A commit issued behind N queued hashes waits for
     // all of them: here a create answers in ~4 ms alone and in hundreds of ms during the burst (a plain
@@ -191,6 +194,11 @@ describe('sign-in load, single-use keys', () => {
     assert.ok(
       write < burst / 4,
       `create took ${write.toFixed(0)} ms during a burst that took ${burst.toFixed(0)} ms: it waited for the hashing`,
+    );
+    // Hashing on the event loop would answer a read only after the hashes queued before it.
+    assert.ok(
+      read < burst / 4,
+      `read took ${read.toFixed(0)} ms during a burst that took ${burst.toFixed(0)} ms: it waited for the hashing`,
     );
   });
 
