@@ -17,6 +17,7 @@ import { actorOf, auditOp } from './audit.ts';
 import { hookArgs } from './hooks.ts';
 import { decryptedData, toWire, type WriteMode } from './records.ts';
 import { bindSignatures } from './signatures.ts';
+import { hireKeyOf, ownHireFields } from '../payroll/own-hire.ts';
 import { uniqueClaimOps, uniqueReleaseOps } from './unique.ts';
 import type { Write } from './write-lifecycle.ts';
 
@@ -118,7 +119,10 @@ function changedFields(data: DataObject, before: DataObject | undefined): string
 async function ownRecord(s: Services, caller: Caller, type: string, owner: string): Promise<DataObject | undefined> {
   const entity = s.catalogue.registry.resolve('payroll', type)?.entity;
   const stored = entity ? await s.storage.get(entity.id, caller.org.id, owner) : undefined;
-  return entity && stored ? decryptedData(s, entity, stored) : undefined;
+  if (entity && stored) return decryptedData(s, entity, stored);
+  // A new hire signs before an employee record exists: who signed is then who their hire names.
+  if (type === 'employee') return ownHireFields(s, caller.org.id, await hireKeyOf(s, caller.org.id, owner));
+  return undefined;
 }
 
 // extra operations of a delete: unique values released, the onDelete hook's records, the audit entry.

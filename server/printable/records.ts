@@ -22,6 +22,7 @@ import { looksMasked, mapSensitive, maskValue } from '../../engine/masking.ts';
 import { getAt } from '../../engine/schema-walk.ts';
 import { maySeeWholeSsn } from '../payroll/ssn-access.ts';
 import { certificatesOf } from '../payroll/certificates.ts';
+import { hireKeyOf, ownHireFields } from '../payroll/own-hire.ts';
 
 /** Types read as my_<type> by a caller printing their own form. */
 const HAS_MY = new Set<RecordName>(['i9', 'w4', 'w9', 'basic_info', 'employee', 'state_w4']);
@@ -155,25 +156,6 @@ async function tryRead(
   }
 }
 
-async function firstKey(
-  s: Services,
-  caller: Caller,
-  collection: string,
-  criteria: { field: string; value: unknown }[],
-) {
-  const query = { criteria: criteria.map((c) => ({ ...c, is: '=' as const })), limit: 1, offset: 0 };
-  return (await s.storage.find(collection, caller.org.id, query)).items[0]?.key;
-}
-
-/** The hire of this user: keyed by the user key, or else the first one with the account's e-mail. */
-async function hireKey(s: Services, caller: Caller, userKey: string): Promise<string | undefined> {
-  if (await s.storage.get('payroll/onboarding_user', caller.org.id, userKey)) return userKey;
-  const email = (await s.storage.get('auth/users', caller.org.id, userKey))?.data.email;
-  return typeof email === 'string'
-    ? await firstKey(s, caller, 'payroll/onboarding_user', [{ field: 'email', value: email }])
-    : undefined;
-}
-
 /**
  * Reads what a form needs for the employee `key`. The form's own record (`main`) must be readable:
  * its 404 or 403 is thrown, so another employee's form does not exist for the caller.
@@ -209,9 +191,10 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
   }
   let hire: string | undefined;
   if (records.includes('onboarding_user') && !input.employee) {
-    hire = await hireKey(s, caller, key);
+    hire = await hireKeyOf(s, caller.org.id, key);
+    // Their own hire gives a person's own form their name, SSN and contact fields (payroll/own-hire.ts).
     input.onboarding_user = own
-      ? await ownHire(s, caller, hire)
+      ? await ownHireFields(s, caller.org.id, hire)
       : await tryRead(s, caller, 'onboarding_user', hire, false);
   }
   // A whole SSN handed to the layout is a reveal, printed or not.
@@ -224,22 +207,6 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
         ? { type: 'w9' as const, key, field: 'tin' }
         : undefined;
   return { input, ssnSource, idSource };
-}
-
-/** What a person's own printed form takes from their hire: who they are, as their employer entered it. */
-const OWN_HIRE_FIELDS = ['first_name', 'last_name', 'ssn', 'email', 'phone', 'hire_date'] as const;
-
-/**
- * A person printing their own form before they have an employee record: their name, SSN and e-mail
- * are on their hire, which only those who manage hires may read. The form is theirs, so these
- * fields of their own hire (not a cancelled one) are printed for them; nothing else of it.
- */
-async function ownHire(s: Services, caller: Caller, hire: string | undefined): Promise<DataObject | undefined> {
-  const entity = s.catalogue.registry.resolve('payroll', 'onboarding_user')?.entity;
-  const stored = hire && entity ? await s.storage.get(entity.id, caller.org.id, hire) : undefined;
-  if (!entity || !stored || stored.data.status === 'cancelled') return undefined;
-  const full = decryptedData(s, entity, stored);
-  return Object.fromEntries(OWN_HIRE_FIELDS.filter((f) => full[f] !== undefined).map((f) => [f, full[f]]));
 }
 
 /** The data frozen with the owner's signature of the form's own record (decrypted), if it has one. */

@@ -171,6 +171,39 @@ describe('a hire prints their own forms', () => {
   });
 });
 
+describe("a hire's signature keeps who signed", () => {
+  test('signed before an employee record exists, the W-4 freezes the name and SSN of the hire, and prints them after the hire is changed', async () => {
+    const { key, session } = await invitedHire({ first_name: 'Sofia', last_name: 'Signer' });
+    assert.equal((await w.call('POST', MY_SSN, { ...as(session), body: { ssn: '123-45-6789' } })).status, 200);
+    const signed = await w.call('POST', '/payroll/api/data/my_w4/', {
+      ...as(session),
+      body: {
+        w4_year: '2025',
+        filing_status: 'Single',
+        employee_signature: { name: 'S. S.', font: 'font1', timestamp: Math.floor(Date.now() / 1000) },
+      },
+    });
+    assert.equal(signed.status, 201, signed.text);
+    const w4 = await w.call('GET', `/payroll/api/data/w4/${session.user}`, as(w.payroll));
+    assert.equal(w4.status, 200, w4.text);
+    const printed = w4.body.data.employee_signature.evidence.printed;
+    assert.equal(printed.employee?.first_name, 'Sofia', JSON.stringify(printed));
+    assert.equal(printed.employee?.last_name, 'Signer');
+    assert.equal(printed.employee?.ssn, 'xxx-xx-6789', 'frozen, and answered masked');
+
+    // The employer corrects the hire afterwards: the signed W-4 still prints who signed it.
+    const renamed = await w.call('PATCH', `${HIRES}/${key}`, { ...as(w.payroll), body: { last_name: 'Changed' } });
+    assert.equal(renamed.status, 200, renamed.text);
+    const pdf = await fetch(`${w.server.url}/payroll/api/forms/w4/${session.user}`, {
+      headers: { 'organization-id': w.acmeOrg, auth_token: session.token },
+    });
+    assert.equal(pdf.status, 200);
+    const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    assert.match(text, /Signer/);
+    assert.doesNotMatch(text, /Changed/);
+  });
+});
+
 describe('an employee gives their SSN', () => {
   test('onto their employee record, which retrieve_ssn then finds by its last four', async () => {
     const made = await w.call('POST', '/auth/api/data/users/', { ...as(w.admin), body: employeeAccount() });
