@@ -151,9 +151,21 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
   } catch (e) {
     return [{ path: SCHEMA_PATH, message: `The JSON Schema does not compile: ${(e as Error).message}.` }];
   }
+  const shape = fieldShapeErrors(schema as Record<string, unknown>);
+  const unmeetable = unmeetableRules(schema, SCHEMA_PATH, ANSWER_LIMITS);
+  // Asked for once the fields' shapes and ranges are right: the bounds to add are then plain.
+  const unboundedNumber = shape.length || unmeetable.length ? undefined : unboundedNumberAt(schema);
   return [
-    ...fieldShapeErrors(schema as Record<string, unknown>),
-    ...unmeetableRules(schema, SCHEMA_PATH, ANSWER_LIMITS),
+    ...shape,
+    ...unmeetable,
+    ...(unboundedNumber === undefined
+      ? []
+      : [
+          {
+            path: `${SCHEMA_PATH}${unboundedNumber}`,
+            message: `A number needs a minimum and a maximum within ±${ANSWER_LIMITS.number.toLocaleString('en-US')}, or choices: without them an answer could be any size.`,
+          },
+        ]),
     ...uiSchemaErrors(f?.uiSchema, schema),
   ];
 }
@@ -378,6 +390,21 @@ const unboundedList = (node: unknown) =>
   firstSchemaWhere(node, '', (n) => {
     const isList = n.type === 'array' || (Array.isArray(n.type) && n.type.includes('array')) || 'items' in n;
     return isList && !(typeof n.maxItems === 'number' && n.maxItems <= MAX_DEFINITION_ITEMS);
+  });
+
+const isBound = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * The place of the first number in `node` without both ends (docs/input-limits.md, "Numbers in the
+ * schemas": every number a record holds says its bounds). Unbounded, an answer of 1e300 was kept
+ * and printed as such on the employee's certificate. How far the ends may lie is unmeetableRules'.
+ */
+const unboundedNumberAt = (node: unknown) =>
+  firstSchemaWhere(node, '', (n) => {
+    const types = Array.isArray(n.type) ? n.type : [n.type];
+    if (!types.includes('number') && !types.includes('integer')) return false;
+    if ('enum' in n || 'const' in n) return false;
+    return !(isBound(n.maximum) || isBound(n.exclusiveMaximum)) || !(isBound(n.minimum) || isBound(n.exclusiveMinimum));
   });
 
 /**

@@ -133,7 +133,12 @@ test('a definition whose fields are not a valid JSON Schema, or whose transforms
     { path: '/fields/schema/type', message: 'The form fields must be an object schema with properties.' },
   ]);
   // A list without a bound: an employee's save could make the server check thousands of items.
-  const choices = { anyOf: [{ type: 'string', maxLength: 10 }, { type: 'integer' }] };
+  const choices = {
+    anyOf: [
+      { type: 'string', maxLength: 10 },
+      { type: 'integer', minimum: 0, maximum: 99 },
+    ],
+  };
   for (const [where, list] of [
     ['/properties/extra', { type: 'array', items: choices }],
     ['/properties/extra', { type: 'array', items: choices, maxItems: 5000 }],
@@ -218,7 +223,7 @@ test("a definition that would leave the employee's screen unusable is refused, n
   const base = missouri();
   const post = (fields: unknown) =>
     w.call('POST', '/payroll/api/data/state_w4_form/', { ...as(w.staff), body: { ...base, state: 'MO', fields } });
-  const ok = { type: 'integer', title: 'Allowances' };
+  const ok = { type: 'integer', title: 'Allowances', minimum: 0, maximum: 99 };
   const refused = async (fields: unknown, path: string, message: string) => {
     const r = await post(fields);
     assert.equal(r.status, 400, r.text);
@@ -375,7 +380,7 @@ test("a new state's own fields and rules apply to the next save with no restart;
             maximum: 99,
             'x-messages': { maximum: 'At most 99 allowances.' },
           },
-          extra_state_withholding: { type: 'integer', title: 'Extra withholding', minimum: 0 },
+          extra_state_withholding: { type: 'integer', title: 'Extra withholding', minimum: 0, maximum: 100_000 },
         },
       },
     },
@@ -632,7 +637,7 @@ test("a definition prints its own state's form: another state's printable form, 
 
 test("a definition's field named constructor, prototype or __proto__ is refused naming it, not dropped", async () => {
   const base = missouri();
-  const ok = { type: 'integer', title: 'Allowances' };
+  const ok = { type: 'integer', title: 'Allowances', minimum: 0, maximum: 99 };
   for (const name of ['constructor', 'prototype', '__proto__']) {
     for (const required of [[], [name]]) {
       const r = await w.call('POST', '/payroll/api/data/state_w4_form/', {
@@ -707,6 +712,27 @@ test("a definition's field rule no answer could meet within the input limits is 
       { ...amount, multipleOf: 5, minimum: 1, maximum: 4 },
       '/fields/schema/properties/a',
       'No multiple of 5 lies between minimum 1 and maximum 4: no answer could meet them.',
+    ],
+    // A number without both ends: nothing but its JSON type would bound an employee's answer.
+    [
+      { type: 'integer', title: 'Dependents', minimum: 0 },
+      '/fields/schema/properties/a',
+      'A number needs a minimum and a maximum within ±100,000,000, or choices: without them an answer could be any size.',
+    ],
+    [
+      { ...amount, maximum: 10 },
+      '/fields/schema/properties/a',
+      'A number needs a minimum and a maximum within ±100,000,000, or choices: without them an answer could be any size.',
+    ],
+    [
+      {
+        type: 'array',
+        title: 'Amounts',
+        maxItems: 3,
+        items: { anyOf: [{ type: 'string', maxLength: 2 }, { type: 'number' }] },
+      },
+      '/fields/schema/properties/a/items/anyOf/1',
+      'A number needs a minimum and a maximum within ±100,000,000, or choices: without them an answer could be any size.',
     ],
     [
       { type: 'array', title: 'Codes', maxItems: 3, minItems: 4, items: { type: 'string', maxLength: 2 } },

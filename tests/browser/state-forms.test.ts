@@ -155,7 +155,12 @@ describe('a new state added as data', () => {
             maximum: 20,
             'x-messages': { maximum: 'Claim at most 20 Kansas allowances.' },
           },
-          extra_state_withholding: { type: 'integer', title: 'Additional Kansas withholding', minimum: 0 },
+          extra_state_withholding: {
+            type: 'integer',
+            title: 'Additional Kansas withholding',
+            minimum: 0,
+            maximum: 100_000,
+          },
         },
       }),
     );
