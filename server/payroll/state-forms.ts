@@ -90,7 +90,34 @@ export function checkAnswers(schema: Record<string, unknown>, data: DataObject):
     sizeChecked.add(schema);
   }
   const fn = fieldsValidator(schema);
-  return fn(data) ? [] : explainErrors(fn.errors, schema);
+  if (!fn(data)) return explainErrors(fn.errors, schema);
+  return oversizedNumbers(schema, data);
+}
+
+/**
+ * A definition stored before its numbers needed bounds (checkDefinitionFields) bounds its answers
+ * no further than their JSON type: the definition's own answers stay within what a certificate
+ * holds anyway (ANSWER_LIMITS), each refused at its place.
+ */
+function oversizedNumbers(schema: Record<string, unknown>, data: DataObject): FieldError[] {
+  const errors: FieldError[] = [];
+  const limit = ANSWER_LIMITS.number;
+  const walk = (v: unknown, at: string) => {
+    if (typeof v === 'number' && Math.abs(v) > limit) {
+      errors.push({
+        path: at,
+        message: `Must be ${v > 0 ? 'at most' : 'at least'} ${v > 0 ? '' : '-'}${limit.toLocaleString('en-US')}.`,
+      });
+    } else if (Array.isArray(v)) {
+      v.forEach((x, i) => walk(x, `${at}/${i}`));
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) walk(x, `${at}/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+    }
+  };
+  for (const field of Object.keys((schema.properties ?? {}) as object)) {
+    if (Object.hasOwn(data, field)) walk(data[field], `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+  }
+  return errors;
 }
 
 const SCHEMA_PATH = '/fields/schema';

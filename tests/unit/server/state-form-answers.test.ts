@@ -26,3 +26,18 @@ it('refuses the answers at once, naming the definition, instead of checking them
   assert.deepEqual(checkAnswers(small, { n: 2 }), []);
   assert.equal(checkAnswers(small, { n: 9 })[0].path, '/n');
 });
+
+it('holds the answers of a definition stored before its numbers needed bounds within what a certificate holds', () => {
+  const old = {
+    type: 'object',
+    properties: {
+      nyc_allowances: { type: 'integer', title: 'NYC allowances', minimum: 0 },
+      codes: { type: 'array', maxItems: 3, items: { type: 'number' } },
+    },
+  };
+  assert.deepEqual(checkAnswers(old, { nyc_allowances: 100_000_000, codes: [-100_000_000] }), []);
+  assert.deepEqual(checkAnswers(old, { nyc_allowances: 1e300, codes: [1, -1e9], state_status: 1e300 }), [
+    { path: '/nyc_allowances', message: 'Must be at most 100,000,000.' },
+    { path: '/codes/1', message: 'Must be at least -100,000,000.' },
+  ]);
+});
