@@ -4,5 +4,7 @@
  */
 import { registerPages } from '../renderers/app/pages.ts';
 import { PTO_PAGES } from '../forms/pages/pto/index.tsx';
+import { SPEC_ROUTE_ALIASES } from './spec-route-aliases.ts';
 
 registerPages(PTO_PAGES);
+registerPages(SPEC_ROUTE_ALIASES);

@@ -22,7 +22,7 @@ export interface PageRule {
   /** A react-router path of static segments and `:param` segments. */
   path: string;
   access: PageAccess;
-  /** The page only sends on to this path (judged there). */
+  /** The page only sends on to this path (judged there); its `:param` segments take the page's. */
   redirect?: string;
 }
 
@@ -46,7 +46,15 @@ export function registeredPages(): readonly PageEntry[] {
   return pages;
 }
 
-/** The registered page a pathname opens (without a trailing slash), with its parameters. */
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/** The registered page a pathname opens (without a trailing slash), with its parameters (decoded, as react-router's). */
 export function matchPage(pathname: string): { page: PageEntry; params: Record<string, string> } | undefined {
   const parts = pathname.split('/').slice(1);
   // A page of static segments outranks one with parameters, as in react-router.
@@ -57,10 +65,18 @@ export function matchPage(pathname: string): { page: PageEntry; params: Record<s
     const found: Record<string, string> = {};
     const fits = pattern.every((seg, i) => {
       if (!seg.startsWith(':')) return seg === parts[i];
-      found[seg.slice(1)] = parts[i];
+      found[seg.slice(1)] = decoded(parts[i]);
       return parts[i] !== '';
     });
     if (fits) return { page, params: found };
   }
   return undefined;
+}
+
+/** A redirect's path with the `:param` segments of the page it sends from filled in, each encoded. */
+export function redirectTarget(redirect: string, params: Record<string, string>): string {
+  return redirect
+    .split('/')
+    .map((seg) => (seg.startsWith(':') ? encodeURIComponent(params[seg.slice(1)] ?? '') : seg))
+    .join('/');
 }

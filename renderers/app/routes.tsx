@@ -2,7 +2,7 @@
  * The routes of spec/000 section 2 that this shell serves: the logged-out layout, the main layout
  * with the dynamic-form pages, the inactive-user layout and the settings.
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import { Root } from './Root.tsx';
 import { PublicLayout } from '../layouts/PublicLayout.tsx';
 import { MainLayout } from '../layouts/MainLayout.tsx';
@@ -27,7 +27,7 @@ import { DOCUMENTS_PAGES } from '../pages/documents-pages.ts';
 import { useEffect, useState } from 'react';
 import type { FormMode } from '../screens/record/form-model.ts';
 import { listScreenCode, recordScreenCode, type ScreenCode } from './prefetch.ts';
-import { registeredPages } from './pages.ts';
+import { redirectTarget, registeredPages } from './pages.ts';
 
 /**
  * A screen whose code loads on first use (the form screens with @rjsf, the list with @tanstack's
@@ -51,6 +51,13 @@ function useScreenCode<M>(code: ScreenCode<M>): M | undefined {
   }, [code, mod]);
   if (failed) throw failed;
   return mod;
+}
+
+/** A registered page that only sends on: to its target, with this address's parameters (./pages.ts). */
+function RedirectWithParams({ to }: { to: string }) {
+  const params = useParams() as Record<string, string>;
+  const { search } = useLocation();
+  return <Navigate to={redirectTarget(to, params) + search} replace />;
 }
 
 const loading = (
@@ -112,7 +119,7 @@ export const appRoutes = (): RouteObject[] => [
           ...DOCUMENTS_PAGES.map((d) => ({ path: d.path, element: <DocumentsPage page={d} /> })),
           ...registeredPages().map((p) => ({
             path: p.path,
-            element: p.redirect ? <Navigate to={p.redirect} replace /> : p.element,
+            element: p.redirect ? <RedirectWithParams to={p.redirect} /> : p.element,
           })),
           { path: '/:module/:datatype/:orgId/org_settings', element: <OrgSettingsPage /> },
           // The named route auth_audit_log (spec/001 section 2); it outranks the generic record pages.

@@ -10,7 +10,7 @@ import { personalPermission } from '../../engine/permissions.ts';
 import type { Session, Verb } from '../api/types.ts';
 import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { DOCUMENTS_PAGES } from '../pages/documents-pages.ts';
-import { matchPage, type PageAccess, type PageRule } from '../app/pages.ts';
+import { matchPage, redirectTarget, type PageAccess, type PageRule } from '../app/pages.ts';
 
 export const NOT_AUTHORIZED = 'Not authorized.';
 /** The alert of spec/000 section 6 for a user limited by PAYROLL:CanManageOnboarding. */
@@ -60,7 +60,7 @@ export type RouteInfo =
   | { kind: 'inactive' }
   | { kind: 'app'; path: string }
   /** A page an area registered (../app/pages.ts), judged by its own access rule. */
-  | { kind: 'page'; path: string; rule: PageRule }
+  | { kind: 'page'; path: string; rule: PageRule; params: Record<string, string> }
   | { kind: 'record'; module: string; datatype: string; action: RecordAction; key?: string }
   /** The named route auth_audit_log (spec/001 section 2): one user's audit records. */
   | { kind: 'auditLog'; userId: string }
@@ -115,7 +115,7 @@ export function classify(pathname: string): RouteInfo {
   if (p === '/inactive' || p.startsWith('/inactive/')) return { kind: 'inactive' };
   if (APP.has(p)) return { kind: 'app', path: p };
   const registered = matchPage(p);
-  if (registered) return { kind: 'page', path: p, rule: registered.page };
+  if (registered) return { kind: 'page', path: p, rule: registered.page, params: registered.params };
   const audit = /^\/auth\/new_user\/([^/]+)\/audit_log$/.exec(p);
   if (audit) return { kind: 'auditLog', userId: decodeSegment(audit[1]) };
   const parts = p.split('/').slice(1).map(decodeSegment);
@@ -295,7 +295,9 @@ export function decide(input: GuardInput): Decision {
 
   if (route.kind === 'page') {
     if (!pageAllows(s, route.rule.access)) return deny();
-    return route.rule.redirect ? { kind: 'redirect', to: route.rule.redirect } : { kind: 'allow' };
+    return route.rule.redirect
+      ? { kind: 'redirect', to: redirectTarget(route.rule.redirect, route.params) }
+      : { kind: 'allow' };
   }
 
   if (route.kind === 'auditLog') {

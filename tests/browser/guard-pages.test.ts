@@ -165,6 +165,30 @@ describe('a user who manages onboarding only', () => {
   });
 });
 
+describe("the spec's other names of pages", () => {
+  it("open the screen each names, with the record's key, and refuse what its rules refuse", async () => {
+    const { page } = await w.page();
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill('admin@acme.example');
+    await page.getByLabel('Password').fill('demo-admin-pass');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    for (const [from, to, heading] of [
+      ['/payroll/new_onboarding_users', '/payroll/onboarding_user/list', 'Hires'],
+      ['/auth/new_teams', '/auth/groups/list', 'Groups'],
+      [`/auth/new_user/${emma.user}`, `/auth/users/edit/${emma.user}`, /Edit User/i],
+      ['/laborlawposters', '/hr/global_docs/list', 'Labor law posters'],
+    ] as const) {
+      await page.goto(from);
+      await page.waitForURL((u) => u.pathname === to);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    // The company admin manages no organizations: the other name of their list refuses as the list does.
+    await page.goto('/auth/new_organizations');
+    await page.waitForURL((u) => u.pathname === '/home');
+  });
+});
+
 describe('the journey admin settings pages', () => {
   const PAGES = [
     ['/journey_admin/notification_settings', 'comms', 'notification_settings'],

@@ -19,9 +19,11 @@ import {
 } from '../../renderers/guard/decide.ts';
 import { registerPages } from '../../renderers/app/pages.ts';
 import { PTO_RULES } from '../../forms/pages/pto/pto-pages.ts';
+import { SPEC_ROUTE_ALIASES } from '../../web/spec-route-aliases.ts';
 
 // The PTO pages, as the app root registers them (web/pages.ts), without their screens.
 registerPages(PTO_RULES);
+registerPages(SPEC_ROUTE_ALIASES);
 
 const NOW = 1_800_000_000;
 const KEY = '0b9e3f1c-7a55-4c1e-9d7a-2f4b8c6d1e0a';
@@ -393,11 +395,10 @@ const rows: Row[] = [
     expect: { kind: 'allow' },
   },
   {
-    name: 'onboarding only: the hires route names of the spec that are no type are Page Not Found',
+    name: "onboarding only: the spec's other name of the hires list sends on to it",
     path: '/payroll/new_onboarding_users',
     session: onboarder,
-    meta: 'notFound',
-    expect: { kind: 'notFound' },
+    expect: { kind: 'redirect', to: '/payroll/onboarding_user/list' },
   },
   {
     name: 'onboarding only: an unknown payroll type is Page Not Found, not the alert',
@@ -462,6 +463,36 @@ const rows: Row[] = [
     path: '/journey_admin/clock_settings',
     session: null,
     expect: { kind: 'redirect', to: '/login?redirect=%2Fjourney_admin%2Fclock_settings' },
+  },
+  {
+    name: "the spec's other name of a list sends on to the list it names",
+    path: '/payroll/new_onboarding_users',
+    session: manager,
+    expect: { kind: 'redirect', to: '/payroll/onboarding_user/list' },
+  },
+  {
+    name: "the spec's other name of a record's page sends on to its edit screen, with its key",
+    path: `/auth/new_user/${KEY}`,
+    session: companyAdmin,
+    expect: { kind: 'redirect', to: `/auth/users/edit/${KEY}` },
+  },
+  {
+    name: "a key in the spec's other name is sent on encoded as it came",
+    path: '/auth/team/a%2Fb',
+    session: companyAdmin,
+    expect: { kind: 'redirect', to: '/auth/groups/edit/a%2Fb' },
+  },
+  {
+    name: "the spec's other names send a signed-out visitor to sign in first",
+    path: '/auth/new_teams',
+    session: null,
+    expect: { kind: 'redirect', to: '/login?redirect=%2Fauth%2Fnew_teams' },
+  },
+  {
+    name: "the user's audit log is its own page, not the other name of the user's page",
+    path: `/auth/new_user/${KEY}/audit_log`,
+    session: productStaff,
+    expect: { kind: 'allow' },
   },
   {
     name: '/pto sends on to the employee dash',
@@ -641,6 +672,7 @@ describe('guard: helpers', () => {
       kind: 'page',
       path: `/pto/admin/employee/${KEY}`,
       rule: PTO_RULES.find((r) => r.path === '/pto/admin/employee/:userId'),
+      params: { userId: KEY },
     });
     assert.equal(classify(`/pto/admin/employee/${KEY}/more`).kind, 'public');
   });
