@@ -21,26 +21,29 @@ import { hireKeyOf, ownHireFields } from '../payroll/own-hire.ts';
 import { uniqueClaimOps, uniqueReleaseOps } from './unique.ts';
 import type { Write } from './write-lifecycle.ts';
 
-// extra operations: the amend hook's server-owned additions, signatures bound to what they sign; a
-// write that changes nothing answered as stored; the data sealed; then the operations committed
-// together: the record, its unique claims, the extraOps hook's records, the audit entry and the
-// idempotency claim.
+// extra operations: signatures bound to what they sign, then the amend hook's server-owned
+// additions; a write that changes nothing answered as stored; the data sealed; then the operations
+// committed together: the record, its unique claims, the extraOps hook's records, the audit entry
+// and the idempotency claim.
 export async function writeOperations(w: Write): Promise<void> {
   const { s, caller, t, key, before, stored, facts } = w;
-  if (w.hook?.amend) w.data = await w.hook.amend(hookArgs(w, w.data, w.mode as WriteMode));
-  const data = w.data;
   const signatures = await bindSignatures(
     (type, owner) => ownRecord(s, caller, type, owner),
     caller,
     t.entity,
     key,
-    data,
+    w.data,
     before,
     facts.attestations,
     facts.notAttested,
     { version: w.version, now: w.now },
   );
   if (signatures.errors.length) throw validationFailed(signatures.errors);
+  // The amend hook derives from the signatures as they will be stored, once bound: an I-9 whose
+  // Section 2 signature a correction voided is open and due again. (What a signature attests
+  // leaves out the server-owned fields amend writes, so binding first changes no digest.)
+  if (w.hook?.amend) w.data = await w.hook.amend(hookArgs(w, w.data, w.mode as WriteMode));
+  const data = w.data;
   const changed = changedFields(data, before);
   // A write whose data, as it would be stored, is what is stored changes nothing: it answers the
   // record as stored. A new version, an audit entry or the hooks' work would tell of a change that

@@ -15,6 +15,7 @@ import type { FieldError } from '../../../engine/messages.ts';
 import type { EntityHooks } from '../hooks.ts';
 import { employmentOf } from '../../payroll/employment.ts';
 import { sameValue } from '../signatures.ts';
+import defs from '../../../schemas/common/defs.json';
 
 const DERIVED: readonly (keyof I9Dates)[] = ['section1_due', 'section2_due', 'next_due', 'late', 'retain_until'];
 
@@ -149,9 +150,35 @@ function supplementBErrors(data: DataObject, before: DataObject | undefined): Fi
   return out;
 }
 
+/** The last moment a stored date holds (defs.json's epochSeconds). */
+const LAST_DATE = defs.definitions.epochSeconds.maximum;
+
+/**
+ * The dates the server derives from the first day (Section 2 due three business days later, the
+ * retention date years later) must be dates a record can hold: a first day so far on that they are
+ * not would be stored with them, and every later save of the I-9, the employee's too, would then
+ * fail on a date nobody can enter.
+ */
+function firstDayErrors(data: DataObject, emp: DataObject): FieldError[] {
+  if (typeof data.first_day !== 'number') return [];
+  const dates = i9Dates(data, emp);
+  const last = Math.max(dates.section2_due ?? 0, dates.retain_until ?? 0);
+  if (last <= LAST_DATE) return [];
+  return [
+    {
+      path: '/first_day',
+      message: `The first day of employment (${usDate(data.first_day)}) is too far in the future: Section 2 would fall due after ${usDate(LAST_DATE)}.`,
+    },
+  ];
+}
+
 export const i9Hooks: EntityHooks = {
   async validate({ s, caller, key, data, before }) {
-    return [...(await minorErrors(s, caller.org.id, key, data)), ...supplementBErrors(data, before)];
+    return [
+      ...firstDayErrors(data, await employment(s, caller.org.id, key)),
+      ...(await minorErrors(s, caller.org.id, key, data)),
+      ...supplementBErrors(data, before),
+    ];
   },
   async amend({ s, caller, key, data }) {
     return withDates(data, await employment(s, caller.org.id, key));
