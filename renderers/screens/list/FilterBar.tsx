@@ -8,6 +8,7 @@ import { fieldTitle } from '../../format/schema-facts.ts';
 import { MAX_CRITERION_TEXT } from '../../../engine/criteria.ts';
 import { filterKind } from './list-query.ts';
 import type { ListActions } from './useListController.ts';
+import { inSentence } from '../../format/title-case.ts';
 
 const PAUSE_MS = 300;
 
@@ -29,7 +30,7 @@ export function FilterBar({
     <form
       className="filters"
       role="search"
-      aria-label={`Filter ${meta.plural.toLowerCase()}`}
+      aria-label={`Filter ${inSentence(meta.plural)}`}
       onSubmit={(e) => e.preventDefault()}
     >
       {fields.map(({ field, kind }) =>

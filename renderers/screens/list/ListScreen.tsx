@@ -10,6 +10,7 @@ import type { JsonObject, TypeMeta, WireRecord } from '../../api/types.ts';
 import { cellViews } from '../../contract/forms-registry.ts';
 import { formatByKind } from '../../format/format-value.ts';
 import { fieldSchema, fieldTitle, valueKind } from '../../format/schema-facts.ts';
+import { inSentence } from '../../format/title-case.ts';
 import { UserNames } from '../../users/UserNames.tsx';
 import { fieldValue } from '../../../engine/criteria.ts';
 import { useClient } from '../../session/session.tsx';
@@ -183,7 +184,7 @@ export function ListScreen() {
         <h1 id="list-title">{m.plural}</h1>
         {m.can.create && (
           <Link className="btn btn--primary" to={`/${m.module}/${m.type}/create`}>
-            New {m.title.toLowerCase()}
+            New {inSentence(m.title)}
           </Link>
         )}
       </div>
@@ -270,8 +271,8 @@ export function ListScreen() {
         {state.rows.length === 0 && (
           <div className="empty" role="status">
             {Object.keys(state.params.filters).length
-              ? `No ${m.plural.toLowerCase()} match these filters.`
-              : `No ${m.plural.toLowerCase()} yet.`}
+              ? `No ${inSentence(m.plural)} match these filters.`
+              : `No ${inSentence(m.plural)} yet.`}
           </div>
         )}
       </div>
