@@ -277,6 +277,23 @@ describe('inviting a hire', () => {
     assert.equal(complete.status, 200, complete.text);
     assert.equal(complete.body.data.status, 'pending_approval');
   });
+
+  test('approved and complete need the approval list too: skipping "Send for approval" does not skip it', async () => {
+    // The hire screen moves a hire one step at a time, but the API takes any status: a hire missing
+    // its SSN and pay details is not approved by naming a later status (schema: "Required before the
+    // hire can be approved.").
+    for (const status of ['approved', 'complete']) {
+      const created = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire() });
+      assert.equal(created.status, 201, created.text);
+      const r = await w.call('PATCH', `${HIRES}/${created.body.key}`, { ...as(w.payroll), body: { status } });
+      assert.equal(r.status, 400, `${status}: ${r.text}`);
+      const paths = r.body.errors.map((e: { path: string }) => e.path);
+      assert.ok(paths.includes('/ssn') && paths.includes('/pay_frequency'), `${status}: ${r.text}`);
+      for (const e of r.body.errors) assert.equal(e.message, 'Required before the hire can be approved.');
+      const read = await w.call('GET', `${HIRES}/${created.body.key}`, as(w.payroll));
+      assert.equal(read.body.data.status, 'invited', `${status}: not moved`);
+    }
+  });
 });
 
 describe('the history section', () => {
