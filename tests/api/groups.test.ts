@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
-import { as, demoWorld, sudoInto, type DemoWorld } from '../helpers/demo.ts';
+import { as, demoWorld, signedInEmployee, sudoInto, type DemoWorld } from '../helpers/demo.ts';
 
 const G = '/auth/api/data/groups';
 let w: DemoWorld;
@@ -229,6 +229,27 @@ describe('employee, employer, contacts, approvals and preferences', () => {
     });
     assert.equal(a.status, 400);
     assert.equal(errorsOf(a.body)[0]?.startsWith('/confirmation_code '), true, a.text);
+  });
+
+  test('an employee confirms her own approval as the employee, never as an administrator', async () => {
+    // approval_type says who approved (spec/000 section 3: employee or admin); the employee may
+    // record her own confirmation, and an "admin" approval she makes herself is approving herself.
+    const ann = await signedInEmployee(w, 'ann');
+    const own = (approval_type: string) =>
+      w.call('POST', '/payroll/api/data/approvals/', {
+        ...as(ann),
+        body: { employee: ann.user, approvals_needed: ['w4'], approval_type, confirmation_code: '1234' },
+      });
+    const self = await own('admin');
+    assert.equal(self.status, 400, self.text);
+    assert.deepEqual(errorsOf(self.body), ['/approval_type An administrator approves your records, not you.']);
+    const mine = await own('employee');
+    assert.equal(mine.status, 201, mine.text);
+    const byAdmin = await w.call('POST', '/payroll/api/data/approvals/', {
+      ...as(w.payroll),
+      body: { employee: ann.user, approvals_needed: ['w4'], approval_type: 'admin' },
+    });
+    assert.equal(byAdmin.status, 201, byAdmin.text);
   });
 
   test('preferences: colours stored as hex without #, the website as its host', async () => {
