@@ -19,6 +19,9 @@ export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>>
     legal_address: { address1: '1 Elm St', city: 'Denver', state: 'CO', postal_code: '80202' },
   },
   'payroll/state_w4': { state: 'CO' },
+  // The records a caller approves of their own are approved as the employee, never as admin (the
+  // approval's validate rule).
+  'payroll/approvals': { approval_type: 'employee' },
   // A manager saving someone else's I-9 signs Section 2, with what Section 2 asks (the I-9's validate rule).
   'payroll/i9': { ...SECTION2, employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 1 } },
   // json-schema-faker does not keep to exclusiveMinimum: 0 on an unbounded number, nor the first day
