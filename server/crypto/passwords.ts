@@ -15,6 +15,8 @@ const OPTIONS = { memoryCost: 7168, timeCost: 5, parallelism: 1 } as const;
  */
 const MAX_RUNNING = 2;
 const MAX_WAITING = 64;
+/** How many hashes may be asked for at once before the next is refused (HashingBusyError). */
+export const HASHING_BACKLOG = MAX_RUNNING + MAX_WAITING;
 let running = 0;
 const waiting: (() => void)[] = [];
 
