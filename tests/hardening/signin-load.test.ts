@@ -3,8 +3,9 @@
  *
  * - 50 sign-ins a second (argon2id each) for 5 s (DFORM_SOAK=1: 20 s) while another loop reads a
  *   record every 20 ms and creates one every 100 ms: every read and create succeeds, and every
- *   sign-in but those a machine too busy to hash them sheds (429 past the hasher's backlog; each
- *   was sent behind at least that many unanswered). Their times are reported as figures (a speed target is the bench's: bench/sign-in-timing.ts). That hashing
+ *   sign-in but those a machine too busy to hash them sheds (429 past the hasher's backlog, which
+ *   itself is never refused: as many sign-ins at once as it holds all succeed). Their times are
+ *   reported as figures (a speed target is the bench's: bench/sign-in-timing.ts). That hashing
  *   waits neither the event loop nor a commit is asserted against a burst of 40 sign-ins, by order:
  *   a read and a create sent into the burst answer long before its last sign-in.
  * - Brute force on one account and password spraying over many accounts from one address answer
@@ -92,18 +93,10 @@ describe('sign-in load, single-use keys', () => {
     const readLoop = every(READ_EVERY_MS, reads, read);
     // A create every 100 ms too: a write's commit waits for the disk, through the same thread pool.
     const writeLoop = every(100, writes, write);
-    // How many sign-ins were unanswered when each was sent: the server's backlog of hashes is never more.
-    let unanswered = 0;
-    const backlogAtSend: number[] = [];
     for (let i = 0; i < RATE * SECONDS; i++) {
       await sleepUntil(t0 + (i * 1000) / RATE);
       const [userid, key] = ACCOUNTS[i % ACCOUNTS.length];
-      backlogAtSend.push(unanswered++);
-      signIns.push(
-        timed(() => w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { userid, key } })).finally(
-          () => unanswered--,
-        ),
-      );
+      signIns.push(timed(() => w.call('POST', '/auth/api/login', { org: w.acmeOrg, body: { userid, key } })));
     }
     const issued = (performance.now() - t0) / 1000;
     await Promise.all([readLoop, writeLoop]);
@@ -145,20 +138,35 @@ describe('sign-in load, single-use keys', () => {
     figure(SUITE, 'write p99 idle', percentile(load.idleWrites, 99), 'ms');
     figure(SUITE, 'write p50 under sign-in load', percentile(load.writes, 50), 'ms');
     figure(SUITE, 'write p99 under sign-in load', percentile(load.writes, 99), 'ms');
-    // A machine too busy to hash 50 a second sheds the backlog past what the hasher holds (429,
-    // server/crypto/passwords.ts) rather than queue without end; a sign-in sent with fewer than
-    // that many before it unanswered could not have met a full backlog, and must succeed.
-    const refused = s.flatMap((x, i) => (x.status === 200 ? [] : [{ status: x.status, before: backlogAtSend[i] }]));
-    figure(SUITE, 'sign-ins refused with a full hashing backlog (429)', refused.length);
+    // A machine too busy to hash 50 a second sheds what the hasher cannot hold (429, Too many
+    // attempts: server/crypto/passwords.ts) rather than queue without end; nothing else fails.
+    // That what it holds is never refused is the test below, by count, not by time.
+    const refused = s.filter((x) => x.status !== 200);
+    figure(SUITE, 'sign-ins shed with the hasher full (429)', refused.length);
     assert.deepEqual(
-      refused.filter((x) => x.status !== 429 || x.before < HASHING_BACKLOG),
+      [...new Set(refused.map((x) => x.status))].filter((x) => x !== 429),
       [],
-      `only sign-ins sent behind at least ${HASHING_BACKLOG} unanswered ones may be refused`,
+      'sign-ins answer 200 or 429',
     );
     assert.deepEqual([...new Set(r.map((x) => x.status))], [200], 'every read succeeded');
     assert.deepEqual([...new Set(wr.map((x) => x.status))], [201], 'every write succeeded');
     figure(SUITE, 'test client event-loop delay p99', lag.percentile(99) / 1e6, 'ms');
     figure(SUITE, 'machine load average (1 min) after the run', os.loadavg()[0]);
+  });
+
+  test('as many sign-ins at once as the hasher holds all succeed, however long they take', async () => {
+    const all = await Promise.all(
+      Array.from({ length: HASHING_BACKLOG }, (_, i) =>
+        w.call('POST', '/auth/api/login', {
+          org: w.acmeOrg,
+          body: { userid: ACCOUNTS[i % 4][0], key: ACCOUNTS[i % 4][1] },
+        }),
+      ),
+    );
+    assert.deepEqual(
+      all.map((r) => r.status),
+      all.map(() => 200),
+    );
   });
 
   test('a read and a write during a burst of 40 sign-ins do not wait for the hashing', async () => {
