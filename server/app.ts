@@ -6,6 +6,7 @@ import { MODULES } from '../engine/entity.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupHelperRoutes } from './auth/group-helpers.ts';
 import { userAdminRoutes } from './auth/user-admin.ts';
+import { crossSiteRequestRoutes } from './auth/cross-site-request.ts';
 import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { userInfoRoutes } from './auth/user-info.ts';
 import { dataRoutes } from './data/routes.ts';
@@ -36,6 +37,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/auth/api', authRoutes(s));
   app.route('/auth/api', groupHelperRoutes(s));
   app.route('/auth/api', userAdminRoutes(s));
+  app.route('/auth/api', crossSiteRequestRoutes(s));
   app.route('/auth/api', twoFactorRoutes(s));
   app.route('/auth/api', userInfoRoutes(s));
   app.route('/payroll/api', retrieveSsnRoute(s));

@@ -12,7 +12,6 @@
 import { ApiError } from '../http/errors.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
-import type { Caller } from './principal.ts';
 import { lastSent, sentMark, sentMarkOp } from './sent-marks.ts';
 import { SINGLE_USE } from './sign-in.ts';
 
@@ -20,13 +19,13 @@ import { SINGLE_USE } from './sign-in.ts';
 const INVITATION_PURPOSES: ReadonlySet<unknown> = new Set(['hire_invite', 'invite', 'cross_site']);
 
 /**
- * Counts an invitation about to be sent against the caller's company and the caller; refuses it
- * (429, nothing written) past either budget. Called once the request is otherwise good, so that a
- * refused save costs nothing.
+ * Counts an invitation about to be sent against the sending company and the person who asked (a
+ * user key: a partner asking from their home company is counted in the client company by theirs);
+ * refuses it (429, nothing written) past either budget. Called once the request is otherwise good,
+ * so that a refused save costs nothing.
  */
-export async function spendInvitation(s: Services, caller: Caller): Promise<void> {
-  const company = caller.org.id;
-  if (await s.invitations.attempt(`invite\u0000${company}`, `invite\u0000${company}\u0000${caller.user.key}`)) return;
+export async function spendInvitation(s: Services, company: string, sender: string): Promise<void> {
+  if (await s.invitations.attempt(`invite\u0000${company}`, `invite\u0000${company}\u0000${sender}`)) return;
   const { perCompany, perUser } = s.config.invitations;
   const minutes = Math.max(1, Math.round(s.config.throttle.windowSeconds / 60));
   throw new ApiError(

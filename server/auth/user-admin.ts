@@ -16,7 +16,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { productStaffAdminKey } from '../../engine/access.ts';
-import { actorOf, auditOp, type AuditEvent } from '../data/audit.ts';
+import { actorOf } from '../data/audit.ts';
+import { sendAccountInvitation, type InvitationKind } from './account-invitation.ts';
 import { ApiError, badRequest, notAuthorized, notFound } from '../http/errors.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { readJsonObject } from '../http/json-body.ts';
@@ -25,17 +26,8 @@ import type { StoredRecord } from '../storage/types.ts';
 import { mayActOnAccount } from './account-rights.ts';
 import { isUuid, type Caller } from './principal.ts';
 import { signedIn, type SignedInEnv } from './signed-in.ts';
-import { singleUseOp } from './sign-in.ts';
-import { invitationKeys, invitationMarkOp, spendInvitation, spentOps } from './invitations.ts';
 import { deleteUser } from './user-delete.ts';
 import { needsCurrentPassword, storeNewPassword } from './new-password.ts';
-import { escapeHtml } from '../mail/escape-html.ts';
-import { signInLink } from '../public-url.ts';
-import { deliverQueued, queueOp } from '../mail/outbox.ts';
-
-/** How long an invitation's sign-in key works: a week for a new account, a day for a partner's code. */
-export const INVITE_SECONDS = 7 * 24 * 3600;
-export const CROSS_SITE_INVITE_SECONDS = 24 * 3600;
 
 function userIdOf(body: Record<string, unknown>): string {
   const id = typeof body.user_id === 'string' ? body.user_id.toLowerCase() : '';
@@ -56,15 +48,6 @@ async function accountOf(s: Services, caller: Caller, id: string): Promise<Store
   return user;
 }
 
-function audit(caller: Caller, c: Context, e: Omit<AuditEvent, 'org' | 'actor'>) {
-  return auditOp({
-    org: caller.org.id,
-    actor: actorOf(caller),
-    ...requestInfo(c),
-    ...e,
-  });
-}
-
 export function userAdminRoutes(s: Services) {
   const app = new Hono<AppEnv>();
   const auth = signedIn(s);
@@ -81,8 +64,8 @@ export function userAdminRoutes(s: Services) {
     return c.json({ message: 'Password set.' });
   });
 
-  /** Sends an invitation carrying a single-use sign-in key that leads to choosing a password. */
-  const invite = (kind: 'invite' | 'cross_site') => async (c: Context<SignedInEnv>) => {
+  /** Sends an invitation carrying a single-use sign-in key: to choosing a password, or a partner's code. */
+  const invite = (kind: InvitationKind) => async (c: Context<SignedInEnv>) => {
     const caller = c.var.caller;
     const body = await readJsonObject(c);
     if (!mayManageUsers(caller)) throw notAuthorized();
@@ -92,59 +75,10 @@ export function userAdminRoutes(s: Services) {
     if (user.data.status === 'blocked' || user.data.locked === true) {
       throw new ApiError(409, 'This account is blocked or locked; unblock it before inviting.');
     }
-    // Only the latest invitation signs in, and one person gets at most one per DFORM_RESEND_SECONDS.
-    const earlier = await invitationKeys(s, caller.org.id, user.key);
-    const mark = await invitationMarkOp(s, caller.org.id, user.key, {
-      whom: 'account',
-      wait: true,
-      // An invitation sent before the marks: its key's time.
-      since: Math.max(0, ...earlier.map((k) => k.meta.created_time)),
+    const to = await sendAccountInvitation(s, c, caller.org, user, kind, {
+      actor: actorOf(caller),
+      org: caller.org.id,
     });
-    await spendInvitation(s, caller);
-    const to = String(user.data.email ?? '');
-    const lifetime = kind === 'invite' ? INVITE_SECONDS : CROSS_SITE_INVITE_SECONDS;
-    const { op, key } = singleUseOp(s, caller.org.id, user, 'forgot_password', lifetime, {
-      purpose: kind,
-      by: caller.user.key,
-    });
-    const org = caller.org;
-    const link = signInLink(s.config, org.hostname, user.key, key);
-    const name = String(user.data.display_name ?? '');
-    // The message is queued with the key it carries: a key that is not stored is never sent.
-    const mail = queueOp(
-      s,
-      org.id,
-      kind === 'invite'
-        ? {
-            to,
-            subject: `${org.name}: your account invitation`,
-            text: `Hello ${name},\nyou have an account with ${org.name}. Use this link within 7 days to sign in and choose your password: ${link}`,
-            html: `<p>You have an account with ${escapeHtml(org.name)}. Use <a href="${escapeHtml(link)}">this link</a> within 7 days to sign in and choose your password.</p>`,
-          }
-        : {
-            to,
-            subject: `${org.name}: your sign-in code`,
-            text: `Hello ${name},\nyour one-time sign-in code for ${org.name} is ${key} (valid 24 hours). Or use this link: ${link}`,
-            html: `<p>Your one-time sign-in code for ${escapeHtml(org.name)} is <code>${escapeHtml(key)}</code> (valid 24 hours), or use <a href="${escapeHtml(link)}">this link</a>.</p>`,
-          },
-    );
-    const now = s.now();
-    await s.storage.commit([
-      ...spentOps(caller.org.id, earlier),
-      mark,
-      op,
-      audit(caller, c, {
-        action: 'invite',
-        module: 'auth',
-        type: 'users',
-        key: user.key,
-        affectedUser: user.key,
-        fields: [kind],
-        now,
-      }),
-      mail.op,
-    ]);
-    await deliverQueued(s, mail.key);
     return kind === 'invite'
       ? c.json({ message: 'User invite email resent.' })
       : c.json({ message: `User invite code sent to ${to}.`, email: to });

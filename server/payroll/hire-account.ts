@@ -9,7 +9,7 @@
 import type { Caller } from '../auth/principal.ts';
 import { mayActOnAccount } from '../auth/account-rights.ts';
 import { singleUseOp } from '../auth/sign-in.ts';
-import { INVITE_SECONDS } from '../auth/user-admin.ts';
+import { INVITE_SECONDS } from '../auth/account-invitation.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { systemPut, systemUpdate } from '../data/system-write.ts';
 import { claimOps } from '../data/unique.ts';

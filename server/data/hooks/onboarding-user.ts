@@ -151,7 +151,7 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
   const made = account || taken ? [] : hireAccountOps(s, caller, hire.key, hire.data);
   const signIn = taken ? undefined : hireSignIn(s, caller, hire.key);
   const spent = account ? await earlierInvitationOps(s, caller.org.id, hire.key) : [];
-  await spendInvitation(s, caller);
+  await spendInvitation(s, caller.org.id, caller.user.key);
   const version = hire.meta.version + 1;
   const again = entry(caller, now, 'invited', `Invitation sent again to ${to}.`, to);
   const record: StoredRecord = {
@@ -244,7 +244,7 @@ export const onboardingUserHooks: EntityHooks = {
         fresh?.action === 'account_blocked' ? 'block' : fresh?.action === 'account_reopened' ? 'reopen' : undefined;
       return move ? accountMoveOps(s, caller, record.key, move) : [];
     }
-    await spendInvitation(s, caller);
+    await spendInvitation(s, caller.org.id, caller.user.key);
     const to = emailOf(data);
     const signIn = hireSignIn(s, caller, record.key);
     return [
