@@ -4,6 +4,7 @@
  */
 import { registerNavSection } from '../renderers/layouts/nav.ts';
 import { PTO_NAV } from '../forms/pages/pto/index.tsx';
+import { MY_CLIENTS_NAV } from '../forms/pages/my-clients/index.tsx';
 
 /** An employee's own documents; the company's documents and file transfers for those who manage HR. */
 registerNavSection({
@@ -24,3 +25,6 @@ registerNavSection({
 
 /** The PTO pages the person may open: their own time off, the manager's and the plan builder. */
 registerNavSection(PTO_NAV);
+
+/** The partners' client companies (spec/000 section 4: where a partner lands). */
+registerNavSection(MY_CLIENTS_NAV);

@@ -321,6 +321,18 @@ export function createApiClient({
         datatype: 'auth/get_cross_site_invite',
         action: 'call',
       }),
+    /**
+     * A partner's own sign-in code to a client company, by one of their cross-organization accounts
+     * (docs/api-notes.md): the client's server mails it to the client account's address.
+     */
+    requestCrossSiteSignIn: (account: string) =>
+      request<{ message: string; email: string; client: string }>({
+        method: 'POST',
+        path: '/auth/api/request_cross_site_sign_in',
+        body: { account },
+        datatype: 'auth/request_cross_site_sign_in',
+        action: 'call',
+      }),
     /** The superuser delete: the user across every record type (the product-staff admin only). */
     deleteUser: (userId: string, confirmName: string) =>
       request<{ message: string; removed: string[] }>({

@@ -107,7 +107,6 @@ export const appRoutes = (): RouteObject[] => [
           { path: '/new_home', element: <HomePage /> },
           { path: '/paystubs', element: <PaystubsPage /> },
           { path: '/payroll/reports', element: <PlaceholderPage title="Payroll reports" /> },
-          { path: '/myclients', element: <PlaceholderPage title="My clients" /> },
           { path: '/onboarding', element: <OnboardingPage /> },
           { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
           { path: '/settings/profile', element: <ProfilePage /> },

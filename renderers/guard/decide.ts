@@ -84,7 +84,6 @@ export const APP_PATHS = [
   '/new_home',
   '/paystubs',
   '/payroll/reports',
-  '/myclients',
   '/onboarding',
   '/organization_preferences',
   '/settings',

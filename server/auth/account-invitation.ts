@@ -65,7 +65,11 @@ export async function sendAccountInvitation(
     ...(sender.org === org.id ? {} : { from_org: sender.org }),
   });
   const link = signInLink(s.config, org.hostname, user.key, key);
-  const mail = queueOp(s, org.id, invitationMessage(kind, org.name, String(user.data.display_name ?? ''), to, key, link));
+  const mail = queueOp(
+    s,
+    org.id,
+    invitationMessage(kind, org.name, String(user.data.display_name ?? ''), to, key, link),
+  );
   await s.storage.commit([
     ...spentOps(org.id, earlier),
     mark,

@@ -43,7 +43,10 @@ function accountKeyOf(body: Record<string, unknown>): string {
 }
 
 const sameAddress = (a: unknown, b: unknown) =>
-  typeof a === 'string' && typeof b === 'string' && a.trim() !== '' && a.trim().toLowerCase() === b.trim().toLowerCase();
+  typeof a === 'string' &&
+  typeof b === 'string' &&
+  a.trim() !== '' &&
+  a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The caller's own link: another's, or another company's, is not found, as the data API answers. */
 async function ownLink(s: Services, caller: Caller, key: string): Promise<StoredRecord> {

@@ -279,7 +279,10 @@ describe('throttled as every invitation', () => {
     const all = (await mailsTo(pat.email)).map((m) => codeIn(m.text)!);
     assert.equal(all.length, PER_USER, 'no message past the budget');
     const loginWith = (code: string) =>
-      w.call('POST', '/auth/api/login', { org: clientOrg, body: { userid: account.key, key: code, type: 'forgot_password' } });
+      w.call('POST', '/auth/api/login', {
+        org: clientOrg,
+        body: { userid: account.key, key: code, type: 'forgot_password' },
+      });
     assert.equal((await loginWith(all[0])).status, 401, 'an earlier code is spent');
     assert.equal((await loginWith(all.at(-1)!)).status, 200, 'the newest signs in');
   });
