@@ -99,6 +99,8 @@ async function refusedEverywhere(
     ['GET', `/payroll/api/forms/w4/${emma}`],
     ['POST', `/payroll/api/forms/w4/${emma}/download_key`],
     ['POST', '/auth/api/sudo_login?organization_id=' + otherOrg, { organization_id: otherOrg }],
+    // Sends a sign-in code to a client company: a forged token must not reach even its refusals.
+    ['POST', '/auth/api/request_cross_site_sign_in', { account: emma }],
   ];
   const out: string[] = [];
   for (const [method, p, body] of calls) {

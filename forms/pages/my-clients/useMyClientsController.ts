@@ -8,7 +8,6 @@ import { useCallback, useState } from 'react';
 import { failureText, isFailure } from '../../../renderers/api/failure.ts';
 import type { FindBody, WireRecord } from '../../../renderers/api/types.ts';
 import { useServices } from '../../../renderers/session/session.tsx';
-import { keys } from '../../../renderers/screens/queries.ts';
 import type { AuthCrossOrgAccounts } from '../../../types/generated/auth/cross_org_accounts.ts';
 
 export type ClientLink = WireRecord<AuthCrossOrgAccounts & Record<string, unknown>>;
@@ -40,7 +39,7 @@ export const clientName = (link: ClientLink) =>
 export function useMyClientsController() {
   const { client, auth } = useServices();
   const links = useQuery({
-    queryKey: keys.find('auth', 'my_cross_org_accounts', FIND),
+    queryKey: ['my_clients', FIND],
     queryFn: () => client.find<AuthCrossOrgAccounts & Record<string, unknown>>('auth', 'my_cross_org_accounts', FIND),
   });
   const [sends, setSends] = useState<Record<string, SendState>>({});
