@@ -3,10 +3,16 @@
  * the record screens' forms): a reference chosen by name is shown by its name, not its key.
  */
 import type { ComponentType } from 'react';
-import { RecordSelectView } from './widgets/RecordSelectView.tsx';
+import type { CellText } from '../renderers/contract/forms-registry.ts';
+import { RecordSelectView, recordSelectText } from './widgets/RecordSelectView.tsx';
 
 export const cellViews: Readonly<
   Record<string, ComponentType<{ value: unknown; options?: Readonly<Record<string, unknown>> }>>
 > = {
   recordSelect: RecordSelectView,
+};
+
+/** The same values as text, for exports (a report's CSV names the plan its cell names). */
+export const cellTexts: Readonly<Record<string, CellText>> = {
+  recordSelect: recordSelectText,
 };

@@ -6,12 +6,13 @@
  */
 import { registerForms, type FormsRegistry } from '../renderers/contract/forms-registry.ts';
 import { loadFormsStyles } from '../forms/styles/load-styles.ts';
-import { cellViews } from '../forms/cell-views.ts';
+import { cellTexts, cellViews } from '../forms/cell-views.ts';
 
 export const formsRegistry: FormsRegistry = Object.freeze({
   loadStyles: loadFormsStyles,
   recordForms: () => import('./record-forms.ts').then((m) => m.recordForms),
   cellViews,
+  cellTexts,
 });
 
 registerForms(formsRegistry);

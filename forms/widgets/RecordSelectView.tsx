@@ -44,6 +44,21 @@ async function nameOf(client: ApiClient, module: string, type: string, key: stri
   return typeof name === 'string' ? name : undefined;
 }
 
+/**
+ * The text of a reference for an export (a report's CSV): the record's name, the key when the
+ * record cannot be read or the options name no type, empty when none is chosen.
+ */
+export async function recordSelectText(
+  client: ApiClient,
+  value: unknown,
+  options: Readonly<Record<string, unknown>>,
+): Promise<string> {
+  if (typeof value !== 'string' || !value) return '';
+  const [module, type] = typeof options.type === 'string' ? options.type.split('/') : [];
+  if (!module || !type) return value;
+  return (await nameOf(client, module, type, value).catch(() => undefined)) ?? value;
+}
+
 export function RecordSelectView({ value, options }: { value: unknown; options?: Readonly<Record<string, unknown>> }) {
   const client = useOptionalServices()?.client;
   const [label, setLabel] = useState<string>();

@@ -17,15 +17,16 @@ import { HomePage } from '../pages/HomePage.tsx';
 import { PaystubsPage } from '../pages/PaystubsPage.tsx';
 import { ProfilePage } from '../pages/ProfilePage.tsx';
 import { TwoFactorPage } from '../pages/TwoFactorPage.tsx';
-import { PlaceholderPage } from '../pages/PlaceholderPage.tsx';
 import { OnboardingPage } from '../pages/OnboardingPage.tsx';
 import { JourneySettingsPage, OrganizationPreferencesPage, OrgSettingsPage } from '../pages/SettingsRecordPage.tsx';
 import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { AuditLogPage } from '../pages/AuditLogPage.tsx';
+import { ReportsPage } from '../pages/reports/ReportsPage.tsx';
 import { DocumentsPage } from '../pages/DocumentsPage.tsx';
 import { DOCUMENTS_PAGES } from '../pages/documents-pages.ts';
 import { useEffect, useState } from 'react';
 import type { FormMode } from '../screens/record/form-model.ts';
+import { REPORTS_PATH } from '../guard/decide.ts';
 import { listScreenCode, recordScreenCode, type ScreenCode } from './prefetch.ts';
 import { redirectTarget, registeredPages } from './pages.ts';
 
@@ -106,7 +107,7 @@ export const appRoutes = (): RouteObject[] => [
           { path: '/home', element: <HomePage /> },
           { path: '/new_home', element: <HomePage /> },
           { path: '/paystubs', element: <PaystubsPage /> },
-          { path: '/payroll/reports', element: <PlaceholderPage title="Payroll reports" /> },
+          { path: REPORTS_PATH, element: <ReportsPage /> },
           { path: '/onboarding', element: <OnboardingPage /> },
           { path: '/settings', element: <Navigate to="/settings/profile" replace /> },
           { path: '/settings/profile', element: <ProfilePage /> },

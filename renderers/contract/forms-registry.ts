@@ -104,7 +104,19 @@ export interface FormsRegistry {
    * screen draws its cells with them (a plan chosen by name is named in the ledger's list).
    */
   cellViews?: Readonly<Record<string, ComponentType<{ value: unknown; options?: Readonly<Record<string, unknown>> }>>>;
+  /**
+   * The same values as text, by "ui:widget", for what leaves the screen (a report's CSV names a
+   * plan as its cell does); a widget without one is written as the list's text.
+   */
+  cellTexts?: Readonly<Record<string, CellText>>;
 }
+
+/** A field's value as text, read through the data client where naming it needs a lookup. */
+export type CellText = (
+  client: ApiClient,
+  value: unknown,
+  options: Readonly<Record<string, unknown>>,
+) => Promise<string>;
 
 /** A signature as its signer's name, without the forms' script fonts. */
 function PlainSignature({ value }: { value: unknown }) {
@@ -145,6 +157,11 @@ export function formsRegistry(): FormsRegistry {
 /** The registered views of a list's cells, by "ui:widget" (none until the app root registers its own). */
 export function cellViews(): NonNullable<FormsRegistry['cellViews']> {
   return registry.cellViews ?? {};
+}
+
+/** The registered texts of values for exports, by "ui:widget" (none until the app root registers its own). */
+export function cellTexts(): NonNullable<FormsRegistry['cellTexts']> {
+  return registry.cellTexts ?? {};
 }
 
 /** Loads the record screens' forms once; the record screens' code waits for it (renderers/app/prefetch.ts). */

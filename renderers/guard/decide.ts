@@ -20,6 +20,9 @@ export const ONBOARDING_ONLY =
 export const ONBOARDING_LIST = '/payroll/onboarding_user/list';
 export const INACTIVE_HOME = '/inactive/paystubs';
 export const ACTIVE_PAYSTUBS = '/paystubs';
+/** The payroll reports page (spec/000 section 2), opened by PAYROLL:CanViewPayrollReports. */
+export const REPORTS_PATH = '/payroll/reports';
+export const REPORTS_PERMISSION = 'PAYROLL:CanViewPayrollReports';
 
 /** What the guard needs of a session (spec/000 section 3), with permissions as `MODULE:Name`. */
 export interface GuardSession {
@@ -83,7 +86,7 @@ export const APP_PATHS = [
   '/home',
   '/new_home',
   '/paystubs',
-  '/payroll/reports',
+  REPORTS_PATH,
   '/onboarding',
   '/organization_preferences',
   '/settings',
@@ -209,7 +212,7 @@ function onboardingAllows(s: GuardSession, route: RouteInfo): boolean {
     return route.module !== 'payroll' || onboardingType(route.datatype);
   if (route.kind !== 'app' || !route.path.startsWith('/payroll/')) return true;
   // The reports page has its own permission; a company settings page is judged by its datatype.
-  if (route.path === '/payroll/reports') return has(s, 'PAYROLL:CanViewPayrollReports');
+  if (route.path === REPORTS_PATH) return has(s, REPORTS_PERMISSION);
   return onboardingType(route.path.split('/')[2] ?? '');
 }
 
@@ -225,6 +228,15 @@ export function pageAllows(s: GuardSession, access: PageAccess): boolean {
   return !access.anyOf || access.anyOf.some((p) => has(s, p));
 }
 
+/**
+ * May this session open the reports page? PAYROLL:CanViewPayrollReports, or the product-staff
+ * admin; it is also where such a user lands (landing), so the two must agree. Which reports it
+ * offers, and what each shows, the data API decides per type (the catalogue's `can.list`).
+ */
+export function reportsAllowed(s: GuardSession): boolean {
+  return s.isAdmin || has(s, REPORTS_PERMISSION);
+}
+
 export function dashboard(s: GuardSession): string {
   return s.features.use_new_dashboard ? '/new_home' : '/home';
 }
@@ -236,7 +248,7 @@ export function landing(s: GuardSession): string {
   if (has(s, 'PAYROLL:CanOnlyViewPersonalReports')) return INACTIVE_HOME;
   if (has(s, 'AUTH:CanUseCrossSiteLogin')) return '/myclients';
   if (s.isEmployee && !s.employeeId) return '/onboarding';
-  if (has(s, 'PAYROLL:CanViewPayrollReports') && !has(s, 'PAYROLL:CanManageUserPayrollData')) return '/payroll/reports';
+  if (has(s, REPORTS_PERMISSION) && !has(s, 'PAYROLL:CanManageUserPayrollData')) return REPORTS_PATH;
   return dashboard(s);
 }
 
@@ -287,6 +299,7 @@ export function decide(input: GuardInput): Decision {
     if (ADMIN_ONLY.has(route.path) && !s.isAdmin) return deny();
     const limited = onboardingDeny();
     if (limited) return limited;
+    if (route.path === REPORTS_PATH && !reportsAllowed(s)) return deny();
     if (EMPLOYEE_ONLY.has(route.path) && !s.isEmployee) return { kind: 'redirect', to: dashboard(s) };
     if (route.path === '/onboarding' && (!s.isEmployee || s.employeeId)) return { kind: 'redirect', to: dashboard(s) };
     return { kind: 'allow' };

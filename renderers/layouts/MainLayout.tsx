@@ -6,7 +6,15 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Guarded } from '../guard/Guarded.tsx';
-import { dashboard, guardSession, onboardingOnly, onboardingType, sessionValid } from '../guard/decide.ts';
+import {
+  dashboard,
+  guardSession,
+  onboardingOnly,
+  onboardingType,
+  reportsAllowed,
+  REPORTS_PATH,
+  sessionValid,
+} from '../guard/decide.ts';
 import { JOURNEY_SETTINGS } from '../pages/journey-settings.ts';
 import { useServices } from '../session/session.tsx';
 import { catalogueQuery, checklistQuery } from '../screens/queries.ts';
@@ -43,6 +51,8 @@ export function MainLayout() {
   const allRecords = usesRecordLists(gs) ? groups.filter((g) => g.module !== 'mine') : [];
   const sections: NavGroup[] = [];
   if (managesOnboarding(gs)) sections.push({ module: 'queues', label: 'Work queues', links: WORK_QUEUES });
+  if (reportsAllowed(gs))
+    sections.push({ module: 'reports', label: 'Reports', links: [{ to: REPORTS_PATH, label: 'Payroll reports' }] });
   // Own records: an employee's onboarding forms in the journey's order and their employment record.
   const own = mine && gs.isEmployee ? ownRecords(mine.links, journey) : [];
   if (own.length) sections.push({ module: 'mine', label: 'My records', links: own });

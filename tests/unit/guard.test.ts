@@ -364,6 +364,31 @@ const rows: Row[] = [
     session: user({ perms: ['PAYROLL:CanManageOnboarding', 'PAYROLL:CanViewPayrollReports'] }),
     expect: { kind: 'allow' },
   },
+  {
+    name: 'reports: an employee without PAYROLL:CanViewPayrollReports is refused the reports page',
+    path: '/payroll/reports',
+    session: user(),
+    expect: deny('/home'),
+  },
+  {
+    name: 'reports: managing payroll data alone does not open the reports page',
+    path: '/payroll/reports',
+    session: manager,
+    previous: '/payroll/employee/list',
+    expect: deny('/payroll/employee/list'),
+  },
+  {
+    name: 'reports: PAYROLL:CanViewPayrollReports alone opens the reports page',
+    path: '/payroll/reports',
+    session: user({ isEmployee: false, employeeId: null, perms: ['PAYROLL:CanViewPayrollReports'] }),
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'reports: the product-staff admin opens the reports page',
+    path: '/payroll/reports',
+    session: productStaff,
+    expect: { kind: 'allow' },
+  },
   ...['/payroll/onboarding_user/list', '/payroll/onboarding_user/create', `/payroll/onboarding_user/edit/${KEY}`].map(
     (path): Row => ({
       name: `onboarding only: the hires page ${path} opens`,

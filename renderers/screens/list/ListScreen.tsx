@@ -6,12 +6,10 @@ import { useCallback, useEffect, useMemo, type FocusEvent, type MouseEvent, type
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import type { JsonObject, TypeMeta, WireRecord } from '../../api/types.ts';
-import { cellViews } from '../../contract/forms-registry.ts';
-import { formatByKind } from '../../format/format-value.ts';
-import { fieldSchema, fieldTitle, valueKind } from '../../format/schema-facts.ts';
+import type { TypeMeta, WireRecord } from '../../api/types.ts';
+import { fieldTitle } from '../../format/schema-facts.ts';
+import { columnFormatter, fieldCell } from './field-cell.tsx';
 import { inSentence } from '../../format/title-case.ts';
-import { UserNames } from '../../users/UserNames.tsx';
 import { fieldValue } from '../../../engine/criteria.ts';
 import { useClient } from '../../session/session.tsx';
 import { useListController, type ListActions } from './useListController.ts';
@@ -22,13 +20,6 @@ import { useWindowRows, WINDOW_FROM } from './useWindowRows.ts';
 import { useLockedColumns } from './useLockedColumns.ts';
 
 const helper = createColumnHelper<WireRecord>();
-
-/** A field's value as the list shows it, with what formatting needs worked out once per column. */
-function columnFormatter(meta: TypeMeta, field: string): (value: unknown) => string {
-  const kind = valueKind(meta.schema, meta.ui, field);
-  const schema = fieldSchema(meta.schema, field);
-  return (value) => formatByKind(kind, value, schema);
-}
 
 /**
  * The links of the rows are plain anchors (a page holds up to 200 of them): the table follows them
@@ -44,26 +35,14 @@ function useColumns(meta: TypeMeta | undefined) {
     const canonical = columnFormatter(meta, meta.list.canonical);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const cols: ColumnDef<WireRecord, any>[] = meta.list.columns.map((field) => {
-      const isUser = valueKind(meta.schema, meta.ui, field) === 'user';
-      const format = columnFormatter(meta, field);
-      // A field drawn by a widget of the forms' own with a view for cells is shown by it (a plan
-      // chosen by name is named, not shown by its key).
-      const ownUi = field.includes('.') ? undefined : (meta.ui[field] as JsonObject | undefined);
-      const hint = ownUi?.['ui:widget'];
-      const View = typeof hint === 'string' ? cellViews()[hint] : undefined;
-      const viewOptions = (ownUi?.['ui:options'] as JsonObject | undefined) ?? {};
+      // A plan chosen by name is named, a person by their name, not shown by a key (field-cell.tsx).
+      const draw = fieldCell(meta, field);
       const linked = field === meta.list.canonical && meta.can.read;
       return helper.accessor((r) => fieldValue(r.data, field), {
         id: field,
         header: fieldTitle(meta.schema, field),
         cell: (c) => {
-          const shown = View ? (
-            <View value={c.getValue()} options={viewOptions} />
-          ) : isUser ? (
-            <UserNames value={c.getValue()} />
-          ) : (
-            format(c.getValue())
-          );
+          const shown = draw(c.getValue());
           if (!linked) return shown;
           return (
             <a href={`${base}/view/${c.row.original.key}`} {...{ [ROW_LINK]: '' }}>

@@ -1,0 +1,39 @@
+/**
+ * How a list draws one field's value in a cell, worked out once per column: a field whose widget
+ * has a view for cells (registered by the app root, a plan chosen by name) by that view, user keys
+ * by the people's names, anything else as text (dates MM/DD/YYYY, enum labels). The list screen
+ * and the reports page draw their cells with it, so a value reads the same in both.
+ */
+import type { ReactNode } from 'react';
+import type { JsonObject, TypeMeta } from '../../api/types.ts';
+import { cellViews } from '../../contract/forms-registry.ts';
+import { formatByKind } from '../../format/format-value.ts';
+import { fieldSchema, valueKind } from '../../format/schema-facts.ts';
+import { UserNames } from '../../users/UserNames.tsx';
+
+/** A field's value as text, with what formatting needs worked out once per column. */
+export function columnFormatter(meta: Pick<TypeMeta, 'schema' | 'ui'>, field: string): (value: unknown) => string {
+  const kind = valueKind(meta.schema, meta.ui, field);
+  const schema = fieldSchema(meta.schema, field);
+  return (value) => formatByKind(kind, value, schema);
+}
+
+/** The widget hint and options of a top-level field (a nested field's are not looked up). */
+export function ownWidget(meta: Pick<TypeMeta, 'ui'>, field: string): { widget?: string; options: JsonObject } {
+  const ownUi = field.includes('.') ? undefined : (meta.ui[field] as JsonObject | undefined);
+  const hint = ownUi?.['ui:widget'];
+  return {
+    widget: typeof hint === 'string' ? hint : undefined,
+    options: (ownUi?.['ui:options'] as JsonObject | undefined) ?? {},
+  };
+}
+
+export function fieldCell(meta: Pick<TypeMeta, 'schema' | 'ui'>, field: string): (value: unknown) => ReactNode {
+  const isUser = valueKind(meta.schema, meta.ui, field) === 'user';
+  const format = columnFormatter(meta, field);
+  const { widget, options } = ownWidget(meta, field);
+  const View = widget ? cellViews()[widget] : undefined;
+  if (View) return (value) => <View value={value} options={options} />;
+  if (isUser) return (value) => <UserNames value={value} />;
+  return format;
+}
