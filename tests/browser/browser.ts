@@ -68,11 +68,12 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
   });
 }
 
-export async function startWorld(): Promise<World> {
+/** `env` goes to the server (a fixed `PORT` where a run must keep to a range of ports). */
+export async function startWorld(opts: { env?: Record<string, string> } = {}): Promise<World> {
   if (!existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) {
     throw new Error('browser tests: dist/web is missing; run `npm run build:web` first');
   }
-  const server = await startServer({ demo: true });
+  const server = await startServer({ demo: true, env: opts.env });
   const browser = await launchChromium();
   const call = client(server.url);
   const org = (await call('GET', `/auth/api/resolve_org?hostname=${DEMO_HOST}`)).body.organization_id as string;

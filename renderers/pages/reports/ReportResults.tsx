@@ -73,7 +73,14 @@ export function ReportResults(props: {
           <p className="reports__total" role="status">
             {rowsText(results.total)} from {period}
           </p>
-          <div className="table-wrap" aria-busy={results.refreshing}>
+          {/* A wide report scrolls sideways within its region, which the keyboard can reach to scroll. */}
+          <div
+            className="table-wrap"
+            aria-busy={results.refreshing}
+            role="region"
+            aria-labelledby="report-results-title"
+            tabIndex={0}
+          >
             <table className="table">
               <caption className="visually-hidden">
                 {report.title}, {period}, page {results.page} of {results.pageCount}

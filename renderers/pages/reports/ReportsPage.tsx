@@ -53,15 +53,18 @@ function Reports({ state, actions }: { state: Ready; actions: ReturnType<typeof 
       <nav className="reports__menu" aria-label="Reports">
         <ul className="reports__list">
           {state.offered.map((r) => (
-            <li key={r.id}>
+            <li key={r.id} className="reports__choice" data-current={state.chosen?.id === r.id ? '' : undefined}>
               <Link
-                className="reports__choice"
+                className="reports__name"
                 to={{ search: `?${writeReportParams({ report: r.id, page: 1 })}` }}
                 aria-current={state.chosen?.id === r.id ? 'page' : undefined}
+                aria-describedby={`report-about-${r.id}`}
               >
-                <span className="reports__name">{r.title}</span>
-                <span className="reports__description">{r.description}</span>
+                {r.title}
               </Link>
+              <span id={`report-about-${r.id}`} className="reports__description">
+                {r.description}
+              </span>
             </li>
           ))}
         </ul>
