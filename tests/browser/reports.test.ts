@@ -171,6 +171,7 @@ describe('a payroll manager runs a report', () => {
       (await resultRows(page)).map((r) => r[1]),
       [HIRES[0].last, HIRES[1].last],
     );
+    await w.screenshot(page, 'reports');
     const found = blocking(await runAxe(page));
     assert.deepEqual(
       found.map((v) => v.id),
