@@ -5,7 +5,6 @@
  * the To at the field, and downloads a CSV that a spreadsheet opens safely; a person holding the
  * reports permission lands on the page and is offered only the reports of the records they may
  * list; an employee cannot open it; another company's hires never appear. Needs `npm run build:web`.
- * DFORM_TEST_PORT fixes the server's port where a run must keep to a range of ports.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
@@ -72,7 +71,7 @@ async function runRange(page: Page, from: string, to: string) {
 }
 
 beforeAll(async () => {
-  w = await startWorld({ env: process.env.DFORM_TEST_PORT ? { PORT: process.env.DFORM_TEST_PORT } : undefined });
+  w = await startWorld();
   const payroll = await w.apiLogin('payroll');
   const in2015 = await w.call('POST', '/payroll/api/data/find/onboarding_user', {
     org: w.org,
