@@ -11,6 +11,7 @@ import { twoFactorRoutes } from './auth/two-factor-routes.ts';
 import { userInfoRoutes } from './auth/user-info.ts';
 import { dataRoutes } from './data/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { fileUsageRoutes } from './files/usage-route.ts';
 import { ApiError, errorResponse } from './http/errors.ts';
 import type { AppEnv } from './http/context.ts';
 import { retrieveEinRoute } from './payroll/retrieve-ein.ts';
@@ -48,6 +49,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/payroll/api', onboardingRoutes(s));
   app.route('/payroll/api', hireInvitationRoutes(s));
   app.route('/payroll/api', printableRoutes(s));
+  app.route('/storage/api', fileUsageRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));
   for (const m of MODULES) app.route(`/${m}/api`, fileRoutes(s, m));
   // Any other '/<name>/api/...' (an unknown call or module) answers 404 JSON, not the web app's page.

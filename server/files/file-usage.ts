@@ -1,7 +1,8 @@
 /**
- * How many bytes of files each company keeps, and each person uploaded into it, against the quotas
- * of the configuration (DFORM_FILE_QUOTA_COMPANY, DFORM_FILE_QUOTA_USER): every company shares one
- * disk or bucket, so none may fill it. A file counts by its size as recorded in its value, once
+ * How many bytes of files each company keeps, and each person uploaded into it, against the
+ * company's quotas (./file-quota.ts: its own limits where product staff set them, else the
+ * deployment's DFORM_FILE_QUOTA_COMPANY and DFORM_FILE_QUOTA_USER): every company shares one disk
+ * or bucket, so none may fill it. A file counts by its size as recorded in its value, once
  * per field that holds it (identical bytes in two records count twice, though kept once).
  *
  * The counts are records of their own (system/file_usage) moved in the very commit that holds or
@@ -14,11 +15,12 @@
  * by the start-up pass below or by the first change that moves it. A person without one has
  * uploaded nothing since: every upload that names its uploader moves that person's record.
  */
+import { byteAmount as amount } from '../../engine/byte-amount.ts';
 import { isFileValue } from '../../engine/files.ts';
-import { FILE_QUOTA_DEFAULTS, type FileQuota } from '../config.ts';
 import { commitUnlessTaken, markPassDone, passDone } from '../data/record-walk.ts';
 import { putOver } from '../data/system-write.ts';
 import { ApiError } from '../http/errors.ts';
+import { quotaOf } from './file-quota.ts';
 import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 
@@ -34,7 +36,7 @@ export interface FileMove {
   added?: HeldFile;
 }
 
-interface Usage {
+export interface Usage {
   bytes: number;
   files: number;
 }
@@ -42,10 +44,6 @@ interface Usage {
 const ALL = { criteria: [], limit: Number.MAX_SAFE_INTEGER, offset: 0 };
 
 const personKey = (org: string, user: string) => `${org}/${user}`;
-
-export function quotaOf(s: Pick<Services, 'config'>): FileQuota {
-  return s.config.fileQuota ?? FILE_QUOTA_DEFAULTS;
-}
 
 /** The size a field's stored value records (0 for a value that is no file). */
 export function recordedSize(value: unknown): number {
@@ -78,6 +76,12 @@ async function readUsage(s: Services, org: string, user?: string): Promise<Usage
   return user ? { bytes: 0, files: 0 } : summed(s, org);
 }
 
+/** What a company's files use (org alone), or what one person uploaded into it, as counted now. */
+export async function usageOf(s: Services, org: string, user?: string): Promise<Usage> {
+  const { bytes, files } = await readUsage(s, org, user);
+  return { bytes, files };
+}
+
 /** What the quota refuses: whose files, how many bytes they use, the limit. */
 interface Refusal {
   person: boolean;
@@ -86,21 +90,6 @@ interface Refusal {
   limit: number;
   /** The file's size; unknown while a body without Content-Length is read. */
   size?: number;
-}
-
-const UNITS = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-
-/** `25 MiB`, `9.9 GiB`; `down` rounds down (a usage never shows as its limit before it is). */
-export function amount(bytes: number, down = false): string {
-  let n = bytes;
-  let unit = 0;
-  while (n >= 1024 && unit < UNITS.length - 1) {
-    n /= 1024;
-    unit++;
-  }
-  if (unit === 0) return bytes === 1 ? '1 byte' : `${bytes} bytes`;
-  const tenths = (down ? Math.floor(n * 10) : Math.round(n * 10)) / 10;
-  return `${tenths.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${UNITS[unit]}`;
 }
 
 /** 413: the file does not fit the company's room or the uploader's; nothing is stored. */
@@ -143,15 +132,16 @@ export async function usageOps(
       if (f.by) move(f.by, f, sign);
     }
   }
-  const quota = quotaOf(s);
+  // Only a change that may grow a count is checked, against the limits as they stand now.
+  const quota = check ? await quotaOf(s, org) : undefined;
   const now = s.now();
   const ops: WriteOp[] = [];
   for (const { user, bytes, files, size } of deltas.values()) {
     if (!bytes && !files) continue;
     const usage = await readUsage(s, org, user);
-    const limit = user ? quota.perUser : quota.perCompany;
     const next = Math.max(0, usage.bytes + bytes);
-    if (check && bytes > 0 && next > limit) {
+    const limit = quota && (user ? quota.perUser : quota.perCompany);
+    if (check && limit !== undefined && bytes > 0 && next > limit) {
       throw quotaRefused(check.field, { person: !!user, orgName: check.orgName, used: usage.bytes, limit, size });
     }
     const key = user ? personKey(org, user) : org;
@@ -171,11 +161,12 @@ export async function roomFor(
   uploader: string,
   prior: HeldFile | undefined,
 ): Promise<{ room: number; refusal: (field: string, orgName: string, size?: number) => ApiError }> {
-  const quota = quotaOf(s);
+  const quota = await quotaOf(s, org);
   const company = await readUsage(s, org);
   const person = await readUsage(s, org, uploader);
-  const companyRoom = quota.perCompany - company.bytes + (prior?.size ?? 0);
-  const personRoom = quota.perUser - person.bytes + (prior?.by === uploader ? prior.size : 0);
+  // Past a limit lowered since, the room is what the replaced file gives back: no growth, as usageOps holds.
+  const companyRoom = Math.max(0, quota.perCompany - company.bytes) + (prior?.size ?? 0);
+  const personRoom = Math.max(0, quota.perUser - person.bytes) + (prior?.by === uploader ? prior.size : 0);
   const byPerson = personRoom < companyRoom;
   return {
     room: Math.max(0, Math.min(companyRoom, personRoom)),

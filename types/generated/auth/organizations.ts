@@ -42,6 +42,14 @@ export type MinimumPasswordLength = number;
  * Accounts that manage payroll data, onboarding, users, groups or companies must sign in with a second factor; until they set one up, their sessions can do nothing else.
  */
 export type RequireTwoFactorSignInForManagers = boolean;
+/**
+ * The most this company may keep in files, in MiB (1024 MiB = 1 GiB). Empty: the deployment's default (DFORM_FILE_QUOTA_COMPANY, 10 GiB unless set otherwise). A company already past a lowered limit keeps its files; only new uploads are refused. Only product staff set it.
+ */
+export type FileStorageMiB = number;
+/**
+ * The most one person may upload into this company, in MiB (1024 MiB = 1 GiB). Empty: the deployment's default (DFORM_FILE_QUOTA_USER, 1 GiB unless set otherwise). A person already past a lowered limit keeps their files; only new uploads are refused. Only product staff set it.
+ */
+export type FileUploadsPerPersonMiB = number;
 export type InternalNotes = string;
 export type CreatedBy = string;
 
@@ -64,6 +72,8 @@ export interface AuthOrganizations {
   enabled_features?: EnabledFeatures;
   password_min_length?: MinimumPasswordLength;
   require_2fa_for_managers?: RequireTwoFactorSignInForManagers;
+  file_storage_mib?: FileStorageMiB;
+  file_uploads_per_person_mib?: FileUploadsPerPersonMiB;
   internal_notes?: InternalNotes;
   created_by: CreatedBy;
   created_time: Common.EpochSeconds;
