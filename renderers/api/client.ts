@@ -67,6 +67,19 @@ export interface PrintableFormEntry {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** One count of files against its limit, in bytes. */
+export interface FileFigures {
+  bytes: number;
+  files: number;
+  limit: number;
+}
+
+/** GET /storage/api/file_usage: the person's own files in their company; the company's for those who manage its files. */
+export interface FileUsage {
+  person: FileFigures;
+  company?: FileFigures & { name: string };
+}
+
 /** GET and POST /payroll/api/my_ssn: the person's SSN on file (masked), and which record holds it. */
 export interface MySsn {
   on_file: boolean;
@@ -342,6 +355,9 @@ export function createApiClient({
         datatype: 'auth/delete_user',
         action: 'call',
       }),
+    /** How much file storage the signed-in person, and for a manager their company, has used (docs/api-notes.md). */
+    fileUsage: () =>
+      request<FileUsage>({ path: '/storage/api/file_usage', datatype: 'storage/file_usage', action: 'call' }),
     /** Whether the signed-in person's SSN is on file (masked), and the record holding it. */
     mySsn: () => request<MySsn>({ path: '/payroll/api/my_ssn', datatype: 'payroll/my_ssn', action: 'call' }),
     /** Gives the signed-in person's SSN, when none is on file (docs/api-notes.md). */

@@ -2,6 +2,7 @@
  * A files and documents page (/documents, /mydocuments, /secure_file_transfer): one list per kind
  * of document the caller may see, each row with its status and file, opening the record's screen
  * where the file is attached, previewed and downloaded. A list the caller may not see is left out.
+ * Under the title, the file storage used (FileUsageLine), as the quota counts it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -10,6 +11,7 @@ import { isFileValue } from '../../engine/files.ts';
 import { useClient } from '../session/session.tsx';
 import { keys, metaQuery } from '../screens/queries.ts';
 import type { DocumentList, DocumentsPageSpec } from './documents-pages.ts';
+import { FileUsageLine } from './FileUsageLine.tsx';
 
 const STATUS: Record<string, string> = { requested: 'Requested', uploading: 'Uploading', uploaded: 'Uploaded' };
 
@@ -70,6 +72,7 @@ export function DocumentsPage({ page }: { page: DocumentsPageSpec }) {
   return (
     <section className="page" aria-labelledby="documents-title">
       <h1 id="documents-title">{page.title}</h1>
+      <FileUsageLine />
       {page.lists.map((l) => (
         <DocumentTable key={l.type} list={l} />
       ))}

@@ -8,6 +8,7 @@ export const keys = {
   catalogue: () => ['catalogue'] as const,
   checklist: () => ['onboarding_checklist'] as const,
   pipeline: () => ['onboarding_pipeline'] as const,
+  fileUsage: () => ['file_usage'] as const,
   meta: (m: string, t: string) => ['meta', m, t] as const,
   record: (m: string, t: string, key: string) => ['record', m, t, key] as const,
   find: (m: string, t: string, body?: FindBody) => (body ? (['find', m, t, body] as const) : (['find', m, t] as const)),
@@ -54,4 +55,16 @@ export const pipelineQuery = (client: ApiClient) => ({
   queryKey: keys.pipeline(),
   queryFn: () => client.onboardingPipeline(),
   staleTime: 5_000,
+});
+
+/**
+ * The caller's file storage used: asked again each time a documents page opens, since uploads and
+ * removals happen on the records' own screens.
+ */
+export const fileUsageQuery = (client: ApiClient) => ({
+  queryKey: keys.fileUsage(),
+  queryFn: () => client.fileUsage(),
+  staleTime: 0,
+  refetchOnMount: 'always' as const,
+  retry: false,
 });
