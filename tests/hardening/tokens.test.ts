@@ -98,6 +98,7 @@ async function refusedEverywhere(
     ['POST', '/payroll/api/retrieve_ein', {}],
     ['GET', `/payroll/api/forms/w4/${emma}`],
     ['POST', `/payroll/api/forms/w4/${emma}/download_key`],
+    ['GET', '/storage/api/file_usage'],
     ['POST', '/auth/api/sudo_login?organization_id=' + otherOrg, { organization_id: otherOrg }],
     // Sends a sign-in code to a client company: a forged token must not reach even its refusals.
     ['POST', '/auth/api/request_cross_site_sign_in', { account: emma }],
@@ -110,7 +111,7 @@ async function refusedEverywhere(
     if (r.status !== 401 && r.status !== 404 && !also.includes(r.status)) out.push(where);
     else if (r.status === 401 && JSON.stringify(r.body) !== JSON.stringify({ message: 'Invalid token specified' }))
       out.push(`${where} (not the contract's 401 body)`);
-    if (/Emma|6789|"items"|"data"|"token"|single_use_key/.test(r.text)) out.push(`${where} (carries data)`);
+    if (/Emma|6789|"items"|"data"|"token"|"bytes"|single_use_key/.test(r.text)) out.push(`${where} (carries data)`);
     out.push(...leaks(r.text).map((l) => `${where}: ${l}`));
   }
   return out;
