@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { blocking, describeViolations, runAxe } from './axe.ts';
 import { startWorld, type World } from './browser.ts';
 
 let w: World;
@@ -58,6 +59,12 @@ it('the line on My documents moves after an upload; only a manager reads the com
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
   await w.screenshot(page, 'file-usage-375', { fullPage: false });
+  const found = blocking(await runAxe(page));
+  assert.deepEqual(
+    found.map((v) => v.id),
+    [],
+    describeViolations('My documents with its usage line', found),
+  );
 
   const { page: adminPage } = await w.page();
   await w.signIn(adminPage, 'admin');
