@@ -142,3 +142,13 @@ export function moduleUsable(
   if (module === 'comms') return [...p.permissions].some((perm) => perm.startsWith(prefix));
   return p.permissions.has(`${prefix}CanUseModule`);
 }
+
+/**
+ * The refusal a company feature makes while it is on (x-hidden-by: block_paystubs hides the pay
+ * statements), for a caller who reaches the type only through their own records (`ownOnly`); those
+ * who may read every record keep it. Undefined when nothing hides the type from this caller.
+ */
+export function hiddenBy(entity: Entity, features: Readonly<Record<string, unknown>>, ownOnly: boolean): string | undefined {
+  const hidden = entity.file['x-hidden-by'];
+  return hidden && ownOnly && features[hidden.feature] === true ? hidden.message : undefined;
+}

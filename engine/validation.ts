@@ -24,6 +24,7 @@ const DFORM_KEYWORDS = [
   'x-key',
   'x-owner',
   'x-my',
+  'x-hidden-by',
   'x-access',
   'x-list',
   'x-routes',

@@ -1,18 +1,17 @@
 /**
- * The worker thread that draws printable forms for the server (server/printable/drawing.ts):
+ * The worker thread that draws printable forms and pay statements for the server (server/printable/drawing.ts):
  * pdfmake's measuring and drawing run here, so a form being drawn holds no request of the server's
  * event loop. Bundled beside the server as dist/server/draw-worker.cjs (scripts/build-server.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { LayoutError } from './expressions.ts';
 import type { Layout, PrintInput } from './layout.ts';
-import { renderLayout, type RenderResult } from './render.ts';
+import type { PayStatementInput } from './pay-statement.ts';
+import { renderLayout, renderPayStatement, type RenderResult } from './render.ts';
 
-export interface DrawRequest {
-  id: number;
-  layout: Layout;
-  input: PrintInput;
-}
+/** A form over its layout, or a pay statement (a document of its own, not a layout). */
+export type DrawRequest =
+  { id: number; layout: Layout; input: PrintInput } | { id: number; statement: PayStatementInput };
 
 export type DrawAnswer =
   { id: number; result: RenderResult } | { id: number; error: { message: string; layout: boolean } };
@@ -20,7 +19,8 @@ export type DrawAnswer =
 const port = parentPort;
 if (!port) throw new Error('printable: draw-worker runs as a worker thread');
 port.on('message', (request: DrawRequest) => {
-  renderLayout(request.layout, request.input).then(
+  const drawing = 'statement' in request ? renderPayStatement(request.statement) : renderLayout(request.layout, request.input);
+  drawing.then(
     (result) => port.postMessage({ id: request.id, result } satisfies DrawAnswer),
     (e: unknown) =>
       port.postMessage({

@@ -6,6 +6,7 @@ import { docDefinition } from './docdef.ts';
 import type { FormName, Layout, PrintInput } from './layout.ts';
 import { loadLayout, sharedVars } from './layouts.ts';
 import { pdfBuffer } from './pdf.ts';
+import { payStatementDoc, type PayStatementInput } from './pay-statement.ts';
 import type { PrintedValue } from './ops.ts';
 import { resolveLayout } from './resolve.ts';
 
@@ -37,4 +38,11 @@ export async function renderLayout(layout: Layout, given: PrintInput): Promise<R
 
 export function renderForm(form: FormName, input: PrintInput): Promise<RenderResult> {
   return renderLayout(loadLayout(form), input);
+}
+
+/** A pay statement (payroll/paystubs) as PDF bytes: nothing sensitive is printed, nothing revealed. */
+export async function renderPayStatement(input: PayStatementInput): Promise<RenderResult> {
+  let pages = 0;
+  const pdf = await pdfBuffer(payStatementDoc(input, (count) => (pages = count)));
+  return { pdf, pages, revealed: [], printed: [] };
 }

@@ -19,6 +19,7 @@ import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '..
 import { COMPANY_ADMIN_PERMISSIONS } from '../engine/permissions.ts';
 import { storyOps } from './demo-journeys.ts';
 import { ptoOps } from './demo-pto.ts';
+import { paystubOps } from './demo-paystubs.ts';
 
 export const DEMO_NAME = 'Acme Demo';
 /** The demo employer's EIN (a made-up number). */
@@ -207,6 +208,8 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
   ops.push(...storyOps(s, org, keys, company.adminKey));
   // Time off decided and written by the company admin, who manages PTO.
   ops.push(...ptoOps(s, org, keys, keys.get(admin.email)!));
+  // Pay statements written by the payroll manager, as payroll staff (or their provider's sync) write them.
+  ops.push(...paystubOps(s, org, keys, keys.get('payroll@acme.example')!));
   await s.storage.commit(ops);
   return org;
 }

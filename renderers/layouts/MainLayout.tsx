@@ -107,7 +107,8 @@ export function MainLayout() {
                 <NavLink to="/onboarding">My onboarding</NavLink>
               </li>
             )}
-            {gs.isEmployee && (
+            {/* block_paystubs hides all paystubs (spec/000): the server refuses them too (docs/paystubs.md). */}
+            {gs.isEmployee && !gs.features.block_paystubs && (
               <li>
                 <NavLink to="/paystubs">Paystubs</NavLink>
               </li>

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { PERMISSIONS } from '../../engine/permissions.ts';
-import { allows, moduleUsable } from '../../engine/access.ts';
+import { allows, hiddenBy, moduleUsable } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { ApiError, badRequest, invalidCredentials, notAuthorized, tooManyAttempts } from '../http/errors.ts';
 import { afterAnswerQueue } from '../http/after-answer.ts';
@@ -163,6 +163,8 @@ export function authRoutes(s: Services) {
       const variants: [string, boolean][] = [[e.type, false]];
       if (e.file['x-my']) variants.push([`my_${e.type}`, true]);
       for (const [type, my] of variants) {
+        const ownOnly = my || !allows(e.file['x-access'].read, caller.principal, false);
+        if (hiddenBy(e, caller.org.enabledFeatures, ownOnly)) continue;
         const can = Object.fromEntries(
           VERBS.map((v) => {
             const rule = e.file['x-access'][v];

@@ -3,7 +3,7 @@
  * so tenancy, access, masking and the load transform are decided in one place from the schema file.
  * Writes pass through the stages of ./write-lifecycle.ts.
  */
-import { allows, can, moduleUsable, namesToken, ownedBy, type Principal } from '../../engine/access.ts';
+import { allows, can, hiddenBy, moduleUsable, namesToken, ownedBy, type Principal } from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
 import { mapSensitive, maskValue, type SensitiveKind } from '../../engine/masking.ts';
 import { cloneJson, toPointer } from '../../engine/schema-walk.ts';
@@ -36,12 +36,28 @@ export interface RequestInfo {
 
 export type WriteMode = 'create' | 'save' | 'update';
 
-/** Finds the entity of a route and checks the caller may use its module. */
+/**
+ * Finds the entity of a route and checks the caller may use its module, and that no feature of the
+ * company hides the type from them (assertNotHidden).
+ */
 export function target(s: Services, caller: Caller, module: string, type: string): Target {
   const r = s.catalogue.registry.resolve(module, type);
   if (!r) throw notFound();
   if (!moduleUsable(r.entity.module, caller.org.activeModules, caller.principal)) throw notAuthorized();
+  assertNotHidden(r, caller);
   return r;
+}
+
+/**
+ * A type a company feature hides (x-hidden-by: block_paystubs for payroll/paystubs) is refused, with
+ * the schema's message, to every caller who reaches only their own records of it: the server
+ * refuses what the screens hide. Whoever may read every record (the staff who manage the type)
+ * keeps it, so switching the feature on loses nothing and switching it off shows everything again.
+ */
+function assertNotHidden(t: Target, caller: Caller): void {
+  const ownOnly = t.my || !allows(t.entity.file['x-access'].read, caller.principal, false);
+  const refusal = hiddenBy(t.entity, caller.org.enabledFeatures, ownOnly);
+  if (refusal) throw new ApiError(403, refusal);
 }
 
 /** Whether the caller may do `verb` on this type at all (for some record, perhaps only their own). */

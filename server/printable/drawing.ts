@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { LayoutError } from '../../printable/expressions.ts';
 import type { Layout, PrintInput } from '../../printable/layout.ts';
 import type { RenderResult } from '../../printable/render.ts';
+import type { PayStatementInput } from '../../printable/pay-statement.ts';
 import type { DrawAnswer, DrawRequest } from '../../printable/draw-worker.ts';
 
 const WORKER_FILE = 'draw-worker.cjs';
@@ -47,13 +48,22 @@ export class Drawer {
 
   /** A form drawn from its layout and the records read, off the event loop. */
   draw(layout: Layout, input: PrintInput): Promise<RenderResult> {
+    return this.send((id) => ({ id, layout, input }));
+  }
+
+  /** A pay statement drawn off the event loop. */
+  drawStatement(statement: PayStatementInput): Promise<RenderResult> {
+    return this.send((id) => ({ id, statement }));
+  }
+
+  private send(request: (id: number) => DrawRequest): Promise<RenderResult> {
     const w = this.started();
     const id = this.nextId++;
     if (this.pending.size === 0) this.lastHeard = Date.now();
     return new Promise<RenderResult>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       w.ref();
-      w.postMessage({ id, layout, input } satisfies DrawRequest);
+      w.postMessage(request(id));
     });
   }
 
@@ -115,4 +125,9 @@ const drawer = new Drawer();
 /** A form drawn by the server's drawing worker. */
 export function drawForm(layout: Layout, input: PrintInput): Promise<RenderResult> {
   return drawer.draw(layout, input);
+}
+
+/** A pay statement drawn by the server's drawing worker. */
+export function drawPayStatement(statement: PayStatementInput): Promise<RenderResult> {
+  return drawer.drawStatement(statement);
 }

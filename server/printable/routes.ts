@@ -2,6 +2,7 @@
  * Printable forms (../shared/API.md): `GET /payroll/api/forms/{form}/{key}` answers the form as
  * application/pdf, where form is i9, w4, w9 or a state form (colorado, arizona, ...) and key the
  * employee's user key; a state's form prints only from a certificate of that state (else 404).
+ * `paystubs` prints a pay statement, keyed by the statement's own record key (../payroll/pay-statement.ts).
  * `GET /payroll/api/forms/{key}` answers `{forms: [{form, title, kind}]}`, the forms that exist for
  * that employee and the caller may print (what the viewer offers). Mounted under /payroll/api. A
  * form showing an SSN is audited as a reveal.
@@ -25,7 +26,8 @@ import { getOnly } from '../http/get-only.ts';
 import type { Services } from '../services.ts';
 import { memoryDownloadKeys } from './download-keys.ts';
 import { assertMayPrint, printableFormsOf, readFormRecords } from './records.ts';
-import { drawForm } from './drawing.ts';
+import { drawForm, drawPayStatement } from './drawing.ts';
+import { PAY_STATEMENT_FORM, payStatementInput } from '../payroll/pay-statement.ts';
 import { requestHeader } from '../http/node-request.ts';
 
 /** How long a download key lives, in seconds. */
@@ -95,7 +97,8 @@ export function printableRoutes(s: Services) {
     const caller = c.var.caller;
     const { form, key } = formParams(c);
     // Only a form the caller may print gets a key: another employee's is 404 here already.
-    await assertMayPrint(s, caller, await layoutOf(s, caller, form), key);
+    if (form === PAY_STATEMENT_FORM) await payStatementInput(s, caller, key);
+    else await assertMayPrint(s, caller, await layoutOf(s, caller, form), key);
     const { downloadKey, expires } = await keys.issue({
       org: caller.org.id,
       user: caller.user.key,
@@ -112,6 +115,8 @@ export function printableRoutes(s: Services) {
 
   /** The form drawn, its reveals of whole numbers committed first: no whole SSN or identifier leaves unaudited. */
   async function drawn(c: Context, caller: Caller, form: string, key: string): Promise<Buffer> {
+    // A pay statement is keyed by its own record and prints nothing sensitive: no reveal to audit.
+    if (form === PAY_STATEMENT_FORM) return (await drawPayStatement(await payStatementInput(s, caller, key))).pdf;
     const layout = await layoutOf(s, caller, form);
     const { input, ssnSource, idSource } = await readFormRecords(s, caller, layout, key);
     let result;

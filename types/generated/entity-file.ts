@@ -47,6 +47,13 @@ export interface DformEntitySchemaFile {
    * A my_<type> variant exists: the caller's own record, addressed by the caller's user key.
    */
   "x-my"?: boolean;
+  /**
+   * A company feature (organization enabled_features) that withdraws the type from those who reach only their own records while it is on: their meta, finds, reads and printed copies answer 403 with `message`. Callers whose permissions reach every record (the staff who manage the type) keep it, so nothing is lost while the feature is on. block_paystubs on payroll/paystubs.
+   */
+  "x-hidden-by"?: {
+    feature: string;
+    message: string;
+  };
   "x-access": {
     list: AccessRule;
     read: AccessRule;

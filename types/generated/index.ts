@@ -45,6 +45,7 @@ export type { PayrollI9DocumentCopies } from './payroll/i9_document_copies.ts';
 export type { PayrollOnboardingUser } from './payroll/onboarding_user.ts';
 export type { PayrollPayrollCalendar } from './payroll/payroll_calendar.ts';
 export type { PayrollPayrollDocuments } from './payroll/payroll_documents.ts';
+export type { PayrollPaystubs } from './payroll/paystubs.ts';
 export type { PayrollSocialLookup } from './payroll/social_lookup.ts';
 export type { PayrollStateW4 } from './payroll/state_w4.ts';
 export type { PayrollStateW4Form } from './payroll/state_w4_form.ts';

@@ -392,6 +392,10 @@ export type NotificationModule = string;
  */
 export type Recipients = [Uuid, ...Uuid[]];
 export type PtoPlanType = "Vacation" | "Personal" | "Sick" | "Unpaid" | "Flex" | "Other";
+/**
+ * Dollars and cents (at most 2 decimals, the rule of the entity's validate transform), from -1,000,000,000 to 1,000,000,000: a correction line may be negative.
+ */
+export type Money = number;
 export type Ssn = string;
 export type Ein = string;
 export type RoutingNumber = string;
@@ -446,6 +450,7 @@ export interface CommonDefinitions {
   notificationModule?: NotificationModule;
   recipients?: Recipients;
   ptoPlanType?: PtoPlanType;
+  money?: Money;
   /**
    * A Social Security number as the SSA issues them (ssa.gov/employer/randomizationfaqs.html): never area 000, 666 or 900-999 (a number beginning with 9 is an ITIN, not an SSN), group 00 or serial 0000. A masked value (xxx-xx-1234) stands for the stored number.
    */
