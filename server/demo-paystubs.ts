@@ -120,13 +120,17 @@ function runs(now: number, count: number, weeksAgo: number, overtimeAt: number):
   }));
 }
 
-export function paystubOps(s: Services, org: string, keys: Map<string, string>, by: string): WriteOp[] {
-  const now = s.now();
+/** The demo's statements as data: Emma's and Ivan's, each adding up as the schema's rule requires. */
+export function demoPaystubs(now: number, keys: ReadonlyMap<string, string>): PayrollPaystubs[] {
   const people: Person[] = [
     { user: keys.get('emma@acme.example')!, rate: 2450, deposit: 'split', firstNumber: 4101, runs: runs(now, 3, 0, 1) },
     { user: keys.get('ivan@acme.example')!, rate: 2200, deposit: 'check', firstNumber: 3051, runs: runs(now, 2, 12, -1) },
   ];
-  return people.flatMap((p) =>
-    statements(p).map((data) => systemPut(s, 'payroll/paystubs', org, randomUUID(), data as unknown as DataObject, by)),
+  return people.flatMap(statements);
+}
+
+export function paystubOps(s: Services, org: string, keys: ReadonlyMap<string, string>, by: string): WriteOp[] {
+  return demoPaystubs(s.now(), keys).map((data) =>
+    systemPut(s, 'payroll/paystubs', org, randomUUID(), data as unknown as DataObject, by),
   );
 }

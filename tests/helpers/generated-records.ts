@@ -22,6 +22,23 @@ export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>>
   // The records a caller approves of their own are approved as the employee, never as admin (the
   // approval's validate rule).
   'payroll/approvals': { approval_type: 'employee' },
+  // A pay statement's lines add up to its totals and its deposits to its net pay (its validate rule):
+  // one that pays nothing, in one period.
+  'payroll/paystubs': {
+    earnings: [],
+    taxes: [],
+    deductions: [],
+    deposits: [],
+    gross_pay: 0,
+    total_taxes: 0,
+    total_deductions: 0,
+    net_pay: 0,
+    gross_pay_ytd: 0,
+    net_pay_ytd: 0,
+    period_start: 1_796_083_200,
+    period_end: 1_797_292_800,
+    pay_date: 1_797_724_800,
+  },
   // A manager saving someone else's I-9 signs Section 2, with what Section 2 asks (the I-9's validate rule).
   'payroll/i9': { ...SECTION2, employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 1 } },
   // json-schema-faker does not keep to exclusiveMinimum: 0 on an unbounded number, nor the first day
