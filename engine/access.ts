@@ -148,7 +148,11 @@ export function moduleUsable(
  * statements), for a caller who reaches the type only through their own records (`ownOnly`); those
  * who may read every record keep it. Undefined when nothing hides the type from this caller.
  */
-export function hiddenBy(entity: Entity, features: Readonly<Record<string, unknown>>, ownOnly: boolean): string | undefined {
+export function hiddenBy(
+  entity: Entity,
+  features: Readonly<Record<string, unknown>>,
+  ownOnly: boolean,
+): string | undefined {
   const hidden = entity.file['x-hidden-by'];
   return hidden && ownOnly && features[hidden.feature] === true ? hidden.message : undefined;
 }

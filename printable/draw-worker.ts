@@ -19,7 +19,8 @@ export type DrawAnswer =
 const port = parentPort;
 if (!port) throw new Error('printable: draw-worker runs as a worker thread');
 port.on('message', (request: DrawRequest) => {
-  const drawing = 'statement' in request ? renderPayStatement(request.statement) : renderLayout(request.layout, request.input);
+  const drawing =
+    'statement' in request ? renderPayStatement(request.statement) : renderLayout(request.layout, request.input);
   drawing.then(
     (result) => port.postMessage({ id: request.id, result } satisfies DrawAnswer),
     (e: unknown) =>

@@ -26,15 +26,23 @@ function text(value: string, style: Node = {}): Node {
   return { text: value, font: familyFor('sans', value), ...style };
 }
 
-const head = (value: string, right = false) => text(value, { bold: true, fillColor: '#eeeeee', ...(right ? { alignment: 'right' } : {}) });
+const head = (value: string, right = false) =>
+  text(value, { bold: true, fillColor: '#eeeeee', ...(right ? { alignment: 'right' } : {}) });
 const amount = (v: unknown, style: Node = {}) => text(dollars(v), { alignment: 'right', ...style });
 const figure = (v: unknown, digits: number) =>
-  text(typeof v === 'number' ? v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: digits }) : '', {
-    alignment: 'right',
-  });
+  text(
+    typeof v === 'number' ? v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: digits }) : '',
+    {
+      alignment: 'right',
+    },
+  );
 
 function table(widths: (string | number)[], rows: Node[][]): Node {
-  return { table: { headerRows: 1, widths, body: rows, dontBreakRows: true }, layout: 'lightHorizontalLines', margin: [0, 4, 0, 12] };
+  return {
+    table: { headerRows: 1, widths, body: rows, dontBreakRows: true },
+    layout: 'lightHorizontalLines',
+    margin: [0, 4, 0, 12],
+  };
 }
 
 function section(title: string): Node {
@@ -48,15 +56,38 @@ function earningsTable(p: PayrollPaystubs): Node[] {
     table(
       ['*', 50, 60, 75, 75],
       [
-        [head('Description'), head('Hours', true), head('Rate', true), head('Current', true), head('Year to date', true)],
-        ...lines.map((l) => [text(l.description), figure(l.hours, 2), figure(l.rate, 4), amount(l.current), amount(l.ytd)]),
-        [text('Gross pay', { bold: true }), text(''), text(''), amount(p.gross_pay, { bold: true }), amount(p.gross_pay_ytd, { bold: true })],
+        [
+          head('Description'),
+          head('Hours', true),
+          head('Rate', true),
+          head('Current', true),
+          head('Year to date', true),
+        ],
+        ...lines.map((l) => [
+          text(l.description),
+          figure(l.hours, 2),
+          figure(l.rate, 4),
+          amount(l.current),
+          amount(l.ytd),
+        ]),
+        [
+          text('Gross pay', { bold: true }),
+          text(''),
+          text(''),
+          amount(p.gross_pay, { bold: true }),
+          amount(p.gross_pay_ytd, { bold: true }),
+        ],
       ],
     ),
   ];
 }
 
-function linesTable(title: string, lines: { description: string; current: number; ytd?: number }[], total: number, totalLabel: string): Node[] {
+function linesTable(
+  title: string,
+  lines: { description: string; current: number; ytd?: number }[],
+  total: number,
+  totalLabel: string,
+): Node[] {
   return [
     section(title),
     table(
@@ -121,7 +152,13 @@ export function payStatementDoc(input: PayStatementInput, pages?: (count: number
   return {
     pageSize: 'LETTER',
     pageMargins: [40, 40, 40, 50],
-    info: { title: PAY_STATEMENT_TITLE, subject: PAY_STATEMENT_TITLE, author: 'dform', creator: 'dform', producer: 'dform' },
+    info: {
+      title: PAY_STATEMENT_TITLE,
+      subject: PAY_STATEMENT_TITLE,
+      author: 'dform',
+      creator: 'dform',
+      producer: 'dform',
+    },
     defaultStyle: { font: 'Helvetica', fontSize: 9 },
     footer: (current: number, count: number) => {
       pages?.(count);
@@ -151,7 +188,10 @@ export function payStatementDoc(input: PayStatementInput, pages?: (count: number
 
 /** Deductions taken before taxes say so in their description, as a statement reader expects. */
 function deductionLines(p: PayrollPaystubs) {
-  return (p.deductions ?? []).map((d) => ({ ...d, description: d.pre_tax ? `${d.description} (before taxes)` : d.description }));
+  return (p.deductions ?? []).map((d) => ({
+    ...d,
+    description: d.pre_tax ? `${d.description} (before taxes)` : d.description,
+  }));
 }
 
 function summary(p: PayrollPaystubs): Node {

@@ -85,7 +85,11 @@ function statements(p: Person): PayrollPaystubs[] {
         current: dollars(cents),
         ytd: add(`earn:${description}`, cents),
       })),
-      taxes: f.taxes.map(([description, cents]) => ({ description, current: dollars(cents), ytd: add(`tax:${description}`, cents) })),
+      taxes: f.taxes.map(([description, cents]) => ({
+        description,
+        current: dollars(cents),
+        ytd: add(`tax:${description}`, cents),
+      })),
       deductions: f.deductions.map(([description, cents, preTax]) => ({
         description,
         pre_tax: preTax,
@@ -124,7 +128,13 @@ function runs(now: number, count: number, weeksAgo: number, overtimeAt: number):
 export function demoPaystubs(now: number, keys: ReadonlyMap<string, string>): PayrollPaystubs[] {
   const people: Person[] = [
     { user: keys.get('emma@acme.example')!, rate: 2450, deposit: 'split', firstNumber: 4101, runs: runs(now, 3, 0, 1) },
-    { user: keys.get('ivan@acme.example')!, rate: 2200, deposit: 'check', firstNumber: 3051, runs: runs(now, 2, 12, -1) },
+    {
+      user: keys.get('ivan@acme.example')!,
+      rate: 2200,
+      deposit: 'check',
+      firstNumber: 3051,
+      runs: runs(now, 2, 12, -1),
+    },
   ];
   return people.flatMap(statements);
 }

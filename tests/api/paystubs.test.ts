@@ -63,7 +63,10 @@ describe('who reads which statements', () => {
     assert.equal(mine.status, 200, mine.text);
     assert.ok(mine.body.total >= 3, `the demo gives Emma statements: ${mine.text}`);
     const dates = mine.body.items.map((r: { data: { pay_date: number } }) => r.data.pay_date);
-    assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => b - a),
+    );
     for (const r of mine.body.items) assert.equal(r.data.employee_id, w.emma.user);
     // The plain type answers her only her own too.
     const plain = await find(w.emma, 'paystubs', { limit: 500 });
@@ -76,8 +79,9 @@ describe('who reads which statements', () => {
     const r = await read(w.emma, own);
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.data.net_pay, 1595.5);
-    const ivans = (await find(w.payroll, 'paystubs', { criteria: [{ field: 'employee_id', is: '=', value: w.ivan.user }] }))
-      .body.items[0].key;
+    const ivans = (
+      await find(w.payroll, 'paystubs', { criteria: [{ field: 'employee_id', is: '=', value: w.ivan.user }] })
+    ).body.items[0].key;
     const other = await read(w.emma, ivans);
     assert.equal(other.status, 403, other.text);
     assert.equal(other.body.message, 'Not authorized.');
@@ -96,7 +100,10 @@ describe('who reads which statements', () => {
     assert.equal(corrected.body.data.statement_number, 'DD-9002-C');
     const theirs = await create(w.emma, statement(w.emma.user, { statement_number: 'DD-9003' }));
     assert.equal(theirs.status, 403, theirs.text);
-    const raise = await w.call('PATCH', `${DATA}/paystubs/${key}`, { ...as(w.emma), body: { statement_number: 'X-1' } });
+    const raise = await w.call('PATCH', `${DATA}/paystubs/${key}`, {
+      ...as(w.emma),
+      body: { statement_number: 'X-1' },
+    });
     assert.equal(raise.status, 403, raise.text);
     const gone = await w.call('DELETE', `${DATA}/paystubs/${key}`, as(w.emma));
     assert.equal(gone.status, 403, gone.text);
@@ -105,7 +112,10 @@ describe('who reads which statements', () => {
 
   test('the employee of a statement cannot be changed once it exists', async () => {
     const key = await created(statement(w.emma.user, { statement_number: 'DD-9004' }));
-    const moved = await w.call('PATCH', `${DATA}/paystubs/${key}`, { ...as(w.payroll), body: { employee_id: w.ivan.user } });
+    const moved = await w.call('PATCH', `${DATA}/paystubs/${key}`, {
+      ...as(w.payroll),
+      body: { employee_id: w.ivan.user },
+    });
     assert.equal(moved.status, 400, moved.text);
     assert.equal(moved.body.errors[0].path, '/employee_id');
   });
@@ -191,7 +201,12 @@ describe('the worst input is a 400 naming the field', () => {
     const earnings = Array.from({ length: 21 }, () => line);
     await refused(statement(w.emma.user, { earnings, gross_pay: 2100 }), '/earnings', /at most 20 earnings lines/);
     await refused(statement(w.emma.user, { deductions: Array.from({ length: 31 }, () => line) }), '/deductions');
-    await refused(statement(w.emma.user, { deposits: Array.from({ length: 5 }, () => ({ account_type: 'Checking', account_last4: '1234', amount: 1 })) }), '/deposits');
+    await refused(
+      statement(w.emma.user, {
+        deposits: Array.from({ length: 5 }, () => ({ account_type: 'Checking', account_last4: '1234', amount: 1 })),
+      }),
+      '/deposits',
+    );
   });
 
   test('huge numbers and too many decimals', async () => {
@@ -202,21 +217,38 @@ describe('the worst input is a 400 naming the field', () => {
   });
 
   test('long strings, and a whole account number', async () => {
-    await refused(statement(w.emma.user, { earnings: [{ ...line, description: 'x'.repeat(65) }] }), '/earnings/0/description', /at most 64/);
+    await refused(
+      statement(w.emma.user, { earnings: [{ ...line, description: 'x'.repeat(65) }] }),
+      '/earnings/0/description',
+      /at most 64/,
+    );
     await refused(statement(w.emma.user, { statement_number: '9'.repeat(200_000) }), '/statement_number');
     await refused(
-      statement(w.emma.user, { deposits: [{ account_type: 'Checking', account_last4: '000123456789', amount: 1595.5 }] }),
+      statement(w.emma.user, {
+        deposits: [{ account_type: 'Checking', account_last4: '000123456789', amount: 1595.5 }],
+      }),
       '/deposits/0/account_last4',
       /last 4 digits/,
     );
   });
 
   test('totals that do not add up name the total and the sum', async () => {
-    await refused(statement(w.emma.user, { gross_pay: 2100, net_pay: 1695.5, deposits: [] }), '/gross_pay', /2,100\.00.*2,000\.00/);
+    await refused(
+      statement(w.emma.user, { gross_pay: 2100, net_pay: 1695.5, deposits: [] }),
+      '/gross_pay',
+      /2,100\.00.*2,000\.00/,
+    );
     await refused(statement(w.emma.user, { total_taxes: 300 }), '/total_taxes');
     await refused(statement(w.emma.user, { total_deductions: 90 }), '/total_deductions');
-    await refused(statement(w.emma.user, { net_pay: 1600, deposits: [] }), '/net_pay', /gross pay less taxes and deductions is 1,595\.50/);
-    await refused(statement(w.emma.user, { deposits: [{ account_type: 'Checking', account_last4: '6789', amount: 1500 }] }), '/deposits');
+    await refused(
+      statement(w.emma.user, { net_pay: 1600, deposits: [] }),
+      '/net_pay',
+      /gross pay less taxes and deductions is 1,595\.50/,
+    );
+    await refused(
+      statement(w.emma.user, { deposits: [{ account_type: 'Checking', account_last4: '6789', amount: 1500 }] }),
+      '/deposits',
+    );
     await refused(statement(w.emma.user, { period_end: 1_766_000_000 }), '/period_end');
   });
 

@@ -531,6 +531,8 @@ beforeAll(async () => {
       w.emma.user,
     ),
   );
+  // A pay statement names a user of the company as its employee (x-ref).
+  overrides['payroll/paystubs'] = { ...RECORD_OVERRIDES['payroll/paystubs'], employee_id: w.emma.user };
 
   const ajv = new Ajv({ strict: false, allErrors: true, useDefaults: true });
   addFormats(ajv);
@@ -711,7 +713,8 @@ function judge(t: TypeInfo, mutations: string[], text: string, r: { status: numb
     for (const p of errorShapeProblems(r.body, !tooDeep && !tooMany)) add('400 shape', p);
   }
   if (!t.creatable) {
-    if (r.status !== 403 && !((tooDeep || protoKey) && r.status === 400) && !(tooBig && r.status === 413))
+    // A NUL or lone surrogate is refused as the body is read, as nesting and prototype keys are: 400 before access.
+    if (r.status !== 403 && !((tooDeep || protoKey || hasNul) && r.status === 400) && !(tooBig && r.status === 413))
       add('@nobody create is 403', `answered ${r.status}`);
     return;
   }

@@ -165,6 +165,8 @@ beforeAll(async () => {
   assert.equal(plan.status, 201, plan.text);
   overrides['time/pto_request'] = { ...RECORD_OVERRIDES['time/pto_request'], plan_id: plan.body.key };
   holder = (await newUser([], true)).key;
+  // A pay statement names a user of the company as its employee (x-ref): the holder's.
+  overrides['payroll/paystubs'] = { ...RECORD_OVERRIDES['payroll/paystubs'], employee_id: holder };
   jsf.option({
     requiredOnly: true,
     useDefaultValue: true,

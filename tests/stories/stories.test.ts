@@ -29,6 +29,7 @@ describe('storybook', () => {
     for (const t of [
       'Pages/HomePage',
       'Pages/OnboardingPage',
+      'Pages/PaystubsPage',
       'Pages/TwoFactorPage',
       'Pages/TwoFactorStep',
       'Forms/Employee documents/FileField',

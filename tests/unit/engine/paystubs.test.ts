@@ -30,7 +30,8 @@ describe('dollars', () => {
     ['12', ''],
     [undefined, ''],
   ];
-  for (const [amount, text] of cases) test(`${String(amount)} prints ${JSON.stringify(text)}`, () => assert.equal(dollars(amount), text));
+  for (const [amount, text] of cases)
+    test(`${String(amount)} prints ${JSON.stringify(text)}`, () => assert.equal(dollars(amount), text));
 });
 
 describe('accountEnding', () => {
@@ -69,7 +70,11 @@ describe("the demo's statements", () => {
   });
   test("each one keeps the schema's totals rule", async () => {
     for (const s of stubs) {
-      const errors = await validateByExpression(file['x-transforms']!.validate, s as unknown as Record<string, unknown>, {});
+      const errors = await validateByExpression(
+        file['x-transforms']!.validate,
+        s as unknown as Record<string, unknown>,
+        {},
+      );
       assert.deepEqual(errors, [], s.statement_number);
     }
   });
