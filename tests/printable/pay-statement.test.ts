@@ -83,7 +83,8 @@ test('GET /payroll/api/forms/paystubs/{key}: the statement as printed, with noth
     'Pay date 01/09/2026',
     'Pay period 12/22/2025 to 01/04/2026',
     'DD-7731',
-    'Net pay $2,058.89',
+    // The net pay at the top, under the facts, not only in the summary.
+    'Pay frequency Bi-Weekly Net pay $2,058.89',
     'Regular 80.00 31.25 $2,500.00 $2,500.00',
     'Overtime 3.50 46.875 $164.06 $164.06',
     'Gross pay $2,664.06',
