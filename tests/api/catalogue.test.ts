@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import jsf from 'json-schema-faker';
 import { loadCatalogue } from '../../server/schemas.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
-import { examinedI9Document, ptoReferences, RECORD_OVERRIDES } from '../helpers/generated-records.ts';
+import { examinedI9Document, paystubOf, ptoReferences, RECORD_OVERRIDES } from '../helpers/generated-records.ts';
 
 let w: DemoWorld;
 let staff: Session;
@@ -24,6 +24,7 @@ beforeAll(async () => {
       (type, body) => w.call('POST', `/time/api/data/find/${type}`, { ...as(staff), body }),
       w.emma.user,
     ),
+    paystubOf(w.emma.user),
   );
 });
 afterAll(async () => {

@@ -32,7 +32,7 @@ import {
   seededRandom,
   sudoInto,
 } from '../helpers/hardening.ts';
-import { ptoReferences, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import { paystubOf, ptoReferences, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
 import { MAX_ERRORS } from '../../engine/messages.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -531,8 +531,7 @@ beforeAll(async () => {
       w.emma.user,
     ),
   );
-  // A pay statement names a user of the company as its employee (x-ref).
-  overrides['payroll/paystubs'] = { ...RECORD_OVERRIDES['payroll/paystubs'], employee_id: w.emma.user };
+  Object.assign(overrides, paystubOf(w.emma.user));
 
   const ajv = new Ajv({ strict: false, allErrors: true, useDefaults: true });
   addFormats(ajv);

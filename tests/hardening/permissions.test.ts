@@ -21,7 +21,7 @@ import jsf from 'json-schema-faker';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
 import { createCompany, figure, pool, seededRandom, sudoInto } from '../helpers/hardening.ts';
-import { RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import { paystubOf, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
 import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 const SUITE = 'permissions';
@@ -165,8 +165,7 @@ beforeAll(async () => {
   assert.equal(plan.status, 201, plan.text);
   overrides['time/pto_request'] = { ...RECORD_OVERRIDES['time/pto_request'], plan_id: plan.body.key };
   holder = (await newUser([], true)).key;
-  // A pay statement names a user of the company as its employee (x-ref): the holder's.
-  overrides['payroll/paystubs'] = { ...RECORD_OVERRIDES['payroll/paystubs'], employee_id: holder };
+  Object.assign(overrides, paystubOf(holder));
   jsf.option({
     requiredOnly: true,
     useDefaultValue: true,

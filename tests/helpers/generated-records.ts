@@ -106,3 +106,8 @@ export async function ptoReferences(
     },
   };
 }
+
+/** A pay statement names a user of the company as its employee (x-ref): `user`'s, for `payroll/paystubs`. */
+export function paystubOf(user: string): Record<string, Record<string, unknown>> {
+  return { 'payroll/paystubs': { ...RECORD_OVERRIDES['payroll/paystubs'], employee_id: user } };
+}
