@@ -3,6 +3,7 @@
  */
 import type { ApiClient } from '../api/client.ts';
 import type { FindBody } from '../api/types.ts';
+import type { QueryClient } from '@tanstack/react-query';
 
 export const keys = {
   catalogue: () => ['catalogue'] as const,
@@ -13,6 +14,15 @@ export const keys = {
   record: (m: string, t: string, key: string) => ['record', m, t, key] as const,
   find: (m: string, t: string, body?: FindBody) => (body ? (['find', m, t, body] as const) : (['find', m, t] as const)),
 };
+
+/**
+ * The finds a change to a record of `t` may answer differently: the type's own and those of its
+ * `my_` twin (a document saved on its screen is listed on My documents as my_employee_documents).
+ */
+export function listsAfterChange(queryClient: QueryClient, m: string, t: string): void {
+  const base = t.startsWith('my_') ? t.slice(3) : t;
+  for (const type of [base, `my_${base}`]) void queryClient.invalidateQueries({ queryKey: keys.find(m, type) });
+}
 
 export const metaQuery = (client: ApiClient, m: string, t: string) => ({
   queryKey: keys.meta(m, t),

@@ -52,6 +52,15 @@ it('an employee attaches a requested document on My documents, sees it, download
   await page.locator('input[type=file]').setInputFiles({ name: 'photo-id.png', mimeType: 'image/png', buffer: png });
   await page.getByRole('button', { name: 'Download' }).waitFor();
   await page.getByText('photo-id.png').waitFor();
+  // Back in the app (no page load), My documents lists the document as uploaded, not as it was.
+  await page.goBack();
+  await page.waitForURL('**/mydocuments');
+  await page
+    .getByRole('row', { name: /Photo ID/ })
+    .getByText('Uploaded')
+    .waitFor({ timeout: 3000 });
+  await page.goForward();
+  await page.waitForURL(`**/hr/employee_documents/edit/${key}`);
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('img', { name: 'Preview of File' });
   await preview.waitFor();

@@ -10,7 +10,7 @@ import { isFailure, type DataFailure } from '../../api/failure.ts';
 import type { FieldError, JsonObject, TypeMeta, WireRecord } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { useClient, useServices } from '../../session/session.tsx';
-import { keys, metaQuery, recordQuery } from '../queries.ts';
+import { keys, listsAfterChange, metaQuery, recordQuery } from '../queries.ts';
 import { buildFormModel, formDataOf, type FormMode, type FormModel } from './form-model.ts';
 import { prefillOf } from './prefill.ts';
 import { ownOwnerField, viewerOf } from './viewer-rules.ts';
@@ -173,7 +173,7 @@ export function useRecordController(
         // per employee and state): the screen's own address then holds the saved version too.
         if (mode !== 'create' && key && key !== saved.key)
           queryClient.setQueryData(keys.record(module, datatype, key), saved);
-        void queryClient.invalidateQueries({ queryKey: keys.find(module, datatype) });
+        listsAfterChange(queryClient, module, datatype);
         // The views derived from records (the homes' checklist and pipeline) change with any save.
         void queryClient.invalidateQueries({ queryKey: keys.checklist() });
         void queryClient.invalidateQueries({ queryKey: keys.pipeline() });
@@ -256,7 +256,7 @@ export function useRecordController(
       await client.remove(module, datatype, key, record.data.meta.version);
       leave.current = true;
       queryClient.removeQueries({ queryKey: keys.record(module, datatype, key), exact: true });
-      void queryClient.invalidateQueries({ queryKey: keys.find(module, datatype) });
+      listsAfterChange(queryClient, module, datatype);
       notify({ type: 'positive', message: DELETED_MESSAGE });
       if (meta.data?.can.list && !datatype.startsWith('my_')) navigate(`${base}/list`, { replace: true });
       else navigate('/home', { replace: true });
@@ -292,6 +292,7 @@ export function useRecordController(
     fileChanged: async () => {
       const was = initial?.data ?? {};
       keepEdits.current = Object.fromEntries(Object.entries(formData).filter(([k, v]) => !same(v, was[k])));
+      listsAfterChange(queryClient, module, datatype);
       await record.refetch();
     },
     keepBoth,
