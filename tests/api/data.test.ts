@@ -204,6 +204,20 @@ describe('generic data API: validation', () => {
     assert.equal(ok.body.key, w.emma.user);
   });
 
+  test('a date past the year 9999 or before 1970 is refused in words, not as a count of seconds', async () => {
+    for (const [hire_date, message] of [
+      [253402300800, 'Must be a date before the year 10000.'],
+      [-1, 'Must be a date from 1970 on.'],
+    ] as const) {
+      const r = await w.call('POST', `${EMP}/`, { ...as(w.payroll), body: newEmployee({ hire_date }) });
+      assert.equal(r.status, 400, r.text);
+      assert.deepEqual(
+        r.body.errors.filter((e: { path: string }) => e.path === '/hire_date'),
+        [{ path: '/hire_date', message }],
+      );
+    }
+  });
+
   test('wrong JSON types are a 400, never a 500', async () => {
     for (const body of [[], 'text', 42, null, { first_name: 12, last_name: {}, email: [] }]) {
       const r = await w.call('POST', `${EMP}/`, { ...as(w.payroll), body });
