@@ -596,6 +596,11 @@ test("a definition prints its own state's form: another state's printable form, 
       `'${federal}' is a federal form's printable layout: a Kentucky definition names Kentucky's own, such as 'kentucky'.`,
     );
   }
+  // The pay statement's route answers its name first: the certificates would never have printed.
+  await refused(
+    { ...kentucky, printable_type: 'paystubs' },
+    "'paystubs' is the pay statement's printable layout: a Kentucky definition names Kentucky's own, such as 'kentucky'.",
+  );
   const listed = async (state: string) =>
     (await w.call('POST', FIND, { ...as(w.staff), body: byState(state) })).body.items as {
       key: string;
