@@ -171,6 +171,12 @@ describe('a payroll manager runs a report', () => {
       [HIRES[0].last, HIRES[1].last],
     );
     await w.screenshot(page, 'reports');
+    // A row opens its record through the column that names it.
+    await page.getByRole('table').getByRole('link', { name: HIRES[0].last }).click();
+    await page.waitForURL(/\/payroll\/onboarding_user\/view\//);
+    await page.getByText(HIRES[0].first, { exact: true }).first().waitFor();
+    await page.goBack();
+    await page.getByText('2 rows from 01/01/2015 to 06/30/2015').waitFor();
     const found = blocking(await runAxe(page));
     assert.deepEqual(
       found.map((v) => v.id),

@@ -4,6 +4,7 @@
  * Download CSV with how it went.
  */
 import { useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router';
 import type { TypeMeta } from '../../api/types.ts';
 import { fieldTitle } from '../../format/schema-facts.ts';
 import { Pager } from '../../screens/list/Pager.tsx';
@@ -33,6 +34,13 @@ export function ReportResults(props: {
     if (props.focusKey) heading.current?.focus();
   }, [props.focusKey]);
   const cells = useMemo(() => report.columns.map((f) => fieldCell(meta, f)), [report, meta]);
+  // A row opens its record, as a list's does: through the column that names it (the type's
+  // canonical one, else the report's first), for those who may read it.
+  const linked = meta.can.read
+    ? report.columns.includes(meta.list.canonical)
+      ? meta.list.canonical
+      : report.columns[0]
+    : undefined;
   const csv = useReportDownload();
   const { reset } = csv;
   // A download's message is about the range it was of.
@@ -99,7 +107,13 @@ export function ReportResults(props: {
                   <tr key={i}>
                     {report.columns.map((f, c) => (
                       <td key={f} data-label={fieldTitle(meta.schema, f)}>
-                        {cells[c](fieldValue(row.data, f))}
+                        {f === linked ? (
+                          <Link to={`/${meta.module}/${meta.type}/view/${row.key}`}>
+                            {cells[c](fieldValue(row.data, f)) || '(no name)'}
+                          </Link>
+                        ) : (
+                          cells[c](fieldValue(row.data, f))
+                        )}
                       </td>
                     ))}
                   </tr>
