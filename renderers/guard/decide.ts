@@ -252,6 +252,12 @@ export function landing(s: GuardSession): string {
   return dashboard(s);
 }
 
+/** What follows the pathname in `pathname + search + hash`: '' when there is neither. */
+function queryAndHash(path: string): string {
+  const at = path.search(/[?#]/);
+  return at < 0 ? '' : path.slice(at);
+}
+
 /** A redirect query is followed only when it stays on this site. */
 export function safeRedirect(q: string | null | undefined): string | undefined {
   if (!q || !q.startsWith('/') || q.startsWith('//') || q.startsWith('/\\')) return undefined;
@@ -307,8 +313,10 @@ export function decide(input: GuardInput): Decision {
 
   if (route.kind === 'page') {
     if (!pageAllows(s, route.rule.access)) return deny();
+    // A page that only sends on keeps the query and hash it came with (docs/route-guard.md, "Other
+    // names of pages"): a bookmark of the spec's name of a list with its page and sort lands on them.
     return route.rule.redirect
-      ? { kind: 'redirect', to: redirectTarget(route.rule.redirect, route.params) }
+      ? { kind: 'redirect', to: redirectTarget(route.rule.redirect, route.params) + queryAndHash(input.path) }
       : { kind: 'allow' };
   }
 

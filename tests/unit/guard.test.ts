@@ -508,6 +508,18 @@ const rows: Row[] = [
     expect: { kind: 'redirect', to: '/auth/groups/edit/a%2Fb' },
   },
   {
+    name: "the spec's other name of a list keeps the query it came with (a bookmarked page and sort)",
+    path: '/payroll/new_employees?page=2&sort=-hire_date',
+    session: manager,
+    expect: { kind: 'redirect', to: '/payroll/employee/list?page=2&sort=-hire_date' },
+  },
+  {
+    name: "the spec's other name of a record's page keeps its key and the query",
+    path: `/auth/new_user/${KEY}?from=mail`,
+    session: companyAdmin,
+    expect: { kind: 'redirect', to: `/auth/users/edit/${KEY}?from=mail` },
+  },
+  {
     name: "the spec's other names send a signed-out visitor to sign in first",
     path: '/auth/new_teams',
     session: null,
