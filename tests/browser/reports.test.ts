@@ -197,6 +197,17 @@ describe('a payroll manager runs a report', () => {
     assert.equal(new URL(page.url()).searchParams.get('from'), null, 'nothing ran');
   });
 
+  it('a page number past the last, edited into the URL, shows the last page and its rows', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/reports?report=new_hires&from=2015-01-01&to=2015-12-31&page=99999999');
+    await page.getByText('3 rows from 01/01/2015 to 12/31/2015').waitFor();
+    await page.waitForURL((u) => u.searchParams.get('page') === null);
+    assert.equal((await resultRows(page)).length, 3);
+    await page.getByText('1–3 of 3').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Previous' }).isDisabled(), true);
+  });
+
   it('downloads every row as a CSV with a header, its formulas neutralised', async () => {
     const { page } = await w.page();
     await w.signIn(page, 'payroll');

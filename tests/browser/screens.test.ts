@@ -261,6 +261,17 @@ describe('list screen', () => {
     assert.doesNotMatch(text, /[0-9a-f]{8}-[0-9a-f]{4}-/, 'no user key shown');
   });
 
+  it('a page number past the last, edited into the URL, shows the last page and its rows', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/employee/list?page=999');
+    await page.waitForURL((u) => u.searchParams.get('page') !== '999');
+    const status = page.locator('.pager__status');
+    await status.filter({ hasText: /^\d+–(\d+) of \1$/ }).waitFor();
+    await page.locator('table tbody tr').first().waitFor({ timeout: 5000 });
+    assert.equal(await page.getByText('No employees yet.').count(), 0);
+  });
+
   it('works at 390px wide without sideways scrolling', async () => {
     const { page } = await w.page({ mobile: true });
     await w.signIn(page, 'payroll');

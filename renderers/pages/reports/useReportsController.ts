@@ -4,7 +4,7 @@
  * errors, the page of results of the range run (from the URL), and the actions. The view
  * (ReportsPage.tsx) only draws this.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { DataFailure } from '../../api/failure.ts';
@@ -107,6 +107,15 @@ export function useReportsController(now = () => new Date()): { state: ReportsSt
     enabled: !!body,
     placeholderData: keepPreviousData,
   });
+
+  // A page past the last (a hand-edited URL, or rows gone since it was bookmarked) shows the last
+  // page: its rows, and a pager whose Previous leads somewhere, rather than an empty table.
+  const total = body && page.data && !page.isPlaceholderData ? page.data.total : undefined;
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
+    if (params.page > last) setSearch(writeReportParams({ ...params, page: last }), { replace: true });
+  }, [total, params, setSearch]);
 
   const run = useCallback(() => {
     const errors = rangeErrors(typed);

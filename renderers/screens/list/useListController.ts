@@ -67,6 +67,15 @@ export function useListController(module: string, datatype: string): { state: Li
     }
   }, [total, meta.data, params, queryClient, client, module, datatype]);
 
+  // A page past the last (a hand-edited URL, or records gone since it was bookmarked) shows the
+  // last page: its rows, and a pager whose Previous leads somewhere, rather than an empty table
+  // saying there are no records.
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = Math.max(1, Math.ceil(total / params.size));
+    if (params.page > last) setSearch((q) => writeParams({ ...readParams(q), page: last }), { replace: true });
+  }, [total, params.page, params.size, setSearch]);
+
   const change = useCallback(
     (f: (p: ListParams) => ListParams) => setSearch((q) => writeParams(f(readParams(q))), { replace: false }),
     [setSearch],
