@@ -12,6 +12,14 @@ import { randomUUID } from 'node:crypto';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany } from '../helpers/hardening.ts';
 import { client, startServer } from '../helpers/server.ts';
+import {
+  companyDoc,
+  employeeDoc,
+  newCompanyDocument,
+  putPdf,
+  requestedDocument,
+  uniquePdf,
+} from '../helpers/quota-files.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -29,43 +37,11 @@ afterAll(async () => {
   await w.server.stop();
 });
 
-/** A PDF of exactly `size` bytes, of bytes no other upload has. */
-function pdf(size: number): Buffer {
-  const out = Buffer.alloc(size, 0x20);
-  out.write(`%PDF-1.4\n% ${randomUUID()}\n`);
-  return out;
-}
-
-function upload(who: Session, p: string, size: number, call = w.call) {
-  return call('PUT', p, {
-    ...as(who),
-    headers: { 'content-type': 'application/pdf', 'x-file-name': 'scan.pdf' },
-    rawBody: new Blob([new Uint8Array(pdf(size))]),
-  });
-}
-
-const companyDoc = (key: string) => `/hr/api/files/documents/${key}/file`;
-const employeeDoc = (key: string) => `/hr/api/files/employee_documents/${key}/file`;
-
-/** A new company document (a handbook) for `who` to attach a file to. */
-async function newDocument(who: Session, call = w.call): Promise<string> {
-  const r = await call('POST', '/hr/api/data/documents/', {
-    ...as(who),
-    body: { display_name: 'Handbook', filename: 'handbook.pdf', view_type: 'file' },
-  });
-  assert.equal(r.status, 201, r.text);
-  return r.body.key;
-}
+const upload = (who: Session, p: string, size: number, call = w.call) => putPdf(call, who, p, uniquePdf(size));
+const newDocument = (who: Session, call = w.call) => newCompanyDocument(call, who);
 
 /** A document of Emma's that HR asks her for, which she attaches herself. */
-async function emmasDocument(): Promise<string> {
-  const r = await w.call('POST', '/hr/api/data/employee_documents/', {
-    ...as(w.admin),
-    body: { employee_id: w.emma.user, display_name: 'Scan', status: 'requested' },
-  });
-  assert.equal(r.status, 201, r.text);
-  return r.body.key;
-}
+const emmasDocument = () => requestedDocument(w.call, w.admin, w.emma.user);
 
 interface Figures {
   bytes: number;

@@ -14,6 +14,14 @@ import path from 'node:path';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany } from '../helpers/hardening.ts';
 import { client, startServer } from '../helpers/server.ts';
+import {
+  companyDoc,
+  employeeDoc,
+  newCompanyDocument,
+  putPdf,
+  requestedDocument,
+  uniquePdf,
+} from '../helpers/quota-files.ts';
 
 const KiB = 1024;
 let w: DemoWorld;
@@ -25,20 +33,8 @@ afterAll(async () => {
   await w.server.stop();
 });
 
-/** A PDF of exactly `size` bytes, of bytes no other upload has. */
-function pdf(size: number): Buffer {
-  const out = Buffer.alloc(size, 0x20);
-  out.write(`%PDF-1.4\n% ${randomUUID()}\n`);
-  return out;
-}
-
-function upload(who: Session, p: string, bytes: Uint8Array, call = w.call) {
-  return call('PUT', p, {
-    ...as(who),
-    headers: { 'content-type': 'application/pdf', 'x-file-name': 'scan.pdf' },
-    rawBody: new Blob([new Uint8Array(bytes)]),
-  });
-}
+const pdf = uniquePdf;
+const upload = (who: Session, p: string, bytes: Uint8Array, call = w.call) => putPdf(call, who, p, bytes);
 
 /** An upload without Content-Length (chunked): the size is known only at its end. */
 function uploadChunked(who: Session, p: string, bytes: Buffer) {
@@ -67,27 +63,9 @@ function uploadChunked(who: Session, p: string, bytes: Buffer) {
   });
 }
 
-const employeeDoc = (key: string) => `/hr/api/files/employee_documents/${key}/file`;
-const companyDoc = (key: string) => `/hr/api/files/documents/${key}/file`;
-
 /** A document HR asks Emma for (status requested). */
-async function requestFromEmma(): Promise<string> {
-  const r = await w.call('POST', '/hr/api/data/employee_documents/', {
-    ...as(w.admin),
-    body: { employee_id: w.emma.user, display_name: 'Scan', status: 'requested' },
-  });
-  assert.equal(r.status, 201, r.text);
-  return r.body.key;
-}
-
-async function documentOf(who: Session, call = w.call): Promise<string> {
-  const r = await call('POST', '/hr/api/data/documents/', {
-    ...as(who),
-    body: { display_name: 'Handbook', filename: 'handbook.pdf', view_type: 'file' },
-  });
-  assert.equal(r.status, 201, r.text);
-  return r.body.key;
-}
+const requestFromEmma = () => requestedDocument(w.call, w.admin, w.emma.user);
+const documentOf = (who: Session, call = w.call) => newCompanyDocument(call, who);
 
 /** How many blobs the demo company has on disk. */
 async function blobCount(): Promise<number> {

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 import { startWorld, type World } from './browser.ts';
+import { uniquePdf } from '../helpers/quota-files.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -18,12 +18,7 @@ afterAll(async () => {
   await w?.close();
 });
 
-/** A PDF of exactly `size` bytes. */
-function pdf(size: number): Buffer {
-  const out = Buffer.alloc(size, 0x20);
-  out.write(`%PDF-1.4\n% ${randomUUID()}\n`);
-  return out;
-}
+const pdf = uniquePdf;
 
 it('the line on My documents moves after an upload; only a manager reads the company', async () => {
   const admin = await w.apiLogin('admin');
