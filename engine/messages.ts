@@ -3,6 +3,7 @@
  * (`x-messages` beside the keyword), otherwise a plain sentence that names the rule.
  */
 import type { ErrorObject } from 'ajv';
+import { isBlank } from './blank-text.ts';
 import type { JsonSchema } from './entity.ts';
 
 export interface FieldError {
@@ -62,7 +63,7 @@ function defaultMessage(e: ErrorObject, field?: JsonSchema): string {
     case 'maxLength':
       return `Must be at most ${p.limit} characters`;
     case 'minLength':
-      return p.limit === 1
+      return p.limit === 1 || (typeof e.data === 'string' && isBlank(e.data))
         ? requiredOf(e.parentSchema as JsonSchema | undefined)
         : `Must be at least ${p.limit} characters`;
     case 'pattern':

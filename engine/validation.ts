@@ -1,13 +1,15 @@
 /**
  * Validation with ajv (JSON Schema draft-07): one ajv instance with dform's x- keywords declared,
- * a validator compiled once per entity, and errors explained with the spec's messages. Before ajv,
- * the rules of every entity that JSON Schema does not say (no control characters in text) and the
- * cut of what ajv is shown to the schema's own limits (engine/bounded-view.ts), so that a request's
- * cost is bounded by the schema, not by the request (docs/input-limits.md).
+ * a validator compiled once per entity, and errors explained with the spec's messages. Its minLength
+ * also refuses a text of only spaces (engine/blank-text.ts). Before ajv, the rules of every entity
+ * that JSON Schema does not say (no control characters in text) and the cut of what ajv is shown
+ * to the schema's own limits (engine/bounded-view.ts), so that a request's cost is bounded by the
+ * schema, not by the request (docs/input-limits.md).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import addFormatsModule from 'ajv-formats';
+import { useNonBlankMinLength } from './blank-text.ts';
 import { boundedView } from './bounded-view.ts';
 import { controlCharacterErrors } from './control-characters.ts';
 import type { JsonSchema } from './entity.ts';
@@ -71,6 +73,7 @@ export function createAjv(
   });
   addFormats(ajv, ['date', 'date-time', 'email', 'uri', 'uuid', 'time']);
   ajv.addVocabulary(DFORM_KEYWORDS);
+  useNonBlankMinLength(ajv);
   // Standalone code (the browser's precompiled validators) cannot carry a keyword's function; a
   // browser checks one person's form, whose lists are short, with ajv's own uniqueItems.
   if (!options.code?.source) useLinearUniqueItems(ajv);

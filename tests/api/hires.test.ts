@@ -236,6 +236,30 @@ describe('inviting a hire', () => {
     assert.equal(msg('/onboarding_contact/email'), 'The onboarding contact needs an e-mail.');
   });
 
+  test('a name of only spaces, or of characters that show nothing, is no name', async () => {
+    for (const blank of ['   ', '\u00a0\u3000', '\u200b\u200d\ufeff']) {
+      const r = await w.call('POST', `${HIRES}/`, {
+        ...as(w.payroll),
+        body: hire({ first_name: blank, last_name: ' ' }),
+      });
+      assert.equal(r.status, 400, `${JSON.stringify(blank)}: ${r.text}`);
+      assert.deepEqual(r.body.errors, [
+        { path: '/first_name', message: 'First name is required.' },
+        { path: '/last_name', message: 'Last name is required.' },
+      ]);
+    }
+    const created = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire({ first_name: ' Ana ' }) });
+    assert.equal(created.status, 201, created.text);
+    const blanked = await w.call('PATCH', `${HIRES}/${created.body.key}`, {
+      ...as(w.payroll),
+      body: { last_name: '  ' },
+    });
+    assert.equal(blanked.status, 400, blanked.text);
+    assert.deepEqual(blanked.body.errors, [{ path: '/last_name', message: 'Last name is required.' }]);
+    const kept = await w.call('GET', `${HIRES}/${created.body.key}`, as(w.payroll));
+    assert.equal(kept.body.data.last_name, hire().last_name, 'the refused change lost nothing');
+  });
+
   test('pending_approval needs every field of the approval list', async () => {
     const created = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire() });
     assert.equal(created.status, 201, created.text);

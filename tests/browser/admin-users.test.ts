@@ -122,6 +122,37 @@ describe('inviting a hire', () => {
   });
 });
 
+describe('a name of only spaces', () => {
+  it('is stopped in the browser as a missing name, and no hire is made', async () => {
+    const { page } = await w.page();
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/data/onboarding_user')) posts.push(r.url());
+    });
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/onboarding_user/create');
+    await page.locator('#root_first_name').fill('   ');
+    await page.locator('#root_last_name').fill('\u00a0');
+    await page.locator('#root_email').fill(`blank.${unique()}@example.com`);
+    await page.locator('#root_onboarding_contact_name').fill('Paul Payroll');
+    await page.locator('#root_onboarding_contact_email').fill('payroll@acme.example');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const summary = page.locator('.form__summary');
+    await summary.waitFor();
+    const items = await summary.locator('li').allInnerTexts();
+    assert.ok(
+      items.some((t) => t.includes('First name is required.')),
+      JSON.stringify(items),
+    );
+    assert.ok(
+      items.some((t) => t.includes('Last name is required.')),
+      JSON.stringify(items),
+    );
+    assert.deepEqual(posts, [], 'nothing was sent');
+    assert.equal(await page.locator('#root_first_name').inputValue(), '   ', 'what was typed is kept');
+  });
+});
+
 describe('calling a hiring off', () => {
   it('Cancel hire, asked for, blocks the account its invitation made; Open hire again reopens it', async () => {
     const payroll = await w.apiLogin('payroll');

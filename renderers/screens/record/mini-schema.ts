@@ -1,12 +1,14 @@
 /**
  * A small interpreting JSON Schema check for what @rjsf asks `isValid` about while it renders:
  * `if` conditions and which oneOf/anyOf branch data matches. No code generation, so it runs under
- * the server's CSP. Formats are not checked (they never pick a branch here).
+ * the server's CSP. Formats are not checked (they never pick a branch here). minLength refuses a
+ * blank text as the engine's ajv does (engine/blank-text.ts).
  *
  * `pattern` is checked with RegExp, which is right for the product's own schemas; a form whose fields
  * are data (a state form's definition) installs RE2 first (`setPatternTest` with
  * engine/linear-regexp's `linearTest`), so that no pattern of a definition can hang the page.
  */
+import { isBlank } from '../../../engine/blank-text.ts';
 import type { JsonObject } from '../../api/types.ts';
 
 type Schema = JsonObject | boolean;
@@ -62,7 +64,8 @@ export function matches(schema: Schema | undefined, v: unknown, root: JsonObject
   if ('const' in s && !equal(s.const, v)) return false;
   if (Array.isArray(s.enum) && !s.enum.some((e) => equal(e, v))) return false;
   if (typeof v === 'string') {
-    if (typeof s.minLength === 'number' && [...v].length < s.minLength) return false;
+    if (typeof s.minLength === 'number' && ([...v].length < s.minLength || (s.minLength > 0 && isBlank(v))))
+      return false;
     if (typeof s.maxLength === 'number' && [...v].length > s.maxLength) return false;
     if (typeof s.pattern === 'string' && !patternTest(s.pattern, v)) return false;
   }
