@@ -97,6 +97,11 @@ export const SYSTEM = {
    * day of the job's last run over it and the plans accruing then (./data/pto-accruals.ts).
    */
   ptoAccruals: 'system/pto_accruals',
+  /**
+   * The printable layouts kept as data that a company's state certificates were signed under, keyed
+   * by the layout's digest (./payroll/signed-layouts.ts): a signed certificate prints as signed.
+   */
+  signedLayouts: 'system/signed_layouts',
 } as const;
 
 /** The pseudo-organization that holds the directory of organizations. */

@@ -17,6 +17,7 @@ import { Hono, type Context } from 'hono';
 import { FORMS, isFormName, type Layout } from '../../printable/layout.ts';
 import { findDataLayout, findStateForm } from '../payroll/state-forms.ts';
 import { loadLayout } from '../../printable/layouts.ts';
+import { signedLayoutOf } from '../payroll/signed-layouts.ts';
 import { LayoutError } from '../../printable/expressions.ts';
 import { callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
 import { signedIn, signedInUnless } from '../auth/signed-in.ts';
@@ -117,8 +118,14 @@ export function printableRoutes(s: Services) {
   async function drawn(c: Context, caller: Caller, form: string, key: string): Promise<Buffer> {
     // A pay statement is keyed by its own record and prints nothing sensitive: no reveal to audit.
     if (form === PAY_STATEMENT_FORM) return (await drawPayStatement(await payStatementInput(s, caller, key))).pdf;
-    const layout = await layoutOf(s, caller, form);
-    const { input, ssnSource, idSource } = await readFormRecords(s, caller, layout, key);
+    const current = await layoutOf(s, caller, form);
+    let layout = current;
+    let { input, ssnSource, idSource } = await readFormRecords(s, caller, current, key);
+    // A signed certificate of a layout kept as data prints in the layout it was signed under.
+    if (!isFormName(form) && current.main === 'state_w4') {
+      layout = await signedLayoutOf(s, caller.org.id, current, input.state_w4);
+      if (layout !== current) ({ input, ssnSource, idSource } = await readFormRecords(s, caller, layout, key));
+    }
     let result;
     try {
       result = await drawForm(layout, input);

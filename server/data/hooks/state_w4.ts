@@ -22,6 +22,7 @@ import { certificateReason, noIncomeTaxMessage, taxesWages } from '../../../engi
 import { ApiError, validationFailed } from '../../http/errors.ts';
 import { checkAnswers, findStateForm, STATE_W4_OWN_FIELDS } from '../../payroll/state-forms.ts';
 import { allowedStates, certificateAddress, certificateKey } from '../../payroll/certificates.ts';
+import { keepSignedLayout, signUnderLayout } from '../../payroll/signed-layouts.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
 import type { DataObject } from '../../storage/types.ts';
 import type { PayrollStateW4Form } from '../../../types/generated/payroll/state_w4_form.ts';
@@ -89,6 +90,10 @@ export const stateW4Hooks: EntityHooks = {
     }
     return kept;
   },
+  // A signature names the printable layout kept as data it is signed under, and the company keeps
+  // that layout: a signed certificate prints as signed after the definition changes.
+  amend: ({ s, caller, data, before }) => signUnderLayout(s, caller.org.id, data, before),
+  extraOps: ({ s, caller, data, before }) => keepSignedLayout(s, caller.org.id, data, before),
   async validate(args) {
     const wrongState = await stateErrors(args);
     if (wrongState.length) return wrongState;

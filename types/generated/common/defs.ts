@@ -497,6 +497,10 @@ export interface SigningEvidence {
    */
   digest?: string;
   /**
+   * sha256 of the printable layout kept as data (a state form definition's) the form was signed under: the signed form prints in it after the definition changes.
+   */
+  layout?: string;
+  /**
    * The owner's data printed with the form, frozen at signing (name, SSN, address): the printout shows what was attested, not the live records.
    */
   printed?: {
