@@ -88,6 +88,56 @@ export function patternProblem(source: string, flags = ''): string | undefined {
   }
 }
 
+/** re2js's instruction codes (its Inst class, as in Go's regexp/syntax): what a step of the program does. */
+const INST = { ALT: 1, ALT_MATCH: 2, MATCH: 6, RUNE: 8, RUNE1: 9, RUNE_ANY: 10, RUNE_ANY_NOT_NL: 11 } as const;
+
+/**
+ * The fewest characters a text holding a match of the pattern has: the shortest path through RE2's
+ * compiled program to its match, a character step costing one and every other (an alternative, a
+ * group, an anchor) none. A lower bound (anchors are taken as met); Infinity when no text matches;
+ * 0 when the program is not one this reads. Throws as compileLinear does.
+ */
+export function shortestMatch(source: string, flags = ''): number {
+  const prog = (compileLinear(source, flags) as unknown as { re2Input?: { prog?: unknown } }).re2Input?.prog as
+    { start: number; inst: { op: number; out: number; arg: number }[] } | undefined;
+  if (!prog || !Array.isArray(prog.inst) || typeof prog.start !== 'number') return 0;
+  // A 0-1 breadth-first search: steps costing nothing go to the front of the queue.
+  const best = new Map<number, number>([[prog.start, 0]]);
+  const queue: number[] = [prog.start];
+  const reach = (pc: number, cost: number, front: boolean) => {
+    if (!(cost < (best.get(pc) ?? Infinity))) return;
+    best.set(pc, cost);
+    if (front) queue.unshift(pc);
+    else queue.push(pc);
+  };
+  while (queue.length) {
+    const pc = queue.shift()!;
+    const inst = prog.inst[pc];
+    const cost = best.get(pc)!;
+    if (!inst) return 0;
+    switch (inst.op) {
+      case INST.MATCH:
+        return cost;
+      case INST.ALT:
+      case INST.ALT_MATCH:
+        reach(inst.out, cost, true);
+        reach(inst.arg, cost, true);
+        break;
+      case INST.RUNE:
+      case INST.RUNE1:
+      case INST.RUNE_ANY:
+      case INST.RUNE_ANY_NOT_NL:
+        reach(inst.out, cost + 1, false);
+        break;
+      case 5: // FAIL
+        break;
+      default: // a group, an anchor, a no-op
+        reach(inst.out, cost, true);
+    }
+  }
+  return Infinity;
+}
+
 /** Whether `text` holds a match of the pattern (RegExp.prototype.test without `g`). */
 export function linearTest(source: string, text: string, flags = ''): boolean {
   return compileLinear(source, flags).test(text);

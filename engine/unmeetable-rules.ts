@@ -5,6 +5,7 @@
  * Such a rule compiles and saves, but every employee's save of the form is then refused. Pure.
  */
 import type { FieldError } from './messages.ts';
+import { shortestMatch } from './linear-regexp.ts';
 
 export interface AnswerLimits {
   /** The longest text an answer may hold (a request's whole body). */
@@ -20,6 +21,15 @@ const VALUES: ReadonlySet<string> = new Set(['enum', 'const', 'default', 'exampl
 
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const big = (n: number) => n.toLocaleString('en-US');
+
+/** The fewest characters a text the pattern matches holds; 0 for a pattern RE2 does not run (refused elsewhere, with its reason). */
+function fewestMatched(pattern: string): number {
+  try {
+    return shortestMatch(pattern, 'u');
+  } catch {
+    return 0;
+  }
+}
 
 /** The problems of one schema's own keywords (not its subschemas'). */
 function ownProblems(n: Record<string, unknown>, limits: AnswerLimits): string[] {
@@ -41,6 +51,18 @@ function ownProblems(n: Record<string, unknown>, limits: AnswerLimits): string[]
     both('minLength', 'maxLength');
   }
   both('minItems', 'maxItems');
+  // Every text with a pattern says its maxLength (docs/data-defined-patterns.md): one too short for
+  // every text the pattern matches leaves the field no answer.
+  if (typeof n.pattern === 'string' && num(n.maxLength)) {
+    const shortest = fewestMatched(n.pattern);
+    if (shortest === Infinity) {
+      out.push(`pattern "${n.pattern}" matches no text at all: no answer could meet it.`);
+    } else if (shortest > n.maxLength) {
+      out.push(
+        `pattern "${n.pattern}" matches no text shorter than ${shortest} characters, but maxLength is ${n.maxLength}: no answer could meet both.`,
+      );
+    }
+  }
   for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
     const v = n[k];
     if (num(v) && Math.abs(v) > limits.number) {

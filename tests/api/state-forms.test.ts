@@ -772,3 +772,29 @@ test("a definition's field rule no answer could meet within the input limits is 
   assert.equal(fine.status, 201, fine.text);
   await w.call('DELETE', `/payroll/api/data/state_w4_form/${fine.body.key}`, as(w.staff));
 });
+
+test('a field whose pattern needs more characters than its maxLength allows is refused, naming its place', async () => {
+  // Every text with a pattern must say a maxLength (docs/data-defined-patterns.md): one too short for
+  // the pattern saved, and no employee could ever answer the field.
+  const res = await w.call('POST', '/payroll/api/data/state_w4_form/', {
+    ...as(w.staff),
+    body: {
+      ...missouri(),
+      fields: {
+        schema: {
+          type: 'object',
+          properties: { county_code: { type: 'string', title: 'County code', maxLength: 5, pattern: '^[0-9]{6}$' } },
+          required: ['county_code'],
+        },
+      },
+    },
+  });
+  assert.equal(res.status, 400, res.text);
+  assert.deepEqual(res.body.errors, [
+    {
+      path: '/fields/schema/properties/county_code',
+      message:
+        'pattern "^[0-9]{6}$" matches no text shorter than 6 characters, but maxLength is 5: no answer could meet both.',
+    },
+  ]);
+});

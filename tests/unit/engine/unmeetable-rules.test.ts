@@ -55,3 +55,25 @@ test('rules an answer can meet pass, and values (enum, default, x-messages) are 
     assert.deepEqual(check(schema), [], JSON.stringify(schema));
   }
 });
+
+test("a pattern no text within the field's maxLength could match is refused: the employee could never answer", () => {
+  const messages = (schema: unknown) => check(schema).map((e) => e.message);
+  assert.deepEqual(messages({ type: 'string', maxLength: 5, pattern: '^[0-9]{6}$' }), [
+    'pattern "^[0-9]{6}$" matches no text shorter than 6 characters, but maxLength is 5: no answer could meet both.',
+  ]);
+  // Unanchored, a pattern matches within the text: the text still holds the match.
+  assert.deepEqual(messages({ type: 'string', maxLength: 9, pattern: '\\d{3}-\\d{2}-\\d{4}' }), [
+    'pattern "\\d{3}-\\d{2}-\\d{4}" matches no text shorter than 11 characters, but maxLength is 9: no answer could meet both.',
+  ]);
+  for (const schema of [
+    { type: 'string', maxLength: 6, pattern: '^[0-9]{6}$' },
+    { type: 'string', maxLength: 1, pattern: '^(abc|d)$' },
+    { type: 'string', maxLength: 0, pattern: '^(a+|)$' },
+    { type: 'string', maxLength: 2, pattern: '^(a{3})*$' },
+    { type: 'string', maxLength: 1, pattern: '^\\u00e9$' },
+    // Not compiled by RE2: the schema's compile names it (docs/data-defined-patterns.md), not this rule.
+    { type: 'string', maxLength: 1, pattern: '^(a)\\1$' },
+  ]) {
+    assert.deepEqual(check(schema), [], JSON.stringify(schema));
+  }
+});
