@@ -89,7 +89,7 @@ export function patternProblem(source: string, flags = ''): string | undefined {
 }
 
 /** re2js's instruction codes (its Inst class, as in Go's regexp/syntax): what a step of the program does. */
-const INST = { ALT: 1, ALT_MATCH: 2, MATCH: 6, RUNE: 8, RUNE1: 9, RUNE_ANY: 10, RUNE_ANY_NOT_NL: 11 } as const;
+const INST = { ALT: 1, ALT_MATCH: 2, FAIL: 5, MATCH: 6, RUNE: 8, RUNE1: 9, RUNE_ANY: 10, RUNE_ANY_NOT_NL: 11 } as const;
 
 /**
  * The fewest characters a text holding a match of the pattern has: the shortest path through RE2's
@@ -129,7 +129,7 @@ export function shortestMatch(source: string, flags = ''): number {
       case INST.RUNE_ANY_NOT_NL:
         reach(inst.out, cost + 1, false);
         break;
-      case 5: // FAIL
+      case INST.FAIL:
         break;
       default: // a group, an anchor, a no-op
         reach(inst.out, cost, true);
