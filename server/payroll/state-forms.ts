@@ -271,6 +271,8 @@ function ownValueErrors(name: string, prop: Record<string, unknown>, at: string)
     }));
 }
 const COMBINERS = ['type', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf'];
+/** The longest title and description a definition's schema may give: a label and its help, drawn beside every field. */
+const MAX_WORDS = { title: 200, description: 2000 };
 
 /**
  * What makes a definition's fields unusable on the employee's screen although the schema is valid:
@@ -297,6 +299,15 @@ function fieldShapeErrors(schema: Record<string, unknown>): FieldError[] {
       path: open,
       message:
         'An object of the form names its fields in properties: a schema for any other key (additionalProperties, patternProperties, propertyNames) would let a save hold any number of them.',
+    });
+  }
+  const wordy = firstSchemaWhere(schema, SCHEMA_PATH, (n) =>
+    Object.entries(MAX_WORDS).some(([k, most]) => typeof n[k] === 'string' && [...(n[k] as string)].length > most),
+  );
+  if (wordy !== undefined) {
+    errors.push({
+      path: wordy,
+      message: `A title is a label the employee reads (at most ${MAX_WORDS.title} characters) and a description its help (at most ${MAX_WORDS.description.toLocaleString('en-US')}): put longer text in the form's instructions.`,
     });
   }
   const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;

@@ -245,6 +245,39 @@ test("a definition that would leave the employee's screen unusable is refused, n
     '/fields/uiSchema/allowances/ui:widget',
     "'nosuchwidget' is not a widget of the form: use one of text, textarea, select, radio, checkbox, checkboxes, updown, hidden, date, email, wholeNumber, phone, dob, switch.",
   );
+  const WORDY =
+    "A title is a label the employee reads (at most 200 characters) and a description its help (at most 2,000): put longer text in the form's instructions.";
+  await refused(
+    { schema: { type: 'object', properties: { allowances: { ...ok, title: 'A'.repeat(201) } } } },
+    '/fields/schema/properties/allowances',
+    WORDY,
+  );
+  await refused(
+    { schema: { type: 'object', properties: { allowances: { ...ok, description: 'Help. '.repeat(400) } } } },
+    '/fields/schema/properties/allowances',
+    WORDY,
+  );
+  const nested = {
+    type: 'object',
+    title: 'Spouse',
+    properties: { name: { type: 'string', maxLength: 9, title: 'x'.repeat(100_000) } },
+  };
+  await refused(
+    { schema: { type: 'object', properties: { allowances: ok, spouse: nested } } },
+    '/fields/schema/properties/spouse/properties/name',
+    WORDY,
+  );
+  const longest = await post({
+    schema: {
+      type: 'object',
+      properties: { allowances: { ...ok, title: '😀'.repeat(200), description: 'd'.repeat(2000) } },
+    },
+  });
+  assert.equal(longest.status, 201, `200 characters (emoji counted as one) and 2,000 are allowed: ${longest.text}`);
+  assert.equal(
+    (await w.call('DELETE', `/payroll/api/data/state_w4_form/${longest.body.key}`, as(w.staff))).status,
+    204,
+  );
   for (const name of ['state', 'employee_signature', 'sync_status']) {
     await refused(
       { schema: { type: 'object', properties: { [name]: ok } } },
