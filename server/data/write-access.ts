@@ -43,10 +43,11 @@ export async function authorizeWrite(w: Write): Promise<Access> {
     } else w.key = randomUUID();
   }
   const address = w.key;
+  // my_T is the caller's own record: any other key does not exist (API.md), whatever the caller may do.
+  if (t.my && address !== caller.principal.userKey) throw notFound();
   // Someone who may neither create nor edit this type learns nothing about which keys exist.
   if (mayAtAll(t, 'create', caller) === 'none' && mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
   if (!address || !isUuid(address)) throw notFound();
-  if (t.my && address !== caller.principal.userKey) throw notFound();
   // A type keyed by its user and a field (a state certificate per state): the user key and the data
   // name the stored record (./hooks.ts address).
   const addressed = await w.hook?.address?.({
@@ -109,9 +110,10 @@ export async function authorizeDelete(w: Write): Promise<Access> {
   const { s, caller, t } = w;
   const address = w.key;
   assertActive(caller);
+  // my_T is the caller's own record: any other key does not exist (API.md), whatever the caller may do.
+  if (t.my && address !== caller.principal.userKey) throw notFound();
   if (mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
   if (!isUuid(address)) throw notFound();
-  if (t.my && address !== caller.principal.userKey) throw notFound();
   const key = (await w.hook?.address?.({ s, org: caller.org.id, key: address }))?.key ?? address;
   w.key = key;
   const stored = await s.storage.get(t.entity.id, caller.org.id, key);
