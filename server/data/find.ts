@@ -41,6 +41,20 @@ function scalar(v: unknown): boolean {
   return v === null || ['string', 'number', 'boolean'].includes(typeof v);
 }
 
+/**
+ * Refuses a criterion or a sort key holding a member of its own (`not`, `nulls`): searched without
+ * it, the answer would be another search than the one asked (API.md "Errors": unknown field in
+ * criteria, 400 saying which).
+ */
+function onlyMembers(item: Record<string, unknown>, members: string[], at: (string | number)[], shape: string): void {
+  const other = Object.keys(item).find((k) => !members.includes(k));
+  if (other === undefined) return;
+  const where = `${at[0]}[${at[1]}]`;
+  throw badRequest(`${where}: unknown member '${other}': ${shape}`, [
+    { path: toPointer([...at, other]), message: `Unknown member '${other}': ${shape}` },
+  ]);
+}
+
 export function parseQuery(s: Services, t: Target, body: Record<string, unknown>): FindQuery {
   const { criteria = [], sort, limit = DEFAULT_LIMIT, offset = 0 } = body;
   for (const k of Object.keys(body)) {
@@ -50,6 +64,12 @@ export function parseQuery(s: Services, t: Target, body: Record<string, unknown>
   const parsed: Criterion[] = criteria.map((c, i) => {
     const where = `criteria[${i}]`;
     if (!c || typeof c !== 'object' || Array.isArray(c)) throw badRequest(`${where} must be {field, is, value}`);
+    onlyMembers(
+      c as Record<string, unknown>,
+      ['field', 'is', 'value'],
+      ['criteria', i],
+      'a criterion is {field, is, value}',
+    );
     const { field, is, value } = c as Record<string, unknown>;
     if (!OPERATORS.includes(is as Operator)) throw badRequest(`${where}: 'is' must be one of ${OPERATORS.join(' ')}`);
     const op = is as Operator;
@@ -85,6 +105,9 @@ export function parseQuery(s: Services, t: Target, body: Record<string, unknown>
   if (sort !== undefined) {
     if (!Array.isArray(sort) || sort.length > 5) throw badRequest('sort must be a list of at most 5 items');
     sortSpecs = sort.map((x, i) => {
+      if (x && typeof x === 'object' && !Array.isArray(x)) {
+        onlyMembers(x as Record<string, unknown>, ['field', 'dir'], ['sort', i], 'a sort key is {field, dir}');
+      }
       const { field, dir = 'asc' } = (x ?? {}) as Record<string, unknown>;
       if (dir !== 'asc' && dir !== 'desc') throw badRequest(`sort[${i}]: dir must be asc or desc`);
       return { field: checkField(s, t, field, `sort[${i}]`), dir };
