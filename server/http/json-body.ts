@@ -257,12 +257,13 @@ export async function readJsonObject(c: Context, opts?: { allowEmpty?: boolean }
 }
 
 /**
- * A text field a call requires: its error (`Required` when missing or empty, `At most N
- * characters` past `max`), or undefined when it is fine.
+ * A text field a call requires: its error (`Required` when missing or empty, `Must be text` when it
+ * holds another JSON type, `At most N characters` past `max`), or undefined when it is fine.
  */
 export function textFieldProblem(body: Record<string, unknown>, name: string, max: number): FieldError | undefined {
   const v = body[name];
-  if (typeof v !== 'string' || !v) return { path: `/${name}`, message: 'Required' };
+  if (v === undefined || v === null || v === '') return { path: `/${name}`, message: 'Required' };
+  if (typeof v !== 'string') return { path: `/${name}`, message: 'Must be text' };
   if (v.length > max) return { path: `/${name}`, message: `At most ${max} characters` };
   return undefined;
 }
@@ -271,8 +272,15 @@ export function textFieldProblem(body: Record<string, unknown>, name: string, ma
 export function requireTextFields(body: Record<string, unknown>, limits: Record<string, number>): void {
   const problems = Object.entries(limits).flatMap(([name, max]) => textFieldProblem(body, name, max) ?? []);
   if (!problems.length) return;
-  const missing = problems.filter((p) => p.message === 'Required');
-  const named = (missing.length ? missing : problems).map((p) => p.path.slice(1));
-  const verb = named.length > 1 ? 'are' : 'is';
-  throw badRequest(`${named.join(' and ')} ${verb} ${missing.length ? 'required' : 'too long'}`, problems);
+  // The message names the fields of the first kind of problem found: missing, not text, too long.
+  const of = (message: (p: FieldError) => boolean) => problems.filter(message).map((p) => p.path.slice(1));
+  const missing = of((p) => p.message === 'Required');
+  const notText = of((p) => p.message === 'Must be text');
+  const are = (names: string[]) => `${names.join(' and ')} ${names.length > 1 ? 'are' : 'is'}`;
+  const message = missing.length
+    ? `${are(missing)} required`
+    : notText.length
+      ? `${notText.join(' and ')} must be text`
+      : `${are(of(() => true))} too long`;
+  throw badRequest(message, problems);
 }
