@@ -35,7 +35,11 @@ export function authRoutes(s: Services) {
   const auth = signedIn(s);
 
   app.get('/resolve_org', async (c) => {
-    const host = (c.req.query('hostname') ?? requestHeader(c, 'host') ?? '').replace(/:\d+$/, '').toLowerCase();
+    // A fully qualified name's trailing dot (`acme.dform.app.`) names the same host.
+    const host = (c.req.query('hostname') ?? requestHeader(c, 'host') ?? '')
+      .replace(/:\d+$/, '')
+      .replace(/\.$/, '')
+      .toLowerCase();
     const id = (host && (await findOrgByHostname(s, host))) || (await rootOrgId(s));
     const org = id ? await getOrg(s, id) : undefined;
     if (!org) throw new ApiError(503, 'The server has no organization yet');
