@@ -13,7 +13,6 @@ const dob: MaskOptions = {
   inputMode: 'numeric',
   placeholder: 'MM/DD/YYYY',
   autoComplete: 'bday',
-  maxLength: 10,
 };
 
 export function DobWidget(props: WidgetProps) {

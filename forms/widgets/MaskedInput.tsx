@@ -15,7 +15,6 @@ export interface MaskOptions {
   inputMode?: 'numeric' | 'tel' | 'text';
   placeholder?: string;
   autoComplete?: string;
-  maxLength?: number;
 }
 
 export function MaskedInput(props: WidgetProps & { mask: MaskOptions }) {
@@ -35,7 +34,8 @@ export function MaskedInput(props: WidgetProps & { mask: MaskOptions }) {
       inputMode={mask.inputMode}
       placeholder={mask.placeholder}
       autoComplete={mask.autoComplete ?? 'off'}
-      maxLength={mask.maxLength}
+      // No maxLength: the mask bounds the text, and a browser cuts a paste at maxLength before the
+      // mask reads it, so "+1 (512) 555-0100" (17 characters) lost its last digits.
       value={text}
       required={required}
       disabled={disabled}

@@ -12,7 +12,6 @@ const phone: MaskOptions = {
   inputMode: 'tel',
   placeholder: '(555) 555-5555',
   autoComplete: 'tel-national',
-  maxLength: 14,
 };
 
 export function PhoneWidget(props: WidgetProps) {

@@ -12,7 +12,6 @@ const ssn: MaskOptions = {
   parse: (t) => t,
   inputMode: 'numeric',
   placeholder: '###-##-####',
-  maxLength: 11,
 };
 
 export function SsnWidget(props: WidgetProps) {
