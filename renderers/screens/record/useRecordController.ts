@@ -19,6 +19,9 @@ export const CONFLICT_MESSAGE =
   'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
 export const SAVED_MESSAGE = 'Saved.';
 export const INVALID_MESSAGE = 'Not saved: correct the fields listed at the top of the form.';
+/** A save that never reached the server (the network failed): the form keeps what was typed. */
+export const NETWORK_MESSAGE =
+  'Not saved: the server could not be reached. Check your connection, then save again; what you entered is still here.';
 export const DELETED_MESSAGE = 'Deleted.';
 export const DELETE_FORBIDDEN = 'You may not delete this record.';
 export const DELETE_GONE = 'This record no longer exists: someone may have deleted it already.';
@@ -207,7 +210,8 @@ export function useRecordController(
           answered.current = data;
           setServerErrors(onFields);
           notify({ type: 'negative', message: onFields.length ? INVALID_MESSAGE : f.message });
-        } else notify({ type: 'negative', message: f instanceof Error ? f.message : 'The record was not saved.' });
+        } else if (isFailure(f, 0)) notify({ type: 'negative', message: NETWORK_MESSAGE });
+        else notify({ type: 'negative', message: f instanceof Error ? f.message : 'The record was not saved.' });
         return undefined;
       } finally {
         setSaving(false);
