@@ -6,6 +6,7 @@ import type { RegistryWidgetsType } from '@rjsf/utils';
 import { DobWidget } from './DobWidget.tsx';
 import { EpochDateWidget } from './EpochDateWidget.tsx';
 import { HexColorWidget } from './HexColorWidget.tsx';
+import { IdNumberWidget } from './IdNumberWidget.tsx';
 import { PermissionsWidget } from './PermissionsWidget.tsx';
 import { PhoneWidget } from './PhoneWidget.tsx';
 import { SwitchWidget } from './SwitchWidget.tsx';
@@ -19,6 +20,7 @@ import { RadioWidget } from './RadioWidget.tsx';
 export const widgets: RegistryWidgetsType = {
   phone: PhoneWidget,
   ssn: SsnWidget,
+  idNumber: IdNumberWidget,
   dob: DobWidget,
   epochDate: EpochDateWidget,
   userSelect: UserSelectWidget,

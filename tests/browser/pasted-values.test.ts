@@ -39,3 +39,26 @@ it('a phone pasted with its country code, spaces or dots keeps all ten digits', 
   }
   assert.equal(await paste(page, 'root_dob', ' 04 / 15 / 1990 '), '04/15/1990');
 });
+
+it('an A-Number, USCIS number or I-94 number typed as printed on the card, with hyphens or spaces, is kept as its letters and digits', async () => {
+  const { page } = await w.page({ mobile: true });
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_i9/edit/${emma.user}`);
+  await page.getByLabel('4. An alien authorized to work').check();
+  const alien = page.locator('#root_alien_number');
+  await alien.fill('A-123 456 789');
+  assert.equal(await alien.inputValue(), 'A123456789');
+  await alien.fill('123-456-789');
+  assert.equal(await alien.inputValue(), '123456789');
+  const i94 = page.locator('#root_i94_admission_number');
+  await i94.fill('1234 5678 90A');
+  assert.equal(await i94.inputValue(), '1234567890A');
+  // One of the numbers is given (the rule of status 4): the A-Number stays.
+  await i94.fill('');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // Refused for the missing signature only: the numbers pass their rule.
+  await page.locator('.form__summary').waitFor();
+  const summary = await page.locator('.form__summary').innerText();
+  assert.doesNotMatch(summary, /USCIS or A-Number:|I-94 Admission Number:/, summary);
+  assert.match(summary, /Signature of Employee/);
+});

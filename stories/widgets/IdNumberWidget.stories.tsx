@@ -1,0 +1,31 @@
+/**
+ * The document-number widget (forms/widgets/IdNumberWidget.tsx) on the I-9's USCIS or A-Number:
+ * hyphens and spaces typed as printed on the card are dropped; the masked value the API answers is
+ * shown as it is.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { i9Meta, specMessage } from '../fixtures/metas.ts';
+import { WidgetField } from '../support/WidgetField.tsx';
+
+const meta = {
+  title: 'Widgets/IdNumberWidget',
+  component: WidgetField,
+  args: { meta: i9Meta(), field: 'alien_number' },
+} satisfies Meta<typeof WidgetField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {
+  parameters: { check: { role: 'textbox', name: 'USCIS or A-Number', value: '' } },
+};
+
+export const MaskedFromServer: Story = {
+  args: { value: 'xxxxx6789' },
+  parameters: { check: { role: 'textbox', name: 'USCIS or A-Number', value: 'xxxxx6789' } },
+};
+
+export const TooShort: Story = {
+  args: { value: 'A123', errors: [specMessage(i9Meta(), 'alien_number', 'pattern')] },
+  parameters: { check: { text: 'A USCIS or A-Number has 7 to 9 digits; an A-Number may start with A.' } },
+};
