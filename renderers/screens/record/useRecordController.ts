@@ -12,6 +12,7 @@ import { useNotify } from '../../notify/notify.tsx';
 import { useClient, useServices } from '../../session/session.tsx';
 import { keys, listsAfterChange, metaQuery, recordQuery } from '../queries.ts';
 import { buildFormModel, formDataOf, type FormMode, type FormModel } from './form-model.ts';
+import { keepBothData } from './keep-both.ts';
 import { prefillOf } from './prefill.ts';
 import { ownOwnerField, viewerOf } from './viewer-rules.ts';
 
@@ -242,11 +243,10 @@ export function useRecordController(
   /** Their change and mine: the latest version with my changed fields on top, to save again. */
   const keepBoth = async () => {
     if (!initial || !model) return;
-    const mine = Object.keys(formData).filter((k) => !same(formData[k], initial.data[k]));
     const latest = await record.refetch();
     if (!latest.data) return;
     const theirs = formDataOf(latest.data.data, model);
-    const merged = { ...theirs, ...Object.fromEntries(mine.map((k) => [k, formData[k]])) };
+    const merged = keepBothData(initial.data, theirs, formData) as JsonObject;
     const version = `${latest.data.key}@${latest.data.meta.version}`;
     setInitial({ for: version, model, data: theirs, start: merged });
     setBaseline(undefined);
