@@ -47,4 +47,18 @@ describe('the error summary', () => {
       assert.equal(await page.locator(`[id="${href!.slice(1)}"]`).count(), 1, `${href} is on the page`);
     }
   });
+  it("says a message once for a field several of whose parts it is said of (a preparer's address)", async () => {
+    const emma = await w.apiLogin('emma');
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/my_i9/edit/${emma.user}`);
+    await page.getByRole('button', { name: 'Add a preparer or translator' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    const summary = page.locator('.form__summary');
+    await summary.waitFor();
+    const items = await summary.locator('li').allInnerTexts();
+    const address = items.filter((t) => t.endsWith('street address, city or town, state and ZIP code.'));
+    assert.equal(address.length, 1, JSON.stringify(items));
+    assert.match(await summary.locator('p').innerText(), new RegExp(`^${items.length} fields need`));
+  });
 });

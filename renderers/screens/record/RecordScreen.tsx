@@ -120,6 +120,21 @@ function reachable<T extends { id: string; message: string }>(items: T[], absent
     .map((e) => ({ ...e, linked: !absent.has(e.id) }));
 }
 
+/**
+ * One item for each thing to fix: a message said of several parts of one field (a preparer's
+ * address whose street, city, state and ZIP are missing, each answered with the address's own
+ * "Enter the … street address, city or town, state and ZIP code.") is listed once, at its first part.
+ */
+function onceEach<T extends { field: string; item?: number; message: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((e) => {
+    const said = JSON.stringify([e.field, e.item, e.message]);
+    if (seen.has(said)) return false;
+    seen.add(said);
+    return true;
+  });
+}
+
 /** The top field an error is at and, inside a list, which item (1, 2, …): "Emergency contacts 2". */
 function summaryField(parts: string[]): { field: string; item?: number } {
   const field = parts[0] ?? '';
@@ -373,21 +388,23 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   formActionsRef.current = formActions;
   // The errors of the last Save, listed at the top with a link to each field: the form's own
   // checks, else the server's answer.
-  const summary = blocked.length
-    ? reachable(
-        blocked.map((e) => ({
-          id: summaryId(e),
-          ...summaryField((e.property ?? '').replace(/^\./, '').split('.')),
-          message: e.message ?? '',
+  const summary = onceEach(
+    blocked.length
+      ? reachable(
+          blocked.map((e) => ({
+            id: summaryId(e),
+            ...summaryField((e.property ?? '').replace(/^\./, '').split('.')),
+            message: e.message ?? '',
+          })),
+          absent,
+        )
+      : state.serverErrors.map((e) => ({
+          id: `root${(e.path ?? '').replace(/\//g, '_')}`,
+          ...summaryField((e.path ?? '').split('/').slice(1)),
+          message: e.message,
+          linked: true,
         })),
-        absent,
-      )
-    : state.serverErrors.map((e) => ({
-        id: `root${(e.path ?? '').replace(/\//g, '_')}`,
-        ...summaryField((e.path ?? '').split('/').slice(1)),
-        message: e.message,
-        linked: true,
-      }));
+  );
 
   return (
     <section className="page record" aria-labelledby="record-title" ref={page}>
