@@ -177,23 +177,25 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
     }
     case 'create': {
       const isOwner = my || (row.bodyOwner !== undefined && row.bodyOwner === p.key);
+      // A my_ route addresses the caller's own key, and any other key answers 404 (API.md) before
+      // the caller's rights are looked at: a uuid-keyed record never has that key.
+      if (my && t.key !== 'user') return 404;
       // No right to create or edit this type at all: 403 before anything else is looked at.
       if (reach(m, t, 'create', p, my) === 'none' && reach(m, t, 'edit', p, my) === 'none') return 403;
-      // A my_ route addresses the caller's own key; a uuid-keyed record never has that key.
-      if (my && t.key !== 'user') return 404;
       if (!passes(m, rules.create, p, isOwner)) return 403;
       if (t.key === 'user' && row.keyTaken) return 409;
       return 201;
     }
     default: {
       const accessVerb: AccessVerb = row.verb === 'read' ? 'read' : row.verb === 'delete' ? 'delete' : 'edit';
+      // API.md: on a my_ route "any other key answers 404", whatever the caller may do.
+      if (my && row.key !== p.key) return 404;
       // A write the caller can make on no record at all is 403 before any key is looked up
       // (save and update may also create a user-keyed record).
       const writeReach = reach(m, t, accessVerb, p, my);
       const createReach = reach(m, t, 'create', p, my);
       if (row.verb === 'delete' && writeReach === 'none') return 403;
       if ((row.verb === 'save' || row.verb === 'update') && writeReach === 'none' && createReach === 'none') return 403;
-      if (my && row.key !== p.key) return 404;
       const read = reach(m, t, 'read', p, my);
       const verbReach = reach(m, t, accessVerb, p, my);
       // "A caller who may not read a type at all gets 403."
