@@ -6,7 +6,7 @@
  * `buttonLabel`.
  */
 import { useState } from 'react';
-import { getUiOptions, type FieldProps } from '@rjsf/utils';
+import { errorId, getUiOptions, type FieldProps } from '@rjsf/utils';
 import { Dialog } from '../../renderers/dialogs/Dialog.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { useRootData } from '../behaviour/RootData.tsx';
@@ -67,14 +67,13 @@ export function SignatureField(props: FieldProps) {
     disabled,
     required,
     name,
-    errorSchema,
+    rawErrors,
     registry,
     onBlur,
   } = props;
-  // The field's messages (a required signature: 'The employee must sign Section 1.'), shown as every
-  // field's are (once the form was submitted).
-  const errors = (errorSchema?.__errors ?? []).filter(Boolean);
-  const { FieldErrorTemplate } = registry.templates;
+  // The field's own messages (a required signature: 'The employee must sign Section 1.'): @rjsf
+  // lists them under the field, as every field's, in the element the control is described by.
+  const invalid = (rawErrors ?? []).some(Boolean);
   const [open, setOpen] = useState(false);
   const opts = getUiOptions(uiSchema);
   const mode: SignatureMode = opts.mode === 'drawn' ? 'drawn' : 'typed';
@@ -122,7 +121,8 @@ export function SignatureField(props: FieldProps) {
         type="button"
         className={`signature-item${signed ? ' signature-item--signed' : ''}`}
         aria-haspopup="dialog"
-        aria-invalid={errors.length ? true : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId(fieldPathId) : undefined}
         onClick={() => setOpen(true)}
       >
         <SignatureItemContent value={formData} label={label} />
@@ -148,14 +148,6 @@ export function SignatureField(props: FieldProps) {
         </p>
       )}
       {control}
-      <FieldErrorTemplate
-        errors={errors}
-        errorSchema={errorSchema}
-        fieldPathId={fieldPathId}
-        schema={schema}
-        uiSchema={uiSchema}
-        registry={registry}
-      />
       <Dialog open={open && !locked} onClose={() => setOpen(false)} ariaLabel={SIGNATURE_FORM_TITLE}>
         <SignatureForm design="card" mode={mode} onSubmit={save} onCancel={() => setOpen(false)} />
       </Dialog>

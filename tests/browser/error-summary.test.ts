@@ -60,5 +60,15 @@ describe('the error summary', () => {
     const address = items.filter((t) => t.endsWith('street address, city or town, state and ZIP code.'));
     assert.equal(address.length, 1, JSON.stringify(items));
     assert.match(await summary.locator('p').innerText(), new RegExp(`^${items.length} fields need`));
+    // The unsigned signature is described by its message, and no id is on the page twice.
+    const sign = page.locator('#root_employee_signature');
+    assert.equal(await sign.getAttribute('aria-invalid'), 'true');
+    const describedBy = await sign.getAttribute('aria-describedby');
+    assert.equal(await page.locator(`[id="${describedBy}"]`).innerText(), 'The employee must sign Section 1.');
+    const repeated = await page.evaluate(() => {
+      const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+      return ids.filter((id, i) => ids.indexOf(id) !== i);
+    });
+    assert.deepEqual(repeated, []);
   });
 });
