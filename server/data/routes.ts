@@ -112,16 +112,20 @@ export function dataRoutes(s: Services, module: string) {
     c.req.param('type') === 'find' ? findAheadOf(s, c, module, c.req.param('key') ?? '', expected) : undefined,
   );
 
+  // A record's key is a UUID, the same in capital letters (RFC 9562): read as stored, in small ones,
+  // as the printable-form and file addresses read theirs.
+  const recordKey = (c: Context) => (c.req.param('key') ?? '').toLowerCase();
+
   const read = async (c: Context<ReadingEnv>) => {
     const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type') ?? '');
-    return c.json(await readRecord(s, caller, t, c.req.param('key') ?? '', undefined, c.var.readAhead));
+    return c.json(await readRecord(s, caller, t, recordKey(c), undefined, c.var.readAhead));
   };
   // A read names its record in its address, so the record comes in the session's round trip (a
   // type's own copy too: its address names the caller's key); not a type whose key is worked out
   // (hooks' address).
   const reading = signedInReading(s, (c) => {
-    const key = c.req.param('key') ?? '';
+    const key = recordKey(c);
     const r = s.catalogue.registry.resolve(module, c.req.param('type') ?? '');
     return r && isUuid(key) && !hooksFor(r.entity.id)?.address ? { collection: r.entity.id, key } : undefined;
   });
@@ -144,7 +148,7 @@ export function dataRoutes(s: Services, module: string) {
     const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type') ?? '');
     const body = await readJsonObject(c);
-    const { record, created } = await writeRecord(s, caller, t, c.req.param('key'), body, mode, {
+    const { record, created } = await writeRecord(s, caller, t, recordKey(c), body, mode, {
       ifMatch: requestHeader(c, 'if-match'),
       request: requestInfo(c),
     });
@@ -164,7 +168,7 @@ export function dataRoutes(s: Services, module: string) {
   app.delete('/data/:type/:key', auth, async (c) => {
     const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type'));
-    await deleteRecord(s, caller, t, c.req.param('key'), {
+    await deleteRecord(s, caller, t, recordKey(c), {
       ifMatch: requestHeader(c, 'if-match'),
       request: requestInfo(c),
     });
