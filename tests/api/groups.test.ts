@@ -114,6 +114,47 @@ describe('groups', () => {
     assert.equal(ok.status, 201, ok.text);
   });
 
+  test("a group's team members and manager are users of its company: never the group itself, another company's user or a made-up key", async () => {
+    const made = await w.call('POST', `${G}/`, {
+      ...as(w.admin),
+      body: { name: 'Team of itself', permissions: [], users: [] },
+    });
+    assert.equal(made.status, 201, made.text);
+    const key = made.body.key as string;
+    const itself = await w.call('PATCH', `${G}/${key}`, {
+      ...as(w.admin),
+      body: { members: [w.emma.user, key], manager: key },
+    });
+    assert.equal(itself.status, 400, itself.text);
+    assert.deepEqual(errorsOf(itself.body), [
+      '/members/1 Must be a user of this company',
+      '/manager Must be a user of this company',
+    ]);
+    const strangers = await w.call('PATCH', `${G}/${key}`, {
+      ...as(staffInAcme),
+      body: { members: [w.staff.user, crypto.randomUUID()], manager: w.staff.user },
+    });
+    assert.deepEqual(
+      errorsOf(strangers.body),
+      [
+        '/members/0 Must be a user of this company',
+        '/members/1 Must be a user of this company',
+        '/manager Must be a user of this company',
+      ],
+      'the product-staff admin too',
+    );
+    const stored = await w.call('GET', `${G}/${key}`, as(w.admin));
+    assert.equal(stored.body.data.members, undefined, 'nothing kept');
+    assert.equal(stored.body.data.manager, undefined, 'nothing kept');
+    const ok = await w.call('PATCH', `${G}/${key}`, {
+      ...as(w.admin),
+      body: { members: [w.emma.user], manager: w.admin.user },
+    });
+    assert.equal(ok.status, 200, ok.text);
+    assert.deepEqual(ok.body.data.members, [w.emma.user]);
+    assert.equal(ok.body.data.manager, w.admin.user);
+  });
+
   test('without AUTH:CanManageGroups a group is read-only', async () => {
     const g = (await groupNamed('Employees'))!;
     const read = await w.call('GET', `${G}/${g.key}`, as(w.payroll));

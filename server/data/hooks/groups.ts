@@ -13,12 +13,23 @@ export function permissionsNotHeld(perms: readonly string[], held: ReadonlySet<s
   return perms.filter((p) => !held.has(p));
 }
 
-/** Users a write adds to the group who are not users of the caller's company: one error each. */
+/**
+ * Accounts a write adds to the group (its users, its team members, its manager) that are not users
+ * of the caller's company: one error each. The group's own key, another company's user and a made-up
+ * key are refused alike.
+ */
 async function strangers(args: HookArgs): Promise<FieldError[]> {
   const { s, caller, data, before } = args;
-  const members = new Set(list(before?.users));
-  const users = list(data.users);
-  const added = users.map((key, i) => ({ key, i })).filter(({ key }) => !members.has(key));
+  const added: { key: string; path: string }[] = [];
+  for (const field of ['users', 'members'] as const) {
+    const had = new Set(list(before?.[field]));
+    list(data[field]).forEach((key, i) => {
+      if (!had.has(key)) added.push({ key, path: `/${field}/${i}` });
+    });
+  }
+  if (typeof data.manager === 'string' && data.manager !== before?.manager) {
+    added.push({ key: data.manager, path: '/manager' });
+  }
   if (!added.length) return [];
   // Looked up a hundred at a time: a group may list 2,000 users, a statement of 2,000 probes is slow to plan.
   const found: unknown[] = [];
@@ -28,7 +39,7 @@ async function strangers(args: HookArgs): Promise<FieldError[]> {
   }
   return added
     .filter((_, j) => found[j] === undefined)
-    .map(({ i }) => ({ path: `/users/${i}`, message: 'Must be a user of this company' }));
+    .map(({ path }) => ({ path, message: 'Must be a user of this company' }));
 }
 
 export const groupHooks: EntityHooks = {
