@@ -2,9 +2,13 @@
  * Permission groups (spec/000 section 6, spec/001 section 6): someone other than the product-staff
  * admin may grant only permissions they hold. Granting is adding a permission to a group, or adding
  * users to a group that holds permissions the editor lacks (those users would gain them). What a
- * group already held stays as it was; removing is always allowed.
+ * group already held stays as it was; removing is allowed but for the company's last user manager
+ * (../../auth/user-managers.ts): a group change or delete that would leave no active account holding
+ * AUTH:CanManageUsers is refused.
  */
 import type { FieldError } from '../../../engine/messages.ts';
+import { LAST_USER_MANAGER, MANAGE_USERS, removesLastUserManager } from '../../auth/user-managers.ts';
+import { ApiError } from '../../http/errors.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -42,11 +46,23 @@ async function strangers(args: HookArgs): Promise<FieldError[]> {
     .map(({ path }) => ({ path, message: 'Must be a user of this company' }));
 }
 
+/** The field of a group write that could take AUTH:CanManageUsers from some of its users, if any. */
+function lastManagerField(before: Record<string, unknown>, data: Record<string, unknown>): string | undefined {
+  if (!list(before.permissions).includes(MANAGE_USERS)) return undefined;
+  if (!list(data.permissions).includes(MANAGE_USERS)) return '/permissions';
+  const now = new Set(list(data.users));
+  return list(before.users).some((u) => !now.has(u)) ? '/users' : undefined;
+}
+
 export const groupHooks: EntityHooks = {
   async validate(args) {
-    const { caller, data, before } = args;
+    const { s, caller, key, data, before } = args;
     const unknown = await strangers(args);
     if (unknown.length) return unknown;
+    const path = before && lastManagerField(before, data);
+    if (path && (await removesLastUserManager(s, caller.org.id, { collection: 'auth/groups', key, data }))) {
+      return [{ path, message: LAST_USER_MANAGER }];
+    }
     const p = caller.principal;
     if (p.isAdmin) return [];
     const errors: FieldError[] = [];
@@ -71,5 +87,14 @@ export const groupHooks: EntityHooks = {
       });
     }
     return errors;
+  },
+  async onDelete({ s, caller, record }) {
+    if (
+      list(record.data.permissions).includes(MANAGE_USERS) &&
+      (await removesLastUserManager(s, caller.org.id, { collection: 'auth/groups', key: record.key, data: undefined }))
+    ) {
+      throw new ApiError(409, LAST_USER_MANAGER);
+    }
+    return [];
   },
 };

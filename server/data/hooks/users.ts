@@ -7,12 +7,15 @@
  * chooses a method and proves it with a code (set_2fa_options, verify_2fa), and a user manager
  * resets it (reset_2fa_key), which turns it off until the holder proves the new key; a method or key
  * written here would skip that proof (API.md, two-factor sign-in). Locking or blocking an account
- * ends its sessions and refresh tokens in the same commit, so undoing it later revives none.
+ * ends its sessions and refresh tokens in the same commit, so undoing it later revives none. The
+ * company's last active user manager is not made inactive, blocked, locked or stripped of
+ * AUTH:CanManageUsers (../../auth/user-managers.ts).
  */
 import type { FieldError } from '../../../engine/messages.ts';
 import { mayActOnAccount } from '../../auth/account-rights.ts';
 import { userMaySignIn } from '../../auth/principal.ts';
 import { endSessionsOps } from '../../auth/sessions.ts';
+import { LAST_USER_MANAGER, MANAGE_USERS, removesLastUserManager } from '../../auth/user-managers.ts';
 import { notAuthorized } from '../../http/errors.ts';
 import type { EntityHooks } from '../hooks.ts';
 
@@ -22,11 +25,21 @@ const METHOD_NOT_HERE =
 const KEY_NOT_HERE =
   'An authenticator key is changed with reset_2fa_key, which turns two-factor sign-in off until its holder proves the new key.';
 
+/** The field of a user write that could end the account's managing of users, if any. */
+function lastManagerField(before: Record<string, unknown>, data: Record<string, unknown>): string | undefined {
+  if (before.status === 'active' && data.status !== 'active') return '/status';
+  if (before.locked !== true && data.locked === true) return '/locked';
+  if (before.cross_site_login_only !== true && data.cross_site_login_only === true) return '/cross_site_login_only';
+  const held = (v: unknown) => Array.isArray(v) && v.includes(MANAGE_USERS);
+  if (held(before.permissions) && !held(data.permissions)) return '/permissions';
+  return undefined;
+}
+
 export const userHooks: EntityHooks = {
   async authorize({ s, caller, stored }) {
     if (stored && !(await mayActOnAccount(s, caller, stored))) throw notAuthorized();
   },
-  validate({ caller, data, before }) {
+  async validate({ s, caller, key, data, before }) {
     const errors: FieldError[] = [];
     // spec/001 section 6: an editor grants only permissions they hold (the product-staff admin, any).
     const had = new Set(Array.isArray(before?.permissions) ? (before.permissions as string[]) : []);
@@ -41,6 +54,12 @@ export const userHooks: EntityHooks = {
     // A secret is never answered, so a save that does not send one keeps the stored one (write-derive).
     if (before && data.authenticator_key !== before.authenticator_key) {
       errors.push({ path: '/authenticator_key', message: KEY_NOT_HERE });
+    }
+    if (!errors.length && before) {
+      const path = lastManagerField(before, data);
+      if (path && (await removesLastUserManager(s, caller.org.id, { collection: 'auth/users', key, data }))) {
+        errors.push({ path, message: LAST_USER_MANAGER });
+      }
     }
     return errors;
   },
