@@ -16,6 +16,7 @@ import { i9Hooks } from './hooks/i9.ts';
 import { i9DocumentCopyHooks } from './hooks/i9-document-copies.ts';
 import { organizationHooks } from './hooks/organizations.ts';
 import { organizationRedirectHooks } from './hooks/organization_redirects.ts';
+import { organizationPreferencesHooks } from './hooks/organization_preferences.ts';
 import { organizationSettingsHooks } from './hooks/organization_settings.ts';
 import { userHooks } from './hooks/users.ts';
 import { stateW4Hooks } from './hooks/state_w4.ts';
@@ -95,6 +96,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'auth/users': userHooks,
   'auth/organizations': organizationHooks,
   'auth/organization_redirects': organizationRedirectHooks,
+  'auth/organization_preferences': organizationPreferencesHooks,
   'auth/organization_settings': organizationSettingsHooks,
   'auth/groups': groupHooks,
   'payroll/onboarding_user': onboardingUserHooks,

@@ -314,4 +314,30 @@ describe('employee, employer, contacts, approvals and preferences', () => {
     const resolved = await w.call('GET', '/auth/api/resolve_org?hostname=acmedemo.dform.app');
     assert.equal(resolved.body.branding.colorPrimary, 'aabbcc');
   });
+
+  test("preferences: a company has one record a module; a second branding record is refused and the company's branding stays", async () => {
+    const found = await w.call('POST', '/auth/api/data/find/organization_preferences', { ...as(w.admin), body: {} });
+    assert.equal(found.body.total, 1);
+    const before = (await w.call('GET', '/auth/api/resolve_org?hostname=acmedemo.dform.app')).body.branding;
+    for (let i = 0; i < 4; i++) {
+      const r = await w.call('POST', '/auth/api/data/organization_preferences/', {
+        ...as(w.admin),
+        body: {
+          ...(i % 2 ? {} : { module: 'auth' }),
+          attributes: { business_name: `Rogue ${i}`, colorPrimary: '111111' },
+        },
+      });
+      assert.equal(r.status, 409, r.text);
+      assert.equal(r.body.message, 'The company has its preferences already; change them at Organization preferences.');
+    }
+    const after = await w.call('POST', '/auth/api/data/find/organization_preferences', { ...as(w.admin), body: {} });
+    assert.equal(after.body.total, 1, 'nothing stored');
+    const payroll = await w.call('POST', '/auth/api/data/organization_preferences/', {
+      ...as(w.admin),
+      body: { module: 'payroll', attributes: { business_name: 'Payroll side', colorPrimary: '222222' } },
+    });
+    assert.equal(payroll.status, 201, `another module's: ${payroll.text}`);
+    const resolved = await w.call('GET', '/auth/api/resolve_org?hostname=acmedemo.dform.app');
+    assert.deepEqual(resolved.body.branding, before);
+  });
 });
