@@ -1,8 +1,8 @@
 /**
  * One field value as text for the list and view screens (spec/000 section 9): dates MM/DD/YYYY from
- * epoch seconds or YYYY-MM-DD, phones (###) ###-#### with a leading 1 dropped, enum labels.
+ * epoch seconds or YYYY-MM-DD (and the time of day for a moment such as an audit entry's), phones (###) ###-#### with a leading 1 dropped, enum labels.
  */
-import { epochToUs, formatPhone, isoToUs } from '../../engine/masks.ts';
+import { epochToUs, epochToUsDateTime, formatPhone, isoToUs } from '../../engine/masks.ts';
 import type { JsonObject } from '../api/types.ts';
 import { fieldSchema, valueKind, type ValueKind } from './schema-facts.ts';
 import { isFileValue } from '../../engine/files.ts';
@@ -20,6 +20,8 @@ export function formatByKind(kind: ValueKind, value: unknown, schema?: JsonObjec
   switch (kind) {
     case 'epochDate':
       return typeof value === 'number' ? epochToUs(value) : String(value);
+    case 'epochDateTime':
+      return typeof value === 'number' ? epochToUsDateTime(value) : String(value);
     case 'isoDate':
       return isoToUs(String(value));
     case 'phone':

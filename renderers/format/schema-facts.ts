@@ -6,6 +6,8 @@ import type { JsonObject } from '../api/types.ts';
 
 export type ValueKind =
   | 'epochDate'
+  /** Epoch seconds of a moment (an audit entry's time, `"ui:options": {"time": true}`): date and time. */
+  | 'epochDateTime'
   | 'isoDate'
   | 'phone'
   | 'enum'
@@ -89,7 +91,9 @@ export function valueKind(root: JsonObject, ui: JsonObject, dotted: string): Val
   const s = fieldSchema(root, dotted) ?? {};
   const widget = fieldUi(ui, dotted)['ui:widget'];
   const ref = refName(root, dotted);
-  if (widget === 'epochDate' || ref === 'epochSeconds') return 'epochDate';
+  if (widget === 'epochDate' || ref === 'epochSeconds') {
+    return (fieldUi(ui, dotted)['ui:options'] as JsonObject | undefined)?.time === true ? 'epochDateTime' : 'epochDate';
+  }
   if (widget === 'phone' || ref === 'phone') return 'phone';
   if (widget === 'dob' || s.format === 'date') return 'isoDate';
   if (holdsUserKeys(s, widget, dotted)) return 'user';

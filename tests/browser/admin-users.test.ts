@@ -391,6 +391,28 @@ describe('the user form', () => {
     await other.page.getByRole('alert').filter({ hasText: 'Not authorized.' }).waitFor();
   });
 
+  it("the company's audit log tells when each entry happened, to the minute, as the user's own audit page does", async () => {
+    const u = await newAccount();
+    const r = await w.call('PATCH', `/auth/api/data/users/${u.key}`, {
+      org: w.org,
+      token: admin.token,
+      body: { notes: 'when was this?' },
+    });
+    assert.equal(r.status, 200, r.text);
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto('/auth/audit_log/list');
+    const row = page.locator('tbody tr', { hasText: `update auth/users ${u.key} (notes)` });
+    await row.waitFor();
+    const dateTime = /^\d\d\/\d\d\/\d{4}, \d{1,2}:\d\d (AM|PM)$/;
+    const time = (await row.locator('td').first().textContent())?.trim() ?? '';
+    assert.match(time, dateTime);
+    await page.goto(`/auth/new_user/${u.key}/audit_log?name=x`);
+    const own = page.locator('tbody tr', { hasText: `update auth/users ${u.key} (notes)` });
+    await own.waitFor();
+    assert.equal((await own.locator('td').first().textContent())?.trim(), time, 'the same moment on both pages');
+  });
+
   it('send invite and cross-site invite show their messages, and the error with its reason when the call fails', async () => {
     const u = await newAccount();
     const v = await newAccount();
