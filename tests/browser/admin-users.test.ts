@@ -413,6 +413,23 @@ describe('the user form', () => {
     assert.equal((await own.locator('td').first().textContent())?.trim(), time, 'the same moment on both pages');
   });
 
+  it('at 375 px the user and group forms fit the screen: the longest permission wraps instead of widening the page', async () => {
+    const context = await w.browser.newContext({ baseURL: w.site, viewport: { width: 375, height: 812 } });
+    try {
+      const page = await context.newPage();
+      await w.signIn(page, 'admin');
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      await page.goto(`/auth/users/edit/${(await w.apiLogin('payroll')).user}`);
+      await page.getByRole('checkbox', { name: 'AUTH:CanManageOrganizationPreferences' }).waitFor();
+      assert.equal(await overflow(), 0, 'the user form');
+      await page.goto('/auth/groups/create');
+      await page.getByRole('checkbox', { name: 'AUTH:CanManageOrganizationPreferences' }).waitFor();
+      assert.equal(await overflow(), 0, 'the group form');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('send invite and cross-site invite show their messages, and the error with its reason when the call fails', async () => {
     const u = await newAccount();
     const v = await newAccount();
