@@ -11,6 +11,9 @@ import { SECTION2 } from './i9-section2.ts';
  */
 export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>> = {
   'auth/organizations': { active_modules: ['auth', 'payroll'] },
+  // A company keeps one preferences record a module, and its auth one (the branding) is made with
+  // the company: a generated one is of another module.
+  'auth/organization_preferences': { module: 'hr' },
   'auth/users': { is_employee: false },
   'hr/documents': { filename: 'handbook.pdf' },
   // A state certificate must be of a state the employee's residence or work calls for, and of one
