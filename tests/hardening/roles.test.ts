@@ -184,6 +184,9 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       if (reach(m, t, 'create', p, my) === 'none' && reach(m, t, 'edit', p, my) === 'none') return 403;
       if (!passes(m, rules.create, p, isOwner)) return 403;
       if (t.key === 'user' && row.keyTaken) return 409;
+      // A company keeps one preferences record a module (server/data/hooks/organization_preferences.ts):
+      // the table's own record of the company holds the template's module already.
+      if (t.id === 'auth/organization_preferences' && row.role !== 'otherAdmin') return 409;
       return 201;
     }
     default: {
