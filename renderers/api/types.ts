@@ -44,6 +44,8 @@ export interface Session {
     is_employee: boolean;
     employee_id: string | null;
     status: string;
+    /** The page the account lands on after signing in (users.json default_destination), when set. */
+    default_destination?: string;
   };
   permissions: Record<string, string[]>;
   is_admin?: boolean;

@@ -37,6 +37,8 @@ export interface GuardSession {
   activeModules?: readonly string[];
   /** The company requires a second factor the user has not set up: only its settings page opens. */
   twoFactorSetupRequired?: boolean;
+  /** The page of this site the account lands on after signing in, set by its administrator. */
+  destination?: string;
 }
 
 export function guardSession(s: Session): GuardSession {
@@ -52,6 +54,7 @@ export function guardSession(s: Session): GuardSession {
     features: s.organization?.enabled_features ?? {},
     activeModules: s.organization?.active_modules ?? [],
     twoFactorSetupRequired: s.two_factor_setup_required === true,
+    destination: safeRedirect(s.user.default_destination),
   };
 }
 
@@ -241,8 +244,27 @@ export function dashboard(s: GuardSession): string {
   return s.features.use_new_dashboard ? '/new_home' : '/home';
 }
 
-/** Where a user lands after signing in (spec/000 section 4, in its order). */
+/**
+ * Where a user lands after signing in (spec/000 section 4, in its order). The landing page an
+ * administrator set on the account (users.json default_destination) comes before the spec's choices
+ * among pages, not before what an account must do or may only see (an inactive account, one that
+ * sees only its own statements, a hire still onboarding); one the account may not open is refused
+ * there as any page is, and the refusal goes to specLanding.
+ */
 export function landing(s: GuardSession): string {
+  return mustLand(s) ?? s.destination ?? specLanding(s);
+}
+
+/** Where an account goes whatever page was set for it. */
+function mustLand(s: GuardSession): string | undefined {
+  if (s.status !== 'active') return INACTIVE_HOME;
+  if (!s.isAdmin && has(s, 'PAYROLL:CanOnlyViewPersonalReports')) return INACTIVE_HOME;
+  if (!s.isAdmin && !has(s, 'AUTH:CanUseCrossSiteLogin') && s.isEmployee && !s.employeeId) return '/onboarding';
+  return undefined;
+}
+
+/** The spec's landing order alone. */
+export function specLanding(s: GuardSession): string {
   if (s.status !== 'active') return INACTIVE_HOME;
   if (s.isAdmin) return dashboard(s);
   if (has(s, 'PAYROLL:CanOnlyViewPersonalReports')) return INACTIVE_HOME;
@@ -286,7 +308,13 @@ export function decide(input: GuardInput): Decision {
 
   const deny = (): Decision => ({
     kind: 'deny',
-    to: input.fromLogin || !input.previous || input.previous === input.path ? landing(s) : input.previous,
+    to:
+      input.fromLogin || !input.previous || input.previous === input.path
+        ? // A landing page set on the account that the account may not open: the spec's landing.
+          landing(s) === input.path
+          ? specLanding(s)
+          : landing(s)
+        : input.previous,
     message: NOT_AUTHORIZED,
   });
 

@@ -323,6 +323,10 @@ export function sessionView(
       is_employee: u.is_employee === true,
       employee_id: u.employee_id ?? null,
       status: u.status,
+      // The page the account lands on after signing in, when its administrator set one.
+      ...(typeof u.default_destination === 'string' && u.default_destination
+        ? { default_destination: u.default_destination }
+        : {}),
     },
     permissions: permissionMap(principal.permissions),
     is_admin: principal.isAdmin,

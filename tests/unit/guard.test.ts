@@ -3,9 +3,11 @@
  */
 import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
+import type { Session } from '../../renderers/api/types.ts';
 import {
   classify,
   decide,
+  guardSession,
   landing,
   onboardingOnly,
   onboardingType,
@@ -659,8 +661,48 @@ describe('guard: landing order after login (spec/000 section 4)', () => {
       '/home',
     ],
     ['everyone else', user(), '/home'],
+    // A landing page set on the account (users.json default_destination) comes before the choices
+    // among pages, not before what the account must do or may only see.
+    ['a landing page set', user({ destination: '/paystubs' }), '/paystubs'],
+    ['an admin with a landing page', user({ isAdmin: true, destination: '/auth/users' }), '/auth/users'],
+    ['a partner with a landing page', user({ perms: ['AUTH:CanUseCrossSiteLogin'], destination: '/home' }), '/home'],
+    ['inactive, a landing page set', user({ status: 'inactive', destination: '/paystubs' }), '/inactive/paystubs'],
+    [
+      'personal reports only, a landing page set',
+      user({ perms: ['PAYROLL:CanOnlyViewPersonalReports'], destination: '/paystubs' }),
+      '/inactive/paystubs',
+    ],
+    ['still onboarding, a landing page set', user({ employeeId: null, destination: '/paystubs' }), '/onboarding'],
   ];
   for (const [name, s, to] of cases) it(name, () => assert.equal(landing(s), to));
+  it('a landing page set on a session is followed only when it stays on this site', () => {
+    const SESSION: Session = {
+      organization_id: KEY,
+      organization: { key: KEY, active_modules: ['payroll'], enabled_features: {}, data: {} },
+      user: {
+        key: KEY,
+        display_name: 'Carla',
+        email: 'carla@acme.example',
+        is_employee: true,
+        employee_id: '1',
+        status: 'active',
+      },
+      permissions: { PAYROLL: ['CanUseModule'] },
+      exp: NOW + 3600,
+    };
+    const at = (d: string) =>
+      guardSession({ ...SESSION, user: { ...SESSION.user, default_destination: d } }).destination;
+    assert.equal(at('/payroll/reports?from=2024-01-01'), '/payroll/reports?from=2024-01-01');
+    for (const d of ['//evil.example/', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', ''])
+      assert.equal(at(d), undefined, d);
+  });
+  it("a landing page the account may not open is refused there, to the spec's landing, not to itself", () => {
+    const s = user({ destination: '/payroll/reports' });
+    assert.deepEqual(
+      decide({ path: '/payroll/reports', route: classify('/payroll/reports'), session: s, now: NOW, fromLogin: true }),
+      { kind: 'deny', to: '/home', message: 'Not authorized.' },
+    );
+  });
 });
 
 describe('guard: helpers', () => {

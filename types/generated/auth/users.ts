@@ -20,7 +20,7 @@ export type Phone = string;
 export type TwoFactorMethod = "none" | "authenticator" | "email" | "text";
 export type AuthenticatorKey = string;
 /**
- * The route the user lands on after signing in, when set (for example /paystubs).
+ * The page of this site the user lands on after signing in, when set and theirs to open (for example /paystubs); an account that must finish onboarding, or may see only its own statements, lands where the spec sends it.
  */
 export type LandingPage = string;
 /**
