@@ -104,11 +104,17 @@ it("the server's refusal of an upload stays on the page after the record is read
   await page.goto(`/hr/employee_documents/edit/${key}`);
   await page.getByText('Drop a file here or').waitFor();
   // An empty file passes the browser's own check (size, declared type); the server refuses it.
+  // The refusal puts the record's status back, and the form is drawn again once the record is read
+  // again: the next file is chosen on the form drawn again, as a person (whose file dialog takes
+  // longer than that read) does, not on the input being replaced.
+  const meta = page.locator('.record__meta').first();
+  const before = await meta.textContent();
   await page
     .locator('input[type=file]')
     .setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
   const alert = page.locator('.file-field__error[role=alert]');
   await alert.getByText('The upload held no bytes: choose a file with content.').waitFor();
+  await page.waitForFunction((v) => document.querySelector('.record__meta')?.textContent !== v, before);
   // A page named .pdf: refused by content, and said so.
   const html = Buffer.from('<html><script>alert(1)</script></html>');
   await page
