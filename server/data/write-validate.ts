@@ -3,12 +3,16 @@
  * validation by schema, by the schema's expression and by the entity's hook, in that order. The
  * first stage that finds errors answers them all (400); nothing is stored before they pass.
  */
+import type { Entity } from '../../engine/entity.ts';
+import type { FieldError } from '../../engine/messages.ts';
 import { cloneJson } from '../../engine/schema-walk.ts';
 import { ExpressionError, validateByExpression } from '../../engine/transforms.ts';
 import { ApiError, validationFailed } from '../http/errors.ts';
 import { hookArgs } from './hooks.ts';
 import { runTransform, type WriteMode } from './records.ts';
 import { referenceErrors } from './references.ts';
+import type { Services } from '../services.ts';
+import type { DataObject } from '../storage/types.ts';
 import { assertUnique } from './unique.ts';
 import type { Write } from './write-lifecycle.ts';
 
@@ -23,15 +27,28 @@ const AS_SENT = new Set([
   'maxItems',
 ]);
 
+/**
+ * Refuses a value of the wrong type or out of range as the client sent it, naming every error, before
+ * a transform (the schema's, or a state form's prepare_for_save) can drop or rewrite it.
+ */
+export function refuseAsSent(s: Services, entity: Entity, data: DataObject): void {
+  const asSent = asSentErrors(s, entity, data);
+  if (asSent.length) throw validationFailed(asSent);
+}
+
+/** The schema's errors of the data as sent when one is of a wrong type or out of range; else none. */
+export function asSentErrors(s: Services, entity: Entity, data: DataObject): FieldError[] {
+  const asSent = s.catalogue.validator(entity).withKeywords(cloneJson(data));
+  return asSent.some((e) => AS_SENT.has(e.keyword ?? '')) ? asSent : [];
+}
+
 // save transforms: the schema's save transform (x-transforms.save), then the prepare hook (a state
 // form's own prepare_for_save).
 export async function saveTransforms(w: Write): Promise<void> {
   const { s, t } = w;
   const save = t.entity.file['x-transforms']?.save;
   if (save) {
-    // A value of the wrong type or out of range is refused as sent, before a transform can hide it.
-    const asSent = s.catalogue.validator(t.entity).withKeywords(cloneJson(w.data));
-    if (asSent.some((e) => AS_SENT.has(e.keyword ?? ''))) throw validationFailed(asSent);
+    refuseAsSent(s, t.entity, w.data);
     w.data = await runTransform(save, w.data, w.bindings);
   }
   if (w.hook?.prepare) w.data = await w.hook.prepare(hookArgs(w, w.data, w.mode as WriteMode));

@@ -311,3 +311,24 @@ test("a state that is no state code is refused at /state, and the server's log d
   );
   assert.ok(!w.server.output().includes(junk.slice(0, 100)), 'the text is not logged');
 });
+
+test("another state's answer of the wrong type is refused naming it, not left out by the state's transform", async () => {
+  await employee({ work_state: 'NY' });
+  for (const [field, value] of [
+    ['personal_exemptions', [[[]]]],
+    ['personal_exemptions', 'three'],
+    ['age_blindness_exemptions', 1000],
+  ] as const) {
+    const r = await certificate({ state: 'NY', state_status: 'Not a status', [field]: value });
+    assert.equal(r.status, 400, `${field} ${JSON.stringify(value)}: ${r.text}`);
+    assert.ok(
+      r.body.errors.some((e: { path: string }) => e.path === `/${field}`),
+      `${field} is named: ${r.text}`,
+    );
+    assert.ok(
+      r.body.errors.some((e: { path: string }) => e.path === '/state_status'),
+      `and the status: ${r.text}`,
+    );
+  }
+  saved(await certificate({ state: 'NY', state_status: 'Single' }));
+});

@@ -24,6 +24,7 @@ import { checkAnswers, findStateForm, STATE_W4_OWN_FIELDS } from '../../payroll/
 import { allowedStates, certificateAddress, certificateKey } from '../../payroll/certificates.ts';
 import { keepSignedLayout, signUnderLayout } from '../../payroll/signed-layouts.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
+import { asSentErrors } from '../write-validate.ts';
 import type { DataObject } from '../../storage/types.ts';
 import type { PayrollStateW4Form } from '../../../types/generated/payroll/state_w4_form.ts';
 
@@ -75,8 +76,11 @@ export const stateW4Hooks: EntityHooks = {
     }
     const def = await definitionFor(args);
     // The answers are checked as the employee gave them, before a transform computes from them.
-    const asSent = def?.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];
-    if (asSent.length) throw validationFailed(asSent);
+    // So is a value of the wrong type or out of range for the certificate itself (another state's
+    // answer among them), named with them, before the state's transform can leave it out.
+    const answers = def?.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];
+    const typed = def ? asSentErrors(args.s, args.s.catalogue.registry.require('payroll', 'state_w4'), args.data) : [];
+    if (answers.length || typed.length) throw validationFailed([...typed, ...answers]);
     const text = def?.transforms?.prepare_for_save;
     if (!text) return args.data;
     const out = await run('prepare_for_save', () => transformData(text, args.data, undefined, DATA_DEFINED_LIMITS));
