@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_USERS } from '../../server/demo.ts';
-import { readOutbox } from '../helpers/outbox.ts';
+import { readOutbox, waitForMail } from '../helpers/outbox.ts';
 import { client, startServer, type TestServer } from '../helpers/server.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 import { launchChromium } from './browser.ts';
@@ -142,9 +142,10 @@ describe('e-mailed links', () => {
     await page.getByLabel('E-mail').fill('payroll@acme.example');
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByRole('status').filter({ hasText: 'sign-in link' }).waitFor();
-    const mail = (await readOutbox(server.dataDir)).filter((m) => m.to === 'payroll@acme.example');
-    assert.equal(mail.length, 1);
-    const link = /(http\S+)/.exec(mail[0].text)![1];
+    // The message goes out right after the answer (server/http/after-answer.ts), not before it.
+    const sent = await waitForMail(server.dataDir, (m) => m.to === 'payroll@acme.example');
+    assert.equal((await readOutbox(server.dataDir)).filter((m) => m.to === 'payroll@acme.example').length, 1);
+    const link = /(http\S+)/.exec(sent.text)![1];
     assert.match(link, new RegExp(`^http://acmedemo\\.localhost:${port}/auto-login\\?`));
 
     const opened = await newPage();
@@ -174,8 +175,8 @@ describe('e-mailed links', () => {
       body: { user_id: user.body.key },
     });
     assert.equal(sent.status, 200, sent.text);
-    const mail = (await readOutbox(server.dataDir)).filter((m) => m.to === email);
-    const link = /(http\S+)/.exec(mail[0].text)![1];
+    const mail = await waitForMail(server.dataDir, (m) => m.to === email);
+    const link = /(http\S+)/.exec(mail.text)![1];
 
     const page = await newPage();
     await page.goto(link);
@@ -198,8 +199,8 @@ describe('e-mailed links', () => {
       body: { first_name: 'Nell', last_name: 'Newhire', email },
     });
     assert.equal(hire.status, 201, hire.text);
-    const mail = (await readOutbox(server.dataDir)).filter((m) => m.to === email);
-    const link = /(http\S+\/auto-login\S+)/.exec(mail[0].text)![1];
+    const mail = await waitForMail(server.dataDir, (m) => m.to === email);
+    const link = /(http\S+\/auto-login\S+)/.exec(mail.text)![1];
 
     const page = await newPage();
     await page.goto(link);
