@@ -132,6 +132,8 @@ it('a PTO manager finds her among the employees in PTO and her plan in the summa
   const row = page.getByRole('row', { name: /Emma Employee/ });
   await row.waitFor();
   await page.waitForFunction(() => !document.body.innerText.includes('…'));
+  // The row is drawn again once her enrolments arrive: its cells are read when it holds them.
+  await row.getByRole('cell').nth(1).waitFor();
   assert.deepEqual(await row.getByRole('cell').allInnerTexts(), ['Active', 'Vacation: 24 hours\nSick leave: 24 hours']);
   await row.getByRole('link', { name: 'Emma Employee' }).click();
   await page.waitForURL(`**/pto/admin/employee/${emma.user}`);
