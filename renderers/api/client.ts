@@ -198,11 +198,12 @@ export function createApiClient({
         action: 'call',
         anonymous: challenge !== undefined,
       }),
-    setTwoFactorMethod: (method: TwoFactorMethod) =>
+    /** `currentPassword`: asked for when a second factor is on (docs/two-factor.md). */
+    setTwoFactorMethod: (method: TwoFactorMethod, currentPassword?: string) =>
       request<{ authenticator_key?: string; otpauth_uri?: string; '2fa_method'?: TwoFactorMethod; message?: string }>({
         method: 'POST',
         path: '/auth/api/set_2fa_options',
-        body: { '2fa_method': method },
+        body: { '2fa_method': method, ...(currentPassword === undefined ? {} : { current_password: currentPassword }) },
         datatype: 'auth/set_2fa_options',
         action: 'call',
       }),

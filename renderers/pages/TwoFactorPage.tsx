@@ -58,6 +58,9 @@ export function TwoFactorPage() {
   const [choice, setChoice] = useState<TwoFactorMethod>(current === 'none' ? 'authenticator' : current);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [code, setCode] = useState('');
+  // A factor that is on changes only with the password (a session left open must not change it).
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -69,10 +72,17 @@ export function TwoFactorPage() {
 
   const choose = async (e: FormEvent) => {
     e.preventDefault();
+    const asksPassword = current !== 'none';
+    if (asksPassword && !password) {
+      setPasswordError('Enter your password to change two-factor sign-in.');
+      return;
+    }
     setBusy(true);
     setError(undefined);
+    setPasswordError(undefined);
     try {
-      const r = await client.setTwoFactorMethod(choice);
+      const r = await client.setTwoFactorMethod(choice, asksPassword ? password : undefined);
+      setPassword('');
       if (choice === 'none') {
         notify({ type: 'positive', message: 'Two-factor sign-in is off.' });
         await reloadSession();
@@ -82,7 +92,9 @@ export function TwoFactorPage() {
         setStep({ kind: 'prove', method: choice, key: r.authenticator_key, uri: r.otpauth_uri });
       }
     } catch (err) {
-      setError(isFailure(err) ? (err.errors?.[0]?.message ?? err.message) : 'The method could not be set.');
+      const first = isFailure(err) ? err.errors?.[0] : undefined;
+      if (first?.path === '/current_password') setPasswordError(first.message);
+      else setError(isFailure(err) ? (first?.message ?? err.message) : 'The method could not be set.');
     } finally {
       setBusy(false);
     }
@@ -154,6 +166,19 @@ export function TwoFactorPage() {
                 </label>
               ))}
           </fieldset>
+          {current !== 'none' && (
+            <TextInput
+              label="Your password"
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              hint="Two-factor sign-in is on: changing it takes your password."
+              error={passwordError}
+              required
+            />
+          )}
           {error && (
             <p className="form-error" role="alert">
               {error}

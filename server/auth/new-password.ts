@@ -97,7 +97,7 @@ export async function storeNewPassword(
  * wrong one counts as a failed sign-in of the account (so a stolen session cannot guess it), and
  * too many answer 429.
  */
-async function currentPasswordProblems(
+export async function currentPasswordProblems(
   s: Services,
   c: Context,
   caller: Caller,

@@ -38,6 +38,7 @@ import {
   INVALID_KEY,
   MAX_WRONG_CODES,
   METHODS,
+  RECENT_SIGN_IN_SECONDS,
   RESEND_SECONDS,
   SENT_CODE_SECONDS,
   challengeSecretHash,
@@ -58,6 +59,7 @@ import {
   twoFactorRequired,
 } from './two-factor.ts';
 import { queueMessages } from '../mail/outbox.ts';
+import { currentPasswordProblems } from './new-password.ts';
 
 const invalidCode = () => new ApiError(401, INVALID_CODE);
 /** How long an old session token keeps working after a refresh: requests already under way finish. */
@@ -313,6 +315,7 @@ export function twoFactorRoutes(s: Services) {
     if (sudoOnlyAccount(caller.org, caller.user.key) || caller.impersonatedBy) throw notAuthorized();
     const user = caller.user;
     const now = s.now();
+    if (methodOf(user) !== 'none') await proveHolder(c, caller, body.current_password, now);
     const previous = await st.setupOf(caller.org.id, caller.sid);
     const dropPrevious = previous ? [st.deleteChallenge(previous)] : [];
     if (method === 'none') {
@@ -376,6 +379,19 @@ export function twoFactorRoutes(s: Services) {
     return c.json({ '2fa_method': method, message: 'A code has been sent; enter it to turn the method on.' });
   });
 
+  /**
+   * An active second factor is changed by its holder: a session signed in within
+   * RECENT_SIGN_IN_SECONDS, or one that gives the current password (checked as a sign-in is).
+   * A password given is checked even then.
+   */
+  async function proveHolder(c: Context, caller: Caller, password: unknown, now: number) {
+    const session = await s.storage.get(SYSTEM.sessions, caller.org.id, caller.sid);
+    const recent = session !== undefined && now - session.meta.created_time < RECENT_SIGN_IN_SECONDS;
+    if (recent && password === undefined) return;
+    const problems = await currentPasswordProblems(s, c, caller, caller.user, password);
+    if (problems.length) throw validationFailed(problems);
+  }
+
   app.post('/retrieve_2fa_key', auth, async (c) => {
     const caller = c.var.caller;
     const id = userIdOf(await readJsonObject(c));
@@ -399,6 +415,10 @@ export function twoFactorRoutes(s: Services) {
     const user = await s.storage.get('auth/users', caller.org.id, userIdOf(body));
     if (!user) throw notFound();
     if (!(await mayActOnAccount(s, caller, user))) throw notAuthorized();
+    // A user manager's own factor is theirs to change: the same proof as set_2fa_options.
+    if (user.key === caller.user.key && methodOf(user) !== 'none') {
+      await proveHolder(c, caller, body.current_password, s.now());
+    }
     const given = body.authenticator_key;
     if (given !== undefined && (typeof given !== 'string' || !AUTHENTICATOR_KEY.test(given))) {
       throw validationFailed([{ path: '/authenticator_key', message: INVALID_KEY }]);

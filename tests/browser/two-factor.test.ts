@@ -164,6 +164,20 @@ describe('two-factor sign-in in the browser', () => {
     await next.getByLabel('Code').fill(await lastCodeTo(u.email, since));
     await next.getByRole('button', { name: 'Verify' }).click();
     await next.waitForURL((x) => !x.pathname.startsWith('/login'));
+
+    // Turning it off takes the password: asked for before sending, checked by the server.
+    await next.goto('/settings/two-factor');
+    await next.getByLabel('Off: sign in with the password alone').check();
+    await next.getByRole('button', { name: 'Turn off' }).click();
+    await next.getByText('Enter your password to change two-factor sign-in.').waitFor();
+    await next.getByLabel('Your password').fill('not the password');
+    await next.getByRole('button', { name: 'Turn off' }).click();
+    await next.getByText('Current password is incorrect').waitFor();
+    assert.equal(await next.getByLabel('Your password').getAttribute('aria-invalid'), 'true');
+    await next.getByLabel('Your password').fill(PASSWORD);
+    await next.getByRole('button', { name: 'Turn off' }).click();
+    await next.getByText('Now:').getByText('off').waitFor();
+    await assertAccessible(next, 'two-factor: turned off');
   });
 
   it('"Reset two-factor" on the user form: after a confirm, the user signs in with the password alone', async () => {
