@@ -6,11 +6,11 @@
  * groups or reset a password again, and only product staff could open it. A write that would take
  * a company from one such account to none is refused, naming the field, whoever makes it; a company
  * that has none already (an older one) is not held to it. The company's product-staff account, which
- * only a sudo_login opens, never counts.
+ * only a sudo_login opens, never counts. A concurrent write cannot slip past the check: see lastUserManagerHeld.
  */
 import { productStaffAdminKey } from '../../engine/access.ts';
 import type { Services } from '../services.ts';
-import type { DataObject } from '../storage/types.ts';
+import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
 
 export const MANAGE_USERS = 'AUTH:CanManageUsers';
 
@@ -28,8 +28,15 @@ function manages(data: DataObject | undefined): boolean {
   return !!data && data.status === 'active' && data.locked !== true && data.cross_site_login_only !== true;
 }
 
-/** The company's accounts that manage users, with `pending` in place of what is stored (or as stored). */
-async function userManagers(s: Services, org: string, pending?: Pending): Promise<Set<string>> {
+/**
+ * The company's accounts that manage users, with `pending` in place of what is stored (or as
+ * stored), and what that rests on: their user records and the groups granting the permission, as read.
+ */
+async function userManagers(
+  s: Services,
+  org: string,
+  pending?: Pending,
+): Promise<{ keys: Set<string>; readings: StoredRecord[] }> {
   const query = {
     criteria: [{ field: 'permissions', is: 'contains' as const, value: MANAGE_USERS }],
     limit: 500,
@@ -39,6 +46,7 @@ async function userManagers(s: Services, org: string, pending?: Pending): Promis
     s.storage.find('auth/users', org, query),
     s.storage.find('auth/groups', org, query),
   ]);
+  const records = new Map<string, StoredRecord | undefined>(direct.items.map((u) => [u.key, u]));
   const users = new Map<string, DataObject | undefined>(direct.items.map((u) => [u.key, u.data]));
   const holders = new Set<string>(direct.items.map((u) => u.key));
   const groupData = new Map<string, DataObject | undefined>(groups.items.map((g) => [g.key, g.data]));
@@ -59,13 +67,46 @@ async function userManagers(s: Services, org: string, pending?: Pending): Promis
       org,
       slice.map((key) => ({ collection: 'auth/users', key })),
     );
-    slice.forEach((key, i) => users.set(key, found[i]?.data));
+    slice.forEach((key, i) => {
+      users.set(key, found[i]?.data);
+      records.set(key, found[i]);
+    });
   }
-  return new Set([...holders].filter((k) => manages(users.get(k))));
+  const keys = new Set([...holders].filter((k) => manages(users.get(k))));
+  const readings = [
+    ...[...keys].flatMap((k) => (k === pending?.key ? [] : (records.get(k) ?? []))),
+    ...groups.items.filter((g) => g.key !== pending?.key),
+  ];
+  return { keys, readings };
 }
 
 /** Whether `pending` would leave the company with no account that manages users, where it has one now. */
 export async function removesLastUserManager(s: Services, org: string, pending: Pending): Promise<boolean> {
-  if ((await userManagers(s, org, pending)).size > 0) return false;
-  return (await userManagers(s, org)).size > 0;
+  if ((await userManagers(s, org, pending)).keys.size > 0) return false;
+  return (await userManagers(s, org)).keys.size > 0;
+}
+
+/**
+ * For the commit of `pending`, a write that could end some accounts' managing of users: refuses it
+ * (`refuse`) if it now leaves none, and otherwise answers check ops holding what that rests on (the
+ * accounts left managing users and the groups granting it, at the versions read). Two administrators
+ * taking the permission from each other at the same moment each leave the other when checked alone;
+ * with these in both commits, the second finds a record the first changed, is run again over it
+ * (server/data/write-lifecycle.ts) and refused.
+ */
+export async function lastUserManagerHeld(
+  s: Services,
+  org: string,
+  pending: Pending,
+  refuse: () => never,
+): Promise<WriteOp[]> {
+  const after = await userManagers(s, org, pending);
+  if (after.keys.size === 0 && (await userManagers(s, org)).keys.size > 0) refuse();
+  return after.readings.map((r) => ({
+    op: 'check',
+    collection: r.collection,
+    org,
+    key: r.key,
+    expectVersion: r.meta.version,
+  }));
 }

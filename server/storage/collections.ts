@@ -107,6 +107,11 @@ export class Collections {
           local.set(collection + '\0' + key, null);
           out.push({ op: 'delete', collection, org, key });
         }
+      } else if (op.op === 'check') {
+        checkName(op.collection);
+        const existing = current(op.collection, op.key);
+        const visible = existing !== null && existing.org === op.org ? existing : null;
+        checkVersion(op.collection, op.key, op.expectVersion, visible?.meta.version ?? 0);
       } else {
         throw new Error(`storage: unknown op ${String((op as { op: unknown }).op)}`);
       }

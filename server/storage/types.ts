@@ -55,7 +55,13 @@ export type WriteOp =
        */
       expectVersion?: number;
     }
-  | { op: 'delete'; collection: string; org: string; key: string; expectVersion?: number };
+  | { op: 'delete'; collection: string; org: string; key: string; expectVersion?: number }
+  /**
+   * Writes nothing: the record must be at `expectVersion` (0: absent, or another organization's)
+   * when the commit applies. A commit whose rule rests on records it does not write (the company's
+   * other user managers) carries their versions, so a concurrent change to them fails it.
+   */
+  | { op: 'check'; collection: string; org: string; key: string; expectVersion: number };
 
 /** A commit's precondition failed; nothing of the commit was applied. */
 export class VersionConflictError extends Error {

@@ -7,8 +7,13 @@
  * AUTH:CanManageUsers is refused.
  */
 import type { FieldError } from '../../../engine/messages.ts';
-import { LAST_USER_MANAGER, MANAGE_USERS, removesLastUserManager } from '../../auth/user-managers.ts';
-import { ApiError } from '../../http/errors.ts';
+import {
+  LAST_USER_MANAGER,
+  MANAGE_USERS,
+  lastUserManagerHeld,
+  removesLastUserManager,
+} from '../../auth/user-managers.ts';
+import { ApiError, validationFailed } from '../../http/errors.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -88,13 +93,22 @@ export const groupHooks: EntityHooks = {
     }
     return errors;
   },
+  async extraOps({ s, caller, key, before, record }) {
+    const path = before && lastManagerField(before, record.data);
+    if (!path) return [];
+    return lastUserManagerHeld(s, caller.org.id, { collection: 'auth/groups', key, data: record.data }, () => {
+      throw validationFailed([{ path, message: LAST_USER_MANAGER }]);
+    });
+  },
   async onDelete({ s, caller, record }) {
-    if (
-      list(record.data.permissions).includes(MANAGE_USERS) &&
-      (await removesLastUserManager(s, caller.org.id, { collection: 'auth/groups', key: record.key, data: undefined }))
-    ) {
-      throw new ApiError(409, LAST_USER_MANAGER);
-    }
-    return [];
+    if (!list(record.data.permissions).includes(MANAGE_USERS)) return [];
+    return lastUserManagerHeld(
+      s,
+      caller.org.id,
+      { collection: 'auth/groups', key: record.key, data: undefined },
+      () => {
+        throw new ApiError(409, LAST_USER_MANAGER);
+      },
+    );
   },
 };

@@ -15,8 +15,13 @@ import type { FieldError } from '../../../engine/messages.ts';
 import { mayActOnAccount } from '../../auth/account-rights.ts';
 import { userMaySignIn } from '../../auth/principal.ts';
 import { endSessionsOps } from '../../auth/sessions.ts';
-import { LAST_USER_MANAGER, MANAGE_USERS, removesLastUserManager } from '../../auth/user-managers.ts';
-import { notAuthorized } from '../../http/errors.ts';
+import {
+  LAST_USER_MANAGER,
+  MANAGE_USERS,
+  lastUserManagerHeld,
+  removesLastUserManager,
+} from '../../auth/user-managers.ts';
+import { ApiError, notAuthorized, validationFailed } from '../../http/errors.ts';
 import type { EntityHooks } from '../hooks.ts';
 
 const NOT_HELD = 'You may grant only permissions you hold.';
@@ -64,9 +69,22 @@ export const userHooks: EntityHooks = {
     return errors;
   },
   async extraOps({ s, caller, key, before, record }) {
+    if (!before) return [];
+    const path = lastManagerField(before, record.data);
+    const held = path
+      ? await lastUserManagerHeld(s, caller.org.id, { collection: 'auth/users', key, data: record.data }, () => {
+          throw validationFailed([{ path, message: LAST_USER_MANAGER }]);
+        })
+      : [];
     // An account that could sign in and no longer may (locked, blocked): its sessions end now,
     // not only while the lock lasts.
-    if (!before || !userMaySignIn({ ...record, data: before }) || userMaySignIn(record)) return [];
-    return endSessionsOps(s, caller.org.id, key);
+    if (!userMaySignIn({ ...record, data: before }) || userMaySignIn(record)) return held;
+    return [...held, ...(await endSessionsOps(s, caller.org.id, key))];
+  },
+  async onDelete({ s, caller, record }) {
+    // Deleted (by product staff), the account no longer manages users.
+    return lastUserManagerHeld(s, caller.org.id, { collection: 'auth/users', key: record.key, data: {} }, () => {
+      throw new ApiError(409, LAST_USER_MANAGER);
+    });
   },
 };

@@ -208,10 +208,11 @@ export class PgStore implements Storage {
           stored.push(record);
           changed.add(collection);
         } else {
+          // Locked as a write's row is: a concurrent write of it waits for this commit, or fails it.
           const current = await lockRow(client, collection, key);
           const visible = current !== undefined && current.org === op.org ? current : undefined;
           checkVersion(collection, key, op.expectVersion, visible?.version ?? 0);
-          if (visible === undefined) continue;
+          if (visible === undefined || op.op === 'check') continue;
           await client.query('DELETE FROM dform_records WHERE collection = $1 AND key = $2 AND org = $3', [
             collection,
             key,
@@ -354,14 +355,15 @@ export class PgStore implements Storage {
 
 type PreparedOp =
   | { op: 'put'; record: StoredRecord; expectVersion?: number }
-  | { op: 'delete'; collection: string; org: string; key: string; expectVersion?: number };
+  | { op: 'delete' | 'check'; collection: string; org: string; key: string; expectVersion?: number };
 
 /** Checked and normalized before the transaction starts, as the embedded store's `prepare` does. */
 function prepareOp(op: WriteOp): PreparedOp {
   if (op.op === 'put') return { op: 'put', record: normalizeRecord(op.record), expectVersion: op.expectVersion };
-  if (op.op === 'delete') {
+  if (op.op === 'delete' || op.op === 'check') {
     checkName(op.collection);
-    if (typeof op.org !== 'string' || typeof op.key !== 'string') throw new Error('storage: delete needs org and key');
+    if (typeof op.org !== 'string' || typeof op.key !== 'string')
+      throw new Error(`storage: ${op.op} needs org and key`);
     return { ...op };
   }
   throw new Error(`storage: unknown op ${String((op as { op: unknown }).op)}`);

@@ -370,6 +370,34 @@ for (const [name, makeHarness] of [
       );
     });
 
+    it('a check writes nothing and fails the commit when its record is at another version', async () => {
+      await store.commit([{ op: 'put', record: rec(C, A, 'k1', { v: 1 }) }]);
+      const check = (expectVersion: number, org = A) => ({
+        op: 'check' as const,
+        collection: C,
+        org,
+        key: 'k1',
+        expectVersion,
+      });
+      await assert.rejects(
+        store.commit([{ op: 'put', record: rec(C, A, 'k2', { v: 1 }) }, check(2)]),
+        (err: unknown) => err instanceof VersionConflictError && err.key === 'k1' && err.actual === 1,
+      );
+      assert.equal(await store.get(C, A, 'k2'), undefined, 'nothing of the failed commit applied');
+      // Another organization's record is absent to a check, as to a delete.
+      await assert.rejects(store.commit([check(1, B)]), VersionConflictError);
+      const out = await store.commit([{ op: 'put', record: rec(C, A, 'k2', { v: 1 }) }, check(1)]);
+      assert.deepEqual(
+        out.map((r) => r.key),
+        ['k2'],
+      );
+      assert.equal((await store.get(C, A, 'k1'))?.meta.version, 1, 'the checked record is unchanged');
+      await store.commit([
+        { op: 'put', record: rec(C, A, 'k3', { v: 1 }) },
+        { ...check(0), key: 'absent' },
+      ]);
+    });
+
     it('applies a multi-op commit entirely or not at all', async () => {
       await assert.rejects(
         store.commit([
