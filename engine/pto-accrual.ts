@@ -171,7 +171,8 @@ const cents = (h: number) => Math.round(h * 100);
 const text = (h: number) => `${h} hour${h === 1 ? '' : 's'}`;
 /** A limit named as an adjective: "the 40-hour limit". */
 const sized = (h: number) => `${h}-hour`;
-const longDate = (day: number) =>
+/** A stored day (UTC midnight) as people read it: "April 4, 2031". */
+export const longDate = (day: number) =>
   new Date(day * 1000).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
 const monthName = (day: number) =>
   new Date(day * 1000).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });

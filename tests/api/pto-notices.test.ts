@@ -16,8 +16,9 @@ let manager: Session;
 let nina: Session;
 let alma: string;
 let plan: string;
-const march1 = Date.UTC(2027, 2, 1) / 1000;
-const march2 = Date.UTC(2027, 2, 2) / 1000;
+/** A day is asked once (docs/pto.md): each request is for March 1 and 2 of the next year. */
+let year = 2026;
+const march = (day: number) => Date.UTC(year, 2, day) / 1000;
 
 /** A manager of the company who is not an employee (the approver): their key. */
 async function approver(email: string, name: string): Promise<string> {
@@ -39,9 +40,10 @@ const enrol = (body: Record<string, unknown>) =>
   w.call('PATCH', `/time/api/data/pto_employee/${nina.user}`, { ...as(manager), body });
 
 async function ask(reason = 'Private matter'): Promise<string> {
+  year += 1;
   const r = await w.call('POST', `${REQUESTS}/`, {
     ...as(nina),
-    body: { user_id: nina.user, plan_id: plan, start_date: march1, end_date: march2, hours: 16, reason },
+    body: { user_id: nina.user, plan_id: plan, start_date: march(1), end_date: march(2), hours: 16, reason },
   });
   assert.equal(r.status, 201, r.text);
   return r.body.key;
@@ -67,7 +69,7 @@ beforeAll(async () => {
       action: 'credit',
       type: 'manual_adjustment',
       hours: 80,
-      effective_date: march1 - 86_400 * 90,
+      effective_date: Date.UTC(2026, 11, 1) / 1000,
     },
   });
   assert.equal(credit.status, 201, credit.text);
@@ -82,7 +84,7 @@ test('her approver hears of a request: who, what and when, with a link to decide
   await ask('Hospital appointment');
   const mail = await waitForMail(w.server.dataDir, (m) => m.to === 'alma@notice.example', { since });
   expect(mail.subject).toBe('Notice Co: Nina Newhire asks for time off');
-  expect(mail.text).toContain('Nina Newhire asks for 16 hours of Vacation, Mar 1, 2027 to Mar 2, 2027.');
+  expect(mail.text).toContain(`Nina Newhire asks for 16 hours of Vacation, Mar 1, ${year} to Mar 2, ${year}.`);
   expect(mail.text).toMatch(/Decide on the request: https?:\/\/notice\.dform\.app(:\d+)?\/pto\/admin\/dash$/);
   expect(mail.text).not.toContain('Hospital');
   expect((await sentSince(since)).map((m) => m.to)).toEqual(['alma@notice.example']);
@@ -95,7 +97,7 @@ test('she hears of the decision, approved or denied; the approver does not hear 
   assert.equal(approved.status, 200, approved.text);
   const mail = await waitForMail(w.server.dataDir, (m) => m.to === 'nina@notice.example', { since });
   expect(mail.subject).toBe('Notice Co: your time off was approved');
-  expect(mail.text).toContain('Your request for 16 hours of Vacation, Mar 1, 2027 to Mar 2, 2027 was approved.');
+  expect(mail.text).toContain(`Your request for 16 hours of Vacation, Mar 1, ${year} to Mar 2, ${year} was approved.`);
   expect(mail.text).toContain(`/time/pto_request/view/${key}`);
   expect((await sentSince(since)).map((m) => m.to)).toEqual(['nina@notice.example']);
 
@@ -123,13 +125,13 @@ test('her approver hears of other days or hours asked while it waits, with what 
   const since = await outboxSize(w.server.dataDir);
   const moved = await w.call('PATCH', `${REQUESTS}/${key}`, {
     ...as(nina),
-    body: { start_date: march2, end_date: march2, hours: 8 },
+    body: { start_date: march(2), end_date: march(2), hours: 8 },
   });
   assert.equal(moved.status, 200, moved.text);
   const mail = await waitForMail(w.server.dataDir, (m) => m.to === 'alma@notice.example', { since });
   expect(mail.subject).toBe('Notice Co: Nina Newhire changed a request for time off');
-  expect(mail.text).toContain('Nina Newhire now asks for 8 hours of Vacation, Mar 2, 2027.');
-  expect(mail.text).toContain('Before, the request was for 16 hours of Vacation, Mar 1, 2027 to Mar 2, 2027.');
+  expect(mail.text).toContain(`Nina Newhire now asks for 8 hours of Vacation, Mar 2, ${year}.`);
+  expect(mail.text).toContain(`Before, the request was for 16 hours of Vacation, Mar 1, ${year} to Mar 2, ${year}.`);
   expect((await sentSince(since)).map((m) => m.to)).toEqual(['alma@notice.example']);
 });
 
@@ -141,7 +143,7 @@ test('her approver hears that she withdrew a request; she hears that her manager
   const withdrawn = await waitForMail(w.server.dataDir, (m) => m.to === 'alma@notice.example', { since });
   expect(withdrawn.subject).toBe('Notice Co: Nina Newhire withdrew a request for time off');
   expect(withdrawn.text).toContain(
-    'Nina Newhire withdrew the request for 16 hours of Vacation, Mar 1, 2027 to Mar 2, 2027.',
+    `Nina Newhire withdrew the request for 16 hours of Vacation, Mar 1, ${year} to Mar 2, ${year}.`,
   );
   expect((await sentSince(since)).map((m) => m.to)).toEqual(['alma@notice.example']);
 
@@ -152,7 +154,7 @@ test('her approver hears that she withdrew a request; she hears that her manager
   const told = await waitForMail(w.server.dataDir, (m) => m.to === 'nina@notice.example', { since });
   expect(told.subject).toBe('Notice Co: your time off request was removed');
   expect(told.text).toContain(
-    'Your request for 16 hours of Vacation, Mar 1, 2027 to Mar 2, 2027 was removed by your PTO manager.',
+    `Your request for 16 hours of Vacation, Mar 1, ${year} to Mar 2, ${year} was removed by your PTO manager.`,
   );
   expect((await sentSince(since)).map((m) => m.to)).toEqual(['nina@notice.example']);
 });

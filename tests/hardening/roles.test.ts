@@ -288,6 +288,9 @@ function ownedBy(t: TypeFile, rec: { key: string; data: Json }, user: string): b
   return Array.isArray(v) ? v.includes(user) : v === user;
 }
 
+/** Days already given to a PTO request made here. */
+let ptoDays = 0;
+
 function withOwner(t: TypeFile, body: Json, owner: string | undefined): Json {
   const out = structuredClone(body);
   if (owner && t.owner === 'key' && t.key === 'user') out._user_uuid = owner;
@@ -296,6 +299,10 @@ function withOwner(t: TypeFile, body: Json, owner: string | undefined): Json {
   if (t.id === 'auth/users' || t.id === 'payroll/onboarding_user')
     out.email = `r-${randomUUID().slice(0, 12)}@acme.example`;
   if (t.id === 'auth/organizations') out.hostname = `r${randomUUID().slice(0, 8)}.dform.app`;
+  // A day is asked once (docs/pto.md): each request its own day, as far ahead as the template's.
+  if (t.id === 'time/pto_request' && typeof out.start_date === 'number') {
+    out.start_date = out.end_date = out.start_date + 86_400 * ptoDays++;
+  }
   return out;
 }
 

@@ -9,12 +9,16 @@
  *   request changed and asked again, or deleted) is given back by a `use` credit, so a balance read
  *   from the ledger is never off by a decision;
  * - the approver hears of a request asked, the employee of a decision (./pto-notices.ts);
+ * - a day is asked once: a request over days its employee has already asked for (waiting or approved)
+ *   is refused, so two approvals never take one day twice from the balance; two partial days may
+ *   share a day;
  * - approved time off that has begun (its first day is today or past, in UTC days as dates are
  *   stored) is the PTO manager's to change or withdraw: the employee would otherwise get back hours
  *   she has taken.
  */
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '../../../engine/messages.ts';
+import { DAY, dayOf, longDate } from '../../../engine/pto-accrual.ts';
 import { roundHours } from '../../../engine/pto-ledger.ts';
 import type { Services } from '../../services.ts';
 import type { DataObject } from '../../storage/types.ts';
@@ -77,6 +81,58 @@ async function personErrors(s: Services, org: string, request: TimePtoRequest): 
   return [];
 }
 
+/** A decided field's value, a partial day left out being a full day (its default). */
+const valueOf = (r: TimePtoRequest, k: keyof TimePtoRequest) => (k === 'partial_day' ? r[k] === true : (r[k] ?? null));
+
+/** The fields that say which days a request holds: changed, its days are checked again. */
+const DAYS_FIELDS = ['user_id', 'start_date', 'end_date', 'partial_day'] as const;
+
+/**
+ * Another request of the same employee, waiting or approved, on one of this request's days (both
+ * partial days excepted: a morning and an afternoon). Checked when a request comes to hold days it
+ * did not: made, moved to other days or another person, or denied and asked or approved again.
+ */
+async function overlapErrors(
+  s: Services,
+  org: string,
+  key: string,
+  request: TimePtoRequest,
+  previous: TimePtoRequest | undefined,
+): Promise<FieldError[]> {
+  if (request.status === 'denied' || typeof request.start_date !== 'number' || typeof request.end_date !== 'number')
+    return [];
+  const heldBefore =
+    previous &&
+    previous.status !== 'denied' &&
+    DAYS_FIELDS.every((k) => JSON.stringify(valueOf(previous, k)) === JSON.stringify(valueOf(request, k)));
+  if (heldBefore) return [];
+  const found = await s.storage.find('time/pto_request', org, {
+    criteria: [
+      { field: 'user_id', is: '=', value: request.user_id },
+      { field: 'status', is: 'in', value: ['requested', 'approved'] },
+      { field: 'start_date', is: '<', value: dayOf(request.end_date) + DAY },
+      { field: 'end_date', is: '>=', value: dayOf(request.start_date) },
+    ],
+    sort: [{ field: 'start_date', dir: 'asc' }],
+    limit: 20,
+    offset: 0,
+  });
+  const other = found.items
+    .map((r) => r.key !== key && (r.data as unknown as TimePtoRequest))
+    .find((r): r is TimePtoRequest => !!r && !(r.partial_day === true && request.partial_day === true));
+  if (!other) return [];
+  const days =
+    dayOf(other.start_date) === dayOf(other.end_date)
+      ? longDate(other.start_date)
+      : `${longDate(other.start_date)} to ${longDate(other.end_date)}`;
+  return [
+    {
+      path: '/start_date',
+      message: `Time off is already asked for some of these days: the request of ${days} (${other.status}). Change that request, or choose other days.`,
+    },
+  ];
+}
+
 const hoursText = (h: number) => `${h} hour${h === 1 ? '' : 's'}`;
 
 /**
@@ -132,10 +188,7 @@ async function ledgerOps(s: Services, org: string, by: string, lines: TimePtoReg
 
 const approved = (r: TimePtoRequest | undefined): r is TimePtoRequest => r?.status === 'approved';
 
-const DAY = 86_400;
 const TAKEN = 'Time off that has begun is changed or withdrawn by your PTO manager: ask them.';
-/** A decided field's value, a partial day left out being a full day (its default). */
-const valueOf = (r: TimePtoRequest, k: keyof TimePtoRequest) => (k === 'partial_day' ? r[k] === true : (r[k] ?? null));
 
 /** Approved time off whose first day has come, for someone who does not manage PTO. */
 function takenBySomeoneElse(s: Services, caller: Caller, r: TimePtoRequest | undefined): r is TimePtoRequest {
@@ -145,7 +198,7 @@ function takenBySomeoneElse(s: Services, caller: Caller, r: TimePtoRequest | und
 const decidedOn = (r: TimePtoRequest) => JSON.stringify([r.user_id, r.plan_id, r.hours, r.start_date]);
 
 export const ptoRequestHooks: EntityHooks = {
-  async validate({ s, caller, data, before }) {
+  async validate({ s, caller, key, data, before }) {
     const request = data as unknown as TimePtoRequest;
     const previous = before as unknown as TimePtoRequest | undefined;
     // Without a plan or an employee the schema's own messages say what is missing.
@@ -161,7 +214,8 @@ export const ptoRequestHooks: EntityHooks = {
     const samePlan = previous && previous.plan_id === request.plan_id && previous.user_id === request.user_id;
     const errors = previous?.user_id === request.user_id ? [] : await personErrors(s, org, request);
     if (!samePlan) errors.push(...(await planErrors(s, org, request)));
-    return errors;
+    // Days are checked for a request that can be made at all: for whom and on what come first.
+    return errors.length ? errors : overlapErrors(s, org, key, request, previous);
   },
   async extraOps({ s, caller, key, data, before, record }) {
     const now = data as unknown as TimePtoRequest;

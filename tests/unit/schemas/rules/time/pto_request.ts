@@ -101,6 +101,20 @@ const validations: ExpressionCase[] = [
       { path: '/hours', message: 'Hours may have at most 2 decimals.' },
     ],
   },
+  // A day holds at most 24 hours: more would be taken from the balance for time no one can be off.
+  {
+    entity: 'time/pto_request',
+    name: 'more hours than its days hold',
+    input: { start_date: NOW, end_date: NOW + 86400, hours: 48.01 },
+    errors: [{ path: '/hours', message: 'Hours cannot be more than 24 a day: at most 48 for 2 days.' }],
+  },
+  {
+    entity: 'time/pto_request',
+    name: 'one day holds 24 hours',
+    input: { start_date: NOW, end_date: NOW, hours: 24.5 },
+    errors: [{ path: '/hours', message: 'Hours cannot be more than 24 a day: at most 24 for 1 day.' }],
+  },
+  { entity: 'time/pto_request', name: 'a whole day of 24 hours', input: { start_date: NOW, end_date: NOW, hours: 24 }, errors: [] },
   { entity: 'time/pto_request', name: 'hours in hundredths', input: { start_date: NOW, end_date: NOW, hours: 7.57 }, errors: [] },
 ];
 
