@@ -16,6 +16,14 @@ export interface FieldError {
   more?: number;
 }
 
+/**
+ * The server's answers that a client tells apart from a rule's own message: a refusal for lack of a
+ * right (403), and a stale If-Match or a write overtaken at its commit (409). Any other 403 or 409
+ * carries the rule that refused, which a client shows as it is.
+ */
+export const NOT_AUTHORIZED_MESSAGE = 'Not authorized.';
+export const VERSION_CONFLICT_MESSAGE = 'Version conflict: the record changed since it was read';
+
 /** At most this many errors are answered; one more item counts the rest (docs/input-limits.md). */
 export const MAX_ERRORS = 50;
 

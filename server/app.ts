@@ -3,6 +3,7 @@
  */
 import { Hono } from 'hono';
 import { MODULES } from '../engine/entity.ts';
+import { VERSION_CONFLICT_MESSAGE } from '../engine/messages.ts';
 import { authRoutes } from './auth/routes.ts';
 import { groupHelperRoutes } from './auth/group-helpers.ts';
 import { userAdminRoutes } from './auth/user-admin.ts';
@@ -64,7 +65,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
     if (err instanceof ApiError) return errorResponse(c, err);
     if (err instanceof HashingBusyError) return c.json({ message: 'Too many attempts' }, 429);
     if (err instanceof VersionConflictError) {
-      return c.json({ message: 'Version conflict: the record changed since it was read' }, 409);
+      return c.json({ message: VERSION_CONFLICT_MESSAGE }, 409);
     }
     if (err instanceof StorageUnavailableError) {
       s.log('error', 'storage unavailable', { code: err.code });

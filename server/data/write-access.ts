@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { allows, can, ownerOf } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
+import { VERSION_CONFLICT_MESSAGE } from '../../engine/messages.ts';
 import { isUuid } from '../auth/principal.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
 import { idempotency } from './idempotency.ts';
@@ -136,7 +137,7 @@ export async function authorizeDelete(w: Write): Promise<Access> {
 export function checkIfMatch(header: string | undefined, storedVersion: number): void {
   const expected = parseIfMatch(header);
   if (expected !== undefined && expected !== storedVersion) {
-    throw new ApiError(409, 'Version conflict: the record changed since it was read');
+    throw new ApiError(409, VERSION_CONFLICT_MESSAGE);
   }
 }
 

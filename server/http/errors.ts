@@ -3,7 +3,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { capErrors, type FieldError } from '../../engine/messages.ts';
+import { capErrors, NOT_AUTHORIZED_MESSAGE, type FieldError } from '../../engine/messages.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -19,7 +19,7 @@ export class ApiError extends Error {
 }
 
 export const notFound = () => new ApiError(404, 'Not found');
-export const notAuthorized = () => new ApiError(403, 'Not authorized.');
+export const notAuthorized = () => new ApiError(403, NOT_AUTHORIZED_MESSAGE);
 export const invalidToken = () => new ApiError(401, 'Invalid token specified');
 export const invalidCredentials = () => new ApiError(401, 'Invalid credentials');
 export const validationFailed = (errors: FieldError[]) => new ApiError(400, 'Validation failed', errors);

@@ -6,7 +6,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { isFailure, type DataFailure } from '../../api/failure.ts';
+import { failureText, isFailure, type DataFailure } from '../../api/failure.ts';
+import { NOT_AUTHORIZED_MESSAGE, VERSION_CONFLICT_MESSAGE } from '../../../engine/messages.ts';
 import type { FieldError, JsonObject, TypeMeta, WireRecord } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { useClient, useServices } from '../../session/session.tsx';
@@ -267,11 +268,15 @@ export function useRecordController(
       return true;
     } catch (e) {
       const f = e as DataFailure | Error;
-      if (isFailure(f, 409)) {
+      if (isFailure(f, 409) && f.message === VERSION_CONFLICT_MESSAGE) {
         setConflict(DELETE_CONFLICT);
         notify({ type: 'negative', message: DELETE_CONFLICT });
       } else if (isFailure(f, 404)) notify({ type: 'negative', message: DELETE_GONE });
-      else if (isFailure(f, 403)) notify({ type: 'negative', message: DELETE_FORBIDDEN });
+      else if (isFailure(f, 403) && f.message === NOT_AUTHORIZED_MESSAGE)
+        notify({ type: 'negative', message: DELETE_FORBIDDEN });
+      // A rule refused it (time off already taken, a plan still in use, a record kept for retention): its words.
+      else if (isFailure(f, 403) || isFailure(f, 409))
+        notify({ type: 'negative', message: `Not deleted: ${failureText(f)}` });
       else
         notify({
           type: 'negative',
