@@ -1,5 +1,5 @@
 /**
- * A delete the server refuses for a rule of PTO is told with the rule, not as "You may not delete
+ * The record screens of PTO say "PTO" as written. A delete the server refuses for a rule of PTO is told with the rule, not as "You may not delete
  * this record." or as someone else's change: an employee withdrawing time off she has taken, product
  * staff deleting a plan people are in (docs/pto.md). Needs `npm run build:web` first.
  */
@@ -30,8 +30,12 @@ it('an employee deleting time off she has taken is told that her PTO manager cha
   const { page } = await w.page();
   await w.signIn(page, 'emma');
   await page.goto(`/time/pto_request/view/${taken.key}`);
+  // "PTO" stays as written in running text, as on the list screen ("No PTO requests yet.").
+  await page.getByRole('link', { name: 'All PTO requests', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete PTO request' });
+  await dialog.getByText('Delete this PTO request? This cannot be undone.').waitFor();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await page
     .getByText('Not deleted: Time off that has begun is changed or withdrawn by your PTO manager: ask them.')
     .waitFor();

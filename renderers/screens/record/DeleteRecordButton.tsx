@@ -4,13 +4,14 @@
  */
 import { useState } from 'react';
 import { useDialogs } from '../../dialogs/Dialogs.tsx';
+import { inSentence } from '../../format/title-case.ts';
 
 export function DeleteRecordButton({ title, remove }: { title: string; remove(): Promise<boolean> }) {
   const dialogs = useDialogs();
   const [busy, setBusy] = useState(false);
   const ask = async () => {
-    const ok = await dialogs.confirm(`Delete this ${title.toLowerCase()}? This cannot be undone.`, {
-      title: `Delete ${title.toLowerCase()}`,
+    const ok = await dialogs.confirm(`Delete this ${inSentence(title)}? This cannot be undone.`, {
+      title: `Delete ${inSentence(title)}`,
       accept: 'Delete',
       danger: true,
     });

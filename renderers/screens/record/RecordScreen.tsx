@@ -28,7 +28,7 @@ import type { TypeMeta } from '../../api/types.ts';
 import { shownFieldMessages, unshownErrors } from './unshown-errors.ts';
 import { fieldTitle } from '../../format/schema-facts.ts';
 import { epochToUsDateTime } from '../../../engine/masks.ts';
-import { titleCase } from '../../format/title-case.ts';
+import { inSentence, titleCase } from '../../format/title-case.ts';
 import { useWalk, WalkBar } from './WalkBar.tsx';
 
 /**
@@ -428,7 +428,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
             mode !== 'create' && <DeleteRecordButton title={meta.title} remove={actions.remove} />}
           {!hideActions && meta.can.list && !meta.my && (
             <Link className="btn" to={`${base}/list`}>
-              All {meta.plural.toLowerCase()}
+              All {inSentence(meta.plural)}
             </Link>
           )}
         </div>
