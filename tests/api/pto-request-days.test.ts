@@ -161,3 +161,21 @@ describe('a day holds at most 24 hours', () => {
     expect((await ask(employee, { start_date: day(60), end_date: day(61), hours: 48 })).status).toBe(201);
   });
 });
+
+describe('a day is the day, whatever its hour', () => {
+  test('approved time off starting today at an hour past midnight has begun: she cannot withdraw or move it', async () => {
+    const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+    // A client sending a time of day rather than the day's midnight.
+    const asked = await ask(employee, { start_date: today + 3600, end_date: today + 3600, hours: 8 });
+    assert.equal(asked.status, 201, asked.text);
+    expect((await patch(manager, asked.body.key, { status: 'approved' })).status).toBe(200);
+    const taken = await balance(employee.user, vacation);
+
+    const moved = await patch(employee, asked.body.key, { start_date: today + 9 * DAY, end_date: today + 9 * DAY });
+    expect(moved.status, moved.text).toBe(400);
+    const gone = await w.call('DELETE', `${REQUESTS}/${asked.body.key}`, as(employee));
+    expect(gone.status, gone.text).toBe(403);
+    expect(gone.body.message).toBe('Time off that has begun is changed or withdrawn by your PTO manager: ask them.');
+    expect(await balance(employee.user, vacation)).toBe(taken);
+  });
+});

@@ -193,7 +193,8 @@ const TAKEN = 'Time off that has begun is changed or withdrawn by your PTO manag
 /** Approved time off whose first day has come, for someone who does not manage PTO. */
 function takenBySomeoneElse(s: Services, caller: Caller, r: TimePtoRequest | undefined): r is TimePtoRequest {
   const manages = caller.principal.isAdmin || caller.principal.permissions.has('TIME:CanManagePTO');
-  return !manages && approved(r) && r.start_date <= Math.floor(s.now() / DAY) * DAY;
+  // Its day, not its second: a first day sent with a time of day has begun at that day's midnight.
+  return !manages && approved(r) && dayOf(r.start_date) <= dayOf(s.now());
 }
 const decidedOn = (r: TimePtoRequest) => JSON.stringify([r.user_id, r.plan_id, r.hours, r.start_date]);
 
