@@ -144,6 +144,25 @@ describe('a day is asked once', () => {
     expect(pm.status, pm.text).toBe(201);
     const full = await ask(employee, { start_date: day(40), end_date: day(40) });
     expect(full.status, full.text).toBe(400);
+    // Together they fill her work day (8 hours, her enrolment's default): no more partial days on it.
+    const more = await ask(employee, { start_date: day(40), end_date: day(40), hours: 2, partial_day: true });
+    expect(more.status, more.text).toBe(400);
+    const said = new Date(day(40) * 1000).toLocaleDateString('en-US', {
+      timeZone: 'UTC',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    expect(more.body.errors).toEqual([
+      {
+        path: '/hours',
+        message: `${said} already holds 8 hours of time off: with these 2 hours it would hold 10, more than the 8-hour work day.`,
+      },
+    ]);
+    const longer = await patch(employee, pm.body.key, { hours: 6 });
+    expect(longer.status, longer.text).toBe(400);
+    expect(longer.body.errors[0].path).toBe('/hours');
+    expect((await patch(employee, pm.body.key, { hours: 3 })).status).toBe(200);
   });
 });
 

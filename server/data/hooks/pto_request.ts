@@ -87,10 +87,17 @@ const valueOf = (r: TimePtoRequest, k: keyof TimePtoRequest) => (k === 'partial_
 /** The fields that say which days a request holds: changed, its days are checked again. */
 const DAYS_FIELDS = ['user_id', 'start_date', 'end_date', 'partial_day'] as const;
 
+const hoursText = (h: number) => `${h} hour${h === 1 ? '' : 's'}`;
+
+/** A work day when the enrolment gives none (`hours_per_day`'s default). */
+const WORK_DAY_HOURS = 8;
+
 /**
  * Another request of the same employee, waiting or approved, on one of this request's days (both
  * partial days excepted: a morning and an afternoon). Checked when a request comes to hold days it
  * did not: made, moved to other days or another person, or denied and asked or approved again.
+ * Partial days of one day together hold at most the employee's work day (her enrolment's
+ * `hours_per_day`), checked too when a partial day's hours change.
  */
 async function overlapErrors(
   s: Services,
@@ -101,11 +108,11 @@ async function overlapErrors(
 ): Promise<FieldError[]> {
   if (request.status === 'denied' || typeof request.start_date !== 'number' || typeof request.end_date !== 'number')
     return [];
-  const heldBefore =
-    previous &&
-    previous.status !== 'denied' &&
-    DAYS_FIELDS.every((k) => JSON.stringify(valueOf(previous, k)) === JSON.stringify(valueOf(request, k)));
-  if (heldBefore) return [];
+  const held = previous !== undefined && previous.status !== 'denied';
+  const sameDays =
+    held && DAYS_FIELDS.every((k) => JSON.stringify(valueOf(previous, k)) === JSON.stringify(valueOf(request, k)));
+  const partial = request.partial_day === true;
+  if (sameDays && (!partial || previous.hours === request.hours)) return [];
   const found = await s.storage.find('time/pto_request', org, {
     criteria: [
       { field: 'user_id', is: '=', value: request.user_id },
@@ -114,26 +121,37 @@ async function overlapErrors(
       { field: 'end_date', is: '>=', value: dayOf(request.start_date) },
     ],
     sort: [{ field: 'start_date', dir: 'asc' }],
-    limit: 20,
+    limit: 50,
     offset: 0,
   });
-  const other = found.items
-    .map((r) => r.key !== key && (r.data as unknown as TimePtoRequest))
-    .find((r): r is TimePtoRequest => !!r && !(r.partial_day === true && request.partial_day === true));
-  if (!other) return [];
-  const days =
-    dayOf(other.start_date) === dayOf(other.end_date)
-      ? longDate(other.start_date)
-      : `${longDate(other.start_date)} to ${longDate(other.end_date)}`;
+  const others = found.items.filter((r) => r.key !== key).map((r) => r.data as unknown as TimePtoRequest);
+  const other = others.find((r) => !(r.partial_day === true && partial));
+  if (other) {
+    const days =
+      dayOf(other.start_date) === dayOf(other.end_date)
+        ? longDate(other.start_date)
+        : `${longDate(other.start_date)} to ${longDate(other.end_date)}`;
+    return [
+      {
+        path: '/start_date',
+        message: `Time off is already asked for some of these days: the request of ${days} (${other.status}). Change that request, or choose other days.`,
+      },
+    ];
+  }
+  // Partial days of a single day: together, no more than a work day.
+  if (!partial || !others.length || dayOf(request.start_date) !== dayOf(request.end_date)) return [];
+  const enrolment = (await s.storage.get(ENROLMENT, org, request.user_id))?.data as TimePtoEmployee | undefined;
+  const workDay = enrolment?.hours_per_day || WORK_DAY_HOURS;
+  const already = roundHours(others.reduce((sum, r) => sum + (typeof r.hours === 'number' ? r.hours : 0), 0));
+  const total = roundHours(already + request.hours);
+  if (total <= workDay) return [];
   return [
     {
-      path: '/start_date',
-      message: `Time off is already asked for some of these days: the request of ${days} (${other.status}). Change that request, or choose other days.`,
+      path: '/hours',
+      message: `${longDate(request.start_date)} already holds ${hoursText(already)} of time off: with these ${hoursText(request.hours)} it would hold ${total}, more than the ${workDay}-hour work day.`,
     },
   ];
 }
-
-const hoursText = (h: number) => `${h} hour${h === 1 ? '' : 's'}`;
 
 /**
  * An approval the plan's balance rules refuse, said to the manager deciding: `after` is the balance
