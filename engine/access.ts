@@ -55,13 +55,28 @@ export const PRODUCT_STAFF = '@product-staff';
 /**
  * Does one access rule let this principal through? Any alternative suffices; the tokens of an
  * alternative joined by + must all hold. `isOwner` answers for @owner and @others, `isCreator` for
- * @creator (the user who created the record: the sender of a secure file). The admin passes
- * every rule but one naming @nobody or @product-staff: those it passes only as its tokens say.
+ * @creator (the user who created the record: the sender of a secure file), `isPublished` for
+ * @published (the record's `published` field is true: a company document shown to employees). The
+ * admin passes every rule but one naming @nobody or @product-staff: those it passes only as its
+ * tokens say.
  */
-export function allows(rule: readonly string[], p: Principal, isOwner = false, isCreator = false): boolean {
+export function allows(
+  rule: readonly string[],
+  p: Principal,
+  isOwner = false,
+  isCreator = false,
+  isPublished = false,
+): boolean {
   if (rule.includes('@nobody') && rule.length === 1) return false;
   if (p.isAdmin && !rule.includes('@nobody') && !rule.some(namesProductStaff)) return true;
-  return rule.some((alt) => alt.split('+').every((token) => holds(token, p, isOwner, isCreator)));
+  return rule.some((alt) => alt.split('+').every((token) => holds(token, p, isOwner, isCreator, isPublished)));
+}
+
+/** The field @published reads: a record is published when it holds `true` there. */
+export const PUBLISHED_FIELD = 'published';
+
+export function isPublished(data: Record<string, unknown>): boolean {
+  return data[PUBLISHED_FIELD] === true;
 }
 
 /** Whether some alternative of a rule names `token` (alone or joined with others by +). */
@@ -73,10 +88,12 @@ function namesProductStaff(alt: string): boolean {
   return alt.split('+').includes(PRODUCT_STAFF);
 }
 
-function holds(token: string, p: Principal, isOwner: boolean, isCreator: boolean): boolean {
+function holds(token: string, p: Principal, isOwner: boolean, isCreator: boolean, isPublished: boolean): boolean {
   switch (token) {
     case '@creator':
       return isCreator;
+    case '@published':
+      return isPublished;
     case '@admin':
       return p.isAdmin;
     case PRODUCT_STAFF:
@@ -123,7 +140,7 @@ export function can(
 ): boolean {
   const rule = entity.file['x-access'][verb];
   const isOwner = record ? ownedBy(entity, record.key, record.data, p.userKey) : false;
-  return allows(rule, p, isOwner, record?.meta?.created_by === p.userKey);
+  return allows(rule, p, isOwner, record?.meta?.created_by === p.userKey, !!record && isPublished(record.data));
 }
 
 /**

@@ -3,7 +3,7 @@
  * schema, restricted to the caller's own records when that is all they may list.
  */
 import type { Context } from 'hono';
-import { allows, namesToken, type Principal } from '../../engine/access.ts';
+import { allows, namesToken, PUBLISHED_FIELD, type Principal } from '../../engine/access.ts';
 import {
   CriteriaError,
   matchesAll,
@@ -196,14 +196,15 @@ export async function findRecords(
     const owns: Criterion[] = ownerField
       ? [{ field: ownerField, is: listed ? 'contains' : '=', value: caller.principal.userKey }]
       : [];
-    if (namesToken(t.entity.file['x-access'].list, '@creator')) {
-      // Theirs or sent by them (a secure file): the creator is kept in the data too (engine/registry.ts).
-      query.anyOf = [...owns, { field: 'created_by', is: '=', value: caller.principal.userKey }];
-    } else if (owns.length) {
-      query.criteria.push(...owns);
-    } else {
-      throw notAuthorized();
-    }
+    const rule = t.entity.file['x-access'].list;
+    // Theirs, sent by them (a secure file: the creator is kept in the data too, engine/registry.ts),
+    // or published (a company document shown to employees), as the rule names them.
+    const reach: Criterion[] = [...owns];
+    if (namesToken(rule, '@creator')) reach.push({ field: 'created_by', is: '=', value: caller.principal.userKey });
+    if (namesToken(rule, '@published')) reach.push({ field: PUBLISHED_FIELD, is: '=', value: true });
+    if (!reach.length) throw notAuthorized();
+    if (reach.length === 1) query.criteria.push(...reach);
+    else query.anyOf = reach;
   }
   const root = t.entity.file['x-shared'] === 'root' ? await rootOrgId(s) : undefined;
   // In slices: a find over a large company must not hold every other request meanwhile.
@@ -214,7 +215,7 @@ export async function findRecords(
         (await inTurn(() => s.storage.findInSlices(t.entity.id, caller.org.id, query))));
   const items = await Promise.all(
     result.items
-      .filter((r) => access === 'all' || isReachable(t, caller, r))
+      .filter((r) => access === 'all' || isReachable(t, caller, r, 'list'))
       .map((r) => toWire(s, t.entity, r, caller.principal)),
   );
   return { items, total: result.total };

@@ -3,7 +3,16 @@
  * so tenancy, access, masking and the load transform are decided in one place from the schema file.
  * Writes pass through the stages of ./write-lifecycle.ts.
  */
-import { allows, can, hiddenBy, moduleUsable, namesToken, ownedBy, type Principal } from '../../engine/access.ts';
+import {
+  allows,
+  can,
+  hiddenBy,
+  isPublished,
+  moduleUsable,
+  namesToken,
+  ownedBy,
+  type Principal,
+} from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
 import { mapSensitive, maskValue, type SensitiveKind } from '../../engine/masking.ts';
 import { cloneJson, toPointer } from '../../engine/schema-walk.ts';
@@ -64,7 +73,7 @@ function assertNotHidden(t: Target, caller: Caller): void {
 function mayAtAll(t: Target, verb: Verb, caller: Caller): 'all' | 'own' | 'none' {
   const rule = t.entity.file['x-access'][verb];
   if (!t.my && allows(rule, caller.principal, false)) return 'all';
-  return allows(rule, caller.principal, true, true) ? 'own' : 'none';
+  return allows(rule, caller.principal, true, true, true) ? 'own' : 'none';
 }
 
 export const INACTIVE_ACCOUNT = 'This account is inactive: it may see its paystubs and change its password only.';
@@ -80,11 +89,18 @@ export function isOwnRecord(t: Target, caller: Caller, key: string, data: DataOb
 
 /**
  * A record a caller who may reach only their own may reach: they own it or, where the type's
- * rules name @creator, they created it (the sender of a secure file).
+ * rules name @creator, they created it (the sender of a secure file), or it is published and the
+ * rule lets them reach published records (`@published`: a company document shown to employees).
  */
-export function isReachable(t: Target, caller: Caller, record: Pick<StoredRecord, 'key' | 'data' | 'meta'>): boolean {
+export function isReachable(
+  t: Target,
+  caller: Caller,
+  record: Pick<StoredRecord, 'key' | 'data' | 'meta'>,
+  verb: 'read' | 'list' = 'read',
+): boolean {
   if (isOwnRecord(t, caller, record.key, record.data)) return true;
-  return record.meta.created_by === caller.principal.userKey && namesCreator(t.entity);
+  if (record.meta.created_by === caller.principal.userKey && namesCreator(t.entity)) return true;
+  return isPublished(record.data) && allows(t.entity.file['x-access'][verb], caller.principal, false, false, true);
 }
 
 function namesCreator(entity: Entity): boolean {

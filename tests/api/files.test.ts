@@ -594,3 +594,36 @@ test('an upload cut off after a later one of the same file succeeded leaves the 
   assert.doesNotMatch(w.server.output(), /unhandled error/);
   assert.match(w.server.output(), /request cut off by the client/);
 });
+
+test('a company document not published is not visible to employees: not read, listed, nor downloaded', async () => {
+  // "Published: Visible to employees." (schemas/hr/documents.json): a draft stays with HR.
+  const draft = await companyDocument('Restructuring plan (draft)');
+  const p = `/hr/api/files/documents/${draft}/file`;
+  assert.equal((await upload(w.admin, p, PDF)).status, 200);
+  const published = await companyDocument('Holiday calendar');
+  assert.equal((await upload(w.admin, `/hr/api/files/documents/${published}/file`, PDF)).status, 200);
+  const pub = await w.call('PATCH', `/hr/api/data/documents/${published}`, {
+    ...as(w.admin),
+    body: { published: true },
+  });
+  assert.equal(pub.status, 200, pub.text);
+
+  assert.equal((await w.call('GET', `/hr/api/data/documents/${draft}`, as(w.emma))).status, 403);
+  assert.equal((await w.call('GET', p, as(w.emma))).status, 403);
+  assert.equal((await w.call('POST', `${p}/download_key`, as(w.emma))).status, 403);
+  const listed = await w.call('POST', '/hr/api/data/find/documents', { ...as(w.emma), body: { criteria: [] } });
+  assert.equal(listed.status, 200, listed.text);
+  const keys = listed.body.items.map((r: { key: string }) => r.key);
+  assert.ok(!keys.includes(draft), 'the draft is not listed to an employee');
+  assert.ok(keys.includes(published), 'a published document is');
+  assert.equal(listed.body.total, keys.length);
+  // The published one she reads and downloads; HR reads both.
+  assert.equal((await w.call('GET', `/hr/api/data/documents/${published}`, as(w.emma))).status, 200);
+  assert.equal((await w.call('GET', `/hr/api/files/documents/${published}/file`, as(w.emma))).status, 200);
+  assert.equal((await w.call('GET', p, as(w.admin))).status, 200);
+  const all = await w.call('POST', '/hr/api/data/find/documents', { ...as(w.admin), body: { criteria: [] } });
+  assert.ok(all.body.items.some((r: { key: string }) => r.key === draft));
+  // Unpublished again, it is gone from her view.
+  await w.call('PATCH', `/hr/api/data/documents/${published}`, { ...as(w.admin), body: { published: false } });
+  assert.equal((await w.call('GET', `/hr/api/files/documents/${published}/file`, as(w.emma))).status, 403);
+});

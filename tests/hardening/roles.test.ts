@@ -90,7 +90,14 @@ interface Model {
  * a user flagged is_employee, @signed-in any signed-in user, @nobody nobody; "the product-staff
  * admin passes every rule except @nobody and those naming @product-staff".
  */
-function passes(m: Model, rule: string[], p: Principal, isOwner: boolean, isCreator = false): boolean {
+function passes(
+  m: Model,
+  rule: string[],
+  p: Principal,
+  isOwner: boolean,
+  isCreator = false,
+  isPublished = false,
+): boolean {
   if (rule.length > 0 && rule.every((a) => a === '@nobody')) return false;
   const staffOnly = rule.some((a) => a.split('+').includes('@product-staff'));
   if (p.isAdmin && !rule.includes('@nobody') && !staffOnly && !m.off.has('admin passes every rule')) return true;
@@ -111,6 +118,12 @@ function passes(m: Model, rule: string[], p: Principal, isOwner: boolean, isCrea
       case '@nobody':
         return false;
       default:
+        // HR:CanUseModule+@published: the permission, for a record whose published field is true.
+        if (a.split('+').includes('@published')) {
+          return (
+            isPublished && !m.off.has('@published') && a.split('+').every((x) => x === '@published' || p.perms.has(x))
+          );
+        }
         return p.perms.has(a);
     }
   });
@@ -130,7 +143,9 @@ function moduleUsable(m: Model, t: TypeFile, p: Principal): boolean {
 function reach(m: Model, t: TypeFile, verb: AccessVerb, p: Principal, my: boolean): 'all' | 'own' | 'none' {
   const rule = m.access(t.id)[verb];
   if (!my && passes(m, rule, p, false)) return 'all';
-  return t.owner && passes(m, rule, p, true, verb !== 'list') ? 'own' : 'none';
+  if (t.owner && passes(m, rule, p, true, verb !== 'list')) return 'own';
+  // Published records only (the table's records of such a type are drafts: RECORD_OVERRIDES).
+  return passes(m, rule, p, false, false, true) ? 'own' : 'none';
 }
 
 interface Row {
@@ -596,9 +611,15 @@ beforeAll(async () => {
     // 2. meta, find, read, save, update; create for another user's key.
     for (const role of ROLES) {
       await exec({ role, t, my: false, verb: 'meta', target: 'none' });
-      // For owned types, whether the find shows a record the caller does not own tells 'all' from 'own'.
+      // For owned types, whether the find shows a record the caller does not own tells 'all' from 'own';
+      // for types whose list some reach only when published, whether it shows a draft.
+      const publishedOnly = t.access.list.some((a) => a.split('+').includes('@published'));
       const otherKey =
-        t.owner && other && role !== 'otherAdmin' && role !== 'guest' && other.owner !== principals.get(role)!.key
+        (t.owner || publishedOnly) &&
+        other &&
+        role !== 'otherAdmin' &&
+        role !== 'guest' &&
+        (publishedOnly || other.owner !== principals.get(role)!.key)
           ? other.key
           : undefined;
       await exec({ role, t, my: false, verb: 'find', target: 'none', otherKey });

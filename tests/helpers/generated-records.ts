@@ -15,7 +15,8 @@ export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>>
   // the company: a generated one is of another module.
   'auth/organization_preferences': { module: 'hr' },
   'auth/users': { is_employee: false },
-  'hr/documents': { filename: 'handbook.pdf' },
+  // A draft: HR:CanUseModule reaches published documents only.
+  'hr/documents': { filename: 'handbook.pdf', published: false },
   // A state certificate must be of a state the employee's residence or work calls for, and of one
   // that taxes wages: the generated employee lives in Colorado and gives Colorado's certificate.
   'payroll/basic_info': {
