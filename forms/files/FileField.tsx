@@ -4,7 +4,7 @@
  * once stored. The file is uploaded to the stored record at once (its own call, not the form's
  * Save); before the record exists the field says so.
  */
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { DEFAULT_ACCEPT, DEFAULT_MAX_BYTES } from '../../engine/files.ts';
 import type { FormContext } from '../../renderers/contract/record-parts.ts';
@@ -17,6 +17,9 @@ interface XFile {
   maxBytes?: number;
   status?: unknown;
 }
+
+/** File inputs already listened to (a callback ref runs again on each render). */
+const listened = new WeakSet<HTMLInputElement>();
 
 export function FileField(props: FieldProps) {
   useFormsStyles();
@@ -37,7 +40,24 @@ export function FileField(props: FieldProps) {
     client,
     onStored: (v) => onChange(v, fieldPathId.path),
   });
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLInputElement | null>(null);
+  // The file dialog answers the input that opened it, even once the form has been drawn again
+  // (after a save or a refusal the record's version changes and the form, keyed by it, is replaced):
+  // React no longer hears an input taken off the page, so each input is listened to directly, and
+  // hands its file to the latest choose, whose upload the field drawn now shows.
+  const chooseLatest = useRef(c.choose);
+  chooseLatest.current = c.choose;
+  const listenTo = useCallback((el: HTMLInputElement | null) => {
+    input.current = el;
+    if (!el || listened.has(el)) return;
+    listened.add(el);
+    el.addEventListener('change', () => {
+      const file = el.files?.[0];
+      el.value = '';
+      if (file) void chooseLatest.current(file);
+    });
+  }, []);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const [over, setOver] = useState(false);
   const hint = useId();
   const locked = !!(readonly || disabled);
@@ -52,6 +72,13 @@ export function FileField(props: FieldProps) {
   };
 
   const stored = s.status === 'stored' ? s.value : s.status === 'failed' ? s.value : undefined;
+  // Remove took its own button away: the focus goes on to "choose one" rather than to the page,
+  // here and in the field drawn again once the record is read again (where it would start over).
+  const { focusAfterRemoval } = c;
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!stored && chooseButton.current && lost && focusAfterRemoval()) chooseButton.current.focus();
+  });
   return (
     <div className="file-field" id={fieldPathId.$id}>
       <span className="file-field__label">{title}</span>
@@ -106,23 +133,23 @@ export function FileField(props: FieldProps) {
         >
           <span id={hint}>
             Drop a file here or{' '}
-            <button type="button" className="file-field__choose" onClick={() => input.current?.click()}>
+            <button
+              type="button"
+              ref={chooseButton}
+              className="file-field__choose"
+              onClick={() => input.current?.click()}
+            >
               choose one
             </button>{' '}
             (at most {sizeText(rules.maxBytes)})
           </span>
           <input
-            ref={input}
+            ref={listenTo}
             type="file"
             hidden
             aria-describedby={hint}
             aria-label={`${stored ? 'Replace' : 'Attach'} ${title}`}
             accept={rules.accept.join(',')}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void c.choose(file);
-            }}
           />
         </div>
       )}

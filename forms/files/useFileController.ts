@@ -57,11 +57,29 @@ interface Upload {
 const uploads = new Map<string, Upload>();
 
 /**
+ * The fields shown for each address, told when an upload starts there. A file chosen in a dialog
+ * opened before the form was drawn again reaches the input drawn before (FileField keeps listening
+ * to it): the upload it starts is the field's drawn now, which shows it.
+ */
+const starting = new Map<string, Set<(news: FieldNews) => void>>();
+
+/** What a field shown hears of a file chosen for its address: an upload started, or the file refused at once. */
+type FieldNews = { kind: 'upload'; upload: Upload } | { kind: 'refused'; message: string };
+
+/**
  * Why the last upload of a field address failed, until the next one starts: the record is read again
  * after a failure (the server put its status back), the form is drawn again, and the field drawn
  * again still says why.
  */
 const failures = new Map<string, string>();
+
+/**
+ * Fields whose file was just removed, by address, with the time: the Remove button the person
+ * pressed is gone, so the focus goes to "choose one" (to attach another), in the field drawn again
+ * too when the record is read again and the form replaced; not on a later visit.
+ */
+const removedAt = new Map<string, number>();
+const REFOCUS_MS = 5000;
 
 /** How long an upload outlives the last field watching it before it is cancelled (ms). */
 const ORPHAN_MS = 1000;
@@ -130,6 +148,32 @@ export function useFileController(opts: {
     [shown],
   );
 
+  // An upload started for this address by a field no longer shown (its dialog answered late).
+  useEffect(() => {
+    if (!address) return;
+    const start = (news: FieldNews) => {
+      if (news.kind === 'refused') {
+        setState((s) => ({
+          status: 'failed',
+          message: news.message,
+          value: s.status === 'stored' ? s.value : undefined,
+        }));
+        return;
+      }
+      const { upload } = news;
+      setJob(upload);
+      setShown(upload.preview);
+      setState({ status: 'uploading', name: upload.name, progress: upload.progress, preview: upload.preview });
+    };
+    const set = starting.get(address) ?? new Set();
+    starting.set(address, set);
+    set.add(start);
+    return () => {
+      set.delete(start);
+      if (!set.size) starting.delete(address);
+    };
+  }, [address]);
+
   // Watches the upload under way, whichever field started it.
   useEffect(() => {
     if (!job) return;
@@ -157,8 +201,13 @@ export function useFileController(opts: {
   const choose = useCallback(
     async (file: File) => {
       if (!target || !client || !address) return;
+      removedAt.delete(address);
       const refused = precheck(file, rules);
-      if (refused) return setState({ status: 'failed', message: refused, value: stored });
+      if (refused) {
+        setState({ status: 'failed', message: refused, value: stored });
+        starting.get(address)?.forEach((start) => start({ kind: 'refused', message: refused }));
+        return;
+      }
       const kind = previewKind(file.type);
       const preview = kind ? { kind, url: URL.createObjectURL(file) } : undefined;
       setShown(preview);
@@ -168,6 +217,7 @@ export function useFileController(opts: {
       failures.delete(address);
       setJob(upload);
       setState({ status: 'uploading', name: file.name, progress: 0, preview });
+      starting.get(address)?.forEach((start) => start({ kind: 'upload', upload }));
       // The server marks the record as uploading once it takes the upload: read it again while
       // the bytes travel, so the form and the lists show that status rather than the one before.
       const poll = rules.tracksStatus ? setInterval(() => target.changed(), STATUS_POLL_MS) : undefined;
@@ -208,6 +258,7 @@ export function useFileController(opts: {
     if (!target || !client) return;
     try {
       await client.removeFile(target.module, target.type, target.key, rules.field);
+      if (address) removedAt.set(address, Date.now());
       setShown(undefined);
       setState({ status: 'empty' });
       onStored(undefined);
@@ -215,7 +266,18 @@ export function useFileController(opts: {
     } catch (e) {
       setState({ status: 'failed', message: (e as Error).message, value: stored });
     }
-  }, [target, client, rules.field, stored, onStored]);
+  }, [target, client, address, rules.field, stored, onStored]);
+
+  /** Whether the field should take the focus now: its file was removed a moment ago. */
+  const focusAfterRemoval = useCallback(() => {
+    const at = address ? removedAt.get(address) : undefined;
+    if (at === undefined) return false;
+    if (Date.now() - at > REFOCUS_MS) {
+      removedAt.delete(address!);
+      return false;
+    }
+    return true;
+  }, [address]);
 
   /** Opens the stored file through a single-use link (the token never goes into a URL). */
   const download = useCallback(async () => {
@@ -256,5 +318,6 @@ export function useFileController(opts: {
     remove,
     download,
     preview,
+    focusAfterRemoval,
   };
 }

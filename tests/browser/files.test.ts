@@ -278,3 +278,68 @@ it('HR sees the documents page with what each employee sent', async () => {
   await page.getByRole('heading', { name: 'Company documents' }).waitFor();
   await w.screenshot(page, 'documents-page');
 });
+
+it('on a phone a long file name wraps within the page; Remove by keyboard leaves the focus on the way to attach again', async () => {
+  const key = await requestFromEmma('Long scan');
+  const { page } = await w.page();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await w.signIn(page, 'emma');
+  await page.goto(`/hr/employee_documents/edit/${key}`);
+  await page.getByText('Drop a file here or').waitFor();
+  const name = `${'scan-of-the-signed-lease-agreement-'.repeat(5)}final.pdf`.replaceAll('-', '_');
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const before = await page.locator('.record__meta').first().textContent();
+  await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf });
+  await page.getByText(name).waitFor();
+  // The form is drawn again with the record's new version: the Remove button to press is that one.
+  await page.waitForFunction((v) => document.querySelector('.record__meta')?.textContent !== v, before);
+  const widths = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  assert.ok(widths[0] <= widths[1], `the page is ${widths[0]} px wide in a ${widths[1]} px window`);
+
+  await page.getByRole('button', { name: 'Remove' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText(name).waitFor({ state: 'detached' });
+  const focused = page.getByRole('button', { name: 'choose one' });
+  await page.waitForFunction(() => document.activeElement?.textContent === 'choose one');
+  // Enter on it opens the file dialog again: the person goes on from where they were.
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  assert.ok(chooser);
+  assert.equal(await focused.count(), 1);
+});
+
+it('a file chosen while the form is drawn again (after a refusal) is uploaded, not lost', async () => {
+  const key = await requestFromEmma('Work permit');
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/hr/employee_documents/edit/${key}`);
+  await page.getByText('Drop a file here or').waitFor();
+  // The person opens the file dialog; meanwhile a refusal (an empty file) makes the server put the
+  // record's status back and the form, keyed by the record's version, is drawn again.
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'choose one' }).click(),
+  ]);
+  const meta = page.locator('.record__meta').first();
+  const before = await meta.textContent();
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'empty.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+  await page.locator('.file-field__error[role=alert]').waitFor();
+  await page.waitForFunction((v) => document.querySelector('.record__meta')?.textContent !== v, before);
+  assert.equal(
+    await chooser.element().evaluate((el) => el.isConnected),
+    false,
+    'the dialog belongs to the input replaced',
+  );
+  // The file chosen in that dialog reaches the input drawn before: it is uploaded all the same.
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  await chooser.setFiles({ name: 'work-permit.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByText('work-permit.pdf').waitFor();
+  await page.getByRole('button', { name: 'Download' }).waitFor();
+  const data = await stored(key);
+  assert.equal(data.file?.name, 'work-permit.pdf');
+  assert.equal(data.status, 'uploaded');
+});
