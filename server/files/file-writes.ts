@@ -11,7 +11,7 @@ import { actorOf, auditOp } from '../data/audit.ts';
 import type { RequestInfo, Target } from '../data/records.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { Services } from '../services.ts';
-import type { DataObject, StoredRecord } from '../storage/types.ts';
+import { VersionConflictError, type DataObject, type StoredRecord } from '../storage/types.ts';
 import type { StagedBlob } from './blob-store.ts';
 import { encryptChunks, newFileKey, wrapFileKey } from './file-cipher.ts';
 import { roomFor, usageOps } from './file-usage.ts';
@@ -138,7 +138,10 @@ async function commitFileChange(
 /**
  * Sets a record's status field; answers the record's version after it. With `only`, only while the
  * record is still at that version: an upload that failed puts back the status it found unless
- * another upload of the same file finished meanwhile (its status stands).
+ * another upload of the same file finished meanwhile (its status stands). The record read may have
+ * moved before the write (another upload of the field marking it too, from another tab): the write
+ * is worked out again over what is there now. Before, the caller got `409 Version conflict` for a
+ * step of the server's own, having sent no version.
  */
 async function setStatus(
   s: Services,
@@ -149,13 +152,27 @@ async function setStatus(
   value: string,
   only?: number,
 ): Promise<number> {
-  const r = await current(s, t, caller.org.id, key);
-  if ((only !== undefined && r.meta.version !== only) || r.data[field] === value) return r.meta.version;
-  await s.storage.commit([
-    { op: 'put', expectVersion: r.meta.version, record: withFields(r, { [field]: value }, caller.user.key, s.now()) },
-  ]);
-  return r.meta.version + 1;
+  for (let attempt = 1; ; attempt++) {
+    const r = await current(s, t, caller.org.id, key);
+    if ((only !== undefined && r.meta.version !== only) || r.data[field] === value) return r.meta.version;
+    try {
+      await s.storage.commit([
+        {
+          op: 'put',
+          expectVersion: r.meta.version,
+          record: withFields(r, { [field]: value }, caller.user.key, s.now()),
+        },
+      ]);
+      return r.meta.version + 1;
+    } catch (e) {
+      if (!(e instanceof VersionConflictError) || attempt >= STATUS_TRIES) throw e;
+      await new Promise((done) => setTimeout(done, Math.random() * 10 * attempt));
+    }
+  }
 }
+
+/** How many times a status is worked out again over others' writes before the conflict is answered. */
+const STATUS_TRIES = 8;
 
 export async function storeUpload(
   s: Services,

@@ -627,3 +627,22 @@ test('a company document not published is not visible to employees: not read, li
   await w.call('PATCH', `/hr/api/data/documents/${published}`, { ...as(w.admin), body: { published: false } });
   assert.equal((await w.call('GET', `/hr/api/files/documents/${published}/file`, as(w.emma))).status, 403);
 });
+
+test('uploads of one field at once (two tabs, a double drop): each is taken, and the record keeps one of them', async () => {
+  const key = await requestFromEmma();
+  const p = `/hr/api/files/employee_documents/${key}/file`;
+  const files = Array.from({ length: 8 }, (_, i) => Buffer.concat([PDF, Buffer.from(`%${i}\n`)]));
+  const answers = await Promise.all(files.map((b, i) => upload(w.emma, p, b, 'application/pdf', `copy-${i}.pdf`)));
+  // The caller sent no If-Match: nothing of theirs was stale, so no 409 for the server's own steps.
+  assert.deepEqual(
+    answers.map((r) => r.status),
+    files.map(() => 200),
+    answers.map((r) => r.text).join('\n'),
+  );
+  const data = (await w.call('GET', `/hr/api/data/employee_documents/${key}`, as(w.emma))).body.data;
+  assert.equal(data.status, 'uploaded');
+  const kept = files.findIndex((b) => sha(b) === data.file.sha256);
+  assert.ok(kept >= 0, 'the record holds one of the files sent');
+  const got = await w.call('GET', p, as(w.emma));
+  assert.equal(sha(Buffer.from(got.text, 'latin1')), data.file.sha256);
+});
