@@ -98,41 +98,47 @@ async function commitFileChange(
   check?: (record: StoredRecord) => void,
 ): Promise<string[]> {
   const org = caller.org.id;
-  return commitRetrying(async () => {
-    const record = await current(s, t, org, key);
-    check?.(record);
-    const moved = await repoint(s, org, t.entity.id, record.key, field, ref);
-    const usage = await usageOps(
-      s,
-      org,
-      [{ gone: moved.prior && heldFile(moved.prior, record.data[field]), added: ref && heldFile(ref, undefined) }],
-      ref && { field, orgName: caller.org.name },
-    );
-    await s.storage.commit([
-      {
-        op: 'put',
-        expectVersion: record.meta.version,
-        record: withFields(record, fields, caller.user.key, audit.now),
-      },
-      ...moved.ops,
-      ...usage,
-      auditOp({
+  return commitRetrying(
+    async () => {
+      const record = await current(s, t, org, key);
+      check?.(record);
+      const moved = await repoint(s, org, t.entity.id, record.key, field, ref);
+      const usage = await usageOps(
+        s,
         org,
-        actor: actorOf(caller),
-        action: 'update',
-        module: t.entity.module,
-        type: t.entity.type,
-        key: record.key,
-        affectedUser: ownerOf(t.entity, record.key, record.data),
-        fields: audit.fields,
-        detail: audit.detail,
-        browser: audit.request.browser,
-        address: audit.request.address,
-        now: audit.now,
-      }),
-    ]);
-    return moved.orphans;
-  });
+        [{ gone: moved.prior && heldFile(moved.prior, record.data[field]), added: ref && heldFile(ref, undefined) }],
+        ref && { field, orgName: caller.org.name },
+      );
+      await s.storage.commit([
+        {
+          op: 'put',
+          expectVersion: record.meta.version,
+          record: withFields(record, fields, caller.user.key, audit.now),
+        },
+        ...moved.ops,
+        ...usage,
+        auditOp({
+          org,
+          actor: actorOf(caller),
+          action: 'update',
+          module: t.entity.module,
+          type: t.entity.type,
+          key: record.key,
+          affectedUser: ownerOf(t.entity, record.key, record.data),
+          fields: audit.fields,
+          detail: audit.detail,
+          browser: audit.request.browser,
+          address: audit.request.address,
+          now: audit.now,
+        }),
+      ]);
+      return moved.orphans;
+    },
+    8,
+    // Another upload of the field marks the record uploading meanwhile (setStatus, outside the
+    // file lock): the file change is made again over the record as it is now.
+    t.entity.id,
+  );
 }
 
 /**

@@ -55,16 +55,18 @@ const REF_COLLECTIONS: ReadonlySet<string> = new Set([SYSTEM.fileBlobs, SYSTEM.b
 
 /**
  * Runs `attempt` (which reads what it changes, then commits) again when its commit met another
- * process's change to the same references or usage counts; a conflict on anything else is the
+ * process's change to the same references or usage counts, or to the collection `also` (the record
+ * whose file changes, which `attempt` reads again too); a conflict on anything else is the
  * caller's answer. A company's usage record is one for all its uploads, so processes uploading
  * at once pause a little, at random, before trying again.
  */
-export async function commitRetrying<T>(attempt: () => Promise<T>, tries = 8): Promise<T> {
+export async function commitRetrying<T>(attempt: () => Promise<T>, tries = 8, also?: string): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await attempt();
     } catch (e) {
-      if (!(e instanceof VersionConflictError) || !REF_COLLECTIONS.has(e.collection) || i >= tries) throw e;
+      const retried = e instanceof VersionConflictError && (REF_COLLECTIONS.has(e.collection) || e.collection === also);
+      if (!retried || i >= tries) throw e;
       await new Promise((r) => setTimeout(r, Math.random() * 10 * i));
     }
   }
