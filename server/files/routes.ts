@@ -95,7 +95,16 @@ function fileName(c: Context, field: string): string {
 function disposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   // A name stored before names were cleaned of half characters still downloads.
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(cleanFileName(name))}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(cleanFileName(name))}`;
+}
+
+/**
+ * A value of RFC 5987 (attr-char or %XX). encodeURIComponent leaves ' ( ) * as they are, which the
+ * grammar does not allow: Chromium then dropped the UTF-8 name for the ASCII one, and O'Brien's
+ * résumé downloaded as "O'Brien r_sum_.pdf".
+ */
+function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 export function fileRoutes(s: Services, module: string) {

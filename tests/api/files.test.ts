@@ -379,6 +379,25 @@ test('file names are cleaned: no path, no control characters', async () => {
   assert.equal(missing.body.errors[0].path, '/file');
 });
 
+test("a download keeps the file's name: an apostrophe, brackets or a percent sign beside accents", async () => {
+  // RFC 5987: the UTF-8 name (filename*) may hold only attr-char and %XX. encodeURIComponent leaves
+  // ' ( ) * ! as they are; a browser then drops the UTF-8 name and O'Brien's résumé downloaded as
+  // "O'Brien r_sum_.pdf".
+  const key = await companyDocument();
+  for (const name of ["O'Brien (final) résumé!.pdf", 'taux 100% réel.pdf', '日本語.pdf']) {
+    assert.equal(
+      (await upload(w.admin, `/hr/api/files/documents/${key}/file`, PDF, 'application/pdf', name)).status,
+      200,
+    );
+    const r = await w.call('GET', `/hr/api/files/documents/${key}/file`, as(w.admin));
+    const cd = r.headers.get('content-disposition') ?? '';
+    const ext = /filename\*=UTF-8''([^;]*)$/.exec(cd);
+    assert.ok(ext, cd);
+    assert.match(ext[1], /^(?:[A-Za-z0-9!#$&+\-.^_`|~]|%[0-9A-F]{2})+$/, `${cd}: not RFC 5987 attr-char`);
+    assert.equal(decodeURIComponent(ext[1]), name);
+  }
+});
+
 /** Sends a body in chunks until the server answers; resolves with the status and the bytes sent. */
 function streamUntilAnswered(p: string, who: Session, total: number, declare?: number) {
   return new Promise<{ status: number; sent: number; body: string }>((resolve, reject) => {
