@@ -63,12 +63,15 @@ export interface FileField {
   /** x-sensitive "file": the bytes are encrypted at rest with a key of their own. */
   encrypted: boolean;
   status?: FileStatusRule;
+  /** A field of the record holding the time (epoch seconds) after which the file is no longer given out. */
+  expires?: string;
 }
 
 interface XFile {
   accept?: string[];
   maxBytes?: number;
   status?: FileStatusRule;
+  expires?: string;
 }
 
 /** The top-level file fields of a (bundled) entity schema. */
@@ -84,6 +87,7 @@ export function fileFields(schema: JsonSchema): FileField[] {
       maxBytes: x.maxBytes ?? DEFAULT_MAX_BYTES,
       encrypted: prop['x-sensitive'] === 'file',
       ...(x.status ? { status: x.status } : {}),
+      ...(x.expires ? { expires: x.expires } : {}),
     });
   }
   return out;

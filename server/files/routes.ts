@@ -16,13 +16,14 @@ import { PassThrough } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { allows, ownedBy, ownerOf } from '../../engine/access.ts';
 import { cleanFileName, isFileValue, type FileField } from '../../engine/files.ts';
+import { epochToUs } from '../../engine/masks.ts';
 import { callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
 import { signedIn, signedInUnless } from '../auth/signed-in.ts';
 import { fieldFacts } from '../data/fields.ts';
 import { hooksFor } from '../data/hooks.ts';
 import { editableRecord, readableRecord, target, unreadableFields, type Target } from '../data/records.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
-import { badRequest, invalidToken, notAuthorized, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, invalidToken, notAuthorized, notFound } from '../http/errors.ts';
 import { getOnly } from '../http/get-only.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { memoryDownloadKeys } from '../printable/download-keys.ts';
@@ -70,10 +71,28 @@ async function readableFile(s: Services, caller: Caller, t: Target, key: string,
   const record = await readableRecord(s, caller, t, key);
   const facts = fieldFacts(s.catalogue, t.entity);
   if (unreadableFields(facts, caller.principal, t.entity, record).includes(field)) throw notFound();
+  assertNotExpired(
+    s,
+    facts.files.find((f) => f.field === field),
+    record,
+  );
   const value = record.data[field];
   const ref = await fileRef(s, record.org, t.entity.id, record.key, field);
   if (!isFileValue(value) || !ref) throw notFound();
   return { record, value, ref };
+}
+
+/**
+ * A file past the time its record's `x-file.expires` field holds is no longer given out (a secure
+ * company file: "After this time the file is removed."): `410` to a download, a download link
+ * and a link made before. Before, it downloaded for ever.
+ */
+function assertNotExpired(s: Services, spec: FileField | undefined, record: StoredRecord): void {
+  const at = spec?.expires ? record.data[spec.expires] : undefined;
+  if (typeof at !== 'number' || at > s.now()) return;
+  throw new ApiError(410, 'This file has expired', [
+    { path: `/${spec!.field}`, message: `This file expired on ${epochToUs(at)} and is no longer given out.` },
+  ]);
 }
 
 /** The x-file-name header: percent-encoded UTF-8 (as encodeURIComponent writes it) or plain ASCII. */

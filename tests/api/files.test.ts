@@ -665,3 +665,36 @@ test('uploads of one field at once (two tabs, a double drop): each is taken, and
   const got = await w.call('GET', p, as(w.emma));
   assert.equal(sha(Buffer.from(got.text, 'latin1')), data.file.sha256);
 });
+
+test('a secure company file past its expiry is no longer given out, by download or by link', async () => {
+  // "Expires: After this time the file is removed." (schemas/hr/secure_company_files.json)
+  const staff = await sudoInto(w, w.staff, w.acmeOrg);
+  const now = Math.floor(Date.now() / 1000);
+  const make = async (expires: number) => {
+    const r = await w.call('POST', '/hr/api/data/secure_company_files/', {
+      ...as(staff),
+      body: { display_name: 'Payroll export', filename: 'export.pdf', expires },
+    });
+    assert.equal(r.status, 201, r.text);
+    const p = `/hr/api/files/secure_company_files/${r.body.key}/file`;
+    assert.equal((await upload(staff, p, PDF)).status, 200);
+    return { key: r.body.key as string, p };
+  };
+  const live = await make(now + 3600);
+  assert.equal((await w.call('GET', live.p, as(staff))).status, 200);
+  const link = await w.call('POST', `${live.p}/download_key`, as(staff));
+  assert.equal(link.status, 201, link.text);
+
+  const expired = await make(now - 60);
+  const g = await w.call('GET', expired.p, as(staff));
+  assert.equal(g.status, 410, g.text);
+  assert.equal(g.body.errors[0].path, '/file');
+  assert.equal((await w.call('POST', `${expired.p}/download_key`, as(staff))).status, 410);
+  // A file whose expiry is moved into the past afterwards goes with it, link and all.
+  const moved = await w.call('PATCH', `/hr/api/data/secure_company_files/${live.key}`, {
+    ...as(staff),
+    body: { expires: now - 1 },
+  });
+  assert.equal(moved.status, 200, moved.text);
+  assert.equal((await w.call('GET', link.body.url, { org: w.acmeOrg })).status, 410);
+});

@@ -193,6 +193,10 @@ export interface Property {
       cleared?: string;
       time?: string;
     };
+    /**
+     * A field of the record holding the time (epoch seconds) after which the file is no longer given out: its download and download links answer 410.
+     */
+    expires?: string;
   };
   /**
    * Set by the server only (created_by, created_time, type tags, sync status); a client's value is ignored.
