@@ -100,8 +100,14 @@ export function sizeText(bytes: number): string {
 
 /** What a chosen file breaks before it is sent (the server checks again, by content). */
 export function precheck(file: File, rules: FileRules): string | undefined {
-  if (file.size > rules.maxBytes)
-    return `This file is ${sizeText(file.size)}; files here may have at most ${sizeText(rules.maxBytes)}.`;
+  if (file.size > rules.maxBytes) {
+    // Rounded, a file just over the limit read as the limit itself ("25.0 MB; at most 25.0 MB").
+    const [size, limit] =
+      sizeText(file.size) === sizeText(rules.maxBytes)
+        ? [`${file.size.toLocaleString('en-US')} bytes`, `${rules.maxBytes.toLocaleString('en-US')} bytes`]
+        : [sizeText(file.size), sizeText(rules.maxBytes)];
+    return `This file is ${size}; files here may have at most ${limit}.`;
+  }
   const accept = rules.accept.length ? rules.accept : DEFAULT_ACCEPT;
   if (file.type && !accepts(accept, file.type)) return `Files of type ${file.type} cannot be attached here.`;
   return undefined;
