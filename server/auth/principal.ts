@@ -8,7 +8,7 @@ import { permissionMap, personalPermission } from '../../engine/permissions.ts';
 import { ApiError, badRequest, invalidToken, notFound } from '../http/errors.ts';
 import { getOrg, type OrgInfo } from '../orgs.ts';
 import { SYSTEM, type Services } from '../services.ts';
-import type { FindOf, FindResult, RecordRef, StoredRecord } from '../storage/types.ts';
+import { PRINCIPAL_STAMPS, type FindOf, type FindResult, type RecordRef, type StoredRecord } from '../storage/types.ts';
 import { verifyToken } from './tokens.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { minLengthOf } from '../../engine/passwords.ts';
@@ -44,12 +44,14 @@ export async function orgFromHeader(s: Services, c: Context): Promise<OrgInfo> {
 
 /**
  * Signed-in users and their principals by user key, valid while no user and no group changed (the
- * collections' generations): every signed-in request needs both, the groups search was a tenth of
- * a read, and a user record the store keeps as text would be parsed again on every request.
+ * collections' generations, and the company's principal stamp for commits of other processes whose
+ * notification has not arrived yet): every signed-in request needs both, the groups search was a
+ * tenth of a read, and a user record the store keeps as text would be parsed again on every request.
  */
 interface KnownUser {
   users: number;
   groups: number;
+  stamp: number;
   user: StoredRecord;
   principal: Principal;
 }
@@ -72,15 +74,28 @@ function knownUser(s: Services, key: string): KnownUser | undefined {
   return fresh ? entry : undefined;
 }
 
-export async function principalFor(s: Services, org: OrgInfo, user: StoredRecord): Promise<Principal> {
-  const entry = knownUser(s, user.key);
-  if (entry !== undefined && entry.user.org === org.id) return entry.principal;
+/** The version of the company's principal stamp (../storage/types.ts, PRINCIPAL_STAMPS); 0 for none. */
+function stampOf(record: StoredRecord | undefined): number {
+  return record?.meta.version ?? 0;
+}
+
+const stampRef = (orgId: string): RecordRef => ({ collection: PRINCIPAL_STAMPS, key: orgId });
+
+/**
+ * The user's principal. `stamp` is the company's principal stamp as read with the user (by
+ * `callerReading`); without it, it is read here, so that a cached principal is never older than a
+ * change another process committed.
+ */
+export async function principalFor(s: Services, org: OrgInfo, user: StoredRecord, stamp?: number): Promise<Principal> {
   const users = s.storage.generation('auth/users');
   const groups = s.storage.generation('auth/groups');
+  const now = stamp ?? stampOf(await s.storage.get(PRINCIPAL_STAMPS, org.id, org.id));
+  const entry = knownUser(s, user.key);
+  if (entry !== undefined && entry.user.org === org.id && entry.stamp === now) return entry.principal;
   const principal = await computePrincipal(s, org, user);
   const cache = knownUsers(s);
   if (cache.size >= MAX_KNOWN) cache.delete(cache.keys().next().value!);
-  cache.set(user.key, { users, groups, user, principal });
+  cache.set(user.key, { users, groups, stamp: now, user, principal });
   return principal;
 }
 
@@ -257,11 +272,12 @@ async function callerReading(
   exp: number,
   along: ReadAlong,
 ): Promise<ReadAlongAnswer> {
-  const cached = knownUser(s, userKey)?.user;
-  const knownHere = cached?.org === orgId ? cached : undefined;
+  const cached = knownUser(s, userKey);
+  const knownHere = cached?.user.org === orgId ? cached : undefined;
   const refs = [
     { collection: SYSTEM.sessions, key: sid },
     { collection: SYSTEM.sessionEpochs, key: userKey },
+    stampRef(orgId),
     ...(knownHere ? [] : [{ collection: 'auth/users', key: userKey }]),
     ...along.refs,
   ];
@@ -270,16 +286,22 @@ async function callerReading(
   const { records, found } = find
     ? await s.searches.run(orgId, () => s.storage.getManyAndFind(orgId, refs, find))
     : { records: await s.storage.getMany(orgId, refs), found: undefined };
-  const [session, epoch, ...rest] = records;
+  const [session, epoch, stampRecord, ...rest] = records;
   if (!session || session.data.user !== userKey || Number(session.data.exp) <= s.now()) throw invalidToken();
   if (!ofEpoch(session, epoch)) throw invalidToken();
   const org = await getOrg(s, orgId);
-  const user = knownHere ?? rest[0];
+  const stamp = stampOf(stampRecord);
+  // A cached user another process changed since (the stamp moved) is read again.
+  const user = !knownHere
+    ? rest[0]
+    : knownHere.stamp === stamp
+      ? knownHere.user
+      : await s.storage.get('auth/users', orgId, userKey);
   if (!org || !userMaySignIn(user)) throw invalidToken();
   const type = String(session.data.type ?? 'password');
   const impersonatedBy = impersonatorOf(session.data.impersonated_by);
   if (impersonatedBy && !(await impersonatorActs(s, impersonatedBy))) throw invalidToken();
-  const principal = await sessionPrincipal(s, org, { type, impersonatedBy }, await principalFor(s, org, user));
+  const principal = await sessionPrincipal(s, org, { type, impersonatedBy }, await principalFor(s, org, user, stamp));
   if (!principal || !(await touchSession(s, session, principal))) throw invalidToken();
   return {
     caller: { org, user, sid, exp, principal, type, impersonatedBy },

@@ -108,6 +108,19 @@ export interface RecordRef {
   key: string;
 }
 
+/**
+ * A record per organization (keyed by the organization's id) whose version moves in every commit
+ * that writes one of its users or groups, in that commit's transaction, on a store several processes
+ * share (PostgreSQL). `generation` follows other processes' commits only once their notification
+ * arrives, which may be after a request that a client sends to this process once the other answered;
+ * a signed-in request reads the stamp in the statement that reads its session, so the principal it
+ * acts with is never older than the last commit of a user or group it could know of
+ * (../auth/principal.ts). The embedded store, one process, never writes it: its version stays 0 there.
+ */
+export const PRINCIPAL_STAMPS = 'system/principal_stamps';
+/** The collections whose commits move an organization's principal stamp. */
+export const PRINCIPAL_SOURCES: ReadonlySet<string> = new Set(['auth/users', 'auth/groups']);
+
 export interface Storage {
   /** The record, or undefined when it does not exist or belongs to another organization. */
   get(collection: string, org: string, key: string): Promise<StoredRecord | undefined>;

@@ -127,4 +127,59 @@ describe('two processes on one PostgreSQL database', () => {
       for (const server of servers) await server.stop().catch(() => undefined);
     }
   });
+
+  test('a permission taken away or a user blocked on A is refused on B at the very next request (the principal cache)', async () => {
+    const servers: TestServer[] = [];
+    try {
+      const env = await sharedDatabaseEnv();
+      servers.push(await startServer({ env, demo: true }));
+      servers.push(await startServer({ env }));
+      const [a, b] = servers.map((s) => client(s.url));
+      const acme = await demoCompanyId(a);
+      const signIn = async (call: typeof a, userid: string, key: string) => {
+        const r = await call('POST', '/auth/api/login', { org: acme, body: { userid, key } });
+        assert.equal(r.status, 200, r.text);
+        return { org: acme, token: r.body.token as string, user: r.body.session.user.key as string };
+      };
+      const admin = await signIn(a, 'admin@acme.example', 'demo-admin-pass');
+      const payroll = await signIn(b, 'payroll@acme.example', 'demo-payroll-pass');
+      const groups = await a('POST', '/auth/api/data/find/groups', { ...admin, body: { criteria: [] } });
+      const managers = groups.body.items.find((g: { data: { users: string[] } }) =>
+        g.data.users.includes(payroll.user),
+      );
+      assert.ok(managers, groups.text);
+      const findOnB = async () =>
+        (await b('POST', '/payroll/api/data/find/employee', { ...payroll, body: { criteria: [] } })).status;
+      assert.equal(await findOnB(), 200, 'a payroll manager lists employees');
+
+      // Each round takes her out of the group on A (or puts her back) and asks B right after A answered.
+      const wrong: string[] = [];
+      let group = managers;
+      for (let round = 0; round < 30; round++) {
+        const member = group.data.users.includes(payroll.user);
+        const users = member
+          ? group.data.users.filter((u: string) => u !== payroll.user)
+          : [...group.data.users, payroll.user];
+        const saved = await a('POST', `/auth/api/data/groups/${group.key}`, {
+          ...admin,
+          body: { ...group.data, users },
+        });
+        assert.equal(saved.status, 200, saved.text);
+        group = saved.body;
+        const expected = member ? 403 : 200;
+        const got = await findOnB();
+        if (got !== expected) wrong.push(`round ${round}: ${member ? 'removed' : 'added'} on A, B answered ${got}`);
+      }
+      assert.deepEqual(wrong, [], 'B answers by the groups A committed before it answered');
+
+      // A user blocked on A has no session on B from the next request on.
+      const emma = await signIn(b, 'emma@acme.example', 'demo-employee-pass');
+      assert.equal((await b('GET', '/auth/api/session', emma)).status, 200);
+      const blocked = await a('PATCH', `/auth/api/data/users/${emma.user}`, { ...admin, body: { status: 'blocked' } });
+      assert.equal(blocked.status, 200, blocked.text);
+      assert.equal((await b('GET', '/auth/api/session', emma)).status, 401, 'a user blocked on A is signed out on B');
+    } finally {
+      for (const server of servers) await server.stop().catch(() => undefined);
+    }
+  });
 });

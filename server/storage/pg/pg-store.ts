@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { checkName, normalizeRecord } from '../record-shape.ts';
-import { StorageUnavailableError, VersionConflictError } from '../types.ts';
+import { PRINCIPAL_SOURCES, PRINCIPAL_STAMPS, StorageUnavailableError, VersionConflictError } from '../types.ts';
 import type {
   FindOf,
   FindQuery,
@@ -172,12 +172,16 @@ export class PgStore implements Storage {
     const orgs = [...new Set(prepared.map((op) => (op.op === 'put' ? op.record.org : op.org)))];
     if (prepared.length === 0) return [];
     const changed = new Set<string>();
+    /** Organizations whose users or groups this commit changes: their principal stamps move with it. */
+    const principalsOf = new Set<string>();
     const out = await this.transaction(orgs, 'READ COMMITTED', async (client) => {
       changed.clear();
+      principalsOf.clear();
       const stored: StoredRecord[] = [];
       for (const op of prepared) {
         const collection = op.op === 'put' ? op.record.collection : op.collection;
         const key = op.op === 'put' ? op.record.key : op.key;
+        if (PRINCIPAL_SOURCES.has(collection)) principalsOf.add(op.op === 'put' ? op.record.org : op.org);
         if (op.op === 'put') {
           const { record } = op;
           let current = await lockRow(client, collection, key);
@@ -221,6 +225,7 @@ export class PgStore implements Storage {
           changed.add(collection);
         }
       }
+      for (const org of principalsOf) await movePrincipalStamp(client, org);
       if (changed.size > 0) {
         await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify([...changed])]);
       }
@@ -380,6 +385,26 @@ async function lockRow(
     values: [collection, key],
   });
   return found.rows[0];
+}
+
+/**
+ * Moves the organization's principal stamp (../types.ts, PRINCIPAL_STAMPS) by one (the first at
+ * version 1), in the commit's transaction: a reader sees the stamp moved exactly when it sees the
+ * users and groups the commit wrote.
+ */
+async function movePrincipalStamp(client: pg.PoolClient, org: string): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  await client.query({
+    name: 'dform_principal_stamp',
+    text: `INSERT INTO dform_records (collection, key, org, doc, meta)
+      VALUES ($1, $2, $2, '{}', json_build_object('created_by', 'system', 'created_time', $3::bigint,
+        'updated_by', 'system', 'updated_time', $3::bigint, 'version', 1))
+      ON CONFLICT (collection, key) DO UPDATE SET meta = json_build_object(
+        'created_by', 'system', 'created_time', (dform_records.meta->>'created_time')::bigint,
+        'updated_by', 'system', 'updated_time', $3::bigint,
+        'version', (dform_records.meta->>'version')::int + 1)`,
+    values: [PRINCIPAL_STAMPS, org, now],
+  });
 }
 
 function checkVersion(collection: string, key: string, expected: number | undefined, actual: number): void {
