@@ -46,6 +46,23 @@ export async function getOrg(s: Services, orgId: string): Promise<OrgInfo | unde
   return org;
 }
 
+/**
+ * The organization as stored now, read past the cache (and kept in it): for the decision to open a
+ * session. Over PostgreSQL another process's commit moves the generations only once its notification
+ * arrives, and a company turned inactive there went on admitting sign-ins here (and one turned
+ * active again refusing them) for a request sent right after that process answered.
+ */
+export async function currentOrg(s: Services, orgId: string): Promise<OrgInfo | undefined> {
+  const dirs = s.storage.generation(SYSTEM.orgs);
+  const records = s.storage.generation('auth/organizations');
+  const org = await readOrg(s, orgId);
+  let cache = known.get(s);
+  if (!cache) known.set(s, (cache = new Map()));
+  if (cache.size >= MAX_KNOWN && !cache.has(orgId)) cache.delete(cache.keys().next().value!);
+  cache.set(orgId, { dirs, records, org });
+  return org;
+}
+
 async function readOrg(s: Services, orgId: string): Promise<OrgInfo | undefined> {
   const dir = await s.storage.get(SYSTEM.orgs, SYSTEM_ORG, orgId);
   if (!dir) return undefined;

@@ -10,7 +10,7 @@ import { ApiError, badRequest, invalidCredentials, notAuthorized, tooManyAttempt
 import { afterAnswerQueue } from '../http/after-answer.ts';
 import { readJsonObject, requireTextFields } from '../http/json-body.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
-import { findOrgByHostname, getOrg, rootOrgId } from '../orgs.ts';
+import { currentOrg, findOrgByHostname, getOrg, rootOrgId } from '../orgs.ts';
 import type { Services } from '../services.ts';
 import { SYSTEM } from '../services.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
@@ -65,7 +65,7 @@ export function authRoutes(s: Services) {
     if (!LOGIN_TYPES.has(type as LoginType)) throw badRequest('type must be password, sudo_login or forgot_password');
     const orgHeader = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
     const info = requestInfo(c);
-    const org = isUuid(orgHeader) ? await getOrg(s, orgHeader) : undefined;
+    const org = isUuid(orgHeader) ? await currentOrg(s, orgHeader) : undefined;
     // One account however its name is spelled (e-mail, case, spaces or user key); an unknown name
     // is counted as typed, alike.
     const account = `${orgHeader}\u0000${(org && (await findUser(s, org.id, userid))?.key) || userid.trim().toLowerCase()}`;

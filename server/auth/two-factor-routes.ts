@@ -20,7 +20,7 @@ import {
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { readJsonObject, requireTextFields } from '../http/json-body.ts';
 import { requestHeader } from '../http/node-request.ts';
-import { getOrg, type OrgInfo } from '../orgs.ts';
+import { currentOrg, getOrg, type OrgInfo } from '../orgs.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import { mayActOnAccount } from './account-rights.ts';
@@ -194,9 +194,10 @@ export function twoFactorRoutes(s: Services) {
     return sameDigest(ch.secretHash, challengeSecretHash(s, secret)) ? ch : undefined;
   };
 
+  // As stored now (not as cached): these open sessions (../orgs.ts, currentOrg).
   const headerOrg = async (c: Context): Promise<OrgInfo | undefined> => {
     const id = (requestHeader(c, 'organization-id') ?? '').toLowerCase();
-    return isUuid(id) ? await getOrg(s, id) : undefined;
+    return isUuid(id) ? await currentOrg(s, id) : undefined;
   };
 
   // verify_2fa and trigger_2fa are open: with a `challenge` they are the second sign-in step; without

@@ -182,4 +182,49 @@ describe('two processes on one PostgreSQL database', () => {
       for (const server of servers) await server.stop().catch(() => undefined);
     }
   });
+
+  test('a company turned inactive on A refuses sign-ins on B at once, and turned active again admits them at once', async () => {
+    const servers: TestServer[] = [];
+    try {
+      // Refused sign-ins of a right password are failures to the throttle; this test is not about it.
+      const env = {
+        ...(await sharedDatabaseEnv()),
+        DFORM_THROTTLE_PAIR: '1000',
+        DFORM_THROTTLE_ACCOUNT: '1000',
+        DFORM_THROTTLE_DEVICE: '1000',
+      };
+      servers.push(await startServer({ env, demo: true }));
+      servers.push(await startServer({ env }));
+      const [a, b] = servers.map((s) => client(s.url));
+      const root = (await a('GET', '/auth/api/resolve_org')).body.organization_id as string;
+      const acme = await demoCompanyId(a);
+      const staffIn = await a('POST', '/auth/api/login', {
+        org: root,
+        body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD },
+      });
+      assert.equal(staffIn.status, 200, staffIn.text);
+      const staff = { org: root, token: staffIn.body.token as string };
+      const wrong: string[] = [];
+      for (let round = 0; round < 16; round++) {
+        const active = round % 2 === 1;
+        const turned = await a('PATCH', `/auth/api/data/organizations/${acme}`, {
+          ...staff,
+          body: { status: active ? 'active' : 'inactive' },
+        });
+        assert.equal(turned.status, 200, turned.text);
+        const signIn = await b('POST', '/auth/api/login', {
+          org: acme,
+          body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
+        });
+        if (signIn.status !== (active ? 200 : 401)) {
+          wrong.push(
+            `round ${round}: turned ${active ? 'active' : 'inactive'} on A, sign-in on B answered ${signIn.status}`,
+          );
+        }
+      }
+      assert.deepEqual(wrong, [], 'B admits sign-ins by the company status A committed before it answered');
+    } finally {
+      for (const server of servers) await server.stop().catch(() => undefined);
+    }
+  });
 });
