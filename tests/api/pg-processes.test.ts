@@ -6,6 +6,7 @@
  * acknowledged write. Uses the run's cluster (npm run test:api:pg) or starts its own.
  */
 import assert from 'node:assert/strict';
+import pg from 'pg';
 import { afterAll, describe, test } from 'vitest';
 import { sharedDatabaseEnv, stopOwnCluster } from '../helpers/postgres.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer, type TestServer } from '../helpers/server.ts';
@@ -227,4 +228,64 @@ describe('two processes on one PostgreSQL database', () => {
       for (const server of servers) await server.stop().catch(() => undefined);
     }
   });
+
+  test('a process whose change notifications broke does not serve what it cached meanwhile, and listens again', async () => {
+    const servers: TestServer[] = [];
+    const env = await sharedDatabaseEnv();
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    try {
+      servers.push(await startServer({ env, demo: true }));
+      servers.push(await startServer({ env }));
+      const [a, b] = servers.map((s) => client(s.url));
+      const root = (await a('GET', '/auth/api/resolve_org')).body.organization_id as string;
+      const acme = await demoCompanyId(a);
+      const staffIn = await a('POST', '/auth/api/login', {
+        org: root,
+        body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD },
+      });
+      assert.equal(staffIn.status, 200, staffIn.text);
+      const staff = { org: root, token: staffIn.body.token as string };
+      const nameOnB = async () =>
+        (await b('POST', '/auth/api/get_org_name', { body: { organization_id: acme } })).body.name;
+      const rename = async (name: string) => {
+        const r = await a('PATCH', `/auth/api/data/organizations/${acme}`, { ...staff, body: { name } });
+        assert.equal(r.status, 200, r.text);
+      };
+      const listeners = async () =>
+        Number(
+          (
+            await db.query(
+              "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'",
+            )
+          ).rows[0].count,
+        );
+      assert.equal(await listeners(), 2, 'each process listens');
+      assert.equal(await nameOnB(), 'Acme Demo');
+
+      // The database ends the listening connections (a restart, a failover, a proxy's idle timeout).
+      await db.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'",
+      );
+      await until(() => /change notifications lost/.test(servers[1].output()), 'B notices the loss');
+      await rename('Acme Renamed While Deaf');
+      assert.equal(await nameOnB(), 'Acme Renamed While Deaf', 'B does not answer from a cache it cannot keep current');
+
+      await until(async () => (await listeners()) === 2, 'both processes listen again');
+      await rename('Acme Renamed Once Listening');
+      await until(async () => (await nameOnB()) === 'Acme Renamed Once Listening', 'B hears the change again');
+    } finally {
+      await db.end();
+      for (const server of servers) await server.stop().catch(() => undefined);
+    }
+  });
 });
+
+/** Waits (up to a minute) until `done` holds. */
+async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (await done()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`${what}: not within a minute`);
+}

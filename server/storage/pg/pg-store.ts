@@ -55,6 +55,14 @@ const MAX_NAMED_MANY = 8;
 
 export class PgStore implements Storage {
   private readonly generations = new Map<string, number>();
+  /**
+   * Moves whenever this process may have missed other processes' notifications, which moves every
+   * collection's generation: at each call while it does not listen, and once when it listens again.
+   */
+  private unheard = 0;
+  private listening = false;
+  private url = '';
+  private relisten: NodeJS.Timeout | undefined;
   /** The finds each pooled connection has prepared (`prepared`). */
   private readonly preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
   /** The organization each pooled connection's session is set to see (`statement`). */
@@ -87,7 +95,9 @@ export class PgStore implements Storage {
   }
 
   generation(collection: string): number {
-    return this.generations.get(collection) ?? 0;
+    // Both parts only grow, so their sum differs from every value answered before either moved.
+    if (!this.listening) this.unheard++;
+    return this.unheard + (this.generations.get(collection) ?? 0);
   }
 
   async get(collection: string, org: string, key: string): Promise<StoredRecord | undefined> {
@@ -238,6 +248,7 @@ export class PgStore implements Storage {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.relisten);
     await this.listener?.end().catch(() => undefined);
     await this.pool.end();
   }
@@ -333,17 +344,34 @@ export class PgStore implements Storage {
   }
 
   private bump(collection: string): void {
-    this.generations.set(collection, this.generation(collection) + 1);
+    this.generations.set(collection, (this.generations.get(collection) ?? 0) + 1);
   }
 
-  /** Another process's commits move this process's generations (caches derived from records). */
+  /**
+   * Another process's commits move this process's generations (caches derived from records). When
+   * the listening connection ends (a restart or failover of the database, a proxy's idle timeout),
+   * no cache is trusted (`generation` moves at every call) until a new connection listens again,
+   * tried after 1 s, then up to every 30 s. Before, the process never listened again and served
+   * what it had cached of other processes' writes (a company's status, modules and name) for good.
+   */
   private async listen(url: string): Promise<void> {
+    this.url = url;
     const client = new pg.Client({ connectionString: url });
-    client.on('error', (err) => {
-      this.log(`storage: change notifications lost, caches of other processes' writes may lag: ${err.message}`);
-      // Without notifications every generation moves once, so no cache outlives the gap.
-      for (const name of this.generations.keys()) this.bump(name);
-    });
+    let lost = false;
+    const onLost = (reason: string) => {
+      if (lost) return;
+      lost = true;
+      this.listening = false;
+      if (this.listener === client) this.listener = undefined;
+      client.end().catch(() => undefined);
+      if (this.closed) return;
+      this.log(
+        `storage: change notifications lost, caches of other processes' writes are not used until they are heard again: ${reason}`,
+      );
+      this.listenAgain(1000);
+    };
+    client.on('error', (err) => onLost(err.message));
+    client.on('end', () => onLost('the connection ended'));
     client.on('notification', (msg) => {
       if (msg.channel !== CHANGES_CHANNEL || msg.payload === undefined) return;
       try {
@@ -354,7 +382,26 @@ export class PgStore implements Storage {
     });
     await client.connect();
     await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    if (lost) throw new Error('the connection ended while it started listening');
     this.listener = client;
+    // What was cached before now (while not listening too) is not trusted: notifications of the gap are lost.
+    this.unheard++;
+    this.listening = true;
+  }
+
+  private listenAgain(delay: number): void {
+    clearTimeout(this.relisten);
+    this.relisten = setTimeout(() => {
+      if (this.closed) return;
+      this.listen(this.url).then(
+        () => this.log('storage: change notifications heard again'),
+        (err: Error) => {
+          this.log(`storage: listening for change notifications failed, tried again: ${err.message}`);
+          this.listenAgain(Math.min(delay * 2, 30_000));
+        },
+      );
+    }, delay);
+    this.relisten.unref();
   }
 }
 
