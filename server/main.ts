@@ -29,38 +29,46 @@ import { countFileUsage } from './files/file-usage.ts';
 async function main(): Promise<void> {
   const config = configFromEnv();
   services = await openServices(config);
-  const boot = await bootstrap(services);
-  if (boot.created) {
-    console.log(`dform: created the product organization ${boot.orgId}`);
-    console.log(`dform: product-staff admin: ${boot.adminEmail}`);
-    if (boot.generatedPassword) console.log(`dform: generated admin password (shown once): ${boot.generatedPassword}`);
-  }
-  const separated = await separateCompanyAdmins(services);
-  if (separated) {
-    console.log(
-      `dform: ${separated} companies' product-staff accounts lost their password and e-mail; their admin e-mail now names an ordinary company administrator`,
-    );
-  }
-  const seeded = await seedStateForms(services, boot.orgId);
-  if (seeded) console.log(`dform: added ${seeded} state withholding form definitions`);
-  const demoOrg = process.argv.includes('--demo') ? await seedDemo(services, boot.orgId) : undefined;
-  const indexed = await backfillSsnIndex(services);
-  if (indexed) console.log(`dform: indexed the SSNs of ${indexed} employee records written before the SSN index`);
-  const rekeyed = await keyCertificatesByState(services);
-  if (rekeyed) console.log(`dform: keyed ${rekeyed} state withholding certificates by employee and state`);
-  const sealedCount = await sealAtRest(services);
-  if (sealedCount)
-    console.log(
-      `dform: sealed the sensitive values of ${sealedCount} records written before their fields were sensitive`,
-    );
-  const creators = await keepCreatorInData(services);
-  if (creators)
-    console.log(`dform: kept the creator of ${creators} records in their data, for the lists of what each user sent`);
-  const balances = await backfillPtoBalances(services);
-  if (balances)
-    console.log(`dform: kept ${balances} PTO balances, summed from the ledgers written before balances were kept`);
-  const usages = await countFileUsage(services);
-  if (usages) console.log(`dform: counted the stored files of ${usages} companies, for their storage quotas`);
+  // What the start creates when missing, one process at a time: processes started at once on an
+  // empty database made a product organization and a demo company each.
+  const s = services;
+  const alone = <T>(work: () => Promise<T>) => (s.storage.alone ? s.storage.alone(work) : work());
+  const demoOrg = await alone(async () => {
+    const boot = await bootstrap(s);
+    if (boot.created) {
+      console.log(`dform: created the product organization ${boot.orgId}`);
+      console.log(`dform: product-staff admin: ${boot.adminEmail}`);
+      if (boot.generatedPassword)
+        console.log(`dform: generated admin password (shown once): ${boot.generatedPassword}`);
+    }
+    const separated = await separateCompanyAdmins(s);
+    if (separated) {
+      console.log(
+        `dform: ${separated} companies' product-staff accounts lost their password and e-mail; their admin e-mail now names an ordinary company administrator`,
+      );
+    }
+    const seeded = await seedStateForms(s, boot.orgId);
+    if (seeded) console.log(`dform: added ${seeded} state withholding form definitions`);
+    const demoOrg = process.argv.includes('--demo') ? await seedDemo(s, boot.orgId) : undefined;
+    const indexed = await backfillSsnIndex(s);
+    if (indexed) console.log(`dform: indexed the SSNs of ${indexed} employee records written before the SSN index`);
+    const rekeyed = await keyCertificatesByState(s);
+    if (rekeyed) console.log(`dform: keyed ${rekeyed} state withholding certificates by employee and state`);
+    const sealedCount = await sealAtRest(s);
+    if (sealedCount)
+      console.log(
+        `dform: sealed the sensitive values of ${sealedCount} records written before their fields were sensitive`,
+      );
+    const creators = await keepCreatorInData(s);
+    if (creators)
+      console.log(`dform: kept the creator of ${creators} records in their data, for the lists of what each user sent`);
+    const balances = await backfillPtoBalances(s);
+    if (balances)
+      console.log(`dform: kept ${balances} PTO balances, summed from the ledgers written before balances were kept`);
+    const usages = await countFileUsage(s);
+    if (usages) console.log(`dform: counted the stored files of ${usages} companies, for their storage quotas`);
+    return demoOrg;
+  });
   // Sessions and single-use keys past their end are deleted at start and every 10 minutes.
   await startSessionPurge(services).first;
   // Messages a stopped process left unsent, or whose send failed, go out through one process's sender.

@@ -152,4 +152,11 @@ export interface Storage {
   commit(ops: WriteOp[]): Promise<StoredRecord[]>;
   /** Waits for pending writes and background work, then releases files and locks. */
   close(): Promise<void>;
+  /**
+   * Runs `work` while no other process sharing this store runs its own `alone` work: the start-up
+   * steps that create what is missing (the product organization, the demo company, one-time data
+   * migrations) read and then write, and two processes started at once on an empty database each
+   * found nothing and made their own. Absent where one process holds the store (the embedded store).
+   */
+  alone?<T>(work: () => Promise<T>): Promise<T>;
 }

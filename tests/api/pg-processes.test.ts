@@ -279,6 +279,40 @@ describe('two processes on one PostgreSQL database', () => {
       for (const server of servers) await server.stop().catch(() => undefined);
     }
   });
+
+  test('two processes started at once on an empty database make one product organization and one demo company', async () => {
+    const servers: TestServer[] = [];
+    const env = await sharedDatabaseEnv();
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    try {
+      const started = await Promise.allSettled([startServer({ env, demo: true }), startServer({ env, demo: true })]);
+      for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
+      assert.deepEqual(
+        started.map((s) => s.status),
+        ['fulfilled', 'fulfilled'],
+      );
+      const orgs = await db.query(
+        "SELECT doc->>'hostname' AS hostname FROM dform_records WHERE collection = 'auth/organizations' ORDER BY 1",
+      );
+      assert.deepEqual(
+        orgs.rows.map((r) => r.hostname),
+        ['acmedemo.dform.app', 'admin.dform.app'],
+        'one product organization and one demo company',
+      );
+      const [a, b] = servers.map((s) => client(s.url));
+      const acme = await demoCompanyId(a);
+      assert.equal(await demoCompanyId(b), acme);
+      const signIn = await b('POST', '/auth/api/login', {
+        org: acme,
+        body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
+      });
+      assert.equal(signIn.status, 200, signIn.text);
+    } finally {
+      await db.end();
+      for (const server of servers) await server.stop().catch(() => undefined);
+    }
+  });
 });
 
 /** Waits (up to a minute) until `done` holds. */

@@ -30,6 +30,8 @@ import { migrate } from './migrate.ts';
 import { countSql, findSql, getManyAndFindSql, getManySql } from './sql-query.ts';
 
 export const CHANGES_CHANNEL = 'dform_changes';
+/** Arbitrary, fixed, not the migrations' (./migrate.ts): the advisory lock of `alone`. */
+const START_LOCK = 4_207_751;
 
 export interface PgStoreOptions {
   /** Connections in the pool; default 10. */
@@ -243,6 +245,25 @@ export class PgStore implements Storage {
     });
     for (const name of changed) this.bump(name);
     return out;
+  }
+
+  /** Under a session advisory lock on a connection of its own, held while `work` runs. */
+  async alone<T>(work: () => Promise<T>): Promise<T> {
+    const client = await this.connect();
+    let broken = false;
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [START_LOCK]);
+      try {
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [START_LOCK]).catch(() => {
+          broken = true;
+        });
+      }
+    } finally {
+      // A connection whose unlock failed is dropped, and its lock with it.
+      client.release(broken);
+    }
   }
 
   async close(): Promise<void> {
