@@ -12,7 +12,7 @@ import { systemPut } from './data/system-write.ts';
 import { claimOps } from './data/unique.ts';
 import { companyAdminOps, PRODUCT_STAFF_EMAIL } from './company-admins.ts';
 import { directoryOp } from './orgs.ts';
-import type { Services } from './services.ts';
+import { SYSTEM_ORG, type Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
 
 export interface NewCompany {
@@ -61,6 +61,16 @@ export async function companyOps(
 }
 
 /**
+ * The claim on a company's hostname, across every organization, committed with the company (or its
+ * new hostname, releasing the old): a hostname is unique (hooks/organizations.ts checks it first),
+ * and companies sent at once with one hostname were all made, the host then finding one of them.
+ * Organizations made before the claim existed have none; the check by directory still finds them.
+ */
+export function hostnameClaimOps(s: Services, id: string, hostname: string, previous?: string): WriteOp[] {
+  return claimOps(s, SYSTEM_ORG, 'hostname', id, hostname.toLowerCase(), previous?.toLowerCase());
+}
+
+/**
  * What comes with every new organization record: its directory entry, its product-staff account,
  * a company's own administrator and its default branding.
  */
@@ -96,6 +106,7 @@ export async function companyExtras(
     companyAdminKey: companyAdmin?.key,
     ops: [
       directoryOp(id, parent, String(org.hostname), now, opts.root),
+      ...hostnameClaimOps(s, id, String(org.hostname)),
       systemPut(s, 'auth/users', id, adminKey, admin),
       ...claimOps(s, id, 'email', adminKey, email, undefined),
       ...(companyAdmin?.ops ?? []),

@@ -76,6 +76,24 @@ describe('a new company', () => {
     assert.equal(own.body.data.hostname, 'widgets2.dform.test');
   });
 
+  test('two companies sent at once with one hostname: one is made, the other refused', async () => {
+    const sent = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        w.call('POST', `${ORGS}/`, {
+          ...as(w.staff),
+          body: company({ name: `Same Host ${n}`, hostname: 'samehost.dform.test', admin_email: `o${n}@same.example` }),
+        }),
+      ),
+    );
+    assert.deepEqual(sent.map((r) => r.status).sort(), [201, 400, 400, 400], sent.map((r) => r.text).join('\n'));
+    for (const r of sent.filter((x) => x.status === 400)) {
+      assert.deepEqual(errorsOf(r.body), ['/hostname This hostname is already in use.']);
+    }
+    const made = sent.find((r) => r.status === 201)!;
+    const resolved = await w.call('GET', '/auth/api/resolve_org?hostname=samehost.dform.test');
+    assert.equal(resolved.body.organization_id, made.body.key);
+  });
+
   test('hostname: at least 5 characters, a lowercase word under an allowed domain', async () => {
     const short = await w.call('POST', `${ORGS}/`, { ...as(w.staff), body: company({ hostname: 'a.io' }) });
     assert.ok(errorsOf(short.body).includes('/hostname Hostname must be at least 5 characters.'), short.text);

@@ -8,7 +8,7 @@
 import { deriveHostname, hostnameDomainMessage, underAllowedDomain } from '../../../engine/hostname.ts';
 import type { JsonSchema } from '../../../engine/entity.ts';
 import { fieldMessage, type FieldError } from '../../../engine/messages.ts';
-import { companyExtras } from '../../companies.ts';
+import { companyExtras, hostnameClaimOps } from '../../companies.ts';
 import { directoryOp, getOrg } from '../../orgs.ts';
 import { SYSTEM, SYSTEM_ORG, type Services } from '../../services.ts';
 import type { DataObject } from '../../storage/types.ts';
@@ -62,7 +62,10 @@ export const organizationHooks: EntityHooks = {
     if (!before) return (await companyExtras(s, key, caller.org.id, data)).ops;
     const existing = await getOrg(s, key);
     const dir = await s.storage.get(SYSTEM.orgs, SYSTEM_ORG, key);
+    const host = String(data.hostname ?? '');
+    const previous = String(before.hostname ?? '');
     return [
+      ...(text(host) === text(previous) ? [] : hostnameClaimOps(s, key, host, previous)),
       directoryOp(
         key,
         existing?.parent ?? caller.org.id,
