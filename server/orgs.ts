@@ -23,6 +23,8 @@ export interface OrgInfo {
 interface KnownOrg {
   dirs: number;
   records: number;
+  /** The organization's stamp (./storage/types.ts, PRINCIPAL_STAMPS) as last read with it, if known. */
+  stamp?: number;
   org: OrgInfo | undefined;
 }
 const known = new WeakMap<Services, Map<string, KnownOrg>>();
@@ -33,16 +35,19 @@ const MAX_KNOWN = 10_000;
  * collection changes: the store's generations move with every commit, this process's and (over
  * PostgreSQL) every other process's, as the principal cache relies on too.
  */
-export async function getOrg(s: Services, orgId: string): Promise<OrgInfo | undefined> {
+export async function getOrg(s: Services, orgId: string, stamp?: number): Promise<OrgInfo | undefined> {
   const dirs = s.storage.generation(SYSTEM.orgs);
   const records = s.storage.generation('auth/organizations');
   let cache = known.get(s);
   if (!cache) known.set(s, (cache = new Map()));
   const entry = cache.get(orgId);
-  if (entry && entry.dirs === dirs && entry.records === records) return entry.org;
+  // `stamp`, read with a signed-in request's session, also tells of another process's change whose
+  // notification has not arrived yet.
+  const fresh = entry && entry.dirs === dirs && entry.records === records;
+  if (fresh && (stamp === undefined || entry.stamp === stamp)) return entry.org;
   const org = await readOrg(s, orgId);
   if (cache.size >= MAX_KNOWN) cache.delete(cache.keys().next().value!);
-  cache.set(orgId, { dirs, records, org });
+  cache.set(orgId, { dirs, records, stamp, org });
   return org;
 }
 

@@ -289,8 +289,8 @@ async function callerReading(
   const [session, epoch, stampRecord, ...rest] = records;
   if (!session || session.data.user !== userKey || Number(session.data.exp) <= s.now()) throw invalidToken();
   if (!ofEpoch(session, epoch)) throw invalidToken();
-  const org = await getOrg(s, orgId);
   const stamp = stampOf(stampRecord);
+  const org = await getOrg(s, orgId, stamp);
   // A cached user another process changed since (the stamp moved) is read again.
   const user = !knownHere
     ? rest[0]

@@ -110,16 +110,19 @@ export interface RecordRef {
 
 /**
  * A record per organization (keyed by the organization's id) whose version moves in every commit
- * that writes one of its users or groups, in that commit's transaction, on a store several processes
- * share (PostgreSQL). `generation` follows other processes' commits only once their notification
- * arrives, which may be after a request that a client sends to this process once the other answered;
- * a signed-in request reads the stamp in the statement that reads its session, so the principal it
- * acts with is never older than the last commit of a user or group it could know of
- * (../auth/principal.ts). The embedded store, one process, never writes it: its version stays 0 there.
+ * that writes one of its users or groups, or its own organization record, in that commit's
+ * transaction, on a store several processes share (PostgreSQL). `generation` follows other
+ * processes' commits only once their notification arrives, which may be after a request that a
+ * client sends to this process once the other answered; a signed-in request reads the stamp in the
+ * statement that reads its session, so the principal and the company it acts with are never older
+ * than the last such commit it could know of (../auth/principal.ts, ../orgs.ts). The embedded store,
+ * one process, never writes it: its version stays 0 there.
  */
 export const PRINCIPAL_STAMPS = 'system/principal_stamps';
-/** The collections whose commits move an organization's principal stamp. */
+/** The collections whose commits move the stamp of the organization they are in. */
 export const PRINCIPAL_SOURCES: ReadonlySet<string> = new Set(['auth/users', 'auth/groups']);
+/** The collection whose records are organizations: a commit of one moves that organization's stamp. */
+export const ORGANIZATIONS = 'auth/organizations';
 
 export interface Storage {
   /** The record, or undefined when it does not exist or belongs to another organization. */

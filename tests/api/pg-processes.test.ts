@@ -313,6 +313,47 @@ describe('two processes on one PostgreSQL database', () => {
       for (const server of servers) await server.stop().catch(() => undefined);
     }
   });
+
+  test("a company's modules changed on A are the session's on B at the very next request", async () => {
+    const servers: TestServer[] = [];
+    try {
+      const env = await sharedDatabaseEnv();
+      servers.push(await startServer({ env, demo: true }));
+      servers.push(await startServer({ env }));
+      const [a, b] = servers.map((s) => client(s.url));
+      const root = (await a('GET', '/auth/api/resolve_org')).body.organization_id as string;
+      const acme = await demoCompanyId(a);
+      const staffIn = await a('POST', '/auth/api/login', {
+        org: root,
+        body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD },
+      });
+      assert.equal(staffIn.status, 200, staffIn.text);
+      const staff = { org: root, token: staffIn.body.token as string };
+      const adminIn = await b('POST', '/auth/api/login', {
+        org: acme,
+        body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
+      });
+      assert.equal(adminIn.status, 200, adminIn.text);
+      const admin = { org: acme, token: adminIn.body.token as string };
+      const wrong: string[] = [];
+      for (let round = 0; round < 30; round++) {
+        const withTime = round % 2 === 1;
+        const modules = ['auth', 'payroll', 'comms', 'hr', ...(withTime ? ['time'] : [])];
+        const saved = await a('PATCH', `/auth/api/data/organizations/${acme}`, {
+          ...staff,
+          body: { active_modules: modules },
+        });
+        assert.equal(saved.status, 200, saved.text);
+        const session = await b('GET', '/auth/api/session', admin);
+        const has = (session.body.organization?.active_modules as string[] | undefined)?.includes('time');
+        if (has !== withTime)
+          wrong.push(`round ${round}: time ${withTime ? 'on' : 'off'} on A, B's session says ${has}`);
+      }
+      assert.deepEqual(wrong, [], "B answers by the company's modules A committed before it answered");
+    } finally {
+      for (const server of servers) await server.stop().catch(() => undefined);
+    }
+  });
 });
 
 /** Waits (up to a minute) until `done` holds. */

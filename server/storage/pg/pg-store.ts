@@ -14,7 +14,13 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { checkName, normalizeRecord } from '../record-shape.ts';
-import { PRINCIPAL_SOURCES, PRINCIPAL_STAMPS, StorageUnavailableError, VersionConflictError } from '../types.ts';
+import {
+  ORGANIZATIONS,
+  PRINCIPAL_SOURCES,
+  PRINCIPAL_STAMPS,
+  StorageUnavailableError,
+  VersionConflictError,
+} from '../types.ts';
 import type {
   FindOf,
   FindQuery,
@@ -181,19 +187,22 @@ export class PgStore implements Storage {
     if (this.closed) throw new Error('storage: the store is closed');
     if (!Array.isArray(ops)) throw new Error('storage: commit needs an array of ops');
     const prepared = ops.map(prepareOp);
-    const orgs = [...new Set(prepared.map((op) => (op.op === 'put' ? op.record.org : op.org)))];
+    // An organization's record moves that organization's stamp: the transaction sees it too.
+    const stamped = prepared.flatMap((op) => {
+      const collection = op.op === 'put' ? op.record.collection : op.collection;
+      if (collection === ORGANIZATIONS) return [op.op === 'put' ? op.record.key : op.key];
+      if (PRINCIPAL_SOURCES.has(collection)) return [op.op === 'put' ? op.record.org : op.org];
+      return [];
+    });
+    const orgs = [...new Set([...prepared.map((op) => (op.op === 'put' ? op.record.org : op.org)), ...stamped])];
     if (prepared.length === 0) return [];
     const changed = new Set<string>();
-    /** Organizations whose users or groups this commit changes: their principal stamps move with it. */
-    const principalsOf = new Set<string>();
     const out = await this.transaction(orgs, 'READ COMMITTED', async (client) => {
       changed.clear();
-      principalsOf.clear();
       const stored: StoredRecord[] = [];
       for (const op of prepared) {
         const collection = op.op === 'put' ? op.record.collection : op.collection;
         const key = op.op === 'put' ? op.record.key : op.key;
-        if (PRINCIPAL_SOURCES.has(collection)) principalsOf.add(op.op === 'put' ? op.record.org : op.org);
         if (op.op === 'put') {
           const { record } = op;
           let current = await lockRow(client, collection, key);
@@ -237,7 +246,8 @@ export class PgStore implements Storage {
           changed.add(collection);
         }
       }
-      for (const org of principalsOf) await movePrincipalStamp(client, org);
+      // Organizations whose users, groups or own record this commit writes: their stamps move with it.
+      for (const org of new Set(stamped)) await movePrincipalStamp(client, org);
       if (changed.size > 0) {
         await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify([...changed])]);
       }
