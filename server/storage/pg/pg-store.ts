@@ -246,8 +246,9 @@ export class PgStore implements Storage {
           changed.add(collection);
         }
       }
-      // Organizations whose users, groups or own record this commit writes: their stamps move with it.
-      for (const org of new Set(stamped)) await movePrincipalStamp(client, org);
+      // Organizations whose users, groups or own record this commit writes: their stamps move with it,
+      // in one order for every commit, so that two commits moving the same two never wait on each other.
+      for (const org of [...new Set(stamped)].sort()) await movePrincipalStamp(client, org);
       if (changed.size > 0) {
         await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify([...changed])]);
       }
@@ -468,7 +469,7 @@ async function lockRow(
 /**
  * Moves the organization's principal stamp (../types.ts, PRINCIPAL_STAMPS) by one (the first at
  * version 1), in the commit's transaction: a reader sees the stamp moved exactly when it sees the
- * users and groups the commit wrote.
+ * users, groups and organization records the commit wrote.
  */
 async function movePrincipalStamp(client: pg.PoolClient, org: string): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
