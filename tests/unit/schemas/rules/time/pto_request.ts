@@ -114,6 +114,14 @@ const validations: ExpressionCase[] = [
     input: { start_date: NOW, end_date: NOW, hours: 24.5 },
     errors: [{ path: '/hours', message: 'Hours cannot be more than 24 a day: at most 24 for 1 day.' }],
   },
+  // A year at most: a mistyped year would hold every day up to it against her other requests.
+  {
+    entity: 'time/pto_request',
+    name: 'a request of more than a year',
+    input: { start_date: NOW, end_date: NOW + 366 * 86400, hours: 8 },
+    errors: [{ path: '/end_date', message: 'A request covers at most 366 days: ask for longer time off in parts.' }],
+  },
+  { entity: 'time/pto_request', name: 'a request of 366 days', input: { start_date: NOW, end_date: NOW + 365 * 86400, hours: 8 }, errors: [] },
   { entity: 'time/pto_request', name: 'a whole day of 24 hours', input: { start_date: NOW, end_date: NOW, hours: 24 }, errors: [] },
   { entity: 'time/pto_request', name: 'hours in hundredths', input: { start_date: NOW, end_date: NOW, hours: 7.57 }, errors: [] },
 ];
