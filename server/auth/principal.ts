@@ -297,7 +297,8 @@ async function callerReading(
     : knownHere.stamp === stamp
       ? knownHere.user
       : await s.storage.get('auth/users', orgId, userKey);
-  if (!org || !userMaySignIn(user)) throw invalidToken();
+  // A company made inactive admits no one: its sessions end with it, as new sign-ins do (sign-in.ts).
+  if (!org || org.status !== 'active' || !userMaySignIn(user)) throw invalidToken();
   const type = String(session.data.type ?? 'password');
   const impersonatedBy = impersonatorOf(session.data.impersonated_by);
   if (impersonatedBy && !(await impersonatorActs(s, impersonatedBy))) throw invalidToken();

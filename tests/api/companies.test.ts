@@ -148,6 +148,47 @@ describe('a new company', () => {
   });
 });
 
+describe('a company made inactive', () => {
+  test("ends its users' signed-in sessions and their renewal, not only new sign-ins; active again, they are back", async () => {
+    const made = await w.call('POST', `${ORGS}/`, {
+      ...as(w.staff),
+      body: company({ company_id: '5010', name: 'Dormant Goods' }),
+    });
+    assert.equal(made.status, 201, made.text);
+    const org = made.body.key as string;
+    const staff = await sudoInto(w, w.staff, org);
+    const email = 'owner@dormant.example';
+    const u = await w.call('POST', '/auth/api/data/users/', {
+      ...as(staff),
+      body: { email, display_name: 'Dora Dormant', status: 'active', permissions: [], is_employee: false },
+    });
+    assert.equal(u.status, 201, u.text);
+    const pass = 'quiet-harbor-lamp-9';
+    const p = await w.call('POST', '/auth/api/set_user_password', {
+      ...as(staff),
+      body: { user_id: u.body.key, password: pass, password2: pass },
+    });
+    assert.equal(p.status, 200, p.text);
+    const login = await w.call('POST', '/auth/api/login', { org, body: { userid: email, key: pass } });
+    assert.equal(login.status, 200, login.text);
+    const token = login.body.token as string;
+    const refresh = { refresh_id: login.body.refresh_id, refresh_token: login.body.refresh_token };
+    assert.equal((await w.call('GET', '/auth/api/session', { org, token })).status, 200);
+
+    const off = await w.call('PATCH', `${ORGS}/${org}`, { ...as(w.staff), body: { status: 'inactive' } });
+    assert.equal(off.status, 200, off.text);
+    assert.equal((await w.call('GET', '/auth/api/session', { org, token })).status, 401, 'the session is refused');
+    const renewed = await w.call('POST', '/auth/api/refresh_auth_token', { org, body: refresh });
+    assert.equal(renewed.status, 401, `no renewal: ${renewed.text}`);
+    const again = await w.call('POST', '/auth/api/login', { org, body: { userid: email, key: pass } });
+    assert.equal(again.status, 401, 'nor a new sign-in');
+
+    const on = await w.call('PATCH', `${ORGS}/${org}`, { ...as(w.staff), body: { status: 'active' } });
+    assert.equal(on.status, 200, on.text);
+    assert.equal((await w.call('GET', '/auth/api/session', { org, token })).status, 200, 'active again');
+  });
+});
+
 describe('only the product-staff admin chooses hostnames', () => {
   let child: { key: string; data: Record<string, unknown> };
 
