@@ -63,8 +63,13 @@ export interface FileField {
   /** x-sensitive "file": the bytes are encrypted at rest with a key of their own. */
   encrypted: boolean;
   status?: FileStatusRule;
-  /** A field of the record holding the time (epoch seconds) after which the file is no longer given out. */
+  /**
+   * A field of the record holding the time (epoch seconds) after which the file is no longer given
+   * out, and is removed (server/files/expiry.ts).
+   */
   expires?: string;
+  /** A field of the record counting the file's downloads (set by the server only). */
+  count?: string;
 }
 
 interface XFile {
@@ -72,6 +77,7 @@ interface XFile {
   maxBytes?: number;
   status?: FileStatusRule;
   expires?: string;
+  count?: string;
 }
 
 /** The top-level file fields of a (bundled) entity schema. */
@@ -88,6 +94,7 @@ export function fileFields(schema: JsonSchema): FileField[] {
       encrypted: prop['x-sensitive'] === 'file',
       ...(x.status ? { status: x.status } : {}),
       ...(x.expires ? { expires: x.expires } : {}),
+      ...(x.count ? { count: x.count } : {}),
     });
   }
   return out;

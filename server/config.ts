@@ -109,6 +109,11 @@ export interface ServerConfig {
    */
   ptoAccruals?: { everySeconds: number; batch: number };
   /**
+   * How often files past their expiry are removed (server/files/expiry.ts): at start and every
+   * DFORM_FILE_EXPIRY_SECONDS (default 600; 0: at start only).
+   */
+  fileExpirySeconds?: number;
+  /**
    * The bytes of files a company may keep (DFORM_FILE_QUOTA_COMPANY) and one person may upload into
    * it (DFORM_FILE_QUOTA_USER), counted by each file's recorded size (server/files/file-usage.ts).
    * Unset: FILE_QUOTA_DEFAULTS.
@@ -285,6 +290,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       everySeconds: int('DFORM_PTO_ACCRUAL_SECONDS', env.DFORM_PTO_ACCRUAL_SECONDS, 3600),
       batch: Math.max(1, int('DFORM_PTO_ACCRUAL_BATCH', env.DFORM_PTO_ACCRUAL_BATCH, 200)),
     },
+    fileExpirySeconds: int('DFORM_FILE_EXPIRY_SECONDS', env.DFORM_FILE_EXPIRY_SECONDS, 600),
     fileQuota: {
       perCompany: bytes('DFORM_FILE_QUOTA_COMPANY', env.DFORM_FILE_QUOTA_COMPANY, FILE_QUOTA_DEFAULTS.perCompany),
       perUser: bytes('DFORM_FILE_QUOTA_USER', env.DFORM_FILE_QUOTA_USER, FILE_QUOTA_DEFAULTS.perUser),

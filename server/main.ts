@@ -23,6 +23,7 @@ import { startSessionPurge } from './auth/sessions.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import { backfillPtoBalances } from './data/hooks/pto-balances.ts';
 import { startPtoAccruals } from './data/pto-accruals.ts';
+import { startFileExpiry } from './files/expiry.ts';
 import { countFileUsage } from './files/file-usage.ts';
 
 // The bundle is CommonJS (no top-level await), which Node 20 loads ~33 ms faster than an ES module.
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
   outbox = startOutboxSender(services);
   // PTO accruals due are written now, in the background, and then every DFORM_PTO_ACCRUAL_SECONDS.
   accruals = startPtoAccruals(services);
+  // Files past their expiry lose their bytes now and every DFORM_FILE_EXPIRY_SECONDS.
+  expiry = startFileExpiry(services);
   const app = createApp(services, await webApp());
   server = serve(
     { fetch: app.fetch, port: config.port, hostname: config.host, createServer: createSecureServer },
@@ -91,6 +94,7 @@ let services: Services | undefined;
 let server: ReturnType<typeof serve> | undefined;
 let outbox: ReturnType<typeof startOutboxSender> | undefined;
 let accruals: ReturnType<typeof startPtoAccruals> | undefined;
+let expiry: ReturnType<typeof startFileExpiry> | undefined;
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
@@ -98,6 +102,7 @@ const stop = async () => {
   server?.close();
   await outbox?.stop();
   await accruals?.stop();
+  await expiry?.stop();
   await services?.storage.close();
   process.exit(0);
 };

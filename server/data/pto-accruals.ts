@@ -29,6 +29,7 @@ import type { TimePtoPlan } from '../../types/generated/time/pto_plan.ts';
 import type { TimePtoProgression } from '../../types/generated/time/pto_progression.ts';
 import type { TimePtoRegister } from '../../types/generated/time/pto_register.ts';
 import { getOrg, rootOrgId } from '../orgs.ts';
+import { startPeriodic } from '../periodic.ts';
 import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
 import { VersionConflictError, type DataObject, type StoredRecord } from '../storage/types.ts';
 import { balanceOps, moveOf, readBalance } from './hooks/pto-balances.ts';
@@ -322,39 +323,9 @@ export async function runPtoAccruals(s: Services, opts: AccrualRunOptions = {}):
  * Runs the job now and every `everySeconds` (0: at start only), and again a second after a run that
  * left companies part-way; never two runs of this process at once. `first` settles with the first run.
  */
-export function startPtoAccruals(
-  s: Services,
-  everySeconds = s.config.ptoAccruals?.everySeconds ?? 3600,
-): { stop(): Promise<void>; first: Promise<void> } {
-  let running: Promise<void> | undefined;
-  let soon: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  const run = (): Promise<void> => {
-    if (running) return running;
-    running = runPtoAccruals(s)
-      .then(
-        (r) => {
-          if (r.written) s.log('info', `pto accruals: wrote ${r.written} ledger lines`);
-          if (r.more && !stopped) {
-            soon = setTimeout(() => void run(), 1000);
-            soon.unref();
-          }
-        },
-        (e: unknown) => s.log('warn', `pto accruals: run failed: ${e instanceof Error ? e.message : String(e)}`),
-      )
-      .finally(() => (running = undefined));
-    return running;
-  };
-  const timer = everySeconds > 0 ? setInterval(() => void run(), everySeconds * 1000) : undefined;
-  timer?.unref();
-  return {
-    // Stopped, the run under way ends before the store closes.
-    stop: async () => {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      if (soon) clearTimeout(soon);
-      await running;
-    },
-    first: run(),
-  };
+export function startPtoAccruals(s: Services, everySeconds = s.config.ptoAccruals?.everySeconds ?? 3600) {
+  return startPeriodic(s, 'pto accruals', everySeconds, async () => {
+    const r = await runPtoAccruals(s);
+    return { more: r.more, note: r.written ? `wrote ${r.written} ledger lines` : undefined };
+  });
 }

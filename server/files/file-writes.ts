@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { ownerOf } from '../../engine/access.ts';
 import type { FileField, FileValue } from '../../engine/files.ts';
 import type { Caller } from '../auth/principal.ts';
-import { actorOf, auditOp } from '../data/audit.ts';
+import { actorOf, auditOp, type AuditActor } from '../data/audit.ts';
 import type { RequestInfo, Target } from '../data/records.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { Services } from '../services.ts';
@@ -59,6 +59,24 @@ function typeRefused(spec: FileField, found: string | undefined): ApiError {
   );
 }
 
+/**
+ * Whom a file change is written as: a signed-in caller, or the server itself (a file whose expiry
+ * passed), which the audit log names "system".
+ */
+interface FileWriter {
+  org: string;
+  orgName: string;
+  by: string;
+  actor: AuditActor | undefined;
+}
+
+const writerOf = (caller: Caller): FileWriter => ({
+  org: caller.org.id,
+  orgName: caller.org.name,
+  by: caller.user.key,
+  actor: actorOf(caller),
+});
+
 /** A copy of the stored record with some fields set (undefined removes one), one version on. */
 function withFields(record: StoredRecord, fields: DataObject, by: string, now: number): StoredRecord {
   const data: DataObject = { ...record.data };
@@ -88,7 +106,7 @@ async function current(s: Services, t: Target, org: string, key: string): Promis
  */
 async function commitFileChange(
   s: Services,
-  caller: Caller,
+  writer: FileWriter,
   t: Target,
   key: string,
   field: string,
@@ -97,7 +115,7 @@ async function commitFileChange(
   audit: { fields: string[]; detail: Record<string, unknown>; request: RequestInfo; now: number },
   check?: (record: StoredRecord) => void,
 ): Promise<string[]> {
-  const org = caller.org.id;
+  const org = writer.org;
   return commitRetrying(
     async () => {
       const record = await current(s, t, org, key);
@@ -107,19 +125,19 @@ async function commitFileChange(
         s,
         org,
         [{ gone: moved.prior && heldFile(moved.prior, record.data[field]), added: ref && heldFile(ref, undefined) }],
-        ref && { field, orgName: caller.org.name },
+        ref && { field, orgName: writer.orgName },
       );
       await s.storage.commit([
         {
           op: 'put',
           expectVersion: record.meta.version,
-          record: withFields(record, fields, caller.user.key, audit.now),
+          record: withFields(record, fields, writer.by, audit.now),
         },
         ...moved.ops,
         ...usage,
         auditOp({
           org,
-          actor: actorOf(caller),
+          actor: writer.actor,
           action: 'update',
           module: t.entity.module,
           type: t.entity.type,
@@ -242,7 +260,7 @@ export async function storeUpload(
     if (status?.time) fields[status.time] = now;
     const orphans = await withFileLock(s, () =>
       keepAndCommit(s, org, blob, async () => {
-        const out = await commitFileChange(s, caller, t, key, spec.field, ref, fields, {
+        const out = await commitFileChange(s, writerOf(caller), t, key, spec.field, ref, fields, {
           fields: [spec.field, ...(status ? [status.field] : [])],
           detail: { file: { name: value.name, size: value.size, type: value.type, sha256: value.sha256 } },
           request: input.request,
@@ -272,8 +290,39 @@ export async function storeUpload(
   }
 }
 
+/**
+ * Counts a download in the record's `x-file.count` field (a secure company file's "Downloads"), as
+ * the server. Downloads at once are each counted: a commit overtaken is made again over the count as
+ * it stands. The count moves the record's version (an edit opened before it is asked to reload) but
+ * not its last change, which stays the last person's.
+ */
+export async function countDownload(s: Services, t: Target, org: string, key: string, field: string): Promise<void> {
+  await commitRetrying(
+    async () => {
+      const record = await current(s, t, org, key);
+      const before = Number(record.data[field] ?? 0);
+      await s.storage.commit([
+        {
+          op: 'put',
+          expectVersion: record.meta.version,
+          record: {
+            ...record,
+            data: { ...record.data, [field]: (Number.isSafeInteger(before) && before >= 0 ? before : 0) + 1 },
+            meta: { ...record.meta, version: record.meta.version + 1 },
+          },
+        },
+      ]);
+    },
+    COUNT_TRIES,
+    t.entity.id,
+  );
+}
+
+/** How many times a download's count is made again over others' (downloads at once of one file). */
+const COUNT_TRIES = 30;
+
 /** Removes a field's file: the value goes, the bytes once nothing else holds them. */
-export async function removeFile(
+export function removeFile(
   s: Services,
   caller: Caller,
   t: Target,
@@ -281,7 +330,46 @@ export async function removeFile(
   spec: FileField,
   request: RequestInfo,
 ): Promise<void> {
-  const org = caller.org.id;
+  return removeFileAs(s, writerOf(caller), t, key, spec, request, 'removed', (record) => {
+    if (record.data[spec.field] === undefined) throw notFound();
+  });
+}
+
+/**
+ * Removes a file whose expiry (its record's `x-file.expires` field) has passed, as the server: the
+ * record keeps its other fields and its expiry; the audit entry's detail says `file: "expired"`.
+ * Answers whether it removed one (a record changed meanwhile is judged again as it stands now).
+ */
+export async function removeExpiredFile(
+  s: Services,
+  org: string,
+  t: Target,
+  key: string,
+  spec: FileField & { expires: string },
+): Promise<boolean> {
+  let removed = true;
+  await removeFileAs(s, { org, orgName: '', by: 'system', actor: undefined }, t, key, spec, {}, 'expired', (record) => {
+    const at = record.data[spec.expires];
+    removed = record.data[spec.field] !== undefined && typeof at === 'number' && at <= s.now();
+    if (!removed) throw new NothingToRemove();
+  }).catch((e: unknown) => {
+    if (!(e instanceof NothingToRemove)) throw e;
+  });
+  return removed;
+}
+
+class NothingToRemove extends Error {}
+
+async function removeFileAs(
+  s: Services,
+  writer: FileWriter,
+  t: Target,
+  key: string,
+  spec: FileField,
+  request: RequestInfo,
+  why: 'removed' | 'expired',
+  check: (record: StoredRecord) => void,
+): Promise<void> {
   const now = s.now();
   const fields: DataObject = { [spec.field]: undefined };
   if (spec.status?.cleared) fields[spec.status.field] = spec.status.cleared;
@@ -289,17 +377,20 @@ export async function removeFile(
   const orphans = await withFileLock(s, () =>
     commitFileChange(
       s,
-      caller,
+      writer,
       t,
       key,
       spec.field,
       undefined,
       fields,
-      { fields: [spec.field], detail: { file: 'removed' }, request, now },
-      (record) => {
-        if (record.data[spec.field] === undefined) throw notFound();
+      {
+        fields: [spec.field],
+        detail: { file: why },
+        request,
+        now,
       },
+      check,
     ),
   );
-  await removeOrphans(s, org, orphans);
+  await removeOrphans(s, writer.org, orphans);
 }

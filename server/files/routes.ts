@@ -31,7 +31,7 @@ import type { Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
 import { BlobMissing } from './blob-store.ts';
 import { decryptStream, unwrapFileKey } from './file-cipher.ts';
-import { fileTooLarge, removeFile, storeUpload } from './file-writes.ts';
+import { countDownload, fileTooLarge, removeFile, storeUpload } from './file-writes.ts';
 import { blobsOf, fileRef } from './references.ts';
 import { bodyChunks } from './upload-body.ts';
 
@@ -231,6 +231,7 @@ export function fileRoutes(s: Services, module: string) {
       }
       throw e;
     }
+    if (spec.count) await countDownload(s, t, record.org, key, spec.count);
     let body: Readable = bytes;
     if (ref.wrapped) {
       body = new PassThrough();

@@ -338,6 +338,21 @@ describe('schema catalogue', () => {
         assert.equal(new Set(inSections).size, inSections.length, 'a field appears in two sections');
       });
 
+      it("names only real fields in a file's x-file, and counts downloads only in a server-owned integer", () => {
+        const props = file.properties as Record<string, Json>;
+        for (const [name, prop] of Object.entries(props)) {
+          const x = prop['x-file'] as { status?: { field: string; time?: string }; expires?: string; count?: string };
+          if (!x) continue;
+          for (const field of [x.status?.field, x.status?.time, x.expires, x.count].filter(Boolean) as string[]) {
+            assert.ok(Object.hasOwn(props, field), `${name}: x-file names '${field}'`);
+          }
+          if (x.count) {
+            assert.equal(props[x.count].type, 'integer', `${x.count} is a count`);
+            assert.equal(props[x.count]['x-server-owned'], true, `${x.count} is the server's`);
+          }
+        }
+      });
+
       it('names only real fields as owner', () => {
         const owner = file['x-owner'];
         if (owner === undefined || owner === 'key') return;
