@@ -194,9 +194,13 @@ export interface Property {
       time?: string;
     };
     /**
-     * A field of the record holding the time (epoch seconds) after which the file is no longer given out: its download and download links answer 410.
+     * A field of the record holding the time (epoch seconds) after which the file is no longer given out (its download and download links answer 410) and is removed by the server.
      */
     expires?: string;
+    /**
+     * A field of the record (an integer, server-owned) counting the file's downloads.
+     */
+    count?: string;
   };
   /**
    * Set by the server only (created_by, created_time, type tags, sync status); a client's value is ignored.
