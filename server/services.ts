@@ -98,6 +98,12 @@ export const SYSTEM = {
    */
   ptoAccruals: 'system/pto_accruals',
   /**
+   * One record per employee (keyed by user key, in the company) that every PTO request coming to
+   * hold days moves in its commit, so two requests for one day sent at once cannot both pass the
+   * overlap check (./data/hooks/pto_request.ts).
+   */
+  ptoRequestDays: 'system/pto_request_days',
+  /**
    * The printable layouts kept as data that a company's state certificates were signed under, keyed
    * by the layout's digest (./payroll/signed-layouts.ts): a signed certificate prints as signed.
    */

@@ -20,13 +20,13 @@ import { randomUUID } from 'node:crypto';
 import type { FieldError } from '../../../engine/messages.ts';
 import { DAY, dayOf, longDate } from '../../../engine/pto-accrual.ts';
 import { roundHours } from '../../../engine/pto-ledger.ts';
-import type { Services } from '../../services.ts';
-import type { DataObject } from '../../storage/types.ts';
+import { SYSTEM, type Services } from '../../services.ts';
+import type { DataObject, WriteOp } from '../../storage/types.ts';
 import type { TimePtoEmployee } from '../../../types/generated/time/pto_employee.ts';
 import type { TimePtoPlan } from '../../../types/generated/time/pto_plan.ts';
 import type { TimePtoRegister } from '../../../types/generated/time/pto_register.ts';
 import type { TimePtoRequest } from '../../../types/generated/time/pto_request.ts';
-import { systemPut } from '../system-write.ts';
+import { putOver, systemPut } from '../system-write.ts';
 import type { EntityHooks } from '../hooks.ts';
 import type { Caller } from '../../auth/principal.ts';
 import { ApiError, validationFailed } from '../../http/errors.ts';
@@ -93,26 +93,31 @@ const hoursText = (h: number) => `${h} hour${h === 1 ? '' : 's'}`;
 const WORK_DAY_HOURS = 8;
 
 /**
+ * Whether a write brings a request to hold days it did not: made, moved to other days or another
+ * person, or denied and asked or approved again (and, for a partial day, its hours changed).
+ */
+function holdsNewDays(request: TimePtoRequest, previous: TimePtoRequest | undefined): boolean {
+  if (request.status === 'denied' || typeof request.start_date !== 'number' || typeof request.end_date !== 'number')
+    return false;
+  const held = previous !== undefined && previous.status !== 'denied';
+  const sameDays =
+    held && DAYS_FIELDS.every((k) => JSON.stringify(valueOf(previous, k)) === JSON.stringify(valueOf(request, k)));
+  return !sameDays || (request.partial_day === true && previous.hours !== request.hours);
+}
+
+/**
  * Another request of the same employee, waiting or approved, on one of this request's days (both
- * partial days excepted: a morning and an afternoon). Checked when a request comes to hold days it
- * did not: made, moved to other days or another person, or denied and asked or approved again.
- * Partial days of one day together hold at most the employee's work day (her enrolment's
- * `hours_per_day`), checked too when a partial day's hours change.
+ * partial days excepted: a morning and an afternoon), for a request coming to hold days
+ * (holdsNewDays). Partial days of one day together hold at most the employee's work day (her
+ * enrolment's `hours_per_day`).
  */
 async function overlapErrors(
   s: Services,
   org: string,
   key: string,
-  request: TimePtoRequest,
-  previous: TimePtoRequest | undefined,
+  request: TimePtoRequest & { start_date: number; end_date: number },
 ): Promise<FieldError[]> {
-  if (request.status === 'denied' || typeof request.start_date !== 'number' || typeof request.end_date !== 'number')
-    return [];
-  const held = previous !== undefined && previous.status !== 'denied';
-  const sameDays =
-    held && DAYS_FIELDS.every((k) => JSON.stringify(valueOf(previous, k)) === JSON.stringify(valueOf(request, k)));
   const partial = request.partial_day === true;
-  if (sameDays && (!partial || previous.hours === request.hours)) return [];
   const found = await s.storage.find('time/pto_request', org, {
     criteria: [
       { field: 'user_id', is: '=', value: request.user_id },
@@ -216,8 +221,30 @@ function takenBySomeoneElse(s: Services, caller: Caller, r: TimePtoRequest | und
 }
 const decidedOn = (r: TimePtoRequest) => JSON.stringify([r.user_id, r.plan_id, r.hours, r.start_date]);
 
+/**
+ * The overlap check (overlapErrors) for a request coming to hold days, made so that it holds under
+ * concurrent writes: the employee's days record (SYSTEM.ptoRequestDays) is read before her other
+ * requests are, and this commit moves it on from the version read. Two requests for one day sent at
+ * the same instant each found the other not yet stored, and both were taken; now the second commit
+ * meets the record the first moved, is run again over it (write-lifecycle's race retry) and is
+ * refused, naming the first.
+ */
+async function daysHeldOps(
+  s: Services,
+  org: string,
+  key: string,
+  request: TimePtoRequest,
+  previous: TimePtoRequest | undefined,
+): Promise<WriteOp[]> {
+  if (!holdsNewDays(request, previous)) return [];
+  const stamp = await s.storage.get(SYSTEM.ptoRequestDays, org, request.user_id);
+  const errors = await overlapErrors(s, org, key, request as TimePtoRequest & { start_date: number; end_date: number });
+  if (errors.length) throw validationFailed(errors);
+  return [putOver(SYSTEM.ptoRequestDays, org, request.user_id, { request: key }, stamp, s.now())];
+}
+
 export const ptoRequestHooks: EntityHooks = {
-  async validate({ s, caller, key, data, before }) {
+  async validate({ s, caller, data, before }) {
     const request = data as unknown as TimePtoRequest;
     const previous = before as unknown as TimePtoRequest | undefined;
     // Without a plan or an employee the schema's own messages say what is missing.
@@ -233,14 +260,15 @@ export const ptoRequestHooks: EntityHooks = {
     const samePlan = previous && previous.plan_id === request.plan_id && previous.user_id === request.user_id;
     const errors = previous?.user_id === request.user_id ? [] : await personErrors(s, org, request);
     if (!samePlan) errors.push(...(await planErrors(s, org, request)));
-    // Days are checked for a request that can be made at all: for whom and on what come first.
-    return errors.length ? errors : overlapErrors(s, org, key, request, previous);
+    // Its days are checked with the commit (daysHeldOps), once for whom and on what have passed.
+    return errors;
   },
   async extraOps({ s, caller, key, data, before, record }) {
     const now = data as unknown as TimePtoRequest;
     const was = before as unknown as TimePtoRequest | undefined;
     const org = caller.org.id;
     const by = caller.principal.userKey;
+    const days = await daysHeldOps(s, org, key, now, was);
     const lines: TimePtoRegister[] = [];
     if (!(approved(was) && approved(now) && decidedOn(was) === decidedOn(now))) {
       if (approved(was)) lines.push(useLine(s, by, key, was, 'credit'));
@@ -254,7 +282,7 @@ export const ptoRequestHooks: EntityHooks = {
       const errors = await approvalErrors(s, org, now, after);
       if (errors.length) throw validationFailed(errors);
     }
-    return [...ledger.ops, ...(await ptoNoticeOps(s, caller, record, was)).ops];
+    return [...days, ...ledger.ops, ...(await ptoNoticeOps(s, caller, record, was)).ops];
   },
   afterCommit: ({ s, record }) => deliverPtoNotices(s, record),
   async onDelete({ s, caller, record }) {
