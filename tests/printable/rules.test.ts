@@ -162,17 +162,18 @@ describe('W-4 rules', () => {
     assert.equal(legacy.single, 'X');
   });
 
-  test('exempt: written below 4(c) up to 2025, a checked box from 2026 with the $2,200 child amount', async () => {
+  test('exempt: written below 4(c) up to 2025, a checked box from 2026; the 2026 child amount is $2,200', async () => {
     const r2025 = await resolveLayout(
       loadLayout('w4'),
       { w4: { w4_year: '2025', exempt_from_federal_withholding: true } },
       sharedVars(),
     );
     assert.ok(r2025.ops.some((op) => op.kind === 'text' && op.text === 'Exempt'));
-    const v = await printed('w4', {
-      w4: { w4_year: '2026', exempt_from_federal_withholding: true, number_of_dependents_under_17: 1 },
-    });
-    assert.equal(v.exempt_box, 'X');
+    const exempt = await printed('w4', { w4: { w4_year: '2026', exempt_from_federal_withholding: true } });
+    assert.equal(exempt.exempt_box, 'X');
+    // An exempt W-4 leaves Step 3 empty (the server refuses one with dependents): the amount is a claim's.
+    const v = await printed('w4', { w4: { w4_year: '2026', number_of_dependents_under_17: 1 } });
+    assert.equal(v.exempt_box, '');
     assert.equal(v.children_label, '3(a) Multiply the number of qualifying children under age 17 by $2,200');
     assert.equal(v.children_amount, '2,200');
     assert.equal(v.dependent_total, '2,200');

@@ -68,3 +68,50 @@ describe('the wording of each edition', () => {
     assert.equal(v.other_dependents_label, '3(b) Multiply the number of other dependents by $500');
   });
 });
+
+describe('Steps 3 and 4 on paper', () => {
+  // What the server stores for a W-4 whose employee left Step 4 alone: its defaults, 0.
+  const untouched = { income_not_from_jobs: 0, deductions: 0, multiple_jobs: false };
+  const amounts = ['children_amount', 'other_dependents_amount', 'dependent_total', 'other_income', 'deductions'];
+  const printed = async (w4: Record<string, unknown>) => {
+    const r = await resolveLayout(loadLayout('w4'), { w4 }, sharedVars());
+    return Object.fromEntries(r.printed.map((p) => [p.id, p.text]));
+  };
+
+  test('an exempt W-4 prints Steps 3 and 4 empty, as the form asks (only Steps 1 and 5), every edition', async () => {
+    for (const year of ['2020', '2025', '2026']) {
+      const v = await printed({
+        w4_year: year,
+        filing_status: 'Single',
+        exempt_from_federal_withholding: true,
+        federal_withholding_extra: 0,
+        dependent_amount: 0,
+        ...untouched,
+      });
+      for (const id of [...amounts, 'extra_withholding']) {
+        assert.equal(v[id] ?? '', '', `${year}: ${id} is left empty on an exempt certificate`);
+      }
+      assert.equal(v.multiple_jobs ?? '', '', `${year}: Step 2(c) is not ticked`);
+      if (year === '2026') assert.equal(v.exempt_box, 'X', 'the exempt box');
+    }
+  });
+
+  test('an amount left at 0 prints as an empty line, as 4(b) already did; an amount given prints', async () => {
+    const v = await printed({ w4_year: '2026', filing_status: 'Married', federal_withholding_extra: 0, ...untouched });
+    for (const id of [...amounts, 'extra_withholding']) assert.equal(v[id] ?? '', '', `${id} left at 0`);
+    const given = await printed({
+      w4_year: '2026',
+      filing_status: 'Married',
+      income_not_from_jobs: 1200,
+      deductions: 3400,
+      federal_withholding_extra: 56,
+      dependents_under_17_amount: 4400,
+      other_dependents_amount: 500,
+      dependent_amount: 4900,
+    });
+    assert.deepEqual(
+      [given.other_income, given.deductions, given.extra_withholding, given.children_amount, given.dependent_total],
+      ['1,200', '3,400', '56', '4,400', '4,900'],
+    );
+  });
+});
