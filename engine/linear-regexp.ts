@@ -138,6 +138,82 @@ export function shortestMatch(source: string, flags = ''): number {
   return Infinity;
 }
 
+/** RE2's empty-width instruction and the text ends it asserts (re2js Inst.EMPTY_WIDTH, Utils.EMPTY_*). */
+const EMPTY_WIDTH = 4;
+const BEGIN_TEXT = 4;
+const END_TEXT = 8;
+
+/**
+ * The most characters a text the pattern matches can hold: finite only when every match spans the
+ * whole text (each way to the match passes the start of the text before its first character and the
+ * end after its last: `^…$` without the m flag) and no repetition is unbounded. Infinity otherwise,
+ * and when the program is not one this reads or holds a loop (a bound this does not prove). Throws as
+ * compileLinear does.
+ */
+export function longestMatch(source: string, flags = ''): number {
+  const prog = (compileLinear(source, flags) as unknown as { re2Input?: { prog?: unknown } }).re2Input?.prog as
+    { start: number; inst: { op: number; out: number; arg: number }[] } | undefined;
+  if (!prog || !Array.isArray(prog.inst) || typeof prog.start !== 'number') return Infinity;
+  // A state: the instruction, whether a character was read, whether the start of the text was
+  // asserted before it, whether the end was asserted since the last character.
+  const memo = new Map<string, number>();
+  const onPath = new Set<string>();
+  class Unbounded extends Error {}
+  const longest = (pc: number, read: boolean, began: boolean, ended: boolean): number => {
+    const id = `${pc},${+read},${+began},${+ended}`;
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    if (onPath.has(id)) throw new Unbounded();
+    onPath.add(id);
+    const inst = prog.inst[pc];
+    let out = -Infinity;
+    if (!inst) throw new Unbounded();
+    switch (inst.op) {
+      case INST.MATCH:
+        if (!began || !ended) throw new Unbounded();
+        out = 0;
+        break;
+      case INST.ALT:
+      case INST.ALT_MATCH:
+        out = Math.max(longest(inst.out, read, began, ended), longest(inst.arg, read, began, ended));
+        break;
+      case INST.RUNE:
+      case INST.RUNE1:
+      case INST.RUNE_ANY:
+      case INST.RUNE_ANY_NOT_NL:
+        // Nothing is read past the end of the text.
+        if (!ended) out = 1 + longest(inst.out, true, began, false);
+        break;
+      case INST.FAIL:
+        break;
+      case EMPTY_WIDTH:
+        // The start of the text after a character: no text gets there.
+        if (!(inst.arg & BEGIN_TEXT && read)) {
+          out = longest(
+            inst.out,
+            read,
+            began || (!read && (inst.arg & BEGIN_TEXT) !== 0),
+            ended || (inst.arg & END_TEXT) !== 0,
+          );
+        }
+        break;
+      default: // a group, a no-op
+        out = longest(inst.out, read, began, ended);
+    }
+    onPath.delete(id);
+    memo.set(id, out);
+    return out;
+  };
+  try {
+    // -Infinity: no text matches at all (shortestMatch says so).
+    const most = longest(prog.start, false, false, false);
+    return most < 0 ? Infinity : most;
+  } catch (e) {
+    if (e instanceof Unbounded) return Infinity;
+    throw e;
+  }
+}
+
 /** Whether `text` holds a match of the pattern (RegExp.prototype.test without `g`). */
 export function linearTest(source: string, text: string, flags = ''): boolean {
   return compileLinear(source, flags).test(text);

@@ -5,7 +5,7 @@
  * Such a rule compiles and saves, but every employee's save of the form is then refused. Pure.
  */
 import type { FieldError } from './messages.ts';
-import { shortestMatch } from './linear-regexp.ts';
+import { longestMatch, shortestMatch } from './linear-regexp.ts';
 
 export interface AnswerLimits {
   /** The longest text an answer may hold (a request's whole body). */
@@ -29,6 +29,87 @@ function fewestMatched(pattern: string): number {
   } catch {
     return 0;
   }
+}
+
+/** The most characters a text the pattern matches whole holds; Infinity when unbounded or not known. */
+function mostMatched(pattern: string): number {
+  try {
+    return longestMatch(pattern, 'u');
+  } catch {
+    return Infinity;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Keywords that annotate a schema without ruling anything: a schema of only these accepts every value. */
+const NOTES: ReadonlySet<string> = new Set(['title', 'description', '$comment', 'default', 'examples']);
+const acceptsAll = (s: unknown) =>
+  s === true || (isObject(s) && Object.keys(s).every((k) => NOTES.has(k) || k.startsWith('x-')));
+
+/** The values a schema's own enum or const allows, as canonical JSON; undefined when it names none. */
+function choicesOf(n: Record<string, unknown>): Set<string> | undefined {
+  let out: Set<string> | undefined;
+  const keep = (values: unknown[]) => {
+    const these = new Set(values.map((v) => canonical(v)));
+    out = out ? new Set([...out].filter((v) => these.has(v))) : these;
+  };
+  if (Array.isArray(n.enum)) keep(n.enum);
+  if ('const' in n) keep([n.const]);
+  return out;
+}
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isObject(v)) {
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/** How many distinct values an item schema allows, when it says so by its choices or its type. */
+function distinctValues(items: unknown): number {
+  if (!isObject(items)) return Infinity;
+  const choices = choicesOf(items);
+  if (choices) return choices.size;
+  if (items.type === 'boolean') return 2;
+  if (items.type === 'null') return 1;
+  return Infinity;
+}
+
+/** Rules that each allow answers but have none in common, or a rule that allows none. */
+function emptyProblems(n: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  if ('not' in n && acceptsAll(n.not))
+    out.push(`not ${JSON.stringify(n.not)} refuses every answer: no answer could meet it.`);
+  if (Array.isArray(n.allOf) && n.allOf.some((s) => isObject(s) && choicesOf(s))) {
+    let common = choicesOf(n);
+    for (const s of n.allOf) {
+      const these = isObject(s) ? choicesOf(s) : undefined;
+      if (these) common = common ? new Set([...common].filter((v) => these.has(v))) : these;
+    }
+    if (common && common.size === 0) {
+      out.push('Its choices (enum, const and those of allOf) have no value in common: no answer could meet them.');
+    }
+  }
+  if (n.uniqueItems === true && num(n.minItems)) {
+    const values = distinctValues(n.items);
+    if (n.minItems > values) {
+      out.push(
+        `minItems ${n.minItems} with uniqueItems, but the items take only ${values} value${values === 1 ? '' : 's'}: no answer could meet both.`,
+      );
+    }
+  }
+  if (Array.isArray(n.required) && num(n.maxProperties)) {
+    const named = new Set(n.required).size;
+    if (named > n.maxProperties) {
+      out.push(
+        `required names ${named} field${named === 1 ? '' : 's'}, but maxProperties is ${n.maxProperties}: no answer could meet both.`,
+      );
+    }
+  }
+  return out;
 }
 
 /** The problems of one schema's own keywords (not its subschemas'). */
@@ -63,6 +144,16 @@ function ownProblems(n: Record<string, unknown>, limits: AnswerLimits): string[]
       );
     }
   }
+  // Anchored at both ends, a pattern matches texts no longer than its longest match.
+  if (typeof n.pattern === 'string' && num(n.minLength)) {
+    const longest = mostMatched(n.pattern);
+    if (longest < n.minLength) {
+      out.push(
+        `pattern "${n.pattern}" matches no text longer than ${longest} characters, but minLength is ${n.minLength}: no answer could meet both.`,
+      );
+    }
+  }
+  out.push(...emptyProblems(n));
   for (const k of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
     const v = n[k];
     if (num(v) && Math.abs(v) > limits.number) {

@@ -831,3 +831,31 @@ test('a field whose pattern needs more characters than its maxLength allows is r
     },
   ]);
 });
+
+test('a required field that no answer could meet, for want of a value in common, is refused naming its place', async () => {
+  // Each saved before, and then refused every employee's save of the form.
+  const field = (rule: Record<string, unknown>) => ({ type: 'string', title: 'County code', maxLength: 9, ...rule });
+  const cases: [Record<string, unknown>, string][] = [
+    [
+      field({ minLength: 3, pattern: '^[0-9]{2}$' }),
+      'pattern "^[0-9]{2}$" matches no text longer than 2 characters, but minLength is 3: no answer could meet both.',
+    ],
+    [field({ not: {} }), 'not {} refuses every answer: no answer could meet it.'],
+    [
+      field({ allOf: [{ enum: ['x'] }, { enum: ['y'] }] }),
+      'Its choices (enum, const and those of allOf) have no value in common: no answer could meet them.',
+    ],
+    [
+      { type: 'array', title: 'Codes', maxItems: 5, minItems: 3, uniqueItems: true, items: { enum: ['x', 'y'] } },
+      'minItems 3 with uniqueItems, but the items take only 2 values: no answer could meet both.',
+    ],
+  ];
+  for (const [rule, message] of cases) {
+    const res = await w.call('POST', '/payroll/api/data/state_w4_form/', {
+      ...as(w.staff),
+      body: { ...missouri(), fields: { schema: { type: 'object', properties: { code: rule }, required: ['code'] } } },
+    });
+    assert.equal(res.status, 400, `${JSON.stringify(rule)}: ${res.text}`);
+    assert.deepEqual(res.body.errors, [{ path: '/fields/schema/properties/code', message }], JSON.stringify(rule));
+  }
+});

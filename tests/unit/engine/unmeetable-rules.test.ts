@@ -77,3 +77,46 @@ test("a pattern no text within the field's maxLength could match is refused: the
     assert.deepEqual(check(schema), [], JSON.stringify(schema));
   }
 });
+
+test('a field no answer could meet for want of a value in common is refused: the employee could never answer', () => {
+  const messages = (schema: unknown) => check(schema).map((e) => e.message);
+  // A pattern anchored at both ends matches texts of a bounded length only.
+  assert.deepEqual(messages({ type: 'string', minLength: 3, maxLength: 3, pattern: '^[0-9]{2}$' }), [
+    'pattern "^[0-9]{2}$" matches no text longer than 2 characters, but minLength is 3: no answer could meet both.',
+  ]);
+  assert.deepEqual(messages({ type: 'string', maxLength: 9, not: {} }), [
+    'not {} refuses every answer: no answer could meet it.',
+  ]);
+  assert.deepEqual(messages({ type: 'string', maxLength: 3, allOf: [{ enum: ['x'] }, { enum: ['y'] }] }), [
+    'Its choices (enum, const and those of allOf) have no value in common: no answer could meet them.',
+  ]);
+  assert.deepEqual(
+    messages({ type: 'array', maxItems: 5, minItems: 3, uniqueItems: true, items: { enum: ['x', 'y'] } }),
+    ['minItems 3 with uniqueItems, but the items take only 2 values: no answer could meet both.'],
+  );
+  assert.deepEqual(
+    messages({
+      type: 'object',
+      required: ['b'],
+      maxProperties: 0,
+      properties: { b: { type: 'string', maxLength: 2 } },
+    }),
+    ['required names 1 field, but maxProperties is 0: no answer could meet both.'],
+  );
+  // Rules an answer can meet pass: unanchored or open patterns, choices in common, enough values.
+  for (const schema of [
+    { type: 'string', minLength: 3, maxLength: 9, pattern: '[0-9]{2}' },
+    { type: 'string', minLength: 3, maxLength: 9, pattern: '^[0-9]{2}' },
+    { type: 'string', minLength: 3, maxLength: 9, pattern: '^[0-9]{2,}$' },
+    { type: 'string', minLength: 3, maxLength: 9, pattern: '^a|bcd$' },
+    { type: 'string', minLength: 2, maxLength: 2, pattern: '^[0-9]{2}$' },
+    { type: 'string', minLength: 3, maxLength: 3, pattern: '^(ab|cde)$' },
+    { type: 'string', maxLength: 9, not: { pattern: '^x' } },
+    { type: 'string', maxLength: 3, enum: ['x', 'y'], allOf: [{ enum: ['y', 'z'] }, { const: 'y' }] },
+    { type: 'array', maxItems: 5, minItems: 2, uniqueItems: true, items: { type: 'boolean' } },
+    { type: 'array', maxItems: 5, minItems: 3, items: { enum: ['x', 'y'] } },
+    { type: 'object', required: ['b'], maxProperties: 1, properties: { b: { type: 'string', maxLength: 2 } } },
+  ]) {
+    assert.deepEqual(check(schema), [], JSON.stringify(schema));
+  }
+});
