@@ -332,3 +332,36 @@ test("another state's answer of the wrong type is refused naming it, not left ou
   }
   saved(await certificate({ state: 'NY', state_status: 'Single' }));
 });
+
+test("a field the state's form does not have is refused naming it: New York's IT-2104 has no exemption line", async () => {
+  await employee({ work_state: 'NY' });
+  // Exemption from New York withholding is claimed on the IT-2104-E, not on the IT-2104: an exempt
+  // answer kept on the IT-2104 went to payroll while the printed form the employee signed said nothing.
+  const r = await certificate({
+    state: 'NY',
+    state_status: 'Single',
+    total_allowances: 1,
+    state_wh_exempt: true,
+    personal_exemptions: 5,
+    made_up_answer: 'zzz',
+  });
+  assert.equal(r.status, 400, r.text);
+  assert.deepEqual(
+    r.body.errors,
+    ['state_wh_exempt', 'personal_exemptions', 'made_up_answer'].map((f) => ({
+      path: `/${f}`,
+      message: 'Is not a field of this form',
+    })),
+  );
+  saved(await certificate({ state: 'NY', state_status: 'Single', total_allowances: 1 }));
+  // A value kept from before (here the shared default the server stored; a field product staff
+  // renamed since, likewise) may be sent back as it is, never changed.
+  const kept = await w.call('GET', `/payroll/api/data/my_state_w4/${w.emma.user}`, as(w.emma));
+  assert.equal(kept.body.data.state_wc_exempt, false);
+  const patch = (body: Record<string, unknown>) =>
+    w.call('PATCH', `/payroll/api/data/my_state_w4/${w.emma.user}`, { ...as(w.emma), body: { state: 'NY', ...body } });
+  saved(await patch({ total_allowances: 2, state_wc_exempt: false }));
+  const changed = await patch({ state_wc_exempt: true });
+  assert.equal(changed.status, 400, changed.text);
+  assert.deepEqual(changed.body.errors, [{ path: '/state_wc_exempt', message: 'Is not a field of this form' }]);
+});

@@ -11,6 +11,7 @@
  * withhold for too) is refused, naming the right one. An employee holds one certificate per state,
  * addressed by their user key and the state (../../payroll/certificates.ts, docs/state-certificates.md).
  */
+import { isDeepStrictEqual } from 'node:util';
 import {
   DATA_DEFINED_LIMITS,
   ExpressionError,
@@ -47,6 +48,38 @@ async function stateErrors({ s, caller, data }: HookArgs): Promise<FieldError[]>
   if (!due || due.because === 'residence' || allowed.states.includes(state)) return [];
   if (due.because === 'none') return [{ path: '/state', message: noIncomeTaxMessage(due.state) }];
   return [{ path: '/state', message: `Your state withholding certificate is for ${certificateReason(due)}.` }];
+}
+
+/** What every form answers for a field it does not have (ajv's additionalProperties, engine/messages.ts). */
+const NOT_A_FIELD = 'Is not a field of this form';
+
+/**
+ * Answers the write gives to fields the state's form does not have (not its definition's fields, not
+ * the W-4's own): each is refused naming it, as on every other form. A shared value at its default (the
+ * screen sends state_w4.json's defaults) and a value kept from before sent back as it is (a field
+ * product staff renamed since) pass. Before, a New York certificate took
+ * `state_wh_exempt: true`, which payroll reads, though the IT-2104 has no exemption line and the
+ * signed printout showed none.
+ */
+function notOnTheForm(schema: Record<string, unknown>, args: HookArgs, named: FieldError[]): FieldError[] {
+  const fields = (schema.properties ?? {}) as Record<string, unknown>;
+  // The shared values' defaults (an exempt box left false) are no answer: the screen sends them.
+  const shared = (args.s.catalogue.registry.require('payroll', 'state_w4').file.properties ?? {}) as Record<
+    string,
+    { default?: unknown }
+  >;
+  const already = new Set(named.map((e) => e.path));
+  const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
+  return Object.keys(args.incoming)
+    .filter(
+      (k) =>
+        !Object.hasOwn(fields, k) &&
+        !STATE_W4_OWN_FIELDS.has(k) &&
+        !already.has(`/${k}`) &&
+        !(Object.hasOwn(shared, k) && 'default' in shared[k] && same(shared[k].default, args.incoming[k])) &&
+        !(args.before && Object.hasOwn(args.before, k) && same(args.before[k], args.incoming[k])),
+    )
+    .map((k) => ({ path: `/${k.replaceAll('~', '~0').replaceAll('/', '~1')}`, message: NOT_A_FIELD }));
 }
 
 async function run<T>(what: string, fn: () => Promise<T>): Promise<T> {
@@ -104,9 +137,13 @@ export const stateW4Hooks: EntityHooks = {
     const def = await definitionFor(args);
     if (!def) return [];
     const errors = def.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];
-    if (errors.length || !def.transforms?.validator) return errors;
-    return run('validator', () =>
-      validateByExpression(def.transforms!.validator, args.data, undefined, DATA_DEFINED_LIMITS),
-    );
+    const own =
+      errors.length || !def.transforms?.validator
+        ? errors
+        : await run('validator', () =>
+            validateByExpression(def.transforms!.validator, args.data, undefined, DATA_DEFINED_LIMITS),
+          );
+    // The definition's own message first (Delaware's validator says why it takes no exemption).
+    return def.fields?.schema ? [...own, ...notOnTheForm(def.fields.schema, args, own)] : own;
   },
 };
