@@ -307,7 +307,11 @@ export async function transformData(
   return out as Record<string, unknown>;
 }
 
+/** The longest message or path a validator's item may give. */
+export const MAX_VALIDATOR_TEXT = 1000;
+
 /** Runs a validator expression: it answers nothing, one `{path, message}`, or a list of them. */
+
 export async function validateByExpression(
   text: string | undefined,
   data: Record<string, unknown>,
@@ -320,6 +324,20 @@ export async function validateByExpression(
   return list.map((item) => {
     const i = item as { path?: unknown; message?: unknown };
     if (typeof i?.message !== 'string') throw new ExpressionError('validator items need a message', text);
+    // A message is read beside a field and a path names one: a validator written as data answered
+    // fifteen messages of a million characters, 15 MB for each employee's save.
+    if (i.message.length > MAX_VALIDATOR_TEXT) {
+      throw new ExpressionError(
+        `validator messages are at most ${MAX_VALIDATOR_TEXT.toLocaleString('en-US')} characters`,
+        text,
+      );
+    }
+    if (typeof i.path === 'string' && i.path.length > MAX_VALIDATOR_TEXT) {
+      throw new ExpressionError(
+        `validator paths are at most ${MAX_VALIDATOR_TEXT.toLocaleString('en-US')} characters`,
+        text,
+      );
+    }
     return { path: typeof i.path === 'string' ? i.path : '', message: i.message };
   });
 }

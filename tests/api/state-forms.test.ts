@@ -859,3 +859,48 @@ test('a required field that no answer could meet, for want of a value in common,
     assert.deepEqual(res.body.errors, [{ path: '/fields/schema/properties/code', message }], JSON.stringify(rule));
   }
 });
+
+test("a definition's validator or prepare_for_save cannot make an employee's save answer or store megabytes", async () => {
+  // Before, a validator answering fifteen messages of a million characters made each save in the
+  // state answer 15 MB; a prepare_for_save padding an answer stored it past the 1 MiB a request holds.
+  const colorado = JSON.parse(readFileSync(path.join(ROOT, 'server/seed/state-forms/colorado.json'), 'utf8'));
+  const definition = (transforms: Record<string, string>) => ({
+    ...colorado,
+    state: 'ND',
+    printable_type: 'northdakota',
+    form_name: 'NDW-4 with wordy rules',
+    transforms,
+  });
+  const cases: [Record<string, string>, RegExp][] = [
+    [
+      { validator: '[1..15].{"path": "/extra_state_withholding", "message": $pad("", 1000000, "x")}' },
+      /validator messages are at most 1,000 characters/,
+    ],
+    [
+      { validator: '{"path": "/" & $pad("", 5000, "x"), "message": "Too long a place"}' },
+      /validator paths are at most 1,000 characters/,
+    ],
+    [
+      { prepare_for_save: '$merge([$, {"note_a": $pad("", 900000, "x"), "note_b": $pad("", 900000, "y")}])' },
+      /prepare_for_save failed: it answered 1,800,\d{3} bytes, more than the 1,048,576 a certificate may hold/,
+    ],
+  ];
+  for (const [transforms, says] of cases) {
+    const created = await w.call('POST', '/payroll/api/data/state_w4_form/', {
+      ...as(w.staff),
+      body: definition(transforms),
+    });
+    assert.equal(created.status, 201, created.text);
+    try {
+      const saved = await w.call('POST', `${MY}/${w.emma.user}`, {
+        ...as(w.emma),
+        body: { state: 'ND', extra_state_withholding: 5 },
+      });
+      assert.equal(saved.status, 422, saved.text.slice(0, 300));
+      assert.match(saved.body.message, says);
+      assert.ok(saved.text.length < 2_000, `a short answer, not ${saved.text.length} characters`);
+    } finally {
+      await w.call('DELETE', `/payroll/api/data/state_w4_form/${created.body.key}`, as(w.staff));
+    }
+  }
+});

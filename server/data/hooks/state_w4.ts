@@ -21,6 +21,7 @@ import {
 import type { FieldError } from '../../../engine/messages.ts';
 import { certificateReason, noIncomeTaxMessage, taxesWages } from '../../../engine/withholding-states.ts';
 import { ApiError, validationFailed } from '../../http/errors.ts';
+import { MAX_BODY_BYTES } from '../../http/json-body.ts';
 import { checkAnswers, findStateForm, STATE_W4_OWN_FIELDS } from '../../payroll/state-forms.ts';
 import { allowedStates, certificateAddress, certificateKey } from '../../payroll/certificates.ts';
 import { keepSignedLayout, signUnderLayout } from '../../payroll/signed-layouts.ts';
@@ -117,6 +118,15 @@ export const stateW4Hooks: EntityHooks = {
     const text = def?.transforms?.prepare_for_save;
     if (!text) return args.data;
     const out = await run('prepare_for_save', () => transformData(text, args.data, undefined, DATA_DEFINED_LIMITS));
+    // A transform computes answers, no bigger than a request may send: one padding an answer stored a
+    // certificate of megabytes, read back whole by the employee, payroll and every print.
+    const bytes = Buffer.byteLength(JSON.stringify(out));
+    if (bytes > MAX_BODY_BYTES) {
+      throw new ApiError(
+        422,
+        `The state form's prepare_for_save failed: it answered ${bytes.toLocaleString('en-US')} bytes, more than the ${MAX_BODY_BYTES.toLocaleString('en-US')} a certificate may hold`,
+      );
+    }
     // A transform computes answers. The W-4's own fields stay as the write made them: the state (the
     // record's identity for its definition), the signature and its history (only the employee signs,
     // stamped by the server), the sync status (the server's) and the owner (whose certificate it is).
