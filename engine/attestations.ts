@@ -20,9 +20,26 @@ type Resolve = (p: JsonSchema) => JsonSchema;
 
 const attestsOf = (p: JsonSchema | undefined) => p?.['x-attests'] as Attests | undefined;
 
-/** What "*" never covers: the signatures, their history, server-owned and read-only fields, the owner's key. */
+/**
+ * Fields only others change (an `x-edit` that does not name `@owner`): the employer's own answers kept
+ * on the employee's form, such as the W-4's state unemployment (SUI) state.
+ */
+export function othersOnlyFields(props: Props, resolve: Resolve): Set<string> {
+  const out = new Set<string>();
+  for (const [name, p] of Object.entries(props)) {
+    const edit = (p['x-edit'] ?? resolve(p)['x-edit']) as unknown;
+    if (Array.isArray(edit) && !edit.includes('@owner') && !attestsOf(p) && !attestsOf(resolve(p))) out.add(name);
+  }
+  return out;
+}
+
+/**
+ * What "*" never covers: the signatures, their history, server-owned and read-only fields, the owner's
+ * key, and the fields only others change (the owner neither answers nor sees them: payroll setting the
+ * W-4's SUI state voided the employee's signature).
+ */
 export function notAttested(props: Props, resolve: Resolve): Set<string> {
-  const out = new Set([SIGNATURE_HISTORY, '_user_uuid']);
+  const out = new Set([SIGNATURE_HISTORY, '_user_uuid', ...othersOnlyFields(props, resolve)]);
   for (const [name, p] of Object.entries(props)) {
     const r = resolve(p);
     if (attestsOf(p) || attestsOf(r) || r['x-server-owned'] === true || r.readOnly === true) out.add(name);

@@ -8,7 +8,7 @@ import { sensitiveFields, type SensitiveField } from '../../engine/masking.ts';
 import { walkFields } from '../../engine/schema-walk.ts';
 import type { SearchedField } from '../../engine/criterion-types.ts';
 import type { Catalogue } from '../schemas.ts';
-import { notAttested, ownerOnlyFields } from '../../engine/attestations.ts';
+import { notAttested, othersOnlyFields, ownerOnlyFields } from '../../engine/attestations.ts';
 import { attestationsOf, type Attestation } from './signatures.ts';
 import { fileFields, type FileField } from '../../engine/files.ts';
 import { uniqueFields, type UniqueField } from './unique.ts';
@@ -45,6 +45,8 @@ export interface FieldFacts {
   attestations: Attestation[];
   /** Fields no attestation covers ("*" leaves them out). */
   notAttested: Set<string>;
+  /** Fields only others change (x-edit without @owner): left out of "*", once covered by it. */
+  othersOnly: Set<string>;
   /** Top-level file fields (x-file): written by the upload call only, so server-owned to the data API. */
   files: FileField[];
   /** Top-level fields unique in the organization (x-unique). */
@@ -77,6 +79,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     keyedArrays: keyedArrays(bundled),
     attestations: [],
     notAttested: new Set(),
+    othersOnly: new Set(),
     files: fileFields(bundled),
     unique: uniqueFields((bundled.properties ?? {}) as Record<string, JsonSchema>),
     refs: refFields((bundled.properties ?? {}) as Record<string, JsonSchema>),
@@ -119,6 +122,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
   const derefed = new Map(all.filter((x) => x.path.length === 1).map((x) => [props[x.path[0]], x.schema]));
   const resolve = (p: JsonSchema) => derefed.get(p) ?? p;
   f.notAttested = notAttested(props, resolve);
+  f.othersOnly = othersOnlyFields(props, resolve);
   for (const field of ownerOnlyFields(props, resolve)) {
     f.editRules.set(field, ['@owner']);
     f.editRefusals.set(field, OWNER_ONLY);

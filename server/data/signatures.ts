@@ -130,6 +130,8 @@ interface Bind {
   /** The caller owns the record (is its owner, or one of the users its owner field lists). */
   callerOwns: boolean;
   ctx: { version: number; now: number };
+  /** Fields only others change, which "*" once covered (../../engine/attestations.ts othersOnlyFields). */
+  othersOnly: ReadonlySet<string>;
   out: BindResult;
   /** Voided signatures, appended to the record's history. */
   history: unknown[];
@@ -155,6 +157,7 @@ export async function bindSignatures(
   attestations: readonly Attestation[],
   excluded: ReadonlySet<string>,
   ctx: { version: number; now: number },
+  othersOnly: ReadonlySet<string> = new Set(),
 ): Promise<BindResult> {
   const owner = ownerOf(entity, key, before ?? data);
   // The owner's records a signature may freeze a copy of, read once up front.
@@ -168,6 +171,7 @@ export async function bindSignatures(
     owner,
     callerOwns: ownedBy(entity, key, before ?? data, caller.principal.userKey),
     ctx,
+    othersOnly,
     out: { signed: [], voided: [], errors: [] },
     history: [],
   };
@@ -232,7 +236,26 @@ function bindOne(
   }
   if (!old) return;
   const attested = (old.evidence?.digest as string | undefined) ?? digestOf(before!, fields);
-  const holds = digestOf(holder, fields) === attested || digestWithEmpties(holder, fields) === attested;
+  let holds = digestOf(holder, fields) === attested || digestWithEmpties(holder, fields) === attested;
+  // A signature made while "*" still covered the fields only others change digested them too: it
+  // holds when nothing else changed, and is digested anew without them (docs/signatures.md).
+  // The record's own fields: an item's signature attests its item, whose fields may share a name.
+  const others = a.item ? [] : [...b.othersOnly].filter((f) => (before && f in before) || f in holder);
+  if (!holds && !made && !a.item && a.fields === '*' && others.length && old.evidence?.digest) {
+    const asSigned: DataObject = { ...holder };
+    for (const f of others) {
+      if (before && f in before) asSigned[f] = before[f];
+      else delete asSigned[f];
+    }
+    const wider = [...new Set([...fields, ...others])].sort();
+    if (digestOf(asSigned, wider) === attested || digestWithEmpties(asSigned, wider) === attested) {
+      holds = true;
+      if (sig !== undefined && JSON.stringify(sig) === JSON.stringify(old)) {
+        holder[a.field] = { ...sig, evidence: { ...sig.evidence, digest: digestOf(holder, fields) } };
+        return;
+      }
+    }
+  }
   if (made) {
     // Signed again in the write that changed what the old signature attested: the old one is kept,
     // voided, so the history shows what was signed before. Signed again unchanged: nothing is void.

@@ -37,6 +37,7 @@ export async function writeOperations(w: Write): Promise<void> {
     facts.attestations,
     facts.notAttested,
     { version: w.version, now: w.now },
+    facts.othersOnly,
   );
   if (signatures.errors.length) throw validationFailed(signatures.errors);
   // The amend hook derives from the signatures as they will be stored, once bound: an I-9 whose

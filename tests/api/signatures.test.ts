@@ -200,6 +200,29 @@ describe('W-4', () => {
     assert.ok(pdf.includes('123-45-6789'));
     await write(w.payroll, 'PATCH', `employee/${emma}`, { last_name: 'Employee' });
   });
+
+  test("payroll's own answer on the W-4 (the SUI state, not a line of the form) leaves her signature standing", async () => {
+    const emma = w.emma.user;
+    const made = await write(w.emma, 'POST', `my_w4/${emma}`, {
+      filing_status: 'Head of Household',
+      employee_signature: sign('Emma R. Employee'),
+    });
+    assert.ok([200, 201].includes(made.status), made.text);
+    const signed = made.body.data.employee_signature;
+    const voids = (made.body.data.signature_history ?? []).length;
+    // Before, this voided her signature: she had to sign again for a field she can neither see nor change.
+    const sui = await write(w.payroll, 'PATCH', `w4/${emma}`, { unemployment_state: 'TX' });
+    assert.equal(sui.status, 200, sui.text);
+    assert.deepEqual(sui.body.data.employee_signature, signed, 'still signed, as signed');
+    const again = await write(w.payroll, 'PATCH', `w4/${emma}`, { unemployment_state: 'CA' });
+    assert.deepEqual(again.body.data.employee_signature, signed);
+    assert.equal((again.body.data.signature_history ?? []).length, voids, 'nothing voided');
+    // What she signed is still hers: her own change voids it, as before.
+    const hers = await write(w.emma, 'PATCH', `my_w4/${emma}`, { filing_status: 'Single' });
+    assert.equal(hers.status, 200, hers.text);
+    assert.equal(hers.body.data.employee_signature, undefined);
+    assert.deepEqual(hers.body.data.signature_history.at(-1).voided.fields, ['filing_status']);
+  });
 });
 
 describe('state certificate', () => {
