@@ -132,3 +132,81 @@ test('time off is asked for an active person in PTO: an account or an enrolment 
   });
   expect(denied.status, denied.text).toBe(200);
 });
+
+test("a PTO manager's own time off is decided by another PTO manager, never by herself", async () => {
+  const start = Math.floor(Date.now() / 1000 / DAY) * DAY + 50 * DAY;
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(manager),
+    body: {
+      email: 'mia@timeoff.example',
+      display_name: 'Mia Manager',
+      status: 'active',
+      permissions: ['TIME:CanUseModule', 'TIME:CanUsePTO', 'TIME:CanManagePTO'],
+      is_employee: true,
+      employee_id: 'P-mia',
+    },
+  });
+  assert.equal(u.status, 201, u.text);
+  const set = await w.call('POST', '/auth/api/set_user_password', {
+    ...as(manager),
+    body: { user_id: u.body.key, password: 'mia-pass-1', password2: 'mia-pass-1' },
+  });
+  assert.equal(set.status, 200, set.text);
+  const mia = await w.login(manager.org, 'mia@timeoff.example', 'mia-pass-1');
+  const credit = await w.call('POST', '/time/api/data/pto_register/', {
+    ...as(manager),
+    body: {
+      user_id: mia.user,
+      plan_id: plan,
+      action: 'credit',
+      type: 'manual_adjustment',
+      hours: 40,
+      effective_date: 1_790_000_000,
+    },
+  });
+  assert.equal(credit.status, 201, credit.text);
+
+  const asked = await w.call('POST', `${REQUESTS}/`, {
+    ...as(mia),
+    body: { user_id: mia.user, plan_id: plan, start_date: start, end_date: start, hours: 8 },
+  });
+  assert.equal(asked.status, 201, asked.text);
+  for (const status of ['approved', 'denied']) {
+    const own = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, { ...as(mia), body: { status } });
+    expect(own.status, own.text).toBe(400);
+    expect(own.body.errors).toEqual([
+      { path: '/status', message: 'Your own time off is decided by another PTO manager.' },
+    ]);
+  }
+  const kept = await w.call('GET', `${REQUESTS}/${asked.body.key}`, as(mia));
+  expect(kept.body.data.status).toBe('requested');
+  const ledger = await w.call('POST', '/time/api/data/find/pto_register', {
+    ...as(manager),
+    body: {
+      criteria: [
+        { field: 'user_id', is: '=', value: mia.user },
+        { field: 'type', is: '=', value: 'use' },
+      ],
+    },
+  });
+  expect(ledger.body.total, 'no hours taken by a refused approval').toBe(0);
+
+  // Her changes that decide nothing still save, and another PTO manager decides.
+  const reason = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, { ...as(mia), body: { reason: 'Dentist' } });
+  expect(reason.status, reason.text).toBe(200);
+  const decided = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, {
+    ...as(manager),
+    body: { status: 'approved' },
+  });
+  expect(decided.status, decided.text).toBe(200);
+  expect(decided.body.data).toMatchObject({ status: 'approved', approver_id: manager.user });
+  // Once decided, a save of hers that keeps the decision is fine; she cannot turn it herself.
+  const note = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, {
+    ...as(mia),
+    body: { reason: 'Dentist, 9 am' },
+  });
+  expect(note.status, note.text).toBe(200);
+  expect(note.body.data.status).toBe('approved');
+  const undo = await w.call('PATCH', `${REQUESTS}/${asked.body.key}`, { ...as(mia), body: { status: 'denied' } });
+  expect(undo.status, undo.text).toBe(400);
+});

@@ -21,8 +21,12 @@ import { daysText, hoursText, todayEpoch } from './pto-view.ts';
 
 type Request = PtoRecord<'pto_request'>;
 
+/** In place of Approve and Deny on the manager's own request: the server refuses her deciding it. */
+export const OWN_REQUEST = 'Yours: another PTO manager decides it.';
+
 export function AdminDashPage() {
-  const { client } = useServices();
+  const { client, auth } = useServices();
+  const me = auth.session?.user.key;
   const queryClient = useQueryClient();
   const notify = useNotify();
   const dialogs = useDialogs();
@@ -179,27 +183,31 @@ export function AdminDashPage() {
                             )}
                           </td>
                           <td data-label="Decision">
-                            <div className="row-actions">
-                              <button
-                                type="button"
-                                className="btn btn--small btn--primary"
-                                disabled={busy !== undefined}
-                                aria-label={`Approve ${who}, ${daysText(r.data)}`}
-                                data-approve={r.key}
-                                onClick={() => void decide(r, 'approved')}
-                              >
-                                Approve
-                              </button>
-                              <button
-                                type="button"
-                                className="btn btn--small"
-                                disabled={busy !== undefined}
-                                aria-label={`Deny ${who}, ${daysText(r.data)}`}
-                                onClick={() => void decide(r, 'denied')}
-                              >
-                                Deny
-                              </button>
-                            </div>
+                            {r.data.user_id === me ? (
+                              <span className="muted">{OWN_REQUEST}</span>
+                            ) : (
+                              <div className="row-actions">
+                                <button
+                                  type="button"
+                                  className="btn btn--small btn--primary"
+                                  disabled={busy !== undefined}
+                                  aria-label={`Approve ${who}, ${daysText(r.data)}`}
+                                  data-approve={r.key}
+                                  onClick={() => void decide(r, 'approved')}
+                                >
+                                  Approve
+                                </button>
+                                <button
+                                  type="button"
+                                  className="btn btn--small"
+                                  disabled={busy !== undefined}
+                                  aria-label={`Deny ${who}, ${daysText(r.data)}`}
+                                  onClick={() => void decide(r, 'denied')}
+                                >
+                                  Deny
+                                </button>
+                              </div>
+                            )}
                           </td>
                         </tr>
                       );

@@ -12,6 +12,8 @@
  * - a day is asked once: a request over days its employee has already asked for (waiting or approved)
  *   is refused, so two approvals never take one day twice from the balance; two partial days may
  *   share a day;
+ * - a PTO manager does not decide her own request (approve or deny it): another PTO manager does, as
+ *   nobody signs off their own time off;
  * - approved time off that has begun (its first day is today or past, in UTC days as dates are
  *   stored) is the PTO manager's to change or withdraw: the employee would otherwise get back hours
  *   she has taken.
@@ -219,6 +221,14 @@ function takenBySomeoneElse(s: Services, caller: Caller, r: TimePtoRequest | und
   // Its day, not its second: a first day sent with a time of day has begun at that day's midnight.
   return !manages && approved(r) && dayOf(r.start_date) <= dayOf(s.now());
 }
+export const OWN_DECISION = 'Your own time off is decided by another PTO manager.';
+
+/** A decision (approved or denied) a PTO manager would make on her own request: not hers to make. */
+function decidesOwn(caller: Caller, request: TimePtoRequest, previous: TimePtoRequest | undefined): boolean {
+  const own = caller.principal.userKey;
+  const decides = request.status === 'approved' || request.status === 'denied';
+  return decides && request.status !== previous?.status && (request.user_id === own || previous?.user_id === own);
+}
 const decidedOn = (r: TimePtoRequest) => JSON.stringify([r.user_id, r.plan_id, r.hours, r.start_date]);
 
 /**
@@ -249,6 +259,7 @@ export const ptoRequestHooks: EntityHooks = {
     const previous = before as unknown as TimePtoRequest | undefined;
     // Without a plan or an employee the schema's own messages say what is missing.
     if (typeof request.plan_id !== 'string' || typeof request.user_id !== 'string') return [];
+    if (decidesOwn(caller, request, previous)) return [{ path: '/status', message: OWN_DECISION }];
     const org = caller.org.id;
     if (takenBySomeoneElse(s, caller, previous)) {
       const changed = (['plan_id', 'start_date', 'end_date', 'hours', 'partial_day'] as const).filter(
