@@ -13,6 +13,7 @@ import { SwitchWidget } from './SwitchWidget.tsx';
 import { SsnWidget } from './SsnWidget.tsx';
 import { UserSelectWidget } from './UserSelectWidget.tsx';
 import { WholeNumberWidget } from './WholeNumberWidget.tsx';
+import { WebsiteWidget } from './WebsiteWidget.tsx';
 import { PaymentMethodWidget } from '../payroll/PaymentMethodWidget.tsx';
 import { RecordSelectWidget } from './RecordSelectWidget.tsx';
 import { RadioWidget } from './RadioWidget.tsx';
@@ -28,6 +29,7 @@ export const widgets: RegistryWidgetsType = {
   paymentMethod: PaymentMethodWidget,
   switch: SwitchWidget,
   hexColor: HexColorWidget,
+  website: WebsiteWidget,
   permissions: PermissionsWidget,
   recordSelect: RecordSelectWidget,
   // Overrides the generic radio group: this one is named by its field.

@@ -218,4 +218,26 @@ describe('the demo company admin manages groups and preferences', () => {
     assert.equal(prefs.body.items[0].data.attributes.colorPrimary, 'aabbcc');
     await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--color-primary') === '#aabbcc');
   });
+
+  it('saves a website typed or pasted as a full address as its host and path, and clears it', async () => {
+    const { page } = await newPage(DEMO_HOST);
+    await signIn(page, USERS.admin.email, USERS.admin.password);
+    await page.goto('/organization_preferences');
+    await page.waitForURL(/\/auth\/organization_preferences\/edit\//);
+    const website = page.getByLabel('Website', { exact: true });
+    await website.fill('HTTPS://www.Acme-Widgets.example/About/');
+    assert.equal(await website.inputValue(), 'www.acme-widgets.example/about/');
+    await accessible(page, 'preferences with a website');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Preferences saved. The new branding is applied.').waitFor();
+    const stored = async () =>
+      (await call('POST', '/auth/api/data/find/organization_preferences', { ...acme, body: {} })).body.items[0].data
+        .attributes.website;
+    assert.equal(await stored(), 'www.acme-widgets.example/about');
+    await page.reload();
+    await page.getByLabel('Website', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Preferences saved. The new branding is applied.').waitFor();
+    assert.equal(await stored(), undefined);
+  });
 });
