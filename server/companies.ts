@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import { productStaffAdminKey } from '../engine/access.ts';
 import { hashPassword } from './crypto/passwords.ts';
-import { systemPut } from './data/system-write.ts';
+import { systemPut, systemUpdate } from './data/system-write.ts';
 import { claimOps } from './data/unique.ts';
 import { companyAdminOps, PRODUCT_STAFF_EMAIL } from './company-admins.ts';
 import { directoryOp } from './orgs.ts';
 import { SYSTEM_ORG, type Services } from './services.ts';
-import type { WriteOp } from './storage/types.ts';
+import type { DataObject, WriteOp } from './storage/types.ts';
 
 export interface NewCompany {
   name: string;
@@ -70,6 +70,36 @@ export function hostnameClaimOps(s: Services, id: string, hostname: string, prev
   return claimOps(s, SYSTEM_ORG, 'hostname', id, hostname.toLowerCase(), previous?.toLowerCase());
 }
 
+/** The company's fields its preferences show, read-only (organization_preferences.json: copies). */
+const COPIED = ['name', 'parent_organization', 'status', 'hostname', 'active_modules', 'company_id'] as const;
+
+export function companyCopy(org: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const field of COPIED) if (org[field] !== undefined && org[field] !== '') copy[field] = org[field];
+  return copy;
+}
+
+/**
+ * The company's preferences (its auth module's, the branding) with the copies of a changed company
+ * record: none when they are the same already, or the company has none.
+ */
+export async function companyCopyOps(s: Services, id: string, org: Record<string, unknown>): Promise<WriteOp[]> {
+  const found = await s.storage.find('auth/organization_preferences', id, {
+    criteria: [{ field: 'module', is: '=', value: 'auth' }],
+    limit: 1,
+    offset: 0,
+  });
+  const prefs = found.items[0];
+  if (!prefs) return [];
+  const copy = companyCopy(org);
+  const changes: DataObject = {};
+  for (const field of COPIED) {
+    if (JSON.stringify(copy[field]) !== JSON.stringify(prefs.data[field]))
+      changes[field] = copy[field] as DataObject[string];
+  }
+  return Object.keys(changes).length ? [systemUpdate(s, prefs, 'system', changes)] : [];
+}
+
 /**
  * What comes with every new organization record: its directory entry, its product-staff account,
  * a company's own administrator and its default branding.
@@ -112,7 +142,10 @@ export async function companyExtras(
       ...(companyAdmin?.ops ?? []),
       systemPut(s, 'auth/organization_preferences', id, randomUUID(), {
         module: 'auth',
+        ...companyCopy(org),
         name,
+        created_by: 'system',
+        created_time: now,
         attributes: {
           business_name: name.slice(0, 128),
           colorPrimary: '002d50',

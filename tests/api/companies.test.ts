@@ -3,7 +3,7 @@
  * the derived hostname and who may choose it, the company ID, the modules kept active, the new
  * company's product-staff admin.
  */
-import { afterAll, beforeAll, describe, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 
@@ -62,6 +62,36 @@ describe('a new company', () => {
     assert.equal(session.body.is_admin, true);
     assert.equal(session.body.organization_id, created.key);
     assert.deepEqual(session.body.organization.active_modules, ['auth', 'comms', 'payroll', 'hr']);
+  });
+
+  test("its preferences page shows the company's own name, hostname, ID, parent, status and modules, kept in step", async () => {
+    const made = await w.call('POST', `${ORGS}/`, {
+      ...as(w.staff),
+      body: company({ name: 'Branding Copy Co', company_id: '5077' }),
+    });
+    assert.equal(made.status, 201, made.text);
+    const inside = await sudoInto(w, w.staff, made.body.key);
+    const prefs = async () =>
+      (await w.call('POST', '/auth/api/data/find/organization_preferences', { ...as(inside), body: { criteria: [] } }))
+        .body.items[0].data;
+    expect(await prefs()).toMatchObject({
+      name: 'Branding Copy Co',
+      hostname: made.body.data.hostname,
+      company_id: '5077',
+      parent_organization: w.rootOrg,
+      status: 'active',
+      active_modules: made.body.data.active_modules,
+    });
+    const renamed = await w.call('PATCH', `${ORGS}/${made.body.key}`, {
+      ...as(w.staff),
+      body: { name: 'Branding Copy Company', active_modules: ['payroll'] },
+    });
+    assert.equal(renamed.status, 200, renamed.text);
+    expect(await prefs()).toMatchObject({
+      name: 'Branding Copy Company',
+      active_modules: renamed.body.data.active_modules,
+      attributes: { business_name: 'Branding Copy Co' },
+    });
   });
 
   test('a name whose hostname is taken is refused until a hostname is given', async () => {

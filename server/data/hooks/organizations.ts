@@ -8,7 +8,7 @@
 import { deriveHostname, hostnameDomainMessage, underAllowedDomain } from '../../../engine/hostname.ts';
 import type { JsonSchema } from '../../../engine/entity.ts';
 import { fieldMessage, type FieldError } from '../../../engine/messages.ts';
-import { companyExtras, hostnameClaimOps } from '../../companies.ts';
+import { companyCopyOps, companyExtras, hostnameClaimOps } from '../../companies.ts';
 import { directoryOp, getOrg } from '../../orgs.ts';
 import { SYSTEM, SYSTEM_ORG, type Services } from '../../services.ts';
 import type { DataObject } from '../../storage/types.ts';
@@ -74,6 +74,8 @@ export const organizationHooks: EntityHooks = {
         dir?.data.root === true,
         dir?.meta.version,
       ),
+      // Its preferences page shows the company's name, hostname, ID, status and modules as they are now.
+      ...(await companyCopyOps(s, key, data)),
     ];
   },
 };
