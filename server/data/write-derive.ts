@@ -113,7 +113,10 @@ export function deriveData(w: Write): void {
   if (before) {
     for (const [field, schema] of facts.immutable) {
       if (field in before && JSON.stringify(before[field]) !== JSON.stringify(data[field])) {
-        const msg = (schema['x-messages'] as Record<string, string> | undefined)?.immutable;
+        const messages = schema['x-messages'] as Record<string, string> | undefined;
+        // A value replaced by another may have its own message (immutableChange); removed, the field's own.
+        const removed = data[field] === undefined || data[field] === null || data[field] === '';
+        const msg = (removed ? undefined : messages?.immutableChange) ?? messages?.immutable;
         errors.push({ path: `/${field}`, message: msg ?? 'Cannot be changed once the record exists' });
       }
     }

@@ -45,8 +45,9 @@ describe('account fields', () => {
     const u = await create({ is_employee: true, employee_id: '4242' });
     const changed = await w.call('PATCH', `${USERS}/${u.key}`, { ...as(w.admin), body: { employee_id: '4243' } });
     assert.equal(changed.status, 400);
+    // Changed, it is not said to be deleted (the spec's message is for a removal, data.test.ts).
     assert.deepEqual(changed.body.errors, [
-      { path: '/employee_id', message: 'Unable to save: Employee ID may not be deleted from an existing account.' },
+      { path: '/employee_id', message: 'Unable to save: Employee ID may not be changed on an existing account.' },
     ]);
     const flipped = await w.call('PATCH', `${USERS}/${u.key}`, { ...as(w.admin), body: { is_employee: false } });
     assert.equal(flipped.status, 400);
