@@ -4,7 +4,7 @@ import type * as Common from "../common/defs.ts";
 
 export type BusinessName = string;
 /**
- * Stored as the host (and path), without the https:// the URL input shows.
+ * Stored as the host (and path), without the https:// the URL input shows; empty: none.
  */
 export type Website = string;
 export type CompanyName = string;

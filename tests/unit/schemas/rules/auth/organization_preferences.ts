@@ -32,6 +32,7 @@ const table: EntityCases = {
       patch: { attributes: { website: 'https://acme.example' } },
       errors: [{ path: '/attributes/website', message: 'Website must be a host name such as example.com.' }],
     },
+    { name: 'website emptied (cleared)', patch: { attributes: { website: '' } }, errors: [] },
     { name: 'business phone of 9 digits', patch: { attributes: { phone: '217555012' } }, errors: [{ path: '/attributes/phone', message: phoneMsg }] },
   ],
 };
@@ -43,6 +44,13 @@ const transforms: TransformCase[] = [
     kind: 'save',
     input: { module: 'auth', attributes: { colorPrimary: '#002D50', website: 'https://Acme.example/', colorAccent: '588326' } },
     output: { module: 'auth', attributes: { colorPrimary: '002d50', website: 'acme.example', colorAccent: '588326' } },
+  },
+  {
+    entity: 'auth/organization_preferences',
+    name: 'a business phone typed with spaces keeps its digits (spec/000 section 5)',
+    kind: 'save',
+    input: { module: 'auth', attributes: { phone: ' 217 555 0123 ' } },
+    output: { module: 'auth', attributes: { phone: '2175550123' } },
   },
 ];
 
