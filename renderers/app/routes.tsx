@@ -124,6 +124,8 @@ export const appRoutes = (): RouteObject[] => [
           { path: '/:module/:datatype/:orgId/org_settings', element: <OrgSettingsPage /> },
           // The named route auth_audit_log (spec/001 section 2); it outranks the generic record pages.
           { path: '/auth/new_user/:userId/audit_log', element: <AuditLogPage /> },
+          // The generic one, /{module}/{datatype}/{userId}/audit_log (spec/000 section 2): the same user's records.
+          { path: '/:module/:datatype/:userId/audit_log', element: <AuditLogPage /> },
           { path: '/:module/:datatype/list', element: <ListScreen /> },
           { path: '/:module/:datatype/create', element: <RecordScreen mode="create" /> },
           { path: '/:module/:datatype/edit/:key', element: <RecordScreen mode="edit" /> },

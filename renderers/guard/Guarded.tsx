@@ -23,7 +23,7 @@ export function Guarded({ children }: { children: ReactNode }) {
   const path = location.pathname + location.search + location.hash;
   const route = useMemo(() => classify(location.pathname), [location.pathname]);
   const session = useMemo(() => (auth.session ? guardSession(auth.session) : null), [auth.session]);
-  const needsMeta = (route.kind === 'record' || route.kind === 'generic') && !!session;
+  const needsMeta = (route.kind === 'record' || route.kind === 'generic' || route.kind === 'typeAuditLog') && !!session;
   const metaKey = needsMeta ? [route.module, route.datatype] : ['', ''];
   const meta = useQuery({
     ...metaQuery(client, metaKey[0], metaKey[1]),

@@ -70,6 +70,8 @@ export type RouteInfo =
   | { kind: 'record'; module: string; datatype: string; action: RecordAction; key?: string }
   /** The named route auth_audit_log (spec/001 section 2): one user's audit records. */
   | { kind: 'auditLog'; userId: string }
+  /** The generic audit log route /{module}/{datatype}/{userId}/audit_log (spec/000 section 2). */
+  | { kind: 'typeAuditLog'; module: string; datatype: string; userId: string }
   | { kind: 'generic'; module: string; datatype: string; key?: string };
 
 const PUBLIC = new Set([
@@ -130,6 +132,7 @@ export function classify(pathname: string): RouteInfo {
   if (parts.length === 3) return { kind: 'generic', module, datatype, key: a };
   // A company's settings page: signed-in; the records it opens carry their own access rules.
   if (parts.length === 4 && b === 'org_settings') return { kind: 'app', path: p };
+  if (parts.length === 4 && b === 'audit_log') return { kind: 'typeAuditLog', module, datatype, userId: a };
   if (parts.length === 4 && (a === 'edit' || a === 'view'))
     return { kind: 'record', module, datatype, action: a, key: b };
   // Anything else is an unknown path: the router shows the not-found page.
@@ -211,7 +214,7 @@ export function onboardingType(datatype: string): boolean {
 
 /** May an onboarding-only user open this payroll page? Other modules' pages are not limited. */
 function onboardingAllows(s: GuardSession, route: RouteInfo): boolean {
-  if (route.kind === 'record' || route.kind === 'generic')
+  if (route.kind === 'record' || route.kind === 'generic' || route.kind === 'typeAuditLog')
     return route.module !== 'payroll' || onboardingType(route.datatype);
   if (route.kind !== 'app' || !route.path.startsWith('/payroll/')) return true;
   // The reports page has its own permission; a company settings page is judged by its datatype.
@@ -350,6 +353,18 @@ export function decide(input: GuardInput): Decision {
 
   if (route.kind === 'auditLog') {
     if (route.userId.length !== KEY_LENGTH) return { kind: 'notFound' };
+    return s.isAdmin || has(s, 'AUTH:CanViewAuditLogs') ? { kind: 'allow' } : deny();
+  }
+
+  if (route.kind === 'typeAuditLog') {
+    // Its module and datatype as for record pages (usable, the datatype of the module), then as auth_audit_log.
+    if (!(MODULES as readonly string[]).includes(route.module) || !NAME.test(route.datatype))
+      return { kind: 'notFound' };
+    if (route.userId.length !== KEY_LENGTH) return { kind: 'notFound' };
+    if (input.meta === undefined) return { kind: 'pending' };
+    if (input.meta === 'notFound') return { kind: 'notFound' };
+    const limited = onboardingDeny();
+    if (limited) return limited;
     return s.isAdmin || has(s, 'AUTH:CanViewAuditLogs') ? { kind: 'allow' } : deny();
   }
 

@@ -322,6 +322,48 @@ const rows: Row[] = [
     session: user({ perms: ['AUTH:CanViewAuditLogs'] }),
     expect: { kind: 'notFound' },
   },
+  // The generic audit log route /{module}/{datatype}/{userId}/audit_log (spec/000 section 2).
+  {
+    name: 'the generic audit log route opens for AUTH:CanViewAuditLogs once its type is known',
+    path: `/auth/users/${KEY}/audit_log?name=Emma`,
+    session: user({ perms: ['AUTH:CanViewAuditLogs'] }),
+    meta: readOnlyMeta,
+    expect: { kind: 'allow' },
+  },
+  {
+    name: 'the generic audit log route waits for its type',
+    path: `/payroll/employee/${KEY}/audit_log`,
+    session: user({ perms: ['AUTH:CanViewAuditLogs'] }),
+    expect: { kind: 'pending' },
+  },
+  {
+    name: 'the generic audit log route refuses a user without AUTH:CanViewAuditLogs',
+    path: `/payroll/employee/${KEY}/audit_log`,
+    session: manager,
+    meta: employeeMeta,
+    previous: '/home',
+    expect: deny('/home'),
+  },
+  {
+    name: 'the generic audit log route of an unknown module or type is Page Not Found',
+    path: `/nomodule/users/${KEY}/audit_log`,
+    session: user({ isAdmin: true, perms: [] }),
+    expect: { kind: 'notFound' },
+  },
+  {
+    name: 'the generic audit log route of a type not of its module is Page Not Found',
+    path: `/payroll/users/${KEY}/audit_log`,
+    session: user({ isAdmin: true, perms: [] }),
+    meta: 'notFound',
+    expect: { kind: 'notFound' },
+  },
+  {
+    name: 'the generic audit log route of a payroll type not of onboarding is refused to an onboarding-only user',
+    path: `/payroll/employee/${KEY}/audit_log`,
+    session: user({ perms: ['PAYROLL:CanUseModule', 'PAYROLL:CanManageOnboarding', 'AUTH:CanViewAuditLogs'] }),
+    meta: employeeMeta,
+    expect: onboardingDenied,
+  },
   // A user limited by PAYROLL:CanManageOnboarding (spec/000 section 6; docs/route-guard.md).
   ...['/payroll/employee', '/payroll/employee/list', `/payroll/employee/edit/${KEY}`, `/payroll/w4/view/${KEY}`].map(
     (path): Row => ({

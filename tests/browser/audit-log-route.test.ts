@@ -1,0 +1,33 @@
+/**
+ * The generic audit log route /{module}/{datatype}/{userId}/audit_log (spec/000 section 2): the
+ * user's audit records for a holder of AUTH:CanViewAuditLogs, 'Not authorized.' for others, Page
+ * Not Found for a type not of its module. Needs `npm run build:web` first.
+ */
+import { afterAll, beforeAll, it } from 'vitest';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+it("opens a user's audit records from a type's page, and only for those who may read them", async () => {
+  const emma = await w.apiLogin('emma');
+  const admin = await w.page({ mobile: true });
+  await w.signIn(admin.page, 'admin');
+  await admin.page.goto(`/auth/users/${emma.user}/audit_log?name=Emma%20Employee`);
+  await admin.page.getByRole('heading', { name: 'Audit log: Emma Employee', level: 1 }).waitFor();
+  await admin.page.goto(`/payroll/users/${emma.user}/audit_log`);
+  await admin.page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+
+  const payroll = await w.page();
+  await w.signIn(payroll.page, 'payroll');
+  await payroll.page.goto(`/payroll/employee/${emma.user}/audit_log`);
+  await payroll.page.getByText('Not authorized.').waitFor();
+  assert.equal(await payroll.page.getByRole('heading', { name: /^Audit log/ }).count(), 0);
+});
