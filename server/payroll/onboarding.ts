@@ -302,6 +302,35 @@ async function hiresByStatus(s: Services, org: string) {
   };
 }
 
+/**
+ * A hire's checklist as `caller` sees it: that of the hire's account (keyed as the hire, or the
+ * account holding its e-mail); none while the hire has no account. The pipeline's `missing` and the
+ * employer's moves of a hire (./hire-moves.ts) both read it: one rule, one place.
+ */
+export async function hireChecklist(
+  s: Services,
+  caller: Caller,
+  hire: { key: string; data: DataObject },
+): Promise<{ userKey?: string; list?: Checklist }> {
+  const org = caller.org.id;
+  const email = text(hire.data.email)?.toLowerCase();
+  const userKey = (await s.storage.get('auth/users', org, hire.key))
+    ? hire.key
+    : email
+      ? await claimOwner(s, org, 'email', email)
+      : undefined;
+  if (!userKey) return {};
+  return { userKey, list: await checklistOf(s, org, userKey, caller.principal, caller.org.activeModules, hire.data) };
+}
+
+/** What a checklist still lacks: the employee's steps not finished, and the employer's parts not signed. */
+export function missingParts(list: Checklist): { employee: string[]; employer: string[] } {
+  return {
+    employee: list.items.filter((i) => !FINISHED.has(i.state)).map((i) => i.task),
+    employer: list.items.flatMap((i) => (i.employer && !i.employer.signed ? [i.employer.task] : [])),
+  };
+}
+
 export async function pipelineOf(s: Services, caller: Caller) {
   const org = caller.org.id;
   const reader = caller.principal;
@@ -316,13 +345,8 @@ export async function pipelineOf(s: Services, caller: Caller) {
   const hires = await Promise.all(
     shown.map(async (h) => {
       const email = text(h.data.email)?.toLowerCase();
-      // A hire's account: keyed as the hire, or the account holding its e-mail.
-      const userKey = (await s.storage.get('auth/users', org, h.key))
-        ? h.key
-        : email
-          ? await claimOwner(s, org, 'email', email)
-          : undefined;
-      const list = userKey ? await checklistOf(s, org, userKey, reader, caller.org.activeModules, h.data) : undefined;
+      const { userKey, list } = await hireChecklist(s, caller, h);
+      const parts = list ? missingParts(list) : { employee: [], employer: [] };
       return {
         key: h.key,
         first_name: text(h.data.first_name) ?? '',
@@ -332,12 +356,7 @@ export async function pipelineOf(s: Services, caller: Caller) {
         hire_date: num(h.data.hire_date),
         ...(userKey ? { user_key: userKey } : {}),
         // The employee's steps not finished, then the employer's parts waiting.
-        missing: list
-          ? [
-              ...list.items.filter((i) => !FINISHED.has(i.state)).map((i) => i.task),
-              ...list.items.flatMap((i) => (i.employer && !i.employer.signed ? [i.employer.task] : [])),
-            ]
-          : [],
+        missing: [...parts.employee, ...parts.employer],
         done: list?.done ?? 0,
         total: list?.total ?? 0,
       };

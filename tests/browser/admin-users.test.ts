@@ -188,18 +188,39 @@ describe('calling a hiring off', () => {
 });
 
 describe("the employer's steps of a hire", () => {
-  it('Send for approval names what to fill in first; then Approve and Mark complete move the hire on', async () => {
+  it('Send for approval names what to fill in first, then what the hire has yet to do', async () => {
     const payroll = await w.apiLogin('payroll');
+    const email = `stella.${unique()}@example.com`;
     const made = await w.call('POST', '/payroll/api/data/onboarding_user/', {
       org: w.org,
       token: payroll.token,
-      body: { first_name: 'Stella', last_name: 'Steps', email: `stella.${unique()}@example.com` },
+      body: { first_name: 'Stella', last_name: 'Steps', email },
     });
     assert.equal(made.status, 201, made.text);
     const hireUrl = `/payroll/api/data/onboarding_user/${made.body.key}`;
-    // The hire has saved a form: the server moved it to started.
-    const started = await w.call('PATCH', hireUrl, { org: w.org, token: payroll.token, body: { status: 'started' } });
-    assert.equal(started.status, 200, started.text);
+    // The hire signs in and saves Section 1 of her I-9: the server moves her hire to started.
+    const pass = await w.call('POST', '/auth/api/set_user_password', {
+      org: w.org,
+      token: admin.token,
+      body: { user_id: made.body.key, password: 'stella-pass-1', password2: 'stella-pass-1' },
+    });
+    assert.equal(pass.status, 200, pass.text);
+    const stella = await w.call('POST', '/auth/api/login', {
+      org: w.org,
+      body: { userid: email, key: 'stella-pass-1' },
+    });
+    assert.equal(stella.status, 200, stella.text);
+    const i9 = await w.call('POST', `/payroll/api/data/my_i9/${made.body.key}`, {
+      org: w.org,
+      token: stella.body.token,
+      body: {
+        work_auth_status: 'Citizen of the United States',
+        employee_signature: { name: 'Stella Steps', font: 'font1', timestamp: 1 },
+      },
+    });
+    assert.equal(i9.status, 201, i9.text);
+    const hire = await w.call('GET', hireUrl, { org: w.org, token: payroll.token });
+    assert.equal(hire.body.data.status, 'started');
     const { page } = await w.page();
     await w.signIn(page, 'payroll');
     await page.goto(`/payroll/onboarding_user/edit/${made.body.key}`);
@@ -229,10 +250,46 @@ describe("the employer's steps of a hire", () => {
     });
     assert.equal(filled.status, 200, filled.text);
     await page.reload();
-    for (const from of ['started', 'pending_approval', 'approved']) {
+    await page.getByRole('button', { name: HIRE_STEPS.started.label }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Send for approval: the hire's onboarding is not done\. Still to do: Personal details; / })
+      .waitFor();
+    const kept = await w.call('GET', hireUrl, { org: w.org, token: payroll.token });
+    assert.equal(kept.body.data.status, 'started');
+  });
+
+  it('Sam: Send for approval and Approve move him on; Mark complete waits for I-9 Section 2, then completes', async () => {
+    const payroll = await w.apiLogin('payroll');
+    const sam = await w.apiLogin('sam');
+    const hireUrl = `/payroll/api/data/onboarding_user/${sam.user}`;
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto(`/payroll/onboarding_user/edit/${sam.user}`);
+    for (const from of ['started', 'pending_approval']) {
       await page.getByRole('button', { name: HIRE_STEPS[from].label }).click();
       await notice(page, HIRE_STEPS[from].done);
     }
+    await page.getByRole('button', { name: HIRE_STEPS.approved.label }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "Mark complete: the hire's onboarding is not done. Still to do: Form I-9, Section 2." })
+      .waitFor();
+    const section2 = await w.call('PATCH', `/payroll/api/data/i9/${sam.user}`, {
+      org: w.org,
+      token: payroll.token,
+      body: {
+        documentation: [{ document_type: 'us_passport', list: 'A', title: 'U.S. Passport', issuing_authority: 'DOS' }],
+        first_day: 1_767_225_600,
+        employer_or_representative: 'Paula Payroll',
+        employer_address: { address1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78701' },
+        employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 1 },
+      },
+    });
+    assert.equal(section2.status, 200, section2.text);
+    await page.reload();
+    await page.getByRole('button', { name: HIRE_STEPS.approved.label }).click();
+    await notice(page, HIRE_STEPS.approved.done);
     const stored = await w.call('GET', hireUrl, { org: w.org, token: payroll.token });
     assert.equal(stored.body.data.status, 'complete');
     // The screen reloads the hire after the notice: then it offers no Cancel hire.

@@ -11,16 +11,29 @@ import type { ScreenContext } from '../../../renderers/contract/forms-registry.t
 export const HIRE_CANCELLED = 'Hire cancelled: the account its invitation made signs in no more.';
 export const HIRE_OPENED = 'Hire opened again.';
 
-/** The employer's step from each status the hire can be moved on from, and what the notice says. */
-export const HIRE_STEPS: Readonly<Record<string, { to: string; label: string; done: string }>> = {
+/**
+ * The employer's step from each status the hire can be moved on from, and what the notice says.
+ * `approver`: only those who manage payroll data take it (server/payroll/hire-moves.ts holds the
+ * rule; the screen offers the button only to them).
+ */
+export const HIRE_STEPS: Readonly<Record<string, { to: string; label: string; done: string; approver?: boolean }>> = {
   started: { to: 'pending_approval', label: 'Send for approval', done: 'Sent for approval.' },
-  pending_approval: { to: 'approved', label: 'Approve', done: 'Hire approved.' },
-  approved: { to: 'complete', label: 'Mark complete', done: 'Hire complete.' },
+  pending_approval: { to: 'approved', label: 'Approve', done: 'Hire approved.', approver: true },
+  approved: { to: 'complete', label: 'Mark complete', done: 'Hire complete.', approver: true },
 };
+
+/** Who approves a hire and marks it complete. */
+const APPROVER = ['PAYROLL', 'CanManageUserPayrollData'] as const;
+
+/** The server's reason a move was refused (the hire's onboarding not done, the step not theirs), if given. */
+function moveRefusal(e: unknown): string | undefined {
+  const errors = (e as { errors?: { path?: string; message?: string }[] }).errors ?? [];
+  return errors.find((x) => x.path === '/status')?.message;
+}
 
 /** A refused step's field errors as the fields' titles: what to fill in first. */
 function missingFields(e: unknown, schema: Record<string, unknown>): string | undefined {
-  const errors = (e as { errors?: { path?: string }[] }).errors ?? [];
+  const errors = ((e as { errors?: { path?: string }[] }).errors ?? []).filter((x) => x.path !== '/status');
   const props = (schema.properties ?? {}) as Record<string, { title?: string }>;
   const names = [...new Set(errors.map((x) => (x.path ?? '').split('/')[1]).filter(Boolean))].map(
     (f) => props[f]?.title ?? f,
@@ -49,9 +62,7 @@ export function HireActions(ctx: ScreenContext) {
         type: 'negative',
         message: missing
           ? `${step}: fill in ${missing} first.`
-          : e instanceof Error
-            ? e.message
-            : 'The hire was not changed.',
+          : (moveRefusal(e) ?? (e instanceof Error ? e.message : 'The hire was not changed.')),
       });
     } finally {
       setBusy(false);
@@ -67,7 +78,9 @@ export function HireActions(ctx: ScreenContext) {
         );
     if (sure) await save(cancelled ? 'created' : 'cancelled', cancelled ? HIRE_OPENED : HIRE_CANCELLED);
   };
-  const next = HIRE_STEPS[status];
+  const step = HIRE_STEPS[status];
+  const approver = ctx.session?.is_admin || ctx.session?.permissions[APPROVER[0]]?.includes(APPROVER[1]);
+  const next = step && (!step.approver || approver) ? step : undefined;
 
   return (
     <>

@@ -1,0 +1,95 @@
+/**
+ * The moves of a hire's status a client may make (docs/decisions.md, "A hire's status"). The server
+ * alone sets `invited`, `started` and `error` (the invitation, the hire's own forms, a failed send);
+ * the employer moves a hire on one step at a time, and only once the hire's onboarding is as far as
+ * the step needs, read from the same checklist the pipeline shows (./onboarding.ts):
+ *
+ * - Send for approval (`started` to `pending_approval`) and Approve (to `approved`): the hire's own
+ *   forms finished;
+ * - Mark complete (`approved` to `complete`): those and the employer's parts (I-9 Section 2) signed;
+ * - Approve and Mark complete: by those who manage payroll data (`PAYROLL:CanManageUserPayrollData`),
+ *   not by those who manage onboarding only;
+ * - Cancel hire: from any status but `complete`; Open hire again: `cancelled` to `created`.
+ *
+ * A complete hire moves no more. Anything else is refused (409, the reason at `/status`).
+ */
+import { allows } from '../../engine/access.ts';
+import type { FieldError } from '../../engine/messages.ts';
+import type { Caller } from '../auth/principal.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Services } from '../services.ts';
+import type { DataObject } from '../storage/types.ts';
+import { hireChecklist, missingParts } from './onboarding.ts';
+
+/** Who approves a hire and marks it complete. */
+export const HIRE_APPROVERS = ['PAYROLL:CanManageUserPayrollData'] as const;
+
+/** The statuses only the server sets. */
+const SERVER_SET = new Set(['invited', 'started', 'error']);
+
+const NAMES: Record<string, string> = {
+  created: 'Created',
+  invited: 'Invited',
+  started: 'Started',
+  pending_approval: 'Pending approval',
+  approved: 'Approved',
+  complete: 'Complete',
+  error: 'Error',
+  cancelled: 'Cancelled',
+};
+
+/** The employer's steps: from, the step's name, and what it needs of the hire's onboarding. */
+const STEPS: Record<string, { from: string; step: string; employer: boolean; approver: boolean }> = {
+  pending_approval: { from: 'started', step: 'Send for approval', employer: false, approver: false },
+  approved: { from: 'pending_approval', step: 'Approve', employer: false, approver: true },
+  complete: { from: 'approved', step: 'Mark complete', employer: true, approver: true },
+};
+
+const refuse = (status: number, message: string) =>
+  new ApiError(status as 403 | 409, message, [{ path: '/status', message } satisfies FieldError]);
+
+/** Throws when `caller` may not move the hire from `before`'s status to `after`'s. */
+export async function checkHireMove(
+  s: Services,
+  caller: Caller,
+  key: string,
+  before: DataObject,
+  after: DataObject,
+): Promise<void> {
+  const from = String(before.status ?? 'created');
+  const to = String(after.status ?? 'created');
+  if (from === to) return;
+  const name = (v: string) => NAMES[v] ?? v;
+  if (from === 'complete') throw refuse(409, 'This hire is complete: its status no longer changes.');
+  if (to === 'cancelled') return;
+  if (to === 'created') {
+    if (from === 'cancelled') return;
+    throw refuse(
+      409,
+      `A hire is set back to Created only by opening a cancelled hire again; this one is ${name(from)}.`,
+    );
+  }
+  if (SERVER_SET.has(to)) {
+    throw refuse(
+      409,
+      `${name(to)} is set by the server (the invitation, the hire's own forms, a failed send); it cannot be chosen.`,
+    );
+  }
+  const step = STEPS[to];
+  if (!step) throw refuse(409, `A hire cannot move from ${name(from)} to ${name(to)}.`);
+  if (step.approver && !allows(HIRE_APPROVERS, caller.principal, false)) {
+    throw refuse(403, `${step.step}: only those who manage payroll data may do this.`);
+  }
+  if (from !== step.from) {
+    throw refuse(409, `${step.step}: the hire must be ${name(step.from)} first; it is ${name(from)}.`);
+  }
+  const { list } = await hireChecklist(s, caller, { key, data: after });
+  if (!list) {
+    throw refuse(409, `${step.step}: the hire has no account yet, so none of their onboarding forms is done.`);
+  }
+  const parts = missingParts(list);
+  const missing = [...parts.employee, ...(step.employer ? parts.employer : [])];
+  if (missing.length) {
+    throw refuse(409, `${step.step}: the hire's onboarding is not done. Still to do: ${missing.join('; ')}.`);
+  }
+}
