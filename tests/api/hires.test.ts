@@ -161,6 +161,17 @@ describe('inviting a hire', () => {
     assert.deepEqual(its.body.data.permissions, ['PAYROLL:CanUseModule', 'HR:CanUseModule']);
   });
 
+  test('Invited by is whoever invited the hire, unless the inviter named someone else', async () => {
+    // The approval list needs it: a hire invited through the form without it was stopped at "Send
+    // for approval: fill in Invited by first."
+    const mine = await w.call('POST', `${HIRES}/`, { ...as(onboarder), body: hire() });
+    assert.equal(mine.status, 201, mine.text);
+    assert.equal(mine.body.data.invited_by, onboarder.user);
+    const named = await w.call('POST', `${HIRES}/`, { ...as(onboarder), body: hire({ invited_by: w.payroll.user }) });
+    assert.equal(named.status, 201, named.text);
+    assert.equal(named.body.data.invited_by, w.payroll.user);
+  });
+
   test("a cancelled hire's account signs in no more; opened again, it does", async () => {
     const email = `cal.${unique()}@example.com`;
     const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire({ first_name: 'Cal', email }) });
@@ -274,7 +285,6 @@ describe('inviting a hire', () => {
       '/division',
       '/employment_type',
       '/hire_date',
-      '/invited_by',
       '/pay_frequency',
       '/phone',
       '/ssn',

@@ -231,6 +231,8 @@ export const onboardingUserHooks: EntityHooks = {
     const to = emailOf(data);
     return {
       ...data,
+      // The approval list asks who invited the hire: whoever did, unless they named someone else.
+      invited_by: typeof data.invited_by === 'string' && data.invited_by ? data.invited_by : caller.principal.userKey,
       activity_log: withHistory(
         data,
         entry(caller, now, ACCOUNT_MADE, `Account made for ${to}.`, to),
