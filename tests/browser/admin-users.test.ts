@@ -259,17 +259,48 @@ describe("the employer's steps of a hire", () => {
     assert.equal(kept.body.data.status, 'started');
   });
 
-  it('Sam: Send for approval and Approve move him on; Mark complete waits for I-9 Section 2, then completes', async () => {
+  it('Sam: Send for approval and Approve (not offered to an onboarding-only manager) move him on; Mark complete waits for I-9 Section 2', async () => {
     const payroll = await w.apiLogin('payroll');
     const sam = await w.apiLogin('sam');
     const hireUrl = `/payroll/api/data/onboarding_user/${sam.user}`;
     const { page } = await w.page();
     await w.signIn(page, 'payroll');
     await page.goto(`/payroll/onboarding_user/edit/${sam.user}`);
-    for (const from of ['started', 'pending_approval']) {
-      await page.getByRole('button', { name: HIRE_STEPS[from].label }).click();
-      await notice(page, HIRE_STEPS[from].done);
-    }
+    await page.getByRole('button', { name: HIRE_STEPS.started.label }).click();
+    await notice(page, HIRE_STEPS.started.done);
+    // One who manages onboarding only is offered no Approve: approving is for those who manage payroll data.
+    const email = `olga.${unique()}@acme.example`;
+    const olga = await newAccount({ email, display_name: 'Olga Onboarder' });
+    const group = await w.call('POST', '/auth/api/data/groups/', {
+      org: w.org,
+      token: admin.token,
+      body: {
+        name: `Onboarders ${email}`,
+        description: 'Invite hires',
+        permissions: ['PAYROLL:CanUseModule', 'PAYROLL:CanManageOnboarding'],
+        users: [olga.key],
+        notes: '',
+      },
+    });
+    assert.equal(group.status, 201, group.text);
+    const pass = await w.call('POST', '/auth/api/set_user_password', {
+      org: w.org,
+      token: admin.token,
+      body: { user_id: olga.key, password: 'onboard-pass-1', password2: 'onboard-pass-1' },
+    });
+    assert.equal(pass.status, 200, pass.text);
+    const onboarder = (await w.page()).page;
+    await onboarder.goto('/login');
+    await onboarder.getByLabel('E-mail').fill(email);
+    await onboarder.getByLabel('Password').fill('onboard-pass-1');
+    await onboarder.getByRole('button', { name: 'Sign in' }).click();
+    await onboarder.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await onboarder.goto(`/payroll/onboarding_user/edit/${sam.user}`);
+    await onboarder.getByRole('button', { name: 'Cancel hire' }).waitFor();
+    assert.equal(await onboarder.getByRole('button', { name: HIRE_STEPS.pending_approval.label }).count(), 0);
+    await page.reload();
+    await page.getByRole('button', { name: HIRE_STEPS.pending_approval.label }).click();
+    await notice(page, HIRE_STEPS.pending_approval.done);
     await page.getByRole('button', { name: HIRE_STEPS.approved.label }).click();
     await page
       .getByRole('alert')
