@@ -168,5 +168,19 @@ describe("each step waits for the hire's onboarding", () => {
     const complete = await move(w.payroll, sam.user, 'complete');
     assert.equal(complete.status, 200, complete.text);
     assert.equal(await statusOf(sam.user), 'complete');
+    // The hire's history says who took each step.
+    const log = (await w.call('GET', `${HIRES}/${sam.user}`, as(w.payroll))).body.data.activity_log as {
+      action: string;
+      user: string;
+      message: string;
+    }[];
+    assert.deepEqual(
+      log.slice(-3).map((e) => [e.action, e.user, e.message]),
+      [
+        ['pending_approval', onboarder.user, 'Sent for approval.'],
+        ['approved', w.payroll.user, 'Approved.'],
+        ['complete', w.payroll.user, 'Marked complete.'],
+      ],
+    );
   });
 });

@@ -48,6 +48,22 @@ function entry(caller: Caller, now: number, action: string, message: string, to:
   return { time: now, user: caller.principal.userKey, action, message, to };
 }
 
+/** What the history says of each status the employer moves a hire to (server/payroll/hire-moves.ts). */
+const STEP_MESSAGES: Record<string, string> = {
+  pending_approval: 'Sent for approval.',
+  approved: 'Approved.',
+  complete: 'Marked complete.',
+  cancelled: 'Hire cancelled.',
+  created: 'Hire opened again.',
+};
+
+/** The history entry of an employer's move of the hire, when the save moved it. */
+function stepEntry(caller: Caller, now: number, before: DataObject, data: DataObject): ActivityEntry | undefined {
+  const to = String(data.status ?? 'created');
+  if (to === String(before.status ?? 'created') || !STEP_MESSAGES[to]) return undefined;
+  return { time: now, user: caller.principal.userKey, action: to, message: STEP_MESSAGES[to] };
+}
+
 /** The invitation a new hire receives: who invites them, the link that lets them in, whom to ask. */
 export function invitation(
   publicSite: PublicSite,
@@ -225,8 +241,11 @@ export const onboardingUserHooks: EntityHooks = {
   async amend({ s, caller, key, data, before }) {
     const now = s.now();
     if (before) {
+      // The employer's step in the history, then what it did to the account (extraOps reads the last entry).
+      const step = stepEntry(caller, now, before, data);
       const move = await accountMoveOf(s, caller, key, before, data);
-      return move ? { ...data, activity_log: withHistory(data, accountMoveEntry(caller, move, now)) } : data;
+      const entries = [...(step ? [step] : []), ...(move ? [accountMoveEntry(caller, move, now)] : [])];
+      return entries.length ? { ...data, activity_log: withHistory(data, ...entries) } : data;
     }
     const to = emailOf(data);
     return {
