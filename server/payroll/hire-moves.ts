@@ -11,7 +11,8 @@
  *   not by those who manage onboarding only;
  * - Cancel hire: from any status but `complete`; Open hire again: `cancelled` to `created`.
  *
- * A complete hire moves no more. Anything else is refused (409, the reason at `/status`).
+ * A complete hire moves no more. Anything else is refused (409, the reason at `/status`). The pay an
+ * approval settled (rate, pay type and frequency) is changed afterwards only by those who approve (403).
  */
 import { allows } from '../../engine/access.ts';
 import type { FieldError } from '../../engine/messages.ts';
@@ -91,5 +92,27 @@ export async function checkHireMove(
   const missing = [...parts.employee, ...(step.employer ? parts.employer : [])];
   if (missing.length) {
     throw refuse(409, `${step.step}: the hire's onboarding is not done. Still to do: ${missing.join('; ')}.`);
+  }
+}
+
+/** The pay an approval settles. */
+const PAY_FIELDS = ['rate', 'pay_type', 'pay_frequency'] as const;
+export const PAY_SETTLED = "Only those who manage payroll data change an approved hire's pay.";
+
+/**
+ * Throws (403) when one who does not approve hires changes the pay of a hire approved or complete:
+ * the approval settled it, and changing it afterwards would undo the approval without one.
+ */
+export function checkPayChange(caller: Caller, before: DataObject, after: DataObject): void {
+  if (!['approved', 'complete'].includes(String(before.status)) || allows(HIRE_APPROVERS, caller.principal, false)) {
+    return;
+  }
+  const changed = PAY_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+  if (changed.length) {
+    throw new ApiError(
+      403,
+      PAY_SETTLED,
+      changed.map((f) => ({ path: `/${f}`, message: PAY_SETTLED })),
+    );
   }
 }

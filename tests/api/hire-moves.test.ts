@@ -184,3 +184,25 @@ describe("each step waits for the hire's onboarding", () => {
     );
   });
 });
+
+test("an approved hire's pay is changed only by those who approve it", async () => {
+  // Carla's hire is complete: approving settled her pay; an onboarding-only manager does not change it after.
+  for (const change of [{ rate: 99 }, { pay_type: 'Salary' }, { pay_frequency: 'Weekly' }]) {
+    const r = await w.call('PATCH', `${HIRES}/${carla.user}`, { ...as(onboarder), body: change });
+    assert.equal(r.status, 403, r.text);
+    const field = Object.keys(change)[0];
+    assert.deepEqual(r.body.errors, [
+      { path: `/${field}`, message: "Only those who manage payroll data change an approved hire's pay." },
+    ]);
+  }
+  const stored = (await w.call('GET', `${HIRES}/${carla.user}`, as(w.payroll))).body.data;
+  assert.equal(stored.rate, 21.5);
+  // Their other fields stay theirs to correct, and payroll may change the pay.
+  assert.equal(
+    (await w.call('PATCH', `${HIRES}/${carla.user}`, { ...as(onboarder), body: { notes: 'Badge 12' } })).status,
+    200,
+  );
+  const byPayroll = await w.call('PATCH', `${HIRES}/${carla.user}`, { ...as(w.payroll), body: { rate: 22.25 } });
+  assert.equal(byPayroll.status, 200, byPayroll.text);
+  assert.equal(byPayroll.body.data.rate, 22.25);
+});

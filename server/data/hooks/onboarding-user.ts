@@ -32,7 +32,7 @@ import {
   moveHire,
   withHistory,
 } from '../../payroll/hire-account.ts';
-import { checkHireMove } from '../../payroll/hire-moves.ts';
+import { checkHireMove, checkPayChange } from '../../payroll/hire-moves.ts';
 
 /** One entry of a hire's history, typed from the schema (npm run gen:types). */
 type ActivityEntry = Event;
@@ -218,6 +218,7 @@ export const onboardingUserHooks: EntityHooks = {
     if (before) {
       // The status moves as the employer's steps allow (docs/decisions.md, "A hire's status").
       await checkHireMove(s, caller, key, before, data);
+      checkPayChange(caller, before, data);
       // The invitation's link goes to the account's e-mail, which a hire's editor may not change.
       const moved = emailOf(data) !== emailOf(before);
       return moved && (await s.storage.get('auth/users', caller.org.id, key))
