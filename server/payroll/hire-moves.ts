@@ -9,7 +9,9 @@
  * - Mark complete (`approved` to `complete`): those and the employer's parts (I-9 Section 2) signed;
  * - Approve and Mark complete: by those who manage payroll data (`PAYROLL:CanManageUserPayrollData`),
  *   not by those who manage onboarding only;
- * - Cancel hire: from any status but `complete`; Open hire again: `cancelled` to `created`.
+ * - Cancel hire: from any status but `complete`; Open hire again: `cancelled` to `created`, which
+ *   the server makes where the hire is (`reopenedStatus`): started once the hire saved a form of the
+ *   onboarding, invited once an invitation went out.
  *
  * A complete hire moves no more. Anything else is refused (409, the reason at `/status`). The pay an
  * approval settled (rate, pay type and frequency) is changed afterwards only by those who approve (403).
@@ -20,6 +22,7 @@ import type { Caller } from '../auth/principal.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
+import { historyOf } from './hire-account.ts';
 import { hireChecklist, missingParts } from './onboarding.ts';
 
 /** Who approves a hire and marks it complete. */
@@ -115,4 +118,20 @@ export function checkPayChange(caller: Caller, before: DataObject, after: DataOb
       changed.map((f) => ({ path: `/${f}`, message: PAY_SETTLED })),
     );
   }
+}
+
+/**
+ * Where a cancelled hire opened again is: `started` when the hire has saved a form of the onboarding
+ * (else the employer could never send it for approval: only the hire's next save would move it),
+ * `invited` when an invitation went out, else `created`.
+ */
+export async function reopenedStatus(
+  s: Services,
+  caller: Caller,
+  key: string,
+  data: DataObject,
+): Promise<'created' | 'invited' | 'started'> {
+  const { list } = await hireChecklist(s, caller, { key, data });
+  if (list?.items.some((i) => i.state !== 'not_started')) return 'started';
+  return historyOf(data).some((e) => e.action === 'invited') ? 'invited' : 'created';
 }

@@ -86,7 +86,7 @@ describe('the moves a client may make', () => {
     }
   });
 
-  test('a cancelled hire is not completed; opened again it is created; a complete hire moves no more', async () => {
+  test('a cancelled hire is not completed; opened again it is where it was; a complete hire moves no more', async () => {
     const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: fullHire() });
     assert.equal((await move(w.payroll, r.body.key, 'cancelled')).status, 200);
     for (const status of ['complete', 'approved', 'pending_approval', 'invited']) {
@@ -95,6 +95,7 @@ describe('the moves a client may make', () => {
     }
     const opened = await move(w.payroll, r.body.key, 'created');
     assert.equal(opened.status, 200, opened.text);
+    assert.equal(opened.body.data.status, 'invited', 'opened again where it was: its invitation went out');
     // Carla's hire is complete.
     for (const status of ['cancelled', 'approved', 'created']) {
       assert.match(refusedAt(await move(w.admin, carla.user, status)), /complete/);
@@ -205,4 +206,15 @@ test("an approved hire's pay is changed only by those who approve it", async () 
   const byPayroll = await w.call('PATCH', `${HIRES}/${carla.user}`, { ...as(w.payroll), body: { rate: 22.25 } });
   assert.equal(byPayroll.status, 200, byPayroll.text);
   assert.equal(byPayroll.body.data.rate, 22.25);
+});
+
+test('a hire cancelled by mistake and opened again is where its onboarding is, not stuck before Send for approval', async () => {
+  // Wes has saved his forms: opened again, he is started, and the employer's steps go on from there.
+  assert.equal((await move(w.payroll, wes.user, 'cancelled')).status, 200);
+  const opened = await move(w.payroll, wes.user, 'created');
+  assert.equal(opened.status, 200, opened.text);
+  assert.equal(opened.body.data.status, 'started');
+  const log = opened.body.data.activity_log as { action: string; message: string }[];
+  assert.equal(log.at(-1)?.message, 'Hire opened again.');
+  assert.match(refusedAt(await move(w.payroll, wes.user, 'pending_approval')), /Still to do: Federal tax withholding/);
 });

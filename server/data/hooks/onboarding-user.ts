@@ -32,7 +32,7 @@ import {
   moveHire,
   withHistory,
 } from '../../payroll/hire-account.ts';
-import { checkHireMove, checkPayChange } from '../../payroll/hire-moves.ts';
+import { checkHireMove, checkPayChange, reopenedStatus } from '../../payroll/hire-moves.ts';
 
 /** One entry of a hire's history, typed from the schema (npm run gen:types). */
 type ActivityEntry = Event;
@@ -54,13 +54,16 @@ const STEP_MESSAGES: Record<string, string> = {
   approved: 'Approved.',
   complete: 'Marked complete.',
   cancelled: 'Hire cancelled.',
-  created: 'Hire opened again.',
 };
 
 /** The history entry of an employer's move of the hire, when the save moved it. */
 function stepEntry(caller: Caller, now: number, before: DataObject, data: DataObject): ActivityEntry | undefined {
   const to = String(data.status ?? 'created');
-  if (to === String(before.status ?? 'created') || !STEP_MESSAGES[to]) return undefined;
+  if (to === String(before.status ?? 'created')) return undefined;
+  if (before.status === 'cancelled') {
+    return { time: now, user: caller.principal.userKey, action: 'opened_again', message: 'Hire opened again.' };
+  }
+  if (!STEP_MESSAGES[to]) return undefined;
   return { time: now, user: caller.principal.userKey, action: to, message: STEP_MESSAGES[to] };
 }
 
@@ -242,6 +245,10 @@ export const onboardingUserHooks: EntityHooks = {
   async amend({ s, caller, key, data, before }) {
     const now = s.now();
     if (before) {
+      // Opened again, the hire is where its onboarding is (server/payroll/hire-moves.ts).
+      if (before.status === 'cancelled' && data.status === 'created') {
+        data = { ...data, status: await reopenedStatus(s, caller, key, data) };
+      }
       // The employer's step in the history, then what it did to the account (extraOps reads the last entry).
       const step = stepEntry(caller, now, before, data);
       const move = await accountMoveOf(s, caller, key, before, data);
