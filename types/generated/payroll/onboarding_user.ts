@@ -58,6 +58,9 @@ export interface PayrollOnboardingUser {
   pay_type?: Common.PayType;
   pay_frequency?: Common.PayFrequency;
   rate?: Rate;
+  /**
+   * Whoever invites the hire, unless another user is chosen here.
+   */
   invited_by?: Common.Uuid;
   status?: Status;
   notes?: Notes;
