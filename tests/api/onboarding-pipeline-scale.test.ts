@@ -18,8 +18,9 @@ interface Pipeline {
 
 const ADDED = 2_000;
 /** Of the hires added, those moved on from created: more than HIRES_SHOWN in each status. */
-// The statuses a client may move a hire to without its onboarding (started and error are the server's).
-const MOVED_TO = ['invited', 'cancelled', 'created'];
+// The statuses a new hire is in without its onboarding: invited, or cancelled by the employer
+// (started and error are the server's; opened again, a hire is where it was: invited).
+const MOVED_TO = ['invited', 'cancelled'];
 const MOVED = MOVED_TO.length * (HIRES_SHOWN + 5);
 
 let w: DemoWorld;
@@ -95,11 +96,10 @@ describe('GET /payroll/api/onboarding_pipeline as the company grows', () => {
       assert.equal(r.status, 201, r.text);
       // Once its invitation went out, a new hire is invited.
       const status = i < MOVED ? MOVED_TO[i % MOVED_TO.length] : 'invited';
-      // Created again is a cancelled hire opened again.
-      for (const step of status === 'invited' ? [] : status === 'created' ? ['cancelled', 'created'] : [status]) {
+      if (status !== 'invited') {
         const moved = await w.call('PATCH', `/payroll/api/data/onboarding_user/${r.body.key}`, {
           ...as(w.payroll),
-          body: { status: step },
+          body: { status },
         });
         assert.equal(moved.status, 200, moved.text);
       }
