@@ -133,9 +133,11 @@ export function userMaySignIn(user: StoredRecord | undefined): user is StoredRec
 
 /**
  * Whether the staff member who opened a sudo_login session still acts: their account exists in
- * their own organization, which is active, and may sign in, and their sessions there have not all
- * ended (logout_all, a password change) since they asked. A session in a company is theirs: it ends
- * with theirs, and no refresh renews it past that.
+ * their own organization, which is active, and may sign in, their sessions there have not all
+ * ended (logout_all, a password change) since they asked, and they may still enter companies
+ * (the product-staff admin, or `AUTH:CanLoginToOrganizations` as their company now grants it: an
+ * account made inactive holds it no longer). A session in a company is theirs: it ends with theirs,
+ * and with their right to open it; no refresh renews it past that.
  */
 export async function impersonatorActs(s: Services, staff: Impersonator): Promise<boolean> {
   const home = await getOrg(s, staff.org);
@@ -144,7 +146,9 @@ export async function impersonatorActs(s: Services, staff: Impersonator): Promis
     { collection: 'auth/users', key: staff.key },
     { collection: SYSTEM.sessionEpochs, key: staff.key },
   ]);
-  return userMaySignIn(user) && Number(epoch?.data.epoch ?? 0) === staff.epoch;
+  if (!userMaySignIn(user) || Number(epoch?.data.epoch ?? 0) !== staff.epoch) return false;
+  const principal = await principalFor(s, home, user);
+  return principal.isAdmin || principal.permissions.has('AUTH:CanLoginToOrganizations');
 }
 
 export async function authenticate(s: Services, c: Context): Promise<Caller> {
