@@ -18,6 +18,8 @@ import type { EntityHooks } from '../hooks.ts';
 const message = (s: Services, field: string, rule: string) =>
   fieldMessage(s.catalogue.registry.require('auth', 'organizations').file as unknown as JsonSchema, field, rule);
 
+export const ROOT_STAYS_ACTIVE = "The product's own organization stays active: product staff sign in there.";
+
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
 /** The hostname rules that depend on the server's configuration and on other companies. */
@@ -47,6 +49,11 @@ export const organizationHooks: EntityHooks = {
     // x-immutable refuses changing a saved ID; a company saved without one keeps none.
     if (before && before.company_id === undefined && data.company_id !== undefined) {
       return [{ path: '/company_id', message: message(s, 'company_id', 'immutable') }];
+    }
+    // The product's own organization turned inactive would end every product-staff session and
+    // refuse every sign-in, leaving no one to turn it on again.
+    if (before && data.status !== 'active' && (await getOrg(s, key))?.root === true) {
+      return [{ path: '/status', message: ROOT_STAYS_ACTIVE }];
     }
     const host = text(data.hostname);
     if (!host || (before && host === text(before.hostname))) return [];
