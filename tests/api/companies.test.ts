@@ -262,6 +262,40 @@ describe('only the product-staff admin chooses hostnames', () => {
     assert.equal(found.body.organization_id, child.key);
   });
 
+  test('a reseller inside their client company is its admin, not product staff: they neither choose nor change one', async () => {
+    const acmeStaff = await sudoInto(w, w.staff, w.acmeOrg);
+    const g = await w.call('POST', '/auth/api/data/groups/', {
+      ...as(acmeStaff),
+      body: { name: 'Resellers who enter', permissions: ['AUTH:CanLoginToOrganizations'], users: [manager.user] },
+    });
+    assert.equal(g.status, 201, g.text);
+    const inClient = await sudoInto(w, manager, child.key);
+    const chosen = await w.call('POST', `${ORGS}/`, {
+      ...as(inClient),
+      body: company({ name: 'Sub Client', hostname: 'login.dform.app' }),
+    });
+    assert.equal(chosen.status, 400, chosen.text);
+    assert.deepEqual(errorsOf(chosen.body), [`/hostname ${ADMIN_ONLY}`]);
+    const derived = await w.call('POST', `${ORGS}/`, { ...as(inClient), body: company({ name: 'Sub Client' }) });
+    assert.equal(derived.status, 201, derived.text);
+    assert.equal(derived.body.data.hostname, 'subclient.dform.app');
+    const changed = await w.call('PATCH', `${ORGS}/${derived.body.key}`, {
+      ...as(inClient),
+      body: { hostname: 'login.dform.app' },
+    });
+    assert.equal(changed.status, 400, changed.text);
+    assert.deepEqual(errorsOf(changed.body), [`/hostname ${ADMIN_ONLY}`]);
+    const meta = await w.call('GET', '/auth/api/data/meta/organizations', as(inClient));
+    assert.equal(meta.body.ui.hostname['ui:readonly'], true);
+    // Product staff entering the same company still change it.
+    const staffThere = await sudoInto(w, w.staff, child.key);
+    const byStaff = await w.call('PATCH', `${ORGS}/${derived.body.key}`, {
+      ...as(staffThere),
+      body: { hostname: 'subclient2.dform.app' },
+    });
+    assert.equal(byStaff.status, 200, byStaff.text);
+  });
+
   test('the hostname is read-only in the form of anyone but the product-staff admin', async () => {
     const theirs = await w.call('GET', '/auth/api/data/meta/organizations', as(manager));
     assert.equal(theirs.body.ui.hostname['ui:readonly'], true);

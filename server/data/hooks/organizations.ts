@@ -57,9 +57,15 @@ export const organizationHooks: EntityHooks = {
     }
     const host = text(data.hostname);
     if (!host || (before && host === text(before.hostname))) return [];
-    // On a new company anyone else gets the derived hostname; changes are refused by x-messages.edit.
+    // On a new company anyone but product staff (a reseller inside a client company is its admin, not
+    // product staff) gets the derived hostname; changes are refused by x-edit and x-messages.edit.
     const given = text(incoming.hostname);
-    if (!before && !caller.principal.isAdmin && given && given !== deriveHostname(data.name, s.config.productDomain)) {
+    if (
+      !before &&
+      caller.principal.productStaff !== true &&
+      given &&
+      given !== deriveHostname(data.name, s.config.productDomain)
+    ) {
       return [{ path: '/hostname', message: message(s, 'hostname', 'edit') }];
     }
     return await hostnameErrors(s, host, key);
