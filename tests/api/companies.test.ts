@@ -287,6 +287,12 @@ describe('only the product-staff admin chooses hostnames', () => {
     assert.deepEqual(errorsOf(changed.body), [`/hostname ${ADMIN_ONLY}`]);
     const meta = await w.call('GET', '/auth/api/data/meta/organizations', as(inClient));
     assert.equal(meta.body.ui.hostname['ui:readonly'], true);
+    // Nor a redirect: hostnames are every company's namespace.
+    const redirect = await w.call('POST', '/auth/api/data/organization_redirects/', {
+      ...as(inClient),
+      body: { hostname: 'old-client.dform.app', redirect_to: 'clientuno.dform.app', type: 'permanent' },
+    });
+    assert.equal(redirect.status, 403, redirect.text);
     // Product staff entering the same company still change it.
     const staffThere = await sudoInto(w, w.staff, child.key);
     const byStaff = await w.call('PATCH', `${ORGS}/${derived.body.key}`, {
@@ -329,6 +335,42 @@ describe('redirects, cross-org accounts and company settings', () => {
     });
     assert.equal(ok.status, 201, ok.text);
     assert.equal(ok.body.data.hostname, 'old-acme.dform.app');
+  });
+
+  test("a redirect never takes a company's hostname, and sends visitors only to a host or an http(s) address", async () => {
+    const R = '/auth/api/data/organization_redirects/';
+    const taken = await w.call('POST', R, {
+      ...as(w.staff),
+      body: { hostname: 'acmedemo.dform.app', redirect_to: 'elsewhere.example.com', type: 'temporary' },
+    });
+    assert.equal(taken.status, 400, taken.text);
+    assert.deepEqual(errorsOf(taken.body), ['/hostname This hostname is already in use.']);
+    for (const target of [
+      'javascript:alert(document.domain)',
+      'data:text/html,<b>x</b>',
+      'https://',
+      'not a host at all',
+    ]) {
+      const bad = await w.call('POST', R, {
+        ...as(w.staff),
+        body: { hostname: 'old-widgets.dform.app', redirect_to: target, type: 'permanent' },
+      });
+      assert.equal(bad.status, 400, `${target}: ${bad.text}`);
+      assert.deepEqual(errorsOf(bad.body), [
+        '/redirect_to Redirect target must be a hostname or an http:// or https:// address.',
+      ]);
+    }
+    for (const target of [
+      'widgets.dform.app',
+      'https://www.widgets.example/welcome?from=old',
+      'http://widgets.example:8080',
+    ]) {
+      const ok = await w.call('POST', R, {
+        ...as(w.staff),
+        body: { hostname: `r${crypto.randomUUID().slice(0, 8)}.dform.app`, redirect_to: target, type: 'permanent' },
+      });
+      assert.equal(ok.status, 201, `${target}: ${ok.text}`);
+    }
   });
 
   test('a cross-org account is limited only', async () => {

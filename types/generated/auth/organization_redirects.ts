@@ -4,7 +4,7 @@ import type * as Common from "../common/defs.ts";
 
 export type Hostname = Common.Hostname;
 /**
- * Where visitors of the hostname are sent: another hostname or a full address.
+ * Where visitors of the hostname are sent: another hostname or a full http:// or https:// address.
  */
 export type RedirectTo = string;
 export type Type = "permanent" | "temporary";
