@@ -29,6 +29,24 @@ import { signInAttempt, throttledCheck } from './throttled-check.ts';
 const VERBS: Verb[] = ['list', 'read', 'create', 'edit', 'delete'];
 const LOGIN_TYPES = new Set<LoginType>(['password', 'sudo_login', 'forgot_password']);
 
+/**
+ * The company sudo_login enters (spec/000 section 7 names it in the query and the body): one
+ * 36-character key, the query's when given, and then the body's, if any, names the same.
+ */
+function sudoTargetId(query: string | undefined, inBody: unknown): string {
+  const refuse = (message: string) => badRequest(message, [{ path: '/organization_id', message }]);
+  const key = (v: unknown) => (typeof v === 'string' && isUuid(v.toLowerCase()) ? v.toLowerCase() : undefined);
+  if (inBody !== undefined && key(inBody) === undefined) throw refuse('Must be a 36-character organization key');
+  if (query === undefined) {
+    if (inBody === undefined) throw refuse('Must be a 36-character organization key');
+    return key(inBody)!;
+  }
+  const fromQuery = key(query);
+  if (fromQuery === undefined) throw refuse('Must be a 36-character organization key');
+  if (inBody !== undefined && key(inBody) !== fromQuery) throw refuse('Must name the same organization as the query');
+  return fromQuery;
+}
+
 export function authRoutes(s: Services) {
   const app = new Hono<AppEnv>();
   const afterAnswer = afterAnswerQueue({ log: s.log });
@@ -127,11 +145,13 @@ export function authRoutes(s: Services) {
   app.post('/sudo_login', auth, async (c) => {
     const caller = c.var.caller;
     const body = await readJsonObject(c, { allowEmpty: true });
-    const targetId = String(c.req.query('organization_id') ?? body.organization_id ?? '').toLowerCase();
     if (!caller.principal.isAdmin && !caller.principal.permissions.has('AUTH:CanLoginToOrganizations')) {
       throw notAuthorized();
     }
+    const targetId = sudoTargetId(c.req.query('organization_id'), body.organization_id);
     const { org, admin } = await sudoTarget(s, caller.org, targetId);
+    // Its sessions are refused while it is inactive (principal.ts): a key would open nothing.
+    if (org.status !== 'active') throw new ApiError(409, 'This company is inactive: make it active to log in to it.');
     // The session it opens names who asked, so that they act in the company as themselves.
     const staff = impersonatorFor(caller, await sessionEpoch(s, caller.org.id, caller.user.key));
     const { op, key } = singleUseOp(s, org.id, admin, 'sudo_login', 120, {

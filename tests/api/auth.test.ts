@@ -290,6 +290,48 @@ describe('sudo login and permissions', () => {
     assert.equal(r.status, 403);
   });
 
+  test('the company to enter is one 36-character key, named alike in the query and the body', async () => {
+    const ask = (query: string, body: unknown) =>
+      w.call('POST', `/auth/api/sudo_login${query}`, { ...as(w.staff), body });
+    for (const body of [{ organization_id: [w.acmeOrg] }, { organization_id: 12 }, { organization_id: 'acme' }]) {
+      const r = await ask('', body);
+      assert.equal(r.status, 400, `${JSON.stringify(body)}: ${r.text}`);
+      assert.deepEqual(r.body.errors, [
+        { path: '/organization_id', message: 'Must be a 36-character organization key' },
+      ]);
+    }
+    const other = crypto.randomUUID();
+    const differ = await ask(`?organization_id=${w.acmeOrg}`, { organization_id: other });
+    assert.equal(differ.status, 400, differ.text);
+    assert.deepEqual(differ.body.errors, [
+      { path: '/organization_id', message: 'Must name the same organization as the query' },
+    ]);
+    assert.equal((await ask(`?organization_id=${w.acmeOrg}`, {})).status, 200);
+    assert.equal((await ask('', { organization_id: w.acmeOrg.toUpperCase() })).status, 200);
+    assert.equal((await ask('', {})).status, 400);
+  });
+
+  test('an inactive company is not entered: a 409 says why, and no key is made', async () => {
+    const made = await w.call('POST', '/auth/api/data/organizations/', {
+      ...as(w.staff),
+      body: { name: 'Sleepy Co', admin_email: 'owner@sleepy.example', active_modules: ['payroll'] },
+    });
+    assert.equal(made.status, 201, made.text);
+    const off = await w.call('PATCH', `/auth/api/data/organizations/${made.body.key}`, {
+      ...as(w.staff),
+      body: { status: 'inactive' },
+    });
+    assert.equal(off.status, 200, off.text);
+    const r = await w.call('POST', `/auth/api/sudo_login?organization_id=${made.body.key}`, {
+      ...as(w.staff),
+      body: { organization_id: made.body.key },
+    });
+    assert.deepEqual(
+      { status: r.status, body: r.body },
+      { status: 409, body: { message: 'This company is inactive: make it active to log in to it.' } },
+    );
+  });
+
   test('get_available_permissions: everything for the product-staff admin, only what one holds otherwise', async () => {
     const all = await w.call('GET', '/auth/api/get_available_permissions', as(w.staff));
     assert.ok(all.body.includes('AUTH:CanManageOrganizations'));
