@@ -140,6 +140,34 @@ describe('the product-staff admin creates a company and logs in to it', () => {
   });
 });
 
+describe('an inactive company', () => {
+  it('Log in to company says it is inactive, and opens no window', async () => {
+    const made = await call('POST', '/auth/api/data/organizations/', {
+      ...staff,
+      body: {
+        name: 'Dozing Dairies',
+        company_id: '7070',
+        admin_email: 'owner@dozing.example',
+        active_modules: ['payroll'],
+      },
+    });
+    assert.equal(made.status, 201, made.text);
+    const off = await call('PATCH', `/auth/api/data/organizations/${made.body.key}`, {
+      ...staff,
+      body: { status: 'inactive' },
+    });
+    assert.equal(off.status, 200, off.text);
+    const { context, page } = await newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`/auth/organizations/edit/${made.body.key}`);
+    const pages = context.pages().length;
+    await page.getByRole('button', { name: 'Log in to company' }).click();
+    await page.getByText('This company is inactive: make it active to log in to it.').waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(context.pages().length, pages, 'the window opened for the company is closed again');
+  });
+});
+
 describe('the demo company admin manages groups and preferences', () => {
   it('offers only their own permissions, saves a grant and a user, and uses the Clock Employees helper', async () => {
     const { page } = await newPage(DEMO_HOST);

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { ScreenContext } from '../../../renderers/contract/forms-registry.ts';
 import { holds } from '../session-rights.ts';
 import { companySiteUrl } from '../../../renderers/session/company-site.ts';
+import { failureText, isFailure } from '../../../renderers/api/failure.ts';
 
 export function autoLoginPath(a: { identifier: string; single_use_key: string }): string {
   const q = new URLSearchParams({ userid: a.identifier, key: a.single_use_key, type: 'sudo_login' });
@@ -35,7 +36,9 @@ export function CompanyActions(ctx: ScreenContext) {
       win?.close();
       // spec/000 section 8: a failed sudo login is logged; the user is told too.
       console.error('sudo login failed', e);
-      ctx.notify({ type: 'negative', message: 'Could not log in to this company.' });
+      // The server's reason when it gives one (an inactive company: 409), else a plain failure.
+      const message = isFailure(e, 409) ? failureText(e) : 'Could not log in to this company.';
+      ctx.notify({ type: 'negative', message });
     } finally {
       setBusy(false);
     }
