@@ -304,6 +304,9 @@ async function callerReading(
   // A company made inactive admits no one: its sessions end with it, as new sign-ins do (sign-in.ts).
   if (!org || org.status !== 'active' || !userMaySignIn(user)) throw invalidToken();
   const type = String(session.data.type ?? 'password');
+  // A partner account signs in only through the cross-site flow (sign-in.ts): a session it opened
+  // otherwise, before it was made one, ends with that change.
+  if (user.data.cross_site_login_only === true && type !== 'cross_site') throw invalidToken();
   const impersonatedBy = impersonatorOf(session.data.impersonated_by);
   if (impersonatedBy && !(await impersonatorActs(s, impersonatedBy))) throw invalidToken();
   const principal = await sessionPrincipal(s, org, { type, impersonatedBy }, await principalFor(s, org, user, stamp));
