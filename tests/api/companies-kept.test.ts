@@ -76,3 +76,39 @@ describe("the product's own organization", () => {
     }
   });
 });
+
+describe("a company's feature switches", () => {
+  test('are at most 64, each named in at most 64 characters: its users can still use their sessions', async () => {
+    const made = await w.call('POST', `${ORGS}/`, {
+      ...as(w.staff),
+      body: { name: 'Feature Flood', admin_email: 'boss@flood.example', active_modules: ['payroll'] },
+    });
+    assert.equal(made.status, 201, made.text);
+    const set = (enabled_features: Record<string, boolean>) =>
+      w.call('PATCH', `${ORGS}/${made.body.key}`, { ...as(w.staff), body: { enabled_features } });
+
+    const long = await set({ [`f_${'x'.repeat(63)}`]: true });
+    assert.equal(long.status, 400, long.text);
+    assert.ok(
+      long.body.errors.some(
+        (e: { path: string; message: string }) =>
+          e.path === '/enabled_features' && e.message === 'A feature name is lower_snake_case, at most 64 characters.',
+      ),
+      long.text,
+    );
+    const many = await set(Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`flag_${i}`, true])));
+    assert.equal(many.status, 400, many.text);
+    assert.deepEqual(many.body.errors, [
+      { path: '/enabled_features', message: 'A company has at most 64 feature switches.' },
+    ]);
+
+    // The most it may hold still leaves its sessions usable.
+    const most = Object.fromEntries(
+      Array.from({ length: 64 }, (_, i) => [`f${String(i).padStart(2, '0')}_${'x'.repeat(60)}`, true]),
+    );
+    const ok = await set(most);
+    assert.equal(ok.status, 200, ok.text);
+    const inside = await sudoInto(w, w.staff, made.body.key);
+    assert.equal((await w.call('GET', '/auth/api/session', as(inside))).status, 200);
+  });
+});
