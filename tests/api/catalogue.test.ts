@@ -71,7 +71,10 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
   ...RECORD_OVERRIDES,
   // Hostnames sit under the product's domains (configuration, not schema).
   'auth/organizations': { ...RECORD_OVERRIDES['auth/organizations'], hostname: 'cataloguetest.dform.app' },
-  'auth/organization_redirects': { hostname: 'oldcatalogue.dform.app', redirect_to: 'newcatalogue.dform.app' },
+  'auth/organization_redirects': {
+    ...RECORD_OVERRIDES['auth/organization_redirects'],
+    hostname: 'oldcatalogue.dform.app',
+  },
   // json-schema-faker makes some required lists of user keys empty, whatever their minItems.
   'hr/assignments': { user_ids: ['6f1c1d2e-5b7a-4c1e-9a0b-2f3d4e5f6a7b'] },
   'hr/share_request': { share_to: ['6f1c1d2e-5b7a-4c1e-9a0b-2f3d4e5f6a7b'] },

@@ -160,7 +160,10 @@ const ownerSigns = (entity: { file: { properties?: Record<string, any> } }) =>
 const OVERRIDES: Record<string, Record<string, unknown>> = {
   ...RECORD_OVERRIDES,
   'auth/organizations': { ...RECORD_OVERRIDES['auth/organizations'], hostname: `keep${unique()}.dform.app` },
-  'auth/organization_redirects': { hostname: `oldkeep${unique()}.dform.app` },
+  'auth/organization_redirects': {
+    ...RECORD_OVERRIDES['auth/organization_redirects'],
+    hostname: `oldkeep${unique()}.dform.app`,
+  },
 };
 
 /** Server-owned stamps the server writes anew on every save: who saved, and when. */

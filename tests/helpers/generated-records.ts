@@ -11,6 +11,8 @@ import { SECTION2 } from './i9-section2.ts';
  */
 export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>> = {
   'auth/organizations': { active_modules: ['auth', 'payroll'] },
+  // A redirect sends visitors to a hostname or an http(s) address, not generated words.
+  'auth/organization_redirects': { redirect_to: 'newsite.dform.app' },
   // A company keeps one preferences record a module, and its auth one (the branding) is made with
   // the company: a generated one is of another module.
   'auth/organization_preferences': { module: 'hr' },
