@@ -140,7 +140,7 @@ describe('the product-staff admin creates a company and logs in to it', () => {
   });
 });
 
-describe('an inactive company', () => {
+describe('Log in to company where it cannot be entered', () => {
   it('Log in to company says it is inactive, and opens no window', async () => {
     const made = await call('POST', '/auth/api/data/organizations/', {
       ...staff,
@@ -165,6 +165,14 @@ describe('an inactive company', () => {
     await page.getByText('This company is inactive: make it active to log in to it.').waitFor();
     await page.waitForTimeout(300);
     assert.equal(context.pages().length, pages, 'the window opened for the company is closed again');
+  });
+
+  it('the own organization offers no Log in to company: one enters only the companies below it', async () => {
+    const { page } = await newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`/auth/organizations/edit/${staff.org}`);
+    await page.getByRole('link', { name: 'Company settings' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Log in to company' }).count(), 0);
   });
 });
 

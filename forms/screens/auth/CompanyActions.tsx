@@ -19,7 +19,8 @@ export function CompanyActions(ctx: ScreenContext) {
   const [busy, setBusy] = useState(false);
   const key = ctx.record?.key;
   if (!key || ctx.isNew) return null;
-  const maySudo = holds(ctx.session, 'AUTH:CanLoginToOrganizations');
+  // One enters the companies below one's own organization (the server answers 404 for its own).
+  const maySudo = holds(ctx.session, 'AUTH:CanLoginToOrganizations') && key !== ctx.session?.organization_id;
 
   const logIn = async () => {
     // Opened now, while the click still counts as the user's, so the window is not blocked.
