@@ -112,3 +112,51 @@ describe("a company's feature switches", () => {
     assert.equal((await w.call('GET', '/auth/api/session', as(inside))).status, 200);
   });
 });
+
+describe("who switches a company's features", () => {
+  test('product staff only: a company manager (AUTH:CanManageOrganizations) edits the rest of its companies', async () => {
+    const acmeStaff = await sudoInto(w, w.staff, w.acmeOrg);
+    const g = await w.call('POST', '/auth/api/data/groups/', {
+      ...as(acmeStaff),
+      body: { name: 'Company managers', permissions: ['AUTH:CanManageOrganizations'], users: [w.admin.user] },
+    });
+    assert.equal(g.status, 201, g.text);
+    const message = "Only product staff may switch a company's features.";
+    const given = await w.call('POST', `${ORGS}/`, {
+      ...as(w.admin),
+      body: {
+        name: 'Managed Client',
+        admin_email: 'owner@managed.example',
+        active_modules: ['payroll'],
+        enabled_features: { labor_law_plus: true },
+      },
+    });
+    assert.equal(given.status, 400, given.text);
+    assert.deepEqual(given.body.errors, [{ path: '/enabled_features', message }]);
+    const made = await w.call('POST', `${ORGS}/`, {
+      ...as(w.admin),
+      body: { name: 'Managed Client', admin_email: 'owner@managed.example', active_modules: ['payroll'] },
+    });
+    assert.equal(made.status, 201, made.text);
+    const switched = await w.call('PATCH', `${ORGS}/${made.body.key}`, {
+      ...as(w.admin),
+      body: { enabled_features: { labor_law_plus: true } },
+    });
+    assert.equal(switched.status, 400, switched.text);
+    assert.deepEqual(switched.body.errors, [{ path: '/enabled_features', message }]);
+    const renamed = await w.call('PATCH', `${ORGS}/${made.body.key}`, {
+      ...as(w.admin),
+      body: { internal_notes: 'signed in March', status: 'inactive' },
+    });
+    assert.equal(renamed.status, 200, renamed.text);
+    const meta = await w.call('GET', '/auth/api/data/meta/organizations', as(w.admin));
+    assert.equal(meta.body.ui.enabled_features['ui:readonly'], true);
+
+    // Product staff, in the company that keeps the record, switch it.
+    const byStaff = await w.call('PATCH', `${ORGS}/${made.body.key}`, {
+      ...as(acmeStaff),
+      body: { enabled_features: { labor_law_plus: true } },
+    });
+    assert.equal(byStaff.status, 200, byStaff.text);
+  });
+});
