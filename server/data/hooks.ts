@@ -69,6 +69,12 @@ export interface EntityHooks {
     key: string;
     stored: StoredRecord | undefined;
   }): Promise<void> | void;
+  /**
+   * Stage derive, before the field rules: the value the server itself gives `field` on a create
+   * (a new company's hostname, derived from its name), which a caller who may not set the field may
+   * still send as it is (a form shows and sends it): no change, as the field's default is not.
+   */
+  createValue?(args: { s: Services; data: DataObject }, field: string): unknown;
   /** Stage derive: fills in what the server derives from its configuration, before the save transform. */
   derive?(args: HookArgs): DataObject | undefined;
   /** Stage save transforms, after the entity's own: the data to validate and store. */

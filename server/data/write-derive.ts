@@ -91,7 +91,8 @@ export function deriveData(w: Write): void {
     const refusal = facts.editRefusals.get(field);
     // On a create, a value other than the field's default is a change too (a manager filling in an
     // employee's W-4).
-    const was = before ? before[field] : facts.defaults.get(field);
+    const derived = before ? undefined : w.hook?.createValue?.({ s: w.s, data }, field);
+    const was = before ? before[field] : (derived ?? facts.defaults.get(field));
     // Compared as restored: a masked value sent back unchanged is no change.
     if (refusal && field in incoming && JSON.stringify(data[field]) !== JSON.stringify(was)) {
       errors.push({ path: `/${field}`, message: refusal });

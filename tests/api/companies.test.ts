@@ -236,6 +236,15 @@ describe('only the product-staff admin chooses hostnames', () => {
     child = derived.body;
   });
 
+  test('a company manager sending the hostname the name derives (as the company form does) makes the company', async () => {
+    const r = await w.call('POST', `${ORGS}/`, {
+      ...as(manager),
+      body: company({ name: 'Formy Co', hostname: 'formyco.dform.app' }),
+    });
+    assert.equal(r.status, 201, r.text);
+    assert.equal(r.body.data.hostname, 'formyco.dform.app');
+  });
+
   test('a company manager cannot change a hostname; saving it unchanged works', async () => {
     const changed = await w.call('POST', `${ORGS}/${child.key}`, {
       ...as(manager),

@@ -176,6 +176,51 @@ describe('Log in to company where it cannot be entered', () => {
   });
 });
 
+describe('a company manager (AUTH:CanManageOrganizations, not product staff)', () => {
+  it('creates a company through the form: the derived hostname it sends is accepted', async () => {
+    const sudo = await call('POST', `/auth/api/sudo_login?organization_id=${acme.org}`, {
+      ...staff,
+      body: { organization_id: acme.org },
+    });
+    assert.equal(sudo.status, 200, sudo.text);
+    const inAcme = await call('POST', '/auth/api/login', {
+      org: acme.org,
+      body: { userid: sudo.body.identifier, key: sudo.body.single_use_key, type: 'sudo_login' },
+    });
+    assert.equal(inAcme.status, 200, inAcme.text);
+    const me = (await call('GET', '/auth/api/session', acme)).body.user.key as string;
+    const g = await call('POST', '/auth/api/data/groups/', {
+      org: acme.org,
+      token: inAcme.body.token,
+      body: { name: 'Company managers', permissions: ['AUTH:CanManageOrganizations'], users: [me] },
+    });
+    assert.equal(g.status, 201, g.text);
+
+    const { page } = await newPage(DEMO_HOST);
+    await signIn(page, USERS.admin.email, USERS.admin.password);
+    await page.goto('/auth/organizations/create');
+    await page.getByLabel('Company name').fill('Formy Co');
+    await page.getByLabel('Administrator e-mail').fill('boss@formy.example');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const confirm = page.getByRole('dialog', { name: 'No company ID' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: /Create/ }).click();
+    await page.waitForURL((u) => !u.pathname.endsWith('/create'));
+    const made = await call('POST', '/auth/api/data/find/organizations', {
+      ...acme,
+      body: { criteria: [{ field: 'name', is: '=', value: 'Formy Co' }] },
+    });
+    assert.equal(made.body.total, 1, made.text);
+    assert.equal(made.body.items[0].data.hostname, 'formyco.localhost');
+    // The demo admin holds the permission no longer: the tests below offer only their own.
+    const gone = await call('DELETE', `/auth/api/data/groups/${g.body.key}`, {
+      org: acme.org,
+      token: inAcme.body.token,
+    });
+    assert.equal(gone.status, 204, gone.text);
+  });
+});
+
 describe('the demo company admin manages groups and preferences', () => {
   it('offers only their own permissions, saves a grant and a user, and uses the Clock Employees helper', async () => {
     const { page } = await newPage(DEMO_HOST);

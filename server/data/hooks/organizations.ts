@@ -38,6 +38,12 @@ export async function hostnameErrors(s: Services, host: string, ownKey?: string)
 }
 
 export const organizationHooks: EntityHooks = {
+  // The company form sends the hostname it derived from the name: from anyone, that is no choice.
+  createValue({ s, data }, field) {
+    return field === 'hostname' && text(data.hostname) === deriveHostname(data.name, s.config.productDomain)
+      ? data.hostname
+      : undefined;
+  },
   derive({ s, caller, data, before }) {
     if (before) return { ...data, parent_organization: before.parent_organization };
     // A company lives under the organization that creates it.
