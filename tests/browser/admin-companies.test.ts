@@ -8,6 +8,7 @@
  * hostname under localhost (http://acmedemo.localhost:<port>), which Chromium reaches with no set-up,
  * and the app resolves its company from the hostname as on the real site.
  */
+import { readablePrimary } from '../../renderers/layouts/branding.ts';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -297,7 +298,14 @@ describe('the demo company admin manages groups and preferences', () => {
     await page.getByText('Preferences saved. The new branding is applied.').waitFor();
     const prefs = await call('POST', '/auth/api/data/find/organization_preferences', { ...acme, body: {} });
     assert.equal(prefs.body.items[0].data.attributes.colorPrimary, 'aabbcc');
-    await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--color-primary') === '#aabbcc');
+    // Applied as a shade of it that the header's white text and the headings read at 4.5:1.
+    const shade = `#${readablePrimary('aabbcc')}`;
+    assert.notEqual(shade, '#aabbcc');
+    await page.waitForFunction(
+      (want) => document.documentElement.style.getPropertyValue('--color-primary') === want,
+      shade,
+    );
+    await accessible(page, 'preferences in a light brand colour');
   });
 
   it('saves a website typed or pasted as a full address as its host and path, and clears it', async () => {

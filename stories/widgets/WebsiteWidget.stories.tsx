@@ -1,0 +1,27 @@
+/**
+ * The company website widget (forms/widgets/WebsiteWidget.tsx) in the company's branding: stored as
+ * host and path, shown after the https:// it stands for (spec/001 section 5).
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { organizationPreferencesMeta } from '../fixtures/metas.ts';
+import { WidgetField } from '../support/WidgetField.tsx';
+
+const meta = {
+  title: 'Widgets/WebsiteWidget',
+  component: WidgetField,
+  args: { meta: organizationPreferencesMeta(), field: 'attributes' },
+} satisfies Meta<typeof WidgetField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Stored: Story = {
+  args: { value: { website: 'www.acme-widgets.example/about' } },
+  parameters: { check: { role: 'textbox', name: 'Website', value: 'www.acme-widgets.example/about' } },
+};
+
+/** None stored: the box is empty, its example shown. */
+export const Empty: Story = {
+  args: { value: {} },
+  parameters: { check: { role: 'textbox', name: 'Website', value: '' } },
+};
