@@ -3,9 +3,12 @@
  * (schemas/common/i9-deadlines.json): Section 1 is due by the first day of employment, Section 2
  * within three business days after it; a section signed after its due day was late; the I-9 is kept
  * until 3 years after the first day or 1 year after employment ends, whichever is later. Dates are
- * epoch seconds at 00:00 UTC, as the forms store them; a due day ends at its last second. Pure.
+ * epoch seconds at 00:00 UTC, as the forms store them; a signature's instant and the clock are
+ * turned into the company's calendar day first (engine/local-day.ts), so a section signed at 5 pm in
+ * California on its due day is on time. Pure.
  */
 import deadlines from '../schemas/common/i9-deadlines.json';
+import { DEFAULT_TIME_ZONE, localDay } from './local-day.ts';
 
 export type I9Deadlines = typeof deadlines;
 export const I9_DEADLINES: I9Deadlines = deadlines;
@@ -67,11 +70,13 @@ const signedAt = (sig: unknown) =>
 
 /**
  * The dates of an I-9: its first day (or, before the employer enters it, the hire date), the
- * signatures it holds and the end of employment.
+ * signatures it holds and the end of employment; a section is late when the company's day it was
+ * signed on (in `timeZone`) is after its due day.
  */
 export function i9Dates(
   i9: { first_day?: unknown; employee_signature?: unknown; employer_signature?: unknown },
   employment: { hire_date?: unknown; term_date?: unknown },
+  timeZone: string = DEFAULT_TIME_ZONE,
   rules = I9_DEADLINES,
 ): I9Dates {
   const first =
@@ -91,18 +96,27 @@ export function i9Dates(
     ['Section 1', out.section1_due, signedAt(i9.employee_signature)],
     ['Section 2', out.section2_due, signedAt(i9.employer_signature)],
   ];
-  const late = sections.filter(([, due, at]) => typeof at === 'number' && at >= due + DAY).map(([s]) => s);
+  const late = sections.filter(([, due, at]) => typeof at === 'number' && localDay(at, timeZone) > due).map(([s]) => s);
   if (late.length) out.late = late;
   const open = sections.find(([, , at]) => typeof at !== 'number');
   if (open) out.next_due = open[1];
   return out;
 }
 
-/** Sections not signed whose due day has passed by `now`: what the document helper shows as late. */
-export function overdueSections(dates: I9Dates, signed: Record<I9Section, boolean>, now: number): I9Section[] {
+/**
+ * Sections not signed whose due day has passed by `now` (its day in `timeZone`, the company's): what
+ * the document helper shows as late.
+ */
+export function overdueSections(
+  dates: I9Dates,
+  signed: Record<I9Section, boolean>,
+  now: number,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): I9Section[] {
   const due: [I9Section, number | undefined][] = [
     ['Section 1', dates.section1_due],
     ['Section 2', dates.section2_due],
   ];
-  return due.filter(([s, d]) => !signed[s] && typeof d === 'number' && now >= d + DAY).map(([s]) => s);
+  const today = localDay(now, timeZone);
+  return due.filter(([s, d]) => !signed[s] && typeof d === 'number' && today > d).map(([s]) => s);
 }

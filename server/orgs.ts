@@ -3,6 +3,7 @@
  * collection (the parent administers it); the directory maps every organization id to that parent
  * and to its hostname, so a request's organization can be found from its id or its host alone.
  */
+import { companyTimeZone } from '../engine/local-day.ts';
 import type { Services } from './services.ts';
 import { SYSTEM, SYSTEM_ORG } from './services.ts';
 import type { StoredRecord, WriteOp } from './storage/types.ts';
@@ -134,4 +135,13 @@ export function directoryOp(
       },
     },
   };
+}
+
+/**
+ * The company's time zone (docs/signatures.md): the one it set, else its state's, else
+ * America/New_York. The day a signature was made, and whether a due day has passed, are read in it.
+ */
+export async function orgTimeZone(s: Services, org: string | OrgInfo): Promise<string> {
+  const info = typeof org === 'string' ? await getOrg(s, org) : org;
+  return companyTimeZone(info?.record.data);
 }

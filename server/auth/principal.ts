@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import { effectivePermissions, productStaffAdminKey, type Principal } from '../../engine/access.ts';
 import { permissionMap, personalPermission } from '../../engine/permissions.ts';
+import { companyTimeZone } from '../../engine/local-day.ts';
 import { ApiError, badRequest, invalidToken, notFound } from '../http/errors.ts';
 import { getOrg, type OrgInfo } from '../orgs.ts';
 import { SYSTEM, type Services } from '../services.ts';
@@ -344,6 +345,8 @@ export function sessionView(
         company_id: od.company_id,
         parent_organization: od.parent_organization,
         password_min_length: minLengthOf(od.password_min_length),
+        // The company's time zone as its screens read signature dates in (./orgs.ts orgTimeZone).
+        time_zone: companyTimeZone(od),
       },
     },
     user: {

@@ -21,6 +21,8 @@ import { Hono } from 'hono';
 import { allows, moduleUsable, type Principal } from '../../engine/access.ts';
 import type { Entity } from '../../engine/entity.ts';
 import { i9Dates } from '../../engine/i9-deadlines.ts';
+import { localDay } from '../../engine/local-day.ts';
+import { orgTimeZone } from '../orgs.ts';
 import { employmentOf } from './employment.ts';
 import type { Caller } from '../auth/principal.ts';
 import { signedIn } from '../auth/signed-in.ts';
@@ -74,6 +76,7 @@ async function eachItems(
   entity: Entity,
   rule: OnboardingRule & { each: NonNullable<OnboardingRule['each']> },
   now: number,
+  timeZone: string,
 ): Promise<ChecklistItem[]> {
   const owner = entity.file['x-owner'];
   if (!owner) return [];
@@ -97,7 +100,7 @@ async function eachItems(
       task: label ? `${rule.task}: ${label}` : rule.task,
       state,
       key: r.key,
-      ...(due === undefined ? {} : { due, overdue: now >= due + DAY }),
+      ...(due === undefined ? {} : { due, overdue: localDay(now, timeZone) > due }),
     });
   }
   return items;
@@ -144,13 +147,22 @@ function stateOf(rule: OnboardingRule, record: StoredRecord | undefined): StepSt
   return 'in_progress';
 }
 
-/** The due day of the I-9-like deadline fields, derived from the hire date before the form exists. */
-function dueOf(field: string | undefined, record: StoredRecord | undefined, employment: DataObject, now: number) {
+/**
+ * The due day of the I-9-like deadline fields, derived from the hire date before the form exists;
+ * overdue once the company's day (`now` in `timeZone`) is past it.
+ */
+function dueOf(
+  field: string | undefined,
+  record: StoredRecord | undefined,
+  employment: DataObject,
+  now: number,
+  timeZone: string,
+) {
   if (!field) return undefined;
   const stored = num(record?.data[field]);
-  const derived = (i9Dates(record?.data ?? {}, employment) as Record<string, unknown>)[field];
+  const derived = (i9Dates(record?.data ?? {}, employment, timeZone) as Record<string, unknown>)[field];
   const due = stored ?? num(derived);
-  return due === undefined ? undefined : { due, overdue: now >= due + DAY };
+  return due === undefined ? undefined : { due, overdue: localDay(now, timeZone) > due };
 }
 
 async function displayName(s: Services, org: string, userKey: string, employment: DataObject): Promise<string> {
@@ -174,6 +186,7 @@ export async function checklistOf(
   hire?: DataObject,
 ): Promise<Checklist> {
   const now = s.now();
+  const timeZone = await orgTimeZone(s, org);
   const employment = await employmentOf(s, org, userKey, hire);
   const items: ChecklistItem[] = [];
   // Onboarding is an employee's (spec/000 section 4): an account that is not one has no steps.
@@ -183,7 +196,7 @@ export async function checklistOf(
     if (!allows(entity.file['x-access'].read, reader, reader.userKey === userKey)) continue;
     if (!(await applies(s, org, userKey, rule, employment))) continue;
     if (rule.each) {
-      items.push(...(await eachItems(s, org, userKey, entity, { ...rule, each: rule.each }, now)));
+      items.push(...(await eachItems(s, org, userKey, entity, { ...rule, each: rule.each }, now, timeZone)));
       continue;
     }
     // The employee's record of the type: for one kept per user and state, the certificate due.
@@ -198,10 +211,10 @@ export async function checklistOf(
       task: rule.task,
       state,
     };
-    const due = FINISHED.has(state) ? undefined : dueOf(rule.due, record, employment, now);
+    const due = FINISHED.has(state) ? undefined : dueOf(rule.due, record, employment, now, timeZone);
     if (due) Object.assign(item, due);
     if (rule.employer && state === 'waiting_employer') {
-      const part = dueOf(rule.employer.due, record, employment, now);
+      const part = dueOf(rule.employer.due, record, employment, now, timeZone);
       item.employer = { task: rule.employer.task, signed: false, ...part };
     } else if (rule.employer && state === 'signed') item.employer = { task: rule.employer.task, signed: true };
     items.push(item);
@@ -244,16 +257,22 @@ interface Lapse {
 
 const isoDay = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 
-/** Dates of x-lapses fields within their notice period from today, or passed. */
-async function lapses(s: Services, org: string, nameOf: (key: string) => Promise<string>): Promise<Lapse[]> {
-  const today = isoDay(s.now());
+/** Dates of x-lapses fields within their notice period from today (the company's day), or passed. */
+async function lapses(
+  s: Services,
+  org: string,
+  timeZone: string,
+  nameOf: (key: string) => Promise<string>,
+): Promise<Lapse[]> {
+  const day = localDay(s.now(), timeZone);
+  const today = isoDay(day);
   const out: Lapse[] = [];
   for (const entity of s.catalogue.registry.all()) {
     const watched = Object.entries(entity.file.properties)
       .map(([field, p]) => [field, (p as { 'x-lapses'?: { label: string; notice_days: number } })['x-lapses']] as const)
       .filter((x): x is [string, { label: string; notice_days: number }] => !!x[1]);
     for (const [field, rule] of watched) {
-      const horizon = isoDay(s.now() + rule.notice_days * DAY);
+      const horizon = isoDay(day + rule.notice_days * DAY);
       // The day after the horizon, as each form of a date is kept: epoch seconds or an ISO day.
       const after = Date.parse(`${horizon}T00:00:00Z`) / 1000 + DAY;
       const found = await Promise.all(
@@ -335,6 +354,7 @@ export async function pipelineOf(s: Services, caller: Caller) {
   const org = caller.org.id;
   const reader = caller.principal;
   const now = s.now();
+  const timeZone = await orgTimeZone(s, caller.org);
   const names = new Map<string, string>();
   const nameOf = async (key: string) => {
     let n = names.get(key);
@@ -377,7 +397,7 @@ export async function pipelineOf(s: Services, caller: Caller) {
     const open: Criterion[] = employer.open ? [{ field: employer.open, ...A_NUMBER }] : [];
     for (const r of (await matching(s, entity.id, org, open)).items) {
       if (!rule.signature || !signed(r.data[rule.signature]) || signed(r.data[employer.signature])) continue;
-      const due = dueOf(employer.due, r, await employmentOf(s, org, r.key), now);
+      const due = dueOf(employer.due, r, await employmentOf(s, org, r.key), now, timeZone);
       awaiting.push({
         user_key: r.key,
         name: await nameOf(r.key),
@@ -390,7 +410,7 @@ export async function pipelineOf(s: Services, caller: Caller) {
     }
   }
   awaiting.sort((a, b) => (a.due ?? Infinity) - (b.due ?? Infinity));
-  return { statuses, hires, awaiting_employer: awaiting, lapsing: await lapses(s, org, nameOf) };
+  return { statuses, hires, awaiting_employer: awaiting, lapsing: await lapses(s, org, timeZone, nameOf) };
 }
 
 export function onboardingRoutes(s: Services) {

@@ -14,6 +14,8 @@ import type { DataObject, WriteOp } from '../../storage/types.ts';
 import type { FieldError } from '../../../engine/messages.ts';
 import type { EntityHooks } from '../hooks.ts';
 import { employmentOf } from '../../payroll/employment.ts';
+import { orgTimeZone } from '../../orgs.ts';
+import { localDay } from '../../../engine/local-day.ts';
 import { sameValue } from '../signatures.ts';
 import defs from '../../../schemas/common/defs.json';
 
@@ -41,10 +43,10 @@ export async function retentionRefusal(
   return `This I-9 must be kept until ${usDate(until)} (3 years after the first day of employment or 1 year after employment ends, whichever is later).`;
 }
 
-function withDates(i9: DataObject, emp: DataObject): DataObject {
+function withDates(i9: DataObject, emp: DataObject, timeZone: string): DataObject {
   const out = { ...i9 };
   for (const field of DERIVED) delete out[field];
-  return { ...out, ...i9Dates(i9, emp) };
+  return { ...out, ...i9Dates(i9, emp, timeZone) };
 }
 
 /**
@@ -60,7 +62,7 @@ export async function i9DatesOps(
 ): Promise<WriteOp[]> {
   const stored = await s.storage.get('payroll/i9', org, key);
   if (!stored) return [];
-  const data = withDates(stored.data, emp);
+  const data = withDates(stored.data, emp, await orgTimeZone(s, org));
   if (DERIVED.every((f) => JSON.stringify(data[f]) === JSON.stringify(stored.data[f]))) return [];
   const meta = { ...stored.meta, updated_by: by, updated_time: s.now(), version: stored.meta.version + 1 };
   return [{ op: 'put', expectVersion: stored.meta.version, record: { ...stored, data, meta } }];
@@ -88,7 +90,13 @@ function eighteenth(dob: unknown): number | undefined {
  * attests (frozen with the employee's signature), else the employee's basic information. The
  * message does not say the date: a manager of onboarding may not read it.
  */
-async function minorErrors(s: Services, org: string, key: string, data: DataObject): Promise<FieldError[]> {
+async function minorErrors(
+  s: Services,
+  org: string,
+  key: string,
+  data: DataObject,
+  timeZone: string,
+): Promise<FieldError[]> {
   const docs = Array.isArray(data.documentation) ? (data.documentation as DataObject[]) : [];
   const at = docs.flatMap((d, i) => (d?.document_type === 'individual_under_age_18' ? [i] : []));
   if (!at.length) return [];
@@ -96,7 +104,7 @@ async function minorErrors(s: Services, org: string, key: string, data: DataObje
     { timestamp?: number; evidence?: { printed?: { basic_info?: { dob?: string } } } } | undefined;
   const frozen = sig?.evidence?.printed?.basic_info?.dob;
   const dob = frozen ?? (await s.storage.get('payroll/basic_info', org, key))?.data.dob;
-  const on = typeof data.first_day === 'number' ? data.first_day : (sig?.timestamp ?? s.now());
+  const on = typeof data.first_day === 'number' ? data.first_day : localDay(sig?.timestamp ?? s.now(), timeZone);
   const adult = eighteenth(dob);
   const what = typeof data.first_day === 'number' ? 'the first day of employment' : 'the day Section 1 was signed';
   const message =
@@ -115,10 +123,12 @@ async function minorErrors(s: Services, org: string, key: string, data: DataObje
  * a document examined must be unexpired on the block's date (the rehire date, else the day it was
  * signed).
  */
-function supplementBErrors(data: DataObject, before: DataObject | undefined): FieldError[] {
+function supplementBErrors(data: DataObject, before: DataObject | undefined, timeZone: string): FieldError[] {
   const blocks = Array.isArray(data.supplement_b) ? (data.supplement_b as DataObject[]) : [];
   const olds = Array.isArray(before?.supplement_b) ? (before!.supplement_b as DataObject[]) : [];
-  const completed = (data.employer_signature as { timestamp?: number } | undefined)?.timestamp;
+  const signedAt = (data.employer_signature as { timestamp?: number } | undefined)?.timestamp;
+  // The day this Form I-9 was completed: the company's day Section 2 was signed on.
+  const completed = signedAt === undefined ? undefined : localDay(signedAt, timeZone);
   const out: FieldError[] = [];
   blocks.forEach((b, i) => {
     const old = olds.find((o) => o?.id === b?.id);
@@ -139,7 +149,7 @@ function supplementBErrors(data: DataObject, before: DataObject | undefined): Fi
       }
     }
     const signedOn = (b.signature as { timestamp?: number } | undefined)?.timestamp;
-    const on = rehire ?? (signedOn !== undefined ? dayOf(signedOn) : undefined);
+    const on = rehire ?? (signedOn !== undefined ? localDay(signedOn, timeZone) : undefined);
     if (typeof b.expiration_date === 'number' && on !== undefined && b.expiration_date < on) {
       out.push({
         path: `/supplement_b/${i}/expiration_date`,
@@ -174,14 +184,15 @@ function firstDayErrors(data: DataObject, emp: DataObject): FieldError[] {
 
 export const i9Hooks: EntityHooks = {
   async validate({ s, caller, key, data, before }) {
+    const timeZone = await orgTimeZone(s, caller.org);
     return [
       ...firstDayErrors(data, await employment(s, caller.org.id, key)),
-      ...(await minorErrors(s, caller.org.id, key, data)),
-      ...supplementBErrors(data, before),
+      ...(await minorErrors(s, caller.org.id, key, data, timeZone)),
+      ...supplementBErrors(data, before, timeZone),
     ];
   },
   async amend({ s, caller, key, data }) {
-    return withDates(data, await employment(s, caller.org.id, key));
+    return withDates(data, await employment(s, caller.org.id, key), await orgTimeZone(s, caller.org));
   },
   async onDelete({ s, caller, record }) {
     const refusal = await retentionRefusal(s, caller.org.id, record.key, record.data);

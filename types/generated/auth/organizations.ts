@@ -66,6 +66,10 @@ export interface AuthOrganizations {
   city?: City;
   state?: Common.UsState;
   /**
+   * The company's time zone: the day a signature was made is its date here (a W-4 or I-9 signed at 5 pm in California is dated that day). Empty: the time zone most of the company's state lives in, else Eastern (New York).
+   */
+  time_zone?: Common.TimeZone;
+  /**
    * auth and comms are always kept active.
    */
   active_modules: Common.ActiveModules;

@@ -52,6 +52,21 @@ export type UsState =
   | "WV"
   | "WI"
   | "WY";
+/**
+ * An IANA time zone name of the United States and its territories.
+ */
+export type TimeZone =
+  | "America/New_York"
+  | "America/Chicago"
+  | "America/Denver"
+  | "America/Phoenix"
+  | "America/Los_Angeles"
+  | "America/Anchorage"
+  | "America/Adak"
+  | "Pacific/Honolulu"
+  | "America/Puerto_Rico"
+  | "Pacific/Guam"
+  | "Pacific/Pago_Pago";
 export type Country =
   | "Afghanistan"
   | "Åland Islands"
@@ -418,6 +433,7 @@ export type Uploaded = number;
  */
 export interface CommonDefinitions {
   usState?: UsState;
+  timeZone?: TimeZone;
   country?: Country;
   payFrequency?: PayFrequency;
   employmentType?: EmploymentType;
