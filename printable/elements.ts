@@ -2,6 +2,7 @@
  * Each layout element as drawing operations: boxes with their labels, values fitted into them,
  * check marks and signatures (the drawn image, or the typed name in its script font).
  */
+import { companyTimeZone } from '../engine/local-day.ts';
 import { formatValue, isBlank, isTicked } from './format.ts';
 import { run } from './expressions.ts';
 import type {
@@ -99,7 +100,7 @@ function placeValue(
 async function valueText(ctx: Ctx, e: TextElement | FieldElement, input: PrintInput, vars: Record<string, unknown>) {
   const where = `element '${e.id ?? (e as FieldElement).label ?? e.type}'`;
   const raw = e.value === undefined ? (e as TextElement).text : await run(ctx.layout.form, where, e.value, input, vars);
-  const text = formatValue(raw, e.format, e.blank ?? '');
+  const text = formatValue(raw, e.format, e.blank ?? '', companyTimeZone(input.organization));
   if (e.sensitive && !isBlank(raw)) ctx.revealed.add(e.sensitive);
   return text;
 }

@@ -1,7 +1,9 @@
 /**
  * How a mapped value is printed: pure functions from whatever an expression answered to the text
- * on the form. Dates are MM/DD/YYYY (UTC, as the screens show them), phones (###) ###-####.
+ * on the form. Dates are MM/DD/YYYY (a calendar date as stored, at 00:00 UTC); a signature's date
+ * (signedDate) is the day its instant falls on in the company's time zone; phones (###) ###-####.
  */
+import { DEFAULT_TIME_ZONE, localDay } from '../engine/local-day.ts';
 import { epochToUs, formatPhone, isoToUs } from '../engine/masks.ts';
 import type { ValueFormat } from './layout.ts';
 
@@ -27,6 +29,13 @@ function formatDate(v: unknown): string {
   return typeof v === 'string' ? isoToUs(v.slice(0, 10)) : plainText(v);
 }
 
+/** An instant (a signature's timestamp, epoch seconds) as the company's calendar day it fell on. */
+function formatSignedDate(v: unknown, timeZone: string): string {
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  if (typeof n === 'number' && Number.isFinite(n)) return epochToUs(localDay(n, timeZone));
+  return formatDate(v);
+}
+
 /** Whole dollars with thousands separators; cents only when there are some. */
 function formatMoney(v: unknown): string {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v.replace(/[$,\s]/g, '')) : v;
@@ -41,13 +50,24 @@ function formatSsn(v: unknown): string {
   return d.length === 9 ? `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}` : s;
 }
 
-/** The text printed for a value: formatted, or the layout's blank text when there is nothing. */
-export function formatValue(v: unknown, format: ValueFormat = 'text', blank = ''): string {
+/**
+ * The text printed for a value: formatted, or the layout's blank text when there is nothing;
+ * `timeZone` is the company's, for signedDate.
+ */
+export function formatValue(
+  v: unknown,
+  format: ValueFormat = 'text',
+  blank = '',
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
   if (isBlank(v)) return blank;
   let out: string;
   switch (format) {
     case 'date':
       out = formatDate(v);
+      break;
+    case 'signedDate':
+      out = formatSignedDate(v, timeZone);
       break;
     case 'money':
       out = formatMoney(v);

@@ -33,7 +33,7 @@ export function isFormName(v: unknown): v is FormName {
 
 export type RecordName = 'i9' | 'w4' | 'w9' | 'state_w4' | 'basic_info' | 'employee' | 'employer' | 'onboarding_user';
 export type FontName = 'sans' | 'font1' | 'font2' | 'font3';
-export type ValueFormat = 'text' | 'date' | 'money' | 'number' | 'ssn' | 'phone' | 'upper';
+export type ValueFormat = 'text' | 'date' | 'signedDate' | 'money' | 'number' | 'ssn' | 'phone' | 'upper';
 export type Align = 'left' | 'center' | 'right';
 
 interface Common {
@@ -149,7 +149,8 @@ export interface PrintInput {
   employee?: Record<string, unknown>;
   employer?: Record<string, unknown>;
   onboarding_user?: Record<string, unknown>;
-  organization?: { name?: string; city?: string; state?: string };
+  /** The company; time_zone is the one its signature dates are read in (server/orgs.ts orgTimeZone). */
+  organization?: { name?: string; city?: string; state?: string; time_zone?: string };
 }
 
 export const LETTER = { width: 612, height: 792 } as const;

@@ -23,6 +23,7 @@ import { getAt } from '../../engine/schema-walk.ts';
 import { maySeeWholeSsn } from '../payroll/ssn-access.ts';
 import { certificatesOf } from '../payroll/certificates.ts';
 import { hireKeyOf, ownHireFields } from '../payroll/own-hire.ts';
+import { orgTimeZone } from '../orgs.ts';
 
 /** Types read as my_<type> by a caller printing their own form. */
 const HAS_MY = new Set<RecordName>(['i9', 'w4', 'w9', 'basic_info', 'employee', 'state_w4']);
@@ -168,6 +169,7 @@ export async function readFormRecords(s: Services, caller: Caller, layout: Layou
       name: caller.org.name,
       city: caller.org.record.data.city as string | undefined,
       state: caller.org.record.data.state as string | undefined,
+      time_zone: await orgTimeZone(s, caller.org),
     },
   };
   const { data: mainData, key: mainKey } = await readMain(s, caller, layout, key);

@@ -137,7 +137,9 @@ test("a data layout's refused choice names the values it allows", () => {
   const problems = dataLayoutProblems(layout, { form: layout.form, state: layout.state });
   assert.ok(
     problems.some((p) =>
-      p.message.endsWith(`/elements/${at}/format must be one of: text, date, money, number, ssn, phone, upper.`),
+      p.message.endsWith(
+        `/elements/${at}/format must be one of: text, date, signedDate, money, number, ssn, phone, upper.`,
+      ),
     ),
     JSON.stringify(problems),
   );
