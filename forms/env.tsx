@@ -5,6 +5,7 @@
  * session and the organization's branding.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { DEFAULT_TIME_ZONE } from '../engine/local-day.ts';
 import { businessName } from '../renderers/layouts/branding.ts';
 import { useServices, type AppServices } from '../renderers/session/session.tsx';
 
@@ -23,12 +24,15 @@ export interface FormsEnv {
   userAgent(): string;
   /** The domain new company hostnames are derived under (resolve_org's product_domain). */
   productDomain?: string;
+  /** The company's time zone (session organization.data.time_zone): signature dates are its days. */
+  timeZone: string;
 }
 
 export const defaultFormsEnv: FormsEnv = {
   organizationName: 'your employer',
   features: {},
   now: () => Math.floor(Date.now() / 1000),
+  timeZone: DEFAULT_TIME_ZONE,
   userAgent: () => (typeof navigator === 'undefined' ? '' : navigator.userAgent),
 };
 
@@ -56,6 +60,8 @@ export function envFromServices(s: AppServices | undefined): Partial<FormsEnv> {
   if (s.org.product_domain) out.productDomain = s.org.product_domain;
   const features = s.auth.session?.organization?.enabled_features;
   if (features) out.features = features;
+  const timeZone = s.auth.session?.organization?.data?.time_zone;
+  if (typeof timeZone === 'string') out.timeZone = timeZone;
   return out;
 }
 

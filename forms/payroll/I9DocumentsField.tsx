@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { errorsAt } from '../behaviour/behaviour.ts';
 import { useRootData } from '../behaviour/RootData.tsx';
+import { useFormsEnv } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { choicesOf, I9_CHOICE_GROUPS } from './i9-documents.ts';
 import {
@@ -55,7 +56,8 @@ export function I9DocumentsField(props: FieldProps) {
   const es = errorSchema as ErrorSchema | undefined;
   const record = (useRootData()?.data ?? {}) as I9Deadlined & { first_day?: number };
   const [now] = useState(() => Math.floor(Date.now() / 1000));
-  const deadlines = i9DeadlineNotes(record, now);
+  const { timeZone } = useFormsEnv();
+  const deadlines = i9DeadlineNotes(record, now, timeZone);
 
   return (
     <div className="i9-docs" id={fieldPathId.$id}>

@@ -110,12 +110,12 @@ const DUE_TEXT: Record<I9Section, string> = {
 
 /**
  * What the helper says about the deadlines: what is late now (a section not signed past its due
- * day), what was signed late, and the next due day.
+ * day, the company's day `now` falls on in `timeZone`), what was signed late, and the next due day.
  */
-export function i9DeadlineNotes(i9: I9Deadlined, now: number): I9Note[] {
+export function i9DeadlineNotes(i9: I9Deadlined, now: number, timeZone?: string): I9Note[] {
   const signed = { 'Section 1': !!i9.employee_signature, 'Section 2': !!i9.employer_signature };
   const due = { 'Section 1': i9.section1_due, 'Section 2': i9.section2_due };
-  const notes: I9Note[] = overdueSections(i9, signed, now).map((s) => ({
+  const notes: I9Note[] = overdueSections(i9, signed, now, timeZone).map((s) => ({
     level: 'warning',
     text: `Late: ${DUE_TEXT[s]} (${epochToUs(due[s]!)}) and is not signed.`,
   }));

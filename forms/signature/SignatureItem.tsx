@@ -2,10 +2,12 @@
  * A signature as it reads on a form: "Signature Required" (or another label) until signed, then the
  * name in its script font (or the drawn image) and the signing date.
  */
+import { useFormsEnv } from '../env.tsx';
 import { signatureFontFamily } from './signature-fonts.ts';
 import { isSigned, signedOn } from './signature-flow.ts';
 
 export function SignatureItemContent({ value, label = 'Signature Required' }: { value: unknown; label?: string }) {
+  const { timeZone } = useFormsEnv();
   if (!isSigned(value)) return <span className="signature-item__required">{label}</span>;
   return (
     <>
@@ -19,7 +21,7 @@ export function SignatureItemContent({ value, label = 'Signature Required' }: { 
           {value.name}
         </span>
       )}
-      <span className="signature-item__date">Signed {signedOn(value)}</span>
+      <span className="signature-item__date">Signed {signedOn(value, timeZone)}</span>
     </>
   );
 }

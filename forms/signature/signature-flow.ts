@@ -4,6 +4,7 @@
  * font1) and, in the drawn mode, the drawing pad; Submit is possible once a name (and a drawing) is
  * there and emits {name, font, timestamp, userAgent} (plus image when drawn).
  */
+import { DEFAULT_TIME_ZONE, localDay } from '../../engine/local-day.ts';
 import { epochToUs } from '../../engine/masks.ts';
 import { canonicalJson } from '../../engine/unique-items.ts';
 import { isSigned as signedValue, namesSigner } from '../../engine/unsigned-signatures.ts';
@@ -70,9 +71,9 @@ export function toSignatureValue(
 /** A signature counts only with a name and a time: engine/unsigned-signatures.ts, typed as the stored value. */
 export const isSigned = signedValue as (value: unknown) => value is SignatureValue;
 
-/** The signing date as MM/DD/YYYY. */
-export function signedOn(value: SignatureValue): string {
-  return epochToUs(value.timestamp);
+/** The signing date as MM/DD/YYYY: the day the signature's instant fell on in the company's time zone. */
+export function signedOn(value: SignatureValue, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return epochToUs(localDay(value.timestamp, timeZone));
 }
 
 /** A signature of the record's history that a later change voided (signature_history, written by the server). */

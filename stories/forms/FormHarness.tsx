@@ -11,8 +11,11 @@ import { fields } from '../../forms/fields/index.ts';
 import { widgets } from '../../forms/widgets/index.ts';
 import type { FileTarget } from '../../renderers/screens/record/templates.tsx';
 
-/** 01/02/2026, a fixed "now" so signed dates read the same in every run. */
-export const STORY_NOW = 1767312000;
+/**
+ * 01/02/2026 at noon in New York (17:00 UTC), a fixed "now" so signed dates read the same in every
+ * run, and the same day in every US time zone (a signature's date is the company's day).
+ */
+export const STORY_NOW = 1767373200;
 
 export const storyEnv: Partial<FormsEnv> = {
   organizationName: 'Acme Demo Inc.',

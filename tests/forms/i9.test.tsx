@@ -125,13 +125,27 @@ describe('I-9 deadlines in the helper', () => {
     ]);
   });
 
-  it('warns when an unsigned section is past its due day, and notes a section signed late', () => {
-    assert.deepEqual(i9DeadlineNotes({ ...dates, employee_signature: signed }, day('2025-03-13')), [
-      {
-        level: 'warning',
-        text: 'Late: Section 2 is due within three business days after the first day (03/12/2025) and is not signed.',
-      },
-    ]);
+  it("warns when an unsigned section is past its due day (the company's day), and notes a section signed late", () => {
+    // 00:00 UTC on March 13 is still March 12 in New York (8 pm) and in California (5 pm): not late.
+    for (const zone of ['America/New_York', 'America/Los_Angeles'])
+      assert.deepEqual(i9DeadlineNotes({ ...dates, employee_signature: signed }, day('2025-03-13'), zone), [
+        { level: 'info', text: 'Section 2 is due within three business days after the first day: 03/12/2025.' },
+      ]);
+    // Midnight in California (07:00 UTC, daylight saving time) makes it late there.
+    const pacificMidnight = day('2025-03-13') + 7 * 3600;
+    assert.deepEqual(
+      i9DeadlineNotes({ ...dates, employee_signature: signed }, pacificMidnight - 1, 'America/Los_Angeles'),
+      [{ level: 'info', text: 'Section 2 is due within three business days after the first day: 03/12/2025.' }],
+    );
+    assert.deepEqual(
+      i9DeadlineNotes({ ...dates, employee_signature: signed }, pacificMidnight, 'America/Los_Angeles'),
+      [
+        {
+          level: 'warning',
+          text: 'Late: Section 2 is due within three business days after the first day (03/12/2025) and is not signed.',
+        },
+      ],
+    );
     assert.deepEqual(
       i9DeadlineNotes(
         { ...dates, employee_signature: signed, employer_signature: signed, late: ['Section 2'] },

@@ -12,10 +12,12 @@ import {
   initialSignatureFlow,
   isSigned,
   signatureFlow,
+  signedOn,
   toSignatureValue,
   type SignatureFlow,
 } from '../../forms/signature/signature-flow.ts';
 import { SignatureItemContent } from '../../forms/signature/SignatureItem.tsx';
+import { envFromServices, FormsEnvProvider } from '../../forms/env.tsx';
 import * as Agreement from '../../stories/forms/AgreementDialog.stories.tsx';
 import * as Pad from '../../stories/forms/DrawnSignaturePad.stories.tsx';
 import * as Field from '../../stories/forms/SignatureField.stories.tsx';
@@ -257,6 +259,38 @@ describe('SignatureField stories', () => {
       renderToStaticMarkup(<SignatureItemContent value={undefined} label="Employer signature" />),
       /Employer signature/,
     );
+  });
+});
+
+describe("a signature's date is the company's day", () => {
+  // 06:00 UTC on November 28, 2026: 10 pm on the 27th in California, 1 am on the 28th in New York.
+  const value = {
+    name: 'Maria L. Garcia',
+    font: 'font1' as const,
+    userAgent: 'UA/1',
+    timestamp: Date.parse('2026-11-28T06:00:00Z') / 1000,
+  };
+  const shown = (env: Parameters<typeof FormsEnvProvider>[0]['value']) =>
+    textOf(
+      renderToStaticMarkup(
+        <FormsEnvProvider value={env}>
+          <SignatureItemContent value={value} />
+        </FormsEnvProvider>,
+      ),
+    );
+
+  it('signed at 10 pm in California shows the Pacific date for a company there', () => {
+    assert.ok(shown({ timeZone: 'America/Los_Angeles' }).includes('Signed 11/27/2026'));
+    assert.ok(shown({ timeZone: 'America/New_York' }).includes('Signed 11/28/2026'));
+    assert.equal(signedOn(value, 'America/Los_Angeles'), '11/27/2026');
+  });
+
+  it("the forms' environment takes the zone from the session's organization data", () => {
+    const services = {
+      org: { name: 'Acme' },
+      auth: { session: { organization: { enabled_features: {}, data: { time_zone: 'America/Los_Angeles' } } } },
+    } as unknown as Parameters<typeof envFromServices>[0];
+    assert.equal(envFromServices(services).timeZone, 'America/Los_Angeles');
   });
 });
 
