@@ -17,6 +17,8 @@ import { OWNER_ONLY } from './fields.ts';
 import { hookArgs } from './hooks.ts';
 import type { RequestInfo, WriteMode } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
+import { localDay } from '../../engine/local-day.ts';
+import { orgTimeZone } from '../orgs.ts';
 
 /** A masked value that is not the mask of what is stored for that item. */
 const MASKED_UNKNOWN = 'Enter the full number: a masked value keeps only the number stored for this same entry.';
@@ -36,6 +38,8 @@ export async function derive(w: Write): Promise<void> {
     features: caller.org.enabledFeatures,
     employer: await employerInfo(s, caller.org.id),
     now,
+    // Today as the company's calendar day (00:00 UTC of it, as dates are stored): docs/signatures.md.
+    today: localDay(now, await orgTimeZone(s, caller.org)),
     mode: w.mode,
   };
   if (w.hook?.derive) w.data = w.hook.derive(hookArgs(w, w.data, w.mode as WriteMode)) ?? w.data;

@@ -166,3 +166,35 @@ test('a time zone not on the list is refused, naming the field', async () => {
     ]);
   });
 });
+
+test("a status 4 employee whose authorization ends today may sign Section 1 until the company's day ends", async () => {
+  const status4 = (until: number) => ({
+    work_auth_status: 'An Alien Authorized to Work',
+    alien_number_type: 'USCIS Number',
+    alien_number: '123456789',
+    authorized_to_work_until: until,
+    employee_signature: signature,
+  });
+  // 10 or 11 pm in California on the last day of the authorization: still authorized there.
+  await atEmmasFirstDay({ time_zone: 'America/Los_Angeles' }, 6, async ({ call, acme, emma, due }) => {
+    const r = await call('POST', `/payroll/api/data/my_i9/${emma.key}`, {
+      org: acme,
+      token: emma.token,
+      body: status4(due),
+    });
+    assert.equal(r.status, 201, r.text);
+  });
+  // The same instant is 1 or 2 am the next day in New York: the authorization has ended.
+  await atEmmasFirstDay({ time_zone: 'America/New_York' }, 6, async ({ call, acme, emma, due }) => {
+    const r = await call('POST', `/payroll/api/data/my_i9/${emma.key}`, {
+      org: acme,
+      token: emma.token,
+      body: status4(due),
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.deepEqual(
+      r.body.errors.map((e: { path: string }) => e.path),
+      ['/authorized_to_work_until'],
+    );
+  });
+});

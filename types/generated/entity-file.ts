@@ -102,7 +102,7 @@ export interface DformEntitySchemaFile {
     fields: [string, ...string[]];
   }[];
   /**
-   * Declarative transforms. load: applied to stored data before it is answered or shown. save: applied to incoming data before validation. validate: answers a list of {path, message} (or nothing) for rules JSON Schema cannot say. save and validate see the bindings $before (the stored data, or null on create), $user (the caller's user key), $org (the organization id), $features (the company's enabled_features), $now (epoch seconds) and $mode (create, save or update); and the product's reference data by name, each JSON file of schemas/common but defs.json ($w4Editions: the Form W-4 editions).
+   * Declarative transforms. load: applied to stored data before it is answered or shown. save: applied to incoming data before validation. validate: answers a list of {path, message} (or nothing) for rules JSON Schema cannot say. save and validate see the bindings $before (the stored data, or null on create), $user (the caller's user key), $org (the organization id), $features (the company's enabled_features), $now (epoch seconds), $today (the company's calendar day now falls on, epoch seconds at 00:00 UTC, as dates are stored; docs/signatures.md) and $mode (create, save or update); and the product's reference data by name, each JSON file of schemas/common but defs.json ($w4Editions: the Form W-4 editions).
    */
   "x-transforms"?: {
     load?: Expression;
