@@ -198,3 +198,49 @@ test("a status 4 employee whose authorization ends today may sign Section 1 unti
     );
   });
 });
+
+test("an I-9 may be deleted from the company's first day past its retention, not from 00:00 UTC", async () => {
+  await atEmmasFirstDay({ time_zone: 'America/Los_Angeles' }, 1, async ({ call, acme, emma, due, setClock }) => {
+    const signed = await call('POST', `/payroll/api/data/my_i9/${emma.key}`, {
+      org: acme,
+      token: emma.token,
+      body: { ...section1, employee_signature: signature },
+    });
+    assert.equal(signed.status, 201, signed.text);
+    // Employment ended the day after the first: the I-9 is kept until 3 years after the first day.
+    const payroll = await signInTo(call, acme)('payroll@acme.example', 'demo-payroll-pass');
+    const employee = await call('GET', `/payroll/api/data/employee/${emma.key}`, { org: acme, token: payroll });
+    const ended = await call('POST', `/payroll/api/data/employee/${emma.key}`, {
+      org: acme,
+      token: payroll,
+      body: { ...employee.body.data, term_date: due + DAY },
+    });
+    assert.equal(ended.status, 200, ended.text);
+    const kept = await call('GET', `/payroll/api/data/i9/${emma.key}`, { org: acme, token: payroll });
+    const until = kept.body.data.retain_until as number;
+    assert.equal(new Date(until * 1000).getUTCFullYear(), new Date(due * 1000).getUTCFullYear() + 3);
+    /** The product-staff admin, signed in to the company (sudo_login) at the clock's time. */
+    const admin = async () => {
+      const root = await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } });
+      const sudo = await call('POST', `/auth/api/sudo_login?organization_id=${acme}`, {
+        token: root.body.token,
+        body: { organization_id: acme },
+      });
+      assert.equal(sudo.status, 200, sudo.text);
+      const into = await call('POST', '/auth/api/login', {
+        org: acme,
+        body: { userid: sudo.body.identifier, key: sudo.body.single_use_key, type: 'sudo_login' },
+      });
+      assert.equal(into.status, 200, into.text);
+      return into.body.token as string;
+    };
+    // 01:00 UTC on that day is still the day before in California (5 or 6 pm): kept.
+    setClock(until + HOUR);
+    const early = await call('DELETE', `/payroll/api/data/i9/${emma.key}`, { org: acme, token: await admin() });
+    assert.equal(early.status, 409, early.text);
+    // 09:00 UTC is past midnight in California: it may go.
+    setClock(until + 9 * HOUR);
+    const gone = await call('DELETE', `/payroll/api/data/i9/${emma.key}`, { org: acme, token: await admin() });
+    assert.equal(gone.status, 204, gone.text);
+  });
+});

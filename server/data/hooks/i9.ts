@@ -39,7 +39,8 @@ export async function retentionRefusal(
   if (until === undefined) {
     return 'This I-9 must be kept while the employee is employed, then until 3 years after the first day of employment or 1 year after employment ends, whichever is later.';
   }
-  if (s.now() >= until) return undefined;
+  // The day it may be destroyed begins at the company's midnight, not at 00:00 UTC.
+  if (localDay(s.now(), await orgTimeZone(s, org)) >= until) return undefined;
   return `This I-9 must be kept until ${usDate(until)} (3 years after the first day of employment or 1 year after employment ends, whichever is later).`;
 }
 
