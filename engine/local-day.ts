@@ -30,11 +30,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /**
  * The calendar date `epochSeconds` falls on in `timeZone`, as the forms store dates: the epoch seconds
- * of 00:00 UTC of that date. A zone this product does not know is taken as DEFAULT_TIME_ZONE.
+ * of 00:00 UTC of that date (NaN for a time no date holds). A zone this product does not know is taken
+ * as DEFAULT_TIME_ZONE.
  */
 export function localDay(epochSeconds: number, timeZone: string): number {
   const zone = TIME_ZONES.includes(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
-  const parts = formatter(zone).formatToParts(new Date(epochSeconds * 1000));
+  const at = new Date(epochSeconds * 1000);
+  if (Number.isNaN(at.getTime())) return NaN;
+  const parts = formatter(zone).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(part('year'), part('month') - 1, part('day')) / 1000;
 }

@@ -345,7 +345,7 @@ export function sessionView(
         company_id: od.company_id,
         parent_organization: od.parent_organization,
         password_min_length: minLengthOf(od.password_min_length),
-        // The company's time zone as its screens read signature dates in (./orgs.ts orgTimeZone).
+        // The company's time zone, which its screens read signature dates in (../orgs.ts orgTimeZone).
         time_zone: companyTimeZone(od),
       },
     },

@@ -48,6 +48,11 @@ test.each([
   expect(localDay(at(instant), zone)).toBe(day(date));
 });
 
+test('a time no date holds has no day', () => {
+  expect(localDay(Number.NaN, 'America/New_York')).toBeNaN();
+  expect(localDay(1e20, 'America/Los_Angeles')).toBeNaN();
+});
+
 test('every listed time zone is one this runtime knows', () => {
   for (const zone of TIME_ZONES) expect(() => new Intl.DateTimeFormat('en-US', { timeZone: zone })).not.toThrow();
 });
