@@ -23,6 +23,8 @@ import type { FieldError } from '../../../engine/messages.ts';
 import { DAY, dayOf, longDate } from '../../../engine/pto-accrual.ts';
 import { roundHours } from '../../../engine/pto-ledger.ts';
 import { SYSTEM, type Services } from '../../services.ts';
+import { orgTimeZone } from '../../orgs.ts';
+import { localDay } from '../../../engine/local-day.ts';
 import type { DataObject, WriteOp } from '../../storage/types.ts';
 import type { TimePtoEmployee } from '../../../types/generated/time/pto_employee.ts';
 import type { TimePtoPlan } from '../../../types/generated/time/pto_plan.ts';
@@ -215,11 +217,15 @@ const approved = (r: TimePtoRequest | undefined): r is TimePtoRequest => r?.stat
 
 const TAKEN = 'Time off that has begun is changed or withdrawn by your PTO manager: ask them.';
 
-/** Approved time off whose first day has come, for someone who does not manage PTO. */
-function takenBySomeoneElse(s: Services, caller: Caller, r: TimePtoRequest | undefined): r is TimePtoRequest {
+/**
+ * Approved time off whose first day has come, for someone who does not manage PTO: its day (a stored
+ * date), not its second, against today in the company's time zone. Against the UTC day, an employee
+ * in California could no longer withdraw tomorrow's time off from 4 or 5 pm.
+ */
+async function takenBySomeoneElse(s: Services, caller: Caller, r: TimePtoRequest | undefined): Promise<boolean> {
   const manages = caller.principal.isAdmin || caller.principal.permissions.has('TIME:CanManagePTO');
-  // Its day, not its second: a first day sent with a time of day has begun at that day's midnight.
-  return !manages && approved(r) && dayOf(r.start_date) <= dayOf(s.now());
+  if (manages || !approved(r)) return false;
+  return dayOf(r.start_date) <= localDay(s.now(), await orgTimeZone(s, caller.org.id));
 }
 export const OWN_DECISION = 'Your own time off is decided by another PTO manager.';
 
@@ -261,7 +267,7 @@ export const ptoRequestHooks: EntityHooks = {
     if (typeof request.plan_id !== 'string' || typeof request.user_id !== 'string') return [];
     if (decidesOwn(caller, request, previous)) return [{ path: '/status', message: OWN_DECISION }];
     const org = caller.org.id;
-    if (takenBySomeoneElse(s, caller, previous)) {
+    if (previous && (await takenBySomeoneElse(s, caller, previous))) {
       const changed = (['plan_id', 'start_date', 'end_date', 'hours', 'partial_day'] as const).filter(
         (k) => JSON.stringify(valueOf(previous, k)) !== JSON.stringify(valueOf(request, k)),
       );
@@ -298,7 +304,7 @@ export const ptoRequestHooks: EntityHooks = {
   afterCommit: ({ s, record }) => deliverPtoNotices(s, record),
   async onDelete({ s, caller, record }) {
     const request = record.data as unknown as TimePtoRequest;
-    if (takenBySomeoneElse(s, caller, request)) throw new ApiError(403, TAKEN);
+    if (await takenBySomeoneElse(s, caller, request)) throw new ApiError(403, TAKEN);
     const notices = (await ptoWithdrawalOps(s, caller, record)).ops;
     if (!approved(request)) return notices;
     const by = caller.principal.userKey;
