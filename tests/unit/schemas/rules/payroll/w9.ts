@@ -81,6 +81,14 @@ const transforms: TransformCase[] = [
   },
   {
     entity: 'payroll/w9',
+    name: "an LLC code the client sent itself beside an earlier value stays, to be checked as sent (it was overwritten)",
+    kind: 'save',
+    input: { federal_tax_classification: 'LLC - S Corporation', llc_tax_classification: 'X' },
+    output: { federal_tax_classification: 'llc', llc_tax_classification: 'X' },
+    bindings: { w9Classifications },
+  },
+  {
+    entity: 'payroll/w9',
     name: "the spec's sole proprietor is saved as the first box",
     kind: 'save',
     input: { federal_tax_classification: 'Individual / Sole Proprietor or Single-Member LLC' },
