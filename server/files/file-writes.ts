@@ -347,15 +347,17 @@ export async function removeExpiredFile(
   key: string,
   spec: FileField & { expires: string },
 ): Promise<boolean> {
-  let removed = true;
-  await removeFileAs(s, { org, orgName: '', by: 'system', actor: undefined }, t, key, spec, {}, 'expired', (record) => {
-    const at = record.data[spec.expires];
-    removed = record.data[spec.field] !== undefined && typeof at === 'number' && at <= s.now();
-    if (!removed) throw new NothingToRemove();
-  }).catch((e: unknown) => {
-    if (!(e instanceof NothingToRemove)) throw e;
-  });
-  return removed;
+  const writer: FileWriter = { org, orgName: '', by: 'system', actor: undefined };
+  try {
+    await removeFileAs(s, writer, t, key, spec, {}, 'expired', (record) => {
+      const at = record.data[spec.expires];
+      if (record.data[spec.field] === undefined || typeof at !== 'number' || at > s.now()) throw new NothingToRemove();
+    });
+    return true;
+  } catch (e) {
+    if (e instanceof NothingToRemove) return false;
+    throw e;
+  }
 }
 
 class NothingToRemove extends Error {}

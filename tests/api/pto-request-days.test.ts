@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany, sudoInto } from '../helpers/hardening.ts';
-import { ptoPerson, ptoPlan } from '../helpers/pto.ts';
+import { ptoCredit, ptoPerson, ptoPlan } from '../helpers/pto.ts';
 
 const REQUESTS = '/time/api/data/pto_request';
 const DAY = 86_400;
@@ -52,20 +52,7 @@ beforeAll(async () => {
   vacation = await ptoPlan(w, manager, 'Vacation');
   sick = await ptoPlan(w, manager, 'Sick leave', { plan_type: 'Sick' });
   for (const who of [employee, colleague])
-    for (const plan of [vacation, sick]) {
-      const credit = await w.call('POST', '/time/api/data/pto_register/', {
-        ...as(manager),
-        body: {
-          user_id: who.user,
-          plan_id: plan,
-          action: 'credit',
-          type: 'manual_adjustment',
-          hours: 80,
-          effective_date: first - 60 * DAY,
-        },
-      });
-      assert.equal(credit.status, 201, credit.text);
-    }
+    for (const plan of [vacation, sick]) await ptoCredit(w, manager, who.user, plan, 80, first - 60 * DAY);
 });
 afterAll(async () => {
   await w.server.stop();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany, sudoInto } from '../helpers/hardening.ts';
-import { ptoPerson, ptoPlan } from '../helpers/pto.ts';
+import { ptoCredit, ptoPerson, ptoPlan } from '../helpers/pto.ts';
 
 const REQUESTS = '/time/api/data/pto_request';
 const DAY = 86_400;
@@ -24,18 +24,7 @@ beforeAll(async () => {
   employee = await ptoPerson(w, manager, 'petra@timeoff.example', 'Petra Paid', 'petra-pass-1');
   plan = await ptoPlan(w, manager, 'Vacation');
   // Hours to take: an approval may not leave the plan below zero.
-  const credit = await w.call('POST', '/time/api/data/pto_register/', {
-    ...as(manager),
-    body: {
-      user_id: employee.user,
-      plan_id: plan,
-      action: 'credit',
-      type: 'manual_adjustment',
-      hours: 40,
-      effective_date: 1_790_000_000,
-    },
-  });
-  assert.equal(credit.status, 201, credit.text);
+  await ptoCredit(w, manager, employee.user, plan, 40);
 });
 afterAll(async () => {
   await w.server.stop();
@@ -135,36 +124,8 @@ test('time off is asked for an active person in PTO: an account or an enrolment 
 
 test("a PTO manager's own time off is decided by another PTO manager, never by herself", async () => {
   const start = Math.floor(Date.now() / 1000 / DAY) * DAY + 50 * DAY;
-  const u = await w.call('POST', '/auth/api/data/users/', {
-    ...as(manager),
-    body: {
-      email: 'mia@timeoff.example',
-      display_name: 'Mia Manager',
-      status: 'active',
-      permissions: ['TIME:CanUseModule', 'TIME:CanUsePTO', 'TIME:CanManagePTO'],
-      is_employee: true,
-      employee_id: 'P-mia',
-    },
-  });
-  assert.equal(u.status, 201, u.text);
-  const set = await w.call('POST', '/auth/api/set_user_password', {
-    ...as(manager),
-    body: { user_id: u.body.key, password: 'mia-pass-1', password2: 'mia-pass-1' },
-  });
-  assert.equal(set.status, 200, set.text);
-  const mia = await w.login(manager.org, 'mia@timeoff.example', 'mia-pass-1');
-  const credit = await w.call('POST', '/time/api/data/pto_register/', {
-    ...as(manager),
-    body: {
-      user_id: mia.user,
-      plan_id: plan,
-      action: 'credit',
-      type: 'manual_adjustment',
-      hours: 40,
-      effective_date: 1_790_000_000,
-    },
-  });
-  assert.equal(credit.status, 201, credit.text);
+  const mia = await ptoPerson(w, manager, 'mia@timeoff.example', 'Mia Manager', 'mia-pass-1', ['TIME:CanManagePTO']);
+  await ptoCredit(w, manager, mia.user, plan, 40);
 
   const asked = await w.call('POST', `${REQUESTS}/`, {
     ...as(mia),

@@ -21,13 +21,17 @@ export async function ptoPlan(
   return r.body.key;
 }
 
-/** An active employee of `boss`'s company holding TIME:CanUsePTO, signed in with `password`. */
+/**
+ * An active employee of `boss`'s company holding TIME:CanUsePTO (and `more` permissions: a PTO
+ * manager's), signed in with `password`.
+ */
 export async function ptoPerson(
   w: World,
   boss: Session,
   email: string,
   name: string,
   password: string,
+  more: string[] = [],
 ): Promise<Session> {
   const u = await w.call('POST', '/auth/api/data/users/', {
     ...as(boss),
@@ -35,7 +39,7 @@ export async function ptoPerson(
       email,
       display_name: name,
       status: 'active',
-      permissions: ['TIME:CanUseModule', 'TIME:CanUsePTO'],
+      permissions: ['TIME:CanUseModule', 'TIME:CanUsePTO', ...more],
       is_employee: true,
       employee_id: `P-${email}`,
     },
@@ -47,4 +51,20 @@ export async function ptoPerson(
   });
   assert.equal(p.status, 200, p.text);
   return w.login(boss.org, email, password);
+}
+
+/** Hours credited by `manager` to `user` on `plan` (a manual adjustment, effective `on`). */
+export async function ptoCredit(
+  w: World,
+  manager: Session,
+  user: string,
+  plan: string,
+  hours: number,
+  on = 1_790_000_000,
+): Promise<void> {
+  const r = await w.call('POST', '/time/api/data/pto_register/', {
+    ...as(manager),
+    body: { user_id: user, plan_id: plan, action: 'credit', type: 'manual_adjustment', hours, effective_date: on },
+  });
+  assert.equal(r.status, 201, r.text);
 }
