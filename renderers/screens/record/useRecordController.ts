@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { failureText, isFailure, type DataFailure } from '../../api/failure.ts';
 import { NOT_AUTHORIZED_MESSAGE, VERSION_CONFLICT_MESSAGE } from '../../../engine/messages.ts';
+import { fileFields } from '../../../engine/files.ts';
 import type { FieldError, JsonObject, TypeMeta, WireRecord } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { useClient, useServices } from '../../session/session.tsx';
@@ -85,6 +86,17 @@ export interface RecordActions {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
 /**
+ * Whether the form holds changes Save would send. A file field is never one: an upload or a removal
+ * is stored by the server when it happens, and the form holds the stored value before the record's
+ * new version has been read again.
+ */
+function unsaved(form: JsonObject, base: JsonObject | undefined, files: readonly string[]): boolean {
+  const withoutFiles = (d: JsonObject | undefined) =>
+    d && files.length ? Object.fromEntries(Object.entries(d).filter(([k]) => !files.includes(k))) : d;
+  return !same(withoutFiles(form), withoutFiles(base));
+}
+
+/**
  * `search`: the query of the screen's address; on create, the fields it names that this viewer may
  * set start with its values (./prefill.ts).
  */
@@ -105,6 +117,7 @@ export function useRecordController(
     enabled: mode !== 'create' && !!key,
   });
   const isNew = mode === 'edit' && meta.data?.key === 'user' && isFailure(record.error, 404);
+  const fileNames = useMemo(() => (meta.data ? fileFields(meta.data.schema).map((f) => f.field) : []), [meta.data]);
   // The session object is replaced when the server confirms a stored one: the model (and so the
   // whole form) is built again only when who the viewer is changes, not on every new object.
   const session = useServices().auth.session;
@@ -331,7 +344,11 @@ export function useRecordController(
       formData,
       dirty:
         mode !== 'view' &&
-        !same(formData, baseline && baseline.for === initial?.for && !initial.start ? baseline.data : initial?.data),
+        unsaved(
+          formData,
+          baseline && baseline.for === initial?.for && !initial.start ? baseline.data : initial?.data,
+          fileNames,
+        ),
       saving,
       serverErrors,
       conflict,
