@@ -12,7 +12,16 @@ import { mergeErrors } from '../behaviour/behaviour.ts';
 import { setPatternTest } from '../../renderers/contract/record-parts.ts';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
-import { NO_FORM_MESSAGE, NO_STATE_MESSAGE, paragraphs, stateFormModel, type StateFormDefinition } from './state_w4.ts';
+import {
+  CHOOSE_EMPLOYEE_MESSAGE,
+  NO_FORM_MESSAGE,
+  NO_FORM_MESSAGE_OTHER,
+  NO_STATE_MESSAGE,
+  NO_STATE_MESSAGE_OTHER,
+  paragraphs,
+  stateFormModel,
+  type StateFormDefinition,
+} from './state_w4.ts';
 import { noIncomeTaxMessage, stateName } from '../../engine/withholding-states.ts';
 import { useStateForm, type CertificateChoice } from './useStateForm.ts';
 import { useExpressionErrors } from '../behaviour/useExpressionErrors.ts';
@@ -77,7 +86,20 @@ export function StateW4FormField(props: FieldProps) {
   const { key } = useParams();
   const own = services?.auth.session?.user.key;
   const data = useMemo(() => (formData ?? {}) as Record<string, unknown>, [formData]);
-  const form = useStateForm(services?.client, key ?? own, own, data.state);
+  // A new certificate by someone who may make anyone's (payroll): they choose whose it is first, as on
+  // every create screen of a type keyed by its person; the employee's own is theirs.
+  const whose = whoseField(props.schema, props.uiSchema, !key);
+  const chosen = typeof data[WHOSE] === 'string' && data[WHOSE] ? (data[WHOSE] as string) : undefined;
+  const employeeKey = key ?? (whose ? chosen : own);
+  const form = useStateForm(services?.client, employeeKey, own, whose ? undefined : data.state);
+  // The employee's own certificate (at her user key, or another state's at its own key): she fills it
+  // in and signs it. Anyone else sees it as it is; the server refuses their change to what the
+  // signature attests (every field of the form: engine/attestations.ts).
+  const mine =
+    employeeKey === own ||
+    data[WHOSE] === own ||
+    (form.status === 'ready' && !!form.choices?.some((c) => c.key === employeeKey));
+  const other = !!employeeKey && !mine;
   const def = form.status === 'ready' ? form.definition : undefined;
   const model = useMemo(
     () =>
@@ -92,8 +114,9 @@ export function StateW4FormField(props: FieldProps) {
   );
   // The record is saved for the state whose form it shows.
   useEffect(() => {
-    if (form.status === 'ready' && data.state !== form.state && !readonly && !disabled) onChange(form.state, ['state']);
-  }, [form, data.state, onChange, readonly, disabled]);
+    if (form.status === 'ready' && data.state !== form.state && !readonly && !disabled && !other)
+      onChange(form.state, ['state']);
+  }, [form, data.state, onChange, readonly, disabled, other]);
   const ruleErrors = useExpressionErrors(def?.transforms?.validator, data);
   const patternsReady = useLinearPatterns(def);
   const errors = useMemo(() => mergeErrors(errorSchema, ruleErrors), [errorSchema, ruleErrors]);
@@ -107,65 +130,121 @@ export function StateW4FormField(props: FieldProps) {
   );
   const root: RootData = useMemo(() => ({ data, patch }), [data, patch]);
 
-  if (form.status === 'loading' || !patternsReady)
-    return (
-      <p className="loading" role="status">
-        Loading your state's form…
-      </p>
-    );
-  if (form.status === 'error')
-    return (
-      <p className="banner banner--negative" role="alert">
-        {form.message}
-      </p>
-    );
-  if (form.status === 'no-state')
-    return (
-      <p className="banner banner--info" role="status">
-        {NO_STATE_MESSAGE}
-      </p>
-    );
-  if (form.status === 'no-income-tax')
-    return (
-      <p className="banner banner--info" role="status">
-        {noIncomeTaxMessage(form.state)}
-      </p>
-    );
-  if (form.status === 'no-form')
-    return (
-      <p className="banner banner--info" role="status">
-        {NO_FORM_MESSAGE} ({form.state})
-      </p>
-    );
   const { ObjectField } = registry.fields;
-  return (
-    <RootDataContext.Provider value={root}>
-      <div className="state-form">
-        {form.status === 'ready' && form.choices && own && (
-          <CertificateChoices choices={form.choices} current={form.state} own={own} />
-        )}
-        <div className="form-header state-form__header">
-          {def!.form_name && <h2 className="section__title">{def!.form_name}</h2>}
-          {paragraphs(def!.instructions).map((p, i) => (
-            <p key={i} className="state-form__instructions">
-              {p}
-            </p>
-          ))}
-          {!!def!.links?.length && (
-            <ul className="form-header__links state-form__links" aria-label="Forms and instructions">
-              {def!.links.map((l) => (
-                <li key={l.url}>
-                  <a href={secureHref(l.url)} target="_blank" rel="noopener noreferrer">
-                    {l.label}
-                  </a>
-                  {l.description ? ` · ${l.description}` : ''}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <ObjectField {...props} schema={model!.schema} uiSchema={model!.uiSchema} errorSchema={errors} />
-      </div>
-    </RootDataContext.Provider>
+  const picker = whose && (
+    <ObjectField
+      {...props}
+      schema={{ type: 'object', properties: { [WHOSE]: whose.schema }, required: [WHOSE] }}
+      uiSchema={{ [WHOSE]: whose.ui, 'ui:options': { flat: true } }}
+      errorSchema={errorSchema}
+      // Another employee's certificate is another state's form: nothing answered for the first is kept.
+      onChange={(value: unknown, path, ...rest) =>
+        path?.[0] === WHOSE ? onChange({ [WHOSE]: value }, [], ...rest) : onChange(value, path, ...rest)
+      }
+    />
   );
+  if (whose && !chosen)
+    return (
+      <div className="state-form">
+        {picker}
+        <p className="banner banner--info" role="status">
+          {CHOOSE_EMPLOYEE_MESSAGE}
+        </p>
+      </div>
+    );
+  const body = stateFormBody();
+  return whose ? (
+    <div className="state-form">
+      {picker}
+      {body}
+    </div>
+  ) : (
+    body
+  );
+
+  function stateFormBody() {
+    if (form.status === 'loading' || !patternsReady)
+      return (
+        <p className="loading" role="status">
+          {other ? "Loading the employee's state form…" : "Loading your state's form…"}
+        </p>
+      );
+    if (form.status === 'error')
+      return (
+        <p className="banner banner--negative" role="alert">
+          {form.message}
+        </p>
+      );
+    if (form.status === 'no-state')
+      return (
+        <p className="banner banner--info" role="status">
+          {other ? NO_STATE_MESSAGE_OTHER : NO_STATE_MESSAGE}
+        </p>
+      );
+    if (form.status === 'no-income-tax')
+      return (
+        <p className="banner banner--info" role="status">
+          {noIncomeTaxMessage(form.state)}
+        </p>
+      );
+    if (form.status === 'no-form')
+      return (
+        <p className="banner banner--info" role="status">
+          {other ? NO_FORM_MESSAGE_OTHER : NO_FORM_MESSAGE} ({form.state})
+        </p>
+      );
+    return (
+      <RootDataContext.Provider value={root}>
+        <div className="state-form">
+          {form.status === 'ready' && form.choices && own && (
+            <CertificateChoices choices={form.choices} current={form.state} own={own} />
+          )}
+          <div className="form-header state-form__header">
+            {def!.form_name && <h2 className="section__title">{def!.form_name}</h2>}
+            {paragraphs(def!.instructions).map((p, i) => (
+              <p key={i} className="state-form__instructions">
+                {p}
+              </p>
+            ))}
+            {!!def!.links?.length && (
+              <ul className="form-header__links state-form__links" aria-label="Forms and instructions">
+                {def!.links.map((l) => (
+                  <li key={l.url}>
+                    <a href={secureHref(l.url)} target="_blank" rel="noopener noreferrer">
+                      {l.label}
+                    </a>
+                    {l.description ? ` · ${l.description}` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <ObjectField
+            {...props}
+            readonly={readonly || other}
+            schema={model!.schema}
+            uiSchema={model!.uiSchema}
+            errorSchema={errors}
+          />
+        </div>
+      </RootDataContext.Provider>
+    );
+  }
+}
+
+const WHOSE = '_user_uuid';
+
+/**
+ * The person field of a create screen where the viewer chooses whose record it is (the form model
+ * gives it the user picker then: renderers/screens/record/form-model.ts), or undefined.
+ */
+function whoseField(
+  schema: FieldProps['schema'],
+  uiSchema: FieldProps['uiSchema'],
+  creating: boolean,
+): { schema: NonNullable<FieldProps['schema']['properties']>[string]; ui: Record<string, unknown> } | undefined {
+  const field = schema.properties?.[WHOSE];
+  const ui = (uiSchema as Record<string, Record<string, unknown> | undefined> | undefined)?.[WHOSE];
+  if (!creating || !field || ui?.['ui:widget'] !== 'userSelect') return undefined;
+  return { schema: field, ui };
 }

@@ -18,6 +18,14 @@ export const NO_STATE_MESSAGE =
   'Add your legal address to your basic information first: your state decides which withholding form you fill in.';
 export const NO_FORM_MESSAGE =
   'There is no withholding form for your state yet. Your employer will tell you what to do.';
+/** The same, to a manager looking at an employee's certificate. */
+export const NO_STATE_MESSAGE_OTHER =
+  "This employee's basic information has no legal address yet, and their payroll record no work state: the state decides which withholding form they fill in.";
+export const NO_FORM_MESSAGE_OTHER =
+  "There is no withholding form for this employee's state yet: product staff add a state's form as a state withholding form definition.";
+/** A manager's new certificate, before they chose whose it is. */
+export const CHOOSE_EMPLOYEE_MESSAGE =
+  'Choose the employee whose certificate this is: their state decides which withholding form they fill in.';
 
 /** Fields of state_w4 itself that every state form shows after its own (the signature). */
 const COMMON_FIELDS = ['employee_signature'] as const;

@@ -9,7 +9,7 @@ import { useFormsStyles } from '../styles/load-styles.ts';
 import { ariaDescribedByIds, getUiOptions, type WidgetProps } from '@rjsf/utils';
 import { useOptionalServices } from '../env.tsx';
 import type { ApiClient } from '../../renderers/api/client.ts';
-import { useUserSearch } from './useUserSearch.ts';
+import { NO_PEOPLE_TO_SEARCH, useUserSearch } from './useUserSearch.ts';
 
 export function UserSelectWidget(props: WidgetProps) {
   useFormsStyles();
@@ -140,7 +140,9 @@ function UserPicker(props: WidgetProps & { client: ApiClient }) {
               </button>
             </li>
           ))}
-          {!search.searching && search.hits.length === 0 && <li className="muted">No matching users.</li>}
+          {!search.searching && search.hits.length === 0 && (
+            <li className="muted">{search.refused ? NO_PEOPLE_TO_SEARCH : 'No matching users.'}</li>
+          )}
         </ul>
       )}
     </div>

@@ -90,10 +90,12 @@ it('a PTO manager adding an employee to PTO chooses whom; the enrolment is that 
     /Sam Section/.test(document.querySelector('[role=listbox] [role=option]')?.textContent ?? ''),
   );
   await search.press('Enter');
-  await page.getByRole('button', { name: 'Remove Sam Section' }).waitFor();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // The enrolment is Sam's: the screen goes on at his address, a new record until saved.
   await page.waitForURL(/\/time\/pto_employee\/edit\/[0-9a-f-]{36}$/);
   const key = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByText('Sam Section').first().waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved.', { exact: true }).first().waitFor();
   const saved = await w.call('GET', `/time/api/data/pto_employee/${key}`, { org: w.org, token: admin.token });
   assert.equal(saved.status, 200, saved.text);
   assert.notEqual(key, admin.user, 'not the manager’s own');

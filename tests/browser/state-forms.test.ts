@@ -310,3 +310,47 @@ describe('a signed state certificate', () => {
     assert.match(await note.innerText(), /Emma R\. Employee/);
   });
 });
+
+describe("a payroll manager's certificate for an employee", () => {
+  it("New state withholding certificate asks whose, then opens that employee's certificate: hers to fill in and sign", async () => {
+    await setEmmaState('CA');
+    const payroll = await w.apiLogin('payroll');
+    await w.call('PATCH', `/payroll/api/data/employee/${emma.user}`, {
+      org: w.org,
+      token: payroll.token,
+      body: { work_state: 'CA' },
+    });
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/state_w4/list');
+    await page.getByRole('link', { name: 'New state withholding certificate' }).click();
+    await page.waitForURL('**/payroll/state_w4/create');
+    // Not the manager's own address: she has none, and the certificate is not hers.
+    await page.getByText('Choose the employee whose certificate this is', { exact: false }).waitFor();
+    assert.equal(await page.getByText('Add your legal address').count(), 0);
+    const search = page.getByRole('combobox', { name: /^Employee.*search users/ });
+    await search.fill('emma');
+    await page.getByRole('listbox').getByRole('option', { name: /Emma/ }).waitFor();
+    await search.press('Enter');
+    await page.waitForURL(`**/payroll/state_w4/edit/${emma.user}`);
+    await page.getByRole('heading', { name: "DE 4 Employee's Withholding Allowance Certificate" }).waitFor();
+    // What her signature attests is hers to answer: shown, not offered to the manager.
+    assert.equal(await page.getByLabel('Married (one income)').isDisabled(), true);
+    assert.equal(await page.getByLabel('1a Regular withholding allowances (Worksheet A)').isEditable(), false);
+  });
+
+  it("speaks of the employee, not of the manager, when the employee's state is not known yet", async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    // Ivan has no payroll record and no basic information.
+    const ivan = await w.call('POST', '/auth/api/data/find/users', {
+      org: w.org,
+      token: (await w.apiLogin('admin')).token,
+      body: { criteria: [{ field: 'email', is: '=', value: 'ivan@acme.example' }] },
+    });
+    const ivanKey = ivan.body.items[0].key;
+    await page.goto(`/payroll/state_w4/edit/${ivanKey}`);
+    await page.getByText("This employee's basic information has no legal address yet", { exact: false }).waitFor();
+    assert.equal(await page.getByText('Add your legal address').count(), 0);
+  });
+});

@@ -144,3 +144,25 @@ it("the exemption's checkbox label reads on one line beside its box, its descrip
   });
   assert.ok(label.height < 40, `the label wraps to ${label.height}px (${label.width}px wide)`);
 });
+
+it("a payroll manager's New W-4 finds the employee among the employees and opens that employee's W-4", async () => {
+  const sam = await w.apiLogin('sam');
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto('/payroll/w4/create');
+  // She may not list accounts (docs/directory.md): the picker searches the employees she manages.
+  const search = page.getByRole('combobox', { name: /^Employee.*search users/ });
+  await search.fill('sam');
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /Sam Section/ })
+    .waitFor();
+  await search.press('Enter');
+  // Sam's W-4 exists and is his to answer: the screen goes on at it, its steps not hers to change.
+  await page.waitForURL(`**/payroll/w4/edit/${sam.user}`);
+  await page
+    .getByRole('heading', { name: /Sam Section/ })
+    .first()
+    .waitFor();
+  assert.equal(await page.getByLabel('Single or Married filing separately').isDisabled(), true);
+});

@@ -188,7 +188,9 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   );
   const stored = ready?.record?.data;
   // Whose record it is, named in the heading when it is not the viewer's own (a manager's review).
-  const owner = ownerOf(ready?.meta.schema, ready?.record);
+  // A person's record not written yet (a type keyed by its person, at their address) is theirs too.
+  const owner =
+    ownerOf(ready?.meta.schema, ready?.record) ?? (ready?.isNew && ready.meta.key === 'user' ? key : undefined);
   // A new record for the person its link named, while the form still holds them, is named too.
   const person = owner ?? linkedPerson(ready?.meta.schema, ready?.prefilled, ready?.formData);
   const others = person && person !== services.auth.session?.user.key ? [person] : NONE;

@@ -34,7 +34,8 @@ export interface FormModel {
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** The field naming the person a record of a type keyed by its person is for. */
-const WHOSE = '_user_uuid';
+/** The person a record of a type keyed by its person is for (x-key user). */
+export const WHOSE = '_user_uuid';
 
 function isHidden(name: string, prop: JsonObject, mode: FormMode): boolean {
   if (name.startsWith('_')) return true;

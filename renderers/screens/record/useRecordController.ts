@@ -3,9 +3,9 @@
  * whether it changed, and save with If-Match (a stale version answers 409), the server's field
  * errors and the notifications.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { failureText, isFailure, type DataFailure } from '../../api/failure.ts';
 import { NOT_AUTHORIZED_MESSAGE, VERSION_CONFLICT_MESSAGE } from '../../../engine/messages.ts';
 import { fileFields } from '../../../engine/files.ts';
@@ -13,10 +13,11 @@ import type { FieldError, JsonObject, TypeMeta, WireRecord } from '../../api/typ
 import { useNotify } from '../../notify/notify.tsx';
 import { useClient, useServices } from '../../session/session.tsx';
 import { keys, listsAfterChange, metaQuery, recordQuery } from '../queries.ts';
-import { buildFormModel, formDataOf, type FormMode, type FormModel } from './form-model.ts';
+import { buildFormModel, formDataOf, WHOSE, type FormMode, type FormModel } from './form-model.ts';
 import { keepBothData } from './keep-both.ts';
 import { prefillOf } from './prefill.ts';
-import { ownOwnerField, viewerOf } from './viewer-rules.ts';
+import { choosesWhose, ownOwnerField, viewerOf } from './viewer-rules.ts';
+import { isUserKey } from '../../users/user-names.ts';
 
 export const CONFLICT_MESSAGE =
   'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
@@ -150,6 +151,19 @@ export function useRecordController(
   // while rendering, not in an effect: React renders again at once, before anything is committed,
   // so the form shows in the same frame as the data instead of one painted frame later.
   // A create screen starts again when its address's query (its prefilled values) changes.
+  // Fields typed on a create screen before choosing whose record it is, carried to that person's
+  // record (below): applied once the record (or its absence) is known, where this viewer may set them.
+  const location = useLocation();
+  const carried = useRef((location.state as { carried?: JsonObject } | null)?.carried);
+  if (carried.current && model && (record.data || isNew)) {
+    const editable = Object.entries(carried.current).filter(([k]) => {
+      const ui = (model.uiSchema as Record<string, JsonObject | undefined>)[k];
+      return k in ((model.schema.properties as JsonObject | undefined) ?? {}) && ui?.['ui:readonly'] !== true;
+    });
+    if (editable.length) keepEdits.current = { ...Object.fromEntries(editable), ...keepEdits.current };
+    carried.current = undefined;
+  }
+
   const loadedVersion = record.data
     ? `${record.data.key}@${record.data.meta.version}`
     : isNew
@@ -177,6 +191,21 @@ export function useRecordController(
   const initialReady = initial !== undefined && initial.for === loadedVersion && initial.model === model;
 
   const base = `/${module}/${datatype}`;
+  // A new record of a type keyed by its person, made by someone who chooses whose (payroll's W-4 for
+  // an employee): once chosen, it is that person's record, which may exist already, and whose
+  // fields only its owner fills (what their signature attests) this viewer may not set. The screen
+  // goes on at the person's address, which shows their record, or a new one, as it is theirs.
+  const chooses =
+    mode === 'create' && !!meta.data && choosesWhose(meta.data.schema, viewerOf(viewerSession, meta.data, undefined));
+  const chosen = chooses ? formData[WHOSE] : undefined;
+  useEffect(() => {
+    if (typeof chosen !== 'string' || !isUserKey(chosen)) return;
+    const start = baseline?.data ?? initial?.data ?? {};
+    const edits = Object.fromEntries(Object.entries(formData).filter(([k, v]) => k !== WHOSE && !same(v, start[k])));
+    leave.current = true;
+    navigate(`${base}/edit/${chosen}`, { replace: true, state: Object.keys(edits).length ? { carried: edits } : null });
+    // Only the choice moves the screen; the other values are read as they are when it is made.
+  }, [chosen]);
   const submit = useCallback(
     async (data: JsonObject, options?: { savedMessage?: (saved: WireRecord) => string | undefined }) => {
       setSaving(true);
