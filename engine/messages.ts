@@ -161,7 +161,8 @@ export function explainErrors(
       field = own?.title === undefined ? resolved : { ...resolved, title: own.title };
       message = messageFrom(own, 'required') ?? messageFrom(resolved, 'required') ?? messageFrom(parent, 'required');
     } else if (e.keyword === 'additionalProperties') {
-      path = `${path}/${String((e.params as { additionalProperty: string }).additionalProperty)}`;
+      const prop = String((e.params as { additionalProperty: string }).additionalProperty);
+      path = `${path}/${prop.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     } else if (e.keyword === 'type') {
       message = typeWords.get(path);
     } else {

@@ -14,6 +14,7 @@
  */
 import { Hono } from 'hono';
 import { looksMasked, maskValue } from '../../engine/masking.ts';
+import { toPointer } from '../../engine/schema-walk.ts';
 import type { Caller } from '../auth/principal.ts';
 import { signedIn } from '../auth/signed-in.ts';
 import { writeRecord } from '../data/write-lifecycle.ts';
@@ -68,7 +69,7 @@ export function mySsnRoutes(s: Services) {
     if (others.length) {
       throw badRequest(
         'Validation failed',
-        others.map((k) => ({ path: `/${k}`, message: 'Only the SSN is given here.' })),
+        others.map((k) => ({ path: toPointer([k]), message: 'Only the SSN is given here.' })),
       );
     }
     const ssn = body.ssn;

@@ -416,8 +416,10 @@ function mutate(t: TypeInfo, record: Json, m: Mutation, itemGen: (s: Schema) => 
 
 function errorPath(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
-  if (e.keyword === 'required') return `${e.instancePath}/${String(p.missingProperty)}`;
-  if (e.keyword === 'additionalProperties') return `${e.instancePath}/${String(p.additionalProperty)}`;
+  // A JSON Pointer, as the server spells it: '~' and '/' in a field name escaped (RFC 6901).
+  const seg = (k: unknown) => String(k).replace(/~/g, '~0').replace(/\//g, '~1');
+  if (e.keyword === 'required') return `${e.instancePath}/${seg(p.missingProperty)}`;
+  if (e.keyword === 'additionalProperties') return `${e.instancePath}/${seg(p.additionalProperty)}`;
   return e.instancePath;
 }
 

@@ -1,0 +1,76 @@
+/**
+ * The wire contract (../shared/API.md) walked as an outside client: the places where the server's
+ * answers had drifted from what the contract says.
+ */
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import assert from 'node:assert/strict';
+import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+
+let w: DemoWorld;
+beforeAll(async () => {
+  w = await demoWorld();
+});
+afterAll(async () => {
+  await w.server.stop();
+});
+
+/** The value a JSON Pointer (RFC 6901) names in `doc`, or undefined when it names nothing. */
+function resolvePointer(doc: unknown, pointer: string): unknown {
+  if (pointer === '') return doc;
+  assert.match(pointer, /^(\/([^~/]|~[01])*)+$/, `${pointer} is a well-formed JSON Pointer`);
+  let cur: unknown = doc;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+describe('error paths are JSON Pointers into the data (API.md "Errors")', () => {
+  test('a field name holding / or ~ is escaped, so the path names the field that was sent', async () => {
+    const data = { name: 'Pointer group', permissions: [], users: [], 'a/b': 1, 'c~d': 2 };
+    const r = await w.call('POST', '/auth/api/data/groups/', { ...as(w.admin), body: data });
+    assert.equal(r.status, 400);
+    assert.equal(r.body.message, 'Validation failed');
+    const paths = (r.body.errors as { path: string; message: string }[]).map((e) => e.path).sort();
+    assert.deepEqual(paths, ['/a~1b', '/c~0d']);
+    assert.equal(resolvePointer(data, '/a~1b'), 1);
+    for (const p of paths) assert.notEqual(resolvePointer(data, p), undefined, `${p} names a value sent`);
+  });
+
+  test('inside a list item too', async () => {
+    const data = {
+      desired_payment_method: 'Direct Deposit',
+      direct_deposit_accounts: [
+        {
+          routing_number: '021000021',
+          account_number: '12345678',
+          account_type: 'Checking',
+          split_type: 'Percent Split',
+          amount: 100,
+          'x/y': true,
+        },
+      ],
+    };
+    const r = await w.call('POST', '/payroll/api/data/my_employee_payment_information/', {
+      ...as(w.emma),
+      body: data,
+    });
+    assert.equal(r.status, 400);
+    const unknown = (r.body.errors as { path: string; message: string }[]).filter(
+      (e) => e.message === 'Is not a field of this form',
+    );
+    assert.deepEqual(
+      unknown.map((e) => e.path),
+      ['/direct_deposit_accounts/0/x~1y'],
+    );
+    assert.equal(resolvePointer(data, unknown[0].path), true);
+  });
+
+  test('my_ssn names a field sent beside the SSN by its pointer', async () => {
+    const r = await w.call('POST', '/payroll/api/my_ssn', { ...as(w.emma), body: { ssn: '123456789', 'a/b': 1 } });
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body.errors, [{ path: '/a~1b', message: 'Only the SSN is given here.' }]);
+  });
+});
