@@ -30,6 +30,13 @@ import { hireInvitationRoutes } from './payroll/hire-invitations.ts';
 
 const API_PATH = /^\/[^/]+\/api(\/|$)/;
 
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The methods a route of `app` takes at `path` (middleware registered for every method aside). */
+function methodsAt(app: Hono<AppEnv>, path: string): string[] {
+  return METHODS.filter((m) => app.router.match(m, path)[0].some(([[, route]]) => route.method === m));
+}
+
 export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -53,9 +60,15 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/storage/api', fileUsageRoutes(s));
   for (const m of MODULES) app.route(`/${m}/api`, dataRoutes(s, m));
   for (const m of MODULES) app.route(`/${m}/api`, fileRoutes(s, m));
-  // Any other '/<name>/api/...' (an unknown call or module) answers 404 JSON, not the web app's page.
+  // Any other '/<name>/api/...' answers JSON, not the web app's page: 405 naming the methods an
+  // address takes when it takes others (a PUT on a record, a GET of logout), else 404 (an unknown
+  // call or module).
   app.all('*', async (c, next) => {
-    if (API_PATH.test(c.req.path)) return c.json({ message: 'Not found' }, 404);
+    if (API_PATH.test(c.req.path)) {
+      const allow = methodsAt(app, c.req.path);
+      if (allow.length) throw new ApiError(405, 'Method not allowed', undefined, { Allow: allow.join(', ') });
+      return c.json({ message: 'Not found' }, 404);
+    }
     await next();
   });
   extra?.(app);

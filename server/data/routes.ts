@@ -7,6 +7,7 @@ import type { Entity, JsonSchema } from '../../engine/entity.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { signedIn, signedInFinding, signedInReading, type ReadingEnv, type SignedInEnv } from '../auth/signed-in.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
+import { ApiError } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
 import { fieldFacts } from './fields.ts';
@@ -38,6 +39,17 @@ function uiForCaller(ui: Record<string, unknown>, editRules: Map<string, string[
 export function dataRoutes(s: Services, module: string) {
   const app = new Hono<AppEnv>();
   const auth = signedIn(s);
+
+  // `find/T` is searched with POST only and `meta/T` read with GET only: another method there is a
+  // 405 naming the one it takes (a GET of a find was answered 404, as a record `T` of a type `find`),
+  // before anyone is signed in, as for any address that does not take the method (server/app.ts).
+  app.use('/data/:type/:key', async (c, next) => {
+    const type = c.req.param('type');
+    const only = type === 'find' ? 'POST' : type === 'meta' ? 'GET' : undefined;
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (only && method !== only) throw new ApiError(405, 'Method not allowed', undefined, { Allow: only });
+    await next();
+  });
 
   const meta = async (c: Context<SignedInEnv>, type: string) => {
     const caller = c.var.caller;

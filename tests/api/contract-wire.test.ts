@@ -74,3 +74,38 @@ describe('error paths are JSON Pointers into the data (API.md "Errors")', () => 
     assert.deepEqual(r.body.errors, [{ path: '/a~1b', message: 'Only the SSN is given here.' }]);
   });
 });
+
+describe('a call with a method its address does not take', () => {
+  test('answers 405 naming the methods it takes, not 404 as if the record did not exist', async () => {
+    const made = await w.call('POST', '/auth/api/data/groups/', {
+      ...as(w.admin),
+      body: { name: 'Method group', permissions: [], users: [] },
+    });
+    assert.equal(made.status, 201);
+    const at = `/auth/api/data/groups/${made.body.key}`;
+    const put = await w.call('PUT', at, { ...as(w.admin), body: { name: 'Put over it', permissions: [], users: [] } });
+    assert.equal(put.status, 405);
+    assert.equal(put.body.message, 'Method not allowed');
+    assert.deepEqual(put.headers.get('allow')?.split(', ').sort(), ['DELETE', 'GET', 'PATCH', 'POST']);
+    const after = await w.call('GET', at, as(w.admin));
+    assert.equal(after.body.data.name, 'Method group', 'nothing changed');
+
+    const logout = await w.call('GET', '/auth/api/logout', as(w.admin));
+    assert.deepEqual([logout.status, logout.headers.get('allow')], [405, 'POST']);
+    const find = await w.call('GET', '/auth/api/data/find/groups', as(w.admin));
+    assert.deepEqual([find.status, find.headers.get('allow')], [405, 'POST']);
+    const session = await w.call('GET', '/auth/api/session', as(w.admin));
+    assert.equal(session.status, 200, 'the admin is still signed in');
+  });
+
+  test('an address no method takes is still 404', async () => {
+    for (const [method, p] of [
+      ['GET', '/auth/api/nothing_here'],
+      ['PUT', '/auth/api/nothing_here'],
+      ['GET', '/nomodule/api/data/groups/x'],
+    ] as const) {
+      const r = await w.call(method, p, as(w.admin));
+      assert.deepEqual([r.status, r.body?.message], [404, 'Not found'], `${method} ${p}`);
+    }
+  });
+});
