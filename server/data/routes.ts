@@ -142,6 +142,12 @@ export function dataRoutes(s: Services, module: string) {
     return r && isUuid(key) && !hooksFor(r.entity.id)?.address ? { collection: r.entity.id, key } : undefined;
   });
 
+  /** A 201 with `Location`: the address the record just made is read at, its type as the client named it (`my_T` too). */
+  const made = (c: Context<SignedInEnv>, record: { key: string }) => {
+    c.header('Location', `/${module}/api/data/${c.req.param('type')}/${record.key}`);
+    return c.json(record, 201);
+  };
+
   const create = async (c: Context<SignedInEnv>) => {
     const caller = c.var.caller;
     const t = target(s, caller, module, c.req.param('type') ?? '');
@@ -150,7 +156,7 @@ export function dataRoutes(s: Services, module: string) {
       idempotencyKey: requestHeader(c, 'idempotency-key'),
       request: requestInfo(c),
     });
-    return c.json(record, 201);
+    return made(c, record);
   };
   app.post('/data/:type/', auth, create);
   app.post('/data/:type', auth, create);
@@ -164,7 +170,7 @@ export function dataRoutes(s: Services, module: string) {
       ifMatch: requestHeader(c, 'if-match'),
       request: requestInfo(c),
     });
-    return c.json(record, created ? 201 : 200);
+    return created ? made(c, record) : c.json(record, 200);
   };
   const save = write('save');
 

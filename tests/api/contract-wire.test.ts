@@ -109,3 +109,36 @@ describe('a call with a method its address does not take', () => {
     }
   });
 });
+
+describe('a create', () => {
+  test('answers 201 with Location, the address the new record is read at', async () => {
+    const made = await w.call('POST', '/auth/api/data/groups/', {
+      ...as(w.admin),
+      body: { name: 'Located group', permissions: [], users: [] },
+    });
+    assert.equal(made.status, 201);
+    const location = made.headers.get('location');
+    assert.equal(location, `/auth/api/data/groups/${made.body.key}`);
+    const read = await w.call('GET', location!, as(w.admin));
+    assert.equal(read.status, 200);
+    assert.deepEqual(read.body, made.body);
+  });
+
+  test('of a my_ type is located at its my_ address', async () => {
+    const made = await w.call('POST', '/payroll/api/data/my_emergency_contacts/', {
+      ...as(w.emma),
+      body: {
+        contacts: [
+          {
+            contact_first_name: 'Ed',
+            contact_last_name: 'Contact',
+            relationship: 'Friend',
+            phone_number: '5555550123',
+          },
+        ],
+      },
+    });
+    assert.equal(made.status, 201, made.text);
+    assert.equal(made.headers.get('location'), `/payroll/api/data/my_emergency_contacts/${w.emma.user}`);
+  });
+});
