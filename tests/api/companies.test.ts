@@ -96,7 +96,7 @@ describe('a new company', () => {
 
   test('a name whose hostname is taken is refused until a hostname is given', async () => {
     const again = await w.call('POST', `${ORGS}/`, { ...as(w.staff), body: company() });
-    assert.equal(again.status, 400);
+    assert.equal(again.status, 409, 'a duplicate (API.md "Errors")');
     assert.deepEqual(errorsOf(again.body), ['/hostname This hostname is already in use.']);
     const own = await w.call('POST', `${ORGS}/`, {
       ...as(w.staff),
@@ -115,8 +115,8 @@ describe('a new company', () => {
         }),
       ),
     );
-    assert.deepEqual(sent.map((r) => r.status).sort(), [201, 400, 400, 400], sent.map((r) => r.text).join('\n'));
-    for (const r of sent.filter((x) => x.status === 400)) {
+    assert.deepEqual(sent.map((r) => r.status).sort(), [201, 409, 409, 409], sent.map((r) => r.text).join('\n'));
+    for (const r of sent.filter((x) => x.status === 409)) {
       assert.deepEqual(errorsOf(r.body), ['/hostname This hostname is already in use.']);
     }
     const made = sent.find((r) => r.status === 201)!;
@@ -352,7 +352,7 @@ describe('redirects, cross-org accounts and company settings', () => {
       ...as(w.staff),
       body: { hostname: 'acmedemo.dform.app', redirect_to: 'elsewhere.example.com', type: 'temporary' },
     });
-    assert.equal(taken.status, 400, taken.text);
+    assert.equal(taken.status, 409, taken.text);
     assert.deepEqual(errorsOf(taken.body), ['/hostname This hostname is already in use.']);
     for (const target of [
       'javascript:alert(document.domain)',

@@ -142,3 +142,47 @@ describe('a create', () => {
     assert.equal(made.headers.get('location'), `/payroll/api/data/my_emergency_contacts/${w.emma.user}`);
   });
 });
+
+describe('a duplicate is a 409 (API.md "Errors": stale version, duplicate)', () => {
+  test("a company or a redirect given another company's hostname", async () => {
+    const taken = 'acmedemo.dform.app';
+    const company = await w.call('POST', '/auth/api/data/organizations/', {
+      ...as(w.staff),
+      body: {
+        name: 'Second Acme',
+        admin_email: 'boss@second-acme.example',
+        status: 'active',
+        active_modules: ['payroll'],
+        hostname: taken,
+      },
+    });
+    const redirect = await w.call('POST', '/auth/api/data/organization_redirects/', {
+      ...as(w.staff),
+      body: { hostname: taken, redirect_to: 'elsewhere.example.com', type: 'temporary' },
+    });
+    for (const r of [company, redirect]) {
+      assert.equal(r.status, 409, r.text);
+      assert.deepEqual(r.body, {
+        message: 'This hostname is already in use.',
+        errors: [{ path: '/hostname', message: 'This hostname is already in use.' }],
+      });
+    }
+    const resolved = await w.call('GET', `/auth/api/resolve_org?hostname=${taken}`);
+    assert.equal(resolved.body.organization_id, w.acmeOrg, 'the hostname still names the company');
+  });
+
+  test('an invalid field is named (400) before the duplicate', async () => {
+    const r = await w.call('POST', '/auth/api/data/organizations/', {
+      ...as(w.staff),
+      body: {
+        name: 'Third Acme',
+        admin_email: 'not an e-mail',
+        status: 'active',
+        active_modules: ['payroll'],
+        hostname: 'acmedemo.dform.app',
+      },
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.body.message, 'Validation failed');
+  });
+});

@@ -8,7 +8,7 @@
 import { fieldMessage } from '../../../engine/messages.ts';
 import type { JsonSchema } from '../../../engine/entity.ts';
 import type { EntityHooks } from '../hooks.ts';
-import { hostnameErrors } from './organizations.ts';
+import { assertHostnameFree, hostnameErrors } from './organizations.ts';
 
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 /** A hostname with at least one dot, optionally a scheme http(s), a port and a path, query or fragment. */
@@ -18,12 +18,15 @@ export const organizationRedirectHooks: EntityHooks = {
   async validate({ s, data, before }) {
     const errors = [];
     const host = typeof data.hostname === 'string' ? data.hostname : '';
-    if (host && host !== before?.hostname) errors.push(...(await hostnameErrors(s, host)));
+    const newHost = host && host !== before?.hostname;
+    if (newHost) errors.push(...hostnameErrors(s, host));
     const target = typeof data.redirect_to === 'string' ? data.redirect_to.trim() : '';
     if (target.length >= 5 && target !== before?.redirect_to && !TARGET.test(target)) {
       const schema = s.catalogue.registry.require('auth', 'organization_redirects').file as unknown as JsonSchema;
       errors.push({ path: '/redirect_to', message: fieldMessage(schema, 'redirect_to', 'target') });
     }
+    // A company's hostname is a duplicate (409), once the rest is valid.
+    if (newHost && !errors.length) await assertHostnameFree(s, host);
     return errors;
   },
 };

@@ -8,6 +8,7 @@
 import { deriveHostname, hostnameDomainMessage, underAllowedDomain } from '../../../engine/hostname.ts';
 import type { JsonSchema } from '../../../engine/entity.ts';
 import { fieldMessage, type FieldError } from '../../../engine/messages.ts';
+import { ApiError } from '../../http/errors.ts';
 import { companyCopyOps, companyExtras, hostnameClaimOps } from '../../companies.ts';
 import { directoryOp, getOrg } from '../../orgs.ts';
 import { SYSTEM, SYSTEM_ORG, type Services } from '../../services.ts';
@@ -22,11 +23,20 @@ export const ROOT_STAYS_ACTIVE = "The product's own organization stays active: p
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
-/** The hostname rules that depend on the server's configuration and on other companies. */
-export async function hostnameErrors(s: Services, host: string, ownKey?: string): Promise<FieldError[]> {
-  if (!underAllowedDomain(host, s.config.hostnameDomains)) {
-    return [{ path: '/hostname', message: hostnameDomainMessage(s.config.hostnameDomains) }];
-  }
+export const HOSTNAME_TAKEN = 'This hostname is already in use.';
+
+/** The hostname rule that depends on the server's configuration: under one of its domains. */
+export function hostnameErrors(s: Services, host: string): FieldError[] {
+  return underAllowedDomain(host, s.config.hostnameDomains)
+    ? []
+    : [{ path: '/hostname', message: hostnameDomainMessage(s.config.hostnameDomains) }];
+}
+
+/**
+ * Refuses a hostname another company holds: a duplicate, so a conflict (409, API.md "Errors"), as a
+ * taken e-mail is; checked once the data is otherwise valid.
+ */
+export async function assertHostnameFree(s: Services, host: string, ownKey?: string): Promise<void> {
   const found = (
     await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
       criteria: [{ field: 'hostname', is: '=', value: host }],
@@ -34,7 +44,9 @@ export async function hostnameErrors(s: Services, host: string, ownKey?: string)
       offset: 0,
     })
   ).items[0];
-  return found && found.key !== ownKey ? [{ path: '/hostname', message: 'This hostname is already in use.' }] : [];
+  if (found && found.key !== ownKey) {
+    throw new ApiError(409, HOSTNAME_TAKEN, [{ path: '/hostname', message: HOSTNAME_TAKEN }]);
+  }
 }
 
 export const organizationHooks: EntityHooks = {
@@ -74,7 +86,9 @@ export const organizationHooks: EntityHooks = {
     ) {
       return [{ path: '/hostname', message: message(s, 'hostname', 'edit') }];
     }
-    return await hostnameErrors(s, host, key);
+    const errors = hostnameErrors(s, host);
+    if (!errors.length) await assertHostnameFree(s, host, key);
+    return errors;
   },
   async extraOps({ s, caller, key, data, before }) {
     // A new company gets its directory entry, product-staff account, administrator and branding with it.
