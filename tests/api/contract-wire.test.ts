@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
-import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+import { as, demoWorld, signedInEmployee, type DemoWorld } from '../helpers/demo.ts';
 
 let w: DemoWorld;
 beforeAll(async () => {
@@ -140,6 +140,23 @@ describe('a create', () => {
     });
     assert.equal(made.status, 201, made.text);
     assert.equal(made.headers.get('location'), `/payroll/api/data/my_emergency_contacts/${w.emma.user}`);
+  });
+
+  test('a save or update at a user key with no record yet makes it: 201 with Location; If-Match 0 asks for none', async () => {
+    const ida = await signedInEmployee(w, 'Ida');
+    const at = `/payroll/api/data/my_emergency_contacts/${ida.user}`;
+    const contacts = [
+      { contact_first_name: 'Ida', contact_last_name: 'Contact', relationship: 'Sister', phone_number: '5555550124' },
+    ];
+    const made = await w.call('PATCH', at, { ...as(ida), body: { contacts }, headers: { 'if-match': '0' } });
+    assert.equal(made.status, 201, made.text);
+    assert.equal(made.headers.get('location'), at);
+    assert.equal(made.body.meta.version, 1);
+    const again = await w.call('PATCH', at, { ...as(ida), body: { contacts }, headers: { 'if-match': '0' } });
+    assert.equal(again.status, 409, 'If-Match 0: a record is there now');
+    const saved = await w.call('POST', at, { ...as(ida), body: { contacts } });
+    assert.equal(saved.status, 200);
+    assert.equal(saved.headers.get('location'), null);
   });
 });
 
