@@ -203,3 +203,27 @@ describe('a duplicate is a 409 (API.md "Errors": stale version, duplicate)', () 
     assert.equal(r.body.message, 'Validation failed');
   });
 });
+
+describe('a session past its end (exp)', () => {
+  test('answers 401 Invalid token specified, and its refresh token renews nothing', async () => {
+    const short = await demoWorld({ DFORM_SESSION_SECONDS: '2' });
+    try {
+      const r = await short.call('POST', '/auth/api/login', {
+        org: short.acmeOrg,
+        body: { userid: 'carla@acme.example', key: 'demo-complete-pass' },
+      });
+      assert.equal(r.status, 200);
+      assert.ok(r.body.exp - Date.now() / 1000 <= 2);
+      await new Promise((done) => setTimeout(done, (r.body.exp + 1) * 1000 - Date.now()));
+      const late = await short.call('GET', '/auth/api/session', { org: short.acmeOrg, token: r.body.token });
+      assert.deepEqual([late.status, late.body], [401, { message: 'Invalid token specified' }]);
+      const renewed = await short.call('POST', '/auth/api/refresh_auth_token', {
+        org: short.acmeOrg,
+        body: { refresh_id: r.body.refresh_id, refresh_token: r.body.refresh_token },
+      });
+      assert.deepEqual([renewed.status, renewed.body], [401, { message: 'Invalid token specified' }]);
+    } finally {
+      await short.server.stop();
+    }
+  });
+});
