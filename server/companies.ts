@@ -15,6 +15,9 @@ import { directoryOp } from './orgs.ts';
 import { SYSTEM_ORG, type Services } from './services.ts';
 import type { DataObject, WriteOp } from './storage/types.ts';
 
+/** The display name of every product-staff account (the root's admin, each company's sudo account). */
+export const PRODUCT_STAFF_NAME = 'Product staff admin';
+
 export interface NewCompany {
   name: string;
   hostname: string;
@@ -118,7 +121,7 @@ export async function companyExtras(
   const email = opts.root ? adminEmail : PRODUCT_STAFF_EMAIL;
   const admin: Record<string, unknown> = {
     email,
-    display_name: 'Product staff admin',
+    display_name: PRODUCT_STAFF_NAME,
     status: 'active',
     permissions: [],
     is_employee: false,

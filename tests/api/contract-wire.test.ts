@@ -5,6 +5,10 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, signedInEmployee, type DemoWorld } from '../helpers/demo.ts';
+import { ADMIN_EMAIL, client, startServer } from '../helpers/server.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 
 let w: DemoWorld;
 beforeAll(async () => {
@@ -224,6 +228,44 @@ describe('a session past its end (exp)', () => {
       assert.deepEqual([renewed.status, renewed.body], [401, { message: 'Invalid token specified' }]);
     } finally {
       await short.server.stop();
+    }
+  });
+});
+
+describe('the first start (API.md "Starting it")', () => {
+  test('refuses a DFORM_ADMIN_PASSWORD its own password rules refuse, naming the rule and not the password', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'dform-weak-admin-'));
+    try {
+      for (const [weak, rule] of [
+        ['12345678', 'Password cannot be all numbers'],
+        ['abc', 'Password must be at least 6 characters'],
+        ['password', 'Password is one of the most common passwords'],
+      ]) {
+        const refused = await startServer({ dataDir, env: { DFORM_ADMIN_PASSWORD: weak } }).then(
+          async (server) => {
+            await server.stop({ keepData: true });
+            return assert.fail(`the server started with the product-staff password '${weak}'`);
+          },
+          (e: Error) => e.message,
+        );
+        const lines = refused.split('\n').filter((l) => l.startsWith('dform: cannot start'));
+        assert.deepEqual(lines, [`dform: cannot start: DFORM_ADMIN_PASSWORD: ${rule}`], refused);
+      }
+      // Nothing was made: a start with a good password makes the product-staff admin with it.
+      const server = await startServer({ dataDir, env: { DFORM_ADMIN_PASSWORD: 'a long secret passphrase' } });
+      try {
+        const call = client(server.url);
+        const org = (await call('GET', '/auth/api/resolve_org?hostname=localhost')).body.organization_id;
+        const login = await call('POST', '/auth/api/login', {
+          org,
+          body: { userid: ADMIN_EMAIL, key: 'a long secret passphrase' },
+        });
+        assert.equal(login.status, 200, login.text);
+      } finally {
+        await server.stop({ keepData: true });
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
