@@ -71,6 +71,29 @@ export async function endRefreshOps(
   }));
 }
 
+/**
+ * What a logout of session `sid` ends: the session, every refresh token of its families and every
+ * session of those families, so a session signed out is signed out whichever of its tokens the
+ * logout came with: the one a refresh replaced (still answering for its last seconds) ends with the
+ * one that replaced it, and the other way round, with the refresh token that would renew it.
+ */
+export async function endSessionFamilyOps(s: Services, org: string, sid: string): Promise<WriteOp[]> {
+  const st = signInState(s);
+  const tokens = new Map((await st.refreshTokensWhere(org, 'sid', sid)).map((t) => [t.id, t]));
+  for (const family of new Set([...tokens.values()].map((t) => t.family))) {
+    for (const t of await st.refreshTokensWhere(org, 'family', family)) tokens.set(t.id, t);
+  }
+  const others = new Set([...tokens.values()].map((t) => t.sid).filter((x) => x !== sid));
+  const ops: WriteOp[] = [{ op: 'delete', collection: SYSTEM.sessions, org, key: sid }];
+  for (const other of others) {
+    if (await s.storage.get(SYSTEM.sessions, org, other)) {
+      ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key: other });
+    }
+  }
+  for (const t of tokens.values()) ops.push({ op: 'delete', collection: SYSTEM.refreshTokens, org, key: t.id });
+  return ops;
+}
+
 export type RefreshCheck =
   | { ok: true; token: RefreshToken }
   /** `reuse`: a spent token came back: `revoke` ends its family and the session it renews. */

@@ -12,13 +12,12 @@ import { readJsonObject, requireTextFields } from '../http/json-body.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
 import { currentOrg, findOrgByHostname, getOrg, rootOrgId } from '../orgs.ts';
 import type { Services } from '../services.ts';
-import { SYSTEM } from '../services.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { isUuid, sessionView } from './principal.ts';
 import { signedIn } from './signed-in.ts';
 import { findUser, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
 import { endSessionsOps, sessionEpoch } from './sessions.ts';
-import { endRefreshOps } from './refresh-tokens.ts';
+import { endSessionFamilyOps } from './refresh-tokens.ts';
 import { brandingOf } from './branding.ts';
 import { impersonatorFor } from './impersonation.ts';
 import { needsCurrentPassword, storeNewPassword } from './new-password.ts';
@@ -100,11 +99,9 @@ export function authRoutes(s: Services) {
 
   app.post('/logout', auth, async (c) => {
     const caller = c.var.caller;
-    await s.storage.commit([
-      { op: 'delete', collection: SYSTEM.sessions, org: caller.org.id, key: caller.sid },
-      // The session's refresh tokens end with it.
-      ...(await endRefreshOps(s, caller.org.id, 'sid', caller.sid)),
-    ]);
+    // The session ends with its refresh tokens and the sessions of its refresh family (the one a
+    // refresh replaced, the one that replaced it): whichever of its tokens came, it is signed out.
+    await s.storage.commit(await endSessionFamilyOps(s, caller.org.id, caller.sid));
     return c.body(null, 204);
   });
 

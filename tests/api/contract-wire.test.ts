@@ -269,3 +269,50 @@ describe('the first start (API.md "Starting it")', () => {
     }
   });
 });
+
+describe('logout after a refresh (API.md: "204; the token no longer works"; logout ends refresh tokens)', () => {
+  const signIn = async () => {
+    const r = await w.call('POST', '/auth/api/login', {
+      org: w.acmeOrg,
+      body: { userid: 'payroll@acme.example', key: 'demo-payroll-pass' },
+    });
+    assert.equal(r.status, 200);
+    const renewed = await w.call('POST', '/auth/api/refresh_auth_token', {
+      org: w.acmeOrg,
+      body: { refresh_id: r.body.refresh_id, refresh_token: r.body.refresh_token },
+    });
+    assert.equal(renewed.status, 200);
+    return { old: r.body.token as string, renewed: renewed.body };
+  };
+  const works = async (token: string) =>
+    (await w.call('GET', '/auth/api/session', { org: w.acmeOrg, token })).status === 200;
+
+  test('with the renewed token: the token it replaced (in its last seconds) works no more', async () => {
+    const { old, renewed } = await signIn();
+    assert.ok(await works(old), 'the replaced token answers for its last seconds');
+    const out = await w.call('POST', '/auth/api/logout', { org: w.acmeOrg, token: renewed.token });
+    assert.equal(out.status, 204);
+    assert.equal(await works(renewed.token), false);
+    assert.equal(await works(old), false, 'the session signed out is signed out whichever of its tokens');
+  });
+
+  test('with the replaced token: the renewed token and its refresh token end too', async () => {
+    const { old, renewed } = await signIn();
+    const out = await w.call('POST', '/auth/api/logout', { org: w.acmeOrg, token: old });
+    assert.equal(out.status, 204);
+    assert.equal(await works(old), false);
+    assert.equal(await works(renewed.token), false, 'the renewed token of the session signed out');
+    const again = await w.call('POST', '/auth/api/refresh_auth_token', {
+      org: w.acmeOrg,
+      body: { refresh_id: renewed.refresh_id, refresh_token: renewed.refresh_token },
+    });
+    assert.deepEqual([again.status, again.body], [401, { message: 'Invalid token specified' }]);
+  });
+
+  test('another sign-in of the same user is not signed out', async () => {
+    const other = await w.login(w.acmeOrg, 'payroll@acme.example', 'demo-payroll-pass');
+    const { renewed } = await signIn();
+    await w.call('POST', '/auth/api/logout', { org: w.acmeOrg, token: renewed.token });
+    assert.ok(await works(other.token));
+  });
+});
