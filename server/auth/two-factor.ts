@@ -70,8 +70,9 @@ export function otpauthUri(key: string, issuer: string, account: string): string
  * The time step a TOTP code belongs to when it is right for `key` at `now` (one step of drift either
  * way) and newer than `lastStep` (a code is accepted once: RFC 6238 section 5.2); undefined otherwise.
  */
-export function totpStep(key: string, code: string, now: number, lastStep: number): number | undefined {
-  if (!/^\d{6}$/.test(code)) return undefined;
+export function totpStep(key: string, typed: string, now: number, lastStep: number): number | undefined {
+  const code = sixDigits(typed);
+  if (code === undefined) return undefined;
   const delta = totpFor(key).validate({ token: code, timestamp: now * 1000, window: 1 });
   if (delta === null) return undefined;
   const step = Math.floor(now / PERIOD) + delta;
@@ -96,8 +97,18 @@ export function sameDigest(a: string | undefined, b: string): boolean {
 }
 
 /** Whether `code` is the code sent for this challenge, still within its 10 minutes. */
-export function sentCodeRight(s: Services, c: Challenge, code: string): boolean {
-  return /^\d{6}$/.test(code) && (c.codeExp ?? 0) > s.now() && sameDigest(c.codeHash, sentCodeHash(s, c.id, code));
+export function sentCodeRight(s: Services, c: Challenge, typed: string): boolean {
+  const code = sixDigits(typed);
+  return code !== undefined && (c.codeExp ?? 0) > s.now() && sameDigest(c.codeHash, sentCodeHash(s, c.id, code));
+}
+
+/**
+ * A typed 6-digit code as its digits, or undefined when it is none: spaces and dashes between them
+ * are left out, as authenticator apps show a code in two groups ("123 456").
+ */
+function sixDigits(typed: string): string | undefined {
+  const code = typed.replace(/[\s-]/g, '');
+  return /^\d{6}$/.test(code) ? code : undefined;
 }
 
 /**

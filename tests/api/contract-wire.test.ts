@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { as, demoWorld, signedInEmployee, type DemoWorld } from '../helpers/demo.ts';
 import { ADMIN_EMAIL, client, startServer } from '../helpers/server.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Secret, TOTP } from 'otpauth';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -314,5 +315,42 @@ describe('logout after a refresh (API.md: "204; the token no longer works"; logo
     const { renewed } = await signIn();
     await w.call('POST', '/auth/api/logout', { org: w.acmeOrg, token: renewed.token });
     assert.ok(await works(other.token));
+  });
+});
+
+describe('verify_2fa takes a code as an authenticator app shows it', () => {
+  test('"123 456" and "123-456" are the code 123456, for a sign-in and for a setup', async () => {
+    const pat = await signedInEmployee(w, 'Pat');
+    const set = await w.call('POST', '/auth/api/set_2fa_options', {
+      ...as(pat),
+      body: { '2fa_method': 'authenticator' },
+    });
+    assert.equal(set.status, 200, set.text);
+    const code = (offset: number) =>
+      TOTP.generate({
+        secret: Secret.fromBase32(set.body.authenticator_key),
+        algorithm: 'SHA1',
+        digits: 6,
+        period: 30,
+        timestamp: Date.now() + offset * 30_000,
+      });
+    const spaced = (c: string) => `${c.slice(0, 3)} ${c.slice(3)}`;
+    const proved = await w.call('POST', '/auth/api/verify_2fa', { ...as(pat), body: { code: spaced(code(0)) } });
+    assert.equal(proved.status, 200, proved.text);
+    assert.equal(proved.body['2fa_method'], 'authenticator');
+
+    const user = (await w.call('GET', '/auth/api/session', as(pat))).body.user.email;
+    const step = await w.call('POST', '/auth/api/login', {
+      org: w.acmeOrg,
+      body: { userid: user, key: 'employee-pass-1' },
+    });
+    assert.equal(step.body.two_factor_required, true);
+    const c = code(1);
+    const signedIn = await w.call('POST', '/auth/api/verify_2fa', {
+      org: w.acmeOrg,
+      body: { challenge: step.body.challenge, code: `${c.slice(0, 3)}-${c.slice(3)}` },
+    });
+    assert.equal(signedIn.status, 200, signedIn.text);
+    assert.ok(signedIn.body.token);
   });
 });
