@@ -32,9 +32,14 @@ const API_PATH = /^\/[^/]+\/api(\/|$)/;
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** The methods a route of `app` takes at `path` (middleware registered for every method aside). */
+/**
+ * The methods an API route of `app` takes at `path`: middleware registered for every method aside,
+ * and the web app's pages (a GET of any path, registered when the web app is built) too.
+ */
 function methodsAt(app: Hono<AppEnv>, path: string): string[] {
-  return METHODS.filter((m) => app.router.match(m, path)[0].some(([[, route]]) => route.method === m));
+  return METHODS.filter((m) =>
+    app.router.match(m, path)[0].some(([[, route]]) => route.method === m && API_PATH.test(route.path)),
+  );
 }
 
 export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
