@@ -25,7 +25,7 @@ import { SYSTEM, type Services } from '../services.ts';
 import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import { mayActOnAccount } from './account-rights.ts';
 import { sudoOnlyAccount, impersonatorOf } from './impersonation.ts';
-import { authenticate, callerOfSession, isUuid, orgFromHeader, userMaySignIn, type Caller } from './principal.ts';
+import { authenticate, callerOfSession, isUuid, userMaySignIn, type Caller } from './principal.ts';
 import { signedIn } from './signed-in.ts';
 import { checkRefresh, newFamilyOps, rotateOps } from './refresh-tokens.ts';
 import { sessionEpoch } from './sessions.ts';
@@ -459,7 +459,9 @@ export function twoFactorRoutes(s: Services) {
     const body = await readJsonObject(c);
     const id = stringField(body, 'refresh_id', 128)!;
     const secret = stringField(body, 'refresh_token', 256)!;
-    const org = await orgFromHeader(s, c);
+    // A pair presented to no organization renews nothing: the refusal of any other wrong pair.
+    const org = await headerOrg(c);
+    if (!org) throw invalidToken();
     const check = await checkRefresh(s, org.id, id, secret);
     if (!check.ok) {
       if (check.revoke?.length) {

@@ -354,3 +354,19 @@ describe('verify_2fa takes a code as an authenticator app shows it', () => {
     assert.ok(signedIn.body.token);
   });
 });
+
+describe('refresh_auth_token with an organization-id that names no organization', () => {
+  test('answers 401 Invalid token specified, as every other refusal of a refresh does', async () => {
+    const r = await w.call('POST', '/auth/api/login', {
+      org: w.acmeOrg,
+      body: { userid: 'payroll@acme.example', key: 'demo-payroll-pass' },
+    });
+    const pair = { refresh_id: r.body.refresh_id, refresh_token: r.body.refresh_token };
+    for (const org of ['00000000-0000-4000-8000-000000000000', 'not-an-organization', undefined]) {
+      const answer = await w.call('POST', '/auth/api/refresh_auth_token', { org, body: pair });
+      assert.deepEqual([answer.status, answer.body], [401, { message: 'Invalid token specified' }], String(org));
+    }
+    const right = await w.call('POST', '/auth/api/refresh_auth_token', { org: w.acmeOrg, body: pair });
+    assert.equal(right.status, 200, 'the pair still renews in its own organization');
+  });
+});
