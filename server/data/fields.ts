@@ -26,8 +26,13 @@ export interface FieldFacts {
   /** Top-level fields only some callers may see (x-read). */
   readRules: Map<string, string[]>;
   immutable: Map<string, JsonSchema>;
-  /** Dotted paths a find may name (arrays step into their items); sensitive ones excluded. */
+  /**
+   * Dotted paths a find may name: fields of objects, a list itself (searched with `contains`), never a
+   * field of a list's items (docs/criteria.md: a step never reaches into a list); sensitive ones excluded.
+   */
   searchable: Set<string>;
+  /** Each field of a list's items (dotted, as a find would name it), with the list holding it: refused in find. */
+  inList: Map<string, string>;
   /** The schema of each searchable path (and of its items, for a list): what a criterion's value may be. */
   searched: Map<string, SearchedField>;
   /** Dotted paths of sensitive fields, refused in find. */
@@ -70,6 +75,7 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
     readRules: new Map(),
     immutable: new Map(),
     searchable: new Set(),
+    inList: new Map(),
     searched: new Map(),
     unsearchable: new Set(),
     topLevel: new Set(Object.keys((bundled.properties as object) ?? {})),
@@ -87,7 +93,10 @@ export function fieldFacts(catalogue: Catalogue, entity: Entity): FieldFacts {
   for (const { field } of f.files) f.serverOwned.set(field, (bundled.properties as Record<string, JsonSchema>)[field]);
   for (const { path, schema } of all) {
     const dotted = path.filter((p) => p !== '*').join('.');
+    // Inside a list's items (a '*' before the last step): no value there is ever reached by a find.
+    const list = path.indexOf('*');
     if (schema['x-sensitive']) f.unsearchable.add(dotted);
+    else if (list >= 0 && list < path.length - 1) f.inList.set(dotted, path.slice(0, list).join('.'));
     else f.searchable.add(dotted);
     // A list and its items share a dotted path (find names no positions): the items are the list's.
     const searched = f.searched.get(dotted);

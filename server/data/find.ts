@@ -31,6 +31,10 @@ function checkField(s: Services, t: Target, field: unknown, where: string): stri
   const facts = fieldFacts(s.catalogue, t.entity);
   if (typeof field !== 'string' || !field) throw badRequest(`${where}: field must be a field name`);
   if (facts.unsearchable.has(field)) throw badRequest(`${where}: '${field}' is sensitive and cannot be searched`);
+  const list = facts.inList.get(field);
+  if (list !== undefined && !facts.searchable.has(field)) {
+    throw badRequest(`${where}: '${field}' is inside a list ('${list}'): a find searches no field of a list's items`);
+  }
   if (!facts.searchable.has(field)) {
     throw badRequest(`${where}: unknown field '${field}' in ${where.startsWith('sort') ? 'sort' : 'criteria'}`);
   }

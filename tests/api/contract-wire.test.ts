@@ -370,3 +370,30 @@ describe('refresh_auth_token with an organization-id that names no organization'
     assert.equal(right.status, 200, 'the pair still renews in its own organization');
   });
 });
+
+describe('a find naming a field inside the items of a list', () => {
+  test('is refused with a 400 naming it, not answered with an empty list (docs/criteria.md)', async () => {
+    // The demo's onboarded employee's I-9 lists a U.S. passport (List A) in its documentation.
+    const all = await w.call('POST', '/payroll/api/data/find/i9', { ...as(w.payroll), body: { criteria: [] } });
+    const held = (all.body.items as { data: { documentation?: { document_type: string; list: string }[] } }[])
+      .flatMap((i) => i.data.documentation ?? [])
+      .find((d) => d.document_type === 'us_passport');
+    assert.ok(held, 'an I-9 holds a passport in its documentation');
+    for (const body of [
+      { criteria: [{ field: 'documentation.document_type', is: '=', value: 'us_passport' }] },
+      { criteria: [{ field: 'documentation.list', is: 'in', value: ['A'] }] },
+      { criteria: [], sort: [{ field: 'documentation.expiration_date', dir: 'asc' }] },
+    ]) {
+      const r = await w.call('POST', '/payroll/api/data/find/i9', { ...as(w.payroll), body });
+      assert.equal(r.status, 400, `${JSON.stringify(body)}: ${r.text}`);
+      const field = (body.criteria[0] ?? body.sort?.[0])!.field;
+      assert.match(r.body.message, new RegExp(`'${field.replace('.', '\\.')}'`));
+      assert.match(r.body.message, /inside a list/);
+    }
+    const list = await w.call('POST', '/auth/api/data/find/groups', {
+      ...as(w.admin),
+      body: { criteria: [{ field: 'permissions', is: 'contains', value: 'AUTH:CanManageUsers' }] },
+    });
+    assert.equal(list.status, 200, 'a list itself is still searched with contains');
+  });
+});
