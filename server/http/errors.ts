@@ -38,6 +38,8 @@ export function errorResponse(c: Context, err: ApiError) {
   if (err.errors?.length) body.errors = capErrors(err.errors).map(({ path, message }) => ({ path, message }));
   // The unread rest of an oversized body would poison a kept-alive connection.
   if (err.status === 413) c.header('Connection', 'close');
+  // A 401 names how to authenticate (RFC 9110 section 11.6.1): the token in the auth_token header.
+  if (err.status === 401) c.header('WWW-Authenticate', 'auth_token realm="dform"');
   for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
   return c.json(body, err.status);
 }

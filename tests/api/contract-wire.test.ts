@@ -397,3 +397,23 @@ describe('a find naming a field inside the items of a list', () => {
     assert.equal(list.status, 200, 'a list itself is still searched with contains');
   });
 });
+
+describe('a 401 says how to authenticate (RFC 9110: a 401 carries WWW-Authenticate)', () => {
+  test('an invalid token, invalid credentials and an invalid code each carry the challenge', async () => {
+    const answers = [
+      await w.call('GET', '/auth/api/session', { org: w.acmeOrg, token: 'not-a-token' }),
+      await w.call('GET', '/auth/api/session', { org: w.acmeOrg }),
+      await w.call('POST', '/auth/api/login', {
+        org: w.acmeOrg,
+        body: { userid: 'payroll@acme.example', key: 'wrong password' },
+      }),
+      await w.call('POST', '/auth/api/verify_2fa', { org: w.acmeOrg, body: { challenge: 'x.y', code: '123456' } }),
+    ];
+    for (const r of answers) {
+      assert.equal(r.status, 401, r.text);
+      assert.equal(r.headers.get('www-authenticate'), 'auth_token realm="dform"', r.text);
+    }
+    const fine = await w.call('GET', '/auth/api/session', as(w.payroll));
+    assert.equal(fine.headers.get('www-authenticate'), null);
+  });
+});
