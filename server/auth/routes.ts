@@ -123,7 +123,7 @@ export function authRoutes(s: Services) {
         requestInfo(c).address ?? '',
       ))
     ) {
-      throw tooManyAttempts();
+      throw tooManyAttempts(s.config.throttle.windowSeconds);
     }
     // The same answer, at once, whether or not the account exists: looking it up, making its key
     // and sending the message come after the answer, so that its time tells nothing either.

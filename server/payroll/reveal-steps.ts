@@ -9,7 +9,7 @@ import { commitReveal } from '../data/reveal-audit.ts';
 import type { Context } from 'hono';
 import type { Caller } from '../auth/principal.ts';
 import { requestInfo } from '../http/context.ts';
-import { ApiError, notAuthorized } from '../http/errors.ts';
+import { notAuthorized, tooManyAttempts } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { SSN_MANAGERS } from './ssn-access.ts';
 
@@ -52,7 +52,8 @@ export async function admitReveal(
 ): Promise<void> {
   const address = requestInfo(c).address ?? '';
   if (!(await s.throttle.attempt(`${scope}\u0000${caller.user.key}`, `${scope}\u0000${address}`))) {
-    throw new ApiError(429, 'Too many attempts');
+    // The window is the longest wait: by then every call it counted has left it.
+    throw tooManyAttempts(s.config.throttle.windowSeconds);
   }
   const p = caller.principal;
   if (!p.isAdmin && !p.permissions.has(SSN_MANAGERS)) {

@@ -417,3 +417,34 @@ describe('a 401 says how to authenticate (RFC 9110: a 401 carries WWW-Authentica
     assert.equal(fine.headers.get('www-authenticate'), null);
   });
 });
+
+describe('every 429 says when to try again (Retry-After, as the sign-in throttle answers)', () => {
+  test('retrieve_ssn past its budget, and forgot_password past its own', async () => {
+    const emma = w.emma.user;
+    let refused: Awaited<ReturnType<typeof w.call>> | undefined;
+    for (let i = 0; i < 12 && !refused; i++) {
+      const r = await w.call('POST', '/payroll/api/retrieve_ssn', {
+        ...as(w.payroll),
+        body: { data: { employee_id: emma, last_four: '0000' } },
+      });
+      if (r.status === 429) refused = r;
+    }
+    assert.ok(refused, 'retrieve_ssn is throttled');
+    const after = Number(refused.headers.get('retry-after'));
+    assert.ok(
+      Number.isInteger(after) && after > 0 && after <= 900,
+      `Retry-After ${refused.headers.get('retry-after')}`,
+    );
+
+    let forgot: Awaited<ReturnType<typeof w.call>> | undefined;
+    for (let i = 0; i < 12 && !forgot; i++) {
+      const r = await w.call('POST', '/auth/api/forgot_password', {
+        org: w.acmeOrg,
+        body: { username: 'nobody-here@acme.example' },
+      });
+      if (r.status === 429) forgot = r;
+    }
+    assert.ok(forgot, 'forgot_password is throttled');
+    assert.ok(Number(forgot.headers.get('retry-after')) > 0, `Retry-After ${forgot.headers.get('retry-after')}`);
+  });
+});
