@@ -2,7 +2,9 @@
  * Basic information: the mailing-address toggle (spec/000 section 4). Switched off, the mailing
  * address is the legal address (copied, and kept a copy while the legal address is edited); switched
  * on, the mailing address is cleared for its own entry. The toggle's state is read from the data, so
- * it needs no state of its own: on when a mailing address differs from the legal one, or was cleared.
+ * it needs no state of its own: on when a mailing address differs from the legal one, or was cleared
+ * (an empty address); off when it is a copy, or when the record holds none (the person gave no other:
+ * their mail goes to the legal address, as the seeded records and the payroll provider's hold it).
  */
 import type { FormBehaviour, PatchFn } from '../behaviour/behaviour.ts';
 import type { Address as SchemaAddress } from '../../types/generated/common/defs.ts';
@@ -35,11 +37,11 @@ export function sameAddress(a: unknown, b: unknown): boolean {
 
 /**
  * The toggle's state: on ("different") when the mailing address differs from the legal one, or is
- * cleared (an empty address, or none beside a legal address); off when it is a copy, or both are
- * still empty.
+ * cleared (an empty address, as switching the toggle on leaves it); off when it is a copy, or the
+ * record holds none at all (no other address was given: the mail goes to the legal address).
  */
 export function mailingIsDifferent(mailing: unknown, legal: unknown): boolean {
-  if (mailing === undefined || mailing === null) return normalizeAddress(legal) !== undefined;
+  if (mailing === undefined || mailing === null) return false;
   return normalizeAddress(mailing) === undefined || !sameAddress(mailing, legal);
 }
 

@@ -9,7 +9,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { FormsEnvProvider, type FormsEnv } from '../../forms/env.tsx';
 import { fields } from '../../forms/fields/index.ts';
 import { widgets } from '../../forms/widgets/index.ts';
-import type { FileTarget } from '../../renderers/screens/record/templates.tsx';
+import type { FileTarget, FormContext } from '../../renderers/screens/record/templates.tsx';
 
 /**
  * 01/02/2026 at noon in New York (17:00 UTC), a fixed "now" so signed dates read the same in every
@@ -36,6 +36,8 @@ export interface FormHarnessProps {
   extraErrors?: Record<string, unknown>;
   /** The stored record file fields upload to; without it the form is of a record not saved yet. */
   files?: FileTarget;
+  /** Whose record the form is of, as the record screen says it (another person's: `own: false`, `person`). */
+  whose?: Pick<FormContext, 'own' | 'person'>;
   onChange?(data: unknown): void;
 }
 
@@ -51,7 +53,7 @@ export function FormHarness(p: FormHarnessProps) {
         validator={validator}
         fields={fields}
         widgets={widgets}
-        formContext={{ sections: [], touched: new Set<string>(), showAll: !!p.showAll, files: p.files }}
+        formContext={{ sections: [], touched: new Set<string>(), showAll: !!p.showAll, files: p.files, ...p.whose }}
         extraErrors={p.extraErrors as never}
         readonly={p.readonly}
         noHtml5Validate

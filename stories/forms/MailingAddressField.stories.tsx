@@ -32,8 +32,25 @@ export const NewRecord: Story = {
   parameters: { check: { text: 'Same as the legal address.' } },
 };
 
-/** A legal address and no mailing address: the toggle was switched on and the mailing address cleared. */
+/** A legal address and an empty mailing address: the toggle was switched on and the mailing address cleared. */
 export const Cleared: Story = {
-  args: { formData: { legal_address: legalAddress } },
+  args: { formData: { legal_address: legalAddress, mailing_address: {} } },
   parameters: { check: { role: 'switch', name: MAILING_TOGGLE_LABEL } },
+};
+
+/** A legal address and no mailing address on record: none other was given, the toggle off. */
+export const NoMailingAddress: Story = {
+  args: { formData: { legal_address: legalAddress } },
+  parameters: { check: { text: 'Same as the legal address: 1200 W Harrison St' } },
+};
+
+/** Another person's record, as a manager reviews it: the toggle speaks of that person by name. */
+export const AnotherPersonsRecord: Story = {
+  args: {
+    formData: { legal_address: legalAddress, mailing_address: poBox },
+    whose: { own: false, person: 'Carla Complete' },
+  },
+  parameters: {
+    check: { role: 'switch', name: "Carla Complete's mailing address is different from the legal address" },
+  },
 };

@@ -13,7 +13,7 @@ import {
   normalizeAddress,
   sameAddress,
 } from '../../forms/payroll/basic_info.ts';
-import { MAILING_TOGGLE_LABEL } from '../../forms/payroll/MailingAddressField.tsx';
+import { MAILING_TOGGLE_LABEL, mailingToggleLabel } from '../../forms/payroll/MailingAddressField.tsx';
 import * as S from '../../stories/forms/MailingAddressField.stories.tsx';
 import { legalAddress, poBox } from '../../stories/forms/fixtures.ts';
 import { renderStory, textOf } from './render-story.tsx';
@@ -29,7 +29,9 @@ describe('mailing address toggle', () => {
     assert.equal(mailingIsDifferent(legalAddress, legalAddress), false);
     assert.equal(mailingIsDifferent(undefined, undefined), false);
     assert.equal(mailingIsDifferent(poBox, legalAddress), true);
-    assert.equal(mailingIsDifferent(undefined, legalAddress), true);
+    // No mailing address on record beside a legal one: none other was given, the toggle off.
+    assert.equal(mailingIsDifferent(undefined, legalAddress), false);
+    assert.equal(mailingIsDifferent(null, legalAddress), false);
     // Switched on before any legal address was typed: an empty mailing address.
     assert.equal(mailingIsDifferent({}, undefined), true);
     assert.equal(mailingIsDifferent({}, legalAddress), true);
@@ -45,7 +47,10 @@ describe('mailing address toggle', () => {
     assert.deepEqual(change({}, 'Chicago'), [['mailing_address', { city: 'Chicago' }]]);
     assert.deepEqual(change({ legal_address: legalAddress, mailing_address: poBox }, 'Evanston'), []);
     assert.deepEqual(change({ mailing_address: {} }, 'Chicago'), []);
-    assert.deepEqual(change({ legal_address: legalAddress }, 'Evanston'), []);
+    // None on record: the toggle is off, so the mailing address follows the legal one from here.
+    assert.deepEqual(change({ legal_address: legalAddress }, 'Evanston'), [
+      ['mailing_address', { ...legalAddress, city: 'Evanston' }],
+    ]);
   });
 
   it('compares addresses by their non-blank parts', () => {
@@ -79,5 +84,21 @@ describe('MailingAddressField stories', () => {
     assert.match(textOf(html('NewRecord')), /Same as the legal address\./);
     const cleared = html('Cleared');
     assert.match(cleared, /id="root_mailing_address_address1"[^>]*value=""/);
+  });
+
+  it('no mailing address on record: off, the legal address in one line', () => {
+    const h = html('NoMailingAddress');
+    assert.doesNotMatch(h, /role="switch" checked=""|checked=""[^>]*role="switch"/);
+    assert.match(textOf(h), /Same as the legal address: 1200 W Harrison St, Apt 4B, Chicago, IL 60607/);
+    assert.doesNotMatch(h, /id="root_mailing_address_address1"/);
+  });
+
+  it("speaks of the person on another person's record, by name when known", () => {
+    const t = textOf(html('AnotherPersonsRecord'));
+    assert.match(t, /Carla Complete's mailing address is different from the legal address/);
+    assert.doesNotMatch(t, /My mailing address/);
+    assert.equal(mailingToggleLabel({ own: false }), 'The mailing address is different from the legal address');
+    assert.equal(mailingToggleLabel({ own: true, person: 'Carla' }), MAILING_TOGGLE_LABEL);
+    assert.equal(mailingToggleLabel(undefined), MAILING_TOGGLE_LABEL);
   });
 });

@@ -207,9 +207,22 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     if (message === undefined) unparsedNow.current.delete(path);
     else unparsedNow.current.set(path, message);
   }, []);
+  // Whose record, by name, for the widgets that speak of the person (the mailing-address toggle).
+  const personName = others.length ? ownerNames.get(others[0])?.name : undefined;
   const context = useMemo<FormContext>(
-    () => ({ sections: sections ?? [], touched, showAll, isNew, own, files, stored, ruleErrors, unparsed }),
-    [sections, touched, showAll, isNew, own, files, stored, ruleErrors, unparsed],
+    () => ({
+      sections: sections ?? [],
+      touched,
+      showAll,
+      isNew,
+      own,
+      person: personName,
+      files,
+      stored,
+      ruleErrors,
+      unparsed,
+    }),
+    [sections, touched, showAll, isNew, own, personName, files, stored, ruleErrors, unparsed],
   );
   // The form's callbacks keep their identity (RecordForm is memoized); they call the latest render's work.
   const latest = useRef<{ save(data: JsonObject): Promise<void>; cancel(): void }>(undefined);
