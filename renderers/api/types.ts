@@ -112,7 +112,7 @@ export interface TypeMeta {
   schema: JsonObject;
   ui: JsonObject;
   list: ListHints;
-  sections?: { title: string; description?: string; fields: string[] }[];
+  sections?: { title: string; description?: string; 'x-when'?: JsonObject; fields: string[] }[];
   /** Fields in the schema that no screen shows to this role (x-visible). */
   hidden?: string[];
   routes?: { list?: boolean; edit?: boolean; create?: boolean };

@@ -97,6 +97,12 @@ export interface DformEntitySchemaFile {
     description?: string;
     "x-visible"?: VisibleRule;
     /**
+     * For which records this section is shown on the screens: a JSON Schema the record's data must match (New York's dependent health insurance question where the work state is New York, or an answer is held). Evaluated on the screen as the data is typed, so a section appears as soon as it applies; name the record's own fields (const, enum, required, anyOf, not). Data and the server's rules are unchanged: the fields of a section not shown keep their stored values.
+     */
+    "x-when"?: {
+      [k: string]: unknown | undefined;
+    };
+    /**
      * @minItems 1
      */
     fields: [string, ...string[]];

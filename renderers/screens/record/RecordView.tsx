@@ -5,7 +5,7 @@
  * hidden for this data (an I-9 citizen's alien fields) are left out.
  */
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
-import type { FormModel } from './form-model.ts';
+import { sectionApplies, type FormModel } from './form-model.ts';
 import { Fields } from './RecordDetails.tsx';
 import { SectionExplanation } from './templates.tsx';
 import { recordForms } from '../../contract/forms-registry.ts';
@@ -24,13 +24,15 @@ export function RecordView({ meta, model, data }: { meta: TypeMeta; model: FormM
   }
   return (
     <div className="form-sections">
-      {model.sections.map((s) => (
-        <section key={s.title} className="section" aria-label={s.title}>
-          <h2 className="section__title">{s.title}</h2>
-          <SectionExplanation section={s} />
-          <Fields root={root} ui={meta.ui} prefix="" schema={root} data={data} only={shown(s.fields)} />
-        </section>
-      ))}
+      {model.sections
+        .filter((s) => sectionApplies(s, data, root))
+        .map((s) => (
+          <section key={s.title} className="section" aria-label={s.title}>
+            <h2 className="section__title">{s.title}</h2>
+            <SectionExplanation section={s} />
+            <Fields root={root} ui={meta.ui} prefix="" schema={root} data={data} only={shown(s.fields)} />
+          </section>
+        ))}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { holdsUserKeys, resolveSchema } from '../../format/schema-facts.ts';
 import type { SignatureSlot } from '../../../engine/unsigned-signatures.ts';
 import { withoutRuleOnlyChoices } from './rule-only-choices.ts';
+import { matches } from './mini-schema.ts';
 import { choosesWhose, mayEditField, ownOwnerField, type Viewer } from './viewer-rules.ts';
 import { ownerOnlyFields, SIGNATURE_HISTORY } from '../../../engine/attestations.ts';
 
@@ -18,7 +19,18 @@ export interface Section {
   title: string;
   /** An explanation shown with the section (blank lines separate paragraphs). */
   description?: string;
+  /** The schema's x-when: the section is shown for data that matches it (sectionApplies). */
+  'x-when'?: JsonObject;
   fields: string[];
+}
+
+/**
+ * Whether a section is shown for this data: always without x-when, else when the data matches it (the
+ * screens' small JSON Schema check, so a section appears as the data it depends on is typed).
+ */
+export function sectionApplies(section: Section, data: unknown, root: JsonObject): boolean {
+  const when = section['x-when'];
+  return !when || matches(when, data ?? {}, root);
 }
 
 export interface FormModel {
@@ -177,6 +189,7 @@ export function buildFormModel(
     .map((s) => ({
       title: s.title,
       ...(s.description ? { description: s.description } : {}),
+      ...(s['x-when'] ? { 'x-when': s['x-when'] } : {}),
       fields: s.fields.filter((f) => f in props),
     }))
     .filter((s) => s.fields.length);

@@ -12,7 +12,8 @@ import {
   type IconButtonProps,
   type ObjectFieldTemplateProps,
 } from '@rjsf/utils';
-import type { Section } from './form-model.ts';
+import { sectionApplies, type Section } from './form-model.ts';
+import type { JsonObject } from '../../api/types.ts';
 import type { TouchedFields } from './touched.ts';
 
 /** A section's explanation panel (a W-9 part's instructions), paragraphs split at blank lines. */
@@ -84,6 +85,8 @@ export function SectionedObjectTemplate(props: ObjectFieldTemplateProps) {
     <div className="form-sections">
       {props.properties.filter((p) => p.hidden).map((p) => p.content)}
       {sections.map((s) => {
+        // A section whose x-when the data does not match is not shown; its fields keep their values.
+        if (!sectionApplies(s, props.formData, props.registry.rootSchema as JsonObject)) return null;
         const items = s.fields.map((f) => byName.get(f)).filter((p) => p && !p.hidden);
         if (!items.length) return null;
         return (
