@@ -22,6 +22,7 @@ import { exitOnUncaught } from './http/stack-trace.ts';
 import { startSessionPurge } from './auth/sessions.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import { backfillPtoBalances } from './data/hooks/pto-balances.ts';
+import { keepW4SignedOn } from './data/hooks/w4.ts';
 import { startPtoAccruals } from './data/pto-accruals.ts';
 import { startFileExpiry } from './files/expiry.ts';
 import { countFileUsage } from './files/file-usage.ts';
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
     const balances = await backfillPtoBalances(s);
     if (balances)
       console.log(`dform: kept ${balances} PTO balances, summed from the ledgers written before balances were kept`);
+    const signedOn = await keepW4SignedOn(s);
+    if (signedOn) console.log(`dform: kept the day signed of ${signedOn} W-4s signed before it was kept`);
     const usages = await countFileUsage(s);
     if (usages) console.log(`dform: counted the stored files of ${usages} companies, for their storage quotas`);
     return demoOrg;

@@ -21,6 +21,7 @@ import { organizationSettingsHooks } from './hooks/organization_settings.ts';
 import { userHooks } from './hooks/users.ts';
 import { stateW4Hooks } from './hooks/state_w4.ts';
 import { stateW4FormHooks } from './hooks/state_w4_form.ts';
+import { w4Hooks } from './hooks/w4.ts';
 import { ptoPlanHooks } from './hooks/pto_plan.ts';
 import { ptoRequestHooks } from './hooks/pto_request.ts';
 import { ptoRegisterHooks } from './hooks/pto_register.ts';
@@ -111,6 +112,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'payroll/i9_document_copies': i9DocumentCopyHooks,
   'payroll/state_w4': stateW4Hooks,
   'payroll/state_w4_form': stateW4FormHooks,
+  'payroll/w4': w4Hooks,
   'time/pto_plan': ptoPlanHooks,
   'time/pto_register': ptoRegisterHooks,
   'time/pto_request': ptoRequestHooks,

@@ -239,6 +239,37 @@ describe('a payroll manager runs a report', () => {
     await page.getByText('Downloaded 3 rows.').waitFor();
   });
 
+  it('W-4s signed: who signed, on which day and edition, in the table and the CSV; a voided signature is not', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    await page.goto('/payroll/reports?report=w4s_signed&from=2000-01-01&to=2099-12-31');
+    // The demo's signed W-4s: Carla's and Sam's; Wes changed his after signing, Emma has not signed one.
+    await page.getByText('2 rows from 01/01/2000 to 12/31/2099').waitFor();
+    await page.getByRole('table').locator('tbody tr').nth(1).waitFor();
+    const rows = await resultRows(page);
+    assert.deepEqual(
+      rows.map((r) => r.slice(1, 3)),
+      [
+        ['Carla Complete', '2026'],
+        ['Sam Section', '2026'],
+      ],
+    );
+    for (const r of rows) assert.match(r[0], /^\d\d\/\d\d\/\d{4}$/, 'the day signed, as a date');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'w4s_signed_2000-01-01_2099-12-31.csv');
+    const lines = (await readFile((await download.path())!, 'utf8')).slice(1).trimEnd().split('\r\n');
+    assert.equal(
+      lines[0],
+      '"Date signed","Employee","Form edition","Step 1(c) Filing status","Exempt from federal withholding"',
+    );
+    assert.equal(lines.length, 3);
+    assert.ok(lines[1].startsWith(`"${rows[0][0]}","Carla Complete","2026"`), lines[1]);
+    assert.ok(!lines.some((l) => l.includes('Wes')));
+  });
+
   it('reads at 375 px without scrolling sideways', async () => {
     const context = await w.browser.newContext({ baseURL: w.site, viewport: { width: 375, height: 800 } });
     const page = await context.newPage();

@@ -63,6 +63,10 @@ export interface PayrollW4 {
   exempt_expires?: Common.Date;
   unemployment_state?: Common.UsState;
   employee_signature?: Common.Signature;
+  /**
+   * The day the employee signed this W-4 (Step 5), in the company's time zone; absent while it is not signed, or once a change voided the signature.
+   */
+  signed_on?: Common.EpochSeconds;
   signature_history?: Common.SignatureHistory;
   w4_2019?: LegacyFormW4Of2019;
   sync_status?: Common.SyncStatus;
