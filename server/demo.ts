@@ -15,6 +15,8 @@ import { companyUrl } from './public-url.ts';
 import { ssnIndexOps } from './payroll/ssn-index.ts';
 import type { Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
+import { companyTimeZone } from '../engine/local-day.ts';
+import { withSignedOn } from './data/hooks/w4.ts';
 import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '../types/generated/index.ts';
 import { COMPANY_ADMIN_PERMISSIONS } from '../engine/permissions.ts';
 import { storyOps } from './demo-journeys.ts';
@@ -205,7 +207,19 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
     } satisfies PayrollEmployer),
   );
   // The onboarding story both homes show (server/demo-journeys.ts).
-  ops.push(...storyOps(s, org, keys, company.adminKey));
+  // The W-4s signed in the story carry their date signed, as a save would give them (data/hooks/w4.ts).
+  const orgPut = company.ops.find(
+    (op): op is Extract<WriteOp, { op: 'put' }> =>
+      op.op === 'put' && op.record.collection === 'auth/organizations' && op.record.key === org,
+  );
+  const zone = companyTimeZone(orgPut?.record.data);
+  ops.push(
+    ...storyOps(s, org, keys, company.adminKey).map((op) =>
+      op.op === 'put' && op.record.collection === 'payroll/w4'
+        ? { ...op, record: { ...op.record, data: withSignedOn(op.record.data, zone) } }
+        : op,
+    ),
+  );
   // Time off decided and written by the company admin, who manages PTO.
   ops.push(...ptoOps(s, org, keys, keys.get(admin.email)!));
   // Pay statements written by the payroll manager, as payroll staff (or their provider's sync) write them.

@@ -2,7 +2,7 @@
  * The payroll report "W-4s signed" (docs/reports.md): who signed a Form W-4, on which day (the
  * company's calendar day of the signature, the W-4's server-kept `signed_on`) and on which edition,
  * over a From/To range, run as the reports page runs it (an ordinary find with engine/reports.ts's
- * criteria). A W-4 signed before `signed_on` was kept (the demo's, written at start) carries it too;
+ * criteria). The demo's signed W-4s (written at start, as their story has them) carry it too;
  * a change that voids the signature takes the W-4 out of the report; a client cannot set the day;
  * only those who may list W-4s run it.
  */
@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { reportById, reportCriteria, offeredReports, type DateRange } from '../../engine/reports.ts';
-import { localDay } from '../../engine/local-day.ts';
+import { companyTimeZone, localDay } from '../../engine/local-day.ts';
 
 let w: DemoWorld;
 let tz: string;
 beforeAll(async () => {
   w = await demoWorld();
   const session = await w.call('GET', '/auth/api/session', as(w.admin));
-  tz = session.body.organization.data.time_zone ?? 'America/Chicago';
+  tz = companyTimeZone(session.body.organization.data);
 });
 afterAll(async () => {
   await w.server.stop();
@@ -55,7 +55,7 @@ describe('W-4s signed', () => {
   test("keeps the company's day of the signature, lists it in its range, and leaves it when the signature is voided", async () => {
     const carla = await userKey('carla@acme.example');
     const wes = await userKey('wes@acme.example');
-    // Carla's W-4, signed before the day was kept: it carries the day of her signature all the same.
+    // Carla's W-4, written by the demo's story: it carries the day of her signature all the same.
     const carlaW4 = await w.call('GET', `/payroll/api/data/w4/${carla}`, as(w.payroll));
     assert.equal(carlaW4.status, 200, carlaW4.text);
     const carlaSigned = carlaW4.body.data.employee_signature.timestamp as number;
