@@ -17,6 +17,7 @@ import type { Services } from './services.ts';
 import type { WriteOp } from './storage/types.ts';
 import { companyTimeZone } from '../engine/local-day.ts';
 import { withSignedOn } from './data/hooks/w4.ts';
+import { hireClaimOps } from './payroll/hire-claims.ts';
 import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '../types/generated/index.ts';
 import { COMPANY_ADMIN_PERMISSIONS } from '../engine/permissions.ts';
 import { storyOps } from './demo-journeys.ts';
@@ -220,6 +221,13 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
         : op,
     ),
   );
+  // The hires' e-mails and SSNs are claimed as a hire written through the data API claims them.
+  const taken = new Set<string>();
+  for (const op of [...ops]) {
+    if (op.op === 'put' && op.record.collection === 'payroll/onboarding_user') {
+      ops.push(...(await hireClaimOps(s, op.record, taken)));
+    }
+  }
   // Time off decided and written by the company admin, who manages PTO.
   ops.push(...ptoOps(s, org, keys, keys.get(admin.email)!));
   // Pay statements written by the payroll manager, as payroll staff (or their provider's sync) write them.

@@ -23,6 +23,7 @@ import { startSessionPurge } from './auth/sessions.ts';
 import { startOutboxSender } from './mail/outbox.ts';
 import { backfillPtoBalances } from './data/hooks/pto-balances.ts';
 import { keepW4SignedOn } from './data/hooks/w4.ts';
+import { claimHireValues } from './payroll/hire-claims.ts';
 import { startPtoAccruals } from './data/pto-accruals.ts';
 import { startFileExpiry } from './files/expiry.ts';
 import { countFileUsage } from './files/file-usage.ts';
@@ -69,6 +70,9 @@ async function main(): Promise<void> {
       console.log(`dform: kept ${balances} PTO balances, summed from the ledgers written before balances were kept`);
     const signedOn = await keepW4SignedOn(s);
     if (signedOn) console.log(`dform: kept the day signed of ${signedOn} W-4s signed before it was kept`);
+    const hireClaims = await claimHireValues(s);
+    if (hireClaims)
+      console.log(`dform: claimed the e-mails and SSNs of ${hireClaims} hires written before they were unique`);
     const usages = await countFileUsage(s);
     if (usages) console.log(`dform: counted the stored files of ${usages} companies, for their storage quotas`);
     return demoOrg;

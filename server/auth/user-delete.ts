@@ -13,6 +13,8 @@
 import { actorOf, auditOp } from '../data/audit.ts';
 import { commitReleasing } from '../files/references.ts';
 import { claimKey } from '../data/unique.ts';
+import { decryptedData } from '../data/records.ts';
+import { fieldFacts } from '../data/fields.ts';
 import { retentionRefusal } from '../data/hooks/i9.ts';
 import { ApiError } from '../http/errors.ts';
 import { SYSTEM, type Services } from '../services.ts';
@@ -129,6 +131,24 @@ async function userDeletionOps(
     const claim = value ? claimKey(s, org, scope, value) : undefined;
     if (claim && (await s.storage.get(SYSTEM.unique, org, claim))) {
       ops.push({ op: 'delete', collection: SYSTEM.unique, org, key: claim });
+    }
+  }
+  // The claims of the records going with it (a hire's e-mail and SSN), where that record holds them.
+  for (const r of doomed) {
+    if (r === user) continue;
+    const [module, type] = r.collection.split('/');
+    const entity = s.catalogue.registry.resolve(module, type)?.entity;
+    const unique = entity ? fieldFacts(s.catalogue, entity).unique : [];
+    if (!entity || !unique.length) continue;
+    const data = decryptedData(s, entity, r);
+    for (const u of unique) {
+      const value = data[u.field];
+      if (typeof value !== 'string' || !value) continue;
+      const claim = claimKey(s, org, u.scope, value);
+      const held = await s.storage.get(SYSTEM.unique, org, claim);
+      if (held && held.data.owner === r.key && !ops.some((op) => op.op === 'delete' && op.key === claim)) {
+        ops.push({ op: 'delete', collection: SYSTEM.unique, org, key: claim });
+      }
     }
   }
   // Every one of them: a session of a deleted account is refused anyway, its record is not kept.

@@ -12,7 +12,7 @@ import type { Caller } from '../auth/principal.ts';
 import { sealSensitive } from '../crypto/field-cipher.ts';
 import { validationFailed } from '../http/errors.ts';
 import type { Services } from '../services.ts';
-import type { DataObject, StoredRecord } from '../storage/types.ts';
+import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
 import { actorOf, auditOp } from './audit.ts';
 import { hookArgs } from './hooks.ts';
 import { decryptedData, toWire, type WriteMode } from './records.ts';
@@ -134,10 +134,15 @@ export async function deleteOperations(w: Write): Promise<void> {
   const { s, caller, t, key } = w;
   const stored = w.stored!;
   const now = s.now();
-  const extra = [
-    ...uniqueReleaseOps(s, caller.org.id, stored.data, w.facts.unique),
-    ...(w.hook?.onDelete ? await w.hook.onDelete({ s, caller, record: stored }) : []),
-  ];
+  // A unique value is claimed as typed (a sensitive one too: an SSN), and released only where this
+  // record holds the claim (a value two records held before it was unique stays the other's).
+  const releases: WriteOp[] = [];
+  for (const op of uniqueReleaseOps(s, caller.org.id, decryptedData(s, t.entity, stored), w.facts.unique)) {
+    if (op.op !== 'delete') continue;
+    const claim = await s.storage.get(op.collection, op.org, op.key);
+    if (claim && claim.data.owner === key) releases.push(op);
+  }
+  const extra = [...releases, ...(w.hook?.onDelete ? await w.hook.onDelete({ s, caller, record: stored }) : [])];
   w.ops.push(
     { op: 'delete', collection: t.entity.id, org: caller.org.id, key, expectVersion: stored.meta.version },
     ...extra,

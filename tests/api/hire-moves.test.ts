@@ -29,7 +29,8 @@ afterAll(async () => {
 
 const HIRES = '/payroll/api/data/onboarding_user';
 const unique = () => crypto.randomUUID().slice(0, 8);
-/** A hire with every field of the approval list, so that only the move itself is judged. */
+let serial = 0;
+/** A hire with every field of the approval list, so that only the move itself is judged (its own SSN: one per hire). */
 const fullHire = () => ({
   first_name: 'Ada',
   last_name: 'Lovelace',
@@ -44,7 +45,7 @@ const fullHire = () => ({
   pay_frequency: 'Bi-Weekly',
   pay_type: 'Hourly',
   rate: 21.5,
-  ssn: '123-45-6789',
+  ssn: `123-45-${String(7000 + serial++)}`,
   title: 'Analyst',
   time_status: 'Full-Time',
 });

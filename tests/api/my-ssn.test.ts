@@ -137,7 +137,7 @@ describe('a hire prints their own forms', () => {
   test('before they have an employee record, their own W-4 and I-9 print their name and SSN from their hire', async () => {
     const { session } = await invitedHire({ first_name: 'Nora', last_name: 'Newhire' });
     // Signed with initials, so that the names found on the page are the ones printed from the hire.
-    assert.equal((await w.call('POST', MY_SSN, { ...as(session), body: { ssn: '123-45-6789' } })).status, 200);
+    assert.equal((await w.call('POST', MY_SSN, { ...as(session), body: { ssn: '123-45-6791' } })).status, 200);
     const now = Math.floor(Date.now() / 1000);
     const saved = [
       await w.call('POST', '/payroll/api/data/my_w4/', {
@@ -166,7 +166,7 @@ describe('a hire prints their own forms', () => {
       const text = (await pdfText(new Uint8Array(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
       assert.match(text, /Nora/, `${form}: the first name is printed`);
       assert.match(text, /Newhire/, `${form}: the last name is printed`);
-      assert.match(text, /123-45-6789|123 45 6789|1 2 3 4 5 6 7 8 9/, `${form}: the SSN is printed`);
+      assert.match(text, /123-45-6791|123 45 6791|1 2 3 4 5 6 7 9 1/, `${form}: the SSN is printed`);
     }
   });
 });
@@ -174,7 +174,7 @@ describe('a hire prints their own forms', () => {
 describe("a hire's signature keeps who signed", () => {
   test('signed before an employee record exists, the W-4 freezes the name and SSN of the hire, and prints them after the hire is changed', async () => {
     const { key, session } = await invitedHire({ first_name: 'Sofia', last_name: 'Signer' });
-    assert.equal((await w.call('POST', MY_SSN, { ...as(session), body: { ssn: '123-45-6789' } })).status, 200);
+    assert.equal((await w.call('POST', MY_SSN, { ...as(session), body: { ssn: '123-45-6792' } })).status, 200);
     const signed = await w.call('POST', '/payroll/api/data/my_w4/', {
       ...as(session),
       body: {
@@ -189,7 +189,7 @@ describe("a hire's signature keeps who signed", () => {
     const printed = w4.body.data.employee_signature.evidence.printed;
     assert.equal(printed.employee?.first_name, 'Sofia', JSON.stringify(printed));
     assert.equal(printed.employee?.last_name, 'Signer');
-    assert.equal(printed.employee?.ssn, 'xxx-xx-6789', 'frozen, and answered masked');
+    assert.equal(printed.employee?.ssn, 'xxx-xx-6792', 'frozen, and answered masked');
 
     // The employer corrects the hire afterwards: the signed W-4 still prints who signed it.
     const renamed = await w.call('PATCH', `${HIRES}/${key}`, { ...as(w.payroll), body: { last_name: 'Changed' } });

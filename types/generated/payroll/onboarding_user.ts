@@ -5,7 +5,7 @@ import type * as Common from "../common/defs.ts";
 export type FirstName = string;
 export type LastName = string;
 /**
- * Lower-cased; the hire's account is created with it.
+ * Lower-cased; the hire's account is created with it. One hire per e-mail address in the company (x-unique), whether or not its account exists yet.
  */
 export type EMail = Common.Email;
 /**
@@ -43,6 +43,9 @@ export interface PayrollOnboardingUser {
   email: EMail;
   employee_id?: EmployeeID;
   phone?: Common.Phone;
+  /**
+   * One hire per SSN in the company: a second hire with the same number is refused without naming the first.
+   */
   ssn?: Common.Ssn;
   state?: Common.UsState;
   title?: JobTitle;
