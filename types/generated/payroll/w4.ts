@@ -64,7 +64,7 @@ export interface PayrollW4 {
   unemployment_state?: Common.UsState;
   employee_signature?: Common.Signature;
   /**
-   * The day the employee signed this W-4 (Step 5), in the company's time zone; absent while it is not signed, or once a change voided the signature.
+   * The day the employee signed this W-4, in the company's time zone; absent while it is not signed.
    */
   signed_on?: Common.EpochSeconds;
   signature_history?: Common.SignatureHistory;
