@@ -3,7 +3,8 @@
  * (the generic view would show the entity's generic fields instead). Add one by adding an entry.
  */
 import type { ComponentType } from 'react';
-import type { RecordViewProps } from '../renderers/contract/forms-registry.ts';
+import type { FieldViewProps, RecordViewProps } from '../renderers/contract/forms-registry.ts';
+import { MailingAddressView } from './payroll/MailingAddressField.tsx';
 import { DirectDepositView } from './payroll/DirectDepositView.tsx';
 import { StateW4View } from './payroll/StateW4View.tsx';
 import { cellViews } from './cell-views.ts';
@@ -16,9 +17,8 @@ export const recordViews: Readonly<Record<string, ComponentType<RecordViewProps>
  * Read-only views of top-level fields by their "ui:field" or "ui:widget", where the generic details
  * would show internals (an account's id, another record's key).
  */
-export const fieldViews: Readonly<
-  Record<string, ComponentType<{ value: unknown; options?: Readonly<Record<string, unknown>> }>>
-> = {
+export const fieldViews: Readonly<Record<string, ComponentType<FieldViewProps>>> = {
   ...cellViews,
   directDeposit: DirectDepositView,
+  mailingAddress: MailingAddressView,
 };

@@ -64,3 +64,17 @@ export function MailingAddressField(props: FieldProps) {
     </div>
   );
 }
+
+/**
+ * The mailing address on a record's read-only view, as the toggle reads it: the legal address's line
+ * when the record holds none or a copy ("Same as the legal address: ..."), else its own line.
+ */
+export function MailingAddressView({ value, record }: { value: unknown; record?: Readonly<Record<string, unknown>> }) {
+  const legal = record?.legal_address;
+  if (!mailingIsDifferent(value, legal)) {
+    const line = addressLine(legal);
+    return <span>{line ? `Same as the legal address: ${line}` : 'Same as the legal address.'}</span>;
+  }
+  const own = addressLine(value);
+  return own ? <span>{own}</span> : <span className="muted">—</span>;
+}

@@ -89,9 +89,17 @@ export interface RecordForms {
    * Read-only views of top-level fields by their "ui:field" (the split direct deposit accounts),
    * where the generic details list would show the form's internals or bare numbers.
    */
-  fieldViews: Readonly<Record<string, ComponentType<{ value: unknown; options?: Readonly<Record<string, unknown>> }>>>;
+  fieldViews: Readonly<Record<string, ComponentType<FieldViewProps>>>;
   /** Screen extensions by entity id (module/type). */
   screenExtensions: Readonly<Record<string, ScreenExtension>>;
+}
+
+/** What a read-only view of one top-level field is given. */
+export interface FieldViewProps {
+  value: unknown;
+  options?: Readonly<Record<string, unknown>>;
+  /** The whole record, for a field shown beside another (the mailing address beside the legal one). */
+  record?: Readonly<Record<string, unknown>>;
 }
 
 export interface FormsRegistry {

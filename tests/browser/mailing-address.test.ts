@@ -69,6 +69,32 @@ describe('the mailing-address toggle on a record without a mailing address', () 
     });
   });
 
+  it('the read-only view says the same: the legal address, or the mailing address the person gave', async () => {
+    const sam = await w.apiLogin('sam');
+    const { page } = await w.page();
+    await w.signIn(page, 'payroll');
+    const mailing = async () => {
+      await page.goto(`/payroll/basic_info/view/${sam.user}`);
+      const section = page.getByRole('region', { name: 'Mailing address' });
+      await section
+        .getByText(/Same as the legal address|PO Box/)
+        .first()
+        .waitFor();
+      return (await section.innerText()).replace(/\s+/g, ' ');
+    };
+    assert.match(await mailing(), /Same as the legal address: 100 Congress Ave, Austin, TX 78701/);
+    const admin = await w.apiLogin('admin');
+    const patched = await w.call('PATCH', `/payroll/api/data/basic_info/${sam.user}`, {
+      org: w.org,
+      token: admin.token,
+      body: { mailing_address: { address1: 'PO Box 9', city: 'Austin', state: 'TX', postal_code: '78767' } },
+    });
+    assert.equal(patched.status, 200, patched.text);
+    const shown = await mailing();
+    assert.match(shown, /PO Box 9, Austin, TX 78767/);
+    assert.doesNotMatch(shown, /Same as the legal address/);
+  });
+
   it('speaks to the person as "My" on their own record', async () => {
     const wes = await w.apiLogin('wes');
     const { page } = await w.page();

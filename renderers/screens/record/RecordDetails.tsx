@@ -22,19 +22,25 @@ function Value({
   path,
   schema,
   value,
+  record,
 }: {
   root: JsonObject;
   ui: JsonObject;
   path: string;
   schema: JsonObject;
   value: unknown;
+  /** The record, for a top-level field's own view. */
+  record?: JsonObject;
 }) {
   const s = resolveSchema(root, schema) ?? {};
   const fieldUi = path.includes('.') ? undefined : (ui[path] as JsonObject | undefined);
   // A field drawn by a field or widget of the forms' own may be read by a view of theirs too.
   const hint = fieldUi?.['ui:field'] ?? fieldUi?.['ui:widget'];
   const FieldView = typeof hint === 'string' ? recordForms().fieldViews[hint] : undefined;
-  if (FieldView) return <FieldView value={value} options={(fieldUi?.['ui:options'] as JsonObject | undefined) ?? {}} />;
+  if (FieldView)
+    return (
+      <FieldView value={value} record={record} options={(fieldUi?.['ui:options'] as JsonObject | undefined) ?? {}} />
+    );
   if (isSignature(s, ui, path)) {
     const { SignatureView } = recordForms();
     return <SignatureView value={value} />;
@@ -87,7 +93,14 @@ export function Fields({
           <div key={n}>
             <dt>{title}</dt>
             <dd>
-              <Value root={root} ui={ui} path={path} schema={props[n]} value={data?.[n]} />
+              <Value
+                root={root}
+                ui={ui}
+                path={path}
+                schema={props[n]}
+                value={data?.[n]}
+                record={prefix ? undefined : data}
+              />
             </dd>
           </div>
         );
