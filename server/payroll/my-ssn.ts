@@ -62,6 +62,8 @@ export function mySsnRoutes(s: Services) {
     return c.json({ on_file: ssn !== undefined, ...(ssn ? { ssn } : {}), record: holder?.kind ?? null });
   });
 
+  const SSN_TAKEN =
+    "This SSN is on file for another person: check the number, and if it is right, ask your employer's payroll contact.";
   app.post('/my_ssn', auth, async (c) => {
     const caller = c.var.caller;
     const body = await readJsonObject(c);
@@ -92,10 +94,18 @@ export function mySsnRoutes(s: Services) {
       ...caller,
       principal: { ...caller.principal, permissions: new Set([...caller.principal.permissions, WRITER]) },
     };
-    await writeRecord(s, writer, holder.t, holder.record.key, { ssn }, 'update', {
-      ifMatch: String(holder.record.meta.version),
-      request: requestInfo(c),
-    });
+    try {
+      await writeRecord(s, writer, holder.t, holder.record.key, { ssn }, 'update', {
+        ifMatch: String(holder.record.meta.version),
+        request: requestInfo(c),
+      });
+    } catch (e) {
+      // Another hire holds the number (x-unique): said to the person, who cannot open that hire.
+      if (e instanceof ApiError && e.status === 409 && e.errors?.some((x) => x.path === '/ssn')) {
+        throw new ApiError(409, SSN_TAKEN, [{ path: '/ssn', message: SSN_TAKEN }]);
+      }
+      throw e;
+    }
     const stored = await s.storage.get(holder.t.entity.id, caller.org.id, holder.record.key);
     return c.json({ on_file: true, ssn: maskedOf(s, stored?.data.ssn), record: holder.kind });
   });

@@ -15,6 +15,9 @@ const HIRE_EMAIL = 'Another hire already has this e-mail address: open that hire
 const HIRE_SSN =
   "Another hire already has this Social Security number: check the number, or open that person's existing hire.";
 
+const OWN_SSN_TAKEN =
+  "This SSN is on file for another person: check the number, and if it is right, ask your employer's payroll contact.";
+
 let w: DemoWorld;
 let superuser: Session;
 beforeAll(async () => {
@@ -109,7 +112,7 @@ describe('a hire SSN', () => {
 });
 
 describe('a hire giving their own SSN', () => {
-  test("is refused another hire's SSN at /ssn, their hire left without one", async () => {
+  test("is refused another hire's SSN at /ssn in words for them, their hire left without one", async () => {
     const taken = freshSsn();
     assert.equal((await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire({ ssn: taken }) })).status, 201);
     const { ssn: _none, ...without } = hire();
@@ -128,7 +131,8 @@ describe('a hire giving their own SSN', () => {
       body: { ssn: taken },
     });
     assert.equal(given.status, 409, given.text);
-    assert.deepEqual(given.body.errors, [{ path: '/ssn', message: HIRE_SSN }]);
+    // Told as the person giving their own number, not as the employer.
+    assert.deepEqual(given.body.errors, [{ path: '/ssn', message: OWN_SSN_TAKEN }]);
     const after = await w.call('GET', `${HIRES}/${made.body.key}`, as(w.payroll));
     assert.equal(after.body.data.ssn, undefined);
   });
