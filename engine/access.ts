@@ -56,9 +56,9 @@ export const PRODUCT_STAFF = '@product-staff';
  * Does one access rule let this principal through? Any alternative suffices; the tokens of an
  * alternative joined by + must all hold. `isOwner` answers for @owner and @others, `isCreator` for
  * @creator (the user who created the record: the sender of a secure file), `isPublished` for
- * @published (the record's `published` field is true: a company document shown to employees). The
- * admin passes every rule but one naming @nobody or @product-staff: those it passes only as its
- * tokens say.
+ * @published (the record's `published` field is true: a company document shown to employees),
+ * `isShared` for @shared (the record is shared with them: sharedWith). The admin passes every rule
+ * but one naming @nobody or @product-staff: those it passes only as its tokens say.
  */
 export function allows(
   rule: readonly string[],
@@ -66,10 +66,41 @@ export function allows(
   isOwner = false,
   isCreator = false,
   isPublished = false,
+  isShared = false,
 ): boolean {
   if (rule.includes('@nobody') && rule.length === 1) return false;
   if (p.isAdmin && !rule.includes('@nobody') && !rule.some(namesProductStaff)) return true;
-  return rule.some((alt) => alt.split('+').every((token) => holds(token, p, isOwner, isCreator, isPublished)));
+  return rule.some((alt) =>
+    alt.split('+').every((token) => holds(token, p, isOwner, isCreator, isPublished, isShared)),
+  );
+}
+
+/** The token of a rule that lets a record's share reach a caller (x-shared-with). */
+export const SHARED = '@shared';
+
+/**
+ * Who a caller is to a share: their user key, and the file groups (storage/fgroups) they are a
+ * member or an administrator of, read at the request (a person removed from a group loses what it
+ * gave them at once).
+ */
+export interface ShareReach {
+  user: string;
+  groups: ReadonlySet<string>;
+}
+
+/**
+ * Whether the record is shared with the caller, as the entity's x-shared-with fields say: they are
+ * named in its users, or a group of theirs in its groups, or its public flag is true (every
+ * signed-in user of its company: a record is only ever read within its company).
+ */
+export function sharedWith(entity: Entity, data: Record<string, unknown>, reach: ShareReach | undefined): boolean {
+  const fields = entity.file['x-shared-with'];
+  if (!fields || !reach) return false;
+  if (fields.public && data[fields.public] === true) return true;
+  const users = fields.users ? data[fields.users] : undefined;
+  if (Array.isArray(users) && users.includes(reach.user)) return true;
+  const groups = fields.groups ? data[fields.groups] : undefined;
+  return Array.isArray(groups) && groups.some((g) => typeof g === 'string' && reach.groups.has(g));
 }
 
 /** The field @published reads: a record is published when it holds `true` there. */
@@ -88,8 +119,17 @@ function namesProductStaff(alt: string): boolean {
   return alt.split('+').includes(PRODUCT_STAFF);
 }
 
-function holds(token: string, p: Principal, isOwner: boolean, isCreator: boolean, isPublished: boolean): boolean {
+function holds(
+  token: string,
+  p: Principal,
+  isOwner: boolean,
+  isCreator: boolean,
+  isPublished: boolean,
+  isShared: boolean,
+): boolean {
   switch (token) {
+    case SHARED:
+      return isShared;
     case '@creator':
       return isCreator;
     case '@published':

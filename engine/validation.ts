@@ -27,6 +27,7 @@ const DFORM_KEYWORDS = [
   'x-owner',
   'x-my',
   'x-hidden-by',
+  'x-shared-with',
   'x-access',
   'x-list',
   'x-routes',

@@ -3,7 +3,7 @@
  * schema, restricted to the caller's own records when that is all they may list.
  */
 import type { Context } from 'hono';
-import { allows, namesToken, PUBLISHED_FIELD, type Principal } from '../../engine/access.ts';
+import { allows, namesToken, PUBLISHED_FIELD, type Principal, type ShareReach } from '../../engine/access.ts';
 import {
   CriteriaError,
   matchesAll,
@@ -23,6 +23,7 @@ import type { Services } from '../services.ts';
 import type { Criterion, FindOf, FindQuery, FindResult, Operator, SortSpec } from '../storage/types.ts';
 import { fieldFacts } from './fields.ts';
 import { isReachable, mayAtAll, toWire, type Target, type WireRecord } from './records.ts';
+import { shareReachOf, sharedCriteria, sharesReach } from './share-reach.ts';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
@@ -194,6 +195,7 @@ export async function findRecords(
     const items = matches && query.offset === 0 ? [await toWire(s, t.entity, own, caller.principal)] : [];
     return { items, total: matches ? 1 : 0 };
   }
+  let shares: ShareReach | undefined;
   if (access === 'own') {
     // An owner field that lists user keys (a group's users) holds the caller among them.
     const listed = (t.entity.file.properties[ownerField ?? ''] as { type?: unknown } | undefined)?.type === 'array';
@@ -206,6 +208,11 @@ export async function findRecords(
     const reach: Criterion[] = [...owns];
     if (namesToken(rule, '@creator')) reach.push({ field: 'created_by', is: '=', value: caller.principal.userKey });
     if (namesToken(rule, '@published')) reach.push({ field: PUBLISHED_FIELD, is: '=', value: true });
+    // Or shared with them (a file: named in its shares, in a group it is shared with, or public).
+    if (sharesReach(t.entity, 'list')) {
+      shares = await shareReachOf(s, caller);
+      reach.push(...sharedCriteria(t.entity, shares));
+    }
     if (!reach.length) throw notAuthorized();
     if (reach.length === 1) query.criteria.push(...reach);
     else query.anyOf = reach;
@@ -219,7 +226,7 @@ export async function findRecords(
         (await inTurn(() => s.storage.findInSlices(t.entity.id, caller.org.id, query))));
   const items = await Promise.all(
     result.items
-      .filter((r) => access === 'all' || isReachable(t, caller, r, 'list'))
+      .filter((r) => access === 'all' || isReachable(t, caller, r, 'list', shares))
       .map((r) => toWire(s, t.entity, r, caller.principal)),
   );
   return { items, total: result.total };

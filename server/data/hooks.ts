@@ -25,6 +25,7 @@ import { w4Hooks } from './hooks/w4.ts';
 import { ptoPlanHooks } from './hooks/pto_plan.ts';
 import { ptoRequestHooks } from './hooks/pto_request.ts';
 import { ptoRegisterHooks } from './hooks/pto_register.ts';
+import { fileGroupHooks, fileHooks, shareHooks } from './hooks/sharing.ts';
 import type { WriteMode } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
 
@@ -116,6 +117,9 @@ const HOOKS: Record<string, EntityHooks> = {
   'time/pto_plan': ptoPlanHooks,
   'time/pto_register': ptoRegisterHooks,
   'time/pto_request': ptoRequestHooks,
+  'storage/files': fileHooks,
+  'storage/shares': shareHooks,
+  'storage/fgroups': fileGroupHooks,
 };
 
 export function hooksFor(entityId: string): EntityHooks | undefined {

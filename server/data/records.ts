@@ -11,7 +11,9 @@ import {
   moduleUsable,
   namesToken,
   ownedBy,
+  sharedWith,
   type Principal,
+  type ShareReach,
 } from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
 import { mapSensitive, maskValue, type SensitiveKind } from '../../engine/masking.ts';
@@ -26,6 +28,7 @@ import { rootOrgId } from '../orgs.ts';
 import type { DataObject, StoredRecord } from '../storage/types.ts';
 import { fieldFacts, type FieldFacts } from './fields.ts';
 import { hooksFor } from './hooks.ts';
+import { shareReachOf, sharesReach } from './share-reach.ts';
 
 export interface WireRecord {
   key: string;
@@ -73,7 +76,7 @@ function assertNotHidden(t: Target, caller: Caller): void {
 function mayAtAll(t: Target, verb: Verb, caller: Caller): 'all' | 'own' | 'none' {
   const rule = t.entity.file['x-access'][verb];
   if (!t.my && allows(rule, caller.principal, false)) return 'all';
-  return allows(rule, caller.principal, true, true, true) ? 'own' : 'none';
+  return allows(rule, caller.principal, true, true, true, true) ? 'own' : 'none';
 }
 
 export const INACTIVE_ACCOUNT = 'This account is inactive: it may see its paystubs and change its password only.';
@@ -90,17 +93,35 @@ export function isOwnRecord(t: Target, caller: Caller, key: string, data: DataOb
 /**
  * A record a caller who may reach only their own may reach: they own it or, where the type's
  * rules name @creator, they created it (the sender of a secure file), or it is published and the
- * rule lets them reach published records (`@published`: a company document shown to employees).
+ * rule lets them reach published records (`@published`: a company document shown to employees),
+ * or it is shared with them (`@shared`, given their `reach`: a file shared with them).
  */
 export function isReachable(
   t: Target,
   caller: Caller,
   record: Pick<StoredRecord, 'key' | 'data' | 'meta'>,
   verb: 'read' | 'list' = 'read',
+  reach?: ShareReach,
 ): boolean {
   if (isOwnRecord(t, caller, record.key, record.data)) return true;
   if (record.meta.created_by === caller.principal.userKey && namesCreator(t.entity)) return true;
-  return isPublished(record.data) && allows(t.entity.file['x-access'][verb], caller.principal, false, false, true);
+  const rule = t.entity.file['x-access'][verb];
+  if (isPublished(record.data) && allows(rule, caller.principal, false, false, true)) return true;
+  return sharedWith(t.entity, record.data, reach) && allows(rule, caller.principal, false, false, false, true);
+}
+
+/**
+ * `isReachable` for a read, reading the caller's groups first when only a share could reach the
+ * record for them.
+ */
+export async function isReachableByRead(
+  s: Services,
+  t: Target,
+  caller: Caller,
+  record: Pick<StoredRecord, 'key' | 'data' | 'meta'>,
+): Promise<boolean> {
+  if (isReachable(t, caller, record)) return true;
+  return sharesReach(t.entity, 'read') && isReachable(t, caller, record, 'read', await shareReachOf(s, caller));
 }
 
 function namesCreator(entity: Entity): boolean {
@@ -229,7 +250,7 @@ async function readVisible(
       : await s.storage.get(t.entity.id, caller.org.id, storedKey)) ?? (await sharedRecord(s, t, storedKey));
   if (!record) throw await missing(s, t, caller, key, access);
   // Another's record of the caller's own company: not authorized (API.md); another company's is 404.
-  if (access === 'own' && !isReachable(t, caller, record)) throw othersRefusal(t, key === storedKey);
+  if (access === 'own' && !(await isReachableByRead(s, t, caller, record))) throw othersRefusal(t, key === storedKey);
   return record;
 }
 

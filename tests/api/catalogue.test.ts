@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import jsf from 'json-schema-faker';
 import { loadCatalogue } from '../../server/schemas.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
-import { examinedI9Document, paystubOf, ptoReferences, RECORD_OVERRIDES } from '../helpers/generated-records.ts';
+import {
+  examinedI9Document,
+  shareOfFile,
+  paystubOf,
+  ptoReferences,
+  RECORD_OVERRIDES,
+} from '../helpers/generated-records.ts';
 
 let w: DemoWorld;
 let staff: Session;
@@ -25,6 +31,7 @@ beforeAll(async () => {
       w.emma.user,
     ),
     paystubOf(w.emma.user),
+    await shareOfFile((body) => w.call('POST', '/storage/api/data/files/', { ...as(staff), body }), w.emma.user),
   );
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ import jsf from 'json-schema-faker';
 import { Secret, TOTP } from 'otpauth';
 import { loadCatalogue } from '../../server/schemas.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
-import { examinedI9Document, ptoReferences, RECORD_OVERRIDES } from '../helpers/generated-records.ts';
+import { examinedI9Document, shareOfFile, ptoReferences, RECORD_OVERRIDES } from '../helpers/generated-records.ts';
 
 let w: DemoWorld;
 let staff: Session;
@@ -30,6 +30,7 @@ beforeAll(async () => {
       (type, body) => w.call('POST', `/time/api/data/find/${type}`, { ...as(staff), body }),
       w.emma.user,
     ),
+    await shareOfFile((body) => w.call('POST', '/storage/api/data/files/', { ...as(staff), body }), w.emma.user),
   );
   savers = [
     ['product staff', staff],

@@ -32,7 +32,13 @@ import {
   seededRandom,
   sudoInto,
 } from '../helpers/hardening.ts';
-import { paystubOf, ptoReferences, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import {
+  paystubOf,
+  ptoReferences,
+  RECORD_OVERRIDES,
+  shareOfFile,
+  withoutEngineKeywords,
+} from '../helpers/generated-records.ts';
 import { MAX_ERRORS } from '../../engine/messages.ts';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -534,6 +540,10 @@ beforeAll(async () => {
     ),
   );
   Object.assign(overrides, paystubOf(w.emma.user));
+  Object.assign(
+    overrides,
+    await shareOfFile((body) => w.call('POST', '/storage/api/data/files/', { ...as(staff), body }), w.emma.user),
+  );
 
   const ajv = new Ajv({ strict: false, allErrors: true, useDefaults: true });
   addFormats(ajv);

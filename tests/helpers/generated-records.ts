@@ -19,6 +19,9 @@ export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>>
   'auth/users': { is_employee: false },
   // A draft: HR:CanUseModule reaches published documents only.
   'hr/documents': { filename: 'handbook.pdf', published: false },
+  // Not listed: a file group seen by its administrators, members, creator and file managers only
+  // (a listed one is seen by everyone in the company, @shared).
+  'storage/fgroups': { listed: false },
   // A state certificate must be of a state the employee's residence or work calls for, and of one
   // that taxes wages: the generated employee lives in Colorado and gives Colorado's certificate.
   'payroll/basic_info': {
@@ -116,4 +119,17 @@ export async function ptoReferences(
 /** A pay statement names a user of the company as its employee (x-ref): `user`'s, for `payroll/paystubs`. */
 export function paystubOf(user: string): Record<string, Record<string, unknown>> {
   return { 'payroll/paystubs': { ...RECORD_OVERRIDES['payroll/paystubs'], employee_id: user } };
+}
+
+/**
+ * A share names a file its sender may edit (docs/files.md "Sharing a stored file"): a file of
+ * `owner`'s, made through `create` (a caller who may make one for them), for `storage/shares`.
+ */
+export async function shareOfFile(
+  create: (body: unknown) => Promise<{ status: number; body: any; text?: string }>,
+  owner: string,
+): Promise<Record<string, Record<string, unknown>>> {
+  const r = await create({ owner_id: owner, filename: 'shared.txt', module: 'hr' });
+  if (r.status !== 201) throw new Error(`a file to share: ${r.status} ${r.text ?? ''}`);
+  return { 'storage/shares': { file_key: r.body.key } };
 }

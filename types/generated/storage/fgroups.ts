@@ -5,6 +5,8 @@ import type * as Common from "../common/defs.ts";
 export type Name = string;
 export type Description = string;
 /**
+ * Files of these modules may be shared with the group (ALL: any module's).
+ *
  * @minItems 1
  * @maxItems 6
  */
@@ -13,15 +15,19 @@ export type Modules = [
   ...("ALL" | "auth" | "payroll" | "hr" | "time" | "comms")[]
 ];
 /**
+ * They change the group (its name, its people); its creator when none is named.
+ *
  * @maxItems 2000
  */
 export type Administrators = Common.Uuid[];
 /**
+ * They read the files shared with the group.
+ *
  * @maxItems 2000
  */
 export type Members = Common.Uuid[];
 /**
- * Shown in the list of file groups.
+ * Shown in the list of file groups (to everyone in the company); not listed, only its administrators, members and creator and file managers see it.
  */
 export type Listed = boolean;
 export type CreatedBy = string;

@@ -12,7 +12,7 @@ export type Owner = Common.Uuid;
  */
 export type Protected = boolean;
 /**
- * Not shared, not listed to others.
+ * Not shared, not listed to others: its shares give no one anything while it is private, and no share of it may be made.
  */
 export type Private = boolean;
 export type File = Common.FileValue;
@@ -23,6 +23,22 @@ export type Path = string;
 export type DocumentType = string;
 export type Notes = string;
 export type Deleted = boolean;
+/**
+ * Everyone its shares name, kept by the server.
+ *
+ * @maxItems 2000
+ */
+export type SharedWith = Common.Uuid[];
+/**
+ * Every file group its shares name, kept by the server.
+ *
+ * @maxItems 2000
+ */
+export type SharedWithFileGroups = Common.Uuid[];
+/**
+ * A share of it is public: everyone signed in to the company may read it.
+ */
+export type SharedWithTheCompany = boolean;
 
 /**
  * A stored file: who owns it, which module it serves, whether it is protected or private, its name, type, size and path.
@@ -43,4 +59,7 @@ export interface StorageFiles {
   uploaded_by?: Common.Uuid;
   created_time?: Common.EpochSeconds;
   deleted?: Deleted;
+  shared_to_users?: SharedWith;
+  shared_to_groups?: SharedWithFileGroups;
+  publicly_shared?: SharedWithTheCompany;
 }

@@ -11,18 +11,28 @@ export type Users = Common.Uuid[];
  * @maxItems 2000
  */
 export type FileGroups = Common.Uuid[];
+/**
+ * Shared with every signed-in user of the company (never outside it).
+ */
 export type Public = boolean;
 export type CreatedBy = string;
 
 /**
- * A file shared with users, file groups or publicly.
+ * A file shared with users, file groups or publicly (every signed-in user of the company): they may read and download it, never change it.
  */
 export interface StorageShares {
   file_key: File;
+  /**
+   * The file's module, set by the server.
+   */
   module?: Common.ModuleName;
   shared_to_users?: Users;
   shared_to_groups?: FileGroups;
   publicly_shared?: Public;
+  /**
+   * The owner of the shared file, set by the server.
+   */
+  file_owner?: Common.Uuid;
   created_by?: CreatedBy;
   created_time?: Common.EpochSeconds;
 }
