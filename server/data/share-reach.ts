@@ -26,15 +26,18 @@ export function shareReachOf(s: Services, caller: Caller): Promise<ShareReach> {
 
 async function readReach(s: Services, caller: Caller): Promise<ShareReach> {
   const user = caller.principal.userKey;
-  const found = await s.storage.findInSlices(FILE_GROUPS, caller.org.id, {
-    criteria: [],
-    anyOf: [
-      { field: 'group_members', is: 'contains', value: user },
-      { field: 'group_admins', is: 'contains', value: user },
-    ],
-    limit: Infinity,
-    offset: 0,
-  });
+  // A search of the company's groups, in its turn as its other searches (../company-turns.ts).
+  const found = await s.searches.run(caller.org.id, () =>
+    s.storage.findInSlices(FILE_GROUPS, caller.org.id, {
+      criteria: [],
+      anyOf: [
+        { field: 'group_members', is: 'contains', value: user },
+        { field: 'group_admins', is: 'contains', value: user },
+      ],
+      limit: Infinity,
+      offset: 0,
+    }),
+  );
   return { user, groups: new Set(found.items.map((g) => g.key)) };
 }
 

@@ -308,3 +308,33 @@ test('the file deleted, its shares go with it; the largest share allowed is boun
   const many = Array.from({ length: 2001 }, () => randomUUID());
   fieldError(await share(olive, { file_key: g.key, shared_to_users: many }), '/shared_to_users');
 });
+
+test('what a file carries of its shares is the server’s: sent by its owner, it is kept as the shares say', async () => {
+  const f = await fileOf(olive, { private: true });
+  const r = await w.call('PATCH', `/storage/api/data/files/${f.key}`, {
+    ...as(olive),
+    body: { shared_to_users: [sam.user], publicly_shared: true },
+  });
+  assert.equal(r.status, 200, r.text);
+  assert.equal((await reach(sam, f.key)).read, 403);
+  assert.equal((await reach(tess, f.key)).read, 403);
+  // Nor may anyone but the owner and file managers search who a file or a share reaches.
+  const byRecipient = await w.call('POST', '/storage/api/data/find/shares', {
+    ...as(sam),
+    body: { criteria: [{ field: 'shared_to_users', is: 'contains', value: tess.user }] },
+  });
+  assert.equal(byRecipient.status, 400, byRecipient.text);
+  // A share without a file says so.
+  assert.equal(fieldError(await share(olive, { shared_to_users: [sam.user] }), '/file_key'), 'File is required.');
+  // Six shares of one file at once: each is kept, and the file carries them all.
+  const g = await fileOf(olive);
+  const all = await Promise.all(
+    [sam, tess, hank, sam, tess, hank].map((who) => share(olive, { file_key: g.key, shared_to_users: [who.user] })),
+  );
+  assert.deepEqual(
+    all.map((x) => x.status),
+    [201, 201, 201, 201, 201, 201],
+  );
+  const carried = await w.call('GET', `/storage/api/data/files/${g.key}`, as(olive));
+  assert.deepEqual([...carried.body.data.shared_to_users].sort(), [sam.user, tess.user, hank.user].sort());
+});

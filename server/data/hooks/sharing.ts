@@ -22,6 +22,7 @@ export const SHARES = 'storage/shares';
 export const MAX_SHARES_PER_FILE = 100;
 /** How many people, and how many groups, one file may be shared with in all its shares (a share's own bound). */
 export const MAX_SHARED_TO = 2000;
+const AT_MOST = MAX_SHARED_TO.toLocaleString('en-US');
 
 export const NO_SUCH_FILE = 'No file you may share has this key.';
 export const PRIVATE_FILE = 'This file is private: it cannot be shared. Make it not private first.';
@@ -123,6 +124,8 @@ async function fileToShare(s: Services, caller: Caller, fileKey: unknown): Promi
 export const shareHooks: EntityHooks = {
   // The file's owner and module are the file's: set here, from the file the caller may edit.
   async prepare({ s, caller, data, before, incoming }) {
+    // No file named: the schema's own message (File is required.).
+    if (!before && (typeof data.file_key !== 'string' || !data.file_key)) return data;
     const file = await fileToShare(s, caller, before ? before.file_key : data.file_key);
     if (!before) {
       const why = withheld(file.data);
@@ -160,13 +163,13 @@ export const shareHooks: EntityHooks = {
     if (sharing.shared_to_users.length > MAX_SHARED_TO) {
       errors.push({
         path: '/shared_to_users',
-        message: `A file may be shared with at most ${MAX_SHARED_TO} people in all its shares.`,
+        message: `A file may be shared with at most ${AT_MOST} people in all its shares.`,
       });
     }
     if (sharing.shared_to_groups.length > MAX_SHARED_TO) {
       errors.push({
         path: '/shared_to_groups',
-        message: `A file may be shared with at most ${MAX_SHARED_TO} file groups in all its shares.`,
+        message: `A file may be shared with at most ${AT_MOST} file groups in all its shares.`,
       });
     }
     // A group takes files of its modules only (ALL: any), checked for each group the write adds.
@@ -184,9 +187,10 @@ export const shareHooks: EntityHooks = {
         if (!found[j] || modules.includes('ALL')) return;
         const module = data.module;
         if (typeof module === 'string' && modules.includes(module)) return;
+        const takes = `This group takes files of ${modules.join(', ')} only`;
         errors.push({
           path: `/shared_to_groups/${i}`,
-          message: `This group takes files of ${modules.join(', ') || 'no module'} only: not of ${typeof module === 'string' ? module : 'no module'}.`,
+          message: typeof module === 'string' ? `${takes}: not of ${module}.` : `${takes}: this file has no module.`,
         });
       });
     }
