@@ -4,8 +4,13 @@
  * paths and the story fixtures. docs/criteria.md states each rule and why;
  * tests/unit/engine/criteria-table.ts pins every edge, and any store must pass that table.
  */
-export type Operator = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'contains' | 'like';
+export type Operator = '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'contains' | 'like' | 'overlaps';
 
+/**
+ * The operators a client's search may use. `overlaps` (an array field holding an item equal to one
+ * of the list's) is the server's own, for its restriction of a find to what a caller reaches (a
+ * file shared with any of their groups: one criterion however many groups), never a client's.
+ */
 export const OPERATORS: readonly Operator[] = ['=', '!=', '<', '<=', '>', '>=', 'in', 'contains', 'like'];
 
 /**
@@ -210,6 +215,11 @@ export function valueTest(criterion: Criterion): (value: unknown) => boolean {
       if (!isScalar(value)) throw refuse('a plain value');
       const key = equalityKey(value);
       return (v) => Array.isArray(v) && v.some((item) => equalityKey(item) === key);
+    }
+    case 'overlaps': {
+      if (!Array.isArray(value) || !value.every(isScalar)) throw refuse('a list of plain values');
+      const keys = new Set(value.map(equalityKey));
+      return (v) => Array.isArray(v) && v.some((item) => keys.has(equalityKey(item)!));
     }
     case 'like': {
       if (typeof value !== 'string') throw refuse('text');

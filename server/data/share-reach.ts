@@ -53,6 +53,7 @@ export function sharedCriteria(entity: Entity, reach: ShareReach): Criterion[] {
   const out: Criterion[] = [];
   if (fields.users) out.push({ field: fields.users, is: 'contains', value: reach.user });
   if (fields.public) out.push({ field: fields.public, is: '=', value: true });
-  if (fields.groups) for (const g of reach.groups) out.push({ field: fields.groups, is: 'contains', value: g });
+  // One criterion however many groups they are in (a person in thousands of groups).
+  if (fields.groups && reach.groups.size) out.push({ field: fields.groups, is: 'overlaps', value: [...reach.groups] });
   return out;
 }

@@ -217,6 +217,13 @@ function condition(p: Params, criterion: Criterion): string {
       const item = p.json(value);
       return `(jsonb_typeof(${v}) = 'array' AND ${v} @> jsonb_build_array(${item}) AND EXISTS (SELECT 1 FROM jsonb_array_elements(${v}) AS e(item) WHERE e.item = ${item}))`;
     }
+    case 'overlaps': {
+      // One parameter however long the list: the items as JSON texts, compared as jsonb.
+      const options = (value as unknown[]).filter(matchable);
+      if (!options.length) return 'false';
+      const v = p.path(field);
+      return `(jsonb_typeof(${v}) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements(${v}) AS e(item) WHERE e.item = ANY (${p.add(options.map((o) => JSON.stringify(o)))}::jsonb[])))`;
+    }
     case 'like': {
       if (typeof value !== 'string') throw new Error(`storage: operator like on ${field} needs a string`);
       // No wildcards: % _ and \ stand for themselves. Both sides folded by the database's lower().

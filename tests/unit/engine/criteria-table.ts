@@ -149,6 +149,20 @@ export const MATCH_ROWS: MatchRow[] = [
     criterion: c('name', 'contains', 'Alice Smith'),
     matches: [],
   },
+  // overlaps (the server's own, never a client's)
+  {
+    rule: 'overlaps: an array field holds one of the values',
+    criterion: c('tags', 'overlaps', ['remote', 'zz']),
+    matches: ['r1'],
+  },
+  { rule: 'overlaps: any of them', criterion: c('tags', 'overlaps', ['ft', 1]), matches: ['r1', 'r3', 'r5'] },
+  { rule: 'overlaps is = on items: typed', criterion: c('tags', 'overlaps', ['1']), matches: ['r5'] },
+  { rule: 'overlaps nothing matches nothing', criterion: c('tags', 'overlaps', []), matches: [] },
+  {
+    rule: 'overlaps on a field that is not an array matches nothing',
+    criterion: c('tags', 'overlaps', ['ft']),
+    matches: ['r1', 'r3'],
+  },
   // like
   { rule: 'like is a case-insensitive substring', criterion: c('name', 'like', 'smith'), matches: ['r1'] },
   { rule: 'like is a case-insensitive substring', criterion: c('name', 'like', 'JONES'), matches: ['r2'] },
@@ -252,5 +266,7 @@ export const REFUSED: Criterion[] = [
   c('state', '=', { a: 1 }),
   c('state', '!=', ['CA']),
   c('tags', 'contains', { a: 1 }),
+  c('tags', 'overlaps', 'ft'),
+  c('tags', 'overlaps', [{ a: 1 }]),
   c('state', 'near' as Criterion['is'], 'CA'),
 ];
