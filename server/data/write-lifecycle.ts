@@ -165,7 +165,7 @@ const RACE_TRIES = 5;
  * answer only to a stale If-Match (API.md). With an If-Match too when what moved is another record
  * the commit writes (an employee's PTO balance): the record itself is checked against the If-Match
  * again on the next try. Nothing before the commit has any effect, so a try that failed left nothing
- * behind.
+ * behind. Tries are a few milliseconds apart, at random, so that writes meeting over one record part.
  */
 async function runAgainOnRace(
   ifMatch: string | undefined,
@@ -180,6 +180,9 @@ async function runAgainOnRace(
     } catch (e) {
       if (!(e instanceof VersionConflictError) || attempt >= RACE_TRIES) throw e;
       if (ifMatch !== undefined && e.collection === w.t.entity.id && e.key === w.key) throw e;
+      // A short random pause, longer at each try: writes that met over one record (the shares of one
+      // file, all carried by the file) would otherwise meet again at each try, in the same order.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
 }

@@ -324,6 +324,12 @@ test('what a file carries of its shares is the server’s: sent by its owner, it
     body: { criteria: [{ field: 'shared_to_users', is: 'contains', value: tess.user }] },
   });
   assert.equal(byRecipient.status, 400, byRecipient.text);
+  // The server's own operator (a file shared with any of one's groups) is no client's.
+  const overlaps = await w.call('POST', '/storage/api/data/find/files', {
+    ...as(olive),
+    body: { criteria: [{ field: 'owner_id', is: 'overlaps', value: [olive.user] }] },
+  });
+  assert.equal(overlaps.status, 400, overlaps.text);
   // A share without a file says so.
   assert.equal(fieldError(await share(olive, { shared_to_users: [sam.user] }), '/file_key'), 'File is required.');
   // Six shares of one file at once: each is kept, and the file carries them all.

@@ -9,7 +9,7 @@
 import { can } from '../../../engine/access.ts';
 import type { FieldError } from '../../../engine/messages.ts';
 import type { Caller } from '../../auth/principal.ts';
-import { validationFailed } from '../../http/errors.ts';
+import { ApiError, validationFailed } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../../storage/types.ts';
 import type { EntityHooks } from '../hooks.ts';
@@ -122,27 +122,28 @@ async function fileToShare(s: Services, caller: Caller, fileKey: unknown): Promi
 }
 
 export const shareHooks: EntityHooks = {
-  // The file's owner and module are the file's: set here, from the file the caller may edit.
+  // The file's owner and module are the file's: set here, from the file the caller may edit. A
+  // refusal here names, beside its own field, every field the schema refuses too.
   async prepare({ s, caller, data, before, incoming }) {
     // No file named: the schema's own message (File is required.).
     if (!before && (typeof data.file_key !== 'string' || !data.file_key)) return data;
-    const file = await fileToShare(s, caller, before ? before.file_key : data.file_key);
-    if (!before) {
-      const why = withheld(file.data);
-      if (why) throw validationFailed([{ path: '/file_key', message: why }]);
-      data.file_key = file.key;
-    }
-    const module = file.data.module;
-    if (incoming.module !== undefined && incoming.module !== module) {
-      throw validationFailed([
-        {
-          path: '/module',
-          message: typeof module === 'string' ? `Must be the file's module (${module}).` : 'The file has no module.',
-        },
+    const refuse = (errors: FieldError[], shaped: DataObject) => {
+      const entity = s.catalogue.registry.resolve('storage', 'shares')!.entity;
+      const named = new Set(errors.map((e) => e.path));
+      return validationFailed([
+        ...errors,
+        ...s.catalogue
+          .validator(entity)(shaped)
+          .filter((e) => !named.has(e.path) && e.path !== '/file_key'),
       ]);
-    }
+    };
+    const file = await fileToShare(s, caller, before ? before.file_key : data.file_key).catch((e: unknown) => {
+      throw e instanceof ApiError && e.errors ? refuse(e.errors, data) : e;
+    });
+    const module = file.data.module;
     const out: DataObject = { ...data, file_owner: file.data.owner_id };
     if (!before) {
+      out.file_key = file.key;
       // Whom it is shared with is read by the file's owner and file managers only (x-read); on a
       // create the owner is known only now, so the derive stage kept the fields' defaults. The
       // caller may edit the file, so they are its owner or a file manager: theirs as sent.
@@ -153,10 +154,22 @@ export const shareHooks: EntityHooks = {
     else delete out.module;
     return out;
   },
-  async validate({ s, caller, key, data, before }) {
+  // Once the rest is valid: a file that may not be shared now, a module other than the file's, the
+  // bounds, and the groups' modules.
+  async validate({ s, caller, key, data, before, incoming }) {
     const org = caller.org.id;
     const fileKey = String(data.file_key);
     const errors: FieldError[] = [];
+    const file = await s.storage.get(FILES, org, fileKey);
+    const why = file && !before ? withheld(file.data) : undefined;
+    if (why) errors.push({ path: '/file_key', message: why });
+    if (incoming.module !== undefined && incoming.module !== data.module) {
+      errors.push({
+        path: '/module',
+        message:
+          typeof data.module === 'string' ? `Must be the file's module (${data.module}).` : 'The file has no module.',
+      });
+    }
     const all = await sharesWith(s, org, fileKey, key, data);
     if (!before && all.length > MAX_SHARES_PER_FILE) errors.push({ path: '/file_key', message: TOO_MANY_SHARES });
     const sharing = sharingOf({}, all);
