@@ -46,13 +46,19 @@ function withheld(file: DataObject): string | undefined {
   return undefined;
 }
 
-/** What a file carries: every share of it together, or nothing while it is withheld. */
-function sharingOf(file: DataObject, shares: readonly DataObject[]): Sharing {
-  if (withheld(file)) return { shared_to_users: [], shared_to_groups: [], publicly_shared: false };
+/**
+ * What a file carries: every share of it together, or nothing while it is withheld (unless
+ * `evenWithheld`, for the bounds). Only shares made by someone who could edit the file count: those
+ * the server gave the file's owner (`file_owner`). A share stored before shares had any effect
+ * (anyone could then name any file) has none, and gives nothing.
+ */
+function sharingOf(file: DataObject, shares: readonly DataObject[], evenWithheld = false): Sharing {
+  if (!evenWithheld && withheld(file)) return { shared_to_users: [], shared_to_groups: [], publicly_shared: false };
   const users = new Set<string>();
   const groups = new Set<string>();
   let pub = false;
   for (const sh of shares) {
+    if (typeof sh.file_owner !== 'string' || sh.file_owner !== file.owner_id) continue;
     for (const u of strings(sh.shared_to_users)) users.add(u);
     for (const g of strings(sh.shared_to_groups)) groups.add(g);
     if (sh.publicly_shared === true) pub = true;
@@ -172,7 +178,7 @@ export const shareHooks: EntityHooks = {
     }
     const all = await sharesWith(s, org, fileKey, key, data);
     if (!before && all.length > MAX_SHARES_PER_FILE) errors.push({ path: '/file_key', message: TOO_MANY_SHARES });
-    const sharing = sharingOf({}, all);
+    const sharing = sharingOf(file?.data ?? {}, all, true);
     if (sharing.shared_to_users.length > MAX_SHARED_TO) {
       errors.push({
         path: '/shared_to_users',
