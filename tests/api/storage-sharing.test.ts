@@ -344,3 +344,31 @@ test('what a file carries of its shares is the server’s: sent by its owner, it
   const carried = await w.call('GET', `/storage/api/data/files/${g.key}`, as(olive));
   assert.deepEqual([...carried.body.data.shared_to_users].sort(), [sam.user, tess.user, hank.user].sort());
 });
+
+test('a listed group is seen by everyone, its administrators read what is shared with it, a new upload stays shared, a file marked deleted is not', async () => {
+  const g = await w.call('POST', '/storage/api/data/fgroups/', {
+    ...as(olive),
+    body: { name: `Everyone ${randomUUID().slice(0, 6)}`, group_admins: [tess.user], group_members: [] },
+  });
+  assert.equal(g.status, 201, g.text);
+  const listed = await w.call('POST', '/storage/api/data/find/fgroups', { ...as(sam), body: { limit: 500 } });
+  assert.ok(listed.body.items.some((x: { key: string }) => x.key === g.body.key));
+  const f = await fileOf(olive);
+  await shared(olive, { file_key: f.key, shared_to_groups: [g.body.key] });
+  assert.equal((await reach(tess, f.key)).download, 200, 'an administrator, not a member, reads it');
+  assert.equal((await reach(sam, f.key)).read, 403, 'seeing the group gives nothing');
+  const again = await w.call('PUT', `/storage/api/files/files/${f.key}/content`, {
+    ...as(olive),
+    headers: { 'content-type': 'text/plain', 'x-file-name': 'numbers.txt' },
+    rawBody: 'the second version\n',
+  });
+  assert.equal(again.status, 200, again.text);
+  assert.equal((await reach(tess, f.key)).text, 'the second version\n');
+  const gone = await w.call('PATCH', `/storage/api/data/files/${f.key}`, { ...as(olive), body: { deleted: true } });
+  assert.equal(gone.status, 200, gone.text);
+  assert.equal((await reach(tess, f.key)).read, 403);
+  assert.match(
+    fieldError(await share(olive, { file_key: f.key, shared_to_users: [sam.user] }), '/file_key'),
+    /deleted/,
+  );
+});
