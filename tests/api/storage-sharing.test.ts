@@ -221,6 +221,13 @@ test('a file group: its members read what is shared with it, one taken out loses
   });
   assert.equal(g.status, 201, g.text);
   assert.deepEqual(g.body.data.group_admins, [olive.user], 'its creator administers a group naming none');
+  fieldError(
+    await w.call('POST', '/storage/api/data/fgroups/', {
+      ...as(olive),
+      body: { name: 'Not a list', group_admins: olive.user },
+    }),
+    '/group_admins',
+  );
   const f = await fileOf(olive);
   await shared(olive, { file_key: f.key, shared_to_groups: [g.body.key] });
   assert.equal((await reach(sam, f.key)).download, 200);

@@ -251,7 +251,9 @@ export const fileHooks: EntityHooks = {
 export const fileGroupHooks: EntityHooks = {
   // A group with no administrator named is its creator's to change.
   prepare({ caller, data, before }) {
-    if (before || strings(data.group_admins).length) return data;
+    const admins = data.group_admins;
+    // Anything but none or an empty list is the schema's to judge (a text: Must be a list).
+    if (before || (admins !== undefined && !(Array.isArray(admins) && admins.length === 0))) return data;
     return { ...data, group_admins: [caller.principal.userKey] };
   },
   async validate({ s, caller, key, data, before }) {
