@@ -11,7 +11,10 @@ import { fieldTitle } from '../../format/schema-facts.ts';
 import { columnFormatter, fieldCell } from './field-cell.tsx';
 import { inSentence } from '../../format/title-case.ts';
 import { fieldValue } from '../../../engine/criteria.ts';
-import { useClient } from '../../session/session.tsx';
+import { useClient, useServices } from '../../session/session.tsx';
+import { principalOf } from '../../session/principal.ts';
+import { mayOnRecord } from '../record/viewer-rules.ts';
+import type { Principal } from '../../../engine/access.ts';
 import { useListController, type ListActions } from './useListController.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { Pager } from './Pager.tsx';
@@ -28,7 +31,7 @@ const helper = createColumnHelper<WireRecord>();
  */
 const ROW_LINK = 'data-row-link';
 
-function useColumns(meta: TypeMeta | undefined) {
+function useColumns(meta: TypeMeta | undefined, principal: Principal | undefined) {
   return useMemo(() => {
     if (!meta) return [];
     const base = `/${meta.module}/${meta.type}`;
@@ -57,21 +60,23 @@ function useColumns(meta: TypeMeta | undefined) {
         helper.display({
           id: '_actions',
           header: () => <span className="visually-hidden">Actions</span>,
-          cell: (c) => (
-            <a
-              className="btn btn--small"
-              href={`${base}/edit/${c.row.original.key}`}
-              aria-label={`Edit ${canonical(fieldValue(c.row.original.data, meta.list.canonical)) || 'record'}`}
-              {...{ [ROW_LINK]: '' }}
-            >
-              Edit
-            </a>
-          ),
+          // None for a record the caller may read but not change (a file shared with them).
+          cell: (c) =>
+            !meta.my && !mayOnRecord(meta.schema, 'edit', principal, c.row.original) ? null : (
+              <a
+                className="btn btn--small"
+                href={`${base}/edit/${c.row.original.key}`}
+                aria-label={`Edit ${canonical(fieldValue(c.row.original.data, meta.list.canonical)) || 'record'}`}
+                {...{ [ROW_LINK]: '' }}
+              >
+                Edit
+              </a>
+            ),
         }),
       );
     }
     return cols;
-  }, [meta]);
+  }, [meta, principal]);
 }
 
 /** The row link an event came from, if any. */
@@ -110,7 +115,9 @@ export function ListScreen() {
   const { module = '', datatype = '' } = useParams();
   const { state, actions } = useListController(module, datatype);
   const meta = state.status === 'success' ? state.meta : undefined;
-  const columns = useColumns(meta);
+  const session = useServices().auth.session;
+  const principal = useMemo(() => (session ? principalOf(session) : undefined), [session]);
+  const columns = useColumns(meta, principal);
   const rowLinks = useRowLinks();
   // Its records open in the form screen: its code loads while the list is looked at.
   const shown = state.status === 'success';

@@ -9,6 +9,8 @@ import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { recordForms, screenExtensionOf, type ScreenContext } from '../../contract/forms-registry.ts';
 import { useDialogs } from '../../dialogs/Dialogs.tsx';
 import { useServices } from '../../session/session.tsx';
+import { principalOf } from '../../session/principal.ts';
+import { mayOnRecord } from './viewer-rules.ts';
 import type { JsonObject } from '../../api/types.ts';
 import { useNotify } from '../../notify/notify.tsx';
 import { errorSchemaOf, type FormMode, type FormModel } from './form-model.ts';
@@ -361,8 +363,13 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const lockedReason = ctx.isNew ? undefined : extension?.locked?.(ctx);
   const hideActions = extension?.hideActions?.(ctx) ?? false;
   const Extra = lockedReason ? undefined : extension?.Actions;
+  // This record as the server decides it (a file shared with the caller: read, never changed).
+  const session = services.auth.session;
+  const principal = session ? principalOf(session) : undefined;
+  const mayEdit = ctx.isNew || meta.my || mayOnRecord(meta.schema, 'edit', principal, state.record);
+  const mayDelete = meta.my || mayOnRecord(meta.schema, 'delete', principal, state.record);
   // A record this caller may not change is shown as read, even at its edit address.
-  const shownMode = lockedReason ? 'view' : mode;
+  const shownMode = lockedReason || !mayEdit ? 'view' : mode;
   const save = async (data: JsonObject) => {
     const active = document.activeElement as HTMLElement | null;
     if (active && page.current?.contains(active))
@@ -429,7 +436,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
         </h1>
         <div className="page__actions">
           {!hideActions && Extra && <Extra {...ctx} />}
-          {!hideActions && !lockedReason && mode === 'view' && meta.can.edit && (
+          {!hideActions && !lockedReason && mode === 'view' && meta.can.edit && mayEdit && (
             <PrefetchLink className="btn btn--primary" to={`${base}/edit/${key}`}>
               Edit
             </PrefetchLink>
@@ -437,6 +444,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
           {!hideActions &&
             !lockedReason &&
             meta.can.delete &&
+            mayDelete &&
             !extension?.ownDelete &&
             state.record &&
             !state.isNew &&

@@ -63,3 +63,25 @@ export function choosesWhose(schema: Record<string, unknown>, viewer: Viewer | u
     false,
   );
 }
+
+/**
+ * May the viewer do `verb` (edit, delete) to this very record, as the server decides it
+ * (engine/access.ts `can`): the type's rule with whether the record is theirs (its x-owner field
+ * names or lists them), theirs by creation and published. The type's `can` says whether they may
+ * to some record; a record shared with them (a file) is one they may read but not change, and its
+ * screens offer no Edit or Delete. True when the screen cannot tell (no session, no rule).
+ */
+export function mayOnRecord(
+  schema: Record<string, unknown> | undefined,
+  verb: 'edit' | 'delete',
+  principal: Principal | undefined,
+  record: { key: string; data: Record<string, unknown>; meta?: { created_by?: string } } | undefined,
+): boolean {
+  const rule = (schema?.['x-access'] as Record<string, unknown> | undefined)?.[verb];
+  if (!schema || !principal || !record || !Array.isArray(rule)) return true;
+  const field = schema['x-owner'] ?? (schema['x-key'] === 'user' ? 'key' : undefined);
+  const value = field === 'key' ? record.key : typeof field === 'string' ? record.data[field] : undefined;
+  const isOwner = Array.isArray(value) ? value.includes(principal.userKey) : value === principal.userKey;
+  const isCreator = record.meta?.created_by === principal.userKey;
+  return allows(rule as string[], principal, isOwner, isCreator, record.data.published === true);
+}

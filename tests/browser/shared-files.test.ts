@@ -1,0 +1,64 @@
+/**
+ * A file shared with someone (docs/files.md "Sharing a stored file") is in their files list and
+ * opens for reading, but no screen offers them its Edit or Delete: the server refuses both (403),
+ * and before, the list and the record offered them. Its owner keeps both. Needs
+ * `npm run build:web` first.
+ */
+import { afterAll, beforeAll, it } from 'vitest';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+it('a file shared with Carla: she reads it, and is offered no Edit or Delete; Emma, its owner, is', async () => {
+  const emma = await w.apiLogin('emma');
+  const carla = await w.apiLogin('carla');
+  const made = await w.call('POST', '/storage/api/data/files/', {
+    org: w.org,
+    token: emma.token,
+    body: { owner_id: emma.user, filename: 'shared-plan.txt', module: 'hr' },
+  });
+  assert.equal(made.status, 201, made.text);
+  const key = made.body.key as string;
+  const shared = await w.call('POST', '/storage/api/data/shares/', {
+    org: w.org,
+    token: emma.token,
+    body: { file_key: key, shared_to_users: [carla.user] },
+  });
+  assert.equal(shared.status, 201, shared.text);
+
+  const { page } = await w.page();
+  await w.signIn(page, 'carla');
+  await page.goto('/storage/files/list');
+  const row = page.getByRole('row', { name: /shared-plan\.txt/ });
+  await row.waitFor();
+  assert.equal(await row.getByRole('link', { name: /^Edit/ }).count(), 0, 'no Edit in her list');
+
+  await page.goto(`/storage/files/view/${key}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByText('shared-plan.txt').first().waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Edit', exact: true }).count(), 0, 'no Edit on the record');
+  assert.equal(await page.getByRole('button', { name: /^Delete/ }).count(), 0, 'no Delete on the record');
+
+  // At its edit address it is shown as read: nothing to save.
+  await page.goto(`/storage/files/edit/${key}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.getByText('shared-plan.txt').first().waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0, 'no Save');
+
+  const own = (await w.page()).page;
+  await w.signIn(own, 'emma');
+  await own.goto('/storage/files/list');
+  const mine = own.getByRole('row', { name: /shared-plan\.txt/ });
+  await mine.waitFor();
+  assert.equal(await mine.getByRole('link', { name: /^Edit/ }).count(), 1, 'her own: Edit');
+  await own.goto(`/storage/files/view/${key}`);
+  await own.getByRole('link', { name: 'Edit', exact: true }).waitFor();
+  await own.getByRole('button', { name: /^Delete/ }).waitFor();
+});
