@@ -83,7 +83,8 @@ async function sharesWith(s: Services, org: string, fileKey: string, key: string
 
 /**
  * The file as it carries its shares, written in the share's commit with the version it was read at:
- * a change of the file or of another share of it meanwhile fails the commit (409), never loses one.
+ * a change of the file or of another share of it meanwhile fails the commit, which is then run
+ * again over it (../write-lifecycle.ts): none is lost.
  * Read before its shares, so a share committed in between is among them. The file's last change
  * does not move: the file itself did not change.
  */
