@@ -2,9 +2,9 @@
  * The superuser delete (spec/001 section 7): a user removed across employee, basic info,
  * emergency contacts, I-9, W-4, state W-4, payment information, onboarding user (hires with the
  * account's e-mail), the user's employee documents, the confidential documents about them, the
- * copies of their I-9 documents and the account itself, with what hangs off the account (its
- * e-mail claim, sessions, refresh tokens, two-factor state, unused single-use keys, group
- * memberships). The ops
+ * copies of their I-9 documents, their stored files (storage/files) with those files' shares, and
+ * the account itself, with what hangs off the account (its e-mail claim, sessions, refresh tokens,
+ * two-factor state, unused single-use keys, group and file-group memberships). The ops
  * form one commit; each removed record gets its own audit entry. An account whose Form I-9 is still
  * within its retention period is not deleted (409 with the I-9's own rule, as deleting the I-9
  * itself answers). The files of the removed records go with them: their references in the same
@@ -42,7 +42,12 @@ export const USER_OWNED_TYPES = [
   // About the user though not theirs to see: they go with the account all the same.
   { id: 'hr/confidential_employee_documents', owner: 'employee_id' },
   { id: 'payroll/i9_document_copies', owner: 'employee_id' },
+  // The files they keep in the storage module (their shares go with each: below).
+  { id: 'storage/files', owner: 'owner_id' },
 ] as const;
+
+/** File groups (storage/fgroups) list their people in these fields; a deleted user leaves them. */
+const FILE_GROUP_PEOPLE = ['group_members', 'group_admins'] as const;
 
 /** Deletes the user in one commit, then the bytes of the files nobody else holds. */
 export async function deleteUser(
@@ -95,6 +100,18 @@ async function userDeletionOps(
       ...(
         await s.storage.find(id, org, {
           criteria: [{ field: owner, is: '=', value: user.key }],
+          limit: Infinity,
+          offset: 0,
+        })
+      ).items,
+    );
+  }
+  // A file's shares say what it gives to whom: with the file gone they give nothing, and go too.
+  for (const file of doomed.filter((r) => r.collection === 'storage/files')) {
+    doomed.push(
+      ...(
+        await s.storage.find('storage/shares', org, {
+          criteria: [{ field: 'file_key', is: '=', value: file.key }],
           limit: Infinity,
           offset: 0,
         })
@@ -192,6 +209,29 @@ async function userDeletionOps(
           users: without(g.data.users),
           ...(g.data.members ? { members: without(g.data.members) } : {}),
         },
+        meta: { ...g.meta, updated_by: caller.user.key, updated_time: now, version: g.meta.version + 1 },
+      },
+    });
+  }
+  // Its places in file groups: a group stays for its other people, as a group of accounts does.
+  const fileGroups = (
+    await s.storage.find('storage/fgroups', org, {
+      criteria: [],
+      anyOf: FILE_GROUP_PEOPLE.map((field) => ({ field, is: 'contains' as const, value: user.key })),
+      limit: Infinity,
+      offset: 0,
+    })
+  ).items;
+  for (const g of fileGroups) {
+    const data = { ...g.data };
+    for (const field of FILE_GROUP_PEOPLE)
+      if (Array.isArray(data[field])) data[field] = (data[field] as unknown[]).filter((x) => x !== user.key);
+    ops.push({
+      op: 'put',
+      expectVersion: g.meta.version,
+      record: {
+        ...g,
+        data,
         meta: { ...g.meta, updated_by: caller.user.key, updated_time: now, version: g.meta.version + 1 },
       },
     });

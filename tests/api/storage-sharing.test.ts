@@ -379,3 +379,40 @@ test('a listed group is seen by everyone, its administrators read what is shared
     /deleted/,
   );
 });
+
+test("a user deleted for good takes their files with them, the files' shares, and their place in file groups", async () => {
+  const quinn = await signedInEmployee(w, 'Quinn');
+  const f = await fileOf(quinn);
+  const k = await shared(quinn, { file_key: f.key, shared_to_users: [sam.user] });
+  assert.equal((await reach(sam, f.key)).download, 200);
+  const g = await w.call('POST', '/storage/api/data/fgroups/', {
+    ...as(olive),
+    body: { name: `Payroll desk ${randomUUID().slice(0, 6)}`, group_members: [quinn.user, sam.user] },
+  });
+  assert.equal(g.status, 201, g.text);
+  const mine = await w.call('POST', '/storage/api/data/fgroups/', {
+    ...as(quinn),
+    body: { name: `Quinn's own ${randomUUID().slice(0, 6)}`, group_members: [sam.user] },
+  });
+  assert.equal(mine.status, 201, mine.text);
+
+  const superuser = await sudoInto(w, w.staff, w.acmeOrg);
+  const account = await w.call('GET', `/auth/api/data/users/${quinn.user}`, as(w.admin));
+  const gone = await w.call('POST', '/auth/api/delete_user', {
+    ...as(superuser),
+    body: { user_id: quinn.user, confirm_name: account.body.data.display_name },
+  });
+  assert.equal(gone.status, 200, gone.text);
+  assert.ok(gone.body.removed.includes(`storage/files/${f.key}`), gone.text);
+
+  const file = await w.call('GET', `/storage/api/data/files/${f.key}`, as(hank));
+  assert.equal(file.status, 404, 'the file went with its owner');
+  assert.equal((await reach(sam, f.key)).read, 404, 'nothing left shared');
+  assert.equal((await w.call('GET', `/storage/api/data/shares/${k}`, as(hank))).status, 404, 'its share too');
+  const group = await w.call('GET', `/storage/api/data/fgroups/${g.body.key}`, as(hank));
+  assert.equal(group.status, 200, group.text);
+  assert.deepEqual(group.body.data.group_members, [sam.user], 'no longer a member');
+  const own = await w.call('GET', `/storage/api/data/fgroups/${mine.body.key}`, as(hank));
+  assert.equal(own.status, 200, own.text);
+  assert.deepEqual(own.body.data.group_admins, [], 'no longer its administrator; the group stays for its members');
+});
