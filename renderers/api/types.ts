@@ -115,6 +115,8 @@ export interface TypeMeta {
   sections?: { title: string; description?: string; 'x-when'?: JsonObject; fields: string[] }[];
   /** Fields in the schema that no screen shows to this role (x-visible). */
   hidden?: string[];
+  /** Fields only a record's owner reads: shown to the record's owner and on create. */
+  owner_read?: string[];
   routes?: { list?: boolean; edit?: boolean; create?: boolean };
   can: Record<Verb, boolean>;
 }

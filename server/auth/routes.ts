@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { PERMISSIONS } from '../../engine/permissions.ts';
-import { allows, hiddenBy, moduleUsable } from '../../engine/access.ts';
+import { allows, hiddenBy, moduleUsable, namesToken, SHARED } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { ApiError, badRequest, invalidCredentials, notAuthorized, tooManyAttempts } from '../http/errors.ts';
 import { afterAnswerQueue } from '../http/after-answer.ts';
@@ -175,7 +175,10 @@ export function authRoutes(s: Services) {
   });
 
   // The types the caller may use, for the navigation menu: every type whose module is usable and
-  // which the caller may list or read (their own record counts).
+  // which the caller may list or read (their own record counts). A type reached by sharing (its list
+  // names @shared: a person's stored files, the shares and file groups that concern them) is listed
+  // for everyone it may concern, with what they may do to their own, as a my_ type is: the list
+  // answers theirs and what is shared with them, each record's actions decided on it.
   app.get('/catalogue', auth, async (c) => {
     const caller = c.var.caller;
     const out: { module: string; type: string; title: string; plural: string; can: Record<string, boolean> }[] = [];
@@ -185,11 +188,14 @@ export function authRoutes(s: Services) {
       if (e.file['x-my']) variants.push([`my_${e.type}`, true]);
       for (const [type, my] of variants) {
         const ownOnly = my || !allows(e.file['x-access'].read, caller.principal, false);
+        const shared = !my && namesToken(e.file['x-access'].list, SHARED);
         if (hiddenBy(e, caller.org.enabledFeatures, ownOnly)) continue;
         const can = Object.fromEntries(
           VERBS.map((v) => {
             const rule = e.file['x-access'][v];
-            return [v, my ? allows(rule, caller.principal, true) : allows(rule, caller.principal, false)];
+            if (my) return [v, allows(rule, caller.principal, true)];
+            if (shared) return [v, allows(rule, caller.principal, true, true, false, true)];
+            return [v, allows(rule, caller.principal, false)];
           }),
         );
         if (can.list || can.read)

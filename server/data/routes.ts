@@ -72,9 +72,20 @@ export function dataRoutes(s: Services, module: string) {
       t.my && f['x-key'] === 'user'
         ? (await s.storage.get(t.entity.id, caller.org.id, caller.user.key))?.data
         : undefined;
+    // A field only a record's owner reads (x-read naming @owner, on a type whose x-owner field says
+    // whose a record is: a file's "Shared with") is not hidden from everyone: it is named in
+    // `owner_read`, which the screens show to the record's owner and on create (the maker owns it);
+    // the record itself carries the field only for those who may read it (toWire).
+    const ownedType = !t.my && typeof f['x-owner'] === 'string' && f['x-owner'] !== 'key';
+    const rules = [...fieldFacts(s.catalogue, t.entity).readRules];
+    const ownerRead = ownedType
+      ? rules
+          .filter(([, rule]) => !allows(rule, caller.principal, false) && allows(rule, caller.principal, true))
+          .map(([field]) => field)
+      : [];
     const hidden = new Set(
-      [...fieldFacts(s.catalogue, t.entity).readRules]
-        .filter(([, rule]) => !allows(rule, caller.principal, t.my))
+      rules
+        .filter(([field, rule]) => !allows(rule, caller.principal, t.my) && !ownerRead.includes(field))
         .map(([field]) => field),
     );
     // Sections and fields not shown to this role, and the fields it may not read, stay in the schema
@@ -98,6 +109,7 @@ export function dataRoutes(s: Services, module: string) {
       my: t.my,
       schema: forScreens(s, t.entity),
       hidden: [...unshown],
+      owner_read: ownerRead.filter((x) => !unshown.has(x)),
       ui: uiForCaller(f['x-ui'] ?? {}, fieldFacts(s.catalogue, t.entity).editRules, caller),
       list: f['x-list'],
       sections: (f['x-sections'] ?? [])

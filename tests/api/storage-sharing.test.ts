@@ -416,3 +416,18 @@ test("a user deleted for good takes their files with them, the files' shares, an
   assert.equal(own.status, 200, own.text);
   assert.deepEqual(own.body.data.group_admins, [], 'no longer its administrator; the group stays for its members');
 });
+
+test("an employee's menu offers her files, the shares and the file groups that concern her", async () => {
+  const cat = await w.call('GET', '/auth/api/catalogue', as(tess));
+  assert.equal(cat.status, 200, cat.text);
+  const storage = Object.fromEntries(
+    (cat.body as { module: string; type: string; can: Record<string, boolean> }[])
+      .filter((e) => e.module === 'storage')
+      .map((e) => [e.type, e.can]),
+  );
+  assert.equal(storage.files?.list, true, `files in ${cat.text}`);
+  assert.equal(storage.files?.create, true, 'she keeps files of her own');
+  assert.equal(storage.shares?.list, true);
+  assert.equal(storage.shares?.create, true);
+  assert.equal(storage.fgroups?.list, true);
+});

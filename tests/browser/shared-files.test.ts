@@ -45,6 +45,8 @@ it('a file shared with Carla: she reads it, and is offered no Edit or Delete; Em
   await page.getByText('shared-plan.txt').first().waitFor();
   assert.equal(await page.getByRole('link', { name: 'Edit', exact: true }).count(), 0, 'no Edit on the record');
   assert.equal(await page.getByRole('button', { name: /^Delete/ }).count(), 0, 'no Delete on the record');
+  // Whom else it is shared with is not hers to know.
+  assert.equal(await page.getByText('Shared with', { exact: true }).count(), 0, 'no "Shared with" for her');
 
   // At its edit address it is shown as read: nothing to save.
   await page.goto(`/storage/files/edit/${key}`);
@@ -61,4 +63,7 @@ it('a file shared with Carla: she reads it, and is offered no Edit or Delete; Em
   await own.goto(`/storage/files/view/${key}`);
   await own.getByRole('link', { name: 'Edit', exact: true }).waitFor();
   await own.getByRole('button', { name: /^Delete/ }).waitFor();
+  // Its owner sees whom she shares it with.
+  await own.getByText('Shared with', { exact: true }).waitFor();
+  await own.getByText('Carla Complete').first().waitFor();
 });

@@ -86,7 +86,7 @@ export function addEnumNames(root: JsonObject, s: JsonObject | undefined, ui: Js
 export function buildFormModel(
   meta: TypeMeta,
   mode: FormMode,
-  { exists = mode !== 'create', viewer }: { exists?: boolean; viewer?: Viewer } = {},
+  { exists = mode !== 'create', viewer, ownsRecord }: { exists?: boolean; viewer?: Viewer; ownsRecord?: boolean } = {},
 ): FormModel {
   const schema = withoutRuleOnlyChoices(clone(meta.schema)) as JsonObject;
   delete schema.$id;
@@ -101,7 +101,8 @@ export function buildFormModel(
   delete props[SIGNATURE_HISTORY];
   for (const [name, p] of Object.entries(props)) {
     if (name === whose) continue;
-    if (meta.hidden?.includes(name) || isHidden(name, resolveSchema(schema, p) ?? p, mode)) {
+    const ownersOnly = meta.owner_read?.includes(name) && mode !== 'create' && !ownsRecord;
+    if (meta.hidden?.includes(name) || ownersOnly || isHidden(name, resolveSchema(schema, p) ?? p, mode)) {
       hidden.push(name);
       delete props[name];
     }

@@ -84,6 +84,14 @@ export interface RecordActions {
   leaveAllowed(): boolean;
 }
 
+/** Whether `user` is named by the record's owner field (a user key, or a list of them). */
+function ownerIs(schema: JsonObject | undefined, data: JsonObject | undefined, user: string | undefined): boolean {
+  const field = schema?.['x-owner'];
+  if (!data || !user || typeof field !== 'string') return false;
+  const value = data[field];
+  return Array.isArray(value) ? value.includes(user) : value === user;
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
 /**
@@ -124,11 +132,14 @@ export function useRecordController(
   const session = useServices().auth.session;
   const who = session ? JSON.stringify([session.user.key, session.permissions, session.is_admin]) : '';
   const viewerSession = useMemo(() => session, [who]);
+  // Whether the record is the viewer's by its owner field (x-owner): the fields only its owner reads
+  // are shown to them (meta.owner_read).
+  const ownsRecord = ownerIs(meta.data?.schema, record.data?.data, viewerSession?.user.key);
   const model = useMemo(() => {
     if (!meta.data) return undefined;
     const viewer = viewerOf(viewerSession, meta.data, key);
-    return buildFormModel(meta.data, mode, { exists: mode !== 'create' && !isNew, viewer });
-  }, [meta.data, mode, isNew, viewerSession, key]);
+    return buildFormModel(meta.data, mode, { exists: mode !== 'create' && !isNew, viewer, ownsRecord });
+  }, [meta.data, mode, isNew, viewerSession, key, ownsRecord]);
 
   const [initial, setInitial] = useState<
     { for: string; model?: FormModel; data: JsonObject; start?: JsonObject; prefilled?: JsonObject } | undefined
