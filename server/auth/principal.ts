@@ -313,10 +313,20 @@ async function callerReading(
   const principal = await sessionPrincipal(s, org, { type, impersonatedBy }, await principalFor(s, org, user, stamp));
   if (!principal || !(await touchSession(s, session, principal))) throw invalidToken();
   return {
-    caller: { org, user, sid, exp, principal, type, impersonatedBy },
+    caller: { org, user, sid, exp: sessionEnd(exp, session), principal, type, impersonatedBy },
     also: rest.slice(knownHere ? 0 : 1),
     ...(find && found ? { found: { find, result: found } } : {}),
   };
+}
+
+/**
+ * When the session really ends: its token's `exp`, or sooner when its record says so (a session a
+ * refresh replaced answers for its last seconds only), so that `GET /auth/api/session` and the keys
+ * bound to the session carry the end a client must plan its renewal by.
+ */
+function sessionEnd(tokenExp: number, session: StoredRecord): number {
+  const recorded = Number(session.data.exp);
+  return Number.isFinite(recorded) ? Math.min(tokenExp, recorded) : tokenExp;
 }
 
 /**

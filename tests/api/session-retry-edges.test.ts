@@ -1,0 +1,50 @@
+/**
+ * Edges a client meets when it renews, signs out and retries (../shared/API.md "Sign-in", "v2
+ * additions: Two-factor sign-in and refresh tokens", docs/api-notes.md on Idempotency-Key and
+ * docs/criteria.md on find options): what the server says must be what it does.
+ */
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import assert from 'node:assert/strict';
+import { as, demoWorld, type DemoWorld } from '../helpers/demo.ts';
+
+let w: DemoWorld;
+beforeAll(async () => {
+  w = await demoWorld();
+});
+afterAll(async () => {
+  await w.server.stop();
+});
+
+const signIn = async () => {
+  const r = await w.call('POST', '/auth/api/login', {
+    org: w.acmeOrg,
+    body: { userid: 'payroll@acme.example', key: 'demo-payroll-pass' },
+  });
+  assert.equal(r.status, 200, r.text);
+  return r.body as { token: string; exp: number; refresh_id: string; refresh_token: string };
+};
+const refresh = (pair: { refresh_id: string; refresh_token: string }) =>
+  w.call('POST', '/auth/api/refresh_auth_token', {
+    org: w.acmeOrg,
+    body: { refresh_id: pair.refresh_id, refresh_token: pair.refresh_token },
+  });
+const works = async (token: string) =>
+  (await w.call('GET', '/auth/api/session', { org: w.acmeOrg, token })).status === 200;
+
+describe('a token a refresh replaced', () => {
+  test('GET /auth/api/session reports the end it really has: its last 30 seconds, not the original exp', async () => {
+    const first = await signIn();
+    const before = await w.call('GET', '/auth/api/session', { org: w.acmeOrg, token: first.token });
+    assert.equal(before.body.exp, first.exp);
+    const renewed = await refresh(first);
+    assert.equal(renewed.status, 200);
+    const now = Math.floor(Date.now() / 1000);
+    const after = await w.call('GET', '/auth/api/session', { org: w.acmeOrg, token: first.token });
+    assert.equal(after.status, 200, 'the replaced token still answers for its last seconds');
+    assert.ok(after.body.exp <= now + 31, `exp ${after.body.exp} is within 30 s of now (${now})`);
+    assert.ok(after.body.exp >= now, 'and not already past');
+    // The renewed token reports its own end.
+    const current = await w.call('GET', '/auth/api/session', { org: w.acmeOrg, token: renewed.body.token });
+    assert.equal(current.body.exp, renewed.body.exp);
+  });
+});
