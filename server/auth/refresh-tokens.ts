@@ -12,7 +12,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SYSTEM, type Services } from '../services.ts';
-import type { WriteOp } from '../storage/types.ts';
+import { VersionConflictError, type WriteOp } from '../storage/types.ts';
 import { sameDigest } from './two-factor.ts';
 import { signInState, type RefreshToken } from './sign-in-state.ts';
 
@@ -76,6 +76,10 @@ export async function endRefreshOps(
  * session of those families, so a session signed out is signed out whichever of its tokens the
  * logout came with: the one a refresh replaced (still answering for its last seconds) ends with the
  * one that replaced it, and the other way round, with the refresh token that would renew it.
+ *
+ * Each session is deleted at the version read here: a refresh renewing one of them meanwhile
+ * changes it (it is marked replaced), so this commit fails rather than miss the session that
+ * refresh made, and `endSessionFamily` reads the family again.
  */
 export async function endSessionFamilyOps(s: Services, org: string, sid: string): Promise<WriteOp[]> {
   const st = signInState(s);
@@ -83,15 +87,39 @@ export async function endSessionFamilyOps(s: Services, org: string, sid: string)
   for (const family of new Set([...tokens.values()].map((t) => t.family))) {
     for (const t of await st.refreshTokensWhere(org, 'family', family)) tokens.set(t.id, t);
   }
-  const others = new Set([...tokens.values()].map((t) => t.sid).filter((x) => x !== sid));
-  const ops: WriteOp[] = [{ op: 'delete', collection: SYSTEM.sessions, org, key: sid }];
-  for (const other of others) {
-    if (await s.storage.get(SYSTEM.sessions, org, other)) {
-      ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key: other });
-    }
+  const ops: WriteOp[] = [];
+  for (const key of new Set([sid, ...[...tokens.values()].map((t) => t.sid)])) {
+    const session = await s.storage.get(SYSTEM.sessions, org, key);
+    if (session) ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key, expectVersion: session.meta.version });
   }
   for (const t of tokens.values()) ops.push({ op: 'delete', collection: SYSTEM.refreshTokens, org, key: t.id });
   return ops;
+}
+
+/**
+ * Ends session `sid` and its refresh family (`endSessionFamilyOps`), whatever order a refresh of
+ * the same session commits in: a logout wins. Either the refresh commits first, and the logout,
+ * finding a session changed under it, reads the family again, now with the session the refresh
+ * made; or the logout commits first, and the refresh, finding its session gone, renews nothing.
+ */
+export async function endSessionFamily(s: Services, org: string, sid: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const ops = await endSessionFamilyOps(s, org, sid);
+    if (ops.length === 0) return;
+    try {
+      // Past many tries (each lost to a session's own bookkeeping), the ops as read end it anyway.
+      await s.storage.commit(attempt < 20 ? ops : ops.map(withoutVersion));
+      return;
+    } catch (e) {
+      if (!(e instanceof VersionConflictError) || attempt >= 20) throw e;
+    }
+  }
+}
+
+function withoutVersion(op: WriteOp): WriteOp {
+  if (op.op !== 'delete') return op;
+  const { expectVersion: _, ...rest } = op;
+  return rest;
 }
 
 export type RefreshCheck =

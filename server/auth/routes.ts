@@ -17,7 +17,7 @@ import { isUuid, sessionView } from './principal.ts';
 import { signedIn } from './signed-in.ts';
 import { findUser, signIn, singleUseOp, sudoTarget, type LoginType } from './sign-in.ts';
 import { endSessionsOps, sessionEpoch } from './sessions.ts';
-import { endSessionFamilyOps } from './refresh-tokens.ts';
+import { endSessionFamily } from './refresh-tokens.ts';
 import { brandingOf } from './branding.ts';
 import { impersonatorFor } from './impersonation.ts';
 import { needsCurrentPassword, storeNewPassword } from './new-password.ts';
@@ -101,7 +101,7 @@ export function authRoutes(s: Services) {
     const caller = c.var.caller;
     // The session ends with its refresh tokens and the sessions of its refresh family (the one a
     // refresh replaced, the one that replaced it): whichever of its tokens came, it is signed out.
-    await s.storage.commit(await endSessionFamilyOps(s, caller.org.id, caller.sid));
+    await endSessionFamily(s, caller.org.id, caller.sid);
     return c.body(null, 204);
   });
 

@@ -48,3 +48,33 @@ describe('a token a refresh replaced', () => {
     assert.equal(current.body.exp, renewed.body.exp);
   });
 });
+
+describe('logout racing a refresh of the same session', () => {
+  test('the logout wins whatever order the two land in: no token of the session works after', async () => {
+    let refreshedBeforeLogout = 0;
+    for (let round = 0; round < 30; round++) {
+      const first = await signIn();
+      // Half the rounds start the refresh first, half the logout first.
+      const logout = () => w.call('POST', '/auth/api/logout', { org: w.acmeOrg, token: first.token });
+      const [out, renewed] =
+        round % 2 === 0
+          ? await Promise.all([logout(), refresh(first)])
+          : await Promise.all([refresh(first), logout()]).then(([r, o]) => [o, r] as const);
+      assert.equal(out.status, 204, `round ${round}: logout answered ${out.status} ${out.text}`);
+      assert.ok([200, 401].includes(renewed.status), `round ${round}: refresh answered ${renewed.status}`);
+      assert.equal(await works(first.token), false, `round ${round}: the token signed out`);
+      if (renewed.status === 200) {
+        refreshedBeforeLogout++;
+        assert.equal(
+          await works(renewed.body.token),
+          false,
+          `round ${round}: the renewed token of a session signed out`,
+        );
+        const again = await refresh(renewed.body);
+        assert.equal(again.status, 401, `round ${round}: its refresh token renews nothing`);
+      }
+    }
+    // Both outcomes of the race are seen (or the test would not test the race).
+    assert.ok(refreshedBeforeLogout > 0, 'some refresh answered 200 before the logout');
+  });
+});
