@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { WriteOp } from '../storage/types.ts';
+import { readRecord, type Target, type WireRecord } from './records.ts';
 
 export interface IdempotentCreate {
   /** The key of the record an earlier attempt made, if one did. */
@@ -61,4 +62,22 @@ export async function idempotency(
       },
     }),
   };
+}
+
+/** What a retry is answered when the record its first attempt made has been deleted since. */
+export const REPLAY_GONE_MESSAGE =
+  'The record this Idempotency-Key made has been deleted since; use a new key to create another';
+
+/**
+ * The record the first attempt made (`key`), as the caller reads it, for the answer to a retry. When
+ * that record has been deleted since, the retry makes nothing and answers `410 Gone`: the key still
+ * names that create, and a `404` would tell the client its create found nothing to create.
+ */
+export async function replayedRecord(s: Services, caller: Caller, t: Target, key: string): Promise<WireRecord> {
+  try {
+    return await readRecord(s, caller, t, key);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) throw new ApiError(410, REPLAY_GONE_MESSAGE);
+    throw e;
+  }
 }

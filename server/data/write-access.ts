@@ -10,17 +10,8 @@ import type { Verb } from '../../engine/entity.ts';
 import { VERSION_CONFLICT_MESSAGE } from '../../engine/messages.ts';
 import { isUuid } from '../auth/principal.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
-import { idempotency } from './idempotency.ts';
-import {
-  assertActive,
-  decryptedData,
-  isOwnRecord,
-  isReachable,
-  mayAtAll,
-  missing,
-  othersRefusal,
-  readRecord,
-} from './records.ts';
+import { idempotency, replayedRecord } from './idempotency.ts';
+import { assertActive, decryptedData, isOwnRecord, isReachable, mayAtAll, missing, othersRefusal } from './records.ts';
 import type { Write } from './write-lifecycle.ts';
 
 /** What the caller may do with this record, decided once before anything else runs. */
@@ -155,7 +146,7 @@ export async function authorize(w: Write): Promise<void> {
   w.idem =
     w.mode === 'create' ? await idempotency(s, caller, t.entity.id, w.opts.idempotencyKey, w.incoming) : undefined;
   if (w.idem?.existing) {
-    w.answer = { record: await readRecord(s, caller, t, w.idem.existing), created: true };
+    w.answer = { record: await replayedRecord(s, caller, t, w.idem.existing), created: true };
     return;
   }
   w.access = await authorizeWrite(w);

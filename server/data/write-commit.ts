@@ -8,7 +8,8 @@ import { SYSTEM } from '../services.ts';
 import { ownerOf } from '../../engine/access.ts';
 import { hireStartedBy } from '../payroll/hire-account.ts';
 import { hookArgs } from './hooks.ts';
-import { readRecord, toWire, type WriteMode } from './records.ts';
+import { toWire, type WriteMode } from './records.ts';
+import { replayedRecord } from './idempotency.ts';
 import type { Write } from './write-lifecycle.ts';
 
 // commit: one atomic commit of the operations the stages before listed.
@@ -23,7 +24,7 @@ export async function commitWrite(w: Write): Promise<void> {
       for (let i = 0; i < 50; i++) {
         const made = await idem.again();
         if (made) {
-          w.answer = { record: await readRecord(s, caller, t, made), created: true };
+          w.answer = { record: await replayedRecord(s, caller, t, made), created: true };
           return;
         }
         await new Promise((r) => setTimeout(r, 10));

@@ -13,8 +13,8 @@ import type { Services } from '../services.ts';
 import { VersionConflictError, type DataObject, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import { fieldFacts, type FieldFacts } from './fields.ts';
 import { hooksFor, type EntityHooks } from './hooks.ts';
-import type { IdempotentCreate } from './idempotency.ts';
-import { readRecord, type RequestInfo, type Target, type WireRecord, type WriteMode } from './records.ts';
+import { replayedRecord, type IdempotentCreate } from './idempotency.ts';
+import { type RequestInfo, type Target, type WireRecord, type WriteMode } from './records.ts';
 import type { BindResult } from './signatures.ts';
 import { authorize, authorizeRemoval, type Access } from './write-access.ts';
 import { afterCommit, afterDeleteCommit, answer, commitDelete, commitWrite } from './write-commit.ts';
@@ -92,7 +92,7 @@ async function run(w: Write, kind: 'write' | 'delete'): Promise<void> {
     if (w.idem && e instanceof ApiError && e.status === 409) {
       const made = await w.idem.again();
       if (made) {
-        w.answer = { record: await readRecord(w.s, w.caller, w.t, made), created: true };
+        w.answer = { record: await replayedRecord(w.s, w.caller, w.t, made), created: true };
         return;
       }
     }

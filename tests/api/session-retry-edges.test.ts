@@ -78,3 +78,36 @@ describe('logout racing a refresh of the same session', () => {
     assert.ok(refreshedBeforeLogout > 0, 'some refresh answered 200 before the logout');
   });
 });
+
+describe('a create retried with its Idempotency-Key after the record it made was deleted', () => {
+  test('answers 410 saying the record was deleted, makes nothing, and never a 404', async () => {
+    const headers = { 'idempotency-key': `gone-${crypto.randomUUID()}` };
+    const body = { name: `Retried group ${crypto.randomUUID().slice(0, 8)}`, permissions: [], users: [] };
+    const made = await w.call('POST', '/auth/api/data/groups/', { ...as(w.admin), headers, body });
+    assert.equal(made.status, 201, made.text);
+    const replay = await w.call('POST', '/auth/api/data/groups/', { ...as(w.admin), headers, body });
+    assert.deepEqual([replay.status, replay.body.key], [201, made.body.key], 'a retry answers the first record');
+    const del = await w.call('DELETE', `/auth/api/data/groups/${made.body.key}`, as(w.admin));
+    assert.equal(del.status, 204, del.text);
+    const late = await w.call('POST', '/auth/api/data/groups/', { ...as(w.admin), headers, body });
+    assert.deepEqual(
+      [late.status, late.body],
+      [
+        410,
+        { message: 'The record this Idempotency-Key made has been deleted since; use a new key to create another' },
+      ],
+    );
+    const found = await w.call('POST', '/auth/api/data/find/groups', {
+      ...as(w.admin),
+      body: { criteria: [{ field: 'name', is: '=', value: body.name }] },
+    });
+    assert.equal(found.body.total, 0, 'the retry made nothing');
+    // A new key creates again.
+    const fresh = await w.call('POST', '/auth/api/data/groups/', {
+      ...as(w.admin),
+      headers: { 'idempotency-key': `new-${crypto.randomUUID()}` },
+      body,
+    });
+    assert.equal(fresh.status, 201, fresh.text);
+  });
+});
