@@ -60,11 +60,19 @@ function onlyMembers(item: Record<string, unknown>, members: string[], at: (stri
   ]);
 }
 
-export function parseQuery(s: Services, t: Target, body: Record<string, unknown>): FindQuery {
-  const { criteria = [], sort, limit = DEFAULT_LIMIT, offset = 0 } = body;
-  for (const k of Object.keys(body)) {
+/** The members of `o` that are not null. */
+function givenOptions(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null));
+}
+
+export function parseQuery(s: Services, t: Target, sent: Record<string, unknown>): FindQuery {
+  for (const k of Object.keys(sent)) {
     if (!['criteria', 'sort', 'limit', 'offset'].includes(k)) throw badRequest(`unknown search option '${k}'`);
   }
+  // An option sent as null is the option not given (docs/criteria.md "Options sent as null"): JSON
+  // clients write null for "no value", and null means nothing else for any of them.
+  const body = givenOptions(sent);
+  const { criteria = [], sort, limit = DEFAULT_LIMIT, offset = 0 } = body;
   if (!Array.isArray(criteria) || criteria.length > 20) throw badRequest('criteria must be a list of at most 20 items');
   const parsed: Criterion[] = criteria.map((c, i) => {
     const where = `criteria[${i}]`;
@@ -113,7 +121,7 @@ export function parseQuery(s: Services, t: Target, body: Record<string, unknown>
       if (x && typeof x === 'object' && !Array.isArray(x)) {
         onlyMembers(x as Record<string, unknown>, ['field', 'dir'], ['sort', i], 'a sort key is {field, dir}');
       }
-      const { field, dir = 'asc' } = (x ?? {}) as Record<string, unknown>;
+      const { field, dir = 'asc' } = givenOptions((x ?? {}) as Record<string, unknown>);
       if (dir !== 'asc' && dir !== 'desc') throw badRequest(`sort[${i}]: dir must be asc or desc`);
       return { field: checkField(s, t, field, `sort[${i}]`), dir };
     });

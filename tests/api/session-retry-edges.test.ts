@@ -111,3 +111,40 @@ describe('a create retried with its Idempotency-Key after the record it made was
     assert.equal(fresh.status, 201, fresh.text);
   });
 });
+
+describe('find options sent as null', () => {
+  const find = (body: unknown) => w.call('POST', '/auth/api/data/find/groups', { ...as(w.admin), body });
+
+  test('null for limit, offset, sort or criteria is the option not given', async () => {
+    const plain = await find({});
+    assert.equal(plain.status, 200, plain.text);
+    for (const option of ['limit', 'offset', 'sort', 'criteria']) {
+      const r = await find({ [option]: null });
+      assert.equal(r.status, 200, `${option}: null answered ${r.status} ${r.text}`);
+      assert.deepEqual(r.body, plain.body, `${option}: null answers as without it`);
+    }
+    const all = await find({ criteria: null, sort: null, limit: null, offset: null });
+    assert.deepEqual(all.body, plain.body);
+  });
+
+  test('a sort key with dir null sorts ascending, as one without dir', async () => {
+    const asc = await find({ sort: [{ field: 'name' }] });
+    const nul = await find({ sort: [{ field: 'name', dir: null }] });
+    assert.equal(nul.status, 200, nul.text);
+    assert.deepEqual(nul.body, asc.body);
+  });
+
+  test('other values are still refused, naming the option and its rule', async () => {
+    for (const [body, message] of [
+      [{ limit: 0 }, 'limit must be a whole number from 1 to 500'],
+      [{ limit: '10' }, 'limit must be a whole number from 1 to 500'],
+      [{ offset: -1 }, 'offset must be a whole number from 0 to 9007199254740991'],
+      [{ sort: {} }, 'sort must be a list of at most 5 items'],
+      [{ criteria: {} }, 'criteria must be a list of at most 20 items'],
+      [{ sort: [{ field: 'name', dir: 'up' }] }, 'sort[0]: dir must be asc or desc'],
+    ] as const) {
+      const r = await find(body);
+      assert.deepEqual([r.status, r.body.message], [400, message], JSON.stringify(body));
+    }
+  });
+});
