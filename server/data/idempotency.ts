@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { WriteOp } from '../storage/types.ts';
-import { readRecord, type Target, type WireRecord } from './records.ts';
+import { readRecord, storedKeyOf, type Target, type WireRecord } from './records.ts';
 
 export interface IdempotentCreate {
   /** The key of the record an earlier attempt made, if one did. */
@@ -77,7 +77,9 @@ export async function replayedRecord(s: Services, caller: Caller, t: Target, key
   try {
     return await readRecord(s, caller, t, key);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) throw new ApiError(410, REPLAY_GONE_MESSAGE);
-    throw e;
+    if (!(e instanceof ApiError) || e.status !== 404) throw e;
+    // Still stored, but out of the caller's sight now: answered as any read of it would be.
+    if (await s.storage.get(t.entity.id, caller.org.id, await storedKeyOf(s, caller.org.id, t, key))) throw e;
+    throw new ApiError(410, REPLAY_GONE_MESSAGE);
   }
 }
