@@ -3,6 +3,7 @@
  * assembled here at the app root: each area says whom its entries are for.
  */
 import { registerNavSection } from '../renderers/layouts/nav.ts';
+import { usesRecordLists } from '../renderers/layouts/roles.ts';
 import { PTO_NAV } from '../forms/pages/pto/index.tsx';
 import { MY_CLIENTS_NAV } from '../forms/pages/my-clients/index.tsx';
 
@@ -20,6 +21,23 @@ registerNavSection({
           { to: '/secure_file_transfer', label: 'Secure file transfer' },
         ]
       : []),
+  ],
+});
+
+/**
+ * The storage module's own files, and the shares and file groups that concern a person
+ * (docs/files.md "Sharing a stored file"), for those without the generic lists, where they are
+ * listed with the rest ("All records").
+ */
+registerNavSection({
+  id: 'files',
+  label: 'Files',
+  order: 35,
+  show: (s) => s.status === 'active' && !usesRecordLists(s),
+  links: () => [
+    { to: '/storage/files/list', label: 'My files' },
+    { to: '/storage/shares/list', label: 'Shares' },
+    { to: '/storage/fgroups/list', label: 'File groups' },
   ],
 });
 

@@ -67,7 +67,7 @@ it('a new employee completes onboarding from the checklist on the home page to t
   const menu = page.getByRole('navigation', { name: 'Main' });
   assert.equal(await menu.getByText('All records').count(), 0);
   assert.equal(await menu.getByText('Administration').count(), 0);
-  assert.equal(await menu.getByRole('link', { name: 'Groups' }).count(), 0);
+  assert.equal(await menu.getByRole('link', { name: 'Groups', exact: true }).count(), 0);
   await w.screenshot(page, 'home-employee');
 
   await checklist.getByRole('link', { name: 'Start onboarding' }).click();

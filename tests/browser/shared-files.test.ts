@@ -35,7 +35,9 @@ it('a file shared with Carla: she reads it, and is offered no Edit or Delete; Em
 
   const { page } = await w.page();
   await w.signIn(page, 'carla');
-  await page.goto('/storage/files/list');
+  // Her menu leads to it: her files, with those shared with her.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My files' }).click();
+  await page.waitForURL('**/storage/files/list');
   const row = page.getByRole('row', { name: /shared-plan\.txt/ });
   await row.waitFor();
   assert.equal(await row.getByRole('link', { name: /^Edit/ }).count(), 0, 'no Edit in her list');
