@@ -69,3 +69,28 @@ it('a file shared with Carla: she reads it, and is offered no Edit or Delete; Em
   await own.getByText('Shared with', { exact: true }).waitFor();
   await own.getByText('Carla Complete').first().waitFor();
 });
+
+it('Emma shares her file with the company through the screens: she picks it by name, and Carla finds it', async () => {
+  const emma = await w.apiLogin('emma');
+  const name = `handbook-${Date.now()}.txt`;
+  const made = await w.call('POST', '/storage/api/data/files/', {
+    org: w.org,
+    token: emma.token,
+    body: { owner_id: emma.user, filename: name, module: 'hr' },
+  });
+  assert.equal(made.status, 201, made.text);
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shares' }).click();
+  await page.getByRole('link', { name: /New share/i }).click();
+  // The file is chosen among hers by its name, not typed as a key.
+  await page.getByLabel(/^File/).first().selectOption({ label: name });
+  await page.getByLabel('Public').check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL(/\/storage\/shares\/edit\/[0-9a-f-]{36}$/);
+
+  const carla = (await w.page()).page;
+  await w.signIn(carla, 'carla');
+  await carla.goto('/storage/files/list');
+  await carla.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) }).waitFor();
+});
