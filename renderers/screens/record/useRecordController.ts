@@ -158,10 +158,6 @@ export function useRecordController(
   const interacted = useRef(false);
   const [baseline, setBaseline] = useState<{ for: string; data: JsonObject }>();
 
-  // (Re)start the form from the record whenever a new version of it (or a new model) arrives. Set
-  // while rendering, not in an effect: React renders again at once, before anything is committed,
-  // so the form shows in the same frame as the data instead of one painted frame later.
-  // A create screen starts again when its address's query (its prefilled values) changes.
   // Fields typed on a create screen before choosing whose record it is, carried to that person's
   // record (below): applied once the record (or its absence) is known, where this viewer may set them.
   const location = useLocation();
@@ -175,6 +171,10 @@ export function useRecordController(
     carried.current = undefined;
   }
 
+  // (Re)start the form from the record whenever a new version of it (or a new model) arrives. Set
+  // while rendering, not in an effect: React renders again at once, before anything is committed,
+  // so the form shows in the same frame as the data instead of one painted frame later.
+  // A create screen starts again when its address's query (its prefilled values) changes.
   const loadedVersion = record.data
     ? `${record.data.key}@${record.data.meta.version}`
     : isNew
