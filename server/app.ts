@@ -13,7 +13,7 @@ import { userInfoRoutes } from './auth/user-info.ts';
 import { dataRoutes } from './data/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { fileUsageRoutes } from './files/usage-route.ts';
-import { ApiError, errorResponse } from './http/errors.ts';
+import { ApiError, errorResponse, tooManyAttempts } from './http/errors.ts';
 import type { AppEnv } from './http/context.ts';
 import { retrieveEinRoute } from './payroll/retrieve-ein.ts';
 import { retrieveSsnRoute } from './payroll/retrieve-ssn.ts';
@@ -81,7 +81,8 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err);
-    if (err instanceof HashingBusyError) return c.json({ message: 'Too many attempts' }, 429);
+    // A full hasher is a moment's load, not a budget spent: try again in a second, not at once.
+    if (err instanceof HashingBusyError) return errorResponse(c, tooManyAttempts(1));
     if (err instanceof VersionConflictError) {
       return c.json({ message: VERSION_CONFLICT_MESSAGE }, 409);
     }
