@@ -109,7 +109,7 @@ export function dataRoutes(s: Services, module: string) {
       my: t.my,
       schema: forScreens(s, t.entity),
       hidden: [...unshown],
-      owner_read: ownerRead.filter((x) => !unshown.has(x)),
+      ...(ownerRead.some((x) => !unshown.has(x)) ? { owner_read: ownerRead.filter((x) => !unshown.has(x)) } : {}),
       ui: uiForCaller(f['x-ui'] ?? {}, fieldFacts(s.catalogue, t.entity).editRules, caller),
       list: f['x-list'],
       sections: (f['x-sections'] ?? [])
