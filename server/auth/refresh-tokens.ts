@@ -92,7 +92,11 @@ export async function endSessionFamilyOps(s: Services, org: string, sid: string)
     const session = await s.storage.get(SYSTEM.sessions, org, key);
     if (session) ops.push({ op: 'delete', collection: SYSTEM.sessions, org, key, expectVersion: session.meta.version });
   }
-  for (const t of tokens.values()) ops.push({ op: 'delete', collection: SYSTEM.refreshTokens, org, key: t.id });
+  // Each token too at the version read: the family's tokens and its sessions are read apart, so a
+  // refresh committed between the two reads (it spends the token read, and makes a session the
+  // reads missed) fails this commit, which then reads the family again.
+  for (const t of tokens.values())
+    ops.push({ op: 'delete', collection: SYSTEM.refreshTokens, org, key: t.id, expectVersion: t.version });
   return ops;
 }
 
