@@ -83,6 +83,8 @@ it('Emma shares her file with the company through the screens: she picks it by n
   await w.signIn(page, 'emma');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shares' }).click();
   await page.getByRole('link', { name: /New share/i }).click();
+  // The list's own File filter is labelled alike: the form must be open before the choice.
+  await page.waitForURL((u) => u.pathname === '/storage/shares/create');
   // The file is chosen among hers by its name, not typed as a key.
   await page.getByLabel(/^File/).first().selectOption({ label: name });
   await page.getByLabel('Public').check();
