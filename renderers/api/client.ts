@@ -284,6 +284,19 @@ export function createApiClient({
         datatype: 'auth/get_userinfo',
         action: 'call',
       }),
+    /**
+     * The company's people whose display name (or, for those who may list the accounts, e-mail)
+     * holds the text: the people pickers' search (docs/directory.md). 403 for a caller who
+     * chooses no one.
+     */
+    searchPeople: (text: string) =>
+      request<{ key: string; data: { display_name: string; email?: string } }[]>({
+        method: 'POST',
+        path: '/auth/api/search_people',
+        body: { text },
+        datatype: 'auth/search_people',
+        action: 'call',
+      }),
     /** Opens a single-use sign-in to a company below the caller's (spec/000 section 7). */
     sudoLogin: (organizationId: string) =>
       request<{ hostname: string; identifier: string; single_use_key: string }>({

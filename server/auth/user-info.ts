@@ -8,18 +8,59 @@
  * without handing out the company's addresses. A key of another organization, or of no account, is
  * left out of the answer (never an error, never a hint). The spec's other lookups (by e-mails or
  * permissions) are not offered.
+ *
+ * `POST /auth/api/search_people {text}`: the people pickers' search (docs/directory.md). Those who
+ * may list the accounts search names and e-mails; a manager who may only fill in forms naming other
+ * people (choosesPeople) searches display names and gets names only; anyone else is refused.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, notAuthorized } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
 import { isUuid } from './principal.ts';
 import { signedIn } from './signed-in.ts';
-import { can } from '../../engine/access.ts';
+import { allows, can, moduleUsable, productStaffAdminKey, type Principal } from '../../engine/access.ts';
+import type { Entity } from '../../engine/entity.ts';
+import type { Catalogue } from '../schemas.ts';
+import type { Criterion } from '../storage/types.ts';
 
 /** At most this many keys a call: a screen's page of records names fewer. */
 export const MAX_USER_IDS = 100;
+
+/** At most this many people a search answers: a picker shows the first few. */
+export const MAX_PEOPLE = 20;
+/** The longest text a people search takes: longer than any display name or e-mail. */
+export const MAX_PEOPLE_TEXT = 100;
+
+/** A form naming people: a person picker in it, or keyed by its person (a W-4, a PTO enrolment). */
+function namesPeople(entity: Entity): boolean {
+  const picker = (o: unknown): boolean =>
+    !!o &&
+    typeof o === 'object' &&
+    ((o as Record<string, unknown>)['ui:widget'] === 'userSelect' || Object.values(o).some(picker));
+  return entity.file['x-key'] === 'user' || picker(entity.file['x-ui']);
+}
+
+/**
+ * May this caller choose among the company's people: they fill in, by a permission of theirs, some
+ * form that names other people (an HR manager requesting an employee's document, a PTO manager
+ * enrolling someone), in a module they may use. Only permission alternatives count: what anyone
+ * signed in or a record's owner may do (a share, a channel's member) gives no directory. The
+ * schemas say who, so a new form naming people brings its managers with it.
+ */
+export function choosesPeople(catalogue: Catalogue, p: Principal, activeModules: readonly string[]): boolean {
+  if (p.isAdmin) return true;
+  return catalogue.registry
+    .all()
+    .filter((entity) => namesPeople(entity) && moduleUsable(entity.module, activeModules, p))
+    .some((entity) => {
+      const access = entity.file['x-access'];
+      return [...access.create, ...access.edit]
+        .filter((alt) => alt.split('+').every((token) => !token.startsWith('@')))
+        .some((alt) => allows([alt], p));
+    });
+}
 
 export function userInfoRoutes(s: Services) {
   const app = new Hono<AppEnv>();
@@ -50,6 +91,47 @@ export function userInfoRoutes(s: Services) {
       out.push({ key, data });
     }
     return c.json(out);
+  });
+
+  app.post('/search_people', auth, async (c) => {
+    const caller = c.var.caller;
+    const body = await readJsonObject(c);
+    const text = typeof body.text === 'string' ? body.text.trim() : undefined;
+    if (!text || text.length > MAX_PEOPLE_TEXT) {
+      throw badRequest(`text must be 1 to ${MAX_PEOPLE_TEXT} characters`, [
+        { path: '/text', message: `Must be 1 to ${MAX_PEOPLE_TEXT} characters` },
+      ]);
+    }
+    const users = s.catalogue.registry.resolve('auth', 'users')!.entity;
+    const listsAccounts = allows(users.file['x-access'].list, caller.principal);
+    if (!listsAccounts && !choosesPeople(s.catalogue, caller.principal, caller.org.activeModules)) {
+      throw notAuthorized();
+    }
+    const org = caller.org.id;
+    // A manager without the accounts gets names only, so names are all they search by: an e-mail
+    // typed would otherwise tell them whose address it is.
+    const fields = listsAccounts ? ['display_name', 'email'] : ['display_name'];
+    const search = (criterion: Criterion) =>
+      s.searches.run(org, () =>
+        s.storage.findInSlices('auth/users', org, {
+          criteria: [criterion],
+          sort: [{ field: 'display_name', dir: 'asc' }],
+          limit: MAX_PEOPLE + 1,
+          offset: 0,
+        }),
+      );
+    const pages = await Promise.all(fields.map((field) => search({ field, is: 'like', value: text })));
+    const found = new Map<string, { key: string; data: { display_name: string; email?: string } }>();
+    // The account product staff enter the company by (sudo_login) is nobody's colleague.
+    const staff = productStaffAdminKey(org);
+    for (const user of pages.flatMap((p) => p.items)) {
+      if (found.has(user.key) || user.key === staff) continue;
+      const data: { display_name: string; email?: string } = { display_name: String(user.data.display_name ?? '') };
+      if (can(users, 'read', caller.principal, user)) data.email = String(user.data.email ?? '');
+      found.set(user.key, { key: user.key, data });
+    }
+    const out = [...found.values()].sort((a, b) => a.data.display_name.localeCompare(b.data.display_name));
+    return c.json(out.slice(0, MAX_PEOPLE));
   });
 
   return app;

@@ -26,7 +26,7 @@ export interface FixtureBackend {
   metas: Record<string, TypeMeta>;
   /** Records by `module/type`. */
   records: Record<string, WireRecord[]>;
-  /** The accounts `POST /auth/api/get_userinfo` names. */
+  /** The accounts `POST /auth/api/get_userinfo` names and `search_people` finds. */
   users?: { key: string; display_name: string; email: string }[];
   /** The one e-mail and password that sign in. */
   login?: { userid: string; key: string };
@@ -99,6 +99,14 @@ export function fixtureFetch(backend: FixtureBackend): typeof fetch {
     if (p === '/auth/api/get_userinfo' && method === 'POST') {
       const ids = new Set(Array.isArray(body.user_ids) ? body.user_ids : []);
       const users = (backend.users ?? []).filter((u) => ids.has(u.key));
+      return json(
+        200,
+        users.map((u) => ({ key: u.key, data: { display_name: u.display_name, email: u.email } })),
+      );
+    }
+    if (p === '/auth/api/search_people' && method === 'POST') {
+      const text = String(body.text ?? '').toLowerCase();
+      const users = (backend.users ?? []).filter((u) => `${u.display_name} ${u.email}`.toLowerCase().includes(text));
       return json(
         200,
         users.map((u) => ({ key: u.key, data: { display_name: u.display_name, email: u.email } })),
