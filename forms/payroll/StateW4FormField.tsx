@@ -14,6 +14,7 @@ import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import {
   CHOOSE_EMPLOYEE_MESSAGE,
+  OPENING_MESSAGE,
   NO_FORM_MESSAGE,
   NO_FORM_MESSAGE_OTHER,
   NO_STATE_MESSAGE,
@@ -90,7 +91,9 @@ export function StateW4FormField(props: FieldProps) {
   // every create screen of a type keyed by its person; the employee's own is theirs.
   const whose = whoseField(props.schema, props.uiSchema, !key);
   const chosen = typeof data[WHOSE] === 'string' && data[WHOSE] ? (data[WHOSE] as string) : undefined;
-  const employeeKey = key ?? (whose ? chosen : own);
+  // A create screen choosing whose certificate it is opens the chosen employee's own address once
+  // chosen (renderers/screens/record/useRecordController.ts): no form is drawn here before that.
+  const employeeKey = whose ? undefined : (key ?? own);
   const form = useStateForm(services?.client, employeeKey, own, whose ? undefined : data.state);
   // The employee's own certificate (at her user key, or another state's at its own key): she fills it
   // in and signs it. Anyone else sees it as it is; the server refuses their change to what the
@@ -131,36 +134,21 @@ export function StateW4FormField(props: FieldProps) {
   const root: RootData = useMemo(() => ({ data, patch }), [data, patch]);
 
   const { ObjectField } = registry.fields;
-  const picker = whose && (
-    <ObjectField
-      {...props}
-      schema={{ type: 'object', properties: { [WHOSE]: whose.schema }, required: [WHOSE] }}
-      uiSchema={{ [WHOSE]: whose.ui, 'ui:options': { flat: true } }}
-      errorSchema={errorSchema}
-      // Another employee's certificate is another state's form: nothing answered for the first is kept.
-      onChange={(value: unknown, path, ...rest) =>
-        path?.[0] === WHOSE ? onChange({ [WHOSE]: value }, [], ...rest) : onChange(value, path, ...rest)
-      }
-    />
-  );
-  if (whose && !chosen)
+  if (whose)
     return (
       <div className="state-form">
-        {picker}
+        <ObjectField
+          {...props}
+          schema={{ type: 'object', properties: { [WHOSE]: whose.schema }, required: [WHOSE] }}
+          uiSchema={{ [WHOSE]: whose.ui, 'ui:options': { flat: true } }}
+          errorSchema={errorSchema}
+        />
         <p className="banner banner--info" role="status">
-          {CHOOSE_EMPLOYEE_MESSAGE}
+          {chosen ? OPENING_MESSAGE : CHOOSE_EMPLOYEE_MESSAGE}
         </p>
       </div>
     );
-  const body = stateFormBody();
-  return whose ? (
-    <div className="state-form">
-      {picker}
-      {body}
-    </div>
-  ) : (
-    body
-  );
+  return stateFormBody();
 
   function stateFormBody() {
     if (form.status === 'loading' || !patternsReady)

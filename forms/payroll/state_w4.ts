@@ -24,6 +24,9 @@ export const NO_STATE_MESSAGE_OTHER =
 export const NO_FORM_MESSAGE_OTHER =
   "There is no withholding form for this employee's state yet: product staff add a state's form as a state withholding form definition.";
 /** A manager's new certificate, before they chose whose it is. */
+/** Shown while the chosen employee's own certificate opens. */
+export const OPENING_MESSAGE = 'Opening the employee’s certificate…';
+
 export const CHOOSE_EMPLOYEE_MESSAGE =
   'Choose the employee whose certificate this is: their state decides which withholding form they fill in.';
 
