@@ -140,6 +140,10 @@ const REFUSED: Record<string, { answers: Json; messages: string[] }> = {
       'The Yonkers amount is only for residents of Yonkers.',
     ],
   },
+  california: {
+    answers: { state_status: 'Single', state_wh_exempt: true, regular_allowances: 2 },
+    messages: ['When you claim exemption (line 3 or 4), leave lines 1 and 2 empty.'],
+  },
   connecticut: {
     answers: { expected_filing_status: 'married_filing_jointly', state_status: 'A', state_wc_exempt: true },
     messages: [
