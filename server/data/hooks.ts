@@ -9,6 +9,7 @@ import type { FieldError } from '../../engine/messages.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
+import { assignmentHooks } from './hooks/assignments.ts';
 import { groupHooks } from './hooks/groups.ts';
 import { onboardingUserHooks } from './hooks/onboarding-user.ts';
 import { employeeHooks } from './hooks/employee.ts';
@@ -117,6 +118,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'time/pto_plan': ptoPlanHooks,
   'time/pto_register': ptoRegisterHooks,
   'time/pto_request': ptoRequestHooks,
+  'hr/assignments': assignmentHooks,
   'storage/files': fileHooks,
   'storage/shares': shareHooks,
   'storage/fgroups': fileGroupHooks,

@@ -1,24 +1,45 @@
 /**
- * An HR assignment (a document to read and acknowledge) is between HR and the users it names: a
- * named user sees it, marks it and signs its acknowledgement in their own session; a colleague who
- * also uses the HR module neither sees nor changes it, and no manager signs for them. A change of
- * the assigned document after signing voids the acknowledgement (docs/signatures.md).
+ * An HR assignment (a document to read and acknowledge) is between HR and the users it names: each
+ * named user has an entry of their own in `acknowledgements`, which they alone mark and sign in their
+ * own session; one person's acknowledgement never counts for another, a colleague who also uses the
+ * HR module neither sees nor changes it, and no manager signs for them. The assignment's status is
+ * the summary of the entries. Another document assigned after signing voids the acknowledgements
+ * (docs/signatures.md, "An assignment is acknowledged by each person it names").
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, test } from 'vitest';
 import { as, demoWorld, signedInEmployee, type DemoWorld, type Session } from '../helpers/demo.ts';
 
 const ASSIGNMENTS = '/hr/api/data/assignments';
+const DOCUMENTS = '/hr/api/data/documents';
 let w: DemoWorld;
 let cara: Session;
 let olly: Session;
 let key = '';
-const documentId = crypto.randomUUID();
+let documentId = '';
+
+interface Entry {
+  user_id: string;
+  status: string;
+  signature?: { name: string };
+  viewed_time?: number;
+  completed_time?: number;
+}
+
+const companyDocument = async (name: string, published = true) => {
+  const r = await w.call('POST', `${DOCUMENTS}/`, {
+    ...as(w.admin),
+    body: { display_name: name, filename: `${name}.pdf`, view_type: 'file', published },
+  });
+  assert.equal(r.status, 201, r.text);
+  return r.body.key as string;
+};
 
 beforeAll(async () => {
   w = await demoWorld();
   cara = await signedInEmployee(w, 'Cara', ['HR:CanUseModule']);
   olly = await signedInEmployee(w, 'Olly', ['HR:CanUseModule']);
+  documentId = await companyDocument('Handbook');
   const r = await w.call('POST', `${ASSIGNMENTS}/`, {
     ...as(w.admin),
     body: {
@@ -40,30 +61,62 @@ const keysListedFor = async (who: Session) => {
   return r.body.items.map((x: { key: string }) => x.key) as string[];
 };
 const signature = (name: string) => ({ name, font: 'font1', timestamp: 1 });
+const read = async (who: Session, k: string) => {
+  const r = await w.call('GET', `${ASSIGNMENTS}/${k}`, as(who));
+  assert.equal(r.status, 200, r.text);
+  return r.body.data as {
+    status: string;
+    acknowledgements: Entry[];
+    signature?: unknown;
+    signature_history?: unknown[];
+  };
+};
+/** The entries as `who` read them, with `user`'s changed. */
+const entriesWith = async (who: Session, k: string, user: string, change: Partial<Entry> | Record<string, unknown>) =>
+  (await read(who, k)).acknowledgements.map((e) => (e.user_id === user ? { ...e, ...change } : e));
+const stateOf = (entries: Entry[]) => entries.map((e) => [e.user_id, e.status, e.signature?.name ?? null]);
 
 test("a colleague who uses the HR module neither lists, reads, marks nor signs another's assignment", async () => {
   assert.ok(!(await keysListedFor(olly)).includes(key));
   assert.equal((await w.call('GET', `${ASSIGNMENTS}/${key}`, as(olly))).status, 403);
-  for (const body of [{ status: 'completed' }, { status: 'completed', signature: signature('Cara') }]) {
+  const entries = (await read(w.admin, key)).acknowledgements.map((e) => ({
+    ...e,
+    status: 'completed',
+    signature: signature('Cara'),
+  }));
+  for (const body of [{ status: 'completed' }, { acknowledgements: entries }]) {
     const r = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, { ...as(olly), body });
     assert.equal(r.status, 403, r.text);
   }
-  const stored = await w.call('GET', `${ASSIGNMENTS}/${key}`, as(w.admin));
-  assert.equal(stored.body.data.status, 'assigned');
-  assert.equal(stored.body.data.signature, undefined);
+  const stored = await read(w.admin, key);
+  assert.equal(stored.status, 'assigned');
+  assert.deepEqual(stateOf(stored.acknowledgements), [[cara.user, 'assigned', null]]);
 });
 
-test('a manager does not sign for the user', async () => {
-  const r = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, { ...as(w.admin), body: { signature: signature('Cara') } });
+test('a manager does not sign for the user, nor mark their entry', async () => {
+  for (const change of [{ signature: signature('Cara') }, { status: 'completed', signature: signature('Cara') }]) {
+    const r = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, {
+      ...as(w.admin),
+      body: { acknowledgements: await entriesWith(w.admin, key, cara.user, change) },
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.ok(
+      r.body.errors.some(
+        (e: { path: string; message: string }) =>
+          e.path === '/acknowledgements/0/signature' &&
+          e.message === 'Only the person this signature names may sign it, in their own session.',
+      ),
+      r.text,
+    );
+  }
+  const r = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, { ...as(w.admin), body: { status: 'completed' } });
   assert.equal(r.status, 400, r.text);
-  assert.deepEqual(r.body.errors, [
-    { path: '/signature', message: 'Only the employee may change this part of their own form.' },
-  ]);
+  assert.equal(r.body.errors[0].path, '/status');
+  assert.equal((await read(w.admin, key)).status, 'assigned');
 });
 
-test('the named user lists, reads, marks and signs it; the document changed afterwards voids the acknowledgement', async () => {
+test('the named user lists, reads, marks and signs their entry; the document changed afterwards voids the acknowledgement', async () => {
   assert.ok((await keysListedFor(cara)).includes(key));
-  assert.equal((await w.call('GET', `${ASSIGNMENTS}/${key}`, as(cara))).status, 200);
   // What HR set is HR's: the user changes neither the document nor who it is assigned to.
   const moved = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, {
     ...as(cara),
@@ -72,36 +125,123 @@ test('the named user lists, reads, marks and signs it; the document changed afte
   assert.equal(moved.status, 200, moved.text);
   assert.deepEqual([moved.body.data.user_ids, moved.body.data.document_id], [[cara.user], documentId]);
 
+  // Completing an acknowledgement is signing it; the status alone is refused, as is the assignment's.
+  for (const body of [
+    { acknowledgements: await entriesWith(cara, key, cara.user, { status: 'completed' }) },
+    { status: 'completed' },
+    { signature: signature('Cara') },
+  ]) {
+    const r = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, { ...as(cara), body });
+    assert.equal(r.status, 400, `${JSON.stringify(body)}: ${r.text}`);
+  }
+  assert.equal((await read(w.admin, key)).status, 'assigned');
+
+  const viewed = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, {
+    ...as(cara),
+    body: { acknowledgements: await entriesWith(cara, key, cara.user, { status: 'viewed' }) },
+  });
+  assert.equal(viewed.status, 200, viewed.text);
+  assert.equal(viewed.body.data.status, 'viewed');
+  assert.equal(typeof viewed.body.data.acknowledgements[0].viewed_time, 'number');
+
   const signed = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, {
     ...as(cara),
-    body: { status: 'completed', signature: signature('Cara') },
+    body: { acknowledgements: await entriesWith(cara, key, cara.user, { signature: signature('Cara') }) },
   });
   assert.equal(signed.status, 200, signed.text);
   assert.equal(signed.body.data.status, 'completed');
-  assert.equal(signed.body.data.signature.name, 'Cara');
+  assert.deepEqual(stateOf(signed.body.data.acknowledgements), [[cara.user, 'completed', 'Cara']]);
+  assert.equal(typeof signed.body.data.acknowledgements[0].completed_time, 'number');
 
   const changed = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, {
     ...as(w.admin),
-    body: { document_id: crypto.randomUUID() },
+    body: { document_id: await companyDocument('Handbook 2') },
   });
   assert.equal(changed.status, 200, changed.text);
-  assert.equal(changed.body.data.signature, undefined, 'voided');
+  assert.deepEqual(stateOf(changed.body.data.acknowledgements), [[cara.user, 'assigned', null]], 'voided');
+  assert.equal(changed.body.data.status, 'assigned');
   const history = changed.body.data.signature_history as { field: string; voided: { fields: string[] } }[];
   assert.deepEqual(
     history.map((h) => [h.field, h.voided.fields]),
-    [['signature', ['document_id']]],
+    [[`acknowledgements.${cara.user}.signature`, ['document_id']]],
   );
 });
 
-test('an assignment naming several users is each of theirs to see', async () => {
+test('an assignment naming several users is acknowledged by each of them for themselves; HR sees who has', async () => {
   const both = await w.call('POST', `${ASSIGNMENTS}/`, {
     ...as(w.admin),
-    body: { user_ids: [cara.user, olly.user], document_id: documentId, document_type: 'documents' },
+    body: { user_ids: [cara.user, olly.user], document_id: documentId, acknowledgement_required: true },
   });
   assert.equal(both.status, 201, both.text);
+  const k = both.body.key as string;
   for (const who of [cara, olly]) {
-    assert.ok((await keysListedFor(who)).includes(both.body.key));
-    assert.equal((await w.call('GET', `${ASSIGNMENTS}/${both.body.key}`, as(who))).status, 200);
+    assert.ok((await keysListedFor(who)).includes(k));
+    assert.equal((await w.call('GET', `${ASSIGNMENTS}/${k}`, as(who))).status, 200);
   }
-  assert.ok(!(await keysListedFor(w.emma)).includes(both.body.key));
+  assert.ok(!(await keysListedFor(w.emma)).includes(k));
+
+  // Cara neither signs nor marks Olly's entry.
+  for (const change of [{ signature: signature('Olly') }, { status: 'viewed' }]) {
+    const r = await w.call('PATCH', `${ASSIGNMENTS}/${k}`, {
+      ...as(cara),
+      body: { acknowledgements: await entriesWith(cara, k, olly.user, change) },
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.body.errors[0].path.startsWith('/acknowledgements/1/'), true, r.text);
+  }
+  // Cara signs hers: the assignment is not complete while Olly has not.
+  const signed = await w.call('PATCH', `${ASSIGNMENTS}/${k}`, {
+    ...as(cara),
+    body: { acknowledgements: await entriesWith(cara, k, cara.user, { signature: signature('Cara') }) },
+  });
+  assert.equal(signed.status, 200, signed.text);
+  let seen = await read(w.admin, k);
+  assert.deepEqual(stateOf(seen.acknowledgements), [
+    [cara.user, 'completed', 'Cara'],
+    [olly.user, 'assigned', null],
+  ]);
+  assert.equal(seen.status, 'viewed');
+  // Olly's signing, sending Cara's entry back as read, keeps hers.
+  const his = await w.call('PATCH', `${ASSIGNMENTS}/${k}`, {
+    ...as(olly),
+    body: { acknowledgements: await entriesWith(olly, k, olly.user, { signature: signature('Olly') }) },
+  });
+  assert.equal(his.status, 200, his.text);
+  seen = await read(w.admin, k);
+  assert.deepEqual(stateOf(seen.acknowledgements), [
+    [cara.user, 'completed', 'Cara'],
+    [olly.user, 'completed', 'Olly'],
+  ]);
+  assert.equal(seen.status, 'completed');
+});
+
+test('the document assigned is one of the company that the people named can open', async () => {
+  const draft = await companyDocument('Draft policy', false);
+  const cases: [Record<string, unknown>, string][] = [
+    [{ document_id: crypto.randomUUID() }, '/document_id'],
+    [{ document_id: draft }, '/document_id'],
+    [{ document_id: documentId, user_ids: [crypto.randomUUID()] }, '/user_ids/0'],
+  ];
+  for (const [body, path] of cases) {
+    const r = await w.call('POST', `${ASSIGNMENTS}/`, { ...as(w.admin), body: { user_ids: [cara.user], ...body } });
+    assert.equal(r.status, 400, `${JSON.stringify(body)}: ${r.text}`);
+    assert.equal(r.body.errors[0].path, path, r.text);
+  }
+  // An employee's own document is assigned to that employee only.
+  const own = await w.call('POST', '/hr/api/data/employee_documents/', {
+    ...as(w.admin),
+    body: { employee_id: cara.user, display_name: 'Certificate', filename: 'certificate.pdf' },
+  });
+  assert.equal(own.status, 201, own.text);
+  const toOthers = await w.call('POST', `${ASSIGNMENTS}/`, {
+    ...as(w.admin),
+    body: { user_ids: [cara.user, olly.user], document_id: own.body.key, document_type: 'employee_documents' },
+  });
+  assert.equal(toOthers.status, 400, toOthers.text);
+  assert.equal(toOthers.body.errors[0].path, '/user_ids');
+  const toHer = await w.call('POST', `${ASSIGNMENTS}/`, {
+    ...as(w.admin),
+    body: { user_ids: [cara.user], document_id: own.body.key, document_type: 'employee_documents' },
+  });
+  assert.equal(toHer.status, 201, toHer.text);
 });

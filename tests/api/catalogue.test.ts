@@ -83,7 +83,15 @@ const OVERRIDES: Record<string, Record<string, unknown>> = {
     hostname: 'oldcatalogue.dform.app',
   },
   // json-schema-faker makes some required lists of user keys empty, whatever their minItems.
-  'hr/assignments': { user_ids: ['6f1c1d2e-5b7a-4c1e-9a0b-2f3d4e5f6a7b'] },
+  // An assignment names users of the company (the caller, below) and a document that exists (a
+  // questionnaire here); each person's entry and the status are the server's (server/data/hooks/assignments.ts).
+  'hr/assignments': {
+    document_id: undefined,
+    questionnaire_id: '6f1c1d2e-5b7a-4c1e-9a0b-2f3d4e5f6a7c',
+    acknowledgements: [],
+    status: 'assigned',
+    signature: undefined,
+  },
   'hr/share_request': { share_to: ['6f1c1d2e-5b7a-4c1e-9a0b-2f3d4e5f6a7b'] },
 };
 
@@ -107,6 +115,7 @@ for (const entity of catalogue.registry.all()) {
       if (entity.file['x-key'] === 'user') data._user_uuid = ownerSigns(entity) ? staff.user : await freshUser();
       // A company's settings are kept for itself or a company under it.
       if (entity.id === 'auth/organization_settings') data.org_id = w.acmeOrg;
+      if (entity.id === 'hr/assignments') data.user_ids = [staff.user];
       const r = await w.call('POST', `${base}/${entity.type}/`, { ...as(staff), body: data });
       if (!creatable) {
         assert.equal(r.status, 403, r.text);

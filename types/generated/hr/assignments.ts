@@ -3,7 +3,7 @@
 import type * as Common from "../common/defs.ts";
 
 /**
- * A document or questionnaire assigned to users, with a due date and an optional acknowledgement signature. It is between HR and the users it names (@owner: user_ids lists them): a named user sees it, marks it and signs its acknowledgement in their own session; a colleague who uses the HR module does not see it.
+ * A document or questionnaire assigned to users, with a due date and an optional acknowledgement. It is between HR and the users it names (@owner: user_ids lists them): each named user has an entry of their own in acknowledgements (made by the server, one per named user), which they alone mark viewed or completed and sign; the assignment's status is the server's summary of them (or cancelled by HR). A colleague who uses the HR module does not see it.
  */
 export type HrAssignments = {
   [k: string]: unknown | undefined;
@@ -15,6 +15,10 @@ export type HrAssignments = {
   due_by?: Common.EpochSeconds;
   acknowledgement_required?: AcknowledgementRequired;
   status?: Status;
+  acknowledgements?: Acknowledgements;
+  /**
+   * An acknowledgement signed before each named user had their own entry (acknowledgements); new acknowledgements are signed there.
+   */
   signature?: Common.Signature;
   assigned_by?: Common.Uuid;
   assigned_time?: Common.EpochSeconds;
@@ -27,4 +31,26 @@ export type HrAssignments = {
 export type AssignedTo = [Common.Uuid, ...Common.Uuid[]];
 export type DocumentKind = "documents" | "global_docs" | "payroll_documents" | "employee_documents";
 export type AcknowledgementRequired = boolean;
+/**
+ * HR's: assigned, or cancelled. Otherwise the server keeps it: completed once every named user has completed their entry, viewed once one has opened or completed it, else assigned.
+ */
 export type Status = "assigned" | "viewed" | "completed" | "cancelled";
+export type Status1 = "assigned" | "viewed" | "completed";
+export type DocumentKind1 = "documents" | "global_docs" | "payroll_documents" | "employee_documents";
+/**
+ * One entry per named user, kept by the server: each user marks and signs their own entry only, in their own session; HR sees every entry.
+ *
+ * @maxItems 2000
+ */
+export type Acknowledgements = Acknowledgement[];
+
+export interface Acknowledgement {
+  user_id: Common.Uuid;
+  status?: Status1;
+  viewed_time?: Common.EpochSeconds;
+  completed_time?: Common.EpochSeconds;
+  document_type?: DocumentKind1;
+  document_id?: Common.Uuid;
+  questionnaire_id?: Common.Uuid;
+  signature?: Common.Signature;
+}
