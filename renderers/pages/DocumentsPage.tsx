@@ -8,12 +8,97 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { JsonObject } from '../api/types.ts';
 import { isFileValue } from '../../engine/files.ts';
-import { useClient } from '../session/session.tsx';
+import { epochToUs } from '../../engine/masks.ts';
+import { useClient, useServices } from '../session/session.tsx';
 import { keys, metaQuery } from '../screens/queries.ts';
 import type { DocumentList, DocumentsPageSpec } from './documents-pages.ts';
 import { FileUsageLine } from './FileUsageLine.tsx';
 
 const STATUS: Record<string, string> = { requested: 'Requested', uploading: 'Uploading', uploaded: 'Uploaded' };
+
+/** What the caller's own entry of an assignment says, and whether it is past its due date. */
+function myProgress(d: JsonObject, me: string, now: number): string {
+  const entries = Array.isArray(d.acknowledgements) ? (d.acknowledgements as JsonObject[]) : [];
+  const mine = entries.find((e) => e && e.user_id === me);
+  if (d.status === 'cancelled') return 'Cancelled';
+  if (mine?.status === 'completed') return mine.signature ? 'Acknowledged' : 'Done';
+  const due = typeof d.due_by === 'number' && d.due_by < now ? ' (overdue)' : '';
+  return `${mine?.status === 'viewed' ? 'Opened' : 'To do'}${due}`;
+}
+
+/**
+ * The assignments naming the caller: the document (opening it), when it is due, their own progress,
+ * and a link to the assignment, where they mark and sign their own entry.
+ */
+function AssignmentTable({ list }: { list: DocumentList }) {
+  const { client, auth } = useServices();
+  const me = auth.session?.user.key ?? '';
+  const meta = useQuery({ ...metaQuery(client, list.module, list.type), retry: false });
+  const body = { criteria: [{ field: 'user_ids', is: 'contains' as const, value: me }], limit: 200 };
+  const rows = useQuery({
+    queryKey: keys.find(list.module, list.type, body),
+    queryFn: () => client.find(list.module, list.type, body),
+    enabled: !!meta.data?.can.list && !!me,
+    retry: false,
+  });
+  const docsBody = { criteria: [], limit: 500 };
+  const docs = useQuery({
+    queryKey: keys.find('hr', 'documents', docsBody),
+    queryFn: () => client.find('hr', 'documents', docsBody),
+    enabled: !!rows.data?.items.length,
+    retry: false,
+  });
+  if (meta.isError || (meta.data && !meta.data.can.list)) return null;
+  const names = new Map(
+    (docs.data?.items ?? []).map((r) => [r.key, String((r.data as JsonObject).display_name ?? r.key)]),
+  );
+  const now = Date.now() / 1000;
+  const id = `docs-${list.type}`;
+  return (
+    <section aria-labelledby={id} className="documents">
+      <h2 id={id}>{list.heading}</h2>
+      {rows.isPending && <p role="status">Loading…</p>}
+      {rows.data && rows.data.items.length === 0 && <div className="empty">Nothing here yet.</div>}
+      {rows.data && rows.data.items.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Document</th>
+              <th scope="col">Due by</th>
+              <th scope="col">Your progress</th>
+              <th scope="col">Acknowledge</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.data.items.map((r) => {
+              const d = r.data as JsonObject;
+              const docId = typeof d.document_id === 'string' ? d.document_id : undefined;
+              const kind = typeof d.document_type === 'string' ? d.document_type : 'documents';
+              const name = (docId && names.get(docId)) ?? 'Assigned document';
+              return (
+                <tr key={r.key}>
+                  <td>
+                    {docId && kind === 'documents' ? <Link to={`/hr/documents/view/${docId}`}>{name}</Link> : name}
+                  </td>
+                  <td>{typeof d.due_by === 'number' ? epochToUs(d.due_by) : ''}</td>
+                  <td>{myProgress(d, me, now)}</td>
+                  <td>
+                    <Link
+                      to={`/${list.module}/${list.openType}/edit/${r.key}`}
+                      aria-label={`Open the assignment of ${name}`}
+                    >
+                      Open
+                    </Link>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
 
 function DocumentTable({ list }: { list: DocumentList }) {
   const client = useClient();
@@ -54,7 +139,9 @@ function DocumentTable({ list }: { list: DocumentList }) {
               return (
                 <tr key={r.key}>
                   <td>
-                    <Link to={`/${list.module}/${list.openType}/edit/${r.key}`}>{name}</Link>
+                    <Link to={`/${list.module}/${list.openType}/${meta.data?.can.edit ? 'edit' : 'view'}/${r.key}`}>
+                      {name}
+                    </Link>
                   </td>
                   <td>{typeof d.status === 'string' ? (STATUS[d.status] ?? d.status) : ''}</td>
                   <td>{isFileValue(file) ? file.name : 'No file yet'}</td>
@@ -73,9 +160,9 @@ export function DocumentsPage({ page }: { page: DocumentsPageSpec }) {
     <section className="page" aria-labelledby="documents-title">
       <h1 id="documents-title">{page.title}</h1>
       <FileUsageLine />
-      {page.lists.map((l) => (
-        <DocumentTable key={l.type} list={l} />
-      ))}
+      {page.lists.map((l) =>
+        l.assignedToMe ? <AssignmentTable key={l.type} list={l} /> : <DocumentTable key={l.type} list={l} />,
+      )}
     </section>
   );
 }

@@ -11,6 +11,11 @@ export interface DocumentList {
   openType: string;
   /** Offer "New" (when the caller may create one). */
   create?: boolean;
+  /**
+   * Assignments naming the caller (`user_ids` contains them, HR's included), each row with the
+   * document it assigns, its due date and the caller's own acknowledgement.
+   */
+  assignedToMe?: boolean;
 }
 
 export interface DocumentsPageSpec {
@@ -44,7 +49,18 @@ export const DOCUMENTS_PAGES: readonly DocumentsPageSpec[] = [
   {
     path: '/mydocuments',
     title: 'My documents',
-    lists: [{ heading: 'My documents', module: 'hr', type: 'my_employee_documents', openType: 'employee_documents' }],
+    lists: [
+      {
+        heading: 'To read and acknowledge',
+        module: 'hr',
+        type: 'assignments',
+        openType: 'assignments',
+        assignedToMe: true,
+      },
+      { heading: 'My documents', module: 'hr', type: 'my_employee_documents', openType: 'employee_documents' },
+      // The company's published documents (a handbook, policies) for those who use the HR module.
+      { heading: 'Company documents', module: 'hr', type: 'documents', openType: 'documents' },
+    ],
   },
   {
     path: '/secure_file_transfer',

@@ -4,11 +4,59 @@
  * name in its font with the date. Used by the generic view and by views drawn from data (a state
  * withholding form's own fields).
  */
+import { createContext, useContext, useState } from 'react';
 import type { JsonObject } from '../../api/types.ts';
+import { isFileValue, type FileValue } from '../../../engine/files.ts';
+import { useOptionalClient } from '../../session/session.tsx';
 import { formatByKind } from '../../format/format-value.ts';
 import { fieldTitle, resolveSchema, valueKind } from '../../format/schema-facts.ts';
 import { recordForms } from '../../contract/forms-registry.ts';
 import { UserNames } from '../../users/UserNames.tsx';
+
+/** The record a view shows, so that its stored files can be downloaded from the view. */
+export const ViewedRecordContext = createContext<{ module: string; type: string; key: string } | undefined>(undefined);
+
+/**
+ * A stored file in a read-only view: its name and size, and Download through a single-use link (the
+ * token never goes into a URL), as the edit screen's file field offers; a reader who may not edit
+ * the record (an employee and a published company document) downloads it here.
+ */
+function StoredFile({ field, value }: { field: string; value: FileValue }) {
+  const target = useContext(ViewedRecordContext);
+  const client = useOptionalClient();
+  const [failed, setFailed] = useState('');
+  const text = formatByKind('text', value);
+  if (!target || !client) return <>{text}</>;
+  const download = async () => {
+    setFailed('');
+    try {
+      const { url } = await client.fileDownloadKey(target.module, target.type, target.key, field);
+      const a = document.createElement('a');
+      a.href = url;
+      a.rel = 'noopener';
+      a.download = value.name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+    } catch (e) {
+      setFailed((e as Error).message);
+    }
+  };
+  return (
+    <>
+      {text}{' '}
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={() => void download()}
+        aria-label={`Download ${value.name}`}
+      >
+        Download
+      </button>
+      {failed && <span role="alert"> {failed}</span>}
+    </>
+  );
+}
 
 /** A signature field (x-signature in its schema, or drawn by the signature field). */
 function isSignature(s: JsonObject, ui: JsonObject, path: string): boolean {
@@ -46,6 +94,7 @@ function Value({
     return <SignatureView value={value} />;
   }
   if (value === undefined || value === null || value === '') return <span className="muted">—</span>;
+  if (!path.includes('.') && isFileValue(value)) return <StoredFile field={path} value={value} />;
   if (s['x-sensitive'] === 'secret') return <span className="muted">hidden</span>;
   if (s.type === 'object' && s.properties && typeof value === 'object') {
     return <Fields root={root} ui={ui} prefix={path} schema={s} data={value as JsonObject} />;

@@ -515,7 +515,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
         </div>
       )}
       {shownMode === 'view' ? (
-        <RecordView meta={meta} model={model} data={state.record?.data ?? {}} />
+        <RecordView meta={meta} model={model} data={state.record?.data ?? {}} target={files} />
       ) : (
         <>
           <LeaveGuard when={state.dirty && !state.saving} allowed={actions.leaveAllowed} />

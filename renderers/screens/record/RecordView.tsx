@@ -6,11 +6,30 @@
  */
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { sectionApplies, type FormModel } from './form-model.ts';
-import { Fields } from './RecordDetails.tsx';
+import { Fields, ViewedRecordContext } from './RecordDetails.tsx';
 import { SectionExplanation } from './templates.tsx';
 import { recordForms } from '../../contract/forms-registry.ts';
 
-export function RecordView({ meta, model, data }: { meta: TypeMeta; model: FormModel; data: JsonObject }) {
+export function RecordView({
+  meta,
+  model,
+  data,
+  target,
+}: {
+  meta: TypeMeta;
+  model: FormModel;
+  data: JsonObject;
+  /** The record shown, for its files' Download. */
+  target?: { module: string; type: string; key: string };
+}) {
+  return (
+    <ViewedRecordContext.Provider value={target}>
+      <RecordFields meta={meta} model={model} data={data} />
+    </ViewedRecordContext.Provider>
+  );
+}
+
+function RecordFields({ meta, model, data }: { meta: TypeMeta; model: FormModel; data: JsonObject }) {
   const root = model.schema;
   const forms = recordForms();
   const hint = (meta.ui as JsonObject | undefined)?.['ui:field'];

@@ -1,0 +1,103 @@
+/**
+ * HR assigns the company handbook to two employees to read and acknowledge (tests/api/assignments.test.ts
+ * holds the rules). Through the screens: HR makes the assignment, choosing the people and the document
+ * by name; Emma, on a phone, finds it on My documents, opens the handbook and downloads it, signs her
+ * own acknowledgement; HR sees hers signed and Carla's not (docs/signatures.md, "An assignment is
+ * acknowledged by each person it names").
+ */
+import { afterAll, beforeAll, it } from 'vitest';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+let admin: { token: string; user: string };
+let handbook = '';
+
+beforeAll(async () => {
+  w = await startWorld();
+  admin = await w.apiLogin('admin');
+  const doc = await w.call('POST', '/hr/api/data/documents/', {
+    org: w.org,
+    token: admin.token,
+    body: { display_name: 'Employee handbook 2026', filename: 'handbook.pdf', view_type: 'file', published: true },
+  });
+  assert.equal(doc.status, 201, doc.text);
+  handbook = doc.body.key;
+  const up = await w.call('PUT', `/hr/api/files/documents/${handbook}/file`, {
+    org: w.org,
+    token: admin.token,
+    headers: { 'content-type': 'text/plain', 'x-file-name': 'handbook.txt' },
+    rawBody: 'Be kind to one another.\n',
+  });
+  assert.equal(up.status, 200, up.text);
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+const assignmentsOf = async () => {
+  const r = await w.call('POST', '/hr/api/data/find/assignments', { org: w.org, token: admin.token, body: {} });
+  assert.equal(r.status, 200, r.text);
+  return r.body.items as { key: string; data: { status: string; acknowledgements: Record<string, any>[] } }[];
+};
+
+it('HR assigns the handbook to two people; Emma finds it, opens it and signs her acknowledgement; HR sees each one', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'admin');
+  await page.goto('/hr/assignments/create');
+  for (const who of ['Emma', 'Carla']) {
+    await page.getByPlaceholder('Search by name or e-mail').fill(who);
+    await page
+      .getByRole('option', { name: new RegExp(`^${who} `) })
+      .first()
+      .click();
+  }
+  await page.getByLabel('Document', { exact: true }).selectOption({ label: 'Employee handbook 2026' });
+  await page.getByLabel('Due by').fill('2026-12-15');
+  await page.getByLabel('Acknowledgement required').check();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL(/\/hr\/assignments\/edit\//);
+  const [made] = await assignmentsOf();
+  assert.equal(made.data.acknowledgements.length, 2);
+
+  const phone = (await w.page({ mobile: true })).page;
+  await w.signIn(phone, 'emma');
+  await phone.getByRole('button', { name: 'Menu' }).click();
+  await phone.getByRole('link', { name: 'My documents' }).first().click();
+  const row = phone.getByRole('row', { name: /Employee handbook 2026/ }).first();
+  await row.waitFor();
+  assert.match(await row.innerText(), /12\/15\/2026\s+To do/);
+  await w.screenshot(phone, 'assignments-my-documents');
+  // The handbook opens (she may not edit it: its view) and downloads.
+  await row.getByRole('link', { name: 'Employee handbook 2026', exact: true }).click();
+  await phone.waitForURL(/\/hr\/documents\/view\//);
+  const [download] = await Promise.all([
+    phone.waitForEvent('download'),
+    phone.getByRole('button', { name: 'Download handbook.txt' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'handbook.txt');
+  await phone.goBack();
+  await phone.getByRole('link', { name: 'Open the assignment of Employee handbook 2026' }).click();
+  await phone.waitForURL(/\/hr\/assignments\/edit\//);
+  const emmaIndex = made.data.acknowledgements.findIndex((e) => e.user_id !== made.data.acknowledgements[1].user_id);
+  await phone.locator(`#root_acknowledgements_${emmaIndex}_signature`).click();
+  await phone.getByRole('button', { name: 'Read Agreement' }).click();
+  await phone.getByRole('button', { name: 'I agree' }).click();
+  await phone.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Emma Employee');
+  await phone.getByRole('button', { name: 'Submit' }).click();
+  await phone.getByRole('button', { name: 'Submit' }).waitFor({ state: 'detached' });
+  await phone.getByRole('button', { name: 'Save', exact: true }).click();
+  await phone.getByText('Saved.', { exact: true }).first().waitFor();
+  await phone.goto('/mydocuments');
+  await phone.getByRole('row', { name: /Employee handbook 2026.*Acknowledged/ }).waitFor();
+
+  const [after] = await assignmentsOf();
+  const state = after.data.acknowledgements.map((e) => [e.status, e.signature?.name ?? null]);
+  assert.deepEqual(state.sort(), [
+    ['assigned', null],
+    ['completed', 'Emma Employee'],
+  ]);
+  assert.equal(after.data.status, 'viewed', 'not complete while Carla has not acknowledged');
+  await page.goto('/hr/assignments');
+  await page.getByRole('row', { name: /Employee handbook 2026.*12\/15\/2026.*viewed/ }).waitFor();
+});
