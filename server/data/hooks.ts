@@ -11,6 +11,7 @@ import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
 import { assignmentHooks } from './hooks/assignments.ts';
 import { groupHooks } from './hooks/groups.ts';
+import { shareRequestHooks } from './hooks/share-request.ts';
 import { onboardingUserHooks } from './hooks/onboarding-user.ts';
 import { employeeHooks } from './hooks/employee.ts';
 import { i9Hooks } from './hooks/i9.ts';
@@ -119,6 +120,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'time/pto_register': ptoRegisterHooks,
   'time/pto_request': ptoRequestHooks,
   'hr/assignments': assignmentHooks,
+  'hr/share_request': shareRequestHooks,
   'storage/files': fileHooks,
   'storage/shares': shareHooks,
   'storage/fgroups': fileGroupHooks,

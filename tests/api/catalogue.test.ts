@@ -66,6 +66,16 @@ async function freshUser(): Promise<string> {
   return r.body.key;
 }
 
+/** An employee document of the staff caller, for a share request to name. */
+async function ownDocument(): Promise<string> {
+  const r = await w.call('POST', '/hr/api/data/employee_documents/', {
+    ...as(staff),
+    body: { employee_id: staff.user, display_name: 'Licence', filename: 'licence.pdf' },
+  });
+  assert.equal(r.status, 201, r.text);
+  return r.body.key;
+}
+
 const catalogue = loadCatalogue();
 const ownerSigns = (entity: { file: { properties?: Record<string, any> } }) =>
   Object.values(entity.file.properties ?? {}).some((p) => p?.['x-attests']?.signer === '@owner');
@@ -116,6 +126,12 @@ for (const entity of catalogue.registry.all()) {
       // A company's settings are kept for itself or a company under it.
       if (entity.id === 'auth/organization_settings') data.org_id = w.acmeOrg;
       if (entity.id === 'hr/assignments') data.user_ids = [staff.user];
+      // People and an employee's document named by these exist in the company (x-ref).
+      if (['hr/employee_documents', 'hr/confidential_employee_documents'].includes(entity.id))
+        data.employee_id = staff.user;
+      if (entity.id === 'hr/secure_files') data.owner_id = staff.user;
+      if (entity.id === 'hr/share_request')
+        Object.assign(data, { employee_id: staff.user, share_to: [staff.user], document_id: await ownDocument() });
       const r = await w.call('POST', `${base}/${entity.type}/`, { ...as(staff), body: data });
       if (!creatable) {
         assert.equal(r.status, 403, r.text);

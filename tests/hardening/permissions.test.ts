@@ -21,7 +21,7 @@ import jsf from 'json-schema-faker';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
 import { createCompany, figure, pool, seededRandom, sudoInto } from '../helpers/hardening.ts';
-import { paystubOf, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import { hrPeopleOf, paystubOf, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
 import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 const SUITE = 'permissions';
@@ -166,6 +166,12 @@ beforeAll(async () => {
   overrides['time/pto_request'] = { ...RECORD_OVERRIDES['time/pto_request'], plan_id: plan.body.key };
   holder = (await newUser([], true)).key;
   Object.assign(overrides, paystubOf(holder));
+  const document = await w.call('POST', '/hr/api/data/employee_documents/', {
+    ...as(staff),
+    body: { employee_id: holder, display_name: 'Licence', filename: 'licence.pdf' },
+  });
+  assert.equal(document.status, 201, document.text);
+  Object.assign(overrides, hrPeopleOf(holder, document.body.key));
   jsf.option({
     requiredOnly: true,
     useDefaultValue: true,

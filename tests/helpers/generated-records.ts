@@ -122,6 +122,27 @@ export function paystubOf(user: string): Record<string, Record<string, unknown>>
 }
 
 /**
+ * The HR records naming people and an employee's document name ones of the company (x-ref;
+ * server/data/hooks/assignments.ts, share-request.ts): `user`, and `document`, an employee document
+ * of theirs. An assignment names a questionnaire (a document would have to be published).
+ */
+export function hrPeopleOf(user: string, document: string): Record<string, Record<string, unknown>> {
+  return {
+    'hr/employee_documents': { employee_id: user },
+    'hr/confidential_employee_documents': { employee_id: user },
+    'hr/secure_files': { owner_id: user },
+    'hr/share_request': { employee_id: user, share_to: [user], document_id: document },
+    'hr/assignments': {
+      user_ids: [user],
+      questionnaire_id: '6f1c1d2e-5b7a-4c1e-9a0b-2f3d4e5f6a7c',
+      document_id: undefined,
+      acknowledgements: [],
+      status: 'assigned',
+    },
+  };
+}
+
+/**
  * A share names a file its sender may edit (docs/files.md "Sharing a stored file"): a file of
  * `owner`'s, made through `create` (a caller who may make one for them), for `storage/shares`.
  */
