@@ -32,13 +32,13 @@ export type AssignedTo = [Common.Uuid, ...Common.Uuid[]];
 export type DocumentKind = "documents" | "global_docs" | "payroll_documents" | "employee_documents";
 export type AcknowledgementRequired = boolean;
 /**
- * HR's: assigned, or cancelled. Otherwise the server keeps it: completed once every named user has completed their entry, viewed once one has opened or completed it, else assigned.
+ * HR sets assigned or cancelled; otherwise it follows the entries: completed once everyone has completed theirs, viewed once one has opened it.
  */
 export type Status = "assigned" | "viewed" | "completed" | "cancelled";
 export type Status1 = "assigned" | "viewed" | "completed";
 export type DocumentKind1 = "documents" | "global_docs" | "payroll_documents" | "employee_documents";
 /**
- * One entry per named user, kept by the server: each user marks and signs their own entry only, in their own session; HR sees every entry.
+ * One entry per person named. Mark and sign your own entry; HR sees everyone's.
  *
  * @maxItems 2000
  */
