@@ -15,6 +15,9 @@ export type Description = string;
  */
 export type State = string;
 export type Year = number;
+/**
+ * Shown to everyone of the company once published; a draft is its administrators' (HR:CanManageLaborLawAdmin) only.
+ */
 export type Published = boolean;
 export type Archived = boolean;
 /**
