@@ -77,12 +77,12 @@ function AssignmentTable({ list }: { list: DocumentList }) {
               const name = (docId && names.get(docId)) ?? 'Assigned document';
               return (
                 <tr key={r.key}>
-                  <td>
+                  <td data-label="Document">
                     {docId && kind === 'documents' ? <Link to={`/hr/documents/view/${docId}`}>{name}</Link> : name}
                   </td>
-                  <td>{typeof d.due_by === 'number' ? epochToUs(d.due_by) : ''}</td>
-                  <td>{myProgress(d, me, now)}</td>
-                  <td>
+                  <td data-label="Due by">{typeof d.due_by === 'number' ? epochToUs(d.due_by) : ''}</td>
+                  <td data-label="Your progress">{myProgress(d, me, now)}</td>
+                  <td data-label="Acknowledge">
                     <Link
                       to={`/${list.module}/${list.openType}/edit/${r.key}`}
                       aria-label={`Open the assignment of ${name}`}
@@ -138,13 +138,13 @@ function DocumentTable({ list }: { list: DocumentList }) {
               const name = String(d.display_name ?? d.filename ?? d.sender_name ?? r.key);
               return (
                 <tr key={r.key}>
-                  <td>
+                  <td data-label="Name">
                     <Link to={`/${list.module}/${list.openType}/${meta.data?.can.edit ? 'edit' : 'view'}/${r.key}`}>
                       {name}
                     </Link>
                   </td>
-                  <td>{typeof d.status === 'string' ? (STATUS[d.status] ?? d.status) : ''}</td>
-                  <td>{isFileValue(file) ? file.name : 'No file yet'}</td>
+                  <td data-label="Status">{typeof d.status === 'string' ? (STATUS[d.status] ?? d.status) : ''}</td>
+                  <td data-label="File">{isFileValue(file) ? file.name : 'No file yet'}</td>
                 </tr>
               );
             })}

@@ -67,6 +67,11 @@ it('HR assigns the handbook to two people; Emma finds it, opens it and signs her
   const row = phone.getByRole('row', { name: /Employee handbook 2026/ }).first();
   await row.waitFor();
   assert.match(await row.innerText(), /12\/15\/2026\s+To do/);
+  // On a phone each row is a card whose lines say what they are.
+  const labels = await row
+    .locator('td')
+    .evaluateAll((cells) => cells.map((c) => getComputedStyle(c, '::before').content));
+  assert.deepEqual(labels, ['"Document"', '"Due by"', '"Your progress"', '"Acknowledge"']);
   await w.screenshot(phone, 'assignments-my-documents');
   // The handbook opens (she may not edit it: its view) and downloads.
   await row.getByRole('link', { name: 'Employee handbook 2026', exact: true }).click();
