@@ -7,7 +7,10 @@ import { usesRecordLists } from '../renderers/layouts/roles.ts';
 import { PTO_NAV } from '../forms/pages/pto/index.tsx';
 import { MY_CLIENTS_NAV } from '../forms/pages/my-clients/index.tsx';
 
-/** An employee's own documents; the company's documents and file transfers for those who manage HR. */
+/**
+ * An employee's own documents and the secure file transfer (to send HR a file securely, and read
+ * those sent to them); the company's documents for those who manage HR.
+ */
 registerNavSection({
   id: 'documents',
   label: 'Documents',
@@ -15,12 +18,8 @@ registerNavSection({
   show: (s) => s.isAdmin || s.isEmployee || s.permissions.has('HR:CanManageModule'),
   links: (s) => [
     ...(s.isEmployee ? [{ to: '/mydocuments', label: 'My documents' }] : []),
-    ...(s.isAdmin || s.permissions.has('HR:CanManageModule')
-      ? [
-          { to: '/documents', label: 'Company documents' },
-          { to: '/secure_file_transfer', label: 'Secure file transfer' },
-        ]
-      : []),
+    ...(s.isAdmin || s.permissions.has('HR:CanManageModule') ? [{ to: '/documents', label: 'Company documents' }] : []),
+    { to: '/secure_file_transfer', label: 'Secure file transfer' },
   ],
 });
 

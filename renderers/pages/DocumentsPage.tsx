@@ -103,6 +103,13 @@ function AssignmentTable({ list }: { list: DocumentList }) {
 function DocumentTable({ list }: { list: DocumentList }) {
   const client = useClient();
   const meta = useQuery({ ...metaQuery(client, list.module, list.type), retry: false });
+  const users = useQuery({ ...metaQuery(client, 'auth', 'users'), retry: false, enabled: !!list.createPicksPeople });
+  const employees = useQuery({
+    ...metaQuery(client, 'payroll', 'employee'),
+    retry: false,
+    enabled: !!list.createPicksPeople,
+  });
+  const picks = !list.createPicksPeople || !!users.data?.can.list || !!employees.data?.can.list;
   const body = { criteria: [], limit: 200 };
   const rows = useQuery({
     queryKey: keys.find(list.module, list.type, body),
@@ -115,7 +122,7 @@ function DocumentTable({ list }: { list: DocumentList }) {
   return (
     <section aria-labelledby={id} className="documents">
       <h2 id={id}>{list.heading}</h2>
-      {list.create && meta.data?.can.create && (
+      {list.create && picks && meta.data?.can.create && (
         <Link className="btn btn--primary" to={`/${list.module}/${list.openType}/create`}>
           New
         </Link>

@@ -12,6 +12,12 @@ export interface DocumentList {
   /** Offer "New" (when the caller may create one). */
   create?: boolean;
   /**
+   * New names a person of the company (a secure file's recipient): offered only to those who may
+   * search the company's people (list `auth/users` or `payroll/employee`, docs/directory.md), as the
+   * form's picker could find no one for anyone else.
+   */
+  createPicksPeople?: boolean;
+  /**
    * Assignments naming the caller (`user_ids` contains them, HR's included), each row with the
    * document it assigns, its due date and the caller's own acknowledgement.
    */
@@ -74,7 +80,14 @@ export const DOCUMENTS_PAGES: readonly DocumentsPageSpec[] = [
         create: true,
       },
       // Those sent to the caller and those they sent (the list rule's @owner and @creator).
-      { heading: 'Secure files', module: 'hr', type: 'secure_files', openType: 'secure_files' },
+      {
+        heading: 'Secure files',
+        module: 'hr',
+        type: 'secure_files',
+        openType: 'secure_files',
+        create: true,
+        createPicksPeople: true,
+      },
     ],
   },
 ];

@@ -12,7 +12,7 @@ export type File1 = string;
 export type SentBy = string;
 
 /**
- * A file someone sent securely to a user (the public /secure_file/{email} page): the sender's name and e-mail, a message and the receiving user. The user who sends it (@creator, kept in created_by as well as in the record's meta, so that a list of what a user sent is a search of the store) may list, read it and upload its file; the recipient (@owner) may read and delete it.
+ * A file sent securely to one person of the company: only they, the sender and those who manage secure file transfer can open it. Save, then attach the file.
  */
 export interface HrSecureFiles {
   owner_id: Recipient;

@@ -1,0 +1,59 @@
+/**
+ * Secure file transfer through the screens (docs/files.md "Screens"): the company admin sends Emma a
+ * file securely from Secure file transfer (New, the recipient chosen by name); Emma finds the page
+ * in her menu and downloads the file; Carla, a colleague, sees nothing of it. Before, an employee had
+ * no link to the page, and New was not offered for secure files. An employee, who may not search the
+ * company's people (docs/directory.md), is not offered a New whose recipient she could not choose.
+ */
+import { afterAll, beforeAll, it } from 'vitest';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+it('the admin sends Emma a file securely; Emma finds it from her menu and downloads it; Carla sees nothing', async () => {
+  const { page: admin } = await w.page();
+  await w.signIn(admin, 'admin');
+  await admin.goto('/secure_file_transfer');
+  await admin.getByRole('region', { name: 'Secure files' }).getByRole('link', { name: 'New' }).click();
+  await admin.waitForURL('**/hr/secure_files/create');
+  await admin.getByPlaceholder('Search by name or e-mail').fill('Emma');
+  await admin.getByRole('option', { name: /^Emma / }).click();
+  await admin.locator('#root_sender_name').fill('Alice Admin');
+  await admin.locator('#root_email').fill('admin@acme.example');
+  await admin.locator('#root_message').fill('Your signed offer letter.');
+  await admin.locator('#root_filename').fill('offer.pdf');
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
+  await admin.waitForURL(/\/hr\/secure_files\/edit\//);
+  await admin.locator('input[type=file]').setInputFiles({
+    name: 'offer.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 offer'),
+  });
+  await admin.getByRole('button', { name: 'Download' }).waitFor();
+
+  const { page: emma } = await w.page();
+  await w.signIn(emma, 'emma');
+  await emma.getByRole('link', { name: 'Secure file transfer' }).click();
+  await emma.waitForURL('**/secure_file_transfer');
+  const row = emma.getByRole('row', { name: /offer\.pdf/ });
+  await row.waitFor();
+  assert.equal(await emma.getByRole('link', { name: 'New' }).count(), 0, 'no New whose recipient she cannot choose');
+  await row.getByRole('link').first().click();
+  const [download] = await Promise.all([
+    emma.waitForEvent('download'),
+    emma.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'offer.pdf');
+
+  const { page: carla } = await w.page();
+  await w.signIn(carla, 'carla');
+  await carla.getByRole('link', { name: 'Secure file transfer' }).click();
+  await carla.getByText('Nothing here yet.').waitFor();
+});
