@@ -118,11 +118,12 @@ function passes(
       case '@nobody':
         return false;
       default:
-        // HR:CanUseModule+@published: the permission, for a record whose published field is true.
+        // HR:CanUseModule+@published (@signed-in+@published: anyone): the permission, for a record
+        // whose published field is true.
         if (a.split('+').includes('@published')) {
-          return (
-            isPublished && !m.off.has('@published') && a.split('+').every((x) => x === '@published' || p.perms.has(x))
-          );
+          const holds = (x: string) =>
+            x === '@published' || (x === '@signed-in' && !m.off.has('@signed-in')) || p.perms.has(x);
+          return isPublished && !m.off.has('@published') && a.split('+').every(holds);
         }
         return p.perms.has(a);
     }

@@ -19,6 +19,8 @@ export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>>
   'auth/users': { is_employee: false },
   // A draft: HR:CanUseModule reaches published documents only.
   'hr/documents': { filename: 'handbook.pdf', published: false },
+  // A draft too: everyone reaches published labour-law posters only.
+  'hr/global_docs': { filename: 'poster.pdf', published: false },
   // Not listed: a file group seen by its administrators, members, creator and file managers only
   // (a listed one is seen by everyone in the company, @shared).
   'storage/fgroups': { listed: false },
