@@ -245,3 +245,22 @@ test('the document assigned is one of the company that the people named can open
   });
   assert.equal(toHer.status, 201, toHer.text);
 });
+
+test('a malformed status or entry is refused naming it, not replaced by what the server keeps', async () => {
+  const status = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, {
+    ...as(w.admin),
+    body: { status: '\u001b[31mcompleted' },
+  });
+  assert.equal(status.status, 400, status.text);
+  assert.ok(
+    status.body.errors.some((e: { path: string }) => e.path === '/status'),
+    status.text,
+  );
+  const entries = (await read(w.admin, key)).acknowledgements.map((e) => ({ ...e, colour: 'red' }));
+  const entry = await w.call('PATCH', `${ASSIGNMENTS}/${key}`, { ...as(w.admin), body: { acknowledgements: entries } });
+  assert.equal(entry.status, 400, entry.text);
+  assert.ok(
+    entry.body.errors.some((e: { path: string }) => e.path.startsWith('/acknowledgements/0')),
+    entry.text,
+  );
+});

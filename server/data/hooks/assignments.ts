@@ -40,7 +40,10 @@ const usersOf = (d: DataObject | undefined) =>
  * One entry per named user, in the order of `user_ids`: the caller's as they sent it (their own
  * fields only), everyone else's as stored; each with the assigned document copied in.
  */
-function prepare({ data, before, caller }: HookArgs): DataObject {
+function prepare({ s, data, before, caller }: HookArgs): DataObject {
+  // Entries sent malformed stay as sent, for the schema to refuse them by their place: the server
+  // keeps its own entries, but a wrong one is the client's mistake to hear of, not to lose quietly.
+  if (data[ACKS] !== undefined && !wellFormed(s, data)) return data;
   const me = caller.principal.userKey;
   const sent = entriesOf(data);
   const stored = entriesOf(before);
@@ -75,9 +78,21 @@ function prepare({ data, before, caller }: HookArgs): DataObject {
     }
     return entry;
   });
-  if (data.status !== 'cancelled') data.status = summary(data[ACKS] as Entry[]);
+  // A status of the summary's values follows the entries; cancelled, or a value of no kind (which
+  // the schema then refuses), is kept as sent.
+  if (typeof data.status !== 'string' || SUMMARIES.has(data.status)) data.status = summary(data[ACKS] as Entry[]);
   return data;
 }
+
+/** Whether the entries as sent pass the schema (what else the data holds is checked as usual). */
+function wellFormed(s: HookArgs['s'], data: DataObject): boolean {
+  const entity = s.catalogue.registry.get('hr', 'assignments');
+  if (!entity) return true;
+  const errors = s.catalogue.validator(entity)(structuredClone(data));
+  return !errors.some((e) => e.path === `/${ACKS}` || e.path.startsWith(`/${ACKS}/`));
+}
+
+const SUMMARIES = new Set(['assigned', 'viewed', 'completed']);
 
 /** The assignment's status from its entries: completed by all, opened by one, or neither. */
 const summary = (entries: Entry[]) =>
