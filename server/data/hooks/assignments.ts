@@ -47,7 +47,8 @@ function prepare({ s, data, before, caller }: HookArgs): DataObject {
   const me = caller.principal.userKey;
   const sent = entriesOf(data);
   const stored = entriesOf(before);
-  const now = Math.floor(Date.now() / 1000);
+  // The server's clock, as a signature's stamp reads it.
+  const now = s.now();
   data[ACKS] = usersOf(data).map((user) => {
     const old = stored.find((e) => e.user_id === user);
     const entry: Entry = { ...(old ?? {}), user_id: user, status: old?.status ?? 'assigned' };
