@@ -142,6 +142,42 @@ export function cleanFileName(raw: string): string {
 }
 
 /** Whether a value is a stored file's value (what the widget shows as uploaded). */
+/** The extensions a file of each type is saved under; the first is the one given to a name without one. */
+const EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/heic': ['heic', 'heif'],
+  'image/tiff': ['tif', 'tiff'],
+  'text/plain': ['txt', 'text', 'log'],
+  'text/csv': ['csv'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'application/vnd.oasis.opendocument.text': ['odt'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['ods'],
+  'application/zip': ['zip'],
+};
+
+/**
+ * A file's name that says what the file is: a name whose extension is not one of its type's gets the
+ * type's own (`bonus.html` holding text is `bonus.html.txt`, a PDF named `invoice.html` is
+ * `invoice.html.pdf`). A colleague who saves a download and opens it then opens what the bytes are,
+ * never a web page (or a program) the uploader named it as. A type not listed takes its subtype as
+ * the extension (`image/bmp`: `.bmp`); one with no usable subtype keeps the name.
+ */
+export function nameForType(name: string, type: string): string {
+  const t = type.toLowerCase().split(';')[0].trim();
+  const sub = /^[a-z]+\/(?:x-)?([a-z0-9]{1,10})$/.exec(t)?.[1];
+  const known = EXTENSIONS[t] ?? (sub ? [sub] : undefined);
+  if (!known) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  return known.includes(ext) ? name : cleanFileName(`${name}.${known[0]}`);
+}
+
 export function isFileValue(v: unknown): v is FileValue {
   return (
     !!v &&

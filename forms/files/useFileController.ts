@@ -4,7 +4,7 @@
  * The view (FileField.tsx) only draws it.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { accepts, DEFAULT_ACCEPT, isFileValue, type FileValue } from '../../engine/files.ts';
+import { accepts, DEFAULT_ACCEPT, isFileValue, nameForType, type FileValue } from '../../engine/files.ts';
 import type { ApiClient } from '../../renderers/api/client.ts';
 import type { FileTarget } from '../../renderers/contract/record-parts.ts';
 import { uploadFile, UploadFailed } from './upload-file.ts';
@@ -293,7 +293,7 @@ export function useFileController(opts: {
       const a = document.createElement('a');
       a.href = url;
       a.rel = 'noopener';
-      a.download = stored?.name ?? '';
+      a.download = stored ? nameForType(stored.name, stored.type) : '';
       document.body.append(a);
       a.click();
       a.remove();

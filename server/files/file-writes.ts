@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ownerOf } from '../../engine/access.ts';
-import type { FileField, FileValue } from '../../engine/files.ts';
+import { nameForType, type FileField, type FileValue } from '../../engine/files.ts';
 import type { Caller } from '../auth/principal.ts';
 import { actorOf, auditOp, type AuditActor } from '../data/audit.ts';
 import type { RequestInfo, Target } from '../data/records.ts';
@@ -247,7 +247,13 @@ export async function storeUpload(
     const again = await roomNow();
     if (size > again.room) throw again.refusal(spec.field, caller.org.name, size);
     const now = s.now();
-    const value: FileValue = { name: input.name, size, type, sha256: hash.digest('hex'), uploaded_time: now };
+    const value: FileValue = {
+      name: nameForType(input.name, type),
+      size,
+      type,
+      sha256: hash.digest('hex'),
+      uploaded_time: now,
+    };
     const ref: FileRef = {
       blob: staged.id,
       ...(fileKey ? { wrapped: wrapFileKey(s.cipher, fileKey) } : {}),

@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { allows, ownedBy, ownerOf } from '../../engine/access.ts';
-import { cleanFileName, isFileValue, type FileField } from '../../engine/files.ts';
+import { cleanFileName, isFileValue, nameForType, type FileField } from '../../engine/files.ts';
 import { epochToUs } from '../../engine/masks.ts';
 import { callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
 import { signedIn, signedInUnless } from '../auth/signed-in.ts';
@@ -111,7 +111,9 @@ function fileName(c: Context, field: string): string {
 }
 
 /** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266). */
-function disposition(name: string): string {
+function disposition(stored: string, type: string): string {
+  // A file stored before names followed types downloads under the name of what it is too.
+  const name = nameForType(stored, type);
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   // A name stored before names were cleaned of half characters still downloads.
   return `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(cleanFileName(name))}`;
@@ -242,7 +244,7 @@ export function fileRoutes(s: Services, module: string) {
     return c.body(Readable.toWeb(body) as ReadableStream, 200, {
       'Content-Type': value.type,
       'Content-Length': String(value.size),
-      'Content-Disposition': disposition(value.name),
+      'Content-Disposition': disposition(value.name, value.type),
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
       // The URL may hold a (spent) download key: keep it out of any Referer.

@@ -698,3 +698,33 @@ test('a secure company file past its expiry is no longer given out, by download 
   assert.equal(moved.status, 200, moved.text);
   assert.equal((await w.call('GET', link.body.url, { org: w.acmeOrg })).status, 410);
 });
+
+test('a file whose name lies about its type is named for what it is: a text named .html or .svg downloads as .txt', async () => {
+  // A colleague who saves bonus.html and opens it gets a web page running whatever the uploader wrote;
+  // the bytes are text, so the name ends as text does, as stored, as listed and as downloaded.
+  const key = await companyDocument();
+  const p = `/hr/api/files/documents/${key}/file`;
+  const page = Buffer.from('<html><script>alert(document.domain)</script><h1>Sign in again</h1></html>');
+  for (const [sent, type, named] of [
+    ['bonus.html', 'text/plain', 'bonus.html.txt'],
+    ['logo.svg', 'text/plain', 'logo.svg.txt'],
+    ['notes', 'text/plain', 'notes.txt'],
+    ['notes.TXT', 'text/plain', 'notes.TXT'],
+    ['totals.csv', 'text/csv', 'totals.csv'],
+    ['totals.htm', 'text/csv', 'totals.htm.csv'],
+  ] as const) {
+    const r = await upload(w.admin, p, page, type, sent);
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.name, named, sent);
+    const got = await w.call('GET', p, as(w.admin));
+    assert.equal(got.headers.get('content-type'), type);
+    const cd = got.headers.get('content-disposition') ?? '';
+    assert.ok(cd.startsWith(`attachment; filename="${named}"; `), cd);
+    assert.equal(decodeURIComponent(/filename\*=UTF-8''([^;]*)$/.exec(cd)?.[1] ?? ''), named);
+  }
+  // A PDF named .html is a PDF; a JPEG keeps any of its usual names.
+  assert.equal((await upload(w.admin, p, PDF, 'application/pdf', 'invoice.html')).body.name, 'invoice.html.pdf');
+  const png = await QRCode.toBuffer('dform');
+  assert.equal((await upload(w.admin, p, png, 'image/png', 'badge.PNG')).body.name, 'badge.PNG');
+  assert.equal((await upload(w.admin, p, png, 'image/png', 'badge.jpg')).body.name, 'badge.jpg.png');
+});

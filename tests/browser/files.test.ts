@@ -383,3 +383,27 @@ it('a file chosen while the form is drawn again (after a refusal) is uploaded, n
   assert.equal(data.file?.name, 'work-permit.pdf');
   assert.equal(data.status, 'uploaded');
 });
+
+it('a text file an employee named .html reaches HR, in the list and as a download, as the text it is (.txt)', async () => {
+  // Saved as bonus.html and opened, it would be a web page running what the employee wrote.
+  const key = await requestFromEmma('Bonus letter');
+  const { page: emma } = await w.page();
+  await w.signIn(emma, 'emma');
+  await emma.goto(`/hr/employee_documents/edit/${key}`);
+  await emma.getByText('Drop a file here or').waitFor();
+  const page = Buffer.from('<html><script>alert(document.domain)</script><h1>Sign in again</h1></html>');
+  await emma.locator('input[type=file]').setInputFiles({ name: 'bonus.html', mimeType: 'text/plain', buffer: page });
+  await emma.getByRole('button', { name: 'Download' }).waitFor();
+  await emma.getByText('bonus.html.txt').waitFor();
+
+  const { page: hr } = await w.page();
+  await w.signIn(hr, 'admin');
+  await hr.goto(`/hr/employee_documents/edit/${key}`);
+  await hr.getByText('bonus.html.txt').waitFor();
+  const [download] = await Promise.all([
+    hr.waitForEvent('download'),
+    hr.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'bonus.html.txt');
+  assert.deepEqual(await readFile((await download.path())!), page);
+});
