@@ -283,10 +283,23 @@ function queryAndHash(path: string): string {
   return at < 0 ? '' : path.slice(at);
 }
 
-/** A redirect query is followed only when it stays on this site. */
+/**
+ * A redirect query is followed only when it stays on this site: a path, read as a browser reads it.
+ * A URL parser drops tabs and line breaks and reads a backslash as `/`, so `/<tab>/evil.example` is
+ * `//evil.example`; any control character, space or backslash, and any path that resolves to
+ * another origin, is no redirect.
+ */
 export function safeRedirect(q: string | null | undefined): string | undefined {
-  if (!q || !q.startsWith('/') || q.startsWith('//') || q.startsWith('/\\')) return undefined;
-  return q;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is what it is for
+  if (!q || !q.startsWith('/') || /[\u0000-\u0020\u007f\\]/.test(q)) return undefined;
+  const base = 'http://site.invalid';
+  let url: URL;
+  try {
+    url = new URL(q, base);
+  } catch {
+    return undefined;
+  }
+  return url.origin === base && !q.startsWith('//') ? q : undefined;
 }
 
 export function loginPath(path: string): string {

@@ -758,6 +758,10 @@ describe('guard: helpers', () => {
     assert.equal(safeRedirect('//evil.example/'), undefined);
     assert.equal(safeRedirect('https://evil.example/'), undefined);
     assert.equal(safeRedirect(null), undefined);
+    // A browser drops tabs and line breaks and reads a backslash as a slash: each is //evil.example.
+    for (const q of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/\\evil.example', '/ /x', '/\\/x'])
+      assert.equal(safeRedirect(q), undefined, JSON.stringify(q));
+    assert.equal(safeRedirect('/home?next=%2F%2Fevil#top'), '/home?next=%2F%2Fevil#top');
   });
   it('names who is limited by PAYROLL:CanManageOnboarding', () => {
     assert.equal(onboardingOnly(onboarder), true);

@@ -1,0 +1,39 @@
+/**
+ * What a hostile person can send a colleague as a link to the product, in a real browser against the
+ * real server (demo company; needs `npm run build:web` first): a sign-in link whose return address
+ * hides another site behind a tab or a line break. Signing in goes to the landing page, never away
+ * and never stuck on the sign-in form (docs/security.md "What one person's input does in another's
+ * browser").
+ */
+import { afterAll, beforeAll, it } from 'vitest';
+import assert from 'node:assert/strict';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+it('a sign-in link returning to /<tab>/evil.example signs in to the landing page, not to another site or an error', async () => {
+  for (const redirect of [
+    '%2F%09%2Fevil.example%2F',
+    '%2F%0A%2Fevil.example',
+    '%2F%0D%2Fevil.example',
+    '%2F%5Cevil.example',
+  ]) {
+    const { page, context } = await w.page();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`/login?redirect=${redirect}`);
+    await page.getByLabel('E-mail').fill('admin@acme.example');
+    await page.getByLabel('Password').fill('demo-admin-pass');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/home');
+    assert.equal(new URL(page.url()).host, new URL(w.site).host, redirect);
+    assert.deepEqual(errors, [], redirect);
+    await context.close();
+  }
+});
