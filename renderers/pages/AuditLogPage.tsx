@@ -1,12 +1,14 @@
 /**
  * The named route auth_audit_log (spec/001 section 2): /auth/new_user/{userId}/audit_log?name=…
  * lists the audit records whose affected user is that user, newest first, a page at a time. The
+ * heading names the account as the server does (get_userinfo), not as the link's query says. The
  * guard lets only AUTH:CanViewAuditLogs (or the product-staff admin) in; the server decides again.
  */
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FindBody, JsonObject } from '../api/types.ts';
 import { useClient } from '../session/session.tsx';
+import { useUserNames } from '../users/useUserNames.ts';
 import { keys } from '../screens/queries.ts';
 import { Pager } from '../screens/list/Pager.tsx';
 import { epochToUsDateTime } from '../../engine/masks.ts';
@@ -36,7 +38,11 @@ function useAuditLog(userId: string, page: number) {
 export function AuditLogPage() {
   const { userId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const name = params.get('name') || 'this user';
+  // The account's own name, never the link's `name` query: a link naming someone else over these
+  // records would have the reader take one person's actions for another's.
+  const { names } = useUserNames(useClient(), [userId]);
+  const known = names.get(userId);
+  const name = known ? known.name : known === null ? `user ${userId}` : 'this user';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const q = useAuditLog(userId, page);
   const total = q.data?.total ?? 0;
