@@ -16,15 +16,20 @@ import { TwoFactorStep } from './TwoFactorStep.tsx';
 
 type LoginType = 'password' | 'sudo_login' | 'forgot_password';
 
-function autoParams(search: URLSearchParams, hash: string): { userid?: string; key?: string; type: LoginType } {
+/**
+ * The single-use key of an /auto-login link, or undefined for a link of no single-use type. A link
+ * never signs in with a password: one colleague could send another a link to their own account
+ * (`?userid=me&key=<my password>`), and the other would type their details into it.
+ */
+function autoParams(
+  search: URLSearchParams,
+  hash: string,
+): { userid?: string; key?: string; type: LoginType } | undefined {
   // The hash-route form (#/auto-login?userid=...) is read too.
   const q = search.get('userid') ? search : new URLSearchParams(hash.split('?')[1] ?? '');
   const t = q.get('type');
-  return {
-    userid: q.get('userid') ?? undefined,
-    key: q.get('key') ?? undefined,
-    type: t === 'sudo_login' || t === 'forgot_password' ? t : 'password',
-  };
+  if (t !== 'sudo_login' && t !== 'forgot_password') return undefined;
+  return { userid: q.get('userid') ?? undefined, key: q.get('key') ?? undefined, type: t };
 }
 
 /** A link's key refused: used already, expired, or not one; the same answer for each (API.md). */
@@ -35,7 +40,7 @@ export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
   const { client, auth, signIn, org } = useServices();
   const [params] = useSearchParams();
   const location = useLocation();
-  // /auto-login without a key is an alias of /login (spec/000 section 2): the sign-in form.
+  // /auto-login without a single-use key is an alias of /login (spec/000 section 2): the sign-in form.
   const keys = autoRoute ? autoParams(params, location.hash) : undefined;
   const auto = !!(keys?.userid || keys?.key);
   const navigate = useNavigate();

@@ -37,3 +37,24 @@ it('a sign-in link returning to /<tab>/evil.example signs in to the landing page
     await context.close();
   }
 });
+
+it("a link carrying a colleague's password does not sign anyone in to the colleague's account", async () => {
+  // Emma sends Carla /auto-login?userid=emma…&key=<Emma's password>: Carla, signed in or not, would
+  // have typed her own details into Emma's account. Only single-use keys sign in from a link.
+  const link = `/auto-login?${new URLSearchParams({ userid: 'emma@acme.example', key: 'demo-employee-pass', redirect: '/home' })}`;
+  const carla = await w.page();
+  await w.signIn(carla.page, 'carla');
+  await carla.page.goto(link);
+  await carla.page.waitForURL('**/home');
+  await carla.page.getByRole('heading', { name: 'Welcome, Carla Complete' }).waitFor();
+  assert.equal(await carla.page.getByText('Emma Employee').count(), 0);
+
+  const visitor = await w.page();
+  await visitor.page.goto(`${link}&type=password`);
+  await visitor.page.getByLabel('E-mail').waitFor();
+  await visitor.page.waitForTimeout(1500);
+  assert.match(new URL(visitor.page.url()).pathname, /^\/auto-login$/);
+  assert.equal(await visitor.page.evaluate(() => JSON.stringify(localStorage).includes('Emma Employee')), false);
+  await carla.context.close();
+  await visitor.context.close();
+});
