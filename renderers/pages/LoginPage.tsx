@@ -49,6 +49,8 @@ export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [asked, setAsked] = useState<{ challenge: TwoFactorChallenge; type: LoginType }>();
+  /** Who is signed in here while the link is for another account, until the person chooses. */
+  const [signedInAs, setSignedInAs] = useState<string>();
   const redirect = safeRedirect(params.get('redirect'));
 
   const finish = (answer: LoginAnswer, type: LoginType) => {
@@ -89,9 +91,13 @@ export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
     // is spent, but the session it opened is still here.
     const current = auth.session;
     const held = current ? guardSession(current) : null;
-    if (current && held && sessionValid(held, Date.now() / 1000) && current.user.key === keys.userid) {
-      navigate(current.password_reset ? '/password-change' : landing(held), { replace: true });
-      return;
+    if (current && held && sessionValid(held, Date.now() / 1000)) {
+      if (current.user.key === keys.userid) {
+        navigate(current.password_reset ? '/password-change' : landing(held), { replace: true });
+        return;
+      }
+      // Someone else's link (a colleague could send their own): asked before it replaces this session.
+      if (keys.userid && keys.key) return setSignedInAs(current.user.display_name || current.user.email);
     }
     if (keys.userid && keys.key) void attempt(keys.userid, keys.key, keys.type);
     else setError('This sign-in link is incomplete.');
@@ -122,6 +128,38 @@ export function LoginPage({ auto: autoRoute = false }: { auto?: boolean }) {
           if (auto) navigate('/login', { replace: true });
         }}
       />
+    );
+  }
+
+  if (auto && signedInAs && keys?.userid && keys.key) {
+    const { userid: linkUser, key: linkKey, type: linkType } = keys;
+    return (
+      <section className="card card--narrow" aria-labelledby="auto-title">
+        <h1 id="auto-title">A sign-in link to another account</h1>
+        <p>
+          You are signed in as {signedInAs}. This link signs in to another account: what you do next is done in that
+          account.
+        </p>
+        <p className="page__actions">
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => navigate(gs ? landing(gs) : '/login', { replace: true })}
+          >
+            Stay signed in as {signedInAs}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setSignedInAs(undefined);
+              void attempt(linkUser, linkKey, linkType);
+            }}
+          >
+            Sign in with the link
+          </button>
+        </p>
+      </section>
     );
   }
 

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { startWorld, type World } from './browser.ts';
+import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -57,4 +58,29 @@ it("a link carrying a colleague's password does not sign anyone in to the collea
   assert.equal(await visitor.page.evaluate(() => JSON.stringify(localStorage).includes('Emma Employee')), false);
   await carla.context.close();
   await visitor.context.close();
+});
+
+it("someone signed in who opens a colleague's single-use sign-in link is asked before it replaces their session", async () => {
+  // Emma asks for a forgot-password link to her own account and sends it to Carla: opened at once,
+  // it would have signed Carla in as Emma without a word.
+  const since = await outboxSize(w.server.dataDir);
+  const sent = await w.call('POST', '/auth/api/forgot_password', {
+    org: w.org,
+    body: { username: 'emma@acme.example' },
+  });
+  assert.equal(sent.status, 200, sent.text);
+  const mail = await waitForMail(w.server.dataDir, (m) => m.to === 'emma@acme.example', { since });
+  const link = new URL(/(http\S+)/.exec(mail.text)![1]);
+  const carla = await w.page();
+  await w.signIn(carla.page, 'carla');
+  await carla.page.goto(link.pathname + link.search);
+  await carla.page.getByText('You are signed in as Carla Complete.').waitFor();
+  await carla.page.getByRole('button', { name: 'Stay signed in as Carla Complete' }).click();
+  await carla.page.waitForURL('**/home');
+  await carla.page.getByRole('heading', { name: 'Welcome, Carla Complete' }).waitFor();
+  // Choosing the link signs in with it.
+  await carla.page.goto(link.pathname + link.search);
+  await carla.page.getByRole('button', { name: 'Sign in with the link' }).click();
+  await carla.page.waitForURL('**/password-change');
+  await carla.context.close();
 });
