@@ -17,6 +17,22 @@ interface Choice {
   label: string;
 }
 
+/** The first read of a type's choices: the first ones by name, and how many there are in all. */
+interface Choices {
+  list: Choice[];
+  total: number;
+  canonical?: string;
+  activeOnly: boolean;
+}
+
+/**
+ * How many choices a select offers at once. A type with more (a company's 600 files, thousands of
+ * plans) gets a search beside the select, answered by the server (docs/screens.md "Long choices").
+ */
+export const CHOICES_AT_ONCE = 200;
+/** How many matches a search offers. */
+const MATCHES = 50;
+
 type Schema = {
   enum?: unknown[];
   $ref?: string;
@@ -31,20 +47,31 @@ function statusChoices(root: Schema): unknown[] {
   return Array.isArray(s?.enum) ? s.enum : [];
 }
 
-/** The records of `module/type` the client may list, named by the list's canonical field. */
-async function fetchChoices(client: ApiClient, module: string, type: string): Promise<Choice[]> {
+const ACTIVE = { field: 'status', is: '=' as const, value: 'active' };
+
+function choiceOf(r: { key: string; data: Record<string, unknown> }, canonical: string | undefined): Choice {
+  return {
+    key: r.key,
+    label: canonical && typeof r.data[canonical] === 'string' ? (r.data[canonical] as string) : r.key,
+  };
+}
+
+/** The first records of `module/type` the client may list, named by the list's canonical field. */
+async function fetchChoices(client: ApiClient, module: string, type: string): Promise<Choices> {
   const meta = await client.meta(module, type);
   const canonical = typeof meta.list?.canonical === 'string' ? meta.list.canonical : undefined;
   const activeOnly = statusChoices(meta.schema as Schema).includes('active');
   const found = await client.find(module, type, {
-    criteria: activeOnly ? [{ field: 'status', is: '=', value: 'active' }] : [],
+    criteria: activeOnly ? [ACTIVE] : [],
     ...(canonical ? { sort: [{ field: canonical, dir: 'asc' as const }] } : {}),
-    limit: 500,
+    limit: CHOICES_AT_ONCE,
   });
-  return found.items.map((r) => ({
-    key: r.key,
-    label: canonical && typeof r.data[canonical] === 'string' ? (r.data[canonical] as string) : r.key,
-  }));
+  return {
+    list: found.items.map((r) => choiceOf(r, canonical)),
+    total: found.total,
+    canonical,
+    activeOnly,
+  };
 }
 
 /**
@@ -53,13 +80,13 @@ async function fetchChoices(client: ApiClient, module: string, type: string): Pr
  * made a moment ago is offered by the next form opened.
  */
 const SHARED_MS = 2_000;
-const sharedChoices = sharedRead<Choice[]>();
+const sharedChoices = sharedRead<Choices>();
 
-const choicesOf = (client: ApiClient, module: string, type: string): Promise<Choice[]> =>
+const choicesOf = (client: ApiClient, module: string, type: string): Promise<Choices> =>
   sharedChoices(client, `${module}/${type}`, SHARED_MS, () => fetchChoices(client, module, type));
 
 function useChoices(client: ApiClient | undefined, ref: string | undefined) {
-  const [choices, setChoices] = useState<Choice[]>();
+  const [choices, setChoices] = useState<Choices>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const [module, type] = (ref ?? '').split('/');
@@ -76,13 +103,90 @@ function useChoices(client: ApiClient | undefined, ref: string | undefined) {
   return { choices, failed };
 }
 
+/**
+ * When the type has more records than the select offers: the matches of the typed text (part of the
+ * name, on the server), and the stored choice's name when it is not among the first ones.
+ */
+function useLongChoices(
+  client: ApiClient | undefined,
+  ref: string | undefined,
+  choices: Choices | undefined,
+  current: string,
+) {
+  const long = !!choices && choices.total > choices.list.length && !!choices.canonical;
+  const [query, setQuery] = useState('');
+  const [matches, setMatches] = useState<Choice[]>();
+  const [searching, setSearching] = useState(false);
+  // The stored choice read alone: its key and choice, null once it cannot be offered.
+  const [chosen, setChosen] = useState<{ key: string; choice: Choice | null }>();
+  const [module, type] = (ref ?? '').split('/');
+  useEffect(() => {
+    const q = query.trim();
+    if (!long || !client || !choices?.canonical || !q) {
+      setMatches(undefined);
+      return;
+    }
+    const canonical = choices.canonical;
+    let live = true;
+    setSearching(true);
+    const timer = setTimeout(() => {
+      client
+        .find(module, type, {
+          criteria: [...(choices.activeOnly ? [ACTIVE] : []), { field: canonical, is: 'like', value: q }],
+          sort: [{ field: canonical, dir: 'asc' }],
+          limit: MATCHES,
+        })
+        .then(
+          (found) => live && setMatches(found.items.map((r) => choiceOf(r, canonical))),
+          () => live && setMatches([]),
+        )
+        .finally(() => live && setSearching(false));
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [long, client, choices, module, type, query]);
+  // The stored choice, named by reading it when it is not among those offered.
+  const known = !current || !choices || choices.list.some((c) => c.key === current);
+  useEffect(() => {
+    if (known || !client || !choices) return;
+    let live = true;
+    client.read(module, type, current).then(
+      (r) => {
+        if (!live) return;
+        const offered = !choices.activeOnly || r.data.status === 'active';
+        setChosen({ key: current, choice: offered ? choiceOf(r, choices.canonical) : null });
+      },
+      () => live && setChosen({ key: current, choice: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [known, client, choices, module, type, current]);
+  const named: Choice | null | undefined =
+    known || chosen?.key !== current
+      ? undefined
+      : (chosen.choice ?? { key: current, label: 'A choice no longer offered' });
+  return {
+    long,
+    query,
+    setQuery,
+    matches,
+    searching,
+    chosen: known ? undefined : (named ?? { key: current, label: 'Loading…' }),
+  };
+}
+
 export function RecordSelectWidget(props: WidgetProps) {
   useFormsStyles();
-  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, uiSchema, options } = props;
+  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, uiSchema, options, label } =
+    props;
   const client = useOptionalServices()?.client;
   const ref = { ...options, ...getUiOptions(uiSchema) }.type as string | undefined;
   const { choices, failed } = useChoices(client, ref);
   const current = typeof value === 'string' ? value : '';
+  const { long, setQuery, query, matches, searching, chosen } = useLongChoices(client, ref, choices, current);
   const common = {
     id,
     name: props.htmlName ?? id,
@@ -105,18 +209,22 @@ export function RecordSelectWidget(props: WidgetProps) {
       />
     );
   }
-  const list = choices ?? [];
-  // While the choices load, a stored choice shows as loading; once loaded, one no longer offered
-  // (made inactive) still shows as chosen.
+  const list = matches ?? choices?.list ?? [];
+  // While the choices load, a stored choice shows as loading; once loaded, one not among them shows
+  // by its name (read alone), or as no longer offered (made inactive, or gone).
   const shown =
     choices === undefined
       ? current
         ? [{ key: current, label: 'Loading…' }]
         : []
       : current && !list.some((c) => c.key === current)
-        ? [...list, { key: current, label: 'A choice no longer offered' }]
+        ? [
+            ...list,
+            [...(matches ?? []), ...choices.list].find((c) => c.key === current) ??
+              chosen ?? { key: current, label: 'Loading…' },
+          ]
         : list;
-  return (
+  const select = (
     <select
       {...common}
       className="input"
@@ -126,7 +234,13 @@ export function RecordSelectWidget(props: WidgetProps) {
       onFocus={(e) => onFocus(id, e.target.value || undefined)}
     >
       <option value="">
-        {choices === undefined ? 'Loading…' : list.length ? 'Choose…' : 'Nothing to choose from'}
+        {choices === undefined
+          ? 'Loading…'
+          : matches && !matches.length
+            ? 'Nothing matches'
+            : list.length
+              ? 'Choose…'
+              : 'Nothing to choose from'}
       </option>
       {shown.map((c) => (
         <option key={c.key} value={c.key}>
@@ -134,5 +248,33 @@ export function RecordSelectWidget(props: WidgetProps) {
         </option>
       ))}
     </select>
+  );
+  if (!long || !choices || common.disabled) return select;
+  const noteId = `${id}-choices`;
+  const note = searching
+    ? 'Searching…'
+    : matches
+      ? matches.length >= MATCHES
+        ? `The first ${MATCHES} matches: type more to narrow them.`
+        : `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}.`
+      : `Showing the first ${choices.list.length} of ${choices.total.toLocaleString('en-US')}: search to find the others.`;
+  return (
+    <div className="record-select">
+      <input
+        id={`${id}-search`}
+        type="search"
+        className="input"
+        aria-label={`Search ${label || 'choices'}`}
+        aria-describedby={noteId}
+        placeholder="Type part of the name"
+        autoComplete="off"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {select}
+      <p id={noteId} className="record-select__note" aria-live="polite">
+        {note}
+      </p>
+    </div>
   );
 }
