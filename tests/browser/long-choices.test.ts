@@ -68,3 +68,29 @@ it('at 375 px the search and the choice fit the screen', async () => {
   const width = page.viewportSize()?.width ?? 0;
   assert.ok(box && box.x >= 0 && box.x + box.width <= width, `search box ${JSON.stringify(box)} within ${width}px`);
 });
+
+it('a share names its file groups by choosing them by name, not by typing their keys', async () => {
+  const made = await w.call('POST', '/storage/api/data/fgroups/', {
+    org: w.org,
+    token: emma.token,
+    body: { name: 'Benefits committee' },
+  });
+  assert.equal(made.status, 201, made.text);
+  const group = made.body.key as string;
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto('/storage/shares/create');
+  await page.getByRole('searchbox', { name: 'Search File' }).fill('0001');
+  const file = page.getByLabel(/^File/).first();
+  await file.locator('option', { hasText: 'doc-0001.txt' }).waitFor({ state: 'attached' });
+  await file.selectOption({ label: 'doc-0001.txt' });
+  await page.getByRole('group', { name: 'File groups' }).getByRole('button', { name: 'Add Item' }).click();
+  const choice = page.locator('select[id^="root_shared_to_groups_"]');
+  await choice.locator('option', { hasText: 'Benefits committee' }).waitFor({ state: 'attached' });
+  await choice.selectOption({ label: 'Benefits committee' });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL(/\/storage\/shares\/edit\/[0-9a-f-]{36}$/);
+  const key = page.url().split('/').pop() as string;
+  const saved = await w.call('GET', `/storage/api/data/shares/${key}`, { org: w.org, token: emma.token });
+  assert.deepEqual(saved.body.data.shared_to_groups, [group]);
+});
