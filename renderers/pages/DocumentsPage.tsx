@@ -14,6 +14,9 @@ import { keys, metaQuery } from '../screens/queries.ts';
 import type { DocumentList, DocumentsPageSpec } from './documents-pages.ts';
 import { FileUsageLine } from './FileUsageLine.tsx';
 
+/** Documents a list on this page shows at most; the list screen pages through them all. */
+const SHOWN = 200;
+
 const STATUS: Record<string, string> = { requested: 'Requested', uploading: 'Uploading', uploaded: 'Uploaded' };
 
 /** What the caller's own entry of an assignment says, and whether it is past its due date. */
@@ -110,7 +113,9 @@ function DocumentTable({ list }: { list: DocumentList }) {
     enabled: !!list.createPicksPeople,
   });
   const picks = !list.createPicksPeople || !!users.data?.can.list || !!employees.data?.can.list;
-  const body = { criteria: [], limit: 200 };
+  // The first ones in the list screen's own order: the page says how many more there are.
+  const sort = meta.data?.list?.sort;
+  const body = { criteria: [], ...(Array.isArray(sort) && sort.length ? { sort } : {}), limit: SHOWN };
   const rows = useQuery({
     queryKey: keys.find(list.module, list.type, body),
     queryFn: () => client.find(list.module, list.type, body),
@@ -157,6 +162,16 @@ function DocumentTable({ list }: { list: DocumentList }) {
             })}
           </tbody>
         </table>
+      )}
+      {rows.data && rows.data.total > rows.data.items.length && (
+        <p className="documents__more">
+          Showing the first {rows.data.items.length} of {rows.data.total.toLocaleString('en-US')}.{' '}
+          {list.type === list.openType && (
+            <Link to={`/${list.module}/${list.type}/list`}>
+              All {rows.data.total.toLocaleString('en-US')} {list.heading.toLowerCase()}
+            </Link>
+          )}
+        </p>
       )}
     </section>
   );
