@@ -3,8 +3,9 @@
  * the record screens' forms): a reference chosen by name is shown by its name, not its key.
  */
 import type { ComponentType } from 'react';
-import type { CellText } from '../renderers/contract/forms-registry.ts';
+import type { CellText, FilterInputProps } from '../renderers/contract/forms-registry.ts';
 import { RecordSelectView, recordSelectText } from './widgets/RecordSelectView.tsx';
+import { RecordSelectFilter } from './widgets/RecordSelectWidget.tsx';
 
 export const cellViews: Readonly<
   Record<string, ComponentType<{ value: unknown; options?: Readonly<Record<string, unknown>> }>>
@@ -15,4 +16,9 @@ export const cellViews: Readonly<
 /** The same values as text, for exports (a report's CSV names the plan its cell names). */
 export const cellTexts: Readonly<Record<string, CellText>> = {
   recordSelect: recordSelectText,
+};
+
+/** A list's filter on a reference: the record choice of the forms, by name, answering the key. */
+export const filterInputs: Readonly<Record<string, ComponentType<FilterInputProps>>> = {
+  recordSelect: RecordSelectFilter,
 };

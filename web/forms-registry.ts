@@ -6,13 +6,14 @@
  */
 import { registerForms, type FormsRegistry } from '../renderers/contract/forms-registry.ts';
 import { loadFormsStyles } from '../forms/styles/load-styles.ts';
-import { cellTexts, cellViews } from '../forms/cell-views.ts';
+import { cellTexts, cellViews, filterInputs } from '../forms/cell-views.ts';
 
 export const formsRegistry: FormsRegistry = Object.freeze({
   loadStyles: loadFormsStyles,
   recordForms: () => import('./record-forms.ts').then((m) => m.recordForms),
   cellViews,
   cellTexts,
+  filterInputs,
 });
 
 registerForms(formsRegistry);

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { ariaDescribedByIds, getUiOptions, type WidgetProps } from '@rjsf/utils';
 import { useOptionalServices } from '../env.tsx';
 import type { ApiClient } from '../../renderers/api/client.ts';
+import type { FilterInputProps } from '../../renderers/contract/forms-registry.ts';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { sharedRead } from './shared-read.ts';
 
@@ -277,4 +278,24 @@ export function RecordSelectWidget(props: WidgetProps) {
       </p>
     </div>
   );
+}
+
+/** The record choice as a list's filter (renderers' FilterBar): the chosen key, '' for any. */
+export function RecordSelectFilter({ id, label, value, onChange, options }: FilterInputProps) {
+  const props = {
+    id,
+    label,
+    value: value || undefined,
+    required: false,
+    disabled: false,
+    readonly: false,
+    rawErrors: [],
+    options,
+    uiSchema: {},
+    schema: { type: 'string' },
+    onChange: (v: unknown) => onChange(typeof v === 'string' ? v : ''),
+    onBlur: () => {},
+    onFocus: () => {},
+  } as unknown as WidgetProps;
+  return <RecordSelectWidget {...props} />;
 }

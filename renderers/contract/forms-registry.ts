@@ -117,6 +117,20 @@ export interface FormsRegistry {
    * plan as its cell does); a widget without one is written as the list's text.
    */
   cellTexts?: Readonly<Record<string, CellText>>;
+  /**
+   * A list filter's input by "ui:widget", for a reference chosen by name (a share's file): it
+   * answers the chosen record's key, or '' for any. A widget without one is not offered as a filter.
+   */
+  filterInputs?: Readonly<Record<string, ComponentType<FilterInputProps>>>;
+}
+
+export interface FilterInputProps {
+  id: string;
+  label: string;
+  /** The chosen key, '' for any. */
+  value: string;
+  onChange(value: string): void;
+  options: Readonly<Record<string, unknown>>;
 }
 
 /** A field's value as text, read through the data client where naming it needs a lookup. */
@@ -165,6 +179,11 @@ export function formsRegistry(): FormsRegistry {
 /** The registered views of a list's cells, by "ui:widget" (none until the app root registers its own). */
 export function cellViews(): NonNullable<FormsRegistry['cellViews']> {
   return registry.cellViews ?? {};
+}
+
+/** The registered list filter inputs, by "ui:widget" (none until the app root registers its own). */
+export function filterInputs(): NonNullable<FormsRegistry['filterInputs']> {
+  return registry.filterInputs ?? {};
 }
 
 /** The registered texts of values for exports, by "ui:widget" (none until the app root registers its own). */

@@ -94,3 +94,17 @@ it('a share names its file groups by choosing them by name, not by typing their 
   const saved = await w.call('GET', `/storage/api/data/shares/${key}`, { org: w.org, token: emma.token });
   assert.deepEqual(saved.body.data.shared_to_groups, [group]);
 });
+
+it("the Shares list's File filter finds a share by its file's name (it matched the file's key before)", async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto('/storage/shares/list');
+  const bar = page.getByRole('search', { name: /Filter shares/i });
+  await bar.getByRole('searchbox', { name: 'Search File' }).fill('benefits');
+  const file = bar.getByLabel(/^File/).first();
+  await file.locator('option', { hasText: LAST }).waitFor({ state: 'attached' });
+  await file.selectOption({ label: LAST });
+  await page.waitForURL((u) => u.searchParams.has('f.file_key'));
+  await page.getByText('1–1 of 1').waitFor();
+  await page.getByRole('row', { name: new RegExp(LAST.replace(/[.-]/g, '\\$&')) }).waitFor();
+});

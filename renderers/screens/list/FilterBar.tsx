@@ -1,5 +1,6 @@
 /**
- * The list's filters: one input per filterable column (text: contains, choice: equals). Text is
+ * The list's filters: one input per filterable column (text: contains, choice and a reference's
+ * record: equals). Text is
  * sent to the URL after a short pause, so typing does not flood the server.
  */
 import { useEffect, useId, useState } from 'react';
@@ -9,6 +10,7 @@ import { MAX_CRITERION_TEXT } from '../../../engine/criteria.ts';
 import { filterKind } from './list-query.ts';
 import type { ListActions } from './useListController.ts';
 import { inSentence } from '../../format/title-case.ts';
+import { filterInputs } from '../../contract/forms-registry.ts';
 
 const PAUSE_MS = 300;
 
@@ -40,6 +42,15 @@ export function FilterBar({
             label={fieldTitle(meta.schema, field)}
             value={filters[field] ?? ''}
             options={kind.options}
+            onChange={(v) => actions.setFilter(field, v)}
+          />
+        ) : kind.kind === 'record' ? (
+          <RecordFilter
+            key={field}
+            label={fieldTitle(meta.schema, field)}
+            widget="recordSelect"
+            type={kind.type}
+            value={filters[field] ?? ''}
             onChange={(v) => actions.setFilter(field, v)}
           />
         ) : (
@@ -81,6 +92,28 @@ function TextFilter({ label, value, onChange }: { label: string; value: string; 
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => e.key === 'Enter' && onChange(text.trim())}
       />
+    </div>
+  );
+}
+
+/**
+ * A reference's filter: the registered input of its widget (the forms' record choice: the first
+ * records by name, and a search on the server when there are more), matched by the chosen key.
+ */
+function RecordFilter(props: {
+  label: string;
+  widget: string;
+  type: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const id = useId();
+  const Input = filterInputs()[props.widget];
+  if (!Input) return null;
+  return (
+    <div className="filters__item">
+      <label htmlFor={id}>{props.label}</label>
+      <Input id={id} label={props.label} value={props.value} onChange={props.onChange} options={{ type: props.type }} />
     </div>
   );
 }

@@ -44,11 +44,18 @@ export function writeParams(p: ListParams): URLSearchParams {
 
 /** How a column can be filtered: a free-text `like`, a choice (`=`), or not at all. */
 export type FilterKind =
-  { kind: 'text' } | { kind: 'choice'; options: { value: string; label: string }[] } | { kind: 'none' };
+  | { kind: 'text' }
+  | { kind: 'choice'; options: { value: string; label: string }[] }
+  /** A reference to a record of `type` ("module/type"): chosen by its name, matched by its key. */
+  | { kind: 'record'; type: string }
+  | { kind: 'none' };
 
 export function filterKind(schema: JsonObject, ui: JsonObject, field: string): FilterKind {
   const s = fieldSchema(schema, field);
   if (!s || s['x-sensitive']) return { kind: 'none' };
+  const own = ui[field] as JsonObject | undefined;
+  const type = (own?.['ui:options'] as JsonObject | undefined)?.type;
+  if (own?.['ui:widget'] === 'recordSelect' && typeof type === 'string') return { kind: 'record', type };
   const kind = valueKind(schema, ui, field);
   if (kind === 'enum') {
     const values = s.enum as unknown[];
@@ -78,6 +85,7 @@ export function criteriaOf(schema: JsonObject, ui: JsonObject, filters: Record<s
         is: 'like',
         value: valueKind(schema, ui, field) === 'phone' ? value.replace(/\D/g, '') : value,
       });
+    else if (f.kind === 'record') out.push({ field, is: '=', value });
     else if (f.kind === 'choice') {
       const s = fieldSchema(schema, field);
       out.push({ field, is: '=', value: s?.type === 'boolean' ? value === 'true' : value });
