@@ -58,10 +58,10 @@ function choiceOf(r: { key: string; data: Record<string, unknown> }, canonical: 
 }
 
 /** The first records of `module/type` the client may list, named by the list's canonical field. */
-async function fetchChoices(client: ApiClient, module: string, type: string): Promise<Choices> {
+async function fetchChoices(client: ApiClient, module: string, type: string, any: boolean): Promise<Choices> {
   const meta = await client.meta(module, type);
   const canonical = typeof meta.list?.canonical === 'string' ? meta.list.canonical : undefined;
-  const activeOnly = statusChoices(meta.schema as Schema).includes('active');
+  const activeOnly = !any && statusChoices(meta.schema as Schema).includes('active');
   const found = await client.find(module, type, {
     criteria: activeOnly ? [ACTIVE] : [],
     ...(canonical ? { sort: [{ field: canonical, dir: 'asc' as const }] } : {}),
@@ -83,24 +83,27 @@ async function fetchChoices(client: ApiClient, module: string, type: string): Pr
 const SHARED_MS = 2_000;
 const sharedChoices = sharedRead<Choices>();
 
-const choicesOf = (client: ApiClient, module: string, type: string): Promise<Choices> =>
-  sharedChoices(client, `${module}/${type}`, SHARED_MS, () => fetchChoices(client, module, type));
+/** `any`: every record, whatever its status (a list's filter, over records made when it was active). */
+const choicesOf = (client: ApiClient, module: string, type: string, any: boolean): Promise<Choices> =>
+  sharedChoices(client, `${module}/${type}${any ? ' any' : ''}`, SHARED_MS, () =>
+    fetchChoices(client, module, type, any),
+  );
 
-function useChoices(client: ApiClient | undefined, ref: string | undefined) {
+function useChoices(client: ApiClient | undefined, ref: string | undefined, any: boolean) {
   const [choices, setChoices] = useState<Choices>();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const [module, type] = (ref ?? '').split('/');
     if (!client || !module || !type) return;
     let live = true;
-    choicesOf(client, module, type).then(
+    choicesOf(client, module, type, any).then(
       (list) => live && setChoices(list),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [client, ref]);
+  }, [client, ref, any]);
   return { choices, failed };
 }
 
@@ -184,8 +187,9 @@ export function RecordSelectWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, uiSchema, options, label } =
     props;
   const client = useOptionalServices()?.client;
-  const ref = { ...options, ...getUiOptions(uiSchema) }.type as string | undefined;
-  const { choices, failed } = useChoices(client, ref);
+  const all = { ...options, ...getUiOptions(uiSchema) };
+  const ref = all.type as string | undefined;
+  const { choices, failed } = useChoices(client, ref, all.anyStatus === true);
   const current = typeof value === 'string' ? value : '';
   const { long, setQuery, query, matches, searching, chosen } = useLongChoices(client, ref, choices, current);
   const common = {
@@ -290,7 +294,8 @@ export function RecordSelectFilter({ id, label, value, onChange, options }: Filt
     disabled: false,
     readonly: false,
     rawErrors: [],
-    options,
+    // A list's lines may name a record no longer active (a plan since retired): each is offered.
+    options: { ...options, anyStatus: true },
     uiSchema: {},
     schema: { type: 'string' },
     onChange: (v: unknown) => onChange(typeof v === 'string' ? v : ''),
