@@ -106,13 +106,14 @@ function AssignmentTable({ list }: { list: DocumentList }) {
 function DocumentTable({ list }: { list: DocumentList }) {
   const client = useClient();
   const meta = useQuery({ ...metaQuery(client, list.module, list.type), retry: false });
-  const users = useQuery({ ...metaQuery(client, 'auth', 'users'), retry: false, enabled: !!list.createPicksPeople });
-  const employees = useQuery({
-    ...metaQuery(client, 'payroll', 'employee'),
+  // An empty search finds no one and says whether this person may choose the company's people.
+  const people = useQuery({
+    queryKey: ['auth', 'search_people', ''],
+    queryFn: () => client.searchPeople(''),
     retry: false,
     enabled: !!list.createPicksPeople,
   });
-  const picks = !list.createPicksPeople || !!users.data?.can.list || !!employees.data?.can.list;
+  const picks = !list.createPicksPeople || people.isSuccess;
   // The first ones in the list screen's own order: the page says how many more there are.
   const sort = meta.data?.list?.sort;
   const body = { criteria: [], ...(Array.isArray(sort) && sort.length ? { sort } : {}), limit: SHOWN };

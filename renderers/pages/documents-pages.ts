@@ -13,8 +13,8 @@ export interface DocumentList {
   create?: boolean;
   /**
    * New names a person of the company (a secure file's recipient): offered only to those who may
-   * search the company's people (list `auth/users` or `payroll/employee`, docs/directory.md), as the
-   * form's picker could find no one for anyone else.
+   * search the company's people (POST /auth/api/search_people, docs/directory.md), as the form's
+   * picker could find no one for anyone else.
    */
   createPicksPeople?: boolean;
   /**

@@ -96,17 +96,20 @@ export function userInfoRoutes(s: Services) {
   app.post('/search_people', auth, async (c) => {
     const caller = c.var.caller;
     const body = await readJsonObject(c);
-    const text = typeof body.text === 'string' ? body.text.trim() : undefined;
-    if (!text || text.length > MAX_PEOPLE_TEXT) {
-      throw badRequest(`text must be 1 to ${MAX_PEOPLE_TEXT} characters`, [
-        { path: '/text', message: `Must be 1 to ${MAX_PEOPLE_TEXT} characters` },
+    if (typeof body.text !== 'string' || body.text.length > MAX_PEOPLE_TEXT) {
+      throw badRequest(`text must be text of at most ${MAX_PEOPLE_TEXT} characters`, [
+        { path: '/text', message: `Must be text of at most ${MAX_PEOPLE_TEXT} characters` },
       ]);
     }
+    const text = body.text.trim();
     const users = s.catalogue.registry.resolve('auth', 'users')!.entity;
     const listsAccounts = allows(users.file['x-access'].list, caller.principal);
     if (!listsAccounts && !choosesPeople(s.catalogue, caller.principal, caller.org.activeModules)) {
       throw notAuthorized();
     }
+    // An empty text finds no one: a screen asks it to learn whether this person may choose people
+    // (a New whose form names a person is offered only then).
+    if (!text) return c.json([]);
     const org = caller.org.id;
     // A manager without the accounts gets names only, so names are all they search by: an e-mail
     // typed would otherwise tell them whose address it is.

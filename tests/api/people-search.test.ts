@@ -90,12 +90,18 @@ describe('who finds whom', () => {
 });
 
 describe('what it takes', () => {
-  test('the text is 1 to 100 characters, named at /text', async () => {
-    for (const body of [{}, { text: '' }, { text: '   ' }, { text: 7 }, { text: 'x'.repeat(101) }]) {
+  test('the text is at most 100 characters, named at /text; an empty one finds no one but tells who may search', async () => {
+    for (const body of [{}, { text: 7 }, { text: null }, { text: 'x'.repeat(101) }]) {
       const r = await search(hr, body);
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.body.errors[0].path, '/text');
     }
     assert.equal((await search(hr, { text: 'x'.repeat(100) })).status, 200);
+    for (const text of ['', '   ']) {
+      const r = await search(hr, { text });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.body, []);
+      assert.equal((await search(w.emma, { text })).status, 403);
+    }
   });
 });

@@ -64,3 +64,20 @@ it('an HR manager finds the employee by name when she requests a document of her
   assert.equal(stored.status, 200, stored.text);
   assert.equal(stored.body.data.employee_id, emma.user, 'the request is Emma’s, and she reads it');
 });
+
+it('an HR manager who may not list the accounts is offered New secure file, and finds its recipient', async () => {
+  const { page } = await w.page();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(hr.email);
+  await page.getByLabel('Password').fill(hr.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto('/secure_file_transfer');
+  await page.getByRole('region', { name: 'Secure files' }).getByRole('link', { name: 'New' }).click();
+  const search = page.getByRole('combobox', { name: /search users/ }).first();
+  await search.fill('carla');
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /Carla Complete/ })
+    .waitFor();
+});
