@@ -12,7 +12,13 @@ import jsf from 'json-schema-faker';
 import { Secret, TOTP } from 'otpauth';
 import { loadCatalogue } from '../../server/schemas.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
-import { examinedI9Document, shareOfFile, ptoReferences, RECORD_OVERRIDES } from '../helpers/generated-records.ts';
+import {
+  examinedI9Document,
+  hrPeopleOf,
+  shareOfFile,
+  ptoReferences,
+  RECORD_OVERRIDES,
+} from '../helpers/generated-records.ts';
 
 let w: DemoWorld;
 let staff: Session;
@@ -32,6 +38,13 @@ beforeAll(async () => {
     ),
     await shareOfFile((body) => w.call('POST', '/storage/api/data/files/', { ...as(staff), body }), w.emma.user),
   );
+  // The HR records name people of the company, and a share request a document of its employee's.
+  const document = await w.call('POST', '/hr/api/data/employee_documents/', {
+    ...as(staff),
+    body: { employee_id: w.emma.user, display_name: 'Licence', filename: 'licence.pdf' },
+  });
+  assert.equal(document.status, 201, document.text);
+  Object.assign(OVERRIDES, hrPeopleOf(w.emma.user, document.body.key));
   savers = [
     ['product staff', staff],
     ['company admin', w.admin],
