@@ -141,7 +141,6 @@ export function cleanFileName(raw: string): string {
   return name || 'file';
 }
 
-/** Whether a value is a stored file's value (what the widget shows as uploaded). */
 /** The extensions a file of each type is saved under; the first is the one given to a name without one. */
 const EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   'application/pdf': ['pdf'],
@@ -178,6 +177,7 @@ export function nameForType(name: string, type: string): string {
   return known.includes(ext) ? name : cleanFileName(`${name}.${known[0]}`);
 }
 
+/** Whether a value is a stored file's value (what the widget shows as uploaded). */
 export function isFileValue(v: unknown): v is FileValue {
   return (
     !!v &&

@@ -4,8 +4,9 @@
  * The view (FileField.tsx) only draws it.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { accepts, DEFAULT_ACCEPT, isFileValue, nameForType, type FileValue } from '../../engine/files.ts';
+import { accepts, DEFAULT_ACCEPT, isFileValue, type FileValue } from '../../engine/files.ts';
 import type { ApiClient } from '../../renderers/api/client.ts';
+import { saveStoredFile } from '../../renderers/api/save-file.ts';
 import type { FileTarget } from '../../renderers/contract/record-parts.ts';
 import { uploadFile, UploadFailed } from './upload-file.ts';
 
@@ -289,14 +290,7 @@ export function useFileController(opts: {
   const download = useCallback(async () => {
     if (!target || !client) return;
     try {
-      const { url } = await client.fileDownloadKey(target.module, target.type, target.key, rules.field);
-      const a = document.createElement('a');
-      a.href = url;
-      a.rel = 'noopener';
-      a.download = stored ? nameForType(stored.name, stored.type) : '';
-      document.body.append(a);
-      a.click();
-      a.remove();
+      await saveStoredFile(client, target, rules.field, stored);
     } catch (e) {
       setState({ status: 'failed', message: (e as Error).message, value: stored });
     }

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../../renderers/api/client.ts';
 import { isFailure } from '../../renderers/api/failure.ts';
+import { saveFrom } from '../../renderers/api/save-file.ts';
 
 export type PdfState =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; url: string; size: number };
@@ -78,15 +79,6 @@ export function usePrintablePdf(client: ApiClient, form: string, recordKey: stri
         throw e;
       }
     },
-    download: () =>
-      viaKey((url) => {
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = `${form}.pdf`;
-        a.rel = 'noopener';
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-      }),
+    download: () => viaKey((url) => saveFrom(url, `${form}.pdf`)),
   };
 }

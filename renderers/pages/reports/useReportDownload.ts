@@ -6,6 +6,7 @@
 import { useCallback, useState } from 'react';
 import type { TypeMeta } from '../../api/types.ts';
 import { useClient } from '../../session/session.tsx';
+import { saveFrom } from '../../api/save-file.ts';
 import type { DateRange, DateStorage, ReportDefinition } from '../../../engine/reports.ts';
 import { CSV_ROW_LIMIT, reportFind } from './report-query.ts';
 import { gatherRows, reportCsv } from './report-export.ts';
@@ -21,12 +22,7 @@ export const csvFileName = (r: ReportDefinition, range: DateRange) => `${r.id}_$
 
 function save(text: string, name: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
+  saveFrom(url, name);
   // The browser has taken the file once the click's task ends.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -8,6 +8,7 @@ import { createContext, useContext, useState } from 'react';
 import type { JsonObject } from '../../api/types.ts';
 import { isFileValue, type FileValue } from '../../../engine/files.ts';
 import { useOptionalClient } from '../../session/session.tsx';
+import { saveStoredFile } from '../../api/save-file.ts';
 import { formatByKind } from '../../format/format-value.ts';
 import { fieldTitle, resolveSchema, valueKind } from '../../format/schema-facts.ts';
 import { recordForms } from '../../contract/forms-registry.ts';
@@ -30,14 +31,7 @@ function StoredFile({ field, value }: { field: string; value: FileValue }) {
   const download = async () => {
     setFailed('');
     try {
-      const { url } = await client.fileDownloadKey(target.module, target.type, target.key, field);
-      const a = document.createElement('a');
-      a.href = url;
-      a.rel = 'noopener';
-      a.download = value.name;
-      document.body.append(a);
-      a.click();
-      a.remove();
+      await saveStoredFile(client, target, field, value);
     } catch (e) {
       setFailed((e as Error).message);
     }
