@@ -8,8 +8,8 @@ import { PTO_NAV } from '../forms/pages/pto/index.tsx';
 import { MY_CLIENTS_NAV } from '../forms/pages/my-clients/index.tsx';
 
 /**
- * An employee's own documents and the secure file transfer (to send HR a file securely, and read
- * those sent to them); the company's documents for those who manage HR.
+ * An employee's own documents and the secure file transfer (the files sent to them securely; a
+ * new one for those who may choose its recipient); the company's documents for those who manage HR.
  */
 registerNavSection({
   id: 'documents',
