@@ -21,8 +21,14 @@ describe('report CSV', () => {
       assert.equal(neutralised(text), `'${text}`, JSON.stringify(text));
   });
 
+  it('prefixes a formula behind leading spaces or line breaks, which some spreadsheets trim on import', () => {
+    for (const text of [' =1+2', '  +SUM(A1)', '\n=cmd|x', ' \u00a0@SUM(A1)', '\r\n-2+3'])
+      assert.equal(neutralised(text), `'${text}`, JSON.stringify(text));
+  });
+
   it('leaves plain text and plain numbers as they are', () => {
-    for (const text of ['Ada', '-8', '-0.5', '12', 'a=b', '', 'José Núñez']) assert.equal(neutralised(text), text);
+    for (const text of ['Ada', '-8', '-0.5', ' -8', '12', 'a=b', '', ' ', 'José Núñez'])
+      assert.equal(neutralised(text), text);
   });
 
   it('quotes every cell and doubles its quotes', () => {
