@@ -72,12 +72,13 @@ export async function launchChromium(extraArgs: string[] = []): Promise<Browser>
  * DFORM_TEST_PORT fixes the server's port (a free one otherwise), for a machine where a run must
  * keep to a range of ports; then run one file at a time.
  */
-export async function startWorld(): Promise<World> {
+/** `env`: more of the server's environment (DFORM_EXTRA_SCHEMAS for an entity of a test's own). */
+export async function startWorld(opts: { env?: Record<string, string> } = {}): Promise<World> {
   if (!existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) {
     throw new Error('browser tests: dist/web is missing; run `npm run build:web` first');
   }
   const port = process.env.DFORM_TEST_PORT;
-  const server = await startServer({ demo: true, env: port ? { PORT: port } : undefined });
+  const server = await startServer({ demo: true, env: { ...opts.env, ...(port ? { PORT: port } : {}) } });
   const browser = await launchChromium();
   const call = client(server.url);
   const org = (await call('GET', `/auth/api/resolve_org?hostname=${DEMO_HOST}`)).body.organization_id as string;
