@@ -14,6 +14,7 @@ import emergencyContacts from '../../schemas/payroll/emergency_contacts.json';
 import paymentInformation from '../../schemas/payroll/employee_payment_information.json';
 import i9 from '../../schemas/payroll/i9.json';
 import stateW4 from '../../schemas/payroll/state_w4.json';
+import stateW4Form from '../../schemas/payroll/state_w4_form.json';
 import w4 from '../../schemas/payroll/w4.json';
 import w9 from '../../schemas/payroll/w9.json';
 import employeeDocuments from '../../schemas/hr/employee_documents.json';
@@ -24,6 +25,7 @@ const FILES: Record<string, unknown> = {
   employee_payment_information: paymentInformation,
   i9,
   state_w4: stateW4,
+  state_w4_form: stateW4Form,
   w4,
   w9,
   employee_documents: employeeDocuments,

@@ -113,7 +113,7 @@ export function fixtureFetch(backend: FixtureBackend): typeof fetch {
       );
     }
 
-    const m = /^\/([a-z]+)\/api\/data\/(?:(meta|find)\/)?([a-z_]+)\/?([^/]*)$/.exec(p);
+    const m = /^\/([a-z]+)\/api\/data\/(?:(meta|find)\/)?([a-z][a-z0-9_]*)\/?([^/]*)$/.exec(p);
     if (!m) return json(404, { message: `fixture: no answer for ${method} ${p}` });
     const [, module, verb, type, key] = m;
     const id = `${module}/${type}`;

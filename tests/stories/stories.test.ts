@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { composeStories } from '@storybook/react-vite';
+import { fields } from '../../forms/fields/index.ts';
 import { widgets } from '../../forms/widgets/index.ts';
 import * as phone from '../../stories/widgets/PhoneWidget.stories.tsx';
 import { assertCheck, findChecked } from './checks.ts';
@@ -20,6 +21,18 @@ describe('storybook', () => {
       expect(
         titles.some((t) => t.endsWith(`/${name}`)),
         `widget ${name} (forms/widgets/index.ts) has no story file (titles: ${titles.join(', ')})`,
+      ).toBe(true);
+    }
+    // Every custom field of the registry too ("ui:field"), but the two that draw nothing of their own:
+    // formBehaviour, the root of a form with behaviour (in the MailingAddressField and DirectDepositField
+    // stories), and ArrayField, @rjsf's own list (in the BoundedArrayField stories).
+    const plumbing = new Set(['formBehaviour', 'ArrayField']);
+    for (const [key, field] of Object.entries(fields)) {
+      if (plumbing.has(key)) continue;
+      const name = (field as { name: string }).name;
+      expect(
+        titles.some((t) => t.endsWith(`/${name}`)),
+        `field ${name} ("ui:field": "${key}", forms/fields/index.ts) has no story file`,
       ).toBe(true);
     }
     for (const t of ['Screens/ListScreen', 'Screens/RecordScreen', 'Screens/RecordView', 'Notify/Notifications']) {
