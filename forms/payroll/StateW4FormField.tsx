@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { FieldProps } from '@rjsf/utils';
 import { mergeErrors } from '../behaviour/behaviour.ts';
-import { setPatternTest } from '../../renderers/contract/record-parts.ts';
+import { setPatternTest, type FormContext } from '../../renderers/contract/record-parts.ts';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import {
@@ -120,6 +120,15 @@ export function StateW4FormField(props: FieldProps) {
     if (form.status === 'ready' && data.state !== form.state && !readonly && !disabled && !other)
       onChange(form.state, ['state']);
   }, [form, data.state, onChange, readonly, disabled, other]);
+  // The definition's fields are named in the error summary by their titles, as their labels name them.
+  const reportTitles = (registry.formContext as FormContext | undefined)?.fieldTitles;
+  useEffect(() => {
+    const props = (model?.schema.properties ?? {}) as Record<string, { title?: unknown }>;
+    const titles: Record<string, string> = {};
+    for (const [name, field] of Object.entries(props))
+      if (typeof field?.title === 'string' && field.title) titles[name] = field.title;
+    reportTitles?.(titles);
+  }, [model, reportTitles]);
   const ruleErrors = useExpressionErrors(def?.transforms?.validator, data);
   const patternsReady = useLinearPatterns(def);
   const errors = useMemo(() => mergeErrors(errorSchema, ruleErrors), [errorSchema, ruleErrors]);

@@ -186,6 +186,11 @@ describe('a new state added as data', () => {
     await emmaPage.getByLabel('Kansas allowances').fill('3');
     await emmaPage.getByRole('button', { name: 'Save', exact: true }).click();
     await emmaPage.getByText('Single filers claim at most 2 Kansas allowances.').first().waitFor();
+    // The summary names the field by the title the definition gives it, as its label does.
+    await emmaPage
+      .locator('.form__summary')
+      .getByText('Kansas allowances: Single filers claim at most 2 Kansas allowances.')
+      .waitFor();
     await emmaPage.getByLabel('Married filing jointly').check();
     await emmaPage.getByRole('button', { name: 'Save', exact: true }).click();
     await emmaPage.getByText(NOT_SIGNED_YET, { exact: true }).waitFor();

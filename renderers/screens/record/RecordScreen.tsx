@@ -209,6 +209,11 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     if (message === undefined) unparsedNow.current.delete(path);
     else unparsedNow.current.set(path, message);
   }, []);
+  // Titles of fields a custom field draws beyond the entity's schema (a state form's own), for the summary.
+  const titlesNow = useRef<Readonly<Record<string, string>>>({});
+  const fieldTitles = useCallback((titles: Readonly<Record<string, string>>) => {
+    titlesNow.current = titles;
+  }, []);
   // Whose record, by name, for the widgets that speak of the person (the mailing-address toggle).
   const personName = others.length ? ownerNames.get(others[0])?.name : undefined;
   const context = useMemo<FormContext>(
@@ -223,8 +228,9 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       stored,
       ruleErrors,
       unparsed,
+      fieldTitles,
     }),
-    [sections, touched, showAll, isNew, own, personName, files, stored, ruleErrors, unparsed],
+    [sections, touched, showAll, isNew, own, personName, files, stored, ruleErrors, unparsed, fieldTitles],
   );
   // The form's callbacks keep their identity (RecordForm is memoized); they call the latest render's work.
   const latest = useRef<{ save(data: JsonObject): Promise<void>; cancel(): void }>(undefined);
@@ -500,12 +506,16 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
               <li key={`${e.id}:${i}`}>
                 {e.linked ? (
                   <a href={`#${e.id}`} onClick={toField}>
-                    {e.field ? `${fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: ` : ''}
+                    {e.field
+                      ? `${titlesNow.current[e.field] ?? fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: `
+                      : ''}
                     {e.message}
                   </a>
                 ) : (
                   <>
-                    {e.field ? `${fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: ` : ''}
+                    {e.field
+                      ? `${titlesNow.current[e.field] ?? fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: `
+                      : ''}
                     {e.message}
                   </>
                 )}

@@ -59,6 +59,11 @@ export interface FormContext {
    * that the text is neither saved as the last good value nor lost.
    */
   unparsed?: (path: string, message: string | undefined) => void;
+  /**
+   * A field that draws fields of its own beside the entity's (a state form's, from its definition)
+   * gives their titles by top-level name, so that the error summary names them as their labels do.
+   */
+  fieldTitles?: (titles: Readonly<Record<string, string>>) => void;
 }
 
 /** Where a form's file fields live, and what the widget calls once it changed one. */
