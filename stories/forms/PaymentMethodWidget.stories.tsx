@@ -2,6 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { entityForm } from './entities.ts';
 import { FormHarness } from './FormHarness.tsx';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const meta = {
   title: 'Forms/Payment information/PaymentMethodWidget',
@@ -20,4 +21,18 @@ export const BothMethods: Story = {
 export const HideDirectDeposit: Story = {
   args: { formData: { desired_payment_method: 'Paper Check' }, env: { features: { hide_direct_deposit: true } } },
   parameters: { check: { role: 'radio', name: 'Paper Check' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...BothMethods,
+  args: { ...BothMethods.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...BothMethods,
+  globals: PHONE,
+  play: fitsThePhone,
 };

@@ -5,6 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { entityForm } from './entities.ts';
 import { FormHarness } from './FormHarness.tsx';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const meta = {
   title: 'Forms/Widgets/RadioWidget',
@@ -23,4 +24,18 @@ export const Chosen: Story = {
 export const NoneChosen: Story = {
   args: { formData: {} },
   parameters: { check: { role: 'radiogroup', name: 'Step 1(c) Filing status' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...Chosen,
+  args: { ...Chosen.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...Chosen,
+  globals: PHONE,
+  play: fitsThePhone,
 };

@@ -2,6 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { entityForm } from './entities.ts';
 import { FormHarness } from './FormHarness.tsx';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const meta = {
   title: 'Forms/Widgets/WholeNumberWidget',
@@ -21,4 +22,18 @@ export const WithValues: Story = {
 export const Empty: Story = {
   args: { formData: {} },
   parameters: { check: { role: 'textbox', name: 'Step 4(c) Extra withholding (per pay period)', value: '' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...WithValues,
+  args: { ...WithValues.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...WithValues,
+  globals: PHONE,
+  play: fitsThePhone,
 };

@@ -19,6 +19,7 @@ export function WidgetField({
   field,
   value,
   errors,
+  readonly,
 }: {
   meta: TypeMeta;
   field: string;
@@ -26,6 +27,8 @@ export function WidgetField({
   value?: unknown;
   /** Messages shown at the field, as after a failed save. */
   errors?: string[];
+  /** The field as a reader who may not change it sees it. */
+  readonly?: boolean;
 }) {
   const { schema, uiSchema } = useMemo(() => {
     const model = buildFormModel(meta, 'edit');
@@ -46,7 +49,10 @@ export function WidgetField({
   const [data, setData] = useState<JsonObject>(value === undefined ? {} : { [field]: value });
   const context: FormContext = { sections: [], touched: new Set(), showAll: true };
   return (
-    <main className="page page--narrow" style={{ padding: 24 }}>
+    // The stage wraps long words anywhere (its stored-value line, an address in a schema's
+    // description, drawn here by @rjsf's own field template), so that a phone-width story measures
+    // the widget itself.
+    <main className="page page--narrow" style={{ padding: 24, overflowWrap: 'anywhere' }}>
       <Form
         className="form"
         schema={schema}
@@ -58,6 +64,7 @@ export function WidgetField({
         formContext={context}
         extraErrors={errors ? ({ [field]: { __errors: errors } } as ErrorSchema) : undefined}
         showErrorList={false}
+        readonly={readonly}
         noHtml5Validate
         onChange={(e) => setData((e.formData ?? {}) as JsonObject)}
       />

@@ -6,6 +6,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { employeeMeta } from '../fixtures/metas.ts';
 import { day } from '../fixtures/people.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/EpochDateWidget',
@@ -28,4 +29,18 @@ export const HireDate: Story = {
 export const TerminationDate: Story = {
   args: { field: 'term_date', value: day('2024-12-31') },
   parameters: { check: { label: 'Termination date', value: '2024-12-31' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...HireDate,
+  args: { ...HireDate.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...HireDate,
+  globals: PHONE,
+  play: fitsThePhone,
 };

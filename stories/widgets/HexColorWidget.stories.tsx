@@ -5,6 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { organizationPreferencesMeta } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/HexColorWidget',
@@ -24,4 +25,18 @@ export const Stored: Story = {
 export const Defaults: Story = {
   args: { value: {} },
   parameters: { check: { role: 'textbox', name: 'Accent colour', value: '588326' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...Stored,
+  args: { ...Stored.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...Stored,
+  globals: PHONE,
+  play: fitsThePhone,
 };

@@ -6,6 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { i9Meta, specMessage } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/IdNumberWidget',
@@ -28,4 +29,18 @@ export const MaskedFromServer: Story = {
 export const TooShort: Story = {
   args: { value: 'A123', errors: [specMessage(i9Meta(), 'alien_number', 'pattern')] },
   parameters: { check: { text: 'A USCIS or A-Number has 7 to 9 digits; an A-Number may start with A.' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...MaskedFromServer,
+  args: { ...MaskedFromServer.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...MaskedFromServer,
+  globals: PHONE,
+  play: fitsThePhone,
 };

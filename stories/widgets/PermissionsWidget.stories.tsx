@@ -6,6 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { groupsMeta, usersMeta } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/PermissionsWidget',
@@ -24,4 +25,18 @@ export const ClockEmployees: Story = {
 export const UserAccount: Story = {
   args: { meta: usersMeta(), value: ['AUTH:CanManageUsers'] },
   parameters: { check: { role: 'checkbox', name: 'AUTH:CanManageUsers' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...ClockEmployees,
+  args: { ...ClockEmployees.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...ClockEmployees,
+  globals: PHONE,
+  play: fitsThePhone,
 };

@@ -7,6 +7,7 @@ import type { JsonObject } from '../../renderers/api/types.ts';
 import { metaOf } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
 import ptoRequest from '../../schemas/time/pto_request.json';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const PLAN = '6f9f0c1e-4a5b-4c3d-9e8f-0a1b2c3d4e5f';
 
@@ -27,4 +28,18 @@ export const Plan: Story = {
 export const NoPlanYet: Story = {
   args: { field: 'plan_id' },
   parameters: { check: { role: 'textbox', name: 'Plan', value: '' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...Plan,
+  args: { ...Plan.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...Plan,
+  globals: PHONE,
+  play: fitsThePhone,
 };

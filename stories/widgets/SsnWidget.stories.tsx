@@ -5,6 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { employeeMeta, specMessage } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/SsnWidget',
@@ -27,4 +28,18 @@ export const MaskedFromServer: Story = {
 export const Incomplete: Story = {
   args: { value: '123-45', errors: [specMessage(employeeMeta(), 'ssn', 'pattern')] },
   parameters: { check: { text: 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...MaskedFromServer,
+  args: { ...MaskedFromServer.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...MaskedFromServer,
+  globals: PHONE,
+  play: fitsThePhone,
 };

@@ -5,6 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { organizationsMeta } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/SwitchWidget',
@@ -23,4 +24,18 @@ export const Active: Story = {
 export const Inactive: Story = {
   args: { value: 'inactive' },
   parameters: { check: { text: 'Active: inactive' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...Active,
+  args: { ...Active.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...Active,
+  globals: PHONE,
+  play: fitsThePhone,
 };

@@ -6,6 +6,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { employeeMeta } from '../fixtures/metas.ts';
 import { ADMIN_KEY, PAYROLL_MANAGER_KEY } from '../fixtures/people.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
+import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/UserSelectWidget',
@@ -29,4 +30,18 @@ export const DirectManagers: Story = {
 export const Empty: Story = {
   args: { field: 'direct_managers' },
   parameters: { check: { role: 'textbox', name: 'Direct managers', value: '' } },
+};
+
+/** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
+export const ReadOnly: Story = {
+  ...HiredBy,
+  args: { ...HiredBy.args, readonly: true },
+  play: nothingEditable,
+};
+
+/** At a phone's width (320 px): nothing wider than the screen. */
+export const Phone: Story = {
+  ...HiredBy,
+  globals: PHONE,
+  play: fitsThePhone,
 };

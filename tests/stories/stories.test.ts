@@ -11,7 +11,11 @@ import { widgets } from '../../forms/widgets/index.ts';
 import * as phone from '../../stories/widgets/PhoneWidget.stories.tsx';
 import { assertCheck, findChecked } from './checks.ts';
 
-const files = import.meta.glob<{ default: { title: string } }>('../../stories/**/*.stories.tsx', { eager: true });
+type StoryExport = { args?: Record<string, unknown>; globals?: Record<string, unknown> };
+const files = import.meta.glob<{ default: { title: string } } & Record<string, StoryExport>>(
+  '../../stories/**/*.stories.tsx',
+  { eager: true },
+);
 const titles = Object.values(files).map((f) => f.default.title);
 
 describe('storybook', () => {
@@ -49,6 +53,18 @@ describe('storybook', () => {
       'Forms/I-9/Supplements',
     ]) {
       expect(titles, `no stories titled ${t}`).toContain(t);
+    }
+  });
+});
+
+describe("every widget's states", () => {
+  it('each widget of the registry has a read-only story and one at a phone width', () => {
+    for (const widget of Object.values(widgets)) {
+      const name = (widget as { name: string }).name;
+      const file = Object.values(files).find((f) => f.default.title.endsWith(`/${name}`));
+      expect(file, `widget ${name} has no story file`).toBeDefined();
+      expect(file!.ReadOnly?.args?.readonly, `widget ${name}: no ReadOnly story with readonly: true`).toBe(true);
+      expect(file!.Phone?.globals?.viewport, `widget ${name}: no Phone story with a phone's viewport`).toBeDefined();
     }
   });
 });
