@@ -13,6 +13,8 @@ export interface Attests {
   prints?: Record<string, string[]>;
   /** On an item's signature: a new item is signed when it is added. */
   requiredWhenAdded?: boolean;
+  /** On an item's signature in an array keyed by user: only the user the item's key names signs it. */
+  signerIsItemKey?: boolean;
 }
 
 type Props = Record<string, JsonSchema>;

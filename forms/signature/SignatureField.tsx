@@ -13,6 +13,7 @@ import { useRootData } from '../behaviour/RootData.tsx';
 import { notAttested, type Attests } from '../../engine/attestations.ts';
 import type { JsonSchema } from '../../engine/entity.ts';
 import {
+  anotherUsersItem,
   attestedChanges,
   historyName,
   isSigned,
@@ -80,10 +81,15 @@ export function SignatureField(props: FieldProps) {
   const design: Design = opts.design === 'card' || opts.design === 'button' ? opts.design : 'item';
   const label = typeof opts.label === 'string' ? opts.label : 'Signature Required';
   const title = (typeof opts.title === 'string' ? opts.title : undefined) ?? schema.title ?? name;
-  const locked = !!(readonly || disabled);
+  const root = useRootData()?.data;
+  // An entry only the user it names signs (an assignment's acknowledgement) is read-only to HR.
+  // (The form's data where a form behaviour gives it, else the record as stored: entries are neither
+  // added nor moved on the screen.)
+  const ctx = registry.formContext as { viewer?: string; stored?: Record<string, unknown> } | undefined;
+  const othersToSign = anotherUsersItem(fieldPathId.path, root ?? ctx?.stored, registry.rootSchema, ctx?.viewer);
+  const locked = !!(readonly || disabled || othersToSign);
   const signed = isSigned(formData);
   // A signature a later change voided stays visible as void until the form is signed again.
-  const root = useRootData()?.data;
   const voided = voidedSignature(
     root?.signature_history,
     historyName(fieldPathId.path, root, registry.rootSchema) ?? name,

@@ -103,6 +103,31 @@ export function historyName(
 }
 
 /**
+ * Whether the signature at `path` (an item's, in an array keyed by user whose signature says
+ * `signerIsItemKey`: an assignment's acknowledgement) is another user's to sign than `viewer`.
+ */
+export function anotherUsersItem(
+  path: readonly (string | number)[],
+  data: Record<string, unknown> | undefined,
+  rootSchema: { properties?: Record<string, unknown> } | undefined,
+  viewer: string | undefined,
+): boolean {
+  const [array, index, field] = path;
+  if (path.length !== 3 || typeof index !== 'number' || typeof array !== 'string') return false;
+  const arr = rootSchema?.properties?.[array] as
+    | {
+        'x-item-key'?: unknown;
+        items?: { properties?: Record<string, { 'x-attests'?: { signerIsItemKey?: unknown } }> };
+      }
+    | undefined;
+  const key = arr?.['x-item-key'];
+  if (typeof key !== 'string' || arr?.items?.properties?.[field]?.['x-attests']?.signerIsItemKey !== true) return false;
+  const items = data?.[array];
+  const who = Array.isArray(items) ? (items[index] as Record<string, unknown> | undefined)?.[key] : undefined;
+  return who !== viewer;
+}
+
+/**
  * The signature that last stood in `field` and was voided, when the field holds none now: what the
  * screen shows as "void: changed after signing" until the form is signed again.
  */

@@ -6,6 +6,8 @@
  * expressible as a rule lives in the schema file instead.
  */
 import type { FieldError } from '../../engine/messages.ts';
+import type { Principal } from '../../engine/access.ts';
+import type { Entity } from '../../engine/entity.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { Services } from '../services.ts';
 import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
@@ -83,6 +85,12 @@ export interface EntityHooks {
   derive?(args: HookArgs): DataObject | undefined;
   /** Stage save transforms, after the entity's own: the data to validate and store. */
   prepare?(args: HookArgs): Promise<DataObject> | DataObject;
+  /**
+   * Serving (toWire, after the fields the reader may not see are left out): the record's data as
+   * this reader is answered it, when part of a field is one person's only (an assignment's entries).
+   * Returns a copy; the stored data is never changed.
+   */
+  present?(args: { entity: Entity; data: DataObject; reader: Principal }): DataObject;
   /** Stage validate by hook: field errors (400); may throw an ApiError for another answer (a duplicate is 409). */
   validate?(args: HookArgs): Promise<FieldError[]> | FieldError[];
   /** Stage extra operations: server-owned additions to valid data before it is stored (a hire's activity entry). */

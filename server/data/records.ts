@@ -151,6 +151,8 @@ export async function toWire(
     kind === 'secret' ? undefined : maskedOf(s, kind, String(v)),
   );
   if (reader) for (const field of unreadableFields(facts, reader, entity, record)) delete data[field];
+  const present = reader && hooksFor(entity.id)?.present;
+  if (present) data = present({ entity, data, reader });
   const load = entity.file['x-transforms']?.load;
   if (load) data = await runTransform(load, data, {});
   return { key: record.key, data, meta: record.meta };

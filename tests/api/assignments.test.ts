@@ -180,11 +180,11 @@ test('an assignment naming several users is acknowledged by each of them for the
   }
   assert.ok(!(await keysListedFor(w.emma)).includes(k));
 
-  // Cara neither signs nor marks Olly's entry.
+  // Cara neither signs nor marks Olly's entry (she is not served it: she makes one up).
   for (const change of [{ signature: signature('Olly') }, { status: 'viewed' }]) {
     const r = await w.call('PATCH', `${ASSIGNMENTS}/${k}`, {
       ...as(cara),
-      body: { acknowledgements: await entriesWith(cara, k, olly.user, change) },
+      body: { acknowledgements: [...(await read(cara, k)).acknowledgements, { user_id: olly.user, ...change }] },
     });
     assert.equal(r.status, 400, r.text);
     assert.equal(r.body.errors[0].path.startsWith('/acknowledgements/1/'), true, r.text);
@@ -213,6 +213,74 @@ test('an assignment naming several users is acknowledged by each of them for the
     [olly.user, 'completed', 'Olly'],
   ]);
   assert.equal(seen.status, 'completed');
+});
+
+test("each person named reads and searches their own entry only, not a colleague's; HR reads everyone's", async () => {
+  const both = await w.call('POST', `${ASSIGNMENTS}/`, {
+    ...as(w.admin),
+    body: { user_ids: [cara.user, olly.user], document_id: documentId, acknowledgement_required: true },
+  });
+  assert.equal(both.status, 201, both.text);
+  const k = both.body.key as string;
+  const olly1 = await w.call('PATCH', `${ASSIGNMENTS}/${k}`, {
+    ...as(olly),
+    body: { acknowledgements: await entriesWith(olly, k, olly.user, { signature: signature('Olly') }) },
+  });
+  assert.equal(olly1.status, 200, olly1.text);
+  assert.deepEqual(stateOf(olly1.body.data.acknowledgements), [[olly.user, 'completed', 'Olly']], 'his answer');
+  // Another document voids Olly's signature: its history entry is his, not Cara's to read.
+  const changed = await w.call('PATCH', `${ASSIGNMENTS}/${k}`, {
+    ...as(w.admin),
+    body: { document_id: await companyDocument('Handbook 3') },
+  });
+  assert.equal(changed.status, 200, changed.text);
+  await w.call('PATCH', `${ASSIGNMENTS}/${k}`, {
+    ...as(olly),
+    body: { acknowledgements: await entriesWith(olly, k, olly.user, { signature: signature('Olly') }) },
+  });
+
+  const hers = await read(cara, k);
+  assert.deepEqual(stateOf(hers.acknowledgements), [[cara.user, 'assigned', null]]);
+  assert.deepEqual(hers.signature_history ?? [], []);
+  assert.ok(!JSON.stringify(hers).includes('Olly'), JSON.stringify(hers));
+  const listed = await w.call('POST', '/hr/api/data/find/assignments', {
+    ...as(cara),
+    body: { limit: 500 },
+  });
+  assert.equal(listed.status, 200, listed.text);
+  const items = listed.body.items as { key: string; data: { acknowledgements: Entry[] } }[];
+  assert.ok(items.some((x) => x.key === k));
+  for (const item of items) {
+    assert.ok(
+      item.data.acknowledgements.every((e) => e.user_id === cara.user),
+      JSON.stringify(item),
+    );
+  }
+  const his = await read(olly, k);
+  assert.equal(his.signature_history?.length, 1);
+
+  // Searching by the entries would tell her theirs (no one searches inside a list).
+  for (const field of ['acknowledgements.status', 'acknowledgements.signature.name', 'signature_history.field']) {
+    const r = await w.call('POST', '/hr/api/data/find/assignments', {
+      ...as(cara),
+      body: { criteria: [{ field, is: '=', value: 'completed' }] },
+    });
+    assert.equal(r.status, 400, `${field}: ${r.text}`);
+  }
+
+  // Her signing keeps his entry as stored.
+  const signed = await w.call('PATCH', `${ASSIGNMENTS}/${k}`, {
+    ...as(cara),
+    body: { acknowledgements: await entriesWith(cara, k, cara.user, { signature: signature('Cara') }) },
+  });
+  assert.equal(signed.status, 200, signed.text);
+  assert.deepEqual(stateOf(signed.body.data.acknowledgements), [[cara.user, 'completed', 'Cara']]);
+  const all = await read(w.admin, k);
+  assert.deepEqual(stateOf(all.acknowledgements), [
+    [cara.user, 'completed', 'Cara'],
+    [olly.user, 'completed', 'Olly'],
+  ]);
+  assert.equal(all.signature_history?.length, 1);
 });
 
 test('the document assigned is one of the company that the people named can open', async () => {

@@ -106,3 +106,29 @@ it('HR assigns the handbook to two people; Emma finds it, opens it and signs her
   await page.goto('/hr/assignments');
   await page.getByRole('row', { name: /Employee handbook 2026.*12\/15\/2026.*viewed/ }).waitFor();
 });
+
+it('Carla, named on the same assignment, sees and signs her own entry only; HR sees both, neither to sign', async () => {
+  const [made] = await assignmentsOf();
+  const { page } = await w.page();
+  await w.signIn(page, 'carla');
+  await page.goto(`/hr/assignments/edit/${made.key}`);
+  const own = page.locator('#root_acknowledgements_0_signature');
+  await own.waitFor();
+  assert.equal(await own.evaluate((e) => e.tagName), 'BUTTON', 'hers to sign');
+  assert.equal(await page.locator('#root_acknowledgements_1_signature').count(), 0, "Emma's entry is not hers");
+  // Whom it names is said (Assigned to); Emma's signed acknowledgement is not.
+  assert.equal(await page.locator('.signature-item').count(), 1);
+  const text = await page.locator('main').innerText();
+  assert.ok(!/Signed/.test(text), text);
+  await w.screenshot(page, 'assignments-colleague');
+
+  const hr = (await w.page()).page;
+  await w.signIn(hr, 'admin');
+  await hr.goto(`/hr/assignments/edit/${made.key}`);
+  await hr.locator('#root_acknowledgements_1_signature').waitFor();
+  for (const i of [0, 1]) {
+    const item = hr.locator(`#root_acknowledgements_${i}_signature`);
+    assert.notEqual(await item.evaluate((e) => e.tagName), 'BUTTON', `entry ${i} is not HR's to sign`);
+  }
+  await hr.getByText('Emma Employee').first().waitFor();
+});

@@ -223,6 +223,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       showAll,
       isNew,
       own,
+      viewer: services.auth.session?.user.key,
       person: personName,
       files,
       stored,
@@ -230,7 +231,20 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       unparsed,
       fieldTitles,
     }),
-    [sections, touched, showAll, isNew, own, personName, files, stored, ruleErrors, unparsed, fieldTitles],
+    [
+      sections,
+      touched,
+      showAll,
+      isNew,
+      own,
+      services.auth.session,
+      personName,
+      files,
+      stored,
+      ruleErrors,
+      unparsed,
+      fieldTitles,
+    ],
   );
   // The form's callbacks keep their identity (RecordForm is memoized); they call the latest render's work.
   const latest = useRef<{ save(data: JsonObject): Promise<void>; cancel(): void }>(undefined);

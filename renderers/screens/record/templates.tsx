@@ -44,6 +44,8 @@ export interface FormContext {
   files?: FileTarget;
   /** The record is the signed-in person's own (their my_ type, or one whose owner they are). */
   own?: boolean;
+  /** The signed-in user's key: a signature only the user an item names signs is locked for anyone else. */
+  viewer?: string;
   /** The name of the person the record is about, when it is not the viewer's own and is known. */
   person?: string;
   /** The record's data as stored: a signature field warns of a change to what it attests before it is saved. */

@@ -10,6 +10,8 @@
  *   document voids every acknowledgement of the old one (its history keeps them);
  * - the assignment's status is the summary of the entries, unless HR cancelled it.
  */
+import { allows, type Principal } from '../../../engine/access.ts';
+import type { Entity } from '../../../engine/entity.ts';
 import type { FieldError } from '../../../engine/messages.ts';
 import type { DataObject } from '../../storage/types.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
@@ -183,4 +185,28 @@ async function documentErrors(
   return [];
 }
 
-export const assignmentHooks: EntityHooks = { prepare, validate };
+/**
+ * Who reads every entry: whoever may say who an assignment names (HR: `user_ids`' x-edit). A named
+ * user reads their own entry only, and the signature history of their own entry only: whether a
+ * colleague has opened, completed or signed the document is between that colleague and HR.
+ */
+const readsEveryEntry = (entity: Entity, reader: Principal) => {
+  const rule = (entity.file.properties.user_ids as { 'x-edit'?: string[] } | undefined)?.['x-edit'];
+  return !!rule && allows(rule, reader, false);
+};
+
+function present({ entity, data, reader }: { entity: Entity; data: DataObject; reader: Principal }): DataObject {
+  if (readsEveryEntry(entity, reader)) return data;
+  const me = reader.userKey;
+  const out: DataObject = { ...data };
+  if (Array.isArray(data[ACKS])) out[ACKS] = entriesOf(data).filter((e) => e.user_id === me);
+  if (Array.isArray(data.signature_history)) {
+    out.signature_history = (data.signature_history as unknown[]).filter((h) => {
+      const field = (h as { field?: unknown } | null)?.field;
+      return typeof field !== 'string' || !field.startsWith(`${ACKS}.`) || field === `${ACKS}.${me}.signature`;
+    });
+  }
+  return out;
+}
+
+export const assignmentHooks: EntityHooks = { prepare, validate, present };
