@@ -244,7 +244,9 @@ export function RecordSelectWidget(props: WidgetProps) {
           : matches && !matches.length
             ? 'Nothing matches'
             : list.length
-              ? 'Choose…'
+              ? typeof all.noChoice === 'string'
+                ? all.noChoice
+                : 'Choose…'
               : 'Nothing to choose from'}
       </option>
       {shown.map((c) => (
@@ -295,7 +297,8 @@ export function RecordSelectFilter({ id, label, value, onChange, options }: Filt
     readonly: false,
     rawErrors: [],
     // A list's lines may name a record no longer active (a plan since retired): each is offered.
-    options: { ...options, anyStatus: true },
+    // No choice is no filter: "Any", as the list's other choices say.
+    options: { ...options, anyStatus: true, noChoice: 'Any' },
     uiSchema: {},
     schema: { type: 'string' },
     onChange: (v: unknown) => onChange(typeof v === 'string' ? v : ''),

@@ -100,6 +100,14 @@ export interface ListHints {
   columns: string[];
   canonical: string;
   sort?: SortSpec[];
+  /** Named views ("Show"): criteria added to the filters; a value "$today" is the company's day. */
+  views?: ListView[];
+}
+
+export interface ListView {
+  name: string;
+  title: string;
+  criteria: Criterion[];
 }
 
 export interface TypeMeta {

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { JsonObject } from '../api/types.ts';
 import { isFileValue } from '../../engine/files.ts';
 import { epochToUs } from '../../engine/masks.ts';
+import { DEFAULT_TIME_ZONE, localDay } from '../../engine/local-day.ts';
 import { useClient, useServices } from '../session/session.tsx';
 import { keys, metaQuery } from '../screens/queries.ts';
 import type { DocumentList, DocumentsPageSpec } from './documents-pages.ts';
@@ -19,13 +20,16 @@ const SHOWN = 200;
 
 const STATUS: Record<string, string> = { requested: 'Requested', uploading: 'Uploading', uploaded: 'Uploaded' };
 
-/** What the caller's own entry of an assignment says, and whether it is past its due date. */
-function myProgress(d: JsonObject, me: string, now: number): string {
+/**
+ * What the caller's own entry of an assignment says, and whether it is past its due date: due
+ * before `today` (the company's day, as HR's Overdue view of assignments counts it).
+ */
+function myProgress(d: JsonObject, me: string, today: number): string {
   const entries = Array.isArray(d.acknowledgements) ? (d.acknowledgements as JsonObject[]) : [];
   const mine = entries.find((e) => e && e.user_id === me);
   if (d.status === 'cancelled') return 'Cancelled';
   if (mine?.status === 'completed') return mine.signature ? 'Acknowledged' : 'Done';
-  const due = typeof d.due_by === 'number' && d.due_by < now ? ' (overdue)' : '';
+  const due = typeof d.due_by === 'number' && d.due_by < today ? ' (overdue)' : '';
   return `${mine?.status === 'viewed' ? 'Opened' : 'To do'}${due}`;
 }
 
@@ -55,7 +59,8 @@ function AssignmentTable({ list }: { list: DocumentList }) {
   const names = new Map(
     (docs.data?.items ?? []).map((r) => [r.key, String((r.data as JsonObject).display_name ?? r.key)]),
   );
-  const now = Date.now() / 1000;
+  const zone = auth.session?.organization?.data?.time_zone;
+  const today = localDay(Date.now() / 1000, typeof zone === 'string' ? zone : DEFAULT_TIME_ZONE);
   const id = `docs-${list.type}`;
   return (
     <section aria-labelledby={id} className="documents">
@@ -84,7 +89,7 @@ function AssignmentTable({ list }: { list: DocumentList }) {
                     {docId && kind === 'documents' ? <Link to={`/hr/documents/view/${docId}`}>{name}</Link> : name}
                   </td>
                   <td data-label="Due by">{typeof d.due_by === 'number' ? epochToUs(d.due_by) : ''}</td>
-                  <td data-label="Your progress">{myProgress(d, me, now)}</td>
+                  <td data-label="Your progress">{myProgress(d, me, today)}</td>
                   <td data-label="Acknowledge">
                     <Link
                       to={`/${list.module}/${list.openType}/edit/${r.key}`}

@@ -332,3 +332,64 @@ test('a malformed status or entry is refused naming it, not replaced by what the
     entry.text,
   );
 });
+
+test("HR's Overdue view of assignments finds, pages and counts those past their due date that are not done", async () => {
+  const meta = await w.call('GET', '/hr/api/data/meta/assignments', as(w.admin));
+  assert.equal(meta.status, 200, meta.text);
+  const view = (
+    meta.body.list.views as { name: string; criteria: { field: string; is: string; value: unknown }[] }[]
+  ).find((v) => v.name === 'overdue');
+  assert.ok(view, JSON.stringify(meta.body.list));
+  const day = 86_400;
+  const today = Math.floor(Date.now() / 1000 / day) * day;
+  const made: Record<string, string> = {};
+  const make = async (name: string, due: number, users = [cara.user]) => {
+    const r = await w.call('POST', `${ASSIGNMENTS}/`, {
+      ...as(w.admin),
+      body: { user_ids: users, document_id: documentId, due_by: due },
+    });
+    assert.equal(r.status, 201, r.text);
+    made[name] = r.body.key;
+  };
+  await make('late', today - 3 * day);
+  await make('late, opened by one of two', today - day, [cara.user, olly.user]);
+  await make('due today', today);
+  await make('due next week', today + 7 * day);
+  await make('late, cancelled', today - 2 * day);
+  await make('late, done', today - 2 * day);
+  const cancel = await w.call('PATCH', `${ASSIGNMENTS}/${made['late, cancelled']}`, {
+    ...as(w.admin),
+    body: { status: 'cancelled' },
+  });
+  assert.equal(cancel.status, 200, cancel.text);
+  const done = made['late, done'];
+  const completed = await w.call('PATCH', `${ASSIGNMENTS}/${done}`, {
+    ...as(cara),
+    body: { acknowledgements: await entriesWith(cara, done, cara.user, { status: 'completed' }) },
+  });
+  assert.equal(completed.status, 200, completed.text);
+  const two = made['late, opened by one of two'];
+  const opened = await w.call('PATCH', `${ASSIGNMENTS}/${two}`, {
+    ...as(olly),
+    body: { acknowledgements: await entriesWith(olly, two, olly.user, { signature: signature('Olly') }) },
+  });
+  assert.equal(opened.status, 200, opened.text);
+
+  const criteria = view.criteria.map((c) => (c.value === '$today' ? { ...c, value: today } : c));
+  const ours = new Set(Object.values(made));
+  const found = await w.call('POST', '/hr/api/data/find/assignments', {
+    ...as(w.admin),
+    body: { criteria, limit: 500 },
+  });
+  assert.equal(found.status, 200, found.text);
+  const keys = (found.body.items as { key: string }[]).map((x) => x.key).filter((k) => ours.has(k));
+  assert.deepEqual(keys.sort(), [made.late, two].sort());
+  // The server counts them, and pages through them.
+  const page = await w.call('POST', '/hr/api/data/find/assignments', {
+    ...as(w.admin),
+    body: { criteria, limit: 1, offset: 1 },
+  });
+  assert.equal(page.status, 200, page.text);
+  assert.equal(page.body.total, found.body.total);
+  assert.equal(page.body.items.length, 1);
+});

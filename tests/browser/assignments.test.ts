@@ -132,3 +132,54 @@ it('Carla, named on the same assignment, sees and signs her own entry only; HR s
   }
   await hr.getByText('Emma Employee').first().waitFor();
 });
+
+it('HR shows the overdue assignments, each with whom it names; the filters speak in names', async () => {
+  const users = await w.call('POST', '/auth/api/data/find/users', {
+    org: w.org,
+    token: admin.token,
+    body: { limit: 500 },
+  });
+  assert.equal(users.status, 200, users.text);
+  const keyOf = (name: string) =>
+    (users.body.items as { key: string; data: { display_name?: string } }[]).find((u) =>
+      u.data.display_name?.startsWith(name),
+    )!.key;
+  const day = 86_400;
+  const today = Math.floor(Date.now() / 1000 / day) * day;
+  const make = async (who: string, due: number, status?: string) => {
+    const r = await w.call('POST', '/hr/api/data/assignments/', {
+      org: w.org,
+      token: admin.token,
+      body: { user_ids: [keyOf(who)], document_id: handbook, due_by: due, ...(status ? { status } : {}) },
+    });
+    assert.equal(r.status, 201, r.text);
+  };
+  await make('Sam', today - 3 * day);
+  await make('Wes', today - 3 * day, 'cancelled');
+  await make('Ivan', today + 3 * day);
+
+  const { page } = await w.page();
+  await w.signIn(page, 'admin');
+  await page.goto('/hr/assignments');
+  const filters = page.getByRole('search');
+  // The kind of document by its name; a reference's empty choice is no filter: Any.
+  await filters.getByLabel('Document kind').waitFor();
+  const kinds = await filters.getByLabel('Document kind').locator('option').allInnerTexts();
+  assert.deepEqual(kinds, ['Any', 'Company document', 'Labor law poster', 'Payroll document', 'Employee document']);
+  await filters
+    .getByLabel('Document', { exact: true })
+    .locator('option', { hasText: 'Employee handbook 2026' })
+    .waitFor({ state: 'attached' });
+  assert.equal(await filters.getByLabel('Document', { exact: true }).locator('option').first().innerText(), 'Any');
+
+  await filters.getByLabel('Show').selectOption({ label: 'Overdue' });
+  await page.waitForURL(/[?&]view=overdue/);
+  const rows = page.locator('tbody tr:not([aria-hidden])');
+  await page.getByRole('row', { name: /Sam / }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+  assert.match(await rows.first().innerText(), /Employee handbook 2026\s+Sam \S+\s+Company document/);
+  await w.screenshot(page, 'assignments-overdue');
+  // The whole list again.
+  await filters.getByLabel('Show').selectOption({ label: 'All assignments' });
+  await page.getByRole('row', { name: /Ivan / }).waitFor();
+});

@@ -75,6 +75,30 @@ export interface DformEntitySchemaFile {
      */
     columns: [string, ...string[]];
     canonical: string;
+    /**
+     * Named views of the list (the list screen's "Show" choice, ?view=<name> in its URL): each adds its criteria to the list's own filters, so the server pages and counts what it shows. A criterion's value "$today" is the company's calendar day today (epoch seconds at 00:00 UTC, as dates are stored). docs/screens.md "A list's views".
+     *
+     * @maxItems 10
+     */
+    views?: {
+      name: string;
+      title: string;
+      /**
+       * @minItems 1
+       */
+      criteria: [
+        {
+          field: string;
+          is: "=" | "!=" | "<" | "<=" | ">" | ">=" | "in" | "contains" | "like";
+          value: unknown;
+        },
+        ...{
+          field: string;
+          is: "=" | "!=" | "<" | "<=" | ">" | ">=" | "in" | "contains" | "like";
+          value: unknown;
+        }[]
+      ];
+    }[];
     sort?: {
       field: string;
       dir: "asc" | "desc";
@@ -258,6 +282,10 @@ export interface Property {
   "x-attests"?: {
     fields: "*" | string[];
     signer?: "@owner";
+    /**
+     * On the signature of an item of a keyed array whose key is a user (an assignment's acknowledgements, keyed by user_id): only the user the item's key names signs it; the screens show it read-only to anyone else.
+     */
+    signerIsItemKey?: boolean;
     /**
      * On the signature of an array's item (a supplement block): a new item must be signed when it is added (the signature's x-messages.required says so); an item changed after signing keeps its place unsigned, its signature voided, until it is signed again.
      */

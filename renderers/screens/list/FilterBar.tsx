@@ -1,6 +1,6 @@
 /**
- * The list's filters: one input per filterable column (text: contains, choice and a reference's
- * record: equals). Text is
+ * The list's filters: the list's named views ("Show", x-list views), then one input per filterable
+ * column (text: contains, choice and a reference's record: equals). Text is
  * sent to the URL after a short pause, so typing does not flood the server.
  */
 import { useEffect, useId, useState } from 'react';
@@ -17,17 +17,20 @@ const PAUSE_MS = 300;
 export function FilterBar({
   meta,
   filters,
+  view,
   actions,
 }: {
   meta: TypeMeta;
   filters: Record<string, string>;
+  view?: string;
   actions: ListActions;
 }) {
   const fields = meta.list.columns
     .map((f) => ({ field: f, kind: filterKind(meta.schema, meta.ui, f) }))
     .filter((x) => x.kind.kind !== 'none');
-  if (!fields.length) return null;
-  const any = Object.keys(filters).length > 0;
+  const views = meta.list.views ?? [];
+  if (!fields.length && !views.length) return null;
+  const any = Object.keys(filters).length > 0 || !!view;
   return (
     <form
       className="filters"
@@ -35,6 +38,15 @@ export function FilterBar({
       aria-label={`Filter ${inSentence(meta.plural)}`}
       onSubmit={(e) => e.preventDefault()}
     >
+      {views.length > 0 && (
+        <ChoiceFilter
+          label="Show"
+          value={view ?? ''}
+          any={`All ${inSentence(meta.plural)}`}
+          options={views.map((v) => ({ value: v.name, label: v.title }))}
+          onChange={(v) => actions.setView(v || undefined)}
+        />
+      )}
       {fields.map(({ field, kind }) =>
         kind.kind === 'choice' ? (
           <ChoiceFilter
@@ -121,6 +133,8 @@ function RecordFilter(props: {
 function ChoiceFilter(props: {
   label: string;
   value: string;
+  /** The choice of no filter. */
+  any?: string;
   options: { value: string; label: string }[];
   onChange: (v: string) => void;
 }) {
@@ -129,7 +143,7 @@ function ChoiceFilter(props: {
     <div className="filters__item">
       <label htmlFor={id}>{props.label}</label>
       <select id={id} className="input" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">Any</option>
+        <option value="">{props.any ?? 'Any'}</option>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -174,7 +174,7 @@ export function ListScreen() {
           </Link>
         )}
       </div>
-      <FilterBar meta={m} filters={state.params.filters} actions={actions} />
+      <FilterBar meta={m} filters={state.params.filters} view={state.params.view} actions={actions} />
       {state.error && (
         <p className="form-error" role="alert">
           {state.error.message}{' '}
@@ -256,7 +256,7 @@ export function ListScreen() {
         </table>
         {state.rows.length === 0 && (
           <div className="empty" role="status">
-            {Object.keys(state.params.filters).length
+            {Object.keys(state.params.filters).length || state.params.view
               ? `No ${inSentence(m.plural)} match these filters.`
               : `No ${inSentence(m.plural)} yet.`}
           </div>

@@ -18,6 +18,8 @@ export interface ListParams {
   size: number;
   sort?: SortSpec;
   filters: Record<string, string>;
+  /** A named view of the list (x-list views), by name. */
+  view?: string;
 }
 
 export function readParams(q: URLSearchParams): ListParams {
@@ -30,7 +32,8 @@ export function readParams(q: URLSearchParams): ListParams {
     : undefined;
   const filters: Record<string, string> = {};
   for (const [k, v] of q) if (k.startsWith('f.') && v !== '') filters[k.slice(2)] = v;
-  return { page, size, sort, filters };
+  const view = q.get('view') || undefined;
+  return { page, size, sort, filters, ...(view ? { view } : {}) };
 }
 
 export function writeParams(p: ListParams): URLSearchParams {
@@ -38,6 +41,7 @@ export function writeParams(p: ListParams): URLSearchParams {
   if (p.page > 1) q.set('page', String(p.page));
   if (p.size !== DEFAULT_SIZE) q.set('size', String(p.size));
   if (p.sort) q.set('sort', `${p.sort.dir === 'desc' ? '-' : ''}${p.sort.field}`);
+  if (p.view) q.set('view', p.view);
   for (const [k, v] of Object.entries(p.filters)) if (v !== '') q.set(`f.${k}`, v);
   return q;
 }
@@ -94,9 +98,24 @@ export function criteriaOf(schema: JsonObject, ui: JsonObject, filters: Record<s
   return out;
 }
 
-export function findBody(schema: JsonObject, ui: JsonObject, list: ListHints, p: ListParams): FindBody {
+/**
+ * The criteria of the list's view named `name` (none for an unknown name: the whole list), with
+ * "$today" the company's day today (`today`, epoch seconds at 00:00 UTC, as dates are stored).
+ */
+export function viewCriteria(list: ListHints, name: string | undefined, today: number): Criterion[] {
+  const view = name ? list.views?.find((v) => v.name === name) : undefined;
+  return (view?.criteria ?? []).map((c) => (c.value === '$today' ? { ...c, value: today } : c));
+}
+
+export function findBody(
+  schema: JsonObject,
+  ui: JsonObject,
+  list: ListHints,
+  p: ListParams,
+  today = Math.floor(Date.now() / 86_400_000) * 86_400,
+): FindBody {
   return {
-    criteria: criteriaOf(schema, ui, p.filters),
+    criteria: [...viewCriteria(list, p.view, today), ...criteriaOf(schema, ui, p.filters)],
     sort: p.sort ? [p.sort] : list.sort,
     limit: p.size,
     offset: (p.page - 1) * p.size,

@@ -7,7 +7,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useSearchParams } from 'react-router';
 import type { DataFailure } from '../../api/failure.ts';
 import type { TypeMeta, WireRecord } from '../../api/types.ts';
-import { useClient } from '../../session/session.tsx';
+import { useClient, useServices } from '../../session/session.tsx';
+import { DEFAULT_TIME_ZONE, localDay } from '../../../engine/local-day.ts';
 import { keys, metaQuery } from '../queries.ts';
 import { findBody, readParams, writeParams, type ListParams, type SortSpec } from './list-query.ts';
 
@@ -33,6 +34,8 @@ export interface ListActions {
   setSize(size: number): void;
   toggleSort(field: string): void;
   setFilter(field: string, value: string): void;
+  /** Shows one of the list's named views, or (undefined) the whole list. */
+  setView(view: string | undefined): void;
   clearFilters(): void;
 }
 
@@ -41,7 +44,10 @@ export function useListController(module: string, datatype: string): { state: Li
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readParams(search), [search]);
   const meta = useQuery(metaQuery(client, module, datatype));
-  const body = meta.data ? findBody(meta.data.schema, meta.data.ui, meta.data.list, params) : undefined;
+  // The company's day, for a view's "$today" (an overdue assignment is one due before it).
+  const timeZone = useServices().auth.session?.organization?.data?.time_zone;
+  const today = localDay(Date.now() / 1000, typeof timeZone === 'string' ? timeZone : DEFAULT_TIME_ZONE);
+  const body = meta.data ? findBody(meta.data.schema, meta.data.ui, meta.data.list, params, today) : undefined;
   const page = useQuery({
     queryKey: keys.find(module, datatype, body),
     queryFn: () => client.find(module, datatype, body!),
@@ -59,13 +65,13 @@ export function useListController(module: string, datatype: string): { state: Li
     const pageCount = total === undefined ? Infinity : Math.ceil(total / params.size);
     for (const p of [params.page + 1, params.page - 1]) {
       if (p < 1 || p > pageCount) continue;
-      const near = findBody(meta.data.schema, meta.data.ui, meta.data.list, { ...params, page: p });
+      const near = findBody(meta.data.schema, meta.data.ui, meta.data.list, { ...params, page: p }, today);
       void queryClient.prefetchQuery({
         queryKey: keys.find(module, datatype, near),
         queryFn: () => client.find(module, datatype, near),
       });
     }
-  }, [total, meta.data, params, queryClient, client, module, datatype]);
+  }, [total, meta.data, params, queryClient, client, module, datatype, today]);
 
   // A page past the last (a hand-edited URL, or records gone since it was bookmarked) shows the
   // last page: its rows, and a pager whose Previous leads somewhere, rather than an empty table
@@ -97,7 +103,8 @@ export function useListController(module: string, datatype: string): { state: Li
           else delete filters[field];
           return { ...x, filters, page: 1 };
         }),
-      clearFilters: () => change((x) => ({ ...x, filters: {}, page: 1 })),
+      setView: (view) => change((x) => ({ ...x, view, page: 1 })),
+      clearFilters: () => change((x) => ({ ...x, filters: {}, view: undefined, page: 1 })),
     }),
     [change, meta.data],
   );
