@@ -40,7 +40,9 @@ function UserPicker(props: WidgetProps & { client: ApiClient }) {
   const many = schema.type === 'array';
   const ui = { ...options, ...getUiOptions(uiSchema) };
   const keys = keysOf(value);
-  const search = useUserSearch(props.client, keys);
+  const search = useUserSearch(props.client, keys, typeof ui.for === 'string' ? ui.for : undefined);
+  // Those offered before anything is typed (an employee's recipients: HR), or the matches of a search.
+  const listed = search.text.trim() !== '' || search.hits.length > 0;
   const set = (next: string[]) => onChange(many ? next : next[0]);
   const listId = `${id}-results`;
   // The option the arrow keys reached (the combobox pattern of WAI-ARIA APG): Enter chooses it.
@@ -98,7 +100,7 @@ function UserPicker(props: WidgetProps & { client: ApiClient }) {
           className="input"
           role="combobox"
           aria-expanded={search.hits.length > 0}
-          aria-controls={search.text.trim() !== '' ? listId : undefined}
+          aria-controls={listed ? listId : undefined}
           aria-activedescendant={current ? `${id}-option-${current.key}` : undefined}
           aria-autocomplete="list"
           aria-label={`${label}: search users`}
@@ -120,7 +122,7 @@ function UserPicker(props: WidgetProps & { client: ApiClient }) {
           </button>
         )}
       </div>
-      {search.text.trim() !== '' && (
+      {listed && (
         <ul id={listId} role="listbox" className="user-select__results" aria-label={`${label}: matching users`}>
           {search.hits.map((h) => (
             <li

@@ -24,7 +24,11 @@ const SHOWN = 10;
 /** Why nothing can be found: the viewer may not search the company's people. */
 export const NO_PEOPLE_TO_SEARCH = 'You may not search the company’s people.';
 
-export function useUserSearch(client: ApiClient, chosen: readonly string[]) {
+/**
+ * `purpose`: the form whose person is chosen (ui:options `for`, "hr/secure_files"): one who may
+ * choose no one else is offered, with no text typed, those they may choose (an employee: HR).
+ */
+export function useUserSearch(client: ApiClient, chosen: readonly string[], purpose?: string) {
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<UserHit[]>([]);
   const [searching, setSearching] = useState(false);
@@ -34,7 +38,7 @@ export function useUserSearch(client: ApiClient, chosen: readonly string[]) {
 
   useEffect(() => {
     const q = query.trim();
-    if (!q) {
+    if (!q && !purpose) {
       setHits([]);
       return;
     }
@@ -42,7 +46,7 @@ export function useUserSearch(client: ApiClient, chosen: readonly string[]) {
     setSearching(true);
     const search = async (): Promise<UserHit[]> => {
       try {
-        const found = await client.searchPeople(q);
+        const found = await client.searchPeople(q, purpose);
         return found.slice(0, SHOWN).map((p) => ({
           key: p.key,
           name: p.data.display_name || p.data.email || p.key,
@@ -54,21 +58,24 @@ export function useUserSearch(client: ApiClient, chosen: readonly string[]) {
         return [];
       }
     };
-    const timer = setTimeout(() => {
-      void search()
-        .then((found) => {
-          if (!live) return;
-          setHits(found);
-          for (const h of found) names.remember(h.key, { name: h.name, email: h.email });
-        })
-        .catch(() => live && setHits([]))
-        .finally(() => live && setSearching(false));
-    }, 200);
+    const timer = setTimeout(
+      () => {
+        void search()
+          .then((found) => {
+            if (!live) return;
+            setHits(found);
+            for (const h of found) names.remember(h.key, { name: h.name, email: h.email });
+          })
+          .catch(() => live && setHits([]))
+          .finally(() => live && setSearching(false));
+      },
+      q ? 200 : 0,
+    );
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [query, client, names]);
+  }, [query, client, names, purpose]);
 
   return { text: query, setText: setQuery, hits, searching, refused, nameOf };
 }

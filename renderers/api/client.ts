@@ -287,13 +287,14 @@ export function createApiClient({
     /**
      * The company's people whose display name (or, for those who may list the accounts, e-mail)
      * holds the text: the people pickers' search (docs/directory.md). 403 for a caller who
-     * chooses no one.
+     * chooses no one. `purpose` names the form whose person is chosen ("hr/secure_files"): there a
+     * caller who chooses no one else is offered those who handle secure files (all, for no text).
      */
-    searchPeople: (text: string) =>
+    searchPeople: (text: string, purpose?: string) =>
       request<{ key: string; data: { display_name: string; email?: string } }[]>({
         method: 'POST',
         path: '/auth/api/search_people',
-        body: { text },
+        body: purpose ? { text, for: purpose } : { text },
         datatype: 'auth/search_people',
         action: 'call',
       }),

@@ -111,14 +111,17 @@ function AssignmentTable({ list }: { list: DocumentList }) {
 function DocumentTable({ list }: { list: DocumentList }) {
   const client = useClient();
   const meta = useQuery({ ...metaQuery(client, list.module, list.type), retry: false });
-  // An empty search finds no one and says whether this person may choose the company's people.
+  // An empty search says whether this person may choose the form's person: it answers [] to those
+  // who search the company's people, those they may choose to anyone else (HR, for a secure file),
+  // or 403.
+  const purpose = list.createPicksPeople;
   const people = useQuery({
-    queryKey: ['auth', 'search_people', ''],
-    queryFn: () => client.searchPeople(''),
+    queryKey: ['auth', 'search_people', '', purpose],
+    queryFn: () => client.searchPeople('', purpose),
     retry: false,
     enabled: !!list.createPicksPeople,
   });
-  const picks = !list.createPicksPeople || people.isSuccess;
+  const picks = !purpose || people.isSuccess;
   // The first ones in the list screen's own order: the page says how many more there are.
   const sort = meta.data?.list?.sort;
   const body = { criteria: [], ...(Array.isArray(sort) && sort.length ? { sort } : {}), limit: SHOWN };

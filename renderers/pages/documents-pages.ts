@@ -13,10 +13,11 @@ export interface DocumentList {
   create?: boolean;
   /**
    * New names a person of the company (a secure file's recipient): offered only to those who may
-   * search the company's people (POST /auth/api/search_people, docs/directory.md), as the form's
-   * picker could find no one for anyone else.
+   * choose one (POST /auth/api/search_people for this form, docs/directory.md: those who search the
+   * company's people, and, for a secure file, anyone, offered HR), as the form's picker could find
+   * no one for anyone else. The form's type, as the search names it ("hr/secure_files").
    */
-  createPicksPeople?: boolean;
+  createPicksPeople?: string;
   /**
    * Assignments naming the caller (`user_ids` contains them, HR's included), each row with the
    * document it assigns, its due date and the caller's own acknowledgement.
@@ -86,7 +87,7 @@ export const DOCUMENTS_PAGES: readonly DocumentsPageSpec[] = [
         type: 'secure_files',
         openType: 'secure_files',
         create: true,
-        createPicksPeople: true,
+        createPicksPeople: 'hr/secure_files',
       },
     ],
   },

@@ -14,6 +14,7 @@ import type { DataObject, StoredRecord, WriteOp } from '../storage/types.ts';
 import { assignmentHooks } from './hooks/assignments.ts';
 import { groupHooks } from './hooks/groups.ts';
 import { shareRequestHooks } from './hooks/share-request.ts';
+import { secureFileHooks } from './hooks/secure-files.ts';
 import { onboardingUserHooks } from './hooks/onboarding-user.ts';
 import { employeeHooks } from './hooks/employee.ts';
 import { i9Hooks } from './hooks/i9.ts';
@@ -129,6 +130,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'time/pto_request': ptoRequestHooks,
   'hr/assignments': assignmentHooks,
   'hr/share_request': shareRequestHooks,
+  'hr/secure_files': secureFileHooks,
   'storage/files': fileHooks,
   'storage/shares': shareHooks,
   'storage/fgroups': fileGroupHooks,

@@ -152,9 +152,10 @@ test('a secure file: its sender uploads the file; the recipient reads it; nobody
   assert.equal((await w.call('GET', toAdmin, as(w.staff))).status, 404);
 
   const other = Buffer.concat([PDF, Buffer.from('% another\n')]);
-  // Hugo sends to Emma: she reads what she received but may not replace it; the manager may.
-  const toEmma = await send(colleague, w.emma);
-  assert.equal((await upload(colleague, toEmma, PDF)).status, 200);
+  // The payroll manager sends to Emma (an employee sends to HR only: secure-file-to-hr.test.ts): she
+  // reads what she received but may not replace it; the transfer manager may.
+  const toEmma = await send(w.payroll, w.emma);
+  assert.equal((await upload(w.payroll, toEmma, PDF)).status, 200);
   assert.equal((await w.call('GET', toEmma, as(w.emma))).status, 200);
   assert.equal((await upload(w.emma, toEmma, other)).status, 403);
   assert.equal((await w.call('DELETE', toEmma, as(w.emma))).status, 403, "the file is the sender's to change");
@@ -177,7 +178,9 @@ test('secure file lists: a sender lists what they sent and what was sent to them
   const list = (who: Session, body: Record<string, unknown> = {}) =>
     w.call('POST', '/hr/api/data/find/secure_files', { ...as(who), body: { limit: 500, ...body } });
   const emmaToAdmin = await send(w.emma, w.admin, 'from-emma.pdf');
-  const hugoToEmma = await send(colleague, w.emma, 'to-emma.pdf');
+  // Hugo, an employee, sends to HR; the payroll manager, who may choose anyone, to Emma.
+  const hugoToAdmin = await send(colleague, w.admin, 'from-hugo.pdf');
+  const paulToEmma = await send(w.payroll, w.emma, 'to-emma.pdf');
   const adminToHugo = await send(w.admin, colleague, 'to-hugo.pdf');
   assert.equal((await upload(w.emma, `/hr/api/files/secure_files/${emmaToAdmin}/file`, PDF)).status, 200);
 
@@ -185,8 +188,8 @@ test('secure file lists: a sender lists what they sent and what was sent to them
   assert.equal(emmas.status, 200, emmas.text);
   const keys = emmas.body.items.map((r: { key: string }) => r.key);
   assert.ok(keys.includes(emmaToAdmin), 'the file she sent');
-  assert.ok(keys.includes(hugoToEmma), 'the file sent to her');
-  assert.ok(!keys.includes(adminToHugo), 'not a file between two others');
+  assert.ok(keys.includes(paulToEmma), 'the file sent to her');
+  assert.ok(!keys.includes(adminToHugo) && !keys.includes(hugoToAdmin), 'not a file between two others');
   for (const r of emmas.body.items) {
     assert.ok(r.data.owner_id === w.emma.user || r.meta.created_by === w.emma.user, `${r.key} is hers`);
   }
@@ -207,17 +210,17 @@ test('secure file lists: a sender lists what they sent and what was sent to them
 
   // Hugo sent one and received one; the company admin (without the transfer right) only theirs.
   const hugos = (await list(colleague)).body.items.map((r: { key: string }) => r.key);
-  assert.ok(hugos.includes(hugoToEmma) && hugos.includes(adminToHugo));
-  assert.ok(!hugos.includes(emmaToAdmin));
+  assert.ok(hugos.includes(hugoToAdmin) && hugos.includes(adminToHugo));
+  assert.ok(!hugos.includes(emmaToAdmin) && !hugos.includes(paulToEmma));
   const admins = (await list(w.admin)).body.items.map((r: { key: string }) => r.key);
   assert.ok(admins.includes(emmaToAdmin) && admins.includes(adminToHugo));
-  assert.ok(!admins.includes(hugoToEmma));
+  assert.ok(!admins.includes(paulToEmma));
   // The transfer manager lists all of them; another company none of them.
   const all = (await list(await transferManager())).body.items.map((r: { key: string }) => r.key);
-  for (const k of [emmaToAdmin, hugoToEmma, adminToHugo]) assert.ok(all.includes(k), k);
+  for (const k of [emmaToAdmin, paulToEmma, adminToHugo]) assert.ok(all.includes(k), k);
   const foreign = await list(w.staff);
   assert.equal(foreign.status, 200, foreign.text);
-  for (const k of [emmaToAdmin, hugoToEmma, adminToHugo]) {
+  for (const k of [emmaToAdmin, paulToEmma, adminToHugo]) {
     assert.ok(!foreign.body.items.some((r: { key: string }) => r.key === k), k);
   }
 });

@@ -25,6 +25,16 @@ interface Session {
 
 beforeAll(async () => {
   ({ services, acme, call, close } = await inProcessDemo('dform-sf-lists-'));
+  // Emma manages HR documents: she may send a secure file to anyone (an employee sends to HR only,
+  // tests/api/secure-file-to-hr.test.ts), and still lists only the secure files sent to or by her.
+  const admin = await login('admin@acme.example', 'demo-admin-pass');
+  const emma = await login('emma@acme.example', 'demo-employee-pass');
+  const r = await call('PATCH', `/auth/api/data/users/${emma.user}`, {
+    org: acme,
+    token: admin.token,
+    body: { permissions: ['HR:CanManageModule'] },
+  });
+  assert.equal(r.status, 200, r.text);
 });
 afterAll(() => close());
 
@@ -55,7 +65,8 @@ test("an employee's list holds what was sent to them and what they sent, paged a
   // Files between others around hers, so that hers are not the first or the last of the company's.
   for (let i = 0; i < 60; i++) await send(payroll, carla, `others-${i}.pdf`);
   hers.push(await send(payroll, emma, 'to-emma-1.pdf'));
-  for (let i = 0; i < 60; i++) await send(carla, payroll, `others-b-${i}.pdf`);
+  const admin = await login('admin@acme.example', 'demo-admin-pass');
+  for (let i = 0; i < 60; i++) await send(carla, admin, `others-b-${i}.pdf`);
   hers.push(await send(emma, carla, 'from-emma.pdf'));
   hers.push(await send(emma, emma, 'to-herself.pdf'));
   hers.push(await send(carla, emma, 'to-emma-2.pdf'));

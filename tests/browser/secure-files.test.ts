@@ -3,7 +3,8 @@
  * file securely from Secure file transfer (New, the recipient chosen by name); Emma finds the page
  * in her menu and downloads the file; Carla, a colleague, sees nothing of it. Before, an employee had
  * no link to the page, and New was not offered for secure files. An employee, who may not search the
- * company's people (docs/directory.md), is not offered a New whose recipient she could not choose.
+ * company's people (docs/directory.md), sends HR a file: New offers her, by name, those who manage HR
+ * documents or secure file transfer, and no one else (docs/files.md "Sending HR a secure file").
  */
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
@@ -44,7 +45,6 @@ it('the admin sends Emma a file securely; Emma finds it from her menu and downlo
   await emma.waitForURL('**/secure_file_transfer');
   const row = emma.getByRole('row', { name: /offer\.pdf/ });
   await row.waitFor();
-  assert.equal(await emma.getByRole('link', { name: 'New' }).count(), 0, 'no New whose recipient she cannot choose');
   await row.getByRole('link').first().click();
   const [download] = await Promise.all([
     emma.waitForEvent('download'),
@@ -56,4 +56,40 @@ it('the admin sends Emma a file securely; Emma finds it from her menu and downlo
   await w.signIn(carla, 'carla');
   await carla.getByRole('link', { name: 'Secure file transfer' }).click();
   await carla.getByText('Nothing here yet.').waitFor();
+});
+
+it('Emma sends HR a file securely: New offers her the HR people by name, and no one else', async () => {
+  const { page: emma } = await w.page();
+  await w.signIn(emma, 'emma');
+  await emma.goto('/secure_file_transfer');
+  await emma.getByRole('region', { name: 'Secure files' }).getByRole('link', { name: 'New' }).click();
+  await emma.waitForURL('**/hr/secure_files/create');
+  // Offered before she types: the company admin (who manages HR documents), by name only.
+  const offered = emma.getByRole('listbox', { name: /Recipient: matching users/ }).getByRole('option');
+  await offered.first().waitFor();
+  assert.deepEqual(await offered.allInnerTexts(), ['Alice Admin']);
+  // A colleague is not found.
+  const box = emma.getByRole('combobox', { name: /Recipient: search users/ });
+  await box.fill('Carla');
+  await emma.getByText('No matching users.').waitFor();
+  await box.fill('');
+  await offered.first().waitFor();
+  await emma.getByRole('option', { name: 'Alice Admin' }).click();
+  await emma.locator('#root_sender_name').fill('Emma Employee');
+  await emma.locator('#root_email').fill('emma@acme.example');
+  await emma.locator('#root_filename').fill('direct-deposit.pdf');
+  await emma.getByRole('button', { name: 'Save', exact: true }).click();
+  await emma.waitForURL(/\/hr\/secure_files\/edit\//);
+  await emma.locator('input[type=file]').setInputFiles({
+    name: 'direct-deposit.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 voided cheque'),
+  });
+  await emma.getByRole('button', { name: 'Download' }).waitFor();
+  await w.screenshot(emma, 'secure-file-to-hr');
+
+  const { page: admin } = await w.page();
+  await w.signIn(admin, 'admin');
+  await admin.goto('/secure_file_transfer');
+  await admin.getByRole('row', { name: /direct-deposit\.pdf/ }).waitFor();
 });
