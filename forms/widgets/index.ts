@@ -16,6 +16,7 @@ import { WholeNumberWidget } from './WholeNumberWidget.tsx';
 import { WebsiteWidget } from './WebsiteWidget.tsx';
 import { PaymentMethodWidget } from '../payroll/PaymentMethodWidget.tsx';
 import { RecordSelectWidget } from './RecordSelectWidget.tsx';
+import { GroupSelectWidget } from './GroupSelectWidget.tsx';
 import { RadioWidget } from './RadioWidget.tsx';
 
 export const widgets: RegistryWidgetsType = {
@@ -32,6 +33,7 @@ export const widgets: RegistryWidgetsType = {
   website: WebsiteWidget,
   permissions: PermissionsWidget,
   recordSelect: RecordSelectWidget,
+  groupSelect: GroupSelectWidget,
   // Overrides the generic radio group: this one is named by its field.
   RadioWidget,
 };

@@ -298,6 +298,19 @@ export function createApiClient({
         datatype: 'auth/search_people',
         action: 'call',
       }),
+    /**
+     * The company's groups by name, names only (docs/directory.md "Searching groups"): those whose
+     * name holds `text` (empty: the first by name), or those of `keys`. 403 for a caller who
+     * chooses no group.
+     */
+    searchGroups: (body: { text: string } | { keys: string[] }) =>
+      request<{ key: string; data: { name: string } }[]>({
+        method: 'POST',
+        path: '/auth/api/search_groups',
+        body,
+        datatype: 'auth/search_groups',
+        action: 'call',
+      }),
     /** Opens a single-use sign-in to a company below the caller's (spec/000 section 7). */
     sudoLogin: (organizationId: string) =>
       request<{ hostname: string; identifier: string; single_use_key: string }>({

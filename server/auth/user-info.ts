@@ -65,6 +65,37 @@ export function choosesPeople(catalogue: Catalogue, p: Principal, activeModules:
     });
 }
 
+/** At most this many groups a search answers: a team choice offers them all, by name. */
+export const MAX_GROUPS = 200;
+
+/** A form naming a group by the group choice (a PTO team). */
+function namesGroups(entity: Entity): boolean {
+  const picker = (o: unknown): boolean =>
+    !!o &&
+    typeof o === 'object' &&
+    ((o as Record<string, unknown>)['ui:widget'] === 'groupSelect' || Object.values(o).some(picker));
+  return picker(entity.file['x-ui']);
+}
+
+/**
+ * May this caller choose among the company's groups by name (docs/directory.md "Searching groups"):
+ * they fill in, by a permission of theirs, a form naming a group (a PTO manager choosing a team's
+ * preferences or an enrolment's team), in a module they may use. As for people, what anyone signed
+ * in or a record's owner may do gives no list of groups.
+ */
+export function choosesGroups(catalogue: Catalogue, p: Principal, activeModules: readonly string[]): boolean {
+  if (p.isAdmin) return true;
+  return catalogue.registry
+    .all()
+    .filter((entity) => namesGroups(entity) && moduleUsable(entity.module, activeModules, p))
+    .some((entity) => {
+      const access = entity.file['x-access'];
+      return [...access.create, ...access.edit]
+        .filter((alt) => alt.split('+').every((token) => !token.startsWith('@')))
+        .some((alt) => allows([alt], p));
+    });
+}
+
 export function userInfoRoutes(s: Services) {
   const app = new Hono<AppEnv>();
   const auth = signedIn(s);
@@ -152,6 +183,65 @@ export function userInfoRoutes(s: Services) {
     }
     const out = [...found.values()].sort((a, b) => a.data.display_name.localeCompare(b.data.display_name));
     return c.json(out.slice(0, MAX_PEOPLE));
+  });
+
+  /**
+   * `POST /auth/api/search_groups {text}` or `{keys}`: the company's groups by name, names only, for
+   * those who list the groups and those who choose one in a form (choosesGroups): `text` (at most
+   * 100 characters; empty: the first ones by name) finds those whose name holds it, `keys` (1 to
+   * 100 group keys) names those of the company. At most MAX_GROUPS, by name.
+   */
+  app.post('/search_groups', auth, async (c) => {
+    const caller = c.var.caller;
+    const body = await readJsonObject(c);
+    const byKeys = body.keys !== undefined;
+    if (byKeys) {
+      if (!Array.isArray(body.keys) || body.keys.length === 0 || body.keys.length > MAX_USER_IDS) {
+        throw badRequest(`keys must list 1 to ${MAX_USER_IDS} group keys`, [
+          { path: '/keys', message: `Must list 1 to ${MAX_USER_IDS} group keys` },
+        ]);
+      }
+      const bad = (body.keys as unknown[]).findIndex((k) => typeof k !== 'string' || !isUuid(k.toLowerCase()));
+      if (bad >= 0) {
+        throw badRequest('keys must hold 36-character group keys', [
+          { path: `/keys/${bad}`, message: 'Must be a 36-character group key' },
+        ]);
+      }
+    } else if (typeof body.text !== 'string' || body.text.length > MAX_PEOPLE_TEXT) {
+      throw badRequest(`text must be text of at most ${MAX_PEOPLE_TEXT} characters`, [
+        { path: '/text', message: `Must be text of at most ${MAX_PEOPLE_TEXT} characters` },
+      ]);
+    }
+    const groups = s.catalogue.registry.resolve('auth', 'groups')!.entity;
+    if (
+      !allows(groups.file['x-access'].list, caller.principal) &&
+      !choosesGroups(s.catalogue, caller.principal, caller.org.activeModules)
+    ) {
+      throw notAuthorized();
+    }
+    const org = caller.org.id;
+    const named = (g: { key: string; data: Record<string, unknown> }) => ({
+      key: g.key,
+      data: { name: String(g.data.name ?? '') },
+    });
+    if (byKeys) {
+      const out = [];
+      for (const key of new Set((body.keys as string[]).map((k) => k.toLowerCase()))) {
+        const g = await s.storage.get('auth/groups', org, key);
+        if (g) out.push(named(g));
+      }
+      return c.json(out);
+    }
+    const text = (body.text as string).trim();
+    const found = await s.searches.run(org, () =>
+      s.storage.findInSlices('auth/groups', org, {
+        criteria: text ? [{ field: 'name', is: 'like', value: text }] : [],
+        sort: [{ field: 'name', dir: 'asc' }],
+        limit: MAX_GROUPS,
+        offset: 0,
+      }),
+    );
+    return c.json(found.items.map(named));
   });
 
   return app;

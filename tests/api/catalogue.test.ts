@@ -12,6 +12,7 @@ import {
   shareOfFile,
   paystubOf,
   ptoReferences,
+  ptoTeamOf,
   RECORD_OVERRIDES,
 } from '../helpers/generated-records.ts';
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
       w.emma.user,
     ),
     paystubOf(w.emma.user),
+    await ptoTeamOf((body) => w.call('POST', '/auth/api/data/groups/', { ...as(staff), body })),
     await shareOfFile((body) => w.call('POST', '/storage/api/data/files/', { ...as(staff), body }), w.emma.user),
   );
 });

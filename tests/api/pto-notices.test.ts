@@ -160,7 +160,13 @@ test('her approver hears that she withdrew a request; she hears that her manager
 });
 
 test("without an approver of her own, her team's approvers hear of it, unless the team's preferences say not to", async () => {
-  const team = crypto.randomUUID();
+  // A team is a group of the company (docs/pto.md).
+  const group = await w.call('POST', '/auth/api/data/groups/', {
+    ...as(manager),
+    body: { name: 'Front desk', permissions: [], users: [nina.user] },
+  });
+  assert.equal(group.status, 201, group.text);
+  const team = group.body.key as string;
   assert.equal((await enrol({ approver_id: null, team_id: team })).status, 400, 'an approver is a key or absent');
   const cleared = await w.call('POST', `/time/api/data/pto_employee/${nina.user}`, {
     ...as(manager),

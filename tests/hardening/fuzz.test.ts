@@ -36,6 +36,7 @@ import {
   hrPeopleOf,
   paystubOf,
   ptoReferences,
+  ptoTeamOf,
   RECORD_OVERRIDES,
   shareOfFile,
   withoutEngineKeywords,
@@ -547,6 +548,7 @@ beforeAll(async () => {
     ),
   );
   Object.assign(overrides, paystubOf(w.emma.user));
+  Object.assign(overrides, await ptoTeamOf((body) => w.call('POST', '/auth/api/data/groups/', { ...as(staff), body })));
   const emmasDocument = await w.call('POST', '/hr/api/data/employee_documents/', {
     ...as(staff),
     body: { employee_id: w.emma.user, display_name: 'Licence', filename: 'licence.pdf' },

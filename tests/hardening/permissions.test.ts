@@ -21,7 +21,13 @@ import jsf from 'json-schema-faker';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
 import { createCompany, figure, pool, seededRandom, sudoInto } from '../helpers/hardening.ts';
-import { hrPeopleOf, paystubOf, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import {
+  hrPeopleOf,
+  paystubOf,
+  ptoTeamOf,
+  RECORD_OVERRIDES,
+  withoutEngineKeywords,
+} from '../helpers/generated-records.ts';
 import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 const SUITE = 'permissions';
@@ -172,6 +178,7 @@ beforeAll(async () => {
   });
   assert.equal(document.status, 201, document.text);
   Object.assign(overrides, hrPeopleOf(holder, document.body.key));
+  Object.assign(overrides, await ptoTeamOf((body) => w.call('POST', '/auth/api/data/groups/', { ...as(staff), body })));
   jsf.option({
     requiredOnly: true,
     useDefaultValue: true,

@@ -18,7 +18,7 @@ import jsf from 'json-schema-faker';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { ROOT } from '../helpers/server.ts';
 import { createCompany, figure, leaks, pool, seededRandom, sudoInto } from '../helpers/hardening.ts';
-import { ptoReferences, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
+import { ptoReferences, ptoTeamOf, RECORD_OVERRIDES, withoutEngineKeywords } from '../helpers/generated-records.ts';
 import { outboxSize, waitForMail } from '../helpers/outbox.ts';
 
 const SUITE = 'roles';
@@ -203,6 +203,9 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       // A company keeps one preferences record a module (server/data/hooks/organization_preferences.ts):
       // the table's own record of the company holds the template's module already.
       if (t.id === 'auth/organization_preferences' && row.role !== 'otherAdmin') return 409;
+      // An employee, who may choose no one of the company, sends a secure file to HR only
+      // (docs/files.md "Sending HR a secure file"): to herself or a colleague it is refused.
+      if (t.id === 'hr/secure_files' && row.role === 'employee') return 400;
       return 201;
     }
     default: {
@@ -272,6 +275,8 @@ const principals = new Map<RoleName, Principal>();
 let otherOrg = '';
 /** Other Co's PTO plan. */
 let otherPlan = '';
+/** A group of the other company, for a team's preferences made there. */
+let otherTeam = '';
 let ivan = '';
 /** An active employee no role is: time off is asked for active people only (docs/pto.md). */
 let carla = '';
@@ -434,6 +439,10 @@ beforeAll(async () => {
   });
   assert.equal(theirs.status, 201, theirs.text);
   otherPlan = theirs.body.key;
+  Object.assign(overrides, await ptoTeamOf((body) => w.call('POST', '/auth/api/data/groups/', { ...as(sa), body })));
+  otherTeam = (
+    await ptoTeamOf((body) => w.call('POST', '/auth/api/data/groups/', { ...as(sessions.get('otherAdmin')!), body }))
+  )['time/pto_prefs'].team_id as string;
   const groups = (await w.call('POST', '/auth/api/data/find/groups', { ...as(sa), body: { limit: 500 } })).body.items;
   const users = (await w.call('POST', '/auth/api/data/find/users', { ...as(sa), body: { limit: 500 } })).body.items;
   for (const role of ROLES) {
@@ -540,6 +549,8 @@ beforeAll(async () => {
         body.plan_id = otherPlan;
         delete body.request_id;
       }
+      // A team is a group of its own company.
+      if (role === 'otherAdmin' && t.id === 'time/pto_prefs') body.team_id = otherTeam;
       const keyTaken =
         t.key === 'user' && role !== 'guest' && role !== 'otherAdmin' ? await existsFor(certificateOf(owner!)) : false;
       const row: Row = {

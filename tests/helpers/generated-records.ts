@@ -156,3 +156,15 @@ export async function shareOfFile(
   if (r.status !== 201) throw new Error(`a file to share: ${r.status} ${r.text ?? ''}`);
   return { 'storage/shares': { file_key: r.body.key } };
 }
+
+/**
+ * A PTO team is a group of the company (x-ref auth/groups, docs/pto.md): a group made with `create`
+ * (a POST of auth/groups in the company) for a team's preferences to name.
+ */
+export async function ptoTeamOf(
+  create: (body: unknown) => Promise<{ status: number; body: any; text?: string }>,
+): Promise<Record<string, Record<string, unknown>>> {
+  const r = await create({ name: `Team ${Math.random().toString(36).slice(2, 8)}`, permissions: [], users: [] });
+  if (r.status !== 201) throw new Error(`a team's group: ${r.status} ${r.text ?? ''}`);
+  return { 'time/pto_prefs': { team_id: r.body.key } };
+}

@@ -60,7 +60,7 @@ export function FilterBar({
           <RecordFilter
             key={field}
             label={fieldTitle(meta.schema, field)}
-            widget="recordSelect"
+            widget={kind.widget}
             type={kind.type}
             value={filters[field] ?? ''}
             onChange={(v) => actions.setFilter(field, v)}

@@ -50,8 +50,11 @@ export function writeParams(p: ListParams): URLSearchParams {
 export type FilterKind =
   | { kind: 'text' }
   | { kind: 'choice'; options: { value: string; label: string }[] }
-  /** A reference to a record of `type` ("module/type"): chosen by its name, matched by its key. */
-  | { kind: 'record'; type: string }
+  /**
+   * A reference to a record of `type` ("module/type"): chosen by its name with the filter input
+   * of `widget` (the forms registry's), matched by its key.
+   */
+  | { kind: 'record'; type: string; widget: string }
   | { kind: 'none' };
 
 export function filterKind(schema: JsonObject, ui: JsonObject, field: string): FilterKind {
@@ -59,7 +62,9 @@ export function filterKind(schema: JsonObject, ui: JsonObject, field: string): F
   if (!s || s['x-sensitive']) return { kind: 'none' };
   const own = ui[field] as JsonObject | undefined;
   const type = (own?.['ui:options'] as JsonObject | undefined)?.type;
-  if (own?.['ui:widget'] === 'recordSelect' && typeof type === 'string') return { kind: 'record', type };
+  if (own?.['ui:widget'] === 'recordSelect' && typeof type === 'string')
+    return { kind: 'record', type, widget: 'recordSelect' };
+  if (own?.['ui:widget'] === 'groupSelect') return { kind: 'record', type: 'auth/groups', widget: 'groupSelect' };
   const kind = valueKind(schema, ui, field);
   if (kind === 'enum') {
     const values = s.enum as unknown[];
