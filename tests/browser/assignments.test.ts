@@ -129,7 +129,10 @@ it('Carla, named on the same assignment, sees and signs her own entry only; HR s
   for (const i of [0, 1]) {
     const item = hr.locator(`#root_acknowledgements_${i}_signature`);
     assert.notEqual(await item.evaluate((e) => e.tagName), 'BUTTON', `entry ${i} is not HR's to sign`);
+    assert.ok(await hr.locator(`#root_acknowledgements_${i}_status`).isDisabled(), `entry ${i} is not HR's to mark`);
   }
+  // Carla marks her own.
+  assert.ok(!(await page.locator('#root_acknowledgements_0_status').isDisabled()), 'hers to mark');
   await hr.getByText('Emma Employee').first().waitFor();
 });
 

@@ -153,6 +153,27 @@ export function buildFormModel(
       uiSchema[name] = { ...ui, 'ui:widget': 'userSelect' };
     }
   }
+  // Entries each kept by the user the entry names (an item signature `signerIsItemKey`: an
+  // assignment's acknowledgements): to a viewer the record does not name (HR), every entry is
+  // read-only, since only its own person marks it (the signature field locks itself likewise).
+  if (exists && !ownsRecord) {
+    for (const [name, p] of Object.entries(props)) {
+      const r = resolveSchema(schema, p) ?? p;
+      const items =
+        r.type === 'array' && r.items ? (resolveSchema(schema, r.items as JsonObject) ?? r.items) : undefined;
+      const fields = ((items as JsonObject | undefined)?.properties ?? {}) as Record<string, JsonObject>;
+      const perItem = Object.values(fields).some(
+        (f) => (f['x-attests'] as JsonObject | undefined)?.signerIsItemKey === true,
+      );
+      if (!perItem) continue;
+      const ui = (uiSchema[name] as JsonObject | undefined) ?? {};
+      const itemUi = { ...((ui.items as JsonObject | undefined) ?? {}) };
+      for (const f of Object.keys(fields)) {
+        itemUi[f] = { ...((itemUi[f] as JsonObject | undefined) ?? {}), 'ui:readonly': true };
+      }
+      uiSchema[name] = { ...ui, items: itemUi };
+    }
+  }
   addEnumNames(schema, schema, uiSchema);
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const signatures: SignatureSlot[] = Object.entries(props)
