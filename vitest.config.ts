@@ -61,10 +61,13 @@ const app = (viteConfig as UserConfigFnObject)({ command: 'serve', mode: 'test' 
  * A project rendering stories in Chromium through vitest's browser mode. Vite serves node_modules by
  * its real path, which in a git worktree sharing one install lies outside the project: allowed.
  */
+/** Where a failing story's screenshot goes, outside the checkout. */
+const STORY_FAILURES = path.join(os.tmpdir(), 'dform-story-failures');
+
 function inChromium(name: string, groupOrder: number, plugins: PluginOption[], include?: string[]) {
   return {
     plugins: [...(app.plugins ?? []), ...plugins],
-    server: { fs: { allow: [ROOT, realpathSync(path.join(ROOT, 'node_modules'))] } },
+    server: { fs: { allow: [ROOT, realpathSync(path.join(ROOT, 'node_modules')), STORY_FAILURES] } },
     optimizeDeps: {
       // Found before the run starts: a dependency found mid-run makes Vite reload the page under test.
       include: [...(app.optimizeDeps?.include ?? []), '@storybook/react-vite', 'storybook/test', 'axe-core'],
@@ -79,8 +82,11 @@ function inChromium(name: string, groupOrder: number, plugins: PluginOption[], i
       browser: {
         enabled: true,
         headless: true,
-        // A failing story's screenshot, outside the checkout.
-        screenshotDirectory: path.join(os.tmpdir(), 'dform-story-failures'),
+        // Said outright: Storybook's plugin turns screenshots, and the tester's writing of them, off
+        // where the project leaves them unset.
+        screenshotFailures: true,
+        api: { host: '127.0.0.1', allowWrite: true },
+        screenshotDirectory: STORY_FAILURES,
         provider: playwright({ launchOptions: { executablePath: chromiumExecutable() } }),
         instances: [{ browser: 'chromium' as const, viewport: { width: 1280, height: 900 } }],
       },
