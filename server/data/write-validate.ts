@@ -70,10 +70,16 @@ export async function validateByRule(w: Write): Promise<void> {
   }
 }
 
-// validate references: each key the write adds names a record of the organization (x-ref, ./references.ts).
+// validate references: each key the write adds names a record of the organization (x-ref,
+// ./references.ts). Beside the schema's errors too, so that one answer names every mistake; a
+// reference the schema already refused (not a key, too many) is not looked up, nor any when the
+// schema's errors were too many to list.
 export async function validateReferences(w: Write): Promise<void> {
-  if (!w.facts.refs.length || w.errors.length) return;
-  w.errors.push(...(await referenceErrors(w.s, w.caller.org.id, w.data, w.before, w.facts.refs)));
+  if (w.errors.some((e) => e.more)) return;
+  const refused = (field: string) => w.errors.some((e) => e.path === `/${field}` || e.path.startsWith(`/${field}/`));
+  const refs = w.facts.refs.filter((r) => !refused(r.field));
+  if (!refs.length) return;
+  w.errors.push(...(await referenceErrors(w.s, w.caller.org.id, w.data, w.before, refs)));
 }
 
 // validate by hook: the validate hook, once the rest is valid; then every error found so far is the

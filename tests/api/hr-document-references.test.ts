@@ -89,3 +89,29 @@ test("a share request names one of the employee's own documents and people of th
   });
   assert.equal(r.status, 201, r.text);
 });
+
+test('a write with other mistakes names the unknown person in the same answer, not after they are mended', async () => {
+  const r = await w.call('POST', '/hr/api/data/employee_documents/', {
+    ...as(w.admin),
+    body: { employee_id: nobody(), display_name: 'Licence', filename: 'licence.pdf', status: 'bogus' },
+  });
+  assert.equal(r.status, 400, r.text);
+  const paths = (r.body.errors as { path: string }[]).map((e) => e.path).sort();
+  assert.deepEqual(paths, ['/employee_id', '/status']);
+  assert.ok(
+    (r.body.errors as { path: string; message: string }[]).some(
+      (e) => e.path === '/employee_id' && e.message === 'Must be a user of this company.',
+    ),
+  );
+});
+
+test('a reference that is itself malformed is named once, by its format, and not looked up', async () => {
+  const r = await w.call('POST', '/hr/api/data/employee_documents/', {
+    ...as(w.admin),
+    body: { employee_id: 'not-a-key', display_name: 'Licence', filename: 'licence.pdf', status: 'bogus' },
+  });
+  assert.equal(r.status, 400, r.text);
+  const at = (r.body.errors as { path: string; message: string }[]).filter((e) => e.path === '/employee_id');
+  assert.equal(at.length, 1, r.text);
+  assert.notEqual(at[0].message, 'Must be a user of this company.');
+});
