@@ -26,6 +26,7 @@ const DFORM_KEYWORDS = [
   'x-key',
   'x-owner',
   'x-my',
+  'x-my-menu',
   'x-hidden-by',
   'x-shared-with',
   'x-access',

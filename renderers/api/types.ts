@@ -136,6 +136,8 @@ export interface CatalogueEntry {
   title: string;
   plural: string;
   can: Record<Verb, boolean>;
+  /** The list is the caller's own records, offered under My records (the entity's x-my-menu). */
+  mine?: boolean;
 }
 
 export interface FindBody {

@@ -39,6 +39,7 @@ export function buildNav(entries: readonly CatalogueEntry[], userKey: string): N
       continue;
     }
     if (!e.can.list) continue;
+    if (e.mine) mine.push({ to: `/${e.module}/${e.type}/list`, label: e.plural });
     let g = groups.get(e.module);
     if (!g) groups.set(e.module, (g = { module: e.module, label: MODULE_LABELS[e.module] ?? e.module, links: [] }));
     g.links.push({ to: `/${e.module}/${e.type}/list`, label: e.plural });
@@ -85,12 +86,14 @@ const EMPLOYMENT = 'employee';
 
 /**
  * An employee's own records in the menu: their onboarding forms in the journey's order (the
- * checklist's types), then their employment record. Account settings and documents have their own
- * places (the user menu, Documents).
+ * checklist's types), then their employment record, then the lists of the types that ask for a
+ * place here (x-my-menu). Account settings and documents have their own places (the user menu,
+ * Documents).
  */
 export function ownRecords(links: NavLinkItem[], journey: readonly string[]): NavLinkItem[] {
   const typeOf = (l: NavLinkItem) => /^\/[^/]+\/my_([^/]+)\//.exec(l.to)?.[1];
   const rank = (l: NavLinkItem) => {
+    if (/^\/[^/]+\/[^/]+\/list$/.test(l.to)) return journey.length + 1;
     const t = typeOf(l);
     const i = t ? journey.indexOf(t) : -1;
     return i >= 0 ? i : t === EMPLOYMENT ? journey.length : -1;

@@ -181,7 +181,14 @@ export function authRoutes(s: Services) {
   // answers theirs and what is shared with them, each record's actions decided on it.
   app.get('/catalogue', auth, async (c) => {
     const caller = c.var.caller;
-    const out: { module: string; type: string; title: string; plural: string; can: Record<string, boolean> }[] = [];
+    const out: {
+      module: string;
+      type: string;
+      title: string;
+      plural: string;
+      can: Record<string, boolean>;
+      mine?: true;
+    }[] = [];
     for (const e of s.catalogue.registry.all()) {
       if (!moduleUsable(e.module, caller.org.activeModules, caller.principal)) continue;
       const variants: [string, boolean][] = [[e.type, false]];
@@ -189,17 +196,28 @@ export function authRoutes(s: Services) {
       for (const [type, my] of variants) {
         const ownOnly = my || !allows(e.file['x-access'].read, caller.principal, false);
         const shared = !my && namesToken(e.file['x-access'].list, SHARED);
+        // x-my-menu: to one who reaches only her own records of the type, the list is hers (what
+        // she may do decided as for her own), offered under My records; those who manage the type
+        // find it under All records.
+        const mine = !my && ownOnly && e.file['x-my-menu'] === true;
         if (hiddenBy(e, caller.org.enabledFeatures, ownOnly)) continue;
         const can = Object.fromEntries(
           VERBS.map((v) => {
             const rule = e.file['x-access'][v];
-            if (my) return [v, allows(rule, caller.principal, true)];
+            if (my || mine) return [v, allows(rule, caller.principal, true)];
             if (shared) return [v, allows(rule, caller.principal, true, true, false, true)];
             return [v, allows(rule, caller.principal, false)];
           }),
         );
-        if (can.list || can.read)
-          out.push({ module: e.module, type, title: e.file.title, plural: e.file['x-plural'], can });
+        if (!can.list && !can.read) continue;
+        out.push({
+          module: e.module,
+          type,
+          title: e.file.title,
+          plural: e.file['x-plural'],
+          can,
+          ...(mine ? { mine: true as const } : {}),
+        });
       }
     }
     return c.json(out);

@@ -187,6 +187,22 @@ describe('an entity that is one schema file', () => {
     assert.equal((await w.call('DELETE', `${TYPE}/${key}`, as(w.admin))).status, 204);
     assert.equal((await w.call('GET', `${TYPE}/${key}`, as(w.admin))).status, 404);
   });
+
+  test('the catalogue offers an employee her own training records under My records (x-my-menu), HR the list of all', async () => {
+    type Entry = { module: string; type: string; can: Record<string, boolean>; mine?: boolean };
+    const entry = async (who: typeof w.admin) =>
+      ((await w.call('GET', '/auth/api/catalogue', as(who))).body as Entry[]).find(
+        (e) => e.module === 'hr' && e.type === 'training_records',
+      );
+    const emmas = await entry(w.emma);
+    assert.equal(emmas?.mine, true);
+    assert.deepEqual(emmas?.can, { list: true, read: true, create: false, edit: false, delete: false });
+    const hrs = await entry(w.admin);
+    assert.equal(hrs?.mine, undefined);
+    assert.equal(hrs?.can.list, true);
+    // Payroll's manager does not manage HR: her own, as Emma.
+    assert.equal((await entry(w.payroll))?.mine, true);
+  });
 });
 
 test('a server without DFORM_EXTRA_SCHEMAS knows no such type; one naming no folder does not start', async () => {

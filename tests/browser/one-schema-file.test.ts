@@ -80,10 +80,12 @@ it('HR opens Training records from the menu, creates one (the messages at their 
   await phone.goto('/hr/training_records');
   await phone.getByRole('heading', { name: 'Page Not Found' }).waitFor();
 
-  // Emma reads her own in her list, without Edit.
+  // Emma finds her own under My records (x-my-menu) and reads them in her list, without Edit.
   const emma = (await w.page({ mobile: true })).page;
   await w.signIn(emma, 'emma');
-  await emma.goto('/hr/training_records/list');
+  await emma.getByRole('button', { name: 'Menu' }).click();
+  await emma.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training records' }).click();
+  await emma.waitForURL(/\/hr\/training_records\/list$/);
   const hers = emma.getByRole('row', { name: /Forklift safety/ });
   await hers.waitFor();
   assert.equal(await hers.getByRole('link', { name: /^Edit/ }).count(), 0);

@@ -56,6 +56,10 @@ export interface DformEntitySchemaFile {
    */
   "x-my"?: boolean;
   /**
+   * Those who reach only their own records of this type (the list, which x-access narrows to theirs by @owner) find it under My records in the menu: for a type of many records per person that no screen of its own offers them. Those who manage the type find it under All records.
+   */
+  "x-my-menu"?: boolean;
+  /**
    * A company feature (organization enabled_features) that withdraws the type from those who reach only their own records while it is on: their meta, finds, reads and printed copies answer 403 with `message`. Callers whose permissions reach every record (the staff who manage the type) keep it, so nothing is lost while the feature is on. block_paystubs on payroll/paystubs.
    */
   "x-hidden-by"?: {

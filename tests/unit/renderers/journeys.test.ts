@@ -6,7 +6,8 @@
 import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { titleCase } from '../../../renderers/format/title-case.ts';
-import { ownRecords, registerNavSection, navSections } from '../../../renderers/layouts/nav.ts';
+import { buildNav, ownRecords, registerNavSection, navSections } from '../../../renderers/layouts/nav.ts';
+import type { CatalogueEntry } from '../../../renderers/api/types.ts';
 import { managesOnboarding, usesRecordLists } from '../../../renderers/layouts/roles.ts';
 import { dueLabel, statusLabel, STEP_ACTIONS, STEP_LABELS, stepPath } from '../../../renderers/pages/home/labels.ts';
 import type { GuardSession } from '../../../renderers/guard/decide.ts';
@@ -55,6 +56,33 @@ describe('the menu', () => {
     assert.deepEqual(
       ownRecords(links, ['basic_info', 'w4']).map((l) => l.label),
       ['Basic information', 'Form W-4', 'Employee'],
+    );
+  });
+
+  it('a type that asks for a place under My records (x-my-menu) offers its list there, after the employment record', () => {
+    const entry = (type: string, plural: string, mine?: boolean): CatalogueEntry => ({
+      module: 'hr',
+      type,
+      title: plural,
+      plural,
+      can: { list: true, read: true, create: false, edit: false, delete: false },
+      ...(mine ? { mine } : {}),
+    });
+    const nav = buildNav(
+      [
+        entry('training_records', 'Training records', true),
+        entry('employee_documents', 'Employee documents'),
+        { ...entry('my_employee', 'Employee'), module: 'payroll', can: { ...entry('x', 'x').can, list: false } },
+      ],
+      'u',
+    );
+    const mine = nav.find((g) => g.module === 'mine')!;
+    assert.deepEqual(
+      ownRecords(mine.links, []).map((l) => [l.label, l.to]),
+      [
+        ['Employee', '/payroll/my_employee/view/u'],
+        ['Training records', '/hr/training_records/list'],
+      ],
     );
   });
 
