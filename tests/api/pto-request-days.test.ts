@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany, sudoInto } from '../helpers/hardening.ts';
 import { ptoCredit, ptoPerson, ptoPlan } from '../helpers/pto.ts';
+import { DEFAULT_TIME_ZONE, localDay } from '../../engine/local-day.ts';
 
 const REQUESTS = '/time/api/data/pto_request';
 const DAY = 86_400;
@@ -170,7 +171,9 @@ describe('a day holds at most 24 hours', () => {
 
 describe('a day is the day, whatever its hour', () => {
   test('approved time off starting today at an hour past midnight has begun: she cannot withdraw or move it', async () => {
-    const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+    // Today in the company's zone (Days Co names neither zone nor state), as the server reads it: the
+    // UTC day is tomorrow there for hours after midnight UTC.
+    const today = localDay(Date.now() / 1000, DEFAULT_TIME_ZONE);
     // A client sending a time of day rather than the day's midnight.
     const asked = await ask(employee, { start_date: today + 3600, end_date: today + 3600, hours: 8 });
     assert.equal(asked.status, 201, asked.text);

@@ -12,9 +12,12 @@ import { as, demoWorld, onboardingManager, type DemoWorld, type Session } from '
 import { renderForm } from '../../printable/render.ts';
 import { sampleInput } from '../../bench/printable-samples.ts';
 import { pdfInfo, pdfText, squash, ticked } from './pdf-tools.ts';
+import { companyTimeZone, localDay } from '../../engine/local-day.ts';
 
 let w: DemoWorld;
 let onboarder: Session;
+/** The day Chidi Okafor's block was signed, in the company's zone, as the form prints it. */
+let okaforSignedOn: number;
 const DOC_NUMBER = 'IOE0912345678';
 const today = () => Math.floor(Date.now() / 86400_000) * 86400;
 const sign = (name: string) => ({ name, font: 'font1', timestamp: 1 });
@@ -71,6 +74,8 @@ beforeAll(async () => {
   assert.equal(a.status, 200, a.text);
   // The second preparer's block is corrected after signing: its signature is void.
   const [okafor, moreau] = a.body.data.supplement_a;
+  const session = await w.call('GET', '/auth/api/session', as(w.admin));
+  okaforSignedOn = localDay(okafor.signature.timestamp, companyTimeZone(session.body.organization.data));
   const fixed = await w.call('PATCH', `/payroll/api/data/my_i9/${w.emma.user}`, {
     ...as(w.emma),
     body: { supplement_a: [okafor, { ...moreau, address: { ...moreau.address, postal_code: '62522' } }] },
@@ -123,8 +128,9 @@ test('Supplement A on page 3: each block with its own signature; a block changed
   }
   assert.ok(page3.includes('Chidi Okafor'), 'the signed block shows its signature');
   assert.ok(!page3.includes('Claire Moreau'), 'the voided signature is not printed');
-  const signedOn = us(today());
-  assert.equal(page3.split(signedOn).length - 1, 1, 'one block dated: the signed one');
+  // Read from the stored signature: the company's day, not the UTC one, nor the day the test runs on.
+  const signedOn = us(okaforSignedOn);
+  assert.equal(page3.split(signedOn).length - 1, 1, `one block dated ${signedOn}: the signed one`);
 });
 
 test('Supplement B on page 4 with the block written through the API; the number whole for payroll, masked for a manager of onboarding', async () => {

@@ -14,8 +14,8 @@
  *   share a day;
  * - a PTO manager does not decide her own request (approve or deny it): another PTO manager does, as
  *   nobody signs off their own time off;
- * - approved time off that has begun (its first day is today or past, in UTC days as dates are
- *   stored) is the PTO manager's to change or withdraw: the employee would otherwise get back hours
+ * - approved time off that has begun (its first day, a stored date, is the company's today or past)
+ *   is the PTO manager's to change or withdraw: the employee would otherwise get back hours
  *   she has taken.
  */
 import { randomUUID } from 'node:crypto';
