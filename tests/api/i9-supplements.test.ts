@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { EMPLOYER_ADDRESS } from '../helpers/i9-section2.ts';
+import { companyTimeZone, DEFAULT_TIME_ZONE, localDay } from '../../engine/local-day.ts';
 import {
   as,
   demoWorld,
@@ -21,9 +22,12 @@ import {
 let w: DemoWorld;
 let onboarder: Session;
 let superuser: Session;
+/** The company's zone: a block's date is the day it is signed there. */
+let zone = DEFAULT_TIME_ZONE;
 
 beforeAll(async () => {
   w = await demoWorld();
+  zone = companyTimeZone((await w.call('GET', '/auth/api/session', as(w.admin))).body.organization.data);
   onboarder = await onboardingManager(w);
   superuser = await sudoInto(w, w.staff, w.acmeOrg);
 });
@@ -32,7 +36,8 @@ afterAll(async () => {
 });
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
-const today = () => Math.floor(Date.now() / 86400_000) * 86400;
+/** Today in the company's zone, as the server dates a block signed now. */
+const today = () => localDay(Date.now() / 1000, zone);
 let signings = 0;
 const sign = (name: string) => ({ name, font: 'font1', timestamp: 1_700_000_000 + ++signings });
 const SUPPLEMENT_B_ONLY = 'Only the employer or an authorized representative completes Supplement B.';
