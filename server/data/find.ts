@@ -22,6 +22,7 @@ import { readJsonObject } from '../http/json-body.ts';
 import type { Services } from '../services.ts';
 import type { Criterion, FindOf, FindQuery, FindResult, Operator, SortSpec } from '../storage/types.ts';
 import { fieldFacts } from './fields.ts';
+import { hooksFor } from './hooks.ts';
 import { isReachable, mayAtAll, toWire, type Target, type WireRecord } from './records.ts';
 import { shareReachOf, sharedCriteria, sharesReach } from './share-reach.ts';
 
@@ -136,13 +137,17 @@ export function parseQuery(s: Services, t: Target, sent: Record<string, unknown>
   return { criteria: parsed, sort: sortSpecs, limit: limit as number, offset: offset as number };
 }
 
-/** A field of the query the principal may not see (x-read): it cannot be searched or sorted on either. */
+/**
+ * A field of the query the principal may not see (x-read), or sees only as their own view of it
+ * (servedAsOwn): it cannot be searched or sorted on either.
+ */
 function hiddenField(s: Services, t: Target, query: FindQuery, principal: Principal): string | undefined {
-  const hidden = new Set(
-    [...fieldFacts(s.catalogue, t.entity).readRules]
+  const hidden = new Set([
+    ...[...fieldFacts(s.catalogue, t.entity).readRules]
       .filter(([, rule]) => !allows(rule, principal, false))
       .map(([f]) => f),
-  );
+    ...(hooksFor(t.entity.id)?.servedAsOwn?.({ entity: t.entity, reader: principal }) ?? []),
+  ]);
   return [...query.criteria, ...(query.sort ?? [])].map((c) => c.field.split('.')[0]).find((f) => hidden.has(f));
 }
 

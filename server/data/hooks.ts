@@ -92,6 +92,12 @@ export interface EntityHooks {
    * Returns a copy; the stored data is never changed.
    */
   present?(args: { entity: Entity; data: DataObject; reader: Principal }): DataObject;
+  /**
+   * Serving: the top-level fields `present` gives this reader as their own view rather than as
+   * stored (an assignment's status, to a person it names: their own progress). The stored value is
+   * not theirs to read, so they cannot search or sort on it either, and their list leaves it out.
+   */
+  servedAsOwn?(args: { entity: Entity; reader: Principal }): readonly string[];
   /** Stage validate by hook: field errors (400); may throw an ApiError for another answer (a duplicate is 409). */
   validate?(args: HookArgs): Promise<FieldError[]> | FieldError[];
   /** Stage extra operations: server-owned additions to valid data before it is stored (a hire's activity entry). */

@@ -3,7 +3,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { allows, can } from '../../engine/access.ts';
-import type { Entity, JsonSchema } from '../../engine/entity.ts';
+import type { Entity, EntityFile, JsonSchema } from '../../engine/entity.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { signedIn, signedInFinding, signedInReading, type ReadingEnv, type SignedInEnv } from '../auth/signed-in.ts';
 import { requestInfo, type AppEnv } from '../http/context.ts';
@@ -34,6 +34,24 @@ function uiForCaller(ui: Record<string, unknown>, editRules: Map<string, string[
     out[field] = { ...((ui[field] as Record<string, unknown> | undefined) ?? {}), 'ui:readonly': true };
   }
   return out;
+}
+
+/**
+ * The list as this caller is shown it: without the columns, sorts and views naming a field they
+ * see only as their own view (servedAsOwn), which the server would not search for them.
+ */
+function listFor(entity: Entity, caller: Caller): EntityFile['x-list'] {
+  const list = entity.file['x-list'];
+  const own = hooksFor(entity.id)?.servedAsOwn?.({ entity, reader: caller.principal }) ?? [];
+  if (!own.length) return list;
+  const keeps = (field: string) => !own.includes(field.split('.')[0]);
+  const columns = list.columns.filter(keeps);
+  return {
+    ...list,
+    columns: columns.length ? (columns as typeof list.columns) : list.columns,
+    ...(list.sort ? { sort: list.sort.filter((x) => keeps(x.field)) } : {}),
+    ...(list.views ? { views: list.views.filter((v) => v.criteria.every((c) => keeps(c.field))) } : {}),
+  };
 }
 
 export function dataRoutes(s: Services, module: string) {
@@ -111,7 +129,7 @@ export function dataRoutes(s: Services, module: string) {
       hidden: [...unshown],
       ...(ownerRead.some((x) => !unshown.has(x)) ? { owner_read: ownerRead.filter((x) => !unshown.has(x)) } : {}),
       ui: uiForCaller(f['x-ui'] ?? {}, fieldFacts(s.catalogue, t.entity).editRules, caller),
-      list: f['x-list'],
+      list: listFor(t.entity, caller),
       sections: (f['x-sections'] ?? [])
         .map(({ 'x-visible': _rule, ...sec }) => ({
           ...sec,

@@ -61,6 +61,17 @@ export function deriveData(w: Write): void {
     errors.push({ path: toPointer(at), message: MASKED_UNKNOWN });
     return v;
   });
+  // A field served to this caller as their own view of it (an assignment's status, to a person it
+  // names), sent back as served, keeps what is stored: the form sends back what it was given.
+  const servedAsOwn = w.hook?.servedAsOwn?.({ entity, reader: caller.principal }) ?? [];
+  if (before && servedAsOwn.length && w.hook?.present) {
+    const served = w.hook.present({ entity, data: before, reader: caller.principal });
+    for (const field of servedAsOwn) {
+      if (field in incoming && JSON.stringify(incoming[field]) === JSON.stringify(served[field])) {
+        data[field] = before[field];
+      }
+    }
+  }
   assignItemKeys(data, facts.keyedArrays, randomUUID);
   // A secret (an authenticator key) is never answered, so a client cannot send it back: a save
   // without it keeps the stored one.

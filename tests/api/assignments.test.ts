@@ -283,6 +283,69 @@ test("each person named reads and searches their own entry only, not a colleague
   assert.equal(all.signature_history?.length, 1);
 });
 
+test("to a person named, the assignment's status is their own progress: it does not tell them a colleague's, by reading, searching, sorting or the list's columns", async () => {
+  const both = await w.call('POST', `${ASSIGNMENTS}/`, {
+    ...as(w.admin),
+    body: { user_ids: [cara.user, olly.user], document_id: documentId, due_by: 86_400 },
+  });
+  assert.equal(both.status, 201, both.text);
+  const k = both.body.key as string;
+  // Olly opens it: for HR the assignment is viewed (one has opened it).
+  const opened = await w.call('PATCH', `${ASSIGNMENTS}/${k}`, {
+    ...as(olly),
+    body: { acknowledgements: await entriesWith(olly, k, olly.user, { status: 'viewed' }) },
+  });
+  assert.equal(opened.status, 200, opened.text);
+  assert.equal(opened.body.data.status, 'viewed', 'his own progress');
+  assert.equal((await read(w.admin, k)).status, 'viewed');
+  // Cara has not opened it: to her it is assigned, in the record and in her list.
+  assert.equal((await read(cara, k)).status, 'assigned');
+  const listed = await w.call('POST', '/hr/api/data/find/assignments', { ...as(cara), body: { limit: 500 } });
+  assert.equal(listed.body.items.find((x: { key: string }) => x.key === k)?.data.status, 'assigned');
+  // Searching or sorting on the stored status would tell her; so would the Overdue view.
+  for (const body of [
+    { criteria: [{ field: 'status', is: '=', value: 'viewed' }] },
+    { criteria: [{ field: 'status', is: 'in', value: ['assigned'] }] },
+    { sort: [{ field: 'status', dir: 'asc' }] },
+  ]) {
+    const r = await w.call('POST', '/hr/api/data/find/assignments', { ...as(cara), body });
+    assert.equal(r.status, 400, `${JSON.stringify(body)}: ${r.text}`);
+    assert.match(r.body.message, /status/);
+  }
+  const hrFinds = await w.call('POST', '/hr/api/data/find/assignments', {
+    ...as(w.admin),
+    body: { criteria: [{ field: 'status', is: '=', value: 'viewed' }] },
+  });
+  assert.equal(hrFinds.status, 200, hrFinds.text);
+  assert.ok(hrFinds.body.items.some((x: { key: string }) => x.key === k));
+  const meta = async (who: Session) => (await w.call('GET', '/hr/api/data/meta/assignments', as(who))).body;
+  const hers = await meta(cara);
+  assert.ok(!hers.list.columns.includes('status'), JSON.stringify(hers.list));
+  assert.deepEqual(hers.list.views ?? [], []);
+  const hr = await meta(w.admin);
+  assert.ok(hr.list.columns.includes('status'));
+  assert.equal(hr.list.views.length, 1);
+
+  // Her form sends the record back as she read it, status included: her marking is taken.
+  const { signature_history: _h, ...asRead } = await read(cara, k);
+  const marked = await w.call('PATCH', `${ASSIGNMENTS}/${k}`, {
+    ...as(cara),
+    body: { ...asRead, acknowledgements: asRead.acknowledgements.map((e) => ({ ...e, status: 'viewed' })) },
+  });
+  assert.equal(marked.status, 200, marked.text);
+  assert.equal(marked.body.data.status, 'viewed');
+  // A status of her own making is still HR's to set.
+  const made = await w.call('PATCH', `${ASSIGNMENTS}/${k}`, { ...as(cara), body: { status: 'completed' } });
+  assert.equal(made.status, 400, made.text);
+  assert.equal(made.body.errors[0].path, '/status');
+  // Cancelled by HR, it is cancelled for everyone.
+  assert.equal(
+    (await w.call('PATCH', `${ASSIGNMENTS}/${k}`, { ...as(w.admin), body: { status: 'cancelled' } })).status,
+    200,
+  );
+  assert.equal((await read(cara, k)).status, 'cancelled');
+});
+
 test('the document assigned is one of the company that the people named can open', async () => {
   const draft = await companyDocument('Draft policy', false);
   const cases: [Record<string, unknown>, string][] = [

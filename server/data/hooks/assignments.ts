@@ -8,7 +8,8 @@
  *   never counts for another. A completion where acknowledgement is required needs their signature;
  * - each entry carries the assigned document as its signature attests it, so HR assigning another
  *   document voids every acknowledgement of the old one (its history keeps them);
- * - the assignment's status is the summary of the entries, unless HR cancelled it.
+ * - the assignment's status is the summary of the entries, unless HR cancelled it; to a person it
+ *   names, the summary of their own entry (their status does not tell them a colleague's progress).
  */
 import { allows, type Principal } from '../../../engine/access.ts';
 import type { Entity } from '../../../engine/entity.ts';
@@ -200,6 +201,10 @@ function present({ entity, data, reader }: { entity: Entity; data: DataObject; r
   const me = reader.userKey;
   const out: DataObject = { ...data };
   if (Array.isArray(data[ACKS])) out[ACKS] = entriesOf(data).filter((e) => e.user_id === me);
+  // The status summarises the entries this reader reads: their own. The stored one (viewed once
+  // anyone opened it, completed once all have) would tell them a colleague's progress.
+  const mine = out[ACKS];
+  if (data.status !== 'cancelled' && Array.isArray(mine) && mine.length) out.status = summary(mine as Entry[]);
   if (Array.isArray(data.signature_history)) {
     out.signature_history = (data.signature_history as unknown[]).filter((h) => {
       const field = (h as { field?: unknown } | null)?.field;
@@ -209,4 +214,8 @@ function present({ entity, data, reader }: { entity: Entity; data: DataObject; r
   return out;
 }
 
-export const assignmentHooks: EntityHooks = { prepare, validate, present };
+/** To a named person, the status is their own progress (present): not searched or listed for them. */
+const servedAsOwn = ({ entity, reader }: { entity: Entity; reader: Principal }) =>
+  readsEveryEntry(entity, reader) ? [] : ['status'];
+
+export const assignmentHooks: EntityHooks = { prepare, validate, present, servedAsOwn };
