@@ -17,6 +17,7 @@ import { mayOnRecord } from '../record/viewer-rules.ts';
 import type { Principal } from '../../../engine/access.ts';
 import { useListController, type ListActions } from './useListController.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { sortableColumn } from './list-query.ts';
 import { Pager } from './Pager.tsx';
 import { prefetchPath, recordScreenCode } from '../../app/prefetch.ts';
 import { useWindowRows, WINDOW_FROM } from './useWindowRows.ts';
@@ -208,7 +209,7 @@ export function ListScreen() {
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id} aria-rowindex={shownRows.windowed ? 1 : undefined}>
                 {hg.headers.map((h) => {
-                  const sortable = h.column.id !== '_actions';
+                  const sortable = h.column.id !== '_actions' && sortableColumn(m.schema, m.ui, h.column.id);
                   const active = sort?.field === h.column.id;
                   return (
                     <th

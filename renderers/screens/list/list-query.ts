@@ -84,6 +84,14 @@ export function filterKind(schema: JsonObject, ui: JsonObject, field: string): F
   return { kind: 'none' };
 }
 
+/**
+ * Whether sorting by a column orders the list as the column reads: not for a column of people,
+ * groups or records, which shows names but holds (and so would sort by) keys.
+ */
+export function sortableColumn(schema: JsonObject, ui: JsonObject, field: string): boolean {
+  return filterKind(schema, ui, field).kind !== 'record' && valueKind(schema, ui, field) !== 'user';
+}
+
 export function criteriaOf(schema: JsonObject, ui: JsonObject, filters: Record<string, string>): Criterion[] {
   const out: Criterion[] = [];
   for (const [field, value] of Object.entries(filters)) {
