@@ -345,6 +345,19 @@ describe('narrow screens', () => {
   });
 });
 
+describe('the smallest phones', () => {
+  it("an employee's edit screen fits 320px: a field's long help wraps instead of widening the page", async () => {
+    const { page } = await w.page({ mobile: true });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await w.signIn(page, 'payroll');
+    await page.goto(`/payroll/employee/edit/${emmaKey.value}`);
+    // The SSN's help names ssa.gov/employer/randomizationfaqs.html: one word 313px wide.
+    await page.locator('#root_ssn__description').waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 320, `page is ${width}px wide`);
+  });
+});
+
 describe('create, edit and view', () => {
   it('creates an employee: the spec message at the field, then saved', async () => {
     const { page } = await w.page();
