@@ -186,3 +186,42 @@ it('HR shows the overdue assignments, each with whom it names; the filters speak
   await filters.getByLabel('Show').selectOption({ label: 'All assignments' });
   await page.getByRole('row', { name: /Ivan / }).waitFor();
 });
+
+it("HR named on an assignment beside Emma marks and signs their own entry only: Emma's is read-only to them", async () => {
+  const emma = await w.apiLogin('emma');
+  const made = await w.call('POST', '/hr/api/data/assignments/', {
+    org: w.org,
+    token: admin.token,
+    body: { user_ids: [admin.user, emma.user], document_id: handbook, acknowledgement_required: true },
+  });
+  assert.equal(made.status, 201, made.text);
+  const { page } = await w.page();
+  await w.signIn(page, 'admin');
+  await page.goto(`/hr/assignments/edit/${made.body.key}`);
+  await page.locator('#root_acknowledgements_1_status').waitFor();
+  assert.ok(!(await page.locator('#root_acknowledgements_0_status').isDisabled()), 'their own to mark');
+  assert.ok(await page.locator('#root_acknowledgements_1_status').isDisabled(), "Emma's is hers to mark");
+  assert.equal(
+    await page.locator('#root_acknowledgements_0_signature').evaluate((e) => e.tagName),
+    'BUTTON',
+    'their own to sign',
+  );
+  assert.notEqual(
+    await page.locator('#root_acknowledgements_1_signature').evaluate((e) => e.tagName),
+    'BUTTON',
+    "Emma's is hers to sign",
+  );
+  // Marking their own and saving is taken; Emma's entry stays as she left it.
+  await page.locator('#root_acknowledgements_0_status').selectOption('viewed');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText(/saved/i).first().waitFor();
+  const stored = await w.call('GET', `/hr/api/data/assignments/${made.body.key}`, { org: w.org, token: admin.token });
+  const entries = stored.body.data.acknowledgements as { user_id: string; status: string }[];
+  assert.deepEqual(
+    entries.map((e) => [e.user_id, e.status]),
+    [
+      [admin.user, 'viewed'],
+      [emma.user, 'assigned'],
+    ],
+  );
+});

@@ -12,7 +12,8 @@ import type { ErrorSchema, RJSFValidationError, TemplatesType, ValidatorType } f
 import { withoutUnsigned } from '../../../engine/unsigned-signatures.ts';
 import type { JsonObject } from '../../api/types.ts';
 import { recordForms } from '../../contract/forms-registry.ts';
-import type { FormModel } from './form-model.ts';
+import { OWN_ENTRY_FIELD, type FormModel } from './form-model.ts';
+import { OwnEntryField } from './OwnEntryField.tsx';
 import { inlineSchema } from './inline-schema.ts';
 import { SectionedObjectTemplate, textButtons, TouchedFieldErrorTemplate, type FormContext } from './templates.tsx';
 
@@ -91,7 +92,8 @@ export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
   const { signatures } = p.model;
   const schema = useMemo(() => inlineSchema(p.model.schema), [p.model.schema]);
   // The app root's widgets and fields (../../contract/forms-registry.ts), the same objects on every render.
-  const { widgets, fields } = recordForms();
+  const { widgets, fields: registered } = recordForms();
+  const fields = useMemo(() => ({ ...registered, [OWN_ENTRY_FIELD]: OwnEntryField }), [registered]);
   const handlers = useMemo(
     () => ({
       change: (e: { formData?: unknown }) => onChange(e.formData as JsonObject),

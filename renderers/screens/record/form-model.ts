@@ -13,6 +13,9 @@ import { matches } from './mini-schema.ts';
 import { choosesWhose, mayEditField, ownOwnerField, type Viewer } from './viewer-rules.ts';
 import { ownerOnlyFields, SIGNATURE_HISTORY } from '../../../engine/attestations.ts';
 
+/** The form field drawing an entry that is its own person's (./OwnEntryField.tsx), by its name. */
+export const OWN_ENTRY_FIELD = 'ownEntry';
+
 export type FormMode = 'create' | 'edit' | 'view';
 
 export interface Section {
@@ -155,8 +158,9 @@ export function buildFormModel(
   }
   // Entries each kept by the user the entry names (an item signature `signerIsItemKey`: an
   // assignment's acknowledgements): to a viewer the record does not name (HR), every entry is
-  // read-only, since only its own person marks it (the signature field locks itself likewise).
-  if (exists && !ownsRecord) {
+  // read-only, since only its own person marks it (the signature field locks itself likewise); to
+  // one it names, every entry but their own (OwnEntryField: HR named on it too reads them all).
+  if (exists) {
     for (const [name, p] of Object.entries(props)) {
       const r = resolveSchema(schema, p) ?? p;
       const items =
@@ -168,6 +172,13 @@ export function buildFormModel(
       if (!perItem) continue;
       const ui = (uiSchema[name] as JsonObject | undefined) ?? {};
       const itemUi = { ...((ui.items as JsonObject | undefined) ?? {}) };
+      const itemKey = r['x-item-key'];
+      if (ownsRecord) {
+        if (typeof itemKey !== 'string') continue;
+        const options = { ...((itemUi['ui:options'] as JsonObject | undefined) ?? {}), itemKey };
+        uiSchema[name] = { ...ui, items: { ...itemUi, 'ui:field': OWN_ENTRY_FIELD, 'ui:options': options } };
+        continue;
+      }
       for (const f of Object.keys(fields)) {
         itemUi[f] = { ...((itemUi[f] as JsonObject | undefined) ?? {}), 'ui:readonly': true };
       }
