@@ -4,9 +4,10 @@
  * where the file is attached, previewed and downloaded. A list the caller may not see is left out.
  * Under the title, the file storage used (FileUsageLine), as the quota counts it.
  */
-import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { JsonObject } from '../api/types.ts';
+import type { FindAnswer, JsonObject, WireRecord } from '../api/types.ts';
 import { isFileValue } from '../../engine/files.ts';
 import { epochToUs } from '../../engine/masks.ts';
 import { DEFAULT_TIME_ZONE, localDay } from '../../engine/local-day.ts';
@@ -33,6 +34,73 @@ function myProgress(d: JsonObject, me: string, today: number): string {
   return `${mine?.status === 'viewed' ? 'Opened' : 'To do'}${due}`;
 }
 
+/** A column of a list on this page: its heading, and what a row shows under it. */
+interface Column {
+  header: string;
+  cell: (r: WireRecord, d: JsonObject) => ReactNode;
+}
+
+/**
+ * One list of the page: its heading, an action beside it (New), the first rows found and, when
+ * there are more, how many, with a link to the list screen that pages through them all.
+ */
+function DocumentsSection({
+  list,
+  action,
+  rows,
+  columns,
+}: {
+  list: DocumentList;
+  action?: ReactNode;
+  rows: UseQueryResult<FindAnswer>;
+  columns: Column[];
+}) {
+  const id = `docs-${list.type}`;
+  const found = rows.data;
+  return (
+    <section aria-labelledby={id} className="documents">
+      <h2 id={id}>{list.heading}</h2>
+      {action}
+      {rows.isPending && <p role="status">Loading…</p>}
+      {found && found.items.length === 0 && <div className="empty">Nothing here yet.</div>}
+      {found && found.items.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.header} scope="col">
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {found.items.map((r) => (
+              <tr key={r.key}>
+                {columns.map((c) => (
+                  <td key={c.header} data-label={c.header}>
+                    {c.cell(r, r.data as JsonObject)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {found && found.total > found.items.length && (
+        <p className="documents__more">
+          Showing the first {found.items.length} of {found.total.toLocaleString('en-US')}.{' '}
+          {list.type === list.openType && (
+            <Link to={`/${list.module}/${list.type}/list`}>
+              All {found.total.toLocaleString('en-US')} {list.heading.toLowerCase()}
+            </Link>
+          )}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /**
  * The assignments naming the caller: the document (opening it), when it is due, their own progress,
  * and a link to the assignment, where they mark and sign their own entry.
@@ -41,7 +109,7 @@ function AssignmentTable({ list }: { list: DocumentList }) {
   const { client, auth } = useServices();
   const me = auth.session?.user.key ?? '';
   const meta = useQuery({ ...metaQuery(client, list.module, list.type), retry: false });
-  const body = { criteria: [{ field: 'user_ids', is: 'contains' as const, value: me }], limit: 200 };
+  const body = { criteria: [{ field: 'user_ids', is: 'contains' as const, value: me }], limit: SHOWN };
   const rows = useQuery({
     queryKey: keys.find(list.module, list.type, body),
     queryFn: () => client.find(list.module, list.type, body),
@@ -61,51 +129,34 @@ function AssignmentTable({ list }: { list: DocumentList }) {
   );
   const zone = auth.session?.organization?.data?.time_zone;
   const today = localDay(Date.now() / 1000, typeof zone === 'string' ? zone : DEFAULT_TIME_ZONE);
-  const id = `docs-${list.type}`;
-  return (
-    <section aria-labelledby={id} className="documents">
-      <h2 id={id}>{list.heading}</h2>
-      {rows.isPending && <p role="status">Loading…</p>}
-      {rows.data && rows.data.items.length === 0 && <div className="empty">Nothing here yet.</div>}
-      {rows.data && rows.data.items.length > 0 && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Document</th>
-              <th scope="col">Due by</th>
-              <th scope="col">Your progress</th>
-              <th scope="col">Acknowledge</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.data.items.map((r) => {
-              const d = r.data as JsonObject;
-              const docId = typeof d.document_id === 'string' ? d.document_id : undefined;
-              const kind = typeof d.document_type === 'string' ? d.document_type : 'documents';
-              const name = (docId && names.get(docId)) ?? 'Assigned document';
-              return (
-                <tr key={r.key}>
-                  <td data-label="Document">
-                    {docId && kind === 'documents' ? <Link to={`/hr/documents/view/${docId}`}>{name}</Link> : name}
-                  </td>
-                  <td data-label="Due by">{typeof d.due_by === 'number' ? epochToUs(d.due_by) : ''}</td>
-                  <td data-label="Your progress">{myProgress(d, me, today)}</td>
-                  <td data-label="Acknowledge">
-                    <Link
-                      to={`/${list.module}/${list.openType}/edit/${r.key}`}
-                      aria-label={`Open the assignment of ${name}`}
-                    >
-                      Open
-                    </Link>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
+  const docOf = (d: JsonObject) => {
+    const docId = typeof d.document_id === 'string' ? d.document_id : undefined;
+    const kind = typeof d.document_type === 'string' ? d.document_type : 'documents';
+    return { docId, kind, name: (docId && names.get(docId)) ?? 'Assigned document' };
+  };
+  const columns: Column[] = [
+    {
+      header: 'Document',
+      cell: (_r, d) => {
+        const { docId, kind, name } = docOf(d);
+        return docId && kind === 'documents' ? <Link to={`/hr/documents/view/${docId}`}>{name}</Link> : name;
+      },
+    },
+    { header: 'Due by', cell: (_r, d) => (typeof d.due_by === 'number' ? epochToUs(d.due_by) : '') },
+    { header: 'Your progress', cell: (_r, d) => myProgress(d, me, today) },
+    {
+      header: 'Acknowledge',
+      cell: (r, d) => (
+        <Link
+          to={`/${list.module}/${list.openType}/edit/${r.key}`}
+          aria-label={`Open the assignment of ${docOf(d).name}`}
+        >
+          Open
+        </Link>
+      ),
+    },
+  ];
+  return <DocumentsSection list={list} rows={rows} columns={columns} />;
 }
 
 function DocumentTable({ list }: { list: DocumentList }) {
@@ -132,58 +183,30 @@ function DocumentTable({ list }: { list: DocumentList }) {
     retry: false,
   });
   if (meta.isError || (meta.data && !meta.data.can.list)) return null;
-  const id = `docs-${list.type}`;
-  return (
-    <section aria-labelledby={id} className="documents">
-      <h2 id={id}>{list.heading}</h2>
-      {list.create && picks && meta.data?.can.create && (
-        <Link className="btn btn--primary" to={`/${list.module}/${list.openType}/create`}>
-          New
+  const columns: Column[] = [
+    {
+      header: 'Name',
+      cell: (r, d) => (
+        <Link to={`/${list.module}/${list.openType}/${meta.data?.can.edit ? 'edit' : 'view'}/${r.key}`}>
+          {String(d.display_name ?? d.filename ?? d.sender_name ?? r.key)}
         </Link>
-      )}
-      {rows.isPending && <p role="status">Loading…</p>}
-      {rows.data && rows.data.items.length === 0 && <div className="empty">Nothing here yet.</div>}
-      {rows.data && rows.data.items.length > 0 && (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">File</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.data.items.map((r) => {
-              const d = r.data as JsonObject;
-              const file = d.file ?? d.content;
-              const name = String(d.display_name ?? d.filename ?? d.sender_name ?? r.key);
-              return (
-                <tr key={r.key}>
-                  <td data-label="Name">
-                    <Link to={`/${list.module}/${list.openType}/${meta.data?.can.edit ? 'edit' : 'view'}/${r.key}`}>
-                      {name}
-                    </Link>
-                  </td>
-                  <td data-label="Status">{typeof d.status === 'string' ? (STATUS[d.status] ?? d.status) : ''}</td>
-                  <td data-label="File">{isFileValue(file) ? file.name : 'No file yet'}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-      {rows.data && rows.data.total > rows.data.items.length && (
-        <p className="documents__more">
-          Showing the first {rows.data.items.length} of {rows.data.total.toLocaleString('en-US')}.{' '}
-          {list.type === list.openType && (
-            <Link to={`/${list.module}/${list.type}/list`}>
-              All {rows.data.total.toLocaleString('en-US')} {list.heading.toLowerCase()}
-            </Link>
-          )}
-        </p>
-      )}
-    </section>
+      ),
+    },
+    { header: 'Status', cell: (_r, d) => (typeof d.status === 'string' ? (STATUS[d.status] ?? d.status) : '') },
+    {
+      header: 'File',
+      cell: (_r, d) => {
+        const file = d.file ?? d.content;
+        return isFileValue(file) ? file.name : 'No file yet';
+      },
+    },
+  ];
+  const action = list.create && picks && meta.data?.can.create && (
+    <Link className="btn btn--primary" to={`/${list.module}/${list.openType}/create`}>
+      New
+    </Link>
   );
+  return <DocumentsSection list={list} action={action} rows={rows} columns={columns} />;
 }
 
 export function DocumentsPage({ page }: { page: DocumentsPageSpec }) {

@@ -52,3 +52,38 @@ it('HR with 210 company documents: the page says it shows 200 of them, in name o
     .first()
     .waitFor();
 });
+
+it('Emma with 205 assignments: My documents says it shows 200 of them and leads to all, as the other lists do', async () => {
+  const admin = await w.apiLogin('admin');
+  const emma = await w.apiLogin('emma');
+  const doc = await w.call('POST', '/hr/api/data/documents/', {
+    org: w.org,
+    token: admin.token,
+    body: { display_name: 'Code of conduct', view_type: 'link', url: 'https://example.com/c', published: true },
+  });
+  assert.equal(doc.status, 201, doc.text);
+  for (let i = 0; i < 205; i += 15) {
+    await Promise.all(
+      Array.from({ length: Math.min(15, 205 - i) }, async () => {
+        const made = await w.call('POST', '/hr/api/data/assignments/', {
+          org: w.org,
+          token: admin.token,
+          body: { user_ids: [emma.user], document_id: doc.body.key },
+        });
+        assert.equal(made.status, 201, made.text);
+      }),
+    );
+  }
+  const { page } = await w.page({ mobile: true });
+  await w.signIn(page, 'emma');
+  await page.goto('/mydocuments');
+  const section = page.getByRole('region', { name: 'To read and acknowledge' });
+  await section
+    .getByRole('row', { name: /Code of conduct/ })
+    .first()
+    .waitFor();
+  assert.equal((await section.getByRole('row').allInnerTexts()).length, 1 + 200);
+  await section.getByText(/^Showing the first 200 of 205\./).waitFor();
+  await section.getByRole('link', { name: 'All 205 to read and acknowledge' }).click();
+  await page.waitForURL((u) => u.pathname === '/hr/assignments/list');
+}, 120_000);
