@@ -5,7 +5,7 @@
  * Under the title, the file storage used (FileUsageLine), as the quota counts it.
  */
 import type { ReactNode } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { FindAnswer, JsonObject, WireRecord } from '../api/types.ts';
 import { isFileValue } from '../../engine/files.ts';
@@ -102,6 +102,19 @@ function DocumentsSection({
 }
 
 /**
+ * Where the assigned document of each kind (an assignment's `document_type`) is found by the person
+ * it names, and where its screen is.
+ */
+const ASSIGNED_KINDS: Record<string, { find: [string, string]; view: string }> = {
+  documents: { find: ['hr', 'documents'], view: 'hr/documents' },
+  global_docs: { find: ['hr', 'global_docs'], view: 'hr/global_docs' },
+  payroll_documents: { find: ['payroll', 'payroll_documents'], view: 'payroll/payroll_documents' },
+  employee_documents: { find: ['hr', 'my_employee_documents'], view: 'hr/employee_documents' },
+};
+const kindOf = (d: JsonObject): string =>
+  typeof d.document_type === 'string' && d.document_type in ASSIGNED_KINDS ? d.document_type : 'documents';
+
+/**
  * The assignments naming the caller: the document (opening it), when it is due, their own progress,
  * and a link to the assignment, where they mark and sign their own entry.
  */
@@ -116,30 +129,38 @@ function AssignmentTable({ list }: { list: DocumentList }) {
     enabled: !!meta.data?.can.list && !!me,
     retry: false,
   });
-  const docsBody = { criteria: [], limit: 500 };
-  const docs = useQuery({
-    queryKey: keys.find('hr', 'documents', docsBody),
-    queryFn: () => client.find('hr', 'documents', docsBody),
-    enabled: !!rows.data?.items.length,
-    retry: false,
+  // The assigned documents' names, by kind: the first 500 of each kind the rows name.
+  const kinds = [...new Set((rows.data?.items ?? []).map((r) => kindOf(r.data as JsonObject)))];
+  const docs = useQueries({
+    queries: kinds.map((kind) => {
+      const [module, type] = ASSIGNED_KINDS[kind].find;
+      const docsBody = { criteria: [], limit: 500 };
+      return {
+        queryKey: keys.find(module, type, docsBody),
+        queryFn: () => client.find(module, type, docsBody),
+        retry: false,
+      };
+    }),
   });
   if (meta.isError || (meta.data && !meta.data.can.list)) return null;
   const names = new Map(
-    (docs.data?.items ?? []).map((r) => [r.key, String((r.data as JsonObject).display_name ?? r.key)]),
+    docs.flatMap((q) =>
+      (q.data?.items ?? []).map((r) => [r.key, String((r.data as JsonObject).display_name ?? r.key)] as const),
+    ),
   );
   const zone = auth.session?.organization?.data?.time_zone;
   const today = localDay(Date.now() / 1000, typeof zone === 'string' ? zone : DEFAULT_TIME_ZONE);
   const docOf = (d: JsonObject) => {
     const docId = typeof d.document_id === 'string' ? d.document_id : undefined;
-    const kind = typeof d.document_type === 'string' ? d.document_type : 'documents';
-    return { docId, kind, name: (docId && names.get(docId)) ?? 'Assigned document' };
+    const name = docId && names.get(docId);
+    return { docId, name: name ?? 'Assigned document', known: !!name };
   };
   const columns: Column[] = [
     {
       header: 'Document',
       cell: (_r, d) => {
-        const { docId, kind, name } = docOf(d);
-        return docId && kind === 'documents' ? <Link to={`/hr/documents/view/${docId}`}>{name}</Link> : name;
+        const { docId, name, known } = docOf(d);
+        return docId && known ? <Link to={`/${ASSIGNED_KINDS[kindOf(d)].view}/view/${docId}`}>{name}</Link> : name;
       },
     },
     { header: 'Due by', cell: (_r, d) => (typeof d.due_by === 'number' ? epochToUs(d.due_by) : '') },

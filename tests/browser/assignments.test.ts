@@ -225,3 +225,26 @@ it("HR named on an assignment beside Emma marks and signs their own entry only: 
     ],
   );
 });
+
+it("Emma's own document assigned to her is named and opens from My documents, as a company document does", async () => {
+  const emma = await w.apiLogin('emma');
+  const own = await w.call('POST', '/hr/api/data/employee_documents/', {
+    org: w.org,
+    token: admin.token,
+    body: { employee_id: emma.user, display_name: 'Offer letter, signed copy', status: 'uploaded' },
+  });
+  assert.equal(own.status, 201, own.text);
+  const made = await w.call('POST', '/hr/api/data/assignments/', {
+    org: w.org,
+    token: admin.token,
+    body: { user_ids: [emma.user], document_id: own.body.key, document_type: 'employee_documents' },
+  });
+  assert.equal(made.status, 201, made.text);
+  const { page } = await w.page({ mobile: true });
+  await w.signIn(page, 'emma');
+  await page.goto('/mydocuments');
+  const section = page.getByRole('region', { name: 'To read and acknowledge' });
+  await section.getByRole('link', { name: 'Offer letter, signed copy', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === `/hr/employee_documents/view/${own.body.key}`);
+  await page.getByText('Offer letter, signed copy').first().waitFor();
+});
