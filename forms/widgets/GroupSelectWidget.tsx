@@ -32,7 +32,9 @@ const groupsOf = (client: ApiClient) =>
 
 /** A group's name: among the groups read, else read by its key; undefined when it is none of the company's. */
 async function groupName(client: ApiClient, key: string): Promise<string | undefined> {
-  const known = (await groupsOf(client)).find((g) => g.key === key);
+  // One who may not search the groups (an employee reading her team's preferences) still has
+  // those she reads named by key.
+  const known = (await groupsOf(client).catch(() => [] as Group[])).find((g) => g.key === key);
   if (known) return known.name;
   return sharedNames(client, key, SHARED_MS, async () => (await client.searchGroups({ keys: [key] }))[0]?.data.name);
 }

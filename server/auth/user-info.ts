@@ -188,8 +188,8 @@ export function userInfoRoutes(s: Services) {
   /**
    * `POST /auth/api/search_groups {text}` or `{keys}`: the company's groups by name, names only, for
    * those who list the groups and those who choose one in a form (choosesGroups): `text` (at most
-   * 100 characters; empty: the first ones by name) finds those whose name holds it, `keys` (1 to
-   * 100 group keys) names those of the company. At most MAX_GROUPS, by name.
+   * 100 characters; empty: the first ones by name) finds those whose name holds it. `keys` (1 to
+   * 100 group keys), for anyone signed in, names those of the company. At most MAX_GROUPS, by name.
    */
   app.post('/search_groups', auth, async (c) => {
     const caller = c.var.caller;
@@ -213,7 +213,10 @@ export function userInfoRoutes(s: Services) {
       ]);
     }
     const groups = s.catalogue.registry.resolve('auth', 'groups')!.entity;
+    // Naming groups by key is for anyone of the company: a key comes from a record they read (a
+    // team's PTO preferences), which a list shows by the group's name. Searching is not.
     if (
+      !byKeys &&
       !allows(groups.file['x-access'].list, caller.principal) &&
       !choosesGroups(s.catalogue, caller.principal, caller.org.activeModules)
     ) {

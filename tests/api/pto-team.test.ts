@@ -42,7 +42,7 @@ afterAll(async () => {
   await w?.server.stop();
 });
 
-test('a PTO manager finds the groups by name, names only; an employee may not', async () => {
+test('a PTO manager finds the groups by name, names only; an employee may not, but has the groups named by key', async () => {
   const r = await w.call('POST', SEARCH, { ...as(pto), body: { text: 'night' } });
   assert.equal(r.status, 200, r.text);
   assert.deepEqual(r.body as Hit[], [{ key: team, data: { name: 'Warehouse night shift' } }]);
@@ -62,6 +62,12 @@ test('a PTO manager finds the groups by name, names only; an employee may not', 
   assert.equal((await w.call('POST', SEARCH, { ...as(w.admin), body: { text: 'night' } })).status, 200);
   for (const who of [worker, unusable, w.emma]) {
     assert.equal((await w.call('POST', SEARCH, { ...as(who), body: { text: '' } })).status, 403);
+  }
+  // Named by key, for anyone of the company: Wendy's list of her team's preferences names the team.
+  for (const who of [worker, w.emma]) {
+    const named = await w.call('POST', SEARCH, { ...as(who), body: { keys: [team, foreignTeam] } });
+    assert.equal(named.status, 200, named.text);
+    assert.deepEqual(named.body, [{ key: team, data: { name: 'Warehouse night shift' } }]);
   }
   for (const body of [{ text: 'x'.repeat(101) }, { keys: [] }, { keys: ['nope'] }, {}]) {
     const bad = await w.call('POST', SEARCH, { ...as(pto), body });

@@ -62,3 +62,12 @@ it("a PTO manager chooses a team's preferences by the team's name; the list name
   await page.getByRole('row', { name: /Warehouse night shift/ }).waitFor();
   await w.screenshot(page, 'pto-team-list');
 });
+
+it('an employee reading the preferences sees the team by its name, not its key', async () => {
+  const { page } = await w.page({ mobile: true });
+  await w.signIn(page, 'emma');
+  await page.goto('/time/pto_prefs/list');
+  await page.getByRole('row', { name: /Warehouse night shift/ }).waitFor();
+  const text = await page.locator('main table').innerText();
+  assert.ok(!/[0-9a-f]{8}-[0-9a-f]{4}-/.test(text), text);
+});
