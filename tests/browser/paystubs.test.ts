@@ -100,6 +100,20 @@ describe('Paystubs', () => {
     assert.equal(label, '"Pay date"');
   });
 
+  it('opens a statement from the generic list of her own (my_paystubs) on its screen, not a Not found', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto('/payroll/my_paystubs/list');
+    const first = page.locator('tbody tr a[href*="/view/"]').first();
+    await first.waitFor();
+    const href = await first.getAttribute('href');
+    assert.match(href ?? '', /^\/payroll\/paystubs\/view\//);
+    await first.click();
+    await page.waitForURL((u) => u.pathname === href);
+    await page.getByText('DD-41', { exact: false }).first().waitFor();
+    assert.equal(await page.getByText('Could not open this record').count(), 0);
+  });
+
   it('lands Ivan, inactive, on his own statements at /inactive/paystubs', async () => {
     const { page } = await w.page();
     await w.signIn(page, 'ivan');

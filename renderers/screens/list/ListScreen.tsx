@@ -35,7 +35,9 @@ const ROW_LINK = 'data-row-link';
 function useColumns(meta: TypeMeta | undefined, principal: Principal | undefined) {
   return useMemo(() => {
     if (!meta) return [];
-    const base = `/${meta.module}/${meta.type}`;
+    // A record of an own list (my_paystubs) opens under its type: `my_T/<key>` addresses the
+    // caller's own record by their user key, which only a type keyed by its user has.
+    const base = `/${meta.module}/${meta.my && meta.key !== 'user' ? meta.type.replace(/^my_/, '') : meta.type}`;
     const canonical = columnFormatter(meta, meta.list.canonical);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const cols: ColumnDef<WireRecord, any>[] = meta.list.columns.map((field) => {
