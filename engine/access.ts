@@ -57,7 +57,8 @@ export const PRODUCT_STAFF = '@product-staff';
  * alternative joined by + must all hold. `isOwner` answers for @owner and @others, `isCreator` for
  * @creator (the user who created the record: the sender of a secure file), `isPublished` for
  * @published (the record's `published` field is true: a company document shown to employees),
- * `isShared` for @shared (the record is shared with them: sharedWith). The admin passes every rule
+ * `isShared` for @shared (the record is shared with them: sharedWith), `isMember` for @member (the
+ * record's channel, x-channel, lets them in: server/data/channel-reach.ts). The admin passes every rule
  * but one naming @nobody or @product-staff: those it passes only as its tokens say.
  */
 export function allows(
@@ -67,13 +68,17 @@ export function allows(
   isCreator = false,
   isPublished = false,
   isShared = false,
+  isMember = false,
 ): boolean {
   if (rule.includes('@nobody') && rule.length === 1) return false;
   if (p.isAdmin && !rule.includes('@nobody') && !rule.some(namesProductStaff)) return true;
   return rule.some((alt) =>
-    alt.split('+').every((token) => holds(token, p, isOwner, isCreator, isPublished, isShared)),
+    alt.split('+').every((token) => holds(token, p, isOwner, isCreator, isPublished, isShared, isMember)),
   );
 }
+
+/** The token of a rule that lets a channel's members reach its records (x-channel, docs/comms.md). */
+export const MEMBER = '@member';
 
 /** The token of a rule that lets a record's share reach a caller (x-shared-with). */
 export const SHARED = '@shared';
@@ -126,10 +131,13 @@ function holds(
   isCreator: boolean,
   isPublished: boolean,
   isShared: boolean,
+  isMember: boolean,
 ): boolean {
   switch (token) {
     case SHARED:
       return isShared;
+    case MEMBER:
+      return isMember;
     case '@creator':
       return isCreator;
     case '@published':

@@ -29,6 +29,7 @@ const DFORM_KEYWORDS = [
   'x-my-menu',
   'x-hidden-by',
   'x-shared-with',
+  'x-channel',
   'x-access',
   'x-list',
   'x-routes',

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { PERMISSIONS } from '../../engine/permissions.ts';
-import { allows, hiddenBy, moduleUsable, namesToken, SHARED } from '../../engine/access.ts';
+import { allows, hiddenBy, MEMBER, moduleUsable, namesToken, SHARED } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { ApiError, badRequest, invalidCredentials, notAuthorized, tooManyAttempts } from '../http/errors.ts';
 import { afterAnswerQueue } from '../http/after-answer.ts';
@@ -196,6 +196,8 @@ export function authRoutes(s: Services) {
       for (const [type, my] of variants) {
         const ownOnly = my || !allows(e.file['x-access'].read, caller.principal, false);
         const shared = !my && namesToken(e.file['x-access'].list, SHARED);
+        // @member (a channel's records): what a member of some channel may do.
+        const member = !my && namesToken(e.file['x-access'].list, MEMBER);
         // x-my-menu: to one who reaches only her own records of the type, the list is hers (what
         // she may do decided as for her own), offered under My records; those who manage the type
         // find it under All records.
@@ -206,6 +208,7 @@ export function authRoutes(s: Services) {
             const rule = e.file['x-access'][v];
             if (my || mine) return [v, allows(rule, caller.principal, true)];
             if (shared) return [v, allows(rule, caller.principal, true, true, false, true)];
+            if (member) return [v, allows(rule, caller.principal, true, true, false, false, true)];
             return [v, allows(rule, caller.principal, false)];
           }),
         );

@@ -25,6 +25,7 @@ import { fieldFacts } from './fields.ts';
 import { hooksFor } from './hooks.ts';
 import { isReachable, mayAtAll, toWire, type Target, type WireRecord } from './records.ts';
 import { shareReachOf, sharedCriteria, sharesReach } from './share-reach.ts';
+import { channelReachOf, membersReach, type ChannelReach } from './channel-reach.ts';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
@@ -209,6 +210,20 @@ export async function findRecords(
     return { items, total: matches ? 1 : 0 };
   }
   let shares: ShareReach | undefined;
+  let channels: ChannelReach | undefined;
+  // A channel's records reach its members (@member, x-channel; docs/comms.md).
+  if (access === 'own' && membersReach(t.entity, 'list')) channels = await channelReachOf(s, caller);
+  if (access === 'own' && channels && t.entity.file['x-channel'] === 'key') {
+    // The channels themselves, kept by key: a company's channels are few, so they are searched
+    // whole and the page cut from those the caller reaches (the total counts only those).
+    const seen = channels.see;
+    const all = await inTurn(() =>
+      s.storage.findInSlices(t.entity.id, caller.org.id, { ...query, offset: 0, limit: Infinity }),
+    );
+    const kept = all.items.filter((r) => seen.has(r.key));
+    const page = kept.slice(query.offset, query.offset + query.limit);
+    return { items: await Promise.all(page.map((r) => toWire(s, t.entity, r, caller.principal))), total: kept.length };
+  }
   if (access === 'own') {
     // An owner field that lists user keys (a group's users) holds the caller among them.
     const listed = (t.entity.file.properties[ownerField ?? ''] as { type?: unknown } | undefined)?.type === 'array';
@@ -226,6 +241,8 @@ export async function findRecords(
       shares = await shareReachOf(s, caller);
       reach.push(...sharedCriteria(t.entity, shares));
     }
+    // Or in a channel that lets them in: its members, or anyone for an open group channel.
+    if (channels) reach.push({ field: t.entity.file['x-channel']!, is: 'in', value: [...channels.read] });
     if (!reach.length) throw notAuthorized();
     if (reach.length === 1) query.criteria.push(...reach);
     else query.anyOf = reach;
@@ -239,7 +256,7 @@ export async function findRecords(
         (await inTurn(() => s.storage.findInSlices(t.entity.id, caller.org.id, query))));
   const items = await Promise.all(
     result.items
-      .filter((r) => access === 'all' || isReachable(t, caller, r, 'list', shares))
+      .filter((r) => access === 'all' || isReachable(t, caller, r, 'list', shares, channels))
       .map((r) => toWire(s, t.entity, r, caller.principal)),
   );
   return { items, total: result.total };

@@ -27,6 +27,7 @@ import { userHooks } from './hooks/users.ts';
 import { stateW4Hooks } from './hooks/state_w4.ts';
 import { stateW4FormHooks } from './hooks/state_w4_form.ts';
 import { w4Hooks } from './hooks/w4.ts';
+import { channelHooks, channelMemberHooks, membershipRequestHooks, messageHooks } from './hooks/comms.ts';
 import { ptoPlanHooks } from './hooks/pto_plan.ts';
 import { ptoRequestHooks } from './hooks/pto_request.ts';
 import { ptoRegisterHooks } from './hooks/pto_register.ts';
@@ -137,6 +138,10 @@ const HOOKS: Record<string, EntityHooks> = {
   'hr/assignments': assignmentHooks,
   'hr/share_request': shareRequestHooks,
   'hr/secure_files': secureFileHooks,
+  'comms/channels': channelHooks,
+  'comms/channel_members': channelMemberHooks,
+  'comms/messages': messageHooks,
+  'comms/membership_requests': membershipRequestHooks,
   'storage/files': fileHooks,
   'storage/shares': shareHooks,
   'storage/fgroups': fileGroupHooks,

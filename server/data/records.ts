@@ -29,6 +29,7 @@ import type { DataObject, StoredRecord } from '../storage/types.ts';
 import { fieldFacts, type FieldFacts } from './fields.ts';
 import { hooksFor } from './hooks.ts';
 import { shareReachOf, sharesReach } from './share-reach.ts';
+import { channelReachOf, membersReach, reachedThroughChannel, type ChannelReach } from './channel-reach.ts';
 
 export interface WireRecord {
   key: string;
@@ -76,7 +77,7 @@ function assertNotHidden(t: Target, caller: Caller): void {
 function mayAtAll(t: Target, verb: Verb, caller: Caller): 'all' | 'own' | 'none' {
   const rule = t.entity.file['x-access'][verb];
   if (!t.my && allows(rule, caller.principal, false)) return 'all';
-  return allows(rule, caller.principal, true, true, true, true) ? 'own' : 'none';
+  return allows(rule, caller.principal, true, true, true, true, true) ? 'own' : 'none';
 }
 
 export const INACTIVE_ACCOUNT = 'This account is inactive: it may see its paystubs and change its password only.';
@@ -94,7 +95,8 @@ export function isOwnRecord(t: Target, caller: Caller, key: string, data: DataOb
  * A record a caller who may reach only their own may reach: they own it or, where the type's
  * rules name @creator, they created it (the sender of a secure file), or it is published and the
  * rule lets them reach published records (`@published`: a company document shown to employees),
- * or it is shared with them (`@shared`, given their `reach`: a file shared with them).
+ * or it is shared with them (`@shared`, given their `reach`: a file shared with them), or its channel
+ * lets them in (`@member`, given their `channels`: docs/comms.md).
  */
 export function isReachable(
   t: Target,
@@ -102,11 +104,19 @@ export function isReachable(
   record: Pick<StoredRecord, 'key' | 'data' | 'meta'>,
   verb: 'read' | 'list' = 'read',
   reach?: ShareReach,
+  channels?: ChannelReach,
 ): boolean {
   if (isOwnRecord(t, caller, record.key, record.data)) return true;
   if (record.meta.created_by === caller.principal.userKey && namesCreator(t.entity)) return true;
   const rule = t.entity.file['x-access'][verb];
   if (isPublished(record.data) && allows(rule, caller.principal, false, false, true)) return true;
+  if (
+    channels &&
+    reachedThroughChannel(t.entity, record, channels) &&
+    allows(rule, caller.principal, false, false, false, false, true)
+  ) {
+    return true;
+  }
   return sharedWith(t.entity, record.data, reach) && allows(rule, caller.principal, false, false, false, true);
 }
 
@@ -121,7 +131,28 @@ export async function isReachableByRead(
   record: Pick<StoredRecord, 'key' | 'data' | 'meta'>,
 ): Promise<boolean> {
   if (isReachable(t, caller, record)) return true;
+  if (membersReach(t.entity, 'read')) {
+    if (isReachable(t, caller, record, 'read', undefined, await channelReachOf(s, caller))) return true;
+  }
   return sharesReach(t.entity, 'read') && isReachable(t, caller, record, 'read', await shareReachOf(s, caller));
+}
+
+/**
+ * Whether a caller who may reach only some records of the type may write this one (given the
+ * type's rules for the verb): their own and the others `isReachable` gives, and a record of a
+ * channel that lets them in (@member), read first. Not a share: a file shared with someone is read
+ * by them, never changed.
+ */
+export async function isReachableToWrite(
+  s: Services,
+  t: Target,
+  caller: Caller,
+  record: Pick<StoredRecord, 'key' | 'data' | 'meta'>,
+): Promise<boolean> {
+  if (isReachable(t, caller, record)) return true;
+  return (
+    membersReach(t.entity, 'read') && isReachable(t, caller, record, 'read', undefined, await channelReachOf(s, caller))
+  );
 }
 
 function namesCreator(entity: Entity): boolean {

@@ -11,7 +11,15 @@ import { VERSION_CONFLICT_MESSAGE } from '../../engine/messages.ts';
 import { isUuid } from '../auth/principal.ts';
 import { ApiError, badRequest, notAuthorized, notFound, validationFailed } from '../http/errors.ts';
 import { idempotency, replayedRecord } from './idempotency.ts';
-import { assertActive, decryptedData, isOwnRecord, isReachable, mayAtAll, missing, othersRefusal } from './records.ts';
+import {
+  assertActive,
+  decryptedData,
+  isOwnRecord,
+  isReachableToWrite,
+  mayAtAll,
+  missing,
+  othersRefusal,
+} from './records.ts';
 import type { Write } from './write-lifecycle.ts';
 
 /** What the caller may do with this record, decided once before anything else runs. */
@@ -68,7 +76,8 @@ export async function authorizeWrite(w: Write): Promise<Access> {
       ? allows(entity.file['x-access'].create, caller.principal, true)
       : can(entity, 'create', caller.principal, prospective);
     const readAccess = mayAtAll(t, 'read', caller);
-    if (readAccess === 'own' && !isReachable(t, caller, stored)) throw othersRefusal(t, key === address);
+    if (readAccess === 'own' && !(await isReachableToWrite(s, t, caller, stored)))
+      throw othersRefusal(t, key === address);
     if (!mayCreate || readAccess === 'none') throw notAuthorized();
     throw new ApiError(409, 'A record with this key already exists');
   }
@@ -79,7 +88,8 @@ export async function authorizeWrite(w: Write): Promise<Access> {
     // Reading rights decide whether the record exists for the caller at all.
     const readAccess = mayAtAll(t, 'read', caller);
     if (readAccess === 'none' && mayAtAll(t, 'edit', caller) === 'none') throw notAuthorized();
-    if (readAccess === 'own' && !isReachable(t, caller, stored)) throw othersRefusal(t, key === address);
+    if (readAccess === 'own' && !(await isReachableToWrite(s, t, caller, stored)))
+      throw othersRefusal(t, key === address);
   }
   const prospective = { key, data: before ?? { ...incoming, _user_uuid: forUser } };
   const owner = isOwnRecord(t, caller, key, prospective.data);
@@ -112,7 +122,8 @@ export async function authorizeDelete(w: Write): Promise<Access> {
   const readAccess = mayAtAll(t, 'read', caller);
   if (!stored) throw await missing(s, t, caller, address, mayAtAll(t, 'delete', caller));
   const owner = isOwnRecord(t, caller, key, stored.data);
-  if (readAccess === 'own' && !isReachable(t, caller, stored)) throw othersRefusal(t, key === address);
+  if (readAccess === 'own' && !(await isReachableToWrite(s, t, caller, stored)))
+    throw othersRefusal(t, key === address);
   if (readAccess === 'none' && mayAtAll(t, 'delete', caller) === 'none') throw notAuthorized();
   if (
     !can(t.entity, 'delete', caller.principal, stored) &&

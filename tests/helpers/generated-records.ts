@@ -168,3 +168,22 @@ export async function ptoTeamOf(
   if (r.status !== 201) throw new Error(`a team's group: ${r.status} ${r.text ?? ''}`);
   return { 'time/pto_prefs': { team_id: r.body.key } };
 }
+
+/**
+ * A channel's records (messages, members, requests to join) are written only to a channel of the
+ * company that lets the writer in (docs/comms.md): an active group channel `owner` makes through
+ * `create`, named by them all.
+ */
+export async function channelReferences(
+  create: (body: unknown) => Promise<{ status: number; body: any; text: string }>,
+  owner: string,
+): Promise<Record<string, Record<string, unknown>>> {
+  const r = await create({ name: 'Generated records', owner, type: 'group', status: 'active' });
+  if (r.status !== 201) throw new Error(`channel: ${r.status} ${r.text}`);
+  const channel_id = r.body.key as string;
+  return {
+    'comms/messages': { ...RECORD_OVERRIDES['comms/messages'], channel_id },
+    'comms/channel_members': { ...RECORD_OVERRIDES['comms/channel_members'], channel_id },
+    'comms/membership_requests': { ...RECORD_OVERRIDES['comms/membership_requests'], channel_id },
+  };
+}

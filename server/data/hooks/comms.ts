@@ -1,0 +1,152 @@
+/**
+ * COMMS channels (docs/comms.md): who may post in a channel, add or remove its members, ask to
+ * join or invite, as the channel and the caller's place in it say. Reads are the access rules'
+ * (@member, ../channel-reach.ts); these are the writes. The product-staff admin passes the
+ * membership rules; a closed or archived channel takes no message from anyone.
+ */
+import type { FieldError } from '../../../engine/messages.ts';
+import type { Caller } from '../../auth/principal.ts';
+import { ApiError, notAuthorized } from '../../http/errors.ts';
+import type { Services } from '../../services.ts';
+import type { DataObject } from '../../storage/types.ts';
+import { CHANNEL_MEMBERS, channelReachOf, isOpen, type ChannelReach } from '../channel-reach.ts';
+import type { EntityHooks, HookArgs } from '../hooks.ts';
+
+export const NO_SUCH_CHANNEL = 'No such channel.';
+export const CHANNEL_NOT_ACTIVE = 'This channel is closed: it takes no new messages.';
+export const JOIN_TO_POST = 'Join the channel to write in it.';
+export const NEW_CHANNEL_OWNER = 'A new channel is owned by the person who creates it.';
+export const ALREADY_IN_CHANNEL = 'This person is already in the channel.';
+export const BLOCKED_FROM_CHANNEL = 'This channel has blocked you.';
+export const JOIN_AS_MEMBER = "Only the channel's admins make someone admin or blocked.";
+export const INVITE_ONLY = 'This channel is invite only: ask to join it.';
+export const ONLY_ADMINS_ADD = "Only the channel's admins, or its members where it lets them invite, add others.";
+export const REQUEST_FOR_ONESELF = 'A request to join is made for oneself.';
+export const ONLY_ADMINS_INVITE = "Only the channel's admins, or its members where it lets them invite, invite others.";
+export const MEMBERS_CANNOT_LEAVE = 'This channel does not let its members leave.';
+export const BLOCK_STAYS = "A block is lifted by the channel's admins only.";
+
+const field = (name: string, message: string): FieldError[] => [{ path: `/${name}`, message }];
+
+interface Place {
+  reach: ChannelReach;
+  key: string;
+  channel: DataObject | undefined;
+  /** The caller administers the channel, or is the product-staff admin. */
+  admin: boolean;
+}
+
+async function placeIn(s: Services, caller: Caller, channelId: unknown): Promise<Place> {
+  const reach = await channelReachOf(s, caller);
+  const key = typeof channelId === 'string' ? channelId : '';
+  const channel = reach.channels.get(key);
+  return { reach, key, channel, admin: !!channel && (caller.principal.isAdmin || reach.admin.has(key)) };
+}
+
+/** A channel the caller may not see is answered as one that does not exist. */
+function unseen(p: Place, caller: Caller): boolean {
+  return !p.channel || !(caller.principal.isAdmin || p.reach.see.has(p.key));
+}
+
+export const channelHooks: EntityHooks = {
+  validate({ caller, data, mode }: HookArgs) {
+    if (mode === 'create' && !caller.principal.isAdmin && data.owner !== caller.principal.userKey) {
+      return field('owner', NEW_CHANNEL_OWNER);
+    }
+    return [];
+  },
+};
+
+export const messageHooks: EntityHooks = {
+  async validate({ s, caller, data }: HookArgs) {
+    const p = await placeIn(s, caller, data.channel_id);
+    if (!p.channel || !(caller.principal.isAdmin || p.reach.read.has(p.key)))
+      return field('channel_id', NO_SUCH_CHANNEL);
+    if (!caller.principal.isAdmin && !p.reach.joined.has(p.key)) return field('channel_id', JOIN_TO_POST);
+    if (p.channel.status !== 'active') return field('channel_id', CHANNEL_NOT_ACTIVE);
+    return [];
+  },
+  /** A removed message keeps its text for its sender only (and the product-staff admin). */
+  present({ data, reader }) {
+    if (data.removed !== true || reader.isAdmin || data.sent_by === reader.userKey) return data;
+    const { message: _gone, ...rest } = data;
+    return rest;
+  },
+};
+
+async function memberRecord(s: Services, caller: Caller, channel: string, user: unknown) {
+  const found = await s.searches.run(caller.org.id, () =>
+    s.storage.findInSlices(CHANNEL_MEMBERS, caller.org.id, {
+      criteria: [
+        { field: 'channel_id', is: '=', value: channel },
+        { field: 'user_id', is: '=', value: String(user) },
+      ],
+      limit: 1,
+      offset: 0,
+    }),
+  );
+  return found.items[0];
+}
+
+async function invited(s: Services, caller: Caller, channel: string): Promise<boolean> {
+  const found = await s.searches.run(caller.org.id, () =>
+    s.storage.findInSlices('comms/membership_requests', caller.org.id, {
+      criteria: [
+        { field: 'channel_id', is: '=', value: channel },
+        { field: 'user_id', is: '=', value: caller.principal.userKey },
+        { field: 'type', is: '=', value: 'invite' },
+      ],
+      limit: 10,
+      offset: 0,
+    }),
+  );
+  const now = Math.floor(Date.now() / 1000);
+  return found.items.some((r) => typeof r.data.expires !== 'number' || r.data.expires > now);
+}
+
+export const channelMemberHooks: EntityHooks = {
+  async validate({ s, caller, data, mode }: HookArgs) {
+    const p = await placeIn(s, caller, data.channel_id);
+    if (mode !== 'create') {
+      // A member's role changes by the channel's admins only (not by the member: no one makes
+      // themself admin, nor lifts their own block).
+      if (!p.admin) throw notAuthorized();
+      return [];
+    }
+    if (unseen(p, caller)) return field('channel_id', NO_SUCH_CHANNEL);
+    if (await memberRecord(s, caller, p.key, data.user_id)) return field('user_id', ALREADY_IN_CHANNEL);
+    if (p.admin) return [];
+    if (p.reach.blocked.has(p.key)) return field('channel_id', BLOCKED_FROM_CHANNEL);
+    if (data.type !== 'member') return field('type', JOIN_AS_MEMBER);
+    if (data.user_id === caller.principal.userKey) {
+      if (isOpen(p.channel!) || (await invited(s, caller, p.key))) return [];
+      return field('channel_id', INVITE_ONLY);
+    }
+    if (p.reach.joined.has(p.key) && p.channel!.members_can_invite !== false) return [];
+    return field('user_id', ONLY_ADMINS_ADD);
+  },
+  async onDelete({ s, caller, record }) {
+    const p = await placeIn(s, caller, record.data.channel_id);
+    if (p.admin || !p.channel) return [];
+    if (record.data.user_id !== caller.principal.userKey) throw notAuthorized();
+    if (record.data.type === 'blocked') throw new ApiError(403, BLOCK_STAYS);
+    if (p.channel.members_can_leave === false) throw new ApiError(403, MEMBERS_CANNOT_LEAVE);
+    return [];
+  },
+};
+
+export const membershipRequestHooks: EntityHooks = {
+  async validate({ s, caller, data, mode }: HookArgs) {
+    if (mode !== 'create') return [];
+    const p = await placeIn(s, caller, data.channel_id);
+    if (unseen(p, caller)) return field('channel_id', NO_SUCH_CHANNEL);
+    if (data.type === 'request') {
+      if (data.user_id !== caller.principal.userKey && !p.admin) return field('user_id', REQUEST_FOR_ONESELF);
+      if (p.reach.blocked.has(p.key) && !caller.principal.isAdmin) return field('channel_id', BLOCKED_FROM_CHANNEL);
+      return [];
+    }
+    if (p.admin) return [];
+    if (p.reach.joined.has(p.key) && p.channel!.members_can_invite !== false) return [];
+    return field('type', ONLY_ADMINS_INVITE);
+  },
+};
