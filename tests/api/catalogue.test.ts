@@ -8,7 +8,7 @@ import jsf from 'json-schema-faker';
 import { loadCatalogue } from '../../server/schemas.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import {
-  channelReferences,
+  commsReferences,
   examinedI9Document,
   shareOfFile,
   paystubOf,
@@ -35,7 +35,11 @@ beforeAll(async () => {
     paystubOf(w.emma.user),
     await ptoTeamOf((body) => w.call('POST', '/auth/api/data/groups/', { ...as(staff), body })),
     await shareOfFile((body) => w.call('POST', '/storage/api/data/files/', { ...as(staff), body }), w.emma.user),
-    await channelReferences((body) => w.call('POST', '/comms/api/data/channels/', { ...as(staff), body }), staff.user),
+    await commsReferences(
+      (body) => w.call('POST', '/comms/api/data/channels/', { ...as(staff), body }),
+      staff.user,
+      w.emma.user,
+    ),
   );
 });
 afterAll(async () => {

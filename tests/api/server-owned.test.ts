@@ -13,7 +13,7 @@ import { Secret, TOTP } from 'otpauth';
 import { loadCatalogue } from '../../server/schemas.ts';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import {
-  channelReferences,
+  commsReferences,
   examinedI9Document,
   hrPeopleOf,
   shareOfFile,
@@ -38,7 +38,11 @@ beforeAll(async () => {
       w.emma.user,
     ),
     await shareOfFile((body) => w.call('POST', '/storage/api/data/files/', { ...as(staff), body }), w.emma.user),
-    await channelReferences((body) => w.call('POST', '/comms/api/data/channels/', { ...as(staff), body }), staff.user),
+    await commsReferences(
+      (body) => w.call('POST', '/comms/api/data/channels/', { ...as(staff), body }),
+      staff.user,
+      w.emma.user,
+    ),
   );
   // The HR records name people of the company, and a share request a document of its employee's.
   const document = await w.call('POST', '/hr/api/data/employee_documents/', {

@@ -170,20 +170,24 @@ export async function ptoTeamOf(
 }
 
 /**
- * A channel's records (messages, members, requests to join) are written only to a channel of the
- * company that lets the writer in (docs/comms.md): an active group channel `owner` makes through
- * `create`, named by them all.
+ * COMMS records name people of the company (x-ref) and a channel's records are written only to a
+ * channel of the company that lets the writer in (docs/comms.md): an active group channel `owner`
+ * makes through `create`, and `person` as the one each record names.
  */
-export async function channelReferences(
+export async function commsReferences(
   create: (body: unknown) => Promise<{ status: number; body: any; text: string }>,
   owner: string,
+  person: string,
 ): Promise<Record<string, Record<string, unknown>>> {
   const r = await create({ name: 'Generated records', owner, type: 'group', status: 'active' });
   if (r.status !== 201) throw new Error(`channel: ${r.status} ${r.text}`);
   const channel_id = r.body.key as string;
   return {
+    'comms/channels': { ...RECORD_OVERRIDES['comms/channels'], owner },
     'comms/messages': { ...RECORD_OVERRIDES['comms/messages'], channel_id },
-    'comms/channel_members': { ...RECORD_OVERRIDES['comms/channel_members'], channel_id },
-    'comms/membership_requests': { ...RECORD_OVERRIDES['comms/membership_requests'], channel_id },
+    'comms/channel_members': { ...RECORD_OVERRIDES['comms/channel_members'], channel_id, user_id: person },
+    'comms/membership_requests': { ...RECORD_OVERRIDES['comms/membership_requests'], channel_id, user_id: person },
+    'comms/notifications': { ...RECORD_OVERRIDES['comms/notifications'], recipients: [person] },
+    'comms/notification_routes': { ...RECORD_OVERRIDES['comms/notification_routes'], recipients: [person] },
   };
 }

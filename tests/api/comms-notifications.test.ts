@@ -1,0 +1,104 @@
+/**
+ * Notifications and the people COMMS records name (docs/comms.md): a notification, a route, a
+ * channel or a membership names people of the caller's own company only; a key of another company's
+ * user is refused as a key of nobody is, on the field, revealing nothing of it.
+ */
+import { afterAll, beforeAll, test } from 'vitest';
+import assert from 'node:assert/strict';
+import { as, demoWorld, signedInEmployee, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { createCompany } from '../helpers/hardening.ts';
+
+const COMMS = ['COMMS:CanManageNotificationRoutes'];
+const API = '/comms/api/data';
+let w: DemoWorld;
+let acmeStaff: Session;
+let router: Session; // uses COMMS: manages notification routes
+let foreigner = ''; // a user of another company
+
+beforeAll(async () => {
+  w = await demoWorld();
+  acmeStaff = await sudoInto(w, w.staff, w.acmeOrg);
+  router = await signedInEmployee(w, 'Rita');
+  const g = await w.call('POST', '/auth/api/data/groups/', {
+    ...as(acmeStaff),
+    body: { name: 'Notifiers', permissions: COMMS, users: [router.user] },
+  });
+  assert.equal(g.status, 201, g.text);
+  const other = await sudoInto(w, w.staff, await createCompany(w, 'Other Notify Co', 'othernotify.dform.app'));
+  const u = await w.call('POST', '/auth/api/data/users/', {
+    ...as(other),
+    body: {
+      email: 'someone@other.example',
+      display_name: 'Someone',
+      status: 'active',
+      permissions: [],
+      is_employee: true,
+      employee_id: 'O-1',
+    },
+  });
+  assert.equal(u.status, 201, u.text);
+  foreigner = u.body.key;
+});
+afterAll(async () => {
+  await w?.server.stop();
+});
+
+const notification = (recipients: string[]) => ({
+  module: 'payroll',
+  message_type: 'reminder',
+  data: { app: { message: 'Your W-4 is due' } },
+  recipients,
+});
+
+test("a notification or a route goes to people of the caller's company only", async () => {
+  for (const stranger of [foreigner, crypto.randomUUID()]) {
+    const n = await w.call('POST', `${API}/notifications/`, {
+      ...as(router),
+      body: notification([w.emma.user, stranger]),
+    });
+    assert.equal(n.status, 400, n.text);
+    assert.deepEqual(n.body.errors, [
+      { path: '/recipients/1', message: 'Each recipient must be a user of this company.' },
+    ]);
+    const r = await w.call('POST', `${API}/notification_routes/`, {
+      ...as(router),
+      body: { module: 'payroll', message_type: 'reminder', recipients: [stranger] },
+    });
+    assert.equal(r.status, 400, r.text);
+    assert.equal(r.body.errors[0].path, '/recipients/0');
+  }
+  const ok = await w.call('POST', `${API}/notifications/`, { ...as(router), body: notification([w.emma.user]) });
+  assert.equal(ok.status, 201, ok.text);
+});
+
+test("a channel's owner, direct members, members and requests name people of the company", async () => {
+  const bad = await w.call('POST', `${API}/channels/`, {
+    ...as(router),
+    body: {
+      name: 'Mixed',
+      owner: router.user,
+      type: 'group',
+      status: 'active',
+      direct_members: [w.emma.user, foreigner],
+    },
+  });
+  assert.equal(bad.status, 400, bad.text);
+  assert.equal(bad.body.errors[0].path, '/direct_members/1');
+  const ch = await w.call('POST', `${API}/channels/`, {
+    ...as(router),
+    body: { name: 'Team', owner: router.user, type: 'group', status: 'active' },
+  });
+  assert.equal(ch.status, 201, ch.text);
+  const member = await w.call('POST', `${API}/channel_members/`, {
+    ...as(router),
+    body: { channel_id: ch.body.key, user_id: foreigner, type: 'member' },
+  });
+  assert.equal(member.status, 400, member.text);
+  assert.equal(member.body.errors[0].path, '/user_id');
+  const invite = await w.call('POST', `${API}/membership_requests/`, {
+    ...as(router),
+    body: { channel_id: ch.body.key, user_id: foreigner, type: 'invite' },
+  });
+  assert.equal(invite.status, 400, invite.text);
+  assert.equal(invite.body.errors[0].path, '/user_id');
+});
