@@ -209,6 +209,28 @@ export function moduleUsable(
 }
 
 /**
+ * The COMMS types that are every person's own as well: their notification preferences and their
+ * in-app notifications (docs/comms.md). Their rules give each person their own records (@owner).
+ */
+const PERSONAL_COMMS: ReadonlySet<string> = new Set(['notification_prefs', 'user_notifications']);
+
+/**
+ * A type usable by this caller: its module usable, or it is a COMMS type of the person's own
+ * (PERSONAL_COMMS, either variant) in a company with comms active: every person reads their own
+ * notifications and sets how they get them, whether or not they hold the module's one permission
+ * (which manages notification routes). What they reach of it the type's rules decide.
+ */
+export function typeUsable(
+  module: ModuleName,
+  type: string,
+  activeModules: readonly string[],
+  p: Pick<Principal, 'isAdmin' | 'permissions'>,
+): boolean {
+  if (moduleUsable(module, activeModules, p)) return true;
+  return module === 'comms' && PERSONAL_COMMS.has(type) && activeModules.includes('comms');
+}
+
+/**
  * The refusal a company feature makes while it is on (x-hidden-by: block_paystubs hides the pay
  * statements), for a caller who reaches the type only through their own records (`ownOnly`); those
  * who may read every record keep it. Undefined when nothing hides the type from this caller.

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import { PERMISSIONS } from '../../engine/permissions.ts';
-import { allows, hiddenBy, MEMBER, moduleUsable, namesToken, SHARED } from '../../engine/access.ts';
+import { allows, hiddenBy, MEMBER, namesToken, SHARED, typeUsable } from '../../engine/access.ts';
 import type { Verb } from '../../engine/entity.ts';
 import { ApiError, badRequest, invalidCredentials, notAuthorized, tooManyAttempts } from '../http/errors.ts';
 import { afterAnswerQueue } from '../http/after-answer.ts';
@@ -190,7 +190,7 @@ export function authRoutes(s: Services) {
       mine?: true;
     }[] = [];
     for (const e of s.catalogue.registry.all()) {
-      if (!moduleUsable(e.module, caller.org.activeModules, caller.principal)) continue;
+      if (!typeUsable(e.module, e.type, caller.org.activeModules, caller.principal)) continue;
       const variants: [string, boolean][] = [[e.type, false]];
       if (e.file['x-my']) variants.push([`my_${e.type}`, true]);
       for (const [type, my] of variants) {

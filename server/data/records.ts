@@ -8,7 +8,7 @@ import {
   can,
   hiddenBy,
   isPublished,
-  moduleUsable,
+  typeUsable,
   namesToken,
   ownedBy,
   sharedWith,
@@ -56,7 +56,7 @@ export type WriteMode = 'create' | 'save' | 'update';
 export function target(s: Services, caller: Caller, module: string, type: string): Target {
   const r = s.catalogue.registry.resolve(module, type);
   if (!r) throw notFound();
-  if (!moduleUsable(r.entity.module, caller.org.activeModules, caller.principal)) throw notAuthorized();
+  if (!typeUsable(r.entity.module, r.entity.type, caller.org.activeModules, caller.principal)) throw notAuthorized();
   assertNotHidden(r, caller);
   return r;
 }

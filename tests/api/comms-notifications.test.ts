@@ -102,3 +102,46 @@ test("a channel's owner, direct members, members and requests name people of the
   assert.equal(invite.status, 400, invite.text);
   assert.equal(invite.body.errors[0].path, '/user_id');
 });
+
+test('every person reads their own notifications and sets their own preferences, without COMMS', async () => {
+  // Emma holds no COMMS permission: the module's other types stay closed to her.
+  for (const type of ['notifications', 'notification_routes', 'channels', 'messages', 'comms_profiles']) {
+    const r = await w.call('POST', `${API}/find/${type}`, { ...as(w.emma), body: { criteria: [] } });
+    assert.equal(r.status, 403, `${type}: ${r.text}`);
+  }
+  for (const type of ['my_user_notifications', 'user_notifications']) {
+    const mine = await w.call('POST', `${API}/find/${type}`, { ...as(w.emma), body: { criteria: [] } });
+    assert.equal(mine.status, 200, mine.text);
+  }
+  const pref = { module: 'payroll', message_type: 'reminder', delivery: { app: true, email: false, text: false } };
+  const set = await w.call('POST', `${API}/notification_prefs/`, {
+    ...as(w.emma),
+    body: { ...pref, user_id: w.emma.user },
+  });
+  assert.equal(set.status, 201, set.text);
+  // Someone else's preference is not hers to set.
+  const other = await w.call('POST', `${API}/notification_prefs/`, {
+    ...as(w.emma),
+    body: { ...pref, user_id: router.user },
+  });
+  assert.equal(other.status, 403, other.text);
+  const theirs = await w.call('POST', `${API}/notification_prefs/`, {
+    ...as(router),
+    body: { ...pref, user_id: router.user },
+  });
+  assert.equal(theirs.status, 201, theirs.text);
+  for (const type of ['my_notification_prefs', 'notification_prefs']) {
+    const prefs = await w.call('POST', `${API}/find/${type}`, { ...as(w.emma), body: { criteria: [] } });
+    assert.equal(prefs.status, 200, prefs.text);
+    assert.deepEqual(
+      prefs.body.items.map((p: { data: { user_id: string } }) => p.data.user_id),
+      [w.emma.user],
+      type,
+    );
+  }
+  assert.equal((await w.call('GET', `${API}/notification_prefs/${theirs.body.key}`, as(w.emma))).status, 403);
+  // The catalogue offers her those, as her own (the my_ variants).
+  const cat = await w.call('GET', '/auth/api/catalogue', as(w.emma));
+  const comms = (cat.body as { module: string; type: string }[]).filter((e) => e.module === 'comms').map((e) => e.type);
+  assert.deepEqual(comms.sort(), ['my_notification_prefs', 'my_user_notifications']);
+});

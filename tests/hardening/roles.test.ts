@@ -130,12 +130,14 @@ function passes(
   });
 }
 
-/** docs/decisions.md "Modules": active for the company (auth always; storage serves every module) and CanUseModule held. */
+/** docs/decisions.md "Modules": active for the company (auth always; storage serves every module) and CanUseModule held (COMMS: docs/comms.md). */
 function moduleUsable(m: Model, t: TypeFile, p: Principal): boolean {
   if (m.off.has('module usable')) return true;
   if (p.isAdmin) return true;
   if (t.module === 'auth' || t.module === 'storage') return true;
   if (!m.activeModules(p.org).includes(t.module)) return false;
+  // docs/comms.md: a person's own notification preferences and notifications need no COMMS permission.
+  if (t.id === 'comms/notification_prefs' || t.id === 'comms/user_notifications') return true;
   if (t.module === 'comms') return [...p.perms].some((x) => x.startsWith('COMMS:'));
   return p.perms.has(`${t.module.toUpperCase()}:CanUseModule`);
 }
