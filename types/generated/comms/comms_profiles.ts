@@ -6,9 +6,9 @@ export type User = Common.Uuid;
 export type DisplayName = string;
 export type About = string;
 /**
- * A picture address or a stored file key.
+ * An image the person uploads to their own profile (PUT /comms/api/files/comms_profiles/{key}/avatar); never a link a client writes.
  */
-export type Avatar = string;
+export type Avatar = Common.FileValue;
 
 /**
  * How a user appears and is reached in communications: display name, description, avatar, text phone and e-mail; owned by the user it describes.
