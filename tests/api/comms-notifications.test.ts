@@ -145,3 +145,27 @@ test('every person reads their own notifications and sets their own preferences,
   const comms = (cat.body as { module: string; type: string }[]).filter((e) => e.module === 'comms').map((e) => e.type);
   assert.deepEqual(comms.sort(), ['my_notification_prefs', 'my_user_notifications']);
 });
+
+test('a notification carries content to deliver: in-app, by e-mail or by text', async () => {
+  // Its data may hold the values its messages are made of beside them, never only those.
+  for (const data of [{}, { start: 'Jan 2' }]) {
+    const r = await w.call('POST', `${API}/notifications/`, {
+      ...as(router),
+      body: { ...notification([w.emma.user]), data },
+    });
+    assert.equal(r.status, 400, r.text);
+    // Said on each of the three it could hold, as the product says an alternative (assignments).
+    const content = 'A notification needs content: an in-app message, an e-mail or a text message.';
+    assert.deepEqual(r.body.errors, [
+      { path: '/data/app', message: content },
+      { path: '/data/email', message: content },
+      { path: '/data/text', message: content },
+    ]);
+  }
+  const email = { email: { subject: 'W-4 due', text: 'Please sign your W-4.' }, due: 'Jan 2' };
+  const ok = await w.call('POST', `${API}/notifications/`, {
+    ...as(router),
+    body: { ...notification([w.emma.user]), data: email },
+  });
+  assert.equal(ok.status, 201, ok.text);
+});

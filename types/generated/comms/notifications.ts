@@ -3,6 +3,12 @@
 import type * as Common from "../common/defs.ts";
 
 export type Recipients = Common.Recipients;
+/**
+ * The message per delivery method, plus any values the message templates use.
+ */
+export type Content = {
+  [k: string]: unknown | undefined;
+};
 export type ClearContentAfterDelivery = boolean;
 
 /**
@@ -21,13 +27,4 @@ export interface CommsNotifications {
   send_time?: Common.EpochSeconds;
   process_time?: Common.EpochSeconds;
   status?: Common.NotificationStatus;
-}
-/**
- * The message per delivery method, plus any values the message templates use.
- */
-export interface Content {
-  app?: Common.AppMessage;
-  email?: Common.EmailMessage;
-  text?: Common.TextMessage;
-  [k: string]: unknown | undefined;
 }
