@@ -20,7 +20,7 @@ export interface ChannelReach {
   see: ReadonlySet<string>;
   /** Channels the caller administers: owned, or joined as admin. */
   admin: ReadonlySet<string>;
-  /** Channels the caller is in as member or admin (or owns): where they may post and invite. */
+  /** Channels the caller is in as member or admin, owns, or is a direct member of: where they post and invite. */
   joined: ReadonlySet<string>;
   /** Channels that blocked the caller. */
   blocked: ReadonlySet<string>;
@@ -68,6 +68,8 @@ async function readReach(s: Services, caller: Caller): Promise<ChannelReach> {
     if (m.data.type === 'admin') admin.add(channel);
   }
   for (const [key, data] of byKey) {
+    // Named among its direct members (a conversation of a few): in it as a member, unless blocked.
+    if (Array.isArray(data.direct_members) && data.direct_members.includes(user) && !blocked.has(key)) joined.add(key);
     // The owner is always in their channel: no member record blocks them out of it.
     if (data.owner === user) {
       admin.add(key);

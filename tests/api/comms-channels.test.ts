@@ -145,3 +145,21 @@ test("the company's admin without membership does not read a private channel; an
   assert.equal((await find(other, 'messages', { criteria: [] })).total, 0);
   assert.equal((await find(other, 'channels', { criteria: [] })).total, 0);
 });
+
+test("a private channel's direct members are in it: they read and write it, no one else", async () => {
+  const direct = await post(olive, 'channels', {
+    name: 'Olive and Mia',
+    owner: olive.user,
+    type: 'private',
+    status: 'active',
+    direct_members: [mia.user],
+  });
+  const said = await post(mia, 'messages', { channel_id: direct, message: 'Just us' });
+  assert.equal((await w.call('GET', `${API}/messages/${said}`, as(olive))).status, 200);
+  assert.equal((await w.call('GET', `${API}/channels/${direct}`, as(mia))).status, 200);
+  assert.equal((await w.call('GET', `${API}/messages/${said}`, as(nick))).status, 403);
+  assert.equal(
+    (await find(nick, 'messages', { criteria: [{ field: 'channel_id', is: '=', value: direct }] })).total,
+    0,
+  );
+});
