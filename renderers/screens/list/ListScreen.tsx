@@ -32,12 +32,21 @@ const helper = createColumnHelper<WireRecord>();
  */
 const ROW_LINK = 'data-row-link';
 
+/**
+ * Where a listed record's screens are: the type's own, but for the list of one's own records of a
+ * type keyed by record (my_notification_prefs, my_paystubs), whose my_ variant is addressed only by
+ * the caller's user key (API.md): its records are opened, and made, through the type itself, whose
+ * rules give the caller their own.
+ */
+export function recordBase(meta: Pick<TypeMeta, 'module' | 'type' | 'key' | 'my'>): string {
+  const own = meta.type.startsWith('my_') && meta.key !== 'user';
+  return `/${meta.module}/${own ? meta.type.slice(3) : meta.type}`;
+}
+
 function useColumns(meta: TypeMeta | undefined, principal: Principal | undefined) {
   return useMemo(() => {
     if (!meta) return [];
-    // A record of an own list (my_paystubs) opens under its type: `my_T/<key>` addresses the
-    // caller's own record by their user key, which only a type keyed by its user has.
-    const base = `/${meta.module}/${meta.my && meta.key !== 'user' ? meta.type.replace(/^my_/, '') : meta.type}`;
+    const base = recordBase(meta);
     const canonical = columnFormatter(meta, meta.list.canonical);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const cols: ColumnDef<WireRecord, any>[] = meta.list.columns.map((field) => {
@@ -172,7 +181,7 @@ export function ListScreen() {
       <div className="page__head">
         <h1 id="list-title">{m.plural}</h1>
         {m.can.create && (
-          <Link className="btn btn--primary" to={`/${m.module}/${m.type}/create`}>
+          <Link className="btn btn--primary" to={`${recordBase(m)}/create`}>
             New {inSentence(m.title)}
           </Link>
         )}
