@@ -10,7 +10,7 @@ import { PAPER_CHECK, paymentMethods } from './employee_payment_information.ts';
 
 export function PaymentMethodWidget(props: WidgetProps) {
   useFormsStyles();
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, options, htmlName, label } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, options, htmlName, label, rawErrors } = props;
   const env = useFormsEnv();
   const allowed = paymentMethods(env.features);
   const forced = allowed.length === 1 && allowed[0] === PAPER_CHECK;
@@ -26,6 +26,7 @@ export function PaymentMethodWidget(props: WidgetProps) {
       role="radiogroup"
       id={id}
       aria-label={label || 'Payment method'}
+      aria-invalid={rawErrors?.length ? true : undefined}
       aria-describedby={ariaDescribedByIds(id)}
     >
       {choices.map((o, i) => (

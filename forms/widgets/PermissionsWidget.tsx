@@ -11,7 +11,7 @@ import { useOptionalServices } from '../env.tsx';
 
 export function PermissionsWidget(props: WidgetProps) {
   useFormsStyles();
-  const { id, value, disabled, readonly, onChange, onBlur, onFocus, options } = props;
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors } = props;
   const services = useOptionalServices();
   const all = ((options.enumOptions ?? []) as { value: string }[]).map((o) => o.value);
   const editing = !!services && !readonly && !disabled;
@@ -43,7 +43,13 @@ export function PermissionsWidget(props: WidgetProps) {
     );
   }
   return (
-    <div id={id} className="checkboxes permissions" role="group" aria-describedby={ariaDescribedByIds(id)}>
+    <div
+      id={id}
+      className="checkboxes permissions"
+      role="group"
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+    >
       {offered.map((p, i) => {
         const locked = !grantable.has(p);
         return (

@@ -16,7 +16,19 @@ import {
 } from '@rjsf/utils';
 
 export function RadioWidget(props: WidgetProps) {
-  const { options, value, required, disabled, readonly, autofocus = false, onBlur, onFocus, onChange, id } = props;
+  const {
+    options,
+    value,
+    required,
+    disabled,
+    readonly,
+    autofocus = false,
+    onBlur,
+    onFocus,
+    onChange,
+    id,
+    rawErrors,
+  } = props;
   const { enumOptions, enumDisabled, inline, emptyValue } = options;
   const format = getOptionValueFormat(options);
   const decoded = useCallback(
@@ -25,7 +37,13 @@ export function RadioWidget(props: WidgetProps) {
   );
   const label = typeof props.label === 'string' && props.label ? props.label : undefined;
   return (
-    <div className="field-radio-group" id={id} role="radiogroup" aria-label={label}>
+    <div
+      className="field-radio-group"
+      id={id}
+      role="radiogroup"
+      aria-label={label}
+      aria-invalid={rawErrors?.length ? true : undefined}
+    >
       {(enumOptions ?? []).map((option, i) => {
         const off = disabled || readonly || (Array.isArray(enumDisabled) && enumDisabled.includes(option.value));
         const radio = (

@@ -7,7 +7,7 @@ import { ariaDescribedByIds, getUiOptions, type WidgetProps } from '@rjsf/utils'
 
 export function SwitchWidget(props: WidgetProps) {
   useFormsStyles();
-  const { id, value, disabled, readonly, onChange, onBlur, onFocus, uiSchema, label, options } = props;
+  const { id, value, disabled, readonly, onChange, onBlur, onFocus, uiSchema, label, options, rawErrors } = props;
   const ui = { ...options, ...getUiOptions(uiSchema) };
   const on = ui.on ?? true;
   const off = ui.off ?? false;
@@ -23,6 +23,7 @@ export function SwitchWidget(props: WidgetProps) {
         checked={checked}
         aria-checked={checked}
         disabled={disabled || readonly}
+        aria-invalid={rawErrors?.length ? true : undefined}
         aria-describedby={ariaDescribedByIds(id)}
         onChange={(e) => onChange(e.target.checked ? on : off)}
         onBlur={() => onBlur(id, value)}

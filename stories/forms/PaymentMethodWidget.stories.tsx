@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { entityForm } from './entities.ts';
 import { FormHarness } from './FormHarness.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Forms/Payment information/PaymentMethodWidget',
@@ -21,6 +21,15 @@ export const BothMethods: Story = {
 export const HideDirectDeposit: Story = {
   args: { formData: { desired_payment_method: 'Paper Check' }, env: { features: { hide_direct_deposit: true } } },
   parameters: { check: { role: 'radio', name: 'Paper Check' } },
+};
+
+const NONE_CHOSEN = 'Choose a payment method.';
+
+/** Saved without a choice: the message at the choice, the choice marked invalid. */
+export const WithError: Story = {
+  args: { formData: {}, extraErrors: { desired_payment_method: { __errors: [NONE_CHOSEN] } }, showAll: true },
+  parameters: { check: { text: NONE_CHOSEN } },
+  play: showsTheError(NONE_CHOSEN),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */

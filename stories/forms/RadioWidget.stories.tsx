@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { entityForm } from './entities.ts';
 import { FormHarness } from './FormHarness.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Forms/Widgets/RadioWidget',
@@ -24,6 +24,15 @@ export const Chosen: Story = {
 export const NoneChosen: Story = {
   args: { formData: {} },
   parameters: { check: { role: 'radiogroup', name: 'Step 1(c) Filing status' } },
+};
+
+const NOT_A_STATUS = 'Filing status must be Head of Household, Married or Single.';
+
+/** A refused filing status: the message at the group, the group marked invalid. */
+export const WithError: Story = {
+  args: { formData: {}, extraErrors: { filing_status: { __errors: [NOT_A_STATUS] } }, showAll: true },
+  parameters: { check: { text: NOT_A_STATUS } },
+  play: showsTheError(NOT_A_STATUS),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */

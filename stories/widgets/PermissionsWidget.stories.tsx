@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { groupsMeta, usersMeta } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/PermissionsWidget',
@@ -25,6 +25,16 @@ export const ClockEmployees: Story = {
 export const UserAccount: Story = {
   args: { meta: usersMeta(), value: ['AUTH:CanManageUsers'] },
   parameters: { check: { role: 'checkbox', name: 'AUTH:CanManageUsers' } },
+};
+
+/** The server's refusal (server/data/hooks/groups.ts) of a grant the editor may not make. */
+const NOT_HELD = 'You may grant only permissions you hold; you do not hold AUTH:CanManageUsers.';
+
+/** A refused grant: the message at the checklist, the checklist marked invalid. */
+export const WithError: Story = {
+  args: { value: ['AUTH:CanManageUsers'], errors: [NOT_HELD] },
+  parameters: { check: { text: NOT_HELD } },
+  play: showsTheError(NOT_HELD),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */

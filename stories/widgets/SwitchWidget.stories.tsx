@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { organizationsMeta } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/SwitchWidget',
@@ -24,6 +24,16 @@ export const Active: Story = {
 export const Inactive: Story = {
   args: { value: 'inactive' },
   parameters: { check: { text: 'Active: inactive' } },
+};
+
+/** The engine's message for a value outside the schema's enum (engine/messages.ts). */
+const NOT_A_STATUS = 'Must be one of: active, inactive';
+
+/** A refused status: the message at the switch, the switch marked invalid. */
+export const WithError: Story = {
+  args: { value: 'active', errors: [NOT_A_STATUS] },
+  parameters: { check: { text: NOT_A_STATUS } },
+  play: showsTheError(NOT_A_STATUS),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */
