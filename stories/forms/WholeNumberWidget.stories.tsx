@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { entityForm } from './entities.ts';
 import { FormHarness } from './FormHarness.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Forms/Widgets/WholeNumberWidget',
@@ -22,6 +22,19 @@ export const WithValues: Story = {
 export const Empty: Story = {
   args: { formData: {} },
   parameters: { check: { role: 'textbox', name: 'Step 4(c) Extra withholding (per pay period)', value: '' } },
+};
+
+const BELOW_ZERO = 'Dependent counts must be 0 or more.';
+
+/** A refused count: the message at its box, the box marked invalid. */
+export const WithError: Story = {
+  args: {
+    formData: { number_of_other_dependents: -1 },
+    extraErrors: { number_of_other_dependents: { __errors: [BELOW_ZERO] } },
+    showAll: true,
+  },
+  parameters: { check: { text: BELOW_ZERO } },
+  play: showsTheError(BELOW_ZERO),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */

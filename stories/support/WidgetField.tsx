@@ -19,6 +19,7 @@ export function WidgetField({
   field,
   value,
   errors,
+  errorsAt,
   readonly,
 }: {
   meta: TypeMeta;
@@ -27,6 +28,8 @@ export function WidgetField({
   value?: unknown;
   /** Messages shown at the field, as after a failed save. */
   errors?: string[];
+  /** Where inside the field the messages are (a property of an object field, as 'website'); the field itself without it. */
+  errorsAt?: string;
   /** The field as a reader who may not change it sees it. */
   readonly?: boolean;
 }) {
@@ -62,7 +65,11 @@ export function WidgetField({
         widgets={widgets}
         templates={templates}
         formContext={context}
-        extraErrors={errors ? ({ [field]: { __errors: errors } } as ErrorSchema) : undefined}
+        extraErrors={
+          errors
+            ? ({ [field]: errorsAt ? { [errorsAt]: { __errors: errors } } : { __errors: errors } } as ErrorSchema)
+            : undefined
+        }
         showErrorList={false}
         readonly={readonly}
         noHtml5Validate

@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { basicInfoMeta, specMessage } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/DobWidget',
@@ -25,7 +25,9 @@ export const Stored: Story = {
   parameters: { check: { role: 'textbox', name: 'Date of birth', value: '07/04/1990' } },
 };
 
-export const NotADate: Story = {
+/** A failed save (no such day): the message at the box, the box marked invalid. */
+export const WithError: Story = {
+  play: showsTheError(specMessage(basicInfoMeta(), 'dob', 'format')),
   args: { value: '02/30/1990', errors: [specMessage(basicInfoMeta(), 'dob', 'format')] },
   parameters: { check: { text: 'Please enter a valid date.' } },
 };

@@ -3,10 +3,10 @@
  * browser's date input over a value stored as epoch seconds.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { employeeMeta } from '../fixtures/metas.ts';
+import { employeeMeta, specMessage } from '../fixtures/metas.ts';
 import { day } from '../fixtures/people.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/EpochDateWidget',
@@ -29,6 +29,13 @@ export const HireDate: Story = {
 export const TerminationDate: Story = {
   args: { field: 'term_date', value: day('2024-12-31') },
   parameters: { check: { label: 'Termination date', value: '2024-12-31' } },
+};
+
+/** A failed save (a day before 1970): the message at the date, the date marked invalid. */
+export const WithError: Story = {
+  args: { value: -86400, errors: [specMessage(employeeMeta(), 'hire_date', 'minimum')] },
+  parameters: { check: { text: specMessage(employeeMeta(), 'hire_date', 'minimum') } },
+  play: showsTheError(specMessage(employeeMeta(), 'hire_date', 'minimum')),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */

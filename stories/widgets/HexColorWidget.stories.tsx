@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { organizationPreferencesMeta } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/HexColorWidget',
@@ -25,6 +25,15 @@ export const Stored: Story = {
 export const Defaults: Story = {
   args: { value: {} },
   parameters: { check: { role: 'textbox', name: 'Accent colour', value: '588326' } },
+};
+
+const NOT_HEX = "Colours are 6 hex digits without '#'.";
+
+/** A colour that is not 6 hex digits: the message at its box, the box marked invalid. */
+export const WithError: Story = {
+  args: { value: { colorPrimary: '#aabbcc' }, errors: [NOT_HEX], errorsAt: 'colorPrimary' },
+  parameters: { check: { text: NOT_HEX } },
+  play: showsTheError(NOT_HEX),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */

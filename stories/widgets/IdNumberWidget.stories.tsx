@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { i9Meta, specMessage } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/IdNumberWidget',
@@ -26,7 +26,9 @@ export const MaskedFromServer: Story = {
   parameters: { check: { role: 'textbox', name: 'USCIS or A-Number', value: 'xxxxx6789' } },
 };
 
-export const TooShort: Story = {
+/** A failed save (too few digits): the message at the box, the box marked invalid. */
+export const WithError: Story = {
+  play: showsTheError(specMessage(i9Meta(), 'alien_number', 'pattern')),
   args: { value: 'A123', errors: [specMessage(i9Meta(), 'alien_number', 'pattern')] },
   parameters: { check: { text: 'A USCIS or A-Number has 7 to 9 digits; an A-Number may start with A.' } },
 };

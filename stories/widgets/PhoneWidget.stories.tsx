@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { basicInfoMeta, specMessage } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/PhoneWidget',
@@ -25,9 +25,11 @@ export const Stored: Story = {
   parameters: { check: { role: 'textbox', name: 'Phone', value: '(312) 555-0147' } },
 };
 
-export const TooShort: Story = {
+/** A failed save (too few digits): the message at the box, the box marked invalid. */
+export const WithError: Story = {
   args: { value: '312555', errors: [specMessage(basicInfoMeta(), 'phone', 'pattern')] },
   parameters: { check: { text: 'Phone numbers must have 10 digits.' } },
+  play: showsTheError(specMessage(basicInfoMeta(), 'phone', 'pattern')),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */

@@ -7,7 +7,7 @@ import type { JsonObject } from '../../renderers/api/types.ts';
 import { metaOf } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
 import ptoRequest from '../../schemas/time/pto_request.json';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const PLAN = '6f9f0c1e-4a5b-4c3d-9e8f-0a1b2c3d4e5f';
 
@@ -28,6 +28,15 @@ export const Plan: Story = {
 export const NoPlanYet: Story = {
   args: { field: 'plan_id' },
   parameters: { check: { role: 'textbox', name: 'Plan', value: '' } },
+};
+
+const NO_PLAN = 'Choose a plan.';
+
+/** No plan chosen on save: the message at the box, the box marked invalid. */
+export const WithError: Story = {
+  args: { field: 'plan_id', errors: [NO_PLAN] },
+  parameters: { check: { text: NO_PLAN } },
+  play: showsTheError(NO_PLAN),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */

@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { employeeMeta, specMessage } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/SsnWidget',
@@ -25,7 +25,9 @@ export const MaskedFromServer: Story = {
   parameters: { check: { role: 'textbox', name: 'SSN', value: 'xxx-xx-6789' } },
 };
 
-export const Incomplete: Story = {
+/** A failed save (an incomplete number): the message at the box, the box marked invalid. */
+export const WithError: Story = {
+  play: showsTheError(specMessage(employeeMeta(), 'ssn', 'pattern')),
   args: { value: '123-45', errors: [specMessage(employeeMeta(), 'ssn', 'pattern')] },
   parameters: { check: { text: 'SSN must be 11 characters: 3-2-4 digits (x allowed in the first five).' } },
 };

@@ -6,7 +6,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { employeeMeta } from '../fixtures/metas.ts';
 import { ADMIN_KEY, PAYROLL_MANAGER_KEY } from '../fixtures/people.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/UserSelectWidget',
@@ -30,6 +30,16 @@ export const DirectManagers: Story = {
 export const Empty: Story = {
   args: { field: 'direct_managers' },
   parameters: { check: { role: 'textbox', name: 'Direct managers', value: '' } },
+};
+
+/** The server's refusal of a key that is no user of the company (server/data/hooks/groups.ts). */
+const NOT_A_USER = 'Must be a user of this company';
+
+/** A refused person: the message at the box, the box marked invalid. */
+export const WithError: Story = {
+  args: { field: 'hired_by', value: ADMIN_KEY, errors: [NOT_A_USER] },
+  parameters: { check: { text: NOT_A_USER } },
+  play: showsTheError(NOT_A_USER),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */

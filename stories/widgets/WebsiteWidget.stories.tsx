@@ -5,7 +5,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { organizationPreferencesMeta } from '../fixtures/metas.ts';
 import { WidgetField } from '../support/WidgetField.tsx';
-import { nothingEditable, PHONE, fitsThePhone } from '../support/states.ts';
+import { nothingEditable, PHONE, fitsThePhone, showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Widgets/WebsiteWidget',
@@ -25,6 +25,15 @@ export const Stored: Story = {
 export const Empty: Story = {
   args: { value: {} },
   parameters: { check: { role: 'textbox', name: 'Website', value: '' } },
+};
+
+const NOT_A_HOST = 'Website must be a host name such as example.com.';
+
+/** A website that is not a host name: the message at the box, the box marked invalid. */
+export const WithError: Story = {
+  args: { value: { website: 'acme widgets' }, errors: [NOT_A_HOST], errorsAt: 'website' },
+  parameters: { check: { text: NOT_A_HOST } },
+  play: showsTheError(NOT_A_HOST),
 };
 
 /** Read-only (a record the viewer may read, not change): the value shown, nothing to change it with. */

@@ -11,7 +11,11 @@ import { widgets } from '../../forms/widgets/index.ts';
 import * as phone from '../../stories/widgets/PhoneWidget.stories.tsx';
 import { assertCheck, findChecked } from './checks.ts';
 
-type StoryExport = { args?: Record<string, unknown>; globals?: Record<string, unknown> };
+type StoryExport = {
+  args?: Record<string, unknown>;
+  globals?: Record<string, unknown>;
+  play?: { message?: string };
+};
 const files = import.meta.glob<{ default: { title: string } } & Record<string, StoryExport>>(
   '../../stories/**/*.stories.tsx',
   { eager: true },
@@ -65,6 +69,23 @@ describe("every widget's states", () => {
       expect(file, `widget ${name} has no story file`).toBeDefined();
       expect(file!.ReadOnly?.args?.readonly, `widget ${name}: no ReadOnly story with readonly: true`).toBe(true);
       expect(file!.Phone?.globals?.viewport, `widget ${name}: no Phone story with a phone's viewport`).toBeDefined();
+    }
+  });
+
+  it('each widget of the registry has an error story that checks its message is shown and marked', () => {
+    for (const widget of Object.values(widgets)) {
+      const name = (widget as { name: string }).name;
+      const file = Object.values(files).find((f) => f.default.title.endsWith(`/${name}`));
+      const story = file?.WithError;
+      expect(story, `widget ${name}: no WithError story`).toBeDefined();
+      // The message the story gives the field, as after a failed save (WidgetField's errors, or the
+      // form's extraErrors), is the one its play function (showsTheError) looks for.
+      const message = story!.play?.message;
+      expect(message, `widget ${name}: WithError's play is not showsTheError(message)`).toBeTypeOf('string');
+      expect(
+        JSON.stringify([story!.args?.errors, story!.args?.extraErrors]),
+        `widget ${name}: WithError does not give the field the message its play checks`,
+      ).toContain(JSON.stringify(message).slice(1, -1));
     }
   });
 });
