@@ -32,9 +32,19 @@ export function I9DocumentRow(p: I9DocumentRowProps) {
   const info = i9Document(doc.document_type);
   const set = (patch: Partial<I9DocumentRecord>) => p.onChange({ ...doc, ...patch });
   const errs = (f: string) => p.errors[f] ?? [];
+  // The messages at the document itself (its type, its list, its id: none has a box of its own, as
+  // the server's refusal of 'Individual under age 18' for an adult), shown under its name.
+  const headErrors = [...errs('document_type'), ...errs('list'), ...errs('id')];
+  const errorsId = (f: string) => `${id}_${f}__error`;
   return (
     <li className={`i9-doc${p.leftover ? ' i9-doc--leftover' : ''}`}>
-      <div className="i9-doc__head">
+      <div
+        className="i9-doc__head"
+        role="group"
+        aria-label={info?.label ?? doc.document_type ?? 'Unknown document'}
+        aria-invalid={headErrors.length ? true : undefined}
+        aria-describedby={headErrors.length ? errorsId('document') : undefined}
+      >
         <span className="i9-doc__list">List {listOf(doc) ?? '?'}</span>
         <span className="i9-doc__name">{info?.label ?? doc.document_type ?? 'Unknown document'}</span>
         {p.leftover && <span className="i9-doc__badge">Not printed in Section 2</span>}
@@ -44,6 +54,15 @@ export function I9DocumentRow(p: I9DocumentRowProps) {
           </button>
         )}
       </div>
+      {headErrors.length > 0 && (
+        <div id={errorsId('document')}>
+          {headErrors.map((e) => (
+            <p key={e} className="field__error">
+              {e}
+            </p>
+          ))}
+        </div>
+      )}
       {p.notes.map((n) => (
         <p
           key={n.text}
@@ -69,14 +88,19 @@ export function I9DocumentRow(p: I9DocumentRowProps) {
                   ? true
                   : undefined
               }
+              aria-describedby={errs(f.key).length ? errorsId(f.key) : undefined}
               value={doc[f.key] ?? ''}
               onChange={(e) => set({ [f.key]: e.target.value === '' ? undefined : e.target.value })}
             />
-            {errs(f.key).map((e) => (
-              <p key={e} className="field__error">
-                {e}
-              </p>
-            ))}
+            {errs(f.key).length > 0 && (
+              <div id={errorsId(f.key)}>
+                {errs(f.key).map((e) => (
+                  <p key={e} className="field__error">
+                    {e}
+                  </p>
+                ))}
+              </div>
+            )}
           </div>
         ))}
         <div className="i9-doc__field">
@@ -85,14 +109,20 @@ export function I9DocumentRow(p: I9DocumentRowProps) {
             id={`${id}_expiration_date`}
             className="input"
             readOnly={locked}
+            aria-invalid={errs('expiration_date').length ? true : undefined}
+            aria-describedby={errs('expiration_date').length ? errorsId('expiration_date') : undefined}
             value={doc.expiration_date}
             onValue={(expiration_date) => set({ expiration_date })}
           />
-          {errs('expiration_date').map((e) => (
-            <p key={e} className="field__error">
-              {e}
-            </p>
-          ))}
+          {errs('expiration_date').length > 0 && (
+            <div id={errorsId('expiration_date')}>
+              {errs('expiration_date').map((e) => (
+                <p key={e} className="field__error">
+                  {e}
+                </p>
+              ))}
+            </div>
+          )}
         </div>
       </div>
     </li>

@@ -14,6 +14,7 @@ import {
   ssCard,
   ssCardNoAuthority,
 } from './fixtures.ts';
+import { showsTheError } from '../support/states.ts';
 import { FormHarness } from './FormHarness.tsx';
 
 const meta = {
@@ -79,4 +80,19 @@ export const Leftovers: Story = {
 export const ReadOnly: Story = {
   args: { ...docs(driversLicense, ssCard), readonly: true },
   parameters: { check: { text: 'Compliance Achieved!' } },
+};
+
+/** The server's refusal of 'Individual under age 18' without a date of birth (server/data/hooks/i9.ts). */
+const NO_DOB =
+  "Individual under age 18 needs the employee's date of birth: enter it on the basic information screen first.";
+
+/** A refused document: the message at its type, the type marked invalid. */
+export const WithError: Story = {
+  args: {
+    ...docs(reportCard, birthCertificate),
+    extraErrors: { documentation: { 0: { document_type: { __errors: [NO_DOB] } } } },
+    showAll: true,
+  },
+  parameters: { check: { text: NO_DOB } },
+  play: showsTheError(NO_DOB),
 };
