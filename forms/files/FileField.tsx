@@ -5,7 +5,7 @@
  * Save); before the record exists the field says so.
  */
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import type { FieldProps } from '@rjsf/utils';
+import { errorId, type FieldProps } from '@rjsf/utils';
 import { DEFAULT_ACCEPT, DEFAULT_MAX_BYTES } from '../../engine/files.ts';
 import type { FormContext } from '../../renderers/contract/record-parts.ts';
 import { useOptionalServices } from '../env.tsx';
@@ -23,7 +23,10 @@ const listened = new WeakSet<HTMLInputElement>();
 
 export function FileField(props: FieldProps) {
   useFormsStyles();
-  const { formData, onChange, fieldPathId, schema, readonly, disabled, name, registry } = props;
+  const { formData, onChange, fieldPathId, schema, readonly, disabled, name, registry, rawErrors } = props;
+  // A message at the field (the server refused the file, or the form's check): the drop zone is
+  // marked invalid and described by it.
+  const invalid = (rawErrors ?? []).some(Boolean);
   const x = (schema['x-file'] ?? {}) as XFile;
   const rules: FileRules = {
     field: name,
@@ -124,6 +127,10 @@ export function FileField(props: FieldProps) {
       {!locked && target && s.status !== 'uploading' && (
         <div
           className={`file-field__drop${over ? ' file-field__drop--over' : ''}`}
+          role="group"
+          aria-label={`Drop a file for ${title}`}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${errorId(fieldPathId)} ${hint}` : hint}
           onDragOver={(e) => {
             e.preventDefault();
             setOver(true);

@@ -6,6 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { FileTarget } from '../../renderers/screens/record/templates.tsx';
 import { entityForm } from './entities.ts';
+import { showsTheError } from '../support/states.ts';
 import { FormHarness, STORY_NOW } from './FormHarness.tsx';
 
 const storedFile = {
@@ -69,4 +70,14 @@ export const StoredPdf: Story = {
 export const ReadOnly: Story = {
   args: { formData: { file: storedFile }, readonly: true },
   parameters: { check: { role: 'button', name: 'Download' } },
+};
+
+/** The server's refusal of an empty upload (server/files/file-writes.ts). */
+const EMPTY_UPLOAD = 'The upload held no bytes: choose a file with content.';
+
+/** A refused upload: the message at the file, its drop zone marked invalid. */
+export const WithError: Story = {
+  args: { formData: {}, files: savedDocument, extraErrors: { file: { __errors: [EMPTY_UPLOAD] } }, showAll: true },
+  parameters: { check: { text: EMPTY_UPLOAD } },
+  play: showsTheError(EMPTY_UPLOAD),
 };
