@@ -2,6 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { entityForm } from './entities.ts';
 import { drawnSignature, typedSignature } from './fixtures.ts';
+import { showsTheError } from '../support/states.ts';
 import { FormHarness } from './FormHarness.tsx';
 
 const i9 = entityForm('i9', ['employee_signature']);
@@ -72,4 +73,13 @@ export const DrawnMode: Story = {
     formData: {},
   },
   parameters: { check: { role: 'button', name: 'Read Agreement' } },
+};
+
+const UNSIGNED = 'The employee must sign Section 1.';
+
+/** Saved unsigned: the message at the signature, its button marked invalid. */
+export const WithError: Story = {
+  args: { formData: {}, extraErrors: { employee_signature: { __errors: [UNSIGNED] } }, showAll: true },
+  parameters: { check: { text: UNSIGNED } },
+  play: showsTheError(UNSIGNED),
 };
