@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MAILING_TOGGLE_LABEL } from '../../forms/payroll/MailingAddressField.tsx';
 import { entityForm } from './entities.ts';
 import { legalAddress, poBox } from './fixtures.ts';
+import { showsTheError } from '../support/states.ts';
 import { FormHarness } from './FormHarness.tsx';
 
 const meta = {
@@ -53,4 +54,17 @@ export const AnotherPersonsRecord: Story = {
   parameters: {
     check: { role: 'switch', name: "Carla Complete's mailing address is different from the legal address" },
   },
+};
+
+const BAD_ZIP = 'ZIP code must be 5 digits (or ZIP+4).';
+
+/** A refused mailing ZIP code: the message at the box, the box marked invalid. */
+export const WithError: Story = {
+  args: {
+    formData: { legal_address: legalAddress, mailing_address: { ...poBox, postal_code: '6060' } },
+    extraErrors: { mailing_address: { postal_code: { __errors: [BAD_ZIP] } } },
+    showAll: true,
+  },
+  parameters: { check: { text: BAD_ZIP } },
+  play: showsTheError(BAD_ZIP),
 };

@@ -8,11 +8,15 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { widgets } from '../../forms/widgets/index.ts';
 import type { JsonObject, TypeMeta } from '../../renderers/api/types.ts';
 import { buildFormModel } from '../../renderers/screens/record/form-model.ts';
-import { TouchedFieldErrorTemplate, type FormContext } from '../../renderers/screens/record/templates.tsx';
+import {
+  MarkedInputTemplate,
+  TouchedFieldErrorTemplate,
+  type FormContext,
+} from '../../renderers/screens/record/templates.tsx';
 import { entityValidator } from '../../renderers/screens/record/validator.ts';
 
 const validator = entityValidator(undefined, {});
-const templates = { FieldErrorTemplate: TouchedFieldErrorTemplate };
+const templates = { FieldErrorTemplate: TouchedFieldErrorTemplate, BaseInputTemplate: MarkedInputTemplate };
 
 export function WidgetField({
   meta,

@@ -15,12 +15,19 @@ import { recordForms } from '../../contract/forms-registry.ts';
 import { OWN_ENTRY_FIELD, type FormModel } from './form-model.ts';
 import { OwnEntryField } from './OwnEntryField.tsx';
 import { inlineSchema } from './inline-schema.ts';
-import { SectionedObjectTemplate, textButtons, TouchedFieldErrorTemplate, type FormContext } from './templates.tsx';
+import {
+  MarkedInputTemplate,
+  SectionedObjectTemplate,
+  textButtons,
+  TouchedFieldErrorTemplate,
+  type FormContext,
+} from './templates.tsx';
 
 /** The templates of the generic forms (exported for measuring tools that wrap them). */
 export const templates: Partial<TemplatesType> = {
   ObjectFieldTemplate: SectionedObjectTemplate,
   FieldErrorTemplate: TouchedFieldErrorTemplate,
+  BaseInputTemplate: MarkedInputTemplate,
   // Text on the list buttons: rjsf's glyph icons showed as empty boxes.
   ButtonTemplates: { ...getDefaultRegistry().templates.ButtonTemplates, ...textButtons },
 };

@@ -7,6 +7,7 @@ import { getDefaultRegistry } from '@rjsf/core';
 import {
   errorId,
   getUiOptions,
+  type BaseInputTemplateProps,
   TranslatableString,
   type FieldErrorProps,
   type IconButtonProps,
@@ -191,3 +192,14 @@ export const textButtons = {
   MoveDownButton: textButton(TranslatableString.MoveDownButton),
   CopyButton: textButton(TranslatableString.CopyButton),
 };
+
+const DefaultInput = getDefaultRegistry().templates.BaseInputTemplate;
+
+/**
+ * rjsf's own text, number and date boxes with aria-invalid while the field has a message: its
+ * template shows the message and points the box at it, but never marked the box invalid, so a screen
+ * reader read every box of a refused save as fine.
+ */
+export function MarkedInputTemplate(props: BaseInputTemplateProps) {
+  return <DefaultInput {...props} aria-invalid={props.rawErrors?.some(Boolean) ? true : undefined} />;
+}
