@@ -1,4 +1,5 @@
 /** Payment information's split deposits ("ui:field": "directDeposit" under the form's behaviour). */
+import { showsTheError } from '../support/states.ts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { entityForm } from './entities.ts';
 import { allySavings, chaseChecking, navyFederal } from './fixtures.ts';
@@ -53,4 +54,10 @@ export const PaperCheck: Story = {
 export const HideDirectDeposit: Story = {
   args: { ...dd(chaseChecking), env: { features: { hide_direct_deposit: true } } },
   parameters: { check: { role: 'radio', name: 'Paper Check' } },
+};
+
+/** The error story: the form's check of a routing number, at its box, the box marked invalid. */
+export const WithError: Story = {
+  ...InvalidNumbers,
+  play: showsTheError('Routing number check digit is not valid.'),
 };

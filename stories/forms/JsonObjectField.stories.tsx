@@ -2,6 +2,7 @@
  * A JSON object edited as text ("ui:field": "jsonObject", as payroll/state_w4_form.printable_layout,
  * a new state's printable form kept as data).
  */
+import { showsTheError } from '../support/states.ts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent, within } from 'storybook/test';
 import { entityForm } from './entities.ts';
@@ -56,4 +57,10 @@ export const ServerErrors: Story = {
 export const ReadOnly: Story = {
   args: { formData: { printable_layout: layout }, readonly: true },
   parameters: { check: { role: 'textbox', name: 'Printable layout', value: JSON.stringify(layout, null, 2) } },
+};
+
+/** The error story: the server's message at a place inside the layout, the text box marked invalid. */
+export const WithError: Story = {
+  ...ServerErrors,
+  play: showsTheError("The layout's form must be this definition's printable form type."),
 };
