@@ -42,6 +42,8 @@ describe('the error summary', () => {
       items.some((t) => /^Legal address/.test(t)),
       JSON.stringify(items),
     );
+    // The refused ZIP code, a plain text box of rjsf's, is marked invalid, as a screen reader tells.
+    assert.equal(await page.locator('#root_legal_address_postal_code').getAttribute('aria-invalid'), 'true');
     // Every link of the list goes to something on the page.
     for (const href of await summary.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
       assert.equal(await page.locator(`[id="${href!.slice(1)}"]`).count(), 1, `${href} is on the page`);
