@@ -121,8 +121,8 @@ export function isReachable(
 }
 
 /**
- * `isReachable` for a read, reading the caller's groups first when only a share could reach the
- * record for them.
+ * `isReachable` for a read: what they may write (their own, a channel's that lets them in), or a
+ * record shared with them, reading the caller's groups first when only a share could reach it.
  */
 export async function isReachableByRead(
   s: Services,
@@ -130,10 +130,7 @@ export async function isReachableByRead(
   caller: Caller,
   record: Pick<StoredRecord, 'key' | 'data' | 'meta'>,
 ): Promise<boolean> {
-  if (isReachable(t, caller, record)) return true;
-  if (membersReach(t.entity, 'read')) {
-    if (isReachable(t, caller, record, 'read', undefined, await channelReachOf(s, caller))) return true;
-  }
+  if (await isReachableToWrite(s, t, caller, record)) return true;
   return sharesReach(t.entity, 'read') && isReachable(t, caller, record, 'read', await shareReachOf(s, caller));
 }
 

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
-import { as, demoWorld, signedInEmployee, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { commsPost, commsUser as commsUserOf, COMMS_API } from '../helpers/comms.ts';
 import { createCompany } from '../helpers/hardening.ts';
 
-const COMMS = ['COMMS:CanManageNotificationRoutes'];
-const API = '/comms/api/data';
+const API = COMMS_API;
 let w: DemoWorld;
 let olive: Session; // owns the channels
 let mia: Session; // member of the private channel
@@ -23,27 +23,9 @@ let open = '';
 let privMessage = '';
 let openMessage = '';
 
-/**
- * A person of the demo company given COMMS the way a company gets it today: its product-staff admin
- * (the company's own admin holds no COMMS permission, and may grant only those it holds) puts them
- * in a group holding COMMS:CanManageNotificationRoutes, the module's one permission.
- */
-async function commsUser(name: string, extra: string[] = []): Promise<Session> {
-  const who = await signedInEmployee(w, name, extra);
-  const g = await w.call('POST', '/auth/api/data/groups/', {
-    ...as(acmeStaff),
-    body: { name: `COMMS ${name} ${who.user}`, permissions: COMMS, users: [who.user] },
-  });
-  assert.equal(g.status, 201, g.text);
-  return who;
-}
 let acmeStaff: Session;
-
-async function post(who: Session, type: string, body: unknown): Promise<string> {
-  const r = await w.call('POST', `${API}/${type}/`, { ...as(who), body });
-  assert.equal(r.status, 201, `${type}: ${r.text}`);
-  return r.body.key as string;
-}
+const commsUser = (name: string, extra: string[] = []) => commsUserOf(w, acmeStaff, name, extra);
+const post = (who: Session, type: string, body: unknown) => commsPost(w, who, type, body);
 
 beforeAll(async () => {
   w = await demoWorld();

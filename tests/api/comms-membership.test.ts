@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
-import { as, demoWorld, signedInEmployee, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { commsPost, commsUser as commsUserOf, COMMS_API } from '../helpers/comms.ts';
 
-const COMMS = ['COMMS:CanManageNotificationRoutes'];
-const API = '/comms/api/data';
+const API = COMMS_API;
 let w: DemoWorld;
 let acmeStaff: Session;
 let olive: Session; // owns the channels
@@ -19,21 +19,8 @@ let priv = '';
 let open = '';
 let club = ''; // a group channel, invite only, shown in listings
 
-async function commsUser(name: string): Promise<Session> {
-  const who = await signedInEmployee(w, name);
-  const g = await w.call('POST', '/auth/api/data/groups/', {
-    ...as(acmeStaff),
-    body: { name: `COMMS ${name} ${who.user}`, permissions: COMMS, users: [who.user] },
-  });
-  assert.equal(g.status, 201, g.text);
-  return who;
-}
-
-async function post(who: Session, type: string, body: unknown): Promise<string> {
-  const r = await w.call('POST', `${API}/${type}/`, { ...as(who), body });
-  assert.equal(r.status, 201, `${type}: ${r.text}`);
-  return r.body.key as string;
-}
+const commsUser = (name: string, extra: string[] = []) => commsUserOf(w, acmeStaff, name, extra);
+const post = (who: Session, type: string, body: unknown) => commsPost(w, who, type, body);
 
 /** A refused write: its status, and the field its first error names with its message. */
 async function refused(who: Session, method: string, path: string, body?: unknown) {
