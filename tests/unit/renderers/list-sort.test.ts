@@ -4,7 +4,8 @@
  */
 import { it } from 'vitest';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { MODULES } from '../../../engine/entity.ts';
 import { sortableColumn } from '../../../renderers/screens/list/list-query.ts';
 
 const file = (path: string) => {
@@ -33,4 +34,17 @@ it('an employee list sorts by every column it shows: names, dates and choices', 
   const { schema } = file('payroll/employee');
   for (const field of schema['x-list'].columns as string[])
     assert.equal(sortable('payroll/employee', field), true, field);
+});
+
+it("no list is sorted by default by a column that may not be sorted: it would come out in key order under a caption saying 'sorted by' the column", () => {
+  const wrong: string[] = [];
+  for (const module of MODULES)
+    for (const name of readdirSync(new URL(`../../../schemas/${module}/`, import.meta.url))) {
+      if (!name.endsWith('.json')) continue;
+      const type = `${module}/${name.replace(/\.json$/, '')}`;
+      const { schema, ui } = file(type);
+      for (const spec of (schema['x-list']?.sort ?? []) as { field: string }[])
+        if (!sortableColumn(schema, ui, spec.field)) wrong.push(`${type} by ${spec.field}`);
+    }
+  assert.deepEqual(wrong, []);
 });
