@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
-import { startWorld, type World } from './browser.ts';
+import { saveForm, startWorld, type World } from './browser.ts';
 
 let w: World;
 let admin: { token: string; user: string };
@@ -213,8 +213,7 @@ it("HR named on an assignment beside Emma marks and signs their own entry only: 
   );
   // Marking their own and saving is taken; Emma's entry stays as she left it.
   await page.locator('#root_acknowledgements_0_status').selectOption('viewed');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText(/saved/i).first().waitFor();
+  await saveForm(page);
   const stored = await w.call('GET', `/hr/api/data/assignments/${made.body.key}`, { org: w.org, token: admin.token });
   const entries = stored.body.data.acknowledgements as { user_id: string; status: string }[];
   assert.deepEqual(

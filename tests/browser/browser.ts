@@ -127,3 +127,18 @@ export async function startWorld(opts: { env?: Record<string, string> } = {}): P
   };
   return world;
 }
+
+/**
+ * Clicks a form's Save and waits for the save's own answer, then for its notice. Waiting for the
+ * notice alone would pass on the notice of an earlier save, which shows for 5 s.
+ */
+export async function saveForm(page: Page, notice = 'Saved.'): Promise<void> {
+  const answer = page.waitForResponse(
+    // A create (POST …/<type>/) or a save (POST …/<type>/<key>), not a find (POST …/find/<type>).
+    (r) => r.request().method() === 'POST' && /\/api\/data\/(?!find\/)[^/]+\/[^/]*$/.test(new URL(r.url()).pathname),
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const r = await answer;
+  if (!r.ok()) throw new Error(`the save answered ${r.status()}: ${await r.text()}`);
+  await page.locator('.notices').getByText(notice, { exact: true }).waitFor();
+}

@@ -7,8 +7,7 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { startWorld, type World } from './browser.ts';
+import { saveForm, startWorld, type World } from './browser.ts';
 
 let w: World;
 
@@ -23,11 +22,6 @@ async function stored(key: string, token: string) {
   const r = await w.call('GET', `/payroll/api/data/basic_info/${key}`, { org: w.org, token });
   assert.equal(r.status, 200, r.text);
   return r.body as { data: Record<string, unknown>; meta: { version: number } };
-}
-
-async function saved(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('Saved.', { exact: true }).waitFor();
 }
 
 describe('the mailing-address toggle on a record without a mailing address', () => {
@@ -50,7 +44,7 @@ describe('the mailing-address toggle on a record without a mailing address', () 
     assert.equal(await page.locator('#root_mailing_address_address1').count(), 0);
     // A change elsewhere, saved: the mailing address is still the one the record held (none).
     await page.getByLabel('Alternate e-mail').fill('carla.home@example.com');
-    await saved(page);
+    await saveForm(page);
     const after = await stored(carla.user, admin.token);
     assert.equal(after.data.alternate_email, 'carla.home@example.com');
     assert.equal(after.data.mailing_address, undefined);
@@ -60,7 +54,7 @@ describe('the mailing-address toggle on a record without a mailing address', () 
     await page.locator('#root_mailing_address_city').fill('Austin');
     await page.locator('#root_mailing_address_state').selectOption({ label: 'Texas' });
     await page.locator('#root_mailing_address_postal_code').fill('78767');
-    await saved(page);
+    await saveForm(page);
     assert.deepEqual((await stored(carla.user, admin.token)).data.mailing_address, {
       address1: 'PO Box 12',
       city: 'Austin',
