@@ -8,7 +8,7 @@
  *   (tests/helpers/pg-global-setup.ts) and a fresh database per server.
  * - printable: the PDFs, read back with MuPDF.
  * - hardening: load, limits and hostile input against a real server, one file at a time.
- * - browser: the built web app (dist/web) in Chromium through playwright-core, one file at a time.
+ * - browser: the built web app (dist/web) in Chromium through playwright-core, two files at a time.
  * - storybook: every story of stories/ rendered in Chromium (vitest's browser mode with the
  *   Playwright provider, through Storybook's own vitest plugin), its play function run and its
  *   `parameters.check`, logged errors and axe-core checked (.storybook/vitest.setup.ts).
@@ -162,8 +162,10 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           sequence: { groupOrder: 5 },
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Two files at once, each with its own server and Chromium: much of a file's time is
+          // real waits (a session's renewal, a notice's 5 s). One at a time where DFORM_TEST_PORT
+          // gives every server the one port a machine allows.
+          maxWorkers: process.env.DFORM_TEST_PORT ? 1 : 2,
           testTimeout: 10 * MINUTE,
           hookTimeout: 10 * MINUTE,
         },
