@@ -1,8 +1,8 @@
 /**
  * A group of the company chosen by its name ("ui:widget": "groupSelect": a PTO team). Its choices
  * are the company's groups by name (POST /auth/api/search_groups, docs/directory.md "Searching
- * groups"), which those who list the groups and those who fill in such a form by a permission of
- * theirs (a PTO manager) may ask; names only. A stored group not among them is named by its key.
+ * groups") for those who list the groups and those who fill in such a form by a permission of
+ * theirs (a PTO manager), and the groups that list them for anyone else; names only. A stored group not among them is named by its key.
  * The read-only view (lists, a read-only form) names it too; without the app's data client (stories)
  * it is a plain key input.
  */
@@ -118,11 +118,11 @@ export function GroupSelectWidget(props: WidgetProps) {
           ? 'Loading…'
           : 'refused' in choices
             ? 'You may not list the company’s groups.'
-            : list.length
-              ? typeof all.noChoice === 'string'
-                ? all.noChoice
-                : 'Choose…'
-              : 'No groups yet'}
+            : typeof all.noChoice === 'string'
+              ? all.noChoice
+              : list.length
+                ? 'Choose…'
+                : 'No groups yet'}
       </option>
       {shown.map((g) => (
         <option key={g.key} value={g.key}>

@@ -187,9 +187,10 @@ export function userInfoRoutes(s: Services) {
 
   /**
    * `POST /auth/api/search_groups {text}` or `{keys}`: the company's groups by name, names only, for
-   * those who list the groups and those who choose one in a form (choosesGroups): `text` (at most
-   * 100 characters; empty: the first ones by name) finds those whose name holds it. `keys` (1 to
-   * 100 group keys), for anyone signed in, names those of the company. At most MAX_GROUPS, by name.
+   * those who list the groups and those who choose one in a form (choosesGroups), and for anyone
+   * else the groups that list them: `text` (at most 100 characters; empty: the first ones by name)
+   * finds those whose name holds it. `keys` (1 to 100 group keys), for anyone signed in, names
+   * those of the company. At most MAX_GROUPS, by name.
    */
   app.post('/search_groups', auth, async (c) => {
     const caller = c.var.caller;
@@ -214,14 +215,13 @@ export function userInfoRoutes(s: Services) {
     }
     const groups = s.catalogue.registry.resolve('auth', 'groups')!.entity;
     // Naming groups by key is for anyone of the company: a key comes from a record they read (a
-    // team's PTO preferences), which a list shows by the group's name. Searching is not.
-    if (
+    // team's PTO preferences), which a list shows by the group's name. Searching the company's
+    // groups is for those who list them or choose one in a form; anyone else searches the groups
+    // that list them, which their own list of groups holds (x-owner).
+    const ownOnly =
       !byKeys &&
       !allows(groups.file['x-access'].list, caller.principal) &&
-      !choosesGroups(s.catalogue, caller.principal, caller.org.activeModules)
-    ) {
-      throw notAuthorized();
-    }
+      !choosesGroups(s.catalogue, caller.principal, caller.org.activeModules);
     const org = caller.org.id;
     const named = (g: { key: string; data: Record<string, unknown> }) => ({
       key: g.key,
@@ -238,7 +238,10 @@ export function userInfoRoutes(s: Services) {
     const text = (body.text as string).trim();
     const found = await s.searches.run(org, () =>
       s.storage.findInSlices('auth/groups', org, {
-        criteria: text ? [{ field: 'name', is: 'like', value: text }] : [],
+        criteria: [
+          ...(text ? [{ field: 'name', is: 'like' as const, value: text }] : []),
+          ...(ownOnly ? [{ field: 'users', is: 'contains' as const, value: caller.user.key }] : []),
+        ],
         sort: [{ field: 'name', dir: 'asc' }],
         limit: MAX_GROUPS,
         offset: 0,

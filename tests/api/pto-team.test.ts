@@ -42,7 +42,7 @@ afterAll(async () => {
   await w?.server.stop();
 });
 
-test('a PTO manager finds the groups by name, names only; an employee may not, but has the groups named by key', async () => {
+test('a PTO manager finds the groups by name, names only; an employee finds only the groups that list her, and has the groups named by key', async () => {
   const r = await w.call('POST', SEARCH, { ...as(pto), body: { text: 'night' } });
   assert.equal(r.status, 200, r.text);
   assert.deepEqual(r.body as Hit[], [{ key: team, data: { name: 'Warehouse night shift' } }]);
@@ -60,9 +60,22 @@ test('a PTO manager finds the groups by name, names only; an employee may not, b
   assert.deepEqual(byKeys.body, [{ key: team, data: { name: 'Warehouse night shift' } }]);
   // The admin lists the groups anyway.
   assert.equal((await w.call('POST', SEARCH, { ...as(w.admin), body: { text: 'night' } })).status, 200);
-  for (const who of [worker, unusable, w.emma]) {
-    assert.equal((await w.call('POST', SEARCH, { ...as(who), body: { text: '' } })).status, 403);
-  }
+  // Anyone else finds the groups that list them, as their data API list of groups does (x-owner):
+  // a Team filter offers Wendy her team, where it was refused (403).
+  const own = async (who: Session, text: string) => {
+    const r = await w.call('POST', SEARCH, { ...as(who), body: { text } });
+    assert.equal(r.status, 200, r.text);
+    return (r.body as Hit[]).map((h) => h.key);
+  };
+  assert.deepEqual(await own(worker, ''), [team]);
+  assert.deepEqual(await own(worker, 'NIGHT'), [team]);
+  assert.deepEqual(await own(worker, 'day'), []);
+  const listed = await w.call('POST', '/auth/api/data/find/groups', { ...as(w.emma), body: { limit: 200 } });
+  assert.equal(listed.status, 200, listed.text);
+  const emmas = (listed.body.items as { key: string }[]).map((g) => g.key).sort();
+  assert.ok(!emmas.includes(team));
+  assert.deepEqual((await own(w.emma, '')).sort(), emmas, "Emma's: those her own list of groups holds");
+  assert.deepEqual(await own(unusable, ''), []);
   // Named by key, for anyone of the company: Wendy's list of her team's preferences names the team.
   for (const who of [worker, w.emma]) {
     const named = await w.call('POST', SEARCH, { ...as(who), body: { keys: [team, foreignTeam] } });

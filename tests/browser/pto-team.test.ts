@@ -63,11 +63,19 @@ it("a PTO manager chooses a team's preferences by the team's name; the list name
   await w.screenshot(page, 'pto-team-list');
 });
 
-it('an employee reading the preferences sees the team by its name, not its key', async () => {
+it('an employee reading the preferences sees the team by its name, not its key, and filters by her own groups', async () => {
   const { page } = await w.page({ mobile: true });
+  const refused: string[] = [];
+  page.on('response', (r) => r.status() === 403 && refused.push(r.url()));
   await w.signIn(page, 'emma');
   await page.goto('/time/pto_prefs/list');
   await page.getByRole('row', { name: /Warehouse night shift/ }).waitFor();
   const text = await page.locator('main table').innerText();
   assert.ok(!/[0-9a-f]{8}-[0-9a-f]{4}-/.test(text), text);
+  // The Team filter offers the groups that list her (the demo's Employees), where it said "You may
+  // not list the company's groups." after a refused search.
+  const filter = page.getByRole('combobox', { name: 'Team' });
+  await filter.locator('option', { hasText: 'Employees' }).waitFor({ state: 'attached' });
+  assert.deepEqual(await filter.locator('option').allInnerTexts(), ['Any', 'Employees']);
+  assert.deepEqual(refused, [], 'nothing refused');
 });
