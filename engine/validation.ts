@@ -30,6 +30,7 @@ const DFORM_KEYWORDS = [
   'x-hidden-by',
   'x-shared-with',
   'x-channel',
+  'x-channel-readers',
   'x-access',
   'x-list',
   'x-routes',

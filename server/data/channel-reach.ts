@@ -104,6 +104,16 @@ export function channelOf(entity: Entity, record: Pick<StoredRecord, 'key' | 'da
   return typeof v === 'string' ? v : undefined;
 }
 
+/**
+ * The channels whose records of this type the caller reaches: a channel's own record where it is
+ * seen; a record in a channel where they read it, or, where the type keeps its records to the
+ * channel's admins (`x-channel-readers: admins`, a request to join), where they administer it.
+ */
+export function channelsReaching(entity: Entity, reach: ChannelReach): ReadonlySet<string> {
+  if (entity.file['x-channel'] === 'key') return reach.see;
+  return entity.file['x-channel-readers'] === 'admins' ? reach.admin : reach.read;
+}
+
 /** Whether the caller reaches the record through its channel (a channel itself: seen in listings). */
 export function reachedThroughChannel(
   entity: Entity,
@@ -111,6 +121,5 @@ export function reachedThroughChannel(
   reach: ChannelReach,
 ): boolean {
   const channel = channelOf(entity, record);
-  if (!channel) return false;
-  return entity.file['x-channel'] === 'key' ? reach.see.has(channel) : reach.read.has(channel);
+  return !!channel && channelsReaching(entity, reach).has(channel);
 }

@@ -25,7 +25,7 @@ import { fieldFacts } from './fields.ts';
 import { hooksFor } from './hooks.ts';
 import { isReachable, mayAtAll, toWire, type Target, type WireRecord } from './records.ts';
 import { shareReachOf, sharedCriteria, sharesReach } from './share-reach.ts';
-import { channelReachOf, membersReach, type ChannelReach } from './channel-reach.ts';
+import { channelReachOf, channelsReaching, membersReach, type ChannelReach } from './channel-reach.ts';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
@@ -241,8 +241,12 @@ export async function findRecords(
       shares = await shareReachOf(s, caller);
       reach.push(...sharedCriteria(t.entity, shares));
     }
-    // Or in a channel that lets them in: its members, or anyone for an open group channel.
-    if (channels) reach.push({ field: t.entity.file['x-channel']!, is: 'in', value: [...channels.read] });
+    // Or in a channel that lets them in: its members, or anyone for an open group channel (its
+    // admins only, where the type keeps its records to them: x-channel-readers).
+    if (channels) {
+      const reached = [...channelsReaching(t.entity, channels)];
+      reach.push({ field: t.entity.file['x-channel']!, is: 'in', value: reached });
+    }
     if (!reach.length) throw notAuthorized();
     if (reach.length === 1) query.criteria.push(...reach);
     else query.anyOf = reach;

@@ -56,6 +56,10 @@ export interface DformEntitySchemaFile {
    */
   "x-channel"?: string;
   /**
+   * Whom of a channel its @member rules let in (x-channel): its members and, for an open channel, everyone who uses the module ('members', the default); or only its admins, owner included ('admins': a request to join is not every reader's). docs/comms.md.
+   */
+  "x-channel-readers"?: "members" | "admins";
+  /**
    * A my_<type> variant exists: the caller's own record, addressed by the caller's user key.
    */
   "x-my"?: boolean;
