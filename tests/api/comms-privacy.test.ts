@@ -96,3 +96,41 @@ test("a request to join is read by its requester, its inviter and the channel's 
   const nosy = await find(mia, 'membership_requests', [{ field: 'message', is: 'like', value: 'leave' }]);
   assert.deepEqual([keysOf(nosy), nosy.body.total], [[], 0]);
 });
+
+test('a deleted channel takes its members and requests with it; one with messages is archived instead', async () => {
+  const admin = acmeStaff; // the product-staff admin reads every record of the company
+  const ofChannel = async (type: string, channel: string) => {
+    const r = await find(admin, type, [{ field: 'channel_id', is: '=', value: channel }]);
+    assert.equal(r.status, 200, r.text);
+    return r.body.total as number;
+  };
+  const quiet = await post(olive, 'channels', { name: 'Quiet', owner: olive.user, type: 'group', status: 'active' });
+  const membership = await post(olive, 'channel_members', { channel_id: quiet, user_id: mo.user, type: 'member' });
+  const request = await post(rex, 'membership_requests', { channel_id: quiet, type: 'request', user_id: rex.user });
+  const invite = await post(olive, 'membership_requests', { channel_id: quiet, type: 'invite', user_id: mia.user });
+  const gone = await w.call('DELETE', `${API}/channels/${quiet}`, as(olive));
+  assert.equal(gone.status, 204, gone.text);
+  assert.deepEqual([await ofChannel('channel_members', quiet), await ofChannel('membership_requests', quiet)], [0, 0]);
+  // Not even to the people they named.
+  assert.equal((await w.call('GET', `${API}/channel_members/${membership}`, as(mo))).status, 404);
+  assert.equal((await w.call('GET', `${API}/membership_requests/${request}`, as(rex))).status, 404);
+  assert.equal((await w.call('GET', `${API}/membership_requests/${invite}`, as(mia))).status, 404);
+  assert.equal((await find(mo, 'channel_members', [{ field: 'channel_id', is: '=', value: quiet }])).body.total, 0);
+
+  // A channel people wrote in keeps what they wrote: it is archived, not deleted.
+  const talk = await post(olive, 'channels', { name: 'Talk', owner: olive.user, type: 'group', status: 'active' });
+  await post(olive, 'channel_members', { channel_id: talk, user_id: mo.user, type: 'member' });
+  const said = await post(mo, 'messages', { channel_id: talk, message: 'Hello all' });
+  const refused = await w.call('DELETE', `${API}/channels/${talk}`, as(olive));
+  assert.equal(refused.status, 409, refused.text);
+  assert.equal(refused.body.message, 'This channel has messages: archive it (status archived) instead of deleting it.');
+  assert.equal((await w.call('GET', `${API}/channels/${talk}`, as(olive))).status, 200);
+  assert.equal((await w.call('GET', `${API}/messages/${said}`, as(mo))).body.data.message, 'Hello all');
+  assert.equal(await ofChannel('channel_members', talk), 1);
+  const archived = await w.call('PATCH', `${API}/channels/${talk}`, { ...as(olive), body: { status: 'archived' } });
+  assert.equal(archived.status, 200, archived.text);
+  // Once its messages are gone (each deleted by its sender), the channel may go too.
+  assert.equal((await w.call('DELETE', `${API}/messages/${said}`, as(mo))).status, 204);
+  assert.equal((await w.call('DELETE', `${API}/channels/${talk}`, as(olive))).status, 204);
+  assert.equal(await ofChannel('channel_members', talk), 0);
+});

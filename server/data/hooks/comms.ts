@@ -8,7 +8,7 @@ import type { FieldError } from '../../../engine/messages.ts';
 import type { Caller } from '../../auth/principal.ts';
 import { ApiError, notAuthorized } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
-import type { DataObject } from '../../storage/types.ts';
+import type { DataObject, WriteOp } from '../../storage/types.ts';
 import { CHANNEL_MEMBERS, channelReachOf, isOpen, type ChannelReach } from '../channel-reach.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
 
@@ -25,6 +25,9 @@ export const REQUEST_FOR_ONESELF = 'A request to join is made for oneself.';
 export const ONLY_ADMINS_INVITE = "Only the channel's admins, or its members where it lets them invite, invite others.";
 export const MEMBERS_CANNOT_LEAVE = 'This channel does not let its members leave.';
 export const BLOCK_STAYS = "A block is lifted by the channel's admins only.";
+export const CHANNEL_HAS_MESSAGES = 'This channel has messages: archive it (status archived) instead of deleting it.';
+
+const MESSAGES = 'comms/messages';
 
 const field = (name: string, message: string): FieldError[] => [{ path: `/${name}`, message }];
 
@@ -48,12 +51,37 @@ function unseen(p: Place, caller: Caller): boolean {
   return !p.channel || !(caller.principal.isAdmin || p.reach.see.has(p.key));
 }
 
+/** A channel's own records beside its messages: they mean nothing without it. */
+const CHANNEL_RECORDS = [CHANNEL_MEMBERS, 'comms/membership_requests'];
+
 export const channelHooks: EntityHooks = {
   validate({ caller, data, mode }: HookArgs) {
     if (mode === 'create' && !caller.principal.isAdmin && data.owner !== caller.principal.userKey) {
       return field('owner', NEW_CHANNEL_OWNER);
     }
     return [];
+  },
+  /**
+   * What people wrote in a channel is theirs, not its owner's to erase: a channel with messages is
+   * archived instead (409). Its memberships and requests to join go with it, in the same commit.
+   */
+  async onDelete({ s, caller, record }) {
+    const org = caller.org.id;
+    const inChannel = { field: 'channel_id', is: '=' as const, value: record.key };
+    const said = await s.searches.run(org, () =>
+      s.storage.find(MESSAGES, org, { criteria: [inChannel], limit: 1, offset: 0 }),
+    );
+    if (said.total > 0) throw new ApiError(409, CHANNEL_HAS_MESSAGES);
+    const ops: WriteOp[] = [];
+    for (const collection of CHANNEL_RECORDS) {
+      const found = await s.searches.run(org, () =>
+        s.storage.findInSlices(collection, org, { criteria: [inChannel], limit: Infinity, offset: 0 }),
+      );
+      for (const r of found.items) {
+        ops.push({ op: 'delete', collection: r.collection, org: r.org, key: r.key, expectVersion: r.meta.version });
+      }
+    }
+    return ops;
   },
 };
 
