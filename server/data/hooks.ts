@@ -27,7 +27,13 @@ import { userHooks } from './hooks/users.ts';
 import { stateW4Hooks } from './hooks/state_w4.ts';
 import { stateW4FormHooks } from './hooks/state_w4_form.ts';
 import { w4Hooks } from './hooks/w4.ts';
-import { channelHooks, channelMemberHooks, membershipRequestHooks, messageHooks } from './hooks/comms.ts';
+import {
+  channelHooks,
+  channelMemberHooks,
+  membershipRequestHooks,
+  messageHooks,
+  userNotificationHooks,
+} from './hooks/comms.ts';
 import { ptoPlanHooks } from './hooks/pto_plan.ts';
 import { ptoRequestHooks } from './hooks/pto_request.ts';
 import { ptoRegisterHooks } from './hooks/pto_register.ts';
@@ -142,6 +148,7 @@ const HOOKS: Record<string, EntityHooks> = {
   'comms/channel_members': channelMemberHooks,
   'comms/messages': messageHooks,
   'comms/membership_requests': membershipRequestHooks,
+  'comms/user_notifications': userNotificationHooks,
   'storage/files': fileHooks,
   'storage/shares': shareHooks,
   'storage/fgroups': fileGroupHooks,

@@ -178,3 +178,20 @@ export const membershipRequestHooks: EntityHooks = {
     return field('type', ONLY_ADMINS_INVITE);
   },
 };
+
+export const READER_STATES_ONLY =
+  'You may mark a notification viewed or deleted only: its other states are the sender’s.';
+
+/** The in-app states a reader gives a notification; pending, ready and error are the sending queue's. */
+const READER_STATES: ReadonlySet<unknown> = new Set(['viewed', 'deleted']);
+
+const appState = (data: DataObject | undefined): unknown => (data?.delivery_result as DataObject | undefined)?.app;
+
+export const userNotificationHooks: EntityHooks = {
+  /** Through the data API a notification's in-app state moves only to what a reader does to it. */
+  validate({ data, before }: HookArgs) {
+    const state = appState(data);
+    if (state === appState(before) || READER_STATES.has(state)) return [];
+    return [{ path: '/delivery_result/app', message: READER_STATES_ONLY }];
+  },
+};
