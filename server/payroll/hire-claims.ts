@@ -6,12 +6,8 @@
  * two stay as they were, and the next save of the second is refused until one is corrected).
  */
 import type { Services } from '../services.ts';
-import { SYSTEM } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
-import { decryptedData } from '../data/records.ts';
-import { fieldFacts } from '../data/fields.ts';
-import { claimKey, claimOps, claimValue } from '../data/unique.ts';
-import { markPassDone, passDone, rewriteEach } from '../data/record-walk.ts';
+import { claimStoredValues, storedClaimOps } from '../data/unique-claims.ts';
 
 const HIRES = 'payroll/onboarding_user';
 
@@ -20,26 +16,10 @@ const HIRES = 'payroll/onboarding_user';
  * written in this run) does not name; adds the claims made to `taken`.
  */
 export async function hireClaimOps(s: Services, record: StoredRecord, taken: Set<string>): Promise<WriteOp[]> {
-  const entity = s.catalogue.registry.require('payroll', 'onboarding_user');
-  const data = decryptedData(s, entity, record);
-  const ops: WriteOp[] = [];
-  for (const u of fieldFacts(s.catalogue, entity).unique) {
-    const value = data[u.field];
-    if (typeof value !== 'string' || claimValue(value) === '') continue;
-    const key = claimKey(s, record.org, u.scope, value);
-    if (taken.has(key) || (await s.storage.get(SYSTEM.unique, record.org, key))) continue;
-    taken.add(key);
-    ops.push(...claimOps(s, record.org, u.scope, record.key, value, undefined));
-  }
-  return ops;
+  return storedClaimOps(s, s.catalogue.registry.require('payroll', 'onboarding_user'), record, taken);
 }
 
 /** Claims for the hires written before hires' e-mails and SSNs were unique, once per store. */
 export async function claimHireValues(s: Services): Promise<number> {
-  const marker = 'hire-unique-claims';
-  if (await passDone(s, marker)) return 0;
-  const taken = new Set<string>();
-  const claimed = await rewriteEach(s, HIRES, (record) => hireClaimOps(s, record, taken));
-  await markPassDone(s, marker, { claimed });
-  return claimed;
+  return claimStoredValues(s, HIRES, 'hire-unique-claims');
 }

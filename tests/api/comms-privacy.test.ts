@@ -134,3 +134,27 @@ test('a deleted channel takes its members and requests with it; one with message
   assert.equal((await w.call('DELETE', `${API}/channels/${talk}`, as(olive))).status, 204);
   assert.equal(await ofChannel('channel_members', talk), 0);
 });
+
+test('a person has one communications profile', async () => {
+  const first = await post(mo, 'comms_profiles', { user_id: mo.user, display_name: 'Mo' });
+  const again = await w.call('POST', `${API}/comms_profiles/`, {
+    ...as(mo),
+    body: { user_id: mo.user, display_name: 'Mo again' },
+  });
+  assert.equal(again.status, 409, again.text);
+  const message = 'This person already has a communications profile.';
+  assert.deepEqual([again.body.message, again.body.errors], [message, [{ path: '/user_id', message }]]);
+  const mine = await find(mo, 'comms_profiles', [{ field: 'user_id', is: '=', value: mo.user }]);
+  assert.deepEqual(
+    mine.body.items.map((i: { key: string }) => i.key),
+    [first],
+  );
+  // Saving it again is no second profile; deleted, a new one may be made.
+  const saved = await w.call('POST', `${API}/comms_profiles/${first}`, {
+    ...as(mo),
+    body: { user_id: mo.user, display_name: 'Mo M.' },
+  });
+  assert.equal(saved.status, 200, saved.text);
+  assert.equal((await w.call('DELETE', `${API}/comms_profiles/${first}`, as(mo))).status, 204);
+  await post(mo, 'comms_profiles', { user_id: mo.user, display_name: 'Mo, anew' });
+});

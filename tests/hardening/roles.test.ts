@@ -205,6 +205,9 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       // A company keeps one preferences record a module (server/data/hooks/organization_preferences.ts):
       // the table's own record of the company holds the template's module already.
       if (t.id === 'auth/organization_preferences' && row.role !== 'otherAdmin') return 409;
+      // A person has one COMMS profile (docs/comms.md): the one made for someone else is for the
+      // person whose profile the table's records hold already.
+      if (t.id === 'comms/comms_profiles' && row.target === 'forOther') return 409;
       // An employee, who may choose no one of the company, sends a secure file to HR only
       // (docs/files.md "Sending HR a secure file"): to herself or a colleague it is refused.
       if (t.id === 'hr/secure_files' && row.role === 'employee') return 400;

@@ -3,6 +3,7 @@
  */
 import assert from 'node:assert/strict';
 import { as, signedInEmployee, type DemoWorld, type Session } from './demo.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 
 /** The module's one permission. */
 export const COMMS = ['COMMS:CanManageNotificationRoutes'];
@@ -28,4 +29,47 @@ export async function commsPost(w: DemoWorld, who: Session, type: string, body: 
   const r = await w.call('POST', `${COMMS_API}/${type}/`, { ...as(who), body });
   assert.equal(r.status, 201, `${type}: ${r.text}`);
   return r.body.key as string;
+}
+
+type InProcessCall = (
+  method: string,
+  path: string,
+  o?: { org?: string; token?: string; body?: unknown },
+) => Promise<{ status: number; text: string; body: any }>;
+
+/**
+ * In-process (../helpers/in-process.ts inProcessDemo), demo people of the company `org` signed in
+ * and given the module as `commsUser` gives it: the product-staff admin, entered into the company,
+ * puts them in a group holding its permission. Their sessions, in the order given.
+ */
+export async function inProcessCommsUsers(
+  call: InProcessCall,
+  org: string,
+  people: readonly (readonly [email: string, password: string])[],
+): Promise<{ org: string; token: string; user: string }[]> {
+  const root = await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } });
+  assert.equal(root.status, 200, root.text);
+  const sudo = await call('POST', `/auth/api/sudo_login?organization_id=${org}`, {
+    token: root.body.token,
+    body: { organization_id: org },
+  });
+  assert.equal(sudo.status, 200, sudo.text);
+  const entered = await call('POST', '/auth/api/login', {
+    org,
+    body: { userid: sudo.body.identifier, key: sudo.body.single_use_key, type: 'sudo_login' },
+  });
+  assert.equal(entered.status, 200, entered.text);
+  const sessions = [];
+  for (const [userid, key] of people) {
+    const r = await call('POST', '/auth/api/login', { org, body: { userid, key } });
+    assert.equal(r.status, 200, r.text);
+    sessions.push({ org, token: r.body.token as string, user: r.body.session.user.key as string });
+  }
+  const g = await call('POST', '/auth/api/data/groups/', {
+    org,
+    token: entered.body.token,
+    body: { name: 'COMMS in-process', permissions: COMMS, users: sessions.map((p) => p.user) },
+  });
+  assert.equal(g.status, 201, g.text);
+  return sessions;
 }
