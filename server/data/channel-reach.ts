@@ -1,14 +1,16 @@
 /**
  * Which channels a caller reaches (@member, x-channel; docs/comms.md): read from the store at each
  * request that needs it, never kept across requests, so a person blocked or removed from a channel
- * reads nothing more of it from the next request on. A company's channels are few (a channel is a
- * conversation, not a record per employee): they are read whole, their members only the caller's.
+ * reads nothing more of it from the next request on. Never the company's every channel: a request
+ * about one record reads its one channel and the caller's membership of it; a find reads the
+ * channels that can concern the caller (group channels, theirs, those naming them, those they are a
+ * member of), found by criteria the stores index.
  */
 import { MEMBER, namesToken } from '../../engine/access.ts';
 import type { Entity, Verb } from '../../engine/entity.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { Services } from '../services.ts';
-import type { DataObject, StoredRecord } from '../storage/types.ts';
+import type { Criterion, DataObject, StoredRecord } from '../storage/types.ts';
 
 export const CHANNELS = 'comms/channels';
 export const CHANNEL_MEMBERS = 'comms/channel_members';
@@ -24,17 +26,28 @@ export interface ChannelReach {
   joined: ReadonlySet<string>;
   /** Channels that blocked the caller. */
   blocked: ReadonlySet<string>;
-  /** The company's channels by key, as stored. */
-  channels: ReadonlyMap<string, DataObject>;
+  /**
+   * The channels read, by key, as stored: for a reach of one channel, that channel (when it exists);
+   * for a find's, every channel that can concern the caller (`concerning`), and no other.
+   */
+  channels: ReadonlyMap<string, StoredRecord>;
 }
 
-const perRequest = new WeakMap<Caller, Promise<ChannelReach>>();
+/** Per request (the caller object is the request's): the find's reach under '', one channel's under its key. */
+const perRequest = new WeakMap<Caller, Map<string, Promise<ChannelReach>>>();
 
-export function channelReachOf(s: Services, caller: Caller): Promise<ChannelReach> {
-  let reach = perRequest.get(caller);
+/**
+ * The caller's reach of one channel (`channel`: its key), or, without it, of every channel that can
+ * concern them, for a find. Read once per request.
+ */
+export function channelReachOf(s: Services, caller: Caller, channel?: string): Promise<ChannelReach> {
+  let mine = perRequest.get(caller);
+  if (!mine) perRequest.set(caller, (mine = new Map()));
+  const at = channel ?? '';
+  let reach = mine.get(at);
   if (!reach) {
-    reach = readReach(s, caller);
-    perRequest.set(caller, reach);
+    reach = readReach(s, caller, channel);
+    mine.set(at, reach);
   }
   return reach;
 }
@@ -44,30 +57,57 @@ export function isOpen(channel: DataObject): boolean {
   return channel.type === 'group' && channel.invite_only !== true;
 }
 
-async function readReach(s: Services, caller: Caller): Promise<ChannelReach> {
+/**
+ * The channels that can concern a person apart from their memberships (any one holds): group
+ * channels (open or listed: everyone's), those they own, those naming them among direct members.
+ */
+export function concerning(user: string): Criterion[] {
+  return [
+    { field: 'type', is: '=', value: 'group' },
+    { field: 'owner', is: '=', value: user },
+    { field: 'direct_members', is: 'contains', value: user },
+  ];
+}
+
+async function readReach(s: Services, caller: Caller, only: string | undefined): Promise<ChannelReach> {
   const user = caller.principal.userKey;
   const org = caller.org.id;
-  const [channels, mine] = await s.searches.run(org, () =>
+  const memberOf: Criterion[] = [{ field: 'user_id', is: '=', value: user }];
+  if (only !== undefined) memberOf.push({ field: 'channel_id', is: '=', value: only });
+  const all = { limit: Infinity, offset: 0 };
+  const [found, mine] = await s.searches.run(org, () =>
     Promise.all([
-      s.storage.findInSlices(CHANNELS, org, { criteria: [], limit: Infinity, offset: 0 }),
-      s.storage.findInSlices(CHANNEL_MEMBERS, org, {
-        criteria: [{ field: 'user_id', is: '=', value: user }],
-        limit: Infinity,
-        offset: 0,
-      }),
+      only !== undefined
+        ? s.storage.getMany(org, [{ collection: CHANNELS, key: only }]).then((r) => r.filter((c) => !!c))
+        : // One find per criterion: each an index's lookup where the store keeps one (= on the
+          // embedded store; every one on PostgreSQL).
+          Promise.all(
+            concerning(user).map((c) => s.storage.findInSlices(CHANNELS, org, { criteria: [c], ...all })),
+          ).then((r) => r.flatMap((f) => f.items)),
+      s.storage.findInSlices(CHANNEL_MEMBERS, org, { criteria: memberOf, ...all }),
     ]),
   );
-  const byKey = new Map(channels.items.map((c) => [c.key, c.data]));
+  const byKey = new Map(found.map((c) => [c.key, c]));
+  // The private channels they are a member of, beside those found.
+  const more = [...new Set(mine.items.map((m) => String(m.data.channel_id)))].filter((k) => !byKey.has(k));
+  if (only === undefined && more.length) {
+    const rest = await s.storage.getMany(
+      org,
+      more.map((key) => ({ collection: CHANNELS, key })),
+    );
+    for (const c of rest) if (c) byKey.set(c.key, c);
+  }
   const blocked = new Set<string>();
   const joined = new Set<string>();
   const admin = new Set<string>();
   for (const m of mine.items) {
     const channel = String(m.data.channel_id);
+    if (!byKey.has(channel)) continue;
     if (m.data.type === 'blocked') blocked.add(channel);
     else joined.add(channel);
     if (m.data.type === 'admin') admin.add(channel);
   }
-  for (const [key, data] of byKey) {
+  for (const [key, { data }] of byKey) {
     // Named among its direct members (a conversation of a few): in it as a member, unless blocked.
     if (Array.isArray(data.direct_members) && data.direct_members.includes(user) && !blocked.has(key)) joined.add(key);
     // The owner is always in their channel: no member record blocks them out of it.
@@ -83,7 +123,7 @@ async function readReach(s: Services, caller: Caller): Promise<ChannelReach> {
   }
   const read = new Set<string>();
   const see = new Set<string>();
-  for (const [key, data] of byKey) {
+  for (const [key, { data }] of byKey) {
     if (blocked.has(key)) continue;
     if (joined.has(key) || isOpen(data)) read.add(key);
     if (joined.has(key) || isOpen(data) || (data.type === 'group' && data.visible_in_listings !== false)) see.add(key);

@@ -214,13 +214,17 @@ export async function findRecords(
   // A channel's records reach its members (@member, x-channel; docs/comms.md).
   if (access === 'own' && membersReach(t.entity, 'list')) channels = await channelReachOf(s, caller);
   if (access === 'own' && channels && t.entity.file['x-channel'] === 'key') {
-    // The channels themselves, kept by key: a company's channels are few, so they are searched
-    // whole and the page cut from those the caller reaches (the total counts only those).
-    const seen = channels.see;
-    const all = await inTurn(() =>
-      s.storage.findInSlices(t.entity.id, caller.org.id, { ...query, offset: 0, limit: Infinity }),
-    );
-    const kept = all.items.filter((r) => seen.has(r.key));
+    // The channels themselves, kept by key: those the caller sees are among the channels their
+    // reach read (those that can concern them: found by criteria the stores index), so the query is
+    // answered over those, as the store would (engine/criteria.ts), in its sort, then oldest first.
+    // The total counts only what they see.
+    const kept = [...channels.channels.values()]
+      .filter((r) => channels!.see.has(r.key) && matchesAll(r.data, query.criteria))
+      .sort((a, b) => a.meta.created_time - b.meta.created_time || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    if (query.sort?.length) {
+      const compare = sortComparator(query.sort);
+      kept.sort((a, b) => compare(a.data, b.data));
+    }
     const page = kept.slice(query.offset, query.offset + query.limit);
     return { items: await Promise.all(page.map((r) => toWire(s, t.entity, r, caller.principal))), total: kept.length };
   }

@@ -29,7 +29,7 @@ import type { DataObject, StoredRecord } from '../storage/types.ts';
 import { fieldFacts, type FieldFacts } from './fields.ts';
 import { hooksFor } from './hooks.ts';
 import { shareReachOf, sharesReach } from './share-reach.ts';
-import { channelReachOf, membersReach, reachedThroughChannel, type ChannelReach } from './channel-reach.ts';
+import { channelOf, channelReachOf, membersReach, reachedThroughChannel, type ChannelReach } from './channel-reach.ts';
 
 export interface WireRecord {
   key: string;
@@ -147,9 +147,10 @@ export async function isReachableToWrite(
   record: Pick<StoredRecord, 'key' | 'data' | 'meta'>,
 ): Promise<boolean> {
   if (isReachable(t, caller, record)) return true;
-  return (
-    membersReach(t.entity, 'read') && isReachable(t, caller, record, 'read', undefined, await channelReachOf(s, caller))
-  );
+  if (!membersReach(t.entity, 'read')) return false;
+  // Its one channel, and the caller's place in it.
+  const channel = channelOf(t.entity, record);
+  return !!channel && isReachable(t, caller, record, 'read', undefined, await channelReachOf(s, caller, channel));
 }
 
 function namesCreator(entity: Entity): boolean {

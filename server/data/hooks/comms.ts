@@ -40,9 +40,9 @@ interface Place {
 }
 
 async function placeIn(s: Services, caller: Caller, channelId: unknown): Promise<Place> {
-  const reach = await channelReachOf(s, caller);
   const key = typeof channelId === 'string' ? channelId : '';
-  const channel = reach.channels.get(key);
+  const reach = await channelReachOf(s, caller, key);
+  const channel = reach.channels.get(key)?.data;
   return { reach, key, channel, admin: !!channel && (caller.principal.isAdmin || reach.admin.has(key)) };
 }
 

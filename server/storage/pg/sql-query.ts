@@ -215,7 +215,10 @@ function condition(p: Params, criterion: Criterion): string {
       if (!matchable(value)) return 'false';
       const v = p.path(field);
       const item = p.json(value);
-      return `(jsonb_typeof(${v}) = 'array' AND ${v} @> jsonb_build_array(${item}) AND EXISTS (SELECT 1 FROM jsonb_array_elements(${v}) AS e(item) WHERE e.item = ${item}))`;
+      // `data` holding the field as a list with the item finds the candidates in the GIN index (a
+      // person among a channel's direct members); the tests after it decide.
+      const nested = field.split('.').reduceRight<unknown>((inner, part) => ({ [part]: inner }), [value]);
+      return `(data @> ${p.json(nested)} AND jsonb_typeof(${v}) = 'array' AND ${v} @> jsonb_build_array(${item}) AND EXISTS (SELECT 1 FROM jsonb_array_elements(${v}) AS e(item) WHERE e.item = ${item}))`;
     }
     case 'overlaps': {
       // One parameter however long the list: the items as JSON texts, compared as jsonb.
