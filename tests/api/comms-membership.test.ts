@@ -208,3 +208,27 @@ test("a removed message's text is served to its sender only", async () => {
   const forOlive = await w.call('GET', `${API}/messages/${key}`, as(olive));
   assert.equal(forOlive.body.data.message, 'Oops, wrong channel: salaries.csv');
 });
+
+test('an invitation or a request is used up by joining: one removed does not come back with it', async () => {
+  // Nick asked and was added by the owner; Mia joined by her invitation (the test above).
+  const left = await w.call('POST', `${API}/find/membership_requests`, {
+    ...as(olive),
+    body: { criteria: [{ field: 'channel_id', is: '=', value: club }] },
+  });
+  assert.deepEqual([left.body.items, left.body.total], [[], 0], 'accepted and used: gone');
+  const mine = await w.call('POST', `${API}/find/channel_members`, {
+    ...as(olive),
+    body: {
+      criteria: [
+        { field: 'channel_id', is: '=', value: club },
+        { field: 'user_id', is: '=', value: mia.user },
+      ],
+    },
+  });
+  assert.equal((await w.call('DELETE', `${API}/channel_members/${mine.body.items[0].key}`, as(olive))).status, 204);
+  const back = await refused(mia, 'POST', 'channel_members/', { channel_id: club, user_id: mia.user, type: 'member' });
+  assert.deepEqual([back.status, back.path], [400, '/channel_id']);
+  // Invited again, she may.
+  await post(olive, 'membership_requests', { channel_id: club, type: 'invite', user_id: mia.user });
+  await post(mia, 'channel_members', { channel_id: club, user_id: mia.user, type: 'member' });
+});

@@ -28,6 +28,7 @@ export const BLOCK_STAYS = "A block is lifted by the channel's admins only.";
 export const CHANNEL_HAS_MESSAGES = 'This channel has messages: archive it (status archived) instead of deleting it.';
 
 const MESSAGES = 'comms/messages';
+const REQUESTS = 'comms/membership_requests';
 
 const field = (name: string, message: string): FieldError[] => [{ path: `/${name}`, message }];
 
@@ -52,7 +53,7 @@ function unseen(p: Place, caller: Caller): boolean {
 }
 
 /** A channel's own records beside its messages: they mean nothing without it. */
-const CHANNEL_RECORDS = [CHANNEL_MEMBERS, 'comms/membership_requests'];
+const CHANNEL_RECORDS = [CHANNEL_MEMBERS, REQUESTS];
 
 export const channelHooks: EntityHooks = {
   validate({ caller, data, mode }: HookArgs) {
@@ -118,7 +119,7 @@ async function memberRecord(s: Services, caller: Caller, channel: string, user: 
 
 async function invited(s: Services, caller: Caller, channel: string): Promise<boolean> {
   const found = await s.searches.run(caller.org.id, () =>
-    s.storage.findInSlices('comms/membership_requests', caller.org.id, {
+    s.storage.findInSlices(REQUESTS, caller.org.id, {
       criteria: [
         { field: 'channel_id', is: '=', value: channel },
         { field: 'user_id', is: '=', value: caller.principal.userKey },
@@ -152,6 +153,32 @@ export const channelMemberHooks: EntityHooks = {
     }
     if (p.reach.joined.has(p.key) && p.channel!.members_can_invite !== false) return [];
     return field('user_id', ONLY_ADMINS_ADD);
+  },
+  /**
+   * Joining uses up the person's requests to join and invitations to the channel, in the same
+   * commit: an admin adding them accepts their request; removed later, they do not come back by an
+   * old invitation.
+   */
+  async extraOps({ s, caller, data, before }) {
+    if (before) return [];
+    const org = caller.org.id;
+    const found = await s.searches.run(org, () =>
+      s.storage.findInSlices(REQUESTS, org, {
+        criteria: [
+          { field: 'channel_id', is: '=', value: String(data.channel_id) },
+          { field: 'user_id', is: '=', value: String(data.user_id) },
+        ],
+        limit: Infinity,
+        offset: 0,
+      }),
+    );
+    return found.items.map((r): WriteOp => ({
+      op: 'delete',
+      collection: r.collection,
+      org: r.org,
+      key: r.key,
+      expectVersion: r.meta.version,
+    }));
   },
   async onDelete({ s, caller, record }) {
     const p = await placeIn(s, caller, record.data.channel_id);
