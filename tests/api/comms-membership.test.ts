@@ -232,3 +232,30 @@ test('an invitation or a request is used up by joining: one removed does not com
   await post(olive, 'membership_requests', { channel_id: club, type: 'invite', user_id: mia.user });
   await post(mia, 'channel_members', { channel_id: club, user_id: mia.user, type: 'member' });
 });
+
+test('an invitation is its inviter’s: the person invited cannot extend it, nor reword it', async () => {
+  const past = Math.floor(Date.now() / 1000) - 3600;
+  const invite = await post(olive, 'membership_requests', {
+    channel_id: club,
+    type: 'invite',
+    user_id: ben.user,
+    expires: past,
+    message: 'Come for one evening',
+  });
+  const expired = await refused(ben, 'POST', 'channel_members/', {
+    channel_id: club,
+    user_id: ben.user,
+    type: 'member',
+  });
+  assert.equal(expired.path, '/channel_id');
+  const extended = await refused(ben, 'PATCH', `membership_requests/${invite}`, { expires: past + 365 * 86400 });
+  assert.deepEqual([extended.status, extended.path], [400, '/expires']);
+  const reworded = await refused(ben, 'PATCH', `membership_requests/${invite}`, { message: 'Come forever' });
+  assert.deepEqual([reworded.status, reworded.path], [400, '/message']);
+  const still = await refused(ben, 'POST', 'channel_members/', { channel_id: club, user_id: ben.user, type: 'member' });
+  assert.equal(still.path, '/channel_id');
+  // Their own notes on it, and declining it (deleting it), stay theirs.
+  const noted = await w.call('PATCH', `${API}/membership_requests/${invite}`, { ...as(ben), body: { notes: 'Maybe' } });
+  assert.equal(noted.status, 200, noted.text);
+  assert.equal((await w.call('DELETE', `${API}/membership_requests/${invite}`, as(ben))).status, 204);
+});

@@ -25,6 +25,7 @@ export const REQUEST_FOR_ONESELF = 'A request to join is made for oneself.';
 export const ONLY_ADMINS_INVITE = "Only the channel's admins, or its members where it lets them invite, invite others.";
 export const MEMBERS_CANNOT_LEAVE = 'This channel does not let its members leave.';
 export const BLOCK_STAYS = "A block is lifted by the channel's admins only.";
+export const INVITERS_WORDS = 'An invitation says what its inviter set: ask them for another.';
 export const CHANNEL_HAS_MESSAGES = 'This channel has messages: archive it (status archived) instead of deleting it.';
 
 const MESSAGES = 'comms/messages';
@@ -190,9 +191,15 @@ export const channelMemberHooks: EntityHooks = {
   },
 };
 
+/** What an invitation says (until when, and its words) is its inviter's, not the invitee's to change. */
+const INVITERS_FIELDS = ['expires', 'message'];
+
 export const membershipRequestHooks: EntityHooks = {
-  async validate({ s, caller, data, mode }: HookArgs) {
-    if (mode !== 'create') return [];
+  async validate({ s, caller, data, before, mode }: HookArgs) {
+    if (mode !== 'create') {
+      if (data.type !== 'invite' || caller.principal.isAdmin || data.created_by === caller.principal.userKey) return [];
+      return INVITERS_FIELDS.filter((f) => data[f] !== before?.[f]).flatMap((f) => field(f, INVITERS_WORDS));
+    }
     const p = await placeIn(s, caller, data.channel_id);
     if (unseen(p, caller)) return field('channel_id', NO_SUCH_CHANNEL);
     if (data.type === 'request') {
