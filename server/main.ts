@@ -25,6 +25,7 @@ import { backfillPtoBalances } from './data/hooks/pto-balances.ts';
 import { keepW4SignedOn } from './data/hooks/w4.ts';
 import { claimHireValues } from './payroll/hire-claims.ts';
 import { claimStoredValues } from './data/unique-claims.ts';
+import { dropChannelOrphans } from './data/channel-orphans.ts';
 import { startPtoAccruals } from './data/pto-accruals.ts';
 import { startFileExpiry } from './files/expiry.ts';
 import { countFileUsage } from './files/file-usage.ts';
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
       console.log(`dform: claimed the e-mails and SSNs of ${hireClaims} hires written before they were unique`);
     const profiles = await claimStoredValues(s, 'comms/comms_profiles', 'comms-profile-unique-claims');
     if (profiles) console.log(`dform: claimed the users of ${profiles} COMMS profiles written before one per person`);
+    const orphans = await dropChannelOrphans(s);
+    if (orphans) console.log(`dform: deleted ${orphans} memberships and requests of COMMS channels deleted before`);
     const usages = await countFileUsage(s);
     if (usages) console.log(`dform: counted the stored files of ${usages} companies, for their storage quotas`);
     return demoOrg;
