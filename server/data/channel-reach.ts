@@ -33,7 +33,8 @@ export interface ChannelReach {
   channels: ReadonlyMap<string, StoredRecord>;
 }
 
-/** Per request (the caller object is the request's): the find's reach under '', one channel's under its key. */
+/** Per request (the caller object is the request's): the find's reach under FIND, one channel's under its key. */
+const FIND = '\u0000find';
 const perRequest = new WeakMap<Caller, Map<string, Promise<ChannelReach>>>();
 
 /**
@@ -43,7 +44,7 @@ const perRequest = new WeakMap<Caller, Map<string, Promise<ChannelReach>>>();
 export function channelReachOf(s: Services, caller: Caller, channel?: string): Promise<ChannelReach> {
   let mine = perRequest.get(caller);
   if (!mine) perRequest.set(caller, (mine = new Map()));
-  const at = channel ?? '';
+  const at = channel ?? FIND;
   let reach = mine.get(at);
   if (!reach) {
     reach = readReach(s, caller, channel);
