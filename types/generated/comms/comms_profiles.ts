@@ -2,6 +2,9 @@
 
 import type * as Common from "../common/defs.ts";
 
+/**
+ * One profile per person: a second for the same user is refused.
+ */
 export type User = Common.Uuid;
 export type DisplayName = string;
 export type About = string;
