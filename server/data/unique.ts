@@ -81,7 +81,8 @@ export function uniqueReleaseOps(s: Services, org: string, data: DataObject, fie
   });
 }
 
-function releaseOp(s: Services, org: string, scope: string, value: string): WriteOp {
+/** The deletion of the claim of `value` under `scope` (nothing where none was made). */
+export function releaseOp(s: Services, org: string, scope: string, value: string): WriteOp {
   return { op: 'delete', collection: SYSTEM.unique, org, key: claimKey(s, org, scope, value) };
 }
 

@@ -259,3 +259,49 @@ test('an invitation is its inviter’s: the person invited cannot extend it, nor
   assert.equal(noted.status, 200, noted.text);
   assert.equal((await w.call('DELETE', `${API}/membership_requests/${invite}`, as(ben))).status, 204);
 });
+
+test("a channel's admins decline a request to join it; its plain members may not; the inviter withdraws an invitation", async () => {
+  const zoe = await commsUser('Zoe');
+  const asked = await post(zoe, 'membership_requests', { channel_id: club, type: 'request', user_id: zoe.user });
+  const plain = await commsUser('Paul');
+  await post(olive, 'channel_members', { channel_id: club, user_id: plain.user, type: 'member' });
+  assert.equal((await w.call('DELETE', `${API}/membership_requests/${asked}`, as(plain))).status, 403);
+  assert.equal((await w.call('DELETE', `${API}/membership_requests/${asked}`, as(olive))).status, 204);
+  assert.equal((await w.call('GET', `${API}/membership_requests/${asked}`, as(zoe))).status, 404);
+  // An invitation is withdrawn by whoever sent it.
+  const invite = await post(olive, 'membership_requests', { channel_id: club, type: 'invite', user_id: zoe.user });
+  assert.equal((await w.call('DELETE', `${API}/membership_requests/${invite}`, as(olive))).status, 204);
+});
+
+test('a person joins a channel once, however many ask at the same time', async () => {
+  const channel = await post(olive, 'channels', { name: 'Rush', owner: olive.user, type: 'group', status: 'active' });
+  const kim = await commsUser('Kim');
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, () =>
+      w.call('POST', `${API}/channel_members/`, {
+        ...as(kim),
+        body: { channel_id: channel, user_id: kim.user, type: 'member' },
+      }),
+    ),
+  );
+  const statuses = answers.map((a) => a.status).sort();
+  assert.equal(statuses.filter((s) => s === 201).length, 1, statuses.join(' '));
+  assert.ok(
+    statuses.every((s) => s === 201 || s === 400 || s === 409),
+    statuses.join(' '),
+  );
+  const found = await w.call('POST', `${API}/find/channel_members`, {
+    ...as(olive),
+    body: {
+      criteria: [
+        { field: 'channel_id', is: '=', value: channel },
+        { field: 'user_id', is: '=', value: kim.user },
+      ],
+    },
+  });
+  assert.equal(found.body.total, 1, found.text);
+  // Left, they may join again.
+  const mine = found.body.items[0].key;
+  assert.equal((await w.call('DELETE', `${API}/channel_members/${mine}`, as(kim))).status, 204);
+  await post(kim, 'channel_members', { channel_id: channel, user_id: kim.user, type: 'member' });
+});

@@ -11,6 +11,7 @@ import type { Services } from '../../services.ts';
 import type { DataObject, WriteOp } from '../../storage/types.ts';
 import { CHANNEL_MEMBERS, channelReachOf, isOpen, type ChannelReach } from '../channel-reach.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
+import { claimOps, releaseOp } from '../unique.ts';
 
 export const NO_SUCH_CHANNEL = 'No such channel.';
 export const CHANNEL_NOT_ACTIVE = 'This channel is closed: it takes no new messages.';
@@ -53,6 +54,14 @@ function unseen(p: Place, caller: Caller): boolean {
   return !p.channel || !(caller.principal.isAdmin || p.reach.see.has(p.key));
 }
 
+/**
+ * A person is in a channel once: the membership claims its channel and person in its commit, as an
+ * x-unique value is claimed (../unique.ts), so that of two joins at once one commits and the other
+ * answers 409; the check in `validate` names the field for the join that comes after.
+ */
+const MEMBERSHIP = 'channel_member';
+const membershipOf = (data: DataObject) => `${String(data.channel_id)}:${String(data.user_id)}`;
+
 /** A channel's own records beside its messages: they mean nothing without it. */
 const CHANNEL_RECORDS = [CHANNEL_MEMBERS, REQUESTS];
 
@@ -81,6 +90,7 @@ export const channelHooks: EntityHooks = {
       );
       for (const r of found.items) {
         ops.push({ op: 'delete', collection: r.collection, org: r.org, key: r.key, expectVersion: r.meta.version });
+        if (collection === CHANNEL_MEMBERS) ops.push(releaseOp(s, org, MEMBERSHIP, membershipOf(r.data)));
       }
     }
     return ops;
@@ -160,9 +170,10 @@ export const channelMemberHooks: EntityHooks = {
    * commit: an admin adding them accepts their request; removed later, they do not come back by an
    * old invitation.
    */
-  async extraOps({ s, caller, data, before }) {
+  async extraOps({ s, caller, data, before, record }) {
     if (before) return [];
     const org = caller.org.id;
+    const claim = claimOps(s, org, MEMBERSHIP, record.key, membershipOf(data), undefined);
     const found = await s.searches.run(org, () =>
       s.storage.findInSlices(REQUESTS, org, {
         criteria: [
@@ -173,21 +184,25 @@ export const channelMemberHooks: EntityHooks = {
         offset: 0,
       }),
     );
-    return found.items.map((r): WriteOp => ({
-      op: 'delete',
-      collection: r.collection,
-      org: r.org,
-      key: r.key,
-      expectVersion: r.meta.version,
-    }));
+    return [
+      ...claim,
+      ...found.items.map((r): WriteOp => ({
+        op: 'delete',
+        collection: r.collection,
+        org: r.org,
+        key: r.key,
+        expectVersion: r.meta.version,
+      })),
+    ];
   },
   async onDelete({ s, caller, record }) {
+    const released = [releaseOp(s, caller.org.id, MEMBERSHIP, membershipOf(record.data))];
     const p = await placeIn(s, caller, record.data.channel_id);
-    if (p.admin || !p.channel) return [];
+    if (p.admin || !p.channel) return released;
     if (record.data.user_id !== caller.principal.userKey) throw notAuthorized();
     if (record.data.type === 'blocked') throw new ApiError(403, BLOCK_STAYS);
     if (p.channel.members_can_leave === false) throw new ApiError(403, MEMBERS_CANNOT_LEAVE);
-    return [];
+    return released;
   },
 };
 
@@ -210,6 +225,17 @@ export const membershipRequestHooks: EntityHooks = {
     if (p.admin) return [];
     if (p.reach.joined.has(p.key) && p.channel!.members_can_invite !== false) return [];
     return field('type', ONLY_ADMINS_INVITE);
+  },
+  /**
+   * A request or invitation ends by the person it names (withdrawing, or declining), the one who
+   * made it (withdrawing an invitation) or the channel's admins (declining a request): the schema
+   * lets anyone signed in ask, this decides.
+   */
+  async onDelete({ s, caller, record }) {
+    const me = caller.principal.userKey;
+    if (caller.principal.isAdmin || record.data.user_id === me || record.meta.created_by === me) return [];
+    if ((await placeIn(s, caller, record.data.channel_id)).admin) return [];
+    throw notAuthorized();
   },
 };
 
