@@ -18,6 +18,7 @@ import { PaymentMethodWidget } from '../payroll/PaymentMethodWidget.tsx';
 import { RecordSelectWidget } from './RecordSelectWidget.tsx';
 import { GroupSelectWidget } from './GroupSelectWidget.tsx';
 import { RadioWidget } from './RadioWidget.tsx';
+import { CheckboxesWidget, CheckboxWidget, SelectWidget, TextareaWidget } from './marked.tsx';
 
 export const widgets: RegistryWidgetsType = {
   phone: PhoneWidget,
@@ -36,4 +37,9 @@ export const widgets: RegistryWidgetsType = {
   groupSelect: GroupSelectWidget,
   // Overrides the generic radio group: this one is named by its field.
   RadioWidget,
+  // Override rjsf's own: the same widgets, their controls marked aria-invalid while refused.
+  CheckboxWidget,
+  SelectWidget,
+  TextareaWidget,
+  CheckboxesWidget,
 };

@@ -1,0 +1,86 @@
+/**
+ * After a refused save, every refused control is announced: a screen reader reads the control as
+ * invalid (aria-invalid) and reads the message shown beside it (aria-describedby names the box that
+ * holds it), whichever widget draws the control: rjsf's own checkbox, select and textarea as much as
+ * the product's widgets. Needs `npm run build:web` first.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
+import { startWorld, type World } from './browser.ts';
+
+let w: World;
+
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+/** The control is marked invalid and described by a box on the page that shows `message`. */
+async function announces(control: Locator, message: string | RegExp) {
+  assert.equal(await control.getAttribute('aria-invalid'), 'true', 'the control is marked aria-invalid');
+  const ids = ((await control.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const texts: string[] = [];
+  for (const id of ids) {
+    const box = control.page().locator(`[id="${id}"]`);
+    if ((await box.count()) === 1) texts.push(await box.innerText());
+  }
+  assert.ok(
+    texts.some((t) => (typeof message === 'string' ? t.includes(message) : message.test(t))),
+    `the control is described by the message: ${JSON.stringify(texts)}`,
+  );
+}
+
+/** A page of the product organization itself (127.0.0.1), where product staff sign in. */
+async function staffPage(): Promise<Page> {
+  const context = await w.browser.newContext({ baseURL: w.server.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return page;
+}
+
+describe('a refused control of rjsf’s own', () => {
+  it('the state certificate’s exempt box (a checkbox) is announced with its message', async () => {
+    const emma = await w.apiLogin('emma');
+    const r = await w.call('POST', `/payroll/api/data/my_basic_info/${emma.user}`, {
+      org: w.org,
+      token: emma.token,
+      body: {
+        dob: '1990-04-12',
+        phone: '5155550100',
+        legal_address: { address1: '12 Peachtree Street', city: 'Atlanta', state: 'GA', postal_code: '30303' },
+      },
+    });
+    assert.ok(r.status === 200 || r.status === 201, r.text);
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    await page.goto(`/payroll/my_state_w4/edit/${emma.user}`);
+    await page.getByRole('heading', { name: /G-4/ }).waitFor();
+    const exempt = page.getByLabel('8a Exempt: no Georgia tax liability last year and none expected this year');
+    await exempt.check();
+    await page.getByLabel('4 Dependent allowances').fill('2');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.form__summary').waitFor();
+    await announces(exempt, 'When you claim exemption (line 8), leave lines 4 to 7 empty.');
+  });
+
+  it('a new state form’s state (a select) and its instructions (a textarea) are announced with their messages', async () => {
+    const page = await staffPage();
+    await page.goto('/payroll/state_w4_form/create');
+    await page.getByRole('heading', { name: 'New state withholding form' }).waitFor();
+    await page.getByLabel('Instructions').fill('x'.repeat(20001));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.form__summary').waitFor();
+    await announces(page.locator('#root_state'), 'State is required.');
+    await announces(page.getByLabel('Instructions'), /20000/);
+    await page.context().close();
+  });
+});
