@@ -2,6 +2,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { entityForm } from './entities.ts';
 import { FormHarness } from './FormHarness.tsx';
+import { showsTheError } from '../support/states.ts';
+import { emergencyContactsMeta, specMessage } from '../fixtures/metas.ts';
 
 const meta = {
   title: 'Forms/Lists/BoundedArrayField',
@@ -41,4 +43,14 @@ export const TwoContacts: Story = {
 export const Empty: Story = {
   args: { formData: {}, showAll: true },
   parameters: { check: { role: 'button', name: 'Add' } },
+};
+
+/** The list's own message (the schema's minItems message): at the list, whose group is marked invalid. */
+const NONE = specMessage(emergencyContactsMeta(), 'contacts', 'minItems');
+
+/** A refused list: the message under it, the list's group described by it and marked invalid. */
+export const WithError: Story = {
+  args: { formData: {}, showAll: true, extraErrors: { contacts: { __errors: [NONE] } } },
+  parameters: { check: { text: NONE } },
+  play: showsTheError(NONE),
 };

@@ -9,7 +9,12 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { FormsEnvProvider, type FormsEnv } from '../../forms/env.tsx';
 import { fields } from '../../forms/fields/index.ts';
 import { widgets } from '../../forms/widgets/index.ts';
-import { MarkedInputTemplate, type FileTarget, type FormContext } from '../../renderers/screens/record/templates.tsx';
+import {
+  MarkedArrayFieldTemplate,
+  MarkedInputTemplate,
+  type FileTarget,
+  type FormContext,
+} from '../../renderers/screens/record/templates.tsx';
 
 /**
  * 01/02/2026 at noon in New York (17:00 UTC), a fixed "now" so signed dates read the same in every
@@ -53,7 +58,7 @@ export function FormHarness(p: FormHarnessProps) {
         validator={validator}
         fields={fields}
         widgets={widgets}
-        templates={{ BaseInputTemplate: MarkedInputTemplate }}
+        templates={{ BaseInputTemplate: MarkedInputTemplate, ArrayFieldTemplate: MarkedArrayFieldTemplate }}
         formContext={{ sections: [], touched: new Set<string>(), showAll: !!p.showAll, files: p.files, ...p.whose }}
         extraErrors={p.extraErrors as never}
         readonly={p.readonly}

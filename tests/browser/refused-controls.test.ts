@@ -84,3 +84,21 @@ describe('a refused control of rjsf’s own', () => {
     await page.context().close();
   });
 });
+
+describe('a refused list', () => {
+  it('the list’s own message (a PTO progression without steps) marks its group, and the summary link takes the keyboard there', async () => {
+    const page = await staffPage();
+    await page.goto('/time/pto_progression/create');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByLabel('Name').fill('Seniority');
+    const remove = page.getByRole('button', { name: 'Remove' });
+    while ((await remove.count()) > 0) await remove.first().click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const summary = page.locator('.form__summary');
+    await summary.waitFor();
+    const group = page.locator('#root_steps');
+    await announces(group, 'A progression needs 1 to 60 steps.');
+    await summary.getByRole('link', { name: /A progression needs 1 to 60 steps/ }).click();
+    assert.equal(await group.evaluate((e) => e === document.activeElement), true, 'the group has the keyboard');
+  });
+});

@@ -16,6 +16,7 @@ import { OWN_ENTRY_FIELD, type FormModel } from './form-model.ts';
 import { OwnEntryField } from './OwnEntryField.tsx';
 import { inlineSchema } from './inline-schema.ts';
 import {
+  MarkedArrayFieldTemplate,
   MarkedInputTemplate,
   SectionedObjectTemplate,
   textButtons,
@@ -28,6 +29,7 @@ export const templates: Partial<TemplatesType> = {
   ObjectFieldTemplate: SectionedObjectTemplate,
   FieldErrorTemplate: TouchedFieldErrorTemplate,
   BaseInputTemplate: MarkedInputTemplate,
+  ArrayFieldTemplate: MarkedArrayFieldTemplate,
   // Text on the list buttons: rjsf's glyph icons showed as empty boxes.
   ButtonTemplates: { ...getDefaultRegistry().templates.ButtonTemplates, ...textButtons },
 };

@@ -585,10 +585,13 @@ function toField(e: MouseEvent<HTMLAnchorElement>) {
   el.focus();
 }
 
-/** The control that takes the keyboard for a field id: the field itself, or the first control inside it. */
+/**
+ * The control that takes the keyboard for a field id: the field itself (a control, or a refused list's
+ * group, which the message is about as a whole), or the first control inside it.
+ */
 function fieldElement(within: HTMLElement, id: string): HTMLElement | undefined {
   const el = document.getElementById(id);
   if (!el || !within.contains(el)) return undefined;
-  if (el.matches('input, select, textarea, button')) return el;
+  if (el.matches('input, select, textarea, button, fieldset[aria-invalid="true"][tabindex="-1"]')) return el;
   return el.querySelector<HTMLElement>('input, select, textarea, button') ?? undefined;
 }

@@ -2,9 +2,10 @@
  * rjsf templates of the generic forms: the root object laid out in x-sections as fieldsets, and
  * field errors shown once the field was left (blurred) or the form submitted.
  */
-import { useSyncExternalStore } from 'react';
+import { cloneElement, useSyncExternalStore, type ReactElement } from 'react';
 import { getDefaultRegistry } from '@rjsf/core';
 import {
+  type ArrayFieldTemplateProps,
   errorId,
   getUiOptions,
   type BaseInputTemplateProps,
@@ -202,4 +203,25 @@ const DefaultInput = getDefaultRegistry().templates.BaseInputTemplate;
  */
 export function MarkedInputTemplate(props: BaseInputTemplateProps) {
   return <DefaultInput {...props} aria-invalid={props.rawErrors?.some(Boolean) ? true : undefined} />;
+}
+
+const DefaultArray = getDefaultRegistry().templates.ArrayFieldTemplate as (
+  props: ArrayFieldTemplateProps,
+) => ReactElement<Record<string, unknown>>;
+
+/**
+ * A list (rjsf's fieldset of items) with a message of its own ("At least one emergency contact is
+ * required.", "A progression needs 1 to 60 steps.") is a group marked aria-invalid and described by
+ * the message below it, and takes the keyboard when the error summary links it (tabIndex -1): before,
+ * the message showed under the list but nothing pointed at it, and the summary's link put the keyboard
+ * in the first item's first box, as if that box were wrong.
+ */
+export function MarkedArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const list = DefaultArray(props);
+  if (!props.rawErrors?.some(Boolean)) return list;
+  return cloneElement(list, {
+    'aria-invalid': true,
+    'aria-describedby': errorId(props.fieldPathId),
+    tabIndex: -1,
+  });
 }
