@@ -6,6 +6,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent, within } from 'storybook/test';
 import { entityForm } from './entities.ts';
 import { FormHarness } from './FormHarness.tsx';
+import { showsTheError } from '../support/states.ts';
 
 const meta = {
   title: 'Forms/State forms/JsonSchemaEditorField',
@@ -61,4 +62,14 @@ export const NotASchema: Story = {
 export const ReadOnly: Story = {
   args: { formData: { fields: kansas }, readonly: true },
   parameters: { check: { role: 'textbox', name: 'JSON Schema', value: JSON.stringify(kansas.schema, null, 2) } },
+};
+
+/** The server's message about the schema as a whole (server/payroll/state-forms.ts), as after a refused save. */
+const NO_SCHEMA = 'The form fields need a JSON Schema object.';
+
+/** A refused schema: the message under its text, the text box described by it and marked invalid. */
+export const WithError: Story = {
+  args: { formData: { fields: kansas }, extraErrors: { fields: { schema: { __errors: [NO_SCHEMA] } } } },
+  parameters: { check: { text: NO_SCHEMA } },
+  play: showsTheError(NO_SCHEMA),
 };

@@ -14,6 +14,7 @@ import { ALL, basicInfoMeta, employeeMeta, metaOf } from '../fixtures/metas.ts';
 import { emmaBasicInfo, employees } from '../fixtures/people.ts';
 import { employeeSession, payrollCatalogue, payrollSession } from '../fixtures/session.ts';
 import { FixtureApp } from '../support/FixtureApp.tsx';
+import { showsTheError } from '../support/states.ts';
 
 const emma = employees().find((r) => r.key === EMMA_KEY)!;
 const when = emmaBasicInfo().meta;
@@ -77,15 +78,24 @@ export const Filled: Story = {
 };
 
 /** The definition's validator speaks as she saves: the exempt box with allowances is refused at the box. */
+async function save({ canvasElement }: { canvasElement: HTMLElement }) {
+  const button = await within(canvasElement).findByRole('button', { name: 'Save' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.click(button);
+}
+
+const EXEMPT_WITH_ALLOWANCES = 'When you check the exempt box, do not complete lines 1 through 3.';
+
 export const Invalid: Story = {
   args: { backend: backend({ state_wh_exempt: true, basic_allowances: 1 }) },
-  play: async ({ canvasElement }) => {
-    const screen = within(canvasElement);
-    const save = await screen.findByRole('button', { name: 'Save' });
-    await waitFor(() => expect(save).toBeEnabled());
-    await userEvent.click(save);
-  },
-  parameters: { check: { text: 'When you check the exempt box, do not complete lines 1 through 3.' } },
+  play: save,
+  parameters: { check: { text: EXEMPT_WITH_ALLOWANCES } },
+};
+
+/** The error story: saved so, the message at the exempt box (rjsf's checkbox), the box marked invalid. */
+export const WithError: Story = {
+  ...Invalid,
+  play: showsTheError(EXEMPT_WITH_ALLOWANCES, save),
 };
 
 /** The payroll manager's view of her certificate: her answers, read-only (only she answers them). */

@@ -35,8 +35,13 @@ export type ErrorCheck = ((ctx: { canvasElement: HTMLElement }) => Promise<void>
  * control is described by it (aria-describedby names the box holding it) and that control, or the
  * group holding it, is marked aria-invalid. A widget that swallows its errors fails here.
  */
-export function showsTheError(message: string): ErrorCheck {
+export function showsTheError(
+  message: string,
+  /** What the person does first to be refused (Save on a screen), if the story's args do not refuse already. */
+  before?: (ctx: { canvasElement: HTMLElement }) => Promise<void>,
+): ErrorCheck {
   const check = async ({ canvasElement }: { canvasElement: HTMLElement }): Promise<void> => {
+    await before?.({ canvasElement });
     const shown = await waitFor(() => {
       const hit = [...canvasElement.querySelectorAll('*')].find(
         (e) => e.children.length === 0 && e.textContent?.trim() === message,

@@ -90,6 +90,24 @@ describe("every widget's states", () => {
   });
 });
 
+describe("every custom field's error state", () => {
+  it('each custom field of the registry has an error story that checks its message is shown and marked', () => {
+    // As for widgets: a field that draws its own controls must show a refusal at them and mark them.
+    // The two that draw nothing of their own are shown (and checked) through the fields that use them.
+    const plumbing = new Set(['formBehaviour', 'ArrayField']);
+    for (const [key, field] of Object.entries(fields)) {
+      if (plumbing.has(key)) continue;
+      const name = (field as { name: string }).name;
+      const file = Object.values(files).find((f) => f.default.title.endsWith(`/${name}`));
+      const story = file?.WithError;
+      expect(story, `field ${name} ("ui:field": "${key}"): no WithError story`).toBeDefined();
+      expect(story!.play?.message, `field ${name}: WithError's play is not showsTheError(message)`).toBeTypeOf(
+        'string',
+      );
+    }
+  });
+});
+
 describe('story checks catch a broken story', () => {
   it('fails when the named element is missing', async () => {
     const { Stored } = composeStories(phone);
