@@ -5,8 +5,8 @@
  * Schema meta-schema as it changes; the server checks both again (and compiles the schema) on save.
  */
 import { useEffect, useState } from 'react';
-import type { FieldProps } from '@rjsf/utils';
-import { errorsAt } from '../behaviour/behaviour.ts';
+import type { ErrorSchema, FieldProps } from '@rjsf/utils';
+import { allErrors } from './JsonObjectField.tsx';
 import { metaSchemaErrors, type FormContext } from '../../renderers/contract/record-parts.ts';
 import { useFormsStyles } from '../styles/load-styles.ts';
 
@@ -93,7 +93,9 @@ export function JsonSchemaEditorField(props: FieldProps) {
   const messages = (part: Part): string[] => [
     ...(parseErrors[part] ? [parseErrors[part]!] : []),
     ...(part === 'schema' && !parseErrors.schema ? [...meta, ...(shape && !meta.length ? [shape] : [])] : []),
-    ...errorsAt(errorSchema, part),
+    // The server's messages about the part and about places inside it (a field of the schema:
+    // /fields/schema/properties/State), which no box of their own could show.
+    ...allErrors((errorSchema as Record<string, ErrorSchema | undefined> | undefined)?.[part]),
   ];
 
   return (

@@ -102,3 +102,31 @@ describe('a refused list', () => {
     assert.equal(await group.evaluate((e) => e === document.activeElement), true, 'the group has the keyboard');
   });
 });
+
+describe('a message inside a field’s value', () => {
+  it('the server’s message about one field of a state form’s JSON Schema shows at the JSON Schema box, which is marked, and its summary link goes there', async () => {
+    const page = await staffPage();
+    await page.goto('/payroll/state_w4_form/create');
+    await page.getByRole('heading', { name: 'New state withholding form' }).waitFor();
+    await page.locator('#root_state').selectOption({ label: 'Kansas' });
+    await page.getByLabel('Form', { exact: true }).fill("K-4 Kansas Employee's Withholding Allowance Certificate");
+    await page.getByLabel('Printable form type').fill('kansas');
+    const schemaBox = page.getByLabel('JSON Schema');
+    await schemaBox.fill(
+      '{ "type": "object", "properties": { "State": { "type": "string", "title": "State", "maxLength": 5 } } }',
+    );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const message =
+      "Field names are lower-case letters, digits and _, starting with a letter, at most 64: 'State' is not one.";
+    const summary = page.locator('.form__summary');
+    await summary.getByText(message).waitFor();
+    await announces(schemaBox, message);
+    await summary.getByRole('link', { name: new RegExp("'State' is not one") }).click();
+    assert.equal(
+      await schemaBox.evaluate((e) => e === document.activeElement),
+      true,
+      'the JSON Schema box has the keyboard',
+    );
+    await page.context().close();
+  });
+});

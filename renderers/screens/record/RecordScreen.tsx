@@ -590,7 +590,13 @@ function toField(e: MouseEvent<HTMLAnchorElement>) {
  * group, which the message is about as a whole), or the first control inside it.
  */
 function fieldElement(within: HTMLElement, id: string): HTMLElement | undefined {
-  const el = document.getElementById(id);
+  let el = document.getElementById(id);
+  // A message about a place inside a field's value (a property of a JSON Schema edited as text:
+  // root_fields_schema_properties_State) has no box of its own: the nearest box holding it is the one.
+  for (let at = id; !el && at.lastIndexOf('_') > 'root'.length - 1;) {
+    at = at.slice(0, at.lastIndexOf('_'));
+    if (at !== 'root') el = document.getElementById(at);
+  }
   if (!el || !within.contains(el)) return undefined;
   if (el.matches('input, select, textarea, button, fieldset[aria-invalid="true"][tabindex="-1"]')) return el;
   return el.querySelector<HTMLElement>('input, select, textarea, button') ?? undefined;
