@@ -130,3 +130,21 @@ describe('a message inside a field’s value', () => {
     await page.context().close();
   });
 });
+
+describe('a list of people chosen with a picker', () => {
+  it('an assignment saved with nobody assigned says so at the picker, in the schema’s words, and the picker is announced', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto('/hr/assignments/create');
+    await page.getByRole('heading', { name: 'New Assignment' }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const summary = page.locator('.form__summary');
+    await summary.waitFor();
+    const items = await summary.locator('li').allInnerTexts();
+    assert.ok(items.includes('Assigned to: Assign it to at least one user.'), JSON.stringify(items));
+    const link = summary.getByRole('link', { name: 'Assigned to: Assign it to at least one user.' });
+    const id = decodeURIComponent((await link.getAttribute('href'))!.slice(1));
+    const control = page.locator(`[id="${id}"] [aria-describedby], [id="${id}"][aria-describedby]`).first();
+    await announces(control, 'Assign it to at least one user.');
+  });
+});

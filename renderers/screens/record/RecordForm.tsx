@@ -8,7 +8,15 @@
  */
 import { createContext, memo, useContext, useMemo } from 'react';
 import Form, { getDefaultRegistry } from '@rjsf/core';
-import type { ErrorSchema, RJSFValidationError, TemplatesType, ValidatorType } from '@rjsf/utils';
+import {
+  retrieveSchema,
+  type ErrorSchema,
+  type Experimental_DefaultFormStateBehavior,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type TemplatesType,
+  type ValidatorType,
+} from '@rjsf/utils';
 import { withoutUnsigned } from '../../../engine/unsigned-signatures.ts';
 import type { JsonObject } from '../../api/types.ts';
 import { recordForms } from '../../contract/forms-registry.ts';
@@ -23,6 +31,24 @@ import {
   TouchedFieldErrorTemplate,
   type FormContext,
 } from './templates.tsx';
+
+/**
+ * A list of plain values with a minItems (the people an assignment is for, those a share goes to)
+ * starts empty: rjsf filled it with minItems empty values, which its picker showed as nothing, so a
+ * Save without a choice was refused with 'Must be text' about an item no box shows, not with the
+ * list's own message ('Assign it to at least one user.') at the picker. A list of objects (emergency
+ * contacts, a progression's steps) still starts with its first item to fill in.
+ */
+const defaultFormStateBehavior: Experimental_DefaultFormStateBehavior = {
+  arrayMinItems: {
+    computeSkipPopulate: ((validator: ValidatorType, schema: RJSFSchema, rootSchema?: RJSFSchema) => {
+      const items = schema.items;
+      if (!items || typeof items !== 'object' || Array.isArray(items)) return false;
+      const item = retrieveSchema(validator, items as RJSFSchema, rootSchema);
+      return item.type !== 'object' && item.type !== 'array' && !item.properties;
+    }) as NonNullable<Experimental_DefaultFormStateBehavior['arrayMinItems']>['computeSkipPopulate'],
+  },
+};
 
 /** The templates of the generic forms (exported for measuring tools that wrap them). */
 export const templates: Partial<TemplatesType> = {
@@ -123,6 +149,7 @@ export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
       formContext={p.context}
       extraErrors={p.extraErrors}
       liveValidate="onBlur"
+      experimental_defaultFormStateBehavior={defaultFormStateBehavior}
       showErrorList={false}
       noHtml5Validate
       onChange={handlers.change}
