@@ -8,7 +8,7 @@
  */
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { getDefaultRegistry } from '@rjsf/core';
-import type { Widget, WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from '@rjsf/utils';
 
 const CONTROLS = new Set(['input', 'select', 'textarea']);
 
@@ -27,7 +27,9 @@ function markControls(node: ReactNode): ReactNode {
 }
 
 /** rjsf's widget `name`, its controls marked invalid while the field has a message. */
-function marked(name: 'CheckboxWidget' | 'SelectWidget' | 'TextareaWidget' | 'CheckboxesWidget'): Widget {
+function marked(
+  name: 'CheckboxWidget' | 'SelectWidget' | 'TextareaWidget' | 'CheckboxesWidget',
+): (props: WidgetProps) => ReactNode {
   // rjsf's widgets are plain function components: drawn here as part of this one (their hooks are
   // this component's, in the same order every time), so that their elements can be marked.
   const draw = getDefaultRegistry().widgets[name] as (props: WidgetProps) => ReactNode;
@@ -45,5 +47,21 @@ export const CheckboxWidget = marked('CheckboxWidget');
 export const SelectWidget = marked('SelectWidget');
 /** Text of several lines ("ui:widget": "textarea": notes, instructions, expressions). */
 export const TextareaWidget = marked('TextareaWidget');
-/** Several choices as boxes ("ui:widget": "checkboxes": a company's modules). */
-export const CheckboxesWidget = marked('CheckboxesWidget');
+const Boxes = marked('CheckboxesWidget');
+
+/**
+ * Several choices as boxes ("ui:widget": "checkboxes": a company's modules, a file group's). rjsf's
+ * boxes sit in a plain div its field's label cannot name (a label names one control), so a screen
+ * reader read 'payroll, checkbox' with no word of which list: the div is a group named by the field's
+ * title, marked invalid with its boxes while the field has a message.
+ */
+export function CheckboxesWidget(props: WidgetProps) {
+  const boxes = Boxes(props) as ReactElement<Record<string, unknown>>;
+  if (!isValidElement(boxes)) return boxes;
+  const label = typeof props.label === 'string' && props.label ? props.label : undefined;
+  return cloneElement(boxes, {
+    role: 'group',
+    'aria-label': label,
+    'aria-invalid': props.rawErrors?.some(Boolean) ? true : undefined,
+  });
+}

@@ -18,7 +18,8 @@ type Story = StoryObj<typeof meta>;
 
 export const Chosen: Story = {
   args: { value: ['auth', 'payroll', 'comms'] },
-  parameters: { check: { role: 'checkbox', name: 'payroll' } },
+  // The boxes are a group named by the field, so a screen reader says which list a box is of.
+  parameters: { check: { role: 'group', name: 'Active modules' } },
 };
 
 /** The engine's message for a list over the schema's maxItems (engine/messages.ts). */

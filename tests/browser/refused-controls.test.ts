@@ -148,3 +148,18 @@ describe('a list of people chosen with a picker', () => {
     await announces(control, 'Assign it to at least one user.');
   });
 });
+
+describe('a refused list of boxes', () => {
+  it('a file group saved with no module: the boxes are a group named Modules, marked invalid, each box described by the message', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    await page.goto('/storage/fgroups/create');
+    await page.getByRole('heading', { name: 'New File Group' }).waitFor();
+    const group = page.getByRole('group', { name: 'Modules' });
+    for (const box of await group.getByRole('checkbox').all()) if (await box.isChecked()) await box.uncheck();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.form__summary').waitFor();
+    assert.equal(await group.getAttribute('aria-invalid'), 'true', 'the group is marked aria-invalid');
+    await announces(group.getByRole('checkbox').first(), 'Must have at least 1 item');
+  });
+});
