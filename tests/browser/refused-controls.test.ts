@@ -163,3 +163,28 @@ describe('a refused list of boxes', () => {
     await announces(group.getByRole('checkbox').first(), 'Must have at least 1 item');
   });
 });
+
+describe('before a save', () => {
+  it('only the boxes whose message shows are announced invalid: leaving the phone box does not mark the address boxes not reached yet', async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'emma');
+    const emma = await w.apiLogin('emma');
+    await page.goto(`/payroll/my_basic_info/edit/${emma.user}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Her basic information is not filled in yet: the legal address is empty, and required.
+    const phone = page.locator('#root_phone');
+    await phone.fill('12');
+    await phone.blur();
+    await page.locator('#root_phone__error').getByText('Phone numbers must have 10 digits.').waitFor();
+    await announces(phone, 'Phone numbers must have 10 digits.');
+    const city = page.locator('#root_legal_address_city');
+    assert.equal(
+      await city.getAttribute('aria-invalid'),
+      null,
+      'the city, not left yet and showing no message, is not announced invalid',
+    );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('.form__summary').waitFor();
+    await announces(city, 'City is required.');
+  });
+});

@@ -27,6 +27,7 @@ import {
   MarkedArrayFieldTemplate,
   MarkedInputTemplate,
   SectionedObjectTemplate,
+  ShownErrorsSchemaField,
   textButtons,
   TouchedFieldErrorTemplate,
   type FormContext,
@@ -128,7 +129,10 @@ export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
   const schema = useMemo(() => inlineSchema(p.model.schema), [p.model.schema]);
   // The app root's widgets and fields (../../contract/forms-registry.ts), the same objects on every render.
   const { widgets, fields: registered } = recordForms();
-  const fields = useMemo(() => ({ ...registered, [OWN_ENTRY_FIELD]: OwnEntryField }), [registered]);
+  const fields = useMemo(
+    () => ({ ...registered, SchemaField: ShownErrorsSchemaField, [OWN_ENTRY_FIELD]: OwnEntryField }),
+    [registered],
+  );
   const handlers = useMemo(
     () => ({
       change: (e: { formData?: unknown }) => onChange(e.formData as JsonObject),

@@ -9,6 +9,9 @@ import {
   errorId,
   getUiOptions,
   type BaseInputTemplateProps,
+  type ErrorSchema,
+  type FieldProps,
+  type Registry,
   TranslatableString,
   type FieldErrorProps,
   type IconButtonProps,
@@ -110,12 +113,34 @@ export function SectionedObjectTemplate(props: ObjectFieldTemplateProps) {
   );
 }
 
-export function TouchedFieldErrorTemplate({ errors = [], fieldPathId, registry }: FieldErrorProps) {
+/** Whether the messages of field `id` show: after a submit (or a server answer), or once it was left. */
+function useErrorsShown(registry: Registry, id: string): boolean {
   const ctx = registry.formContext as FormContext | undefined;
-  const id = fieldPathId.$id;
   const isTouched = () => !!ctx?.touched.has(id);
   const touched = useSyncExternalStore(ctx?.touched.subscribe ?? fixed, isTouched, isTouched);
-  const shown = ctx?.showAll || touched;
+  return !ctx || !!ctx.showAll || touched;
+}
+
+const DefaultSchemaField = getDefaultRegistry().fields.SchemaField;
+
+/**
+ * Every field, its own messages given to its widget only while they show: the form checks every
+ * field as soon as one is left, and a widget marks its control aria-invalid on any message it is
+ * given, so leaving the phone box had a screen reader call every empty address box invalid, with no
+ * message shown to say why. A field's messages (and the mark) come when it is left or the form is
+ * submitted, as the message under it does; what is inside it decides for itself.
+ */
+export function ShownErrorsSchemaField(props: FieldProps) {
+  const shown = useErrorsShown(props.registry, props.fieldPathId.$id);
+  const own = props.errorSchema?.__errors;
+  if (shown || !own?.length) return <DefaultSchemaField {...props} />;
+  return (
+    <DefaultSchemaField {...props} errorSchema={{ ...props.errorSchema, __errors: [] } as unknown as ErrorSchema} />
+  );
+}
+
+export function TouchedFieldErrorTemplate({ errors = [], fieldPathId, registry }: FieldErrorProps) {
+  const shown = useErrorsShown(registry, fieldPathId.$id);
   const list = errors.filter((e) => !!e);
   return (
     <div id={errorId(fieldPathId)} className="field__errors">
