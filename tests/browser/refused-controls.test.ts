@@ -168,7 +168,7 @@ describe('a refused list of boxes', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('.form__summary').waitFor();
     assert.equal(await group.getAttribute('aria-invalid'), 'true', 'the group is marked aria-invalid');
-    await announces(group.getByRole('checkbox').first(), 'Must have at least 1 item');
+    await announces(group.getByRole('checkbox').first(), 'Choose at least one module, or ALL.');
   });
 });
 

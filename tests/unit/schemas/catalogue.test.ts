@@ -232,6 +232,20 @@ describe('every list is bounded', () => {
   });
 });
 
+describe('a list that needs items says so', () => {
+  it("every list with minItems has its own message: a file group saved with no module was told the engine's 'Must have at least 1 item'", () => {
+    const files = [...entities.map((e) => ({ rel: e.rel, file: e.file })), { rel: 'common/defs.json', file: defs }];
+    const silent: string[] = [];
+    for (const { rel, file } of files) {
+      for (const { at, node } of schemaNodes(file)) {
+        if (!isList(node) || !((node.minItems as number) >= 1)) continue;
+        if (typeof (node['x-messages'] as Json | undefined)?.minItems !== 'string') silent.push(`${rel}${at}`);
+      }
+    }
+    assert.deepEqual(silent, []);
+  });
+});
+
 describe('every number is bounded', () => {
   it('every number a record can hold has an upper bound (1e308 was stored as a W-4 amount)', () => {
     const isNumber = (s: Json) =>
