@@ -175,7 +175,13 @@ export function StateW4FormField(props: FieldProps) {
     if (form.status === 'no-state')
       return (
         <p className="banner banner--info" role="status">
-          {other ? NO_STATE_MESSAGE_OTHER : NO_STATE_MESSAGE}
+          {other ? NO_STATE_MESSAGE_OTHER : NO_STATE_MESSAGE}{' '}
+          {/* Where the address is given: the one step that opens the form. */}
+          {employeeKey && (
+            <Link to={other ? `/payroll/basic_info/edit/${employeeKey}` : `/payroll/my_basic_info/edit/${employeeKey}`}>
+              {other ? 'Open their basic information' : 'Open your basic information'}
+            </Link>
+          )}
         </p>
       );
     if (form.status === 'no-income-tax')

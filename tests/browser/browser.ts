@@ -142,3 +142,40 @@ export async function saveForm(page: Page, notice = 'Saved.'): Promise<void> {
   if (!r.ok()) throw new Error(`the save answered ${r.status()}: ${await r.text()}`);
   await page.locator('.notices').getByText(notice, { exact: true }).waitFor();
 }
+
+/**
+ * A new employee of the demo company (payroll module, nothing filled in yet), signed in on a page of
+ * their own: for a test that needs a person whose forms are all empty, whatever the demo's people
+ * hold by then.
+ */
+export async function newEmployeePage(w: World, name: string): Promise<{ page: Page; key: string }> {
+  const admin = await w.apiLogin('admin');
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@acme.example`;
+  const password = 'fresh-start-pass-1';
+  const made = await w.call('POST', '/auth/api/data/users/', {
+    org: w.org,
+    token: admin.token,
+    body: {
+      email,
+      display_name: name,
+      status: 'active',
+      permissions: ['PAYROLL:CanUseModule'],
+      is_employee: true,
+      employee_id: `E-${Date.now()}`,
+    },
+  });
+  if (made.status !== 201) throw new Error(`new employee: ${made.status} ${made.text}`);
+  const set = await w.call('POST', '/auth/api/set_user_password', {
+    org: w.org,
+    token: admin.token,
+    body: { user_id: made.body.key, password, password2: password },
+  });
+  if (set.status !== 200) throw new Error(`new employee's password: ${set.status} ${set.text}`);
+  const { page } = await w.page();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return { page, key: made.body.key as string };
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
-import { startWorld, type World } from './browser.ts';
+import { newEmployeePage, startWorld, type World } from './browser.ts';
 
 let w: World;
 
@@ -176,35 +176,8 @@ describe('before a save', () => {
   it('only the boxes whose message shows are announced invalid: leaving the phone box does not mark the address boxes not reached yet', async () => {
     // A new employee, whose basic information is not filled in yet: the legal address is empty,
     // and required (Emma's is filled in by the first test of this file).
-    const admin = await w.apiLogin('admin');
-    const email = 'nora.new@acme.example';
-    const password = 'fresh-start-pass-1';
-    const made = await w.call('POST', '/auth/api/data/users/', {
-      org: w.org,
-      token: admin.token,
-      body: {
-        email,
-        display_name: 'Nora New',
-        status: 'active',
-        permissions: ['PAYROLL:CanUseModule'],
-        is_employee: true,
-        employee_id: 'E-NORA-1',
-      },
-    });
-    assert.equal(made.status, 201, made.text);
-    const set = await w.call('POST', '/auth/api/set_user_password', {
-      org: w.org,
-      token: admin.token,
-      body: { user_id: made.body.key, password, password2: password },
-    });
-    assert.equal(set.status, 200, set.text);
-    const { page } = await w.page();
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    await page.goto(`/payroll/my_basic_info/edit/${made.body.key}`);
+    const { page, key } = await newEmployeePage(w, 'Nora New');
+    await page.goto(`/payroll/my_basic_info/edit/${key}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const phone = page.locator('#root_phone');
     await phone.fill('12');

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { SIGNATURE_VOIDED } from '../../renderers/screens/record/signature-notice.ts';
 import { VOIDS_ON_SAVE } from '../../forms/signature/SignatureField.tsx';
-import { startWorld, type World } from './browser.ts';
+import { newEmployeePage, startWorld, type World } from './browser.ts';
 
 let w: World;
 let emma: { token: string; user: string };
@@ -108,6 +108,17 @@ async function signTyped(page: Page, name: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByText(name).first().waitFor();
 }
+
+describe('before the state is known', () => {
+  it('a person with no address and no work state is told to add the address, and led to where it is given', async () => {
+    const { page, key } = await newEmployeePage(w, 'Sol Stateless');
+    await page.goto(`/payroll/my_state_w4/edit/${key}`);
+    await page.getByText('Add your legal address to your basic information first').waitFor();
+    await page.getByRole('link', { name: 'Open your basic information' }).click();
+    await page.waitForURL((u) => u.pathname === `/payroll/my_basic_info/edit/${key}`);
+    await page.locator('#root_legal_address_address1').waitFor();
+  });
+});
 
 describe('a new state added as data', () => {
   it('product staff add Kansas through the generic screens; an employee in Kansas sees and saves its form at once', async () => {
