@@ -57,6 +57,7 @@ function employeeForms(s: Services, org: string, p: StoryPerson, hired: number, 
     systemPut(s, 'payroll/employee_payment_information', org, p.key, {
       desired_payment_method: 'Paper Check',
       sync_status: 'approval_requested',
+      _user_uuid: p.key,
     }),
     systemPut(s, 'payroll/w4', org, p.key, {
       w4_year: '2026',
