@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { LOCAL_DOMAIN } from '../../server/config.ts';
 import { demoHostname } from '../../server/demo.ts';
-import { client, ROOT, startServer, type TestServer } from '../helpers/server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, client, ROOT, startServer, type TestServer } from '../helpers/server.ts';
 import { chromiumPath } from './chromium.ts';
 
 /** The demo company's hostname in a local run (server/demo.ts). */
@@ -178,4 +178,17 @@ export async function newEmployeePage(w: World, name: string): Promise<{ page: P
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   return { page, key: made.body.key as string };
+}
+
+/** A page of the product organization itself (the server's own address), product staff signed in. */
+export async function staffPage(w: World): Promise<Page> {
+  const context = await w.browser.newContext({ baseURL: w.server.url, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return page;
 }

@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
-import { newEmployeePage, startWorld, type World } from './browser.ts';
+import type { Locator } from 'playwright-core';
+import { newEmployeePage, staffPage, startWorld, type World } from './browser.ts';
 
 let w: World;
 
@@ -42,19 +41,6 @@ async function announces(control: Locator, message: string | RegExp) {
   );
 }
 
-/** A page of the product organization itself (127.0.0.1), where product staff sign in. */
-async function staffPage(): Promise<Page> {
-  const context = await w.browser.newContext({ baseURL: w.server.url, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  return page;
-}
-
 describe('a refused control of rjsf’s own', () => {
   it('the state certificate’s exempt box (a checkbox) is announced with its message', async () => {
     const emma = await w.apiLogin('emma');
@@ -81,7 +67,7 @@ describe('a refused control of rjsf’s own', () => {
   });
 
   it('a new state form’s state (a select) and its instructions (a textarea) are announced with their messages', async () => {
-    const page = await staffPage();
+    const page = await staffPage(w);
     await page.goto('/payroll/state_w4_form/create');
     await page.getByRole('heading', { name: 'New state withholding form' }).waitFor();
     await page.getByLabel('Instructions').fill('x'.repeat(20001));
@@ -95,7 +81,7 @@ describe('a refused control of rjsf’s own', () => {
 
 describe('a refused list', () => {
   it('the list’s own message (a PTO progression without steps) marks its group, and the summary link takes the keyboard there', async () => {
-    const page = await staffPage();
+    const page = await staffPage(w);
     await page.goto('/time/pto_progression/create');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByLabel('Name').fill('Seniority');
@@ -113,7 +99,7 @@ describe('a refused list', () => {
 
 describe('a message inside a field’s value', () => {
   it('the server’s message about one field of a state form’s JSON Schema shows at the JSON Schema box, which is marked, and its summary link goes there', async () => {
-    const page = await staffPage();
+    const page = await staffPage(w);
     await page.goto('/payroll/state_w4_form/create');
     await page.getByRole('heading', { name: 'New state withholding form' }).waitFor();
     await page.locator('#root_state').selectOption({ label: 'Kansas' });

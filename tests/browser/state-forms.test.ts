@@ -11,10 +11,9 @@ import { NOT_SIGNED_YET } from '../../renderers/screens/record/signature-notice.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { SIGNATURE_VOIDED } from '../../renderers/screens/record/signature-notice.ts';
 import { VOIDS_ON_SAVE } from '../../forms/signature/SignatureField.tsx';
-import { newEmployeePage, startWorld, type World } from './browser.ts';
+import { newEmployeePage, staffPage, startWorld, type World } from './browser.ts';
 
 let w: World;
 let emma: { token: string; user: string };
@@ -38,19 +37,6 @@ async function setEmmaState(state: string) {
     },
   });
   assert.ok(r.status === 200 || r.status === 201, r.text);
-}
-
-/** A page of the product organization itself (127.0.0.1), where product staff sign in. */
-async function staffPage(): Promise<Page> {
-  const context = await w.browser.newContext({ baseURL: w.server.url, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  return page;
 }
 
 describe('the state withholding screen', () => {
@@ -122,7 +108,7 @@ describe('before the state is known', () => {
 
 describe('a new state added as data', () => {
   it('product staff add Kansas through the generic screens; an employee in Kansas sees and saves its form at once', async () => {
-    const page = await staffPage();
+    const page = await staffPage(w);
     await page.goto('/payroll/state_w4_form/create');
     await page.getByRole('heading', { name: 'New state withholding form' }).waitFor();
     await page.locator('#root_state').selectOption({ label: 'Kansas' });
