@@ -88,3 +88,13 @@ test('the recipient marks a notification viewed or deleted, never back into the 
   });
   assert.equal(theirs.status, 403, theirs.text);
 });
+
+test('a save of the whole notification that leaves its delivery out keeps the delivery as it was', async () => {
+  const emma = await signIn('emma@acme.example', 'demo-employee-pass');
+  const key = await delivered(emma.user);
+  const path = `${API}/user_notifications/${key}`;
+  const { delivery_result: _left, ...rest } = (await call('GET', path, emma)).body.data;
+  const saved = await call('POST', path, { ...emma, body: rest });
+  assert.equal(saved.status, 200, saved.text);
+  assert.deepEqual((await call('GET', path, emma)).body.data.delivery_result, { app: 'ready', email: 'processed' });
+});

@@ -248,6 +248,14 @@ const READER_STATES: ReadonlySet<unknown> = new Set(['viewed', 'deleted']);
 const appState = (data: DataObject | undefined): unknown => (data?.delivery_result as DataObject | undefined)?.app;
 
 export const userNotificationHooks: EntityHooks = {
+  /**
+   * A save of the whole record that leaves the delivery out (a form showing the message only)
+   * keeps the delivery as it was: its states are the sending queue's, and the reader's mark.
+   */
+  derive({ data, before }: HookArgs) {
+    if (data.delivery_result !== undefined || before?.delivery_result === undefined) return undefined;
+    return { ...data, delivery_result: before.delivery_result };
+  },
   /** Through the data API a notification's in-app state moves only to what a reader does to it. */
   validate({ data, before }: HookArgs) {
     const state = appState(data);
