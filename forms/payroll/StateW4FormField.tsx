@@ -25,6 +25,7 @@ import {
 } from './state_w4.ts';
 import { noIncomeTaxMessage, stateName } from '../../engine/withholding-states.ts';
 import { useStateForm, type CertificateChoice } from './useStateForm.ts';
+import { useNothingToSave } from '../../renderers/contract/nothing-to-save.ts';
 import { useExpressionErrors } from '../behaviour/useExpressionErrors.ts';
 import { secureHref } from '../../engine/secure-link.ts';
 import { RootDataContext, type RootData } from '../behaviour/RootData.tsx';
@@ -80,6 +81,8 @@ function CertificateChoices({ choices, current, own }: { choices: CertificateCho
   );
 }
 
+const NOTHING_TO_FILL = new Set(['no-state', 'no-form', 'no-income-tax', 'error']);
+
 export function StateW4FormField(props: FieldProps) {
   useFormsStyles();
   const { formData, onChange, registry, errorSchema, readonly, disabled } = props;
@@ -103,6 +106,8 @@ export function StateW4FormField(props: FieldProps) {
     data[WHOSE] === own ||
     (form.status === 'ready' && !!form.choices?.some((c) => c.key === employeeKey));
   const other = !!employeeKey && !mine;
+  // No form to fill in (no state yet, none for the state, none needed, or it could not load): no Save.
+  useNothingToSave(!whose && NOTHING_TO_FILL.has(form.status));
   const def = form.status === 'ready' ? form.definition : undefined;
   const model = useMemo(
     () =>

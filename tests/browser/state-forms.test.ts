@@ -100,6 +100,9 @@ describe('before the state is known', () => {
     const { page, key } = await newEmployeePage(w, 'Sol Stateless');
     await page.goto(`/payroll/my_state_w4/edit/${key}`);
     await page.getByText('Add your legal address to your basic information first').waitFor();
+    // Nothing to fill in yet, so nothing to save: a Save could only be refused ("State is required.").
+    await page.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached', timeout: 5_000 });
+    assert.equal(await page.getByRole('button', { name: 'Cancel' }).count(), 1, 'the way back stays');
     await page.getByRole('link', { name: 'Open your basic information' }).click();
     await page.waitForURL((u) => u.pathname === `/payroll/my_basic_info/edit/${key}`);
     await page.locator('#root_legal_address_address1').waitFor();
@@ -273,6 +276,7 @@ describe('the certificate follows the work state', () => {
       .getByText('Texas has no state income tax on wages: no state withholding certificate is needed.')
       .waitFor();
     assert.equal(await page.getByRole('button', { name: 'Signature Required' }).count(), 0, 'nothing to sign');
+    await page.getByRole('button', { name: 'Save' }).waitFor({ state: 'detached', timeout: 5_000 });
   });
 });
 

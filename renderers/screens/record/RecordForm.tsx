@@ -69,6 +69,8 @@ export interface FormActionsState {
   saveLabel: string;
   /** Why the last Save was blocked, where no field shows it (./unshown-errors.ts). */
   unshown: readonly string[];
+  /** A field says there is nothing to fill in: no Save (../../contract/nothing-to-save.ts). */
+  nothingToSave: boolean;
   cancel(): void;
 }
 
@@ -97,9 +99,11 @@ function FormActions() {
           edited, and the message it adds or removes above the button moved the button away before
           the mouse came up, so the click landed beside it and nothing was saved. Submit validates
           every field anyway. */}
-      <button type="submit" className="btn btn--primary" disabled={a.saving || !a.ready} onMouseDown={keepFocus}>
-        {a.saving ? 'Saving…' : a.saveLabel}
-      </button>
+      {!a.nothingToSave && (
+        <button type="submit" className="btn btn--primary" disabled={a.saving || !a.ready} onMouseDown={keepFocus}>
+          {a.saving ? 'Saving…' : a.saveLabel}
+        </button>
+      )}
       <button type="button" className="btn" onClick={a.cancel}>
         Cancel
       </button>

@@ -18,6 +18,7 @@ import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { PrefetchLink } from '../../app/PrefetchLink.tsx';
 import { FormActionsContext, RecordForm, type FormActionsState } from './RecordForm.tsx';
+import { NothingToSaveContext } from '../../contract/nothing-to-save.ts';
 import { RecordView } from './RecordView.tsx';
 import type { FormContext } from './templates.tsx';
 import { touchedStore } from './touched.ts';
@@ -78,7 +79,7 @@ function useFormValidator(
  */
 function sameActions(prev: FormActionsState | undefined, next: FormActionsState): FormActionsState {
   if (!prev) return next;
-  const keys = ['saving', 'ready', 'dirty', 'saveLabel', 'unshown'] as const;
+  const keys = ['saving', 'ready', 'dirty', 'saveLabel', 'unshown', 'nothingToSave'] as const;
   return keys.every((k) => prev[k] === next[k]) ? prev : next;
 }
 
@@ -162,6 +163,8 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const [merged, setMerged] = useState(false);
   const [touched] = useState(touchedStore);
   const [submitted, setSubmitted] = useState(false);
+  // A field with nothing for its person to fill in (../../contract/nothing-to-save.ts) takes the Save away.
+  const [nothingToSave, setNothingToSave] = useState(false);
   const ready = state.status === 'ready' ? state : undefined;
   const { validator, ready: validatorReady } = useFormValidator(ready?.meta, ready?.model);
   const extraErrors = useMemo(
@@ -425,6 +428,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     dirty: state.dirty,
     saveLabel: walk ? 'Save and continue' : (extension?.saveLabel?.(ctx) ?? 'Save'),
     unshown,
+    nothingToSave,
     cancel,
   });
   formActionsRef.current = formActions;
@@ -544,27 +548,29 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
         <>
           <LeaveGuard when={state.dirty && !state.saving} allowed={actions.leaveAllowed} />
           <FormActionsContext.Provider value={formActions}>
-            {/* Whatever the person does in the form (typing, choosing, a button) makes its
+            <NothingToSaveContext.Provider value={setNothingToSave}>
+              {/* Whatever the person does in the form (typing, choosing, a button) makes its
                 changes theirs; what @rjsf reports before that is the form's start. */}
-            <div
-              onInputCapture={actions.interact}
-              onChangeCapture={actions.interact}
-              onClickCapture={actions.interact}
-              onKeyDownCapture={actions.interact}
-            >
-              <RecordForm
-                key={state.formKey}
-                model={model}
-                initialData={state.initialData}
-                validator={validator}
-                context={context}
-                extraErrors={extraErrors}
-                onChange={actions.change}
-                onBlur={onBlur}
-                onError={onError}
-                onSubmit={onSubmit}
-              />
-            </div>
+              <div
+                onInputCapture={actions.interact}
+                onChangeCapture={actions.interact}
+                onClickCapture={actions.interact}
+                onKeyDownCapture={actions.interact}
+              >
+                <RecordForm
+                  key={state.formKey}
+                  model={model}
+                  initialData={state.initialData}
+                  validator={validator}
+                  context={context}
+                  extraErrors={extraErrors}
+                  onChange={actions.change}
+                  onBlur={onBlur}
+                  onError={onError}
+                  onSubmit={onSubmit}
+                />
+              </div>
+            </NothingToSaveContext.Provider>
           </FormActionsContext.Provider>
         </>
       )}
