@@ -236,5 +236,48 @@ async function userDeletionOps(
       },
     });
   }
-  return { ops, removed: doomed.map((r) => `${r.collection}/${r.key}`), doomed };
+  // Shares of others' files that name them: they name them no more, and one that gave only to them
+  // gives nothing and goes (those of their own files are among the doomed already).
+  const sharesToThem = (
+    await s.storage.find('storage/shares', org, {
+      criteria: [{ field: 'shared_to_users', is: 'contains', value: user.key }],
+      limit: Infinity,
+      offset: 0,
+    })
+  ).items.filter((r) => !doomed.some((d) => d.collection === r.collection && d.key === r.key));
+  const emptied: string[] = [];
+  for (const share of sharesToThem) {
+    const users = (share.data.shared_to_users as unknown[]).filter((x) => x !== user.key);
+    const groups = share.data.shared_to_groups;
+    const givesStill = users.length > 0 || (Array.isArray(groups) && groups.length > 0) || !!share.data.publicly_shared;
+    if (!givesStill) {
+      emptied.push(`${share.collection}/${share.key}`);
+      ops.push(
+        { op: 'delete', collection: share.collection, org, key: share.key, expectVersion: share.meta.version },
+        auditOp({
+          org,
+          actor: actorOf(caller),
+          action: 'delete',
+          module: 'storage',
+          type: 'shares',
+          key: share.key,
+          affectedUser: user.key,
+          fields: ['superuser_delete'],
+          ...request,
+          now,
+        }),
+      );
+      continue;
+    }
+    ops.push({
+      op: 'put',
+      expectVersion: share.meta.version,
+      record: {
+        ...share,
+        data: { ...share.data, shared_to_users: users },
+        meta: { ...share.meta, updated_by: caller.user.key, updated_time: now, version: share.meta.version + 1 },
+      },
+    });
+  }
+  return { ops, removed: [...doomed.map((r) => `${r.collection}/${r.key}`), ...emptied], doomed };
 }

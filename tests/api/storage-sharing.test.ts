@@ -395,6 +395,9 @@ test("a user deleted for good takes their files with them, the files' shares, an
     body: { name: `Quinn's own ${randomUUID().slice(0, 6)}`, group_members: [sam.user] },
   });
   assert.equal(mine.status, 201, mine.text);
+  // Olive's files shared with Quinn: one with Sam too, one with Quinn alone.
+  const both = await shared(olive, { file_key: (await fileOf(olive)).key, shared_to_users: [quinn.user, sam.user] });
+  const alone = await shared(olive, { file_key: (await fileOf(olive)).key, shared_to_users: [quinn.user] });
 
   const superuser = await sudoInto(w, w.staff, w.acmeOrg);
   const account = await w.call('GET', `/auth/api/data/users/${quinn.user}`, as(w.admin));
@@ -415,6 +418,15 @@ test("a user deleted for good takes their files with them, the files' shares, an
   const own = await w.call('GET', `/storage/api/data/fgroups/${mine.body.key}`, as(hank));
   assert.equal(own.status, 200, own.text);
   assert.deepEqual(own.body.data.group_admins, [], 'no longer its administrator; the group stays for its members');
+  // Shares of others' files name them no more; one that gave only to them gives nothing, and goes.
+  const still = await w.call('GET', `/storage/api/data/shares/${both}`, as(olive));
+  assert.equal(still.status, 200, still.text);
+  assert.deepEqual(still.body.data.shared_to_users, [sam.user]);
+  assert.equal(
+    (await w.call('GET', `/storage/api/data/shares/${alone}`, as(olive))).status,
+    404,
+    'a share giving nothing',
+  );
 });
 
 test("an employee's menu offers her files, the shares and the file groups that concern her", async () => {
