@@ -116,7 +116,7 @@ export const TEXT_TYPES = new Set(['text/plain', 'text/csv']);
  */
 const UNSAFE =
   // eslint-disable-next-line no-control-regex -- finding control characters is what it is for
-  /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufdd0-\ufdef\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff\u2028\u2029\u202a-\u202e\u2066-\u2069\ufdd0-\ufdef\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** The longest name kept, in characters (code points: an emoji is never cut in half). */
 const MAX_NAME = 200;
 

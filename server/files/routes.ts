@@ -101,13 +101,27 @@ function fileName(c: Context, field: string): string {
   if (raw === undefined || raw.trim() === '') {
     throw badRequest('Validation failed', [{ path: `/${field}`, message: 'The x-file-name header names the file.' }]);
   }
-  let name = raw;
+  let name = utf8Bytes(raw);
   try {
-    name = decodeURIComponent(raw);
+    name = decodeURIComponent(name);
   } catch {
     // Not percent-encoded: the name as sent.
   }
   return cleanFileName(name);
+}
+
+/**
+ * A header's bytes arrive one a character. A client that does not percent-encode the name (curl)
+ * sends its UTF-8 bytes, read as "RÃ©sumÃ©": those are decoded as UTF-8 when they are valid UTF-8,
+ * and are otherwise taken as the Latin-1 they are.
+ */
+function utf8Bytes(raw: string): string {
+  if (!/[\x80-\xff]/.test(raw) || /[\u0100-\uffff]/.test(raw)) return raw;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(raw, 'latin1'));
+  } catch {
+    return raw;
+  }
 }
 
 /** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266). */

@@ -401,6 +401,32 @@ test("a download keeps the file's name: an apostrophe, brackets or a percent sig
   }
 });
 
+test('a name sent as raw UTF-8 in x-file-name (as curl sends it) keeps its letters; invisible characters go', async () => {
+  const key = await companyDocument();
+  // The header carries bytes: a client that does not percent-encode sends the name's UTF-8 bytes,
+  // which a server reads one byte a character ("RÃ©sumÃ©").
+  for (const [sent, kept] of [
+    ['Résumé 日本語.pdf', 'Résumé 日本語.pdf'],
+    ['zero\u200bwidth\ufeff.pdf', 'zero_width_.pdf'],
+  ]) {
+    const raw = Buffer.from(sent, 'utf8').toString('latin1');
+    const r = await w.call('PUT', `/hr/api/files/documents/${key}/file`, {
+      ...as(w.admin),
+      headers: { 'content-type': 'application/pdf', 'x-file-name': raw },
+      rawBody: PDF,
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.name, kept);
+  }
+  // A single byte that is no UTF-8 (a Latin-1 client's é) is read as Latin-1.
+  const latin1 = await w.call('PUT', `/hr/api/files/documents/${key}/file`, {
+    ...as(w.admin),
+    headers: { 'content-type': 'application/pdf', 'x-file-name': 'caf\u00e9.pdf' },
+    rawBody: PDF,
+  });
+  assert.equal(latin1.body.name, 'café.pdf', latin1.text);
+});
+
 /** Sends a body in chunks until the server answers; resolves with the status and the bytes sent. */
 function streamUntilAnswered(p: string, who: Session, total: number, declare?: number) {
   return new Promise<{ status: number; sent: number; body: string }>((resolve, reject) => {

@@ -24,6 +24,8 @@ test('file names keep their last segment, without control, bidi or reserved char
     ['half\ud83d.pdf', 'half_.pdf'],
     ['\ude00tail.pdf', '_tail.pdf'],
     ['smile\u{1F600}.pdf', 'smile\u{1F600}.pdf'],
+    ['zero\u200bwidth\ufeff.pdf', 'zero_width_.pdf'],
+    ['word\u2060joiner\u00ad\u180e.pdf', 'word_joiner__.pdf'],
   ];
   for (const [raw, clean] of cases) assert.equal(cleanFileName(raw), clean, JSON.stringify(raw));
   const long = cleanFileName(`${'x'.repeat(300)}.pdf`);
