@@ -27,8 +27,6 @@ export interface ClientOptions {
   baseUrl?: string;
   getOrganization: () => string | undefined;
   getToken: () => string | undefined;
-  /** Called when a signed-in call answers 401 (expired or revoked token). */
-  onUnauthorized?: () => void;
   fetchFn?: typeof fetch;
   /** This browser's device id, sent as `x-device-id` with the calls that check a password. */
   getDevice?: () => string | undefined;
@@ -91,10 +89,10 @@ export function createApiClient({
   baseUrl = '',
   getOrganization,
   getToken,
-  onUnauthorized,
   fetchFn = (...a) => fetch(...a),
   getDevice = deviceId,
 }: ClientOptions) {
+  const unauthorized = new Set<() => void>();
   async function request<T>({
     method = 'GET',
     path,
@@ -137,7 +135,7 @@ export function createApiClient({
     }
     if (!res.ok) {
       const b = (parsed ?? {}) as { message?: string; errors?: { path: string; message: string }[] };
-      if (res.status === 401 && token) onUnauthorized?.();
+      if (res.status === 401 && token) for (const listener of unauthorized) listener();
       throw new DataFailure({
         datatype,
         action,
@@ -162,6 +160,14 @@ export function createApiClient({
 
   return {
     request,
+    /**
+     * Hears every signed-in call answered 401 (its token expired, or its session ended elsewhere);
+     * answers the function that stops listening.
+     */
+    onUnauthorized(listener: () => void): () => void {
+      unauthorized.add(listener);
+      return () => unauthorized.delete(listener);
+    },
     resolveOrg: (hostname: string) =>
       request<ResolvedOrg>({
         path: apiPaths.resolveOrg(hostname),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { startWorld, type World } from './browser.ts';
+import { newEmployeePage, startWorld, type World } from './browser.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 import { readOutbox } from '../helpers/outbox.ts';
 import { client, startServer } from '../helpers/server.ts';
@@ -261,6 +261,37 @@ describe('the session renews itself quietly, and signs out when it cannot', () =
       });
       await page.waitForURL((x) => x.pathname.startsWith('/login'));
     });
+  });
+
+  it('a sign-in ended elsewhere is noticed at the next call, not a minute before the token ends', async () => {
+    const { page, key } = await newEmployeePage(w, 'Enid Ended');
+    const email = await page.evaluate(() => JSON.parse(localStorage.getItem('dform.session') ?? '{}').user.email);
+    const at = `/payroll/my_emergency_contacts/edit/${key}`;
+    await page.goto(at);
+    await page.getByLabel('First name').first().fill('Ada');
+    await page.getByLabel('Last name').first().fill('Byron');
+    await page.getByLabel('Relationship').first().fill('Sister');
+    await page.getByLabel('Phone').first().fill('5125550143');
+    // Every session of hers ends elsewhere ("sign out everywhere" on another device).
+    const other = await w.call('POST', '/auth/api/login', {
+      org: w.org,
+      body: { userid: email, key: 'fresh-start-pass-1' },
+    });
+    assert.equal(other.status, 200, other.text);
+    const out = await w.call('POST', '/auth/api/logout_all', { org: w.org, token: other.body.token, body: {} });
+    assert.equal(out.status, 204);
+    // The Save says it saved nothing and why; the app signs out (where every call had failed with
+    // "Invalid token specified" and the page stayed as if signed in) and comes back after sign-in.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Not saved: your sign-in has ended.').waitFor();
+    await page.getByText('Your sign-in ended: you were signed out on another device').waitFor();
+    await page.waitForURL((u) => u.pathname === '/login');
+    assert.equal(await page.evaluate(() => localStorage.getItem('dform.auth_token')), null);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('fresh-start-pass-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === at);
+    await page.context().close();
   });
 
   it('two tabs of one sign-in renew once between them and both stay signed in', async () => {

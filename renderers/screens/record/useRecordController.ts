@@ -23,6 +23,8 @@ export const CONFLICT_MESSAGE =
   'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
 export const SAVED_MESSAGE = 'Saved.';
 export const INVALID_MESSAGE = 'Not saved: correct the fields listed at the top of the form.';
+/** A save answered 401: the sign-in ended (../../session/ended.ts says why and signs out). */
+export const SIGNED_OUT_MESSAGE = 'Not saved: your sign-in has ended.';
 /** A save that never reached the server (the network failed): the form keeps what was typed. */
 export const NETWORK_MESSAGE =
   'Not saved: the server could not be reached. Check your connection, then save again; what you entered is still here.';
@@ -266,6 +268,7 @@ export function useRecordController(
           setServerErrors(onFields);
           notify({ type: 'negative', message: onFields.length ? INVALID_MESSAGE : f.message });
         } else if (isFailure(f, 0)) notify({ type: 'negative', message: NETWORK_MESSAGE });
+        else if (isFailure(f, 401)) notify({ type: 'negative', message: SIGNED_OUT_MESSAGE });
         else notify({ type: 'negative', message: f instanceof Error ? f.message : 'The record was not saved.' });
         return undefined;
       } finally {
