@@ -10,8 +10,7 @@ import { isFailure } from '../api/failure.ts';
 import { useNotify } from '../notify/notify.tsx';
 import { useServices } from './session.tsx';
 
-export const SESSION_ENDED =
-  'Your sign-in ended: you were signed out on another device, or your account changed. Sign in again to go on.';
+export const SESSION_ENDED = 'You were signed out: your sign-in ended elsewhere, or expired. Sign in again to go on.';
 
 export function useEndedSessionSignOut(): void {
   const { client, auth, signOut } = useServices();

@@ -284,7 +284,7 @@ describe('the session renews itself quietly, and signs out when it cannot', () =
     // "Invalid token specified" and the page stayed as if signed in) and comes back after sign-in.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Not saved: your sign-in has ended.').waitFor();
-    await page.getByText('Your sign-in ended: you were signed out on another device').waitFor();
+    await page.getByText('You were signed out: your sign-in ended elsewhere, or expired.').waitFor();
     await page.waitForURL((u) => u.pathname === '/login');
     assert.equal(await page.evaluate(() => localStorage.getItem('dform.auth_token')), null);
     await page.getByLabel('E-mail').fill(email);
