@@ -59,7 +59,9 @@ export function fieldSchema(root: JsonObject, dotted: string): JsonObject | unde
   let cur: JsonObject | undefined = root;
   for (const part of dotted.split('.')) {
     cur = container(root, cur);
-    cur = (cur?.properties as Record<string, JsonObject> | undefined)?.[part];
+    const props = cur?.properties as Record<string, JsonObject> | undefined;
+    // Own names only: a URL's `f.constructor` is no field, not Object's constructor.
+    cur = props && Object.hasOwn(props, part) ? props[part] : undefined;
     if (!cur) return undefined;
   }
   return resolveSchema(root, cur);

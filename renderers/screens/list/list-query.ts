@@ -89,7 +89,33 @@ export function filterKind(schema: JsonObject, ui: JsonObject, field: string): F
  * groups or records, which shows names but holds (and so would sort by) keys.
  */
 export function sortableColumn(schema: JsonObject, ui: JsonObject, field: string): boolean {
-  return filterKind(schema, ui, field).kind !== 'record' && valueKind(schema, ui, field) !== 'user';
+  const s = fieldSchema(schema, field);
+  return (
+    !!s &&
+    !s['x-sensitive'] &&
+    filterKind(schema, ui, field).kind !== 'record' &&
+    valueKind(schema, ui, field) !== 'user'
+  );
+}
+
+/**
+ * The sort asked for in the URL when it is a column of the list that may be sorted; otherwise none,
+ * and the list's own order: a bookmark from before a column left the list, or a hand-made link
+ * (`?sort=ssn`), shows the list rather than the server's refusal, which "Try again" only repeated.
+ */
+function askedSort(schema: JsonObject, ui: JsonObject, list: ListHints, p: ListParams): SortSpec | undefined {
+  const asked = p.sort;
+  return asked && list.columns.includes(asked.field) && sortableColumn(schema, ui, asked.field) ? asked : undefined;
+}
+
+/** The order the list shows in: the one asked for (askedSort), else the list's first sort key. */
+export function effectiveSort(
+  schema: JsonObject,
+  ui: JsonObject,
+  list: ListHints,
+  p: ListParams,
+): SortSpec | undefined {
+  return askedSort(schema, ui, list, p) ?? list.sort?.[0];
 }
 
 export function criteriaOf(schema: JsonObject, ui: JsonObject, filters: Record<string, string>): Criterion[] {
@@ -127,9 +153,10 @@ export function findBody(
   p: ListParams,
   today = Math.floor(Date.now() / 86_400_000) * 86_400,
 ): FindBody {
+  const asked = askedSort(schema, ui, list, p);
   return {
     criteria: [...viewCriteria(list, p.view, today), ...criteriaOf(schema, ui, p.filters)],
-    sort: p.sort ? [p.sort] : list.sort,
+    sort: asked ? [asked] : list.sort,
     limit: p.size,
     offset: (p.page - 1) * p.size,
   };

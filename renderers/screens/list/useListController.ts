@@ -10,7 +10,7 @@ import type { TypeMeta, WireRecord } from '../../api/types.ts';
 import { useClient, useServices } from '../../session/session.tsx';
 import { DEFAULT_TIME_ZONE, localDay } from '../../../engine/local-day.ts';
 import { keys, metaQuery } from '../queries.ts';
-import { findBody, readParams, writeParams, type ListParams, type SortSpec } from './list-query.ts';
+import { effectiveSort, findBody, readParams, writeParams, type ListParams, type SortSpec } from './list-query.ts';
 
 export type ListState =
   | { status: 'loading' }
@@ -92,7 +92,9 @@ export function useListController(module: string, datatype: string): { state: Li
       setSize: (size) => change((x) => ({ ...x, size, page: 1 })),
       toggleSort: (field) =>
         change((x) => {
-          const cur: SortSpec | undefined = x.sort ?? meta.data?.list.sort?.[0];
+          const cur: SortSpec | undefined = meta.data
+            ? effectiveSort(meta.data.schema, meta.data.ui, meta.data.list, x)
+            : x.sort;
           const dir = cur?.field === field && cur.dir === 'asc' ? 'desc' : 'asc';
           return { ...x, sort: { field, dir }, page: 1 };
         }),
@@ -123,7 +125,7 @@ export function useListController(module: string, datatype: string): { state: Li
       rows: page.data?.items ?? [],
       total,
       pageCount: Math.max(1, Math.ceil(total / params.size)),
-      params: { ...params, sort: params.sort ?? meta.data.list.sort?.[0] },
+      params: { ...params, sort: effectiveSort(meta.data.schema, meta.data.ui, meta.data.list, params) },
       refreshing: page.isPlaceholderData || page.isFetching,
       error: page.isError ? (page.error as DataFailure) : undefined,
       retry: () => void page.refetch(),

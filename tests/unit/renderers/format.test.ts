@@ -16,7 +16,7 @@ import {
   parseUsDate,
 } from '../../../engine/masks.ts';
 import { formatField } from '../../../renderers/format/format-value.ts';
-import { findBody, readParams, writeParams } from '../../../renderers/screens/list/list-query.ts';
+import { effectiveSort, findBody, readParams, writeParams } from '../../../renderers/screens/list/list-query.ts';
 import { buildNav } from '../../../renderers/layouts/nav.ts';
 import { buildFormModel, errorSchemaOf } from '../../../renderers/screens/record/form-model.ts';
 import { matches } from '../../../renderers/screens/record/mini-schema.ts';
@@ -127,6 +127,32 @@ describe('list URL state', () => {
         offset: 20,
       },
     );
+  });
+});
+
+describe("a list URL's sort and filters that are not the list's", () => {
+  // A bookmark from before a column was taken off the list, or a hand-made link: the list shows in
+  // its own order rather than an error ("sort[0]: 'ssn' is sensitive and cannot be searched") that
+  // "Try again" could only repeat.
+  const list = {
+    columns: ['last_name', 'state'],
+    canonical: 'last_name',
+    sort: [{ field: 'last_name', dir: 'asc' as const }],
+  };
+  for (const sort of ['ssn', '-bogus_field', '__proto__', 'constructor', 'toString']) {
+    it(`sort=${sort} sorts as the list does`, () => {
+      const p = readParams(new URLSearchParams(`sort=${sort}`));
+      assert.deepEqual(findBody(schema, {}, list, p).sort, [{ field: 'last_name', dir: 'asc' }]);
+      assert.deepEqual(effectiveSort(schema, {}, list, p), { field: 'last_name', dir: 'asc' });
+    });
+  }
+  it('a column of the list sorts as asked', () => {
+    const p = readParams(new URLSearchParams('sort=-state'));
+    assert.deepEqual(findBody(schema, {}, list, p).sort, [{ field: 'state', dir: 'desc' }]);
+  });
+  it('filters on names of no field (constructor, __proto__, toString) are left out', () => {
+    const p = readParams(new URLSearchParams('f.constructor=x&f.toString=y&f.hasOwnProperty=z&f.last_name=smi'));
+    assert.deepEqual(findBody(schema, {}, list, p).criteria, [{ field: 'last_name', is: 'like', value: 'smi' }]);
   });
 });
 
