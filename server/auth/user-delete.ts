@@ -7,12 +7,18 @@
  * two-factor state, unused single-use keys, group and file-group memberships). The ops
  * form one commit; each removed record gets its own audit entry. An account whose Form I-9 is still
  * within its retention period is not deleted (409 with the I-9's own rule, as deleting the I-9
- * itself answers). The files of the removed records go with them: their references in the same
- * commit, their bytes right after (deleteUser).
+ * itself answers); so is one whose pay statements payroll must still keep (payStatementsRefusal).
+ * What else is theirs goes too (their PTO, their COMMS places and notifications, the secure files
+ * sent to them: USER_OWNED_TYPES), and the records of others that name them name them no more
+ * (./user-delete-references.ts). The files of the removed records go with them: their references
+ * in the same commit, their bytes right after (deleteUser).
  */
 import { actorOf, auditOp } from '../data/audit.ts';
 import { commitReleasing } from '../files/references.ts';
 import { claimKey } from '../data/unique.ts';
+import { CHANNEL_MEMBERS } from '../data/channel-reach.ts';
+import { membershipReleaseOp } from '../data/hooks/comms.ts';
+import { referenceOps } from './user-delete-references.ts';
 import { decryptedData } from '../data/records.ts';
 import { fieldFacts } from '../data/fields.ts';
 import { retentionRefusal } from '../data/hooks/i9.ts';
@@ -32,6 +38,8 @@ export const USER_KEYED_TYPES = [
   'payroll/i9',
   'payroll/w4',
   'payroll/employee_payment_information',
+  // Their PTO enrolment (plans, approver, team), keyed by the user key too.
+  'time/pto_employee',
 ] as const;
 
 /** Records that name the user as their owner (x-owner) and go with the account. */
@@ -44,7 +52,50 @@ export const USER_OWNED_TYPES = [
   { id: 'payroll/i9_document_copies', owner: 'employee_id' },
   // The files they keep in the storage module (their shares go with each: below).
   { id: 'storage/files', owner: 'owner_id' },
+  // Files sent to them securely, and their requests to share their documents.
+  { id: 'hr/secure_files', owner: 'owner_id' },
+  { id: 'hr/share_request', owner: 'employee_id' },
+  // Their PTO: the ledger, the balances it keeps and their requests.
+  { id: 'time/pto_register', owner: 'user_id' },
+  { id: 'time/pto_balance', owner: 'user_id' },
+  { id: 'time/pto_request', owner: 'user_id' },
+  // Their place in COMMS: memberships (their claims released below), requests and invitations to
+  // join, the notifications delivered to them, their profile and their delivery preferences.
+  { id: 'comms/channel_members', owner: 'user_id' },
+  { id: 'comms/membership_requests', owner: 'user_id' },
+  { id: 'comms/user_notifications', owner: 'recipient_id' },
+  { id: 'comms/comms_profiles', owner: 'user_id' },
+  { id: 'comms/notification_prefs', owner: 'user_id' },
+  // Their pay statements, once payroll need no longer keep them (payStatementsRefusal).
+  { id: 'payroll/paystubs', owner: 'employee_id' },
 ] as const;
+
+/** Payroll records are kept 4 years (the IRS's period for employment tax records; FLSA's is 3). */
+const PAY_RECORD_YEARS = 4;
+
+const usDate = (t: number) => new Date(t * 1000).toISOString().replace(/^(\d{4})-(\d\d)-(\d\d).*$/, '$2/$3/$1');
+
+/**
+ * Why the user's pay statements keep the account, or undefined: payroll keeps them until 4 years
+ * after the last pay date, and a statement without its employee would name nobody.
+ */
+async function payStatementsRefusal(s: Services, org: string, user: string): Promise<string | undefined> {
+  const latest = (
+    await s.storage.find('payroll/paystubs', org, {
+      criteria: [{ field: 'employee_id', is: '=', value: user }],
+      sort: [{ field: 'pay_date', dir: 'desc' }],
+      limit: 1,
+      offset: 0,
+    })
+  ).items[0];
+  const paid = latest?.data.pay_date;
+  if (typeof paid !== 'number') return undefined;
+  const until = new Date(paid * 1000);
+  until.setUTCFullYear(until.getUTCFullYear() + PAY_RECORD_YEARS);
+  const untilSeconds = Math.floor(until.getTime() / 1000);
+  if (s.now() >= untilSeconds) return undefined;
+  return `Pay statements are kept until ${usDate(untilSeconds)} (${PAY_RECORD_YEARS} years after the last pay date).`;
+}
 
 /** File groups (storage/fgroups) list their people in these fields; a deleted user leaves them. */
 const FILE_GROUP_PEOPLE = ['group_members', 'group_admins'] as const;
@@ -84,6 +135,9 @@ async function userDeletionOps(
   const refusal = i9 && (await retentionRefusal(s, org, user.key, i9.data));
   if (refusal)
     throw new ApiError(409, `The user's Form I-9 must be kept, so the user cannot be deleted yet. ${refusal}`);
+  const payRefusal = await payStatementsRefusal(s, org, user.key);
+  if (payRefusal)
+    throw new ApiError(409, `The user's pay statements must be kept, so the user cannot be deleted yet. ${payRefusal}`);
   if (email) {
     doomed.push(
       ...(
@@ -279,5 +333,10 @@ async function userDeletionOps(
       },
     });
   }
-  return { ops, removed: [...doomed.map((r) => `${r.collection}/${r.key}`), ...emptied], doomed };
+  // Their channel memberships held their place in each channel: free again.
+  for (const m of doomed) if (m.collection === CHANNEL_MEMBERS) ops.push(membershipReleaseOp(s, org, m.data));
+  // The records of others that name them (lists of people, an approver, a channel's owner).
+  const others = await referenceOps(s, caller, user, request, doomed);
+  ops.push(...others.ops);
+  return { ops, removed: [...doomed.map((r) => `${r.collection}/${r.key}`), ...emptied, ...others.removed], doomed };
 }

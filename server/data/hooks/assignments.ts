@@ -84,7 +84,7 @@ function prepare({ s, data, before, caller }: HookArgs): DataObject {
   });
   // A status of the summary's values follows the entries; cancelled, or a value of no kind (which
   // the schema then refuses), is kept as sent.
-  if (typeof data.status !== 'string' || SUMMARIES.has(data.status)) data.status = summary(data[ACKS] as Entry[]);
+  if (typeof data.status !== 'string' || SUMMARIES.has(data.status)) data.status = summaryOf(data[ACKS] as Entry[]);
   return data;
 }
 
@@ -99,7 +99,7 @@ function wellFormed(s: HookArgs['s'], data: DataObject): boolean {
 const SUMMARIES = new Set(['assigned', 'viewed', 'completed']);
 
 /** The assignment's status from its entries: completed by all, opened by one, or neither. */
-const summary = (entries: Entry[]) =>
+export const summaryOf = (entries: readonly Entry[]) =>
   entries.every((e) => e.status === 'completed')
     ? 'completed'
     : entries.some((e) => e.status !== 'assigned')
@@ -132,7 +132,7 @@ async function validate({ s, caller, data, before, incoming }: HookArgs): Promis
   // HR assigns or cancels; completed and viewed follow the entries.
   const status = incoming.status;
   if ((status === 'viewed' || status === 'completed') && status !== before?.status) {
-    if (status !== summary(data[ACKS] as Entry[])) {
+    if (status !== summaryOf(data[ACKS] as Entry[])) {
       errors.push({
         path: '/status',
         message: "HR sets an assignment assigned or cancelled; viewed and completed follow each person's own entry.",
@@ -204,7 +204,7 @@ function present({ entity, data, reader }: { entity: Entity; data: DataObject; r
   // The status summarises the entries this reader reads: their own. The stored one (viewed once
   // anyone opened it, completed once all have) would tell them a colleague's progress.
   const mine = out[ACKS];
-  if (data.status !== 'cancelled' && Array.isArray(mine) && mine.length) out.status = summary(mine as Entry[]);
+  if (data.status !== 'cancelled' && Array.isArray(mine) && mine.length) out.status = summaryOf(mine as Entry[]);
   if (Array.isArray(data.signature_history)) {
     out.signature_history = (data.signature_history as unknown[]).filter((h) => {
       const field = (h as { field?: unknown } | null)?.field;

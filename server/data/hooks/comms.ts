@@ -62,6 +62,10 @@ function unseen(p: Place, caller: Caller): boolean {
 const MEMBERSHIP = 'channel_member';
 const membershipOf = (data: DataObject) => `${String(data.channel_id)}:${String(data.user_id)}`;
 
+/** The release of the claim a membership holds (its deletion outside these hooks: a user deleted for good). */
+export const membershipReleaseOp = (s: Services, org: string, data: DataObject): WriteOp =>
+  releaseOp(s, org, MEMBERSHIP, membershipOf(data));
+
 /** A channel's own records beside its messages: they mean nothing without it. */
 const CHANNEL_RECORDS = [CHANNEL_MEMBERS, REQUESTS];
 
