@@ -590,6 +590,44 @@ describe('the user form', () => {
     await page.getByRole('alert').filter({ hasText: 'ERROR: Failed to delete user' }).waitFor();
   });
 
+  it('a delete the server refuses for a rule says the rule: pay statements payroll must keep', async () => {
+    const u = await newAccount({ is_employee: true, employee_id: `PS-${unique().slice(0, 6)}` });
+    const { userid, key } = await sudoKey();
+    const staff = await w.call('POST', '/auth/api/login', { org: w.org, body: { userid, key, type: 'sudo_login' } });
+    const paid = Math.floor(Date.now() / 1000) - 30 * 86_400;
+    const stub = await w.call('POST', '/payroll/api/data/paystubs/', {
+      org: w.org,
+      token: staff.body.token,
+      body: {
+        employee_id: u.key,
+        statement_number: 'KEEP-1',
+        pay_date: paid,
+        period_start: paid - 14 * 86_400,
+        period_end: paid - 2 * 86_400,
+        earnings: [{ description: 'Regular', hours: 80, rate: 25, current: 2000, ytd: 2000 }],
+        gross_pay: 2000,
+        total_taxes: 0,
+        total_deductions: 0,
+        net_pay: 2000,
+      },
+    });
+    assert.equal(stub.status, 201, stub.text);
+    const { page } = await w.page();
+    await signInAsProductStaff(page);
+    await page.goto(`/auth/users/edit/${u.key}`);
+    const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByLabel('Name').fill(u.data.display_name);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "ERROR: Failed to delete user: The user's pay statements must be kept" })
+      .waitFor();
+    const still = await w.call('GET', `/auth/api/data/users/${u.key}`, { org: w.org, token: admin.token });
+    assert.equal(still.status, 200, 'not deleted');
+  });
+
   it("offers only the editor's own permissions; one the account holds that the editor lacks is checked and locked", async () => {
     const u = await newAccount({ permissions: ['TIME:CanUseClock'] });
     const { page } = await w.page();

@@ -87,7 +87,7 @@ export function UserActions(ctx: ScreenContext) {
   const remove = () =>
     run(async () => {
       const sure = await dialogs.confirm(
-        `Delete ${name} and every record of this user (employee, basic info, emergency contacts, I-9, W-4, state W-4, payment information, hire)? This cannot be undone.`,
+        `Delete ${name} and every record of this user (employee, basic info, emergency contacts, I-9, W-4, state W-4, payment information, hire, their documents and files, time off, channel places and notifications), and take them out of the records that name them? This cannot be undone.`,
         { title: 'Delete user', accept: 'Delete', danger: true },
       );
       if (!sure) return;
@@ -106,8 +106,10 @@ export function UserActions(ctx: ScreenContext) {
         await client.deleteUser(record.key, typed.trim());
         notify({ type: 'positive', message: DELETED });
         ctx.navigate('/auth/users/list');
-      } catch {
-        notify({ type: 'negative', message: DELETE_FAILED });
+      } catch (e) {
+        // A refusal for a rule (an I-9 or pay statements still to keep) says which: the reader is
+        // the one who can act on it.
+        notify({ type: 'negative', message: isFailure(e, 409) ? `${DELETE_FAILED}: ${e.message}` : DELETE_FAILED });
       }
     });
 
