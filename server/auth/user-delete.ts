@@ -24,7 +24,7 @@ import { fieldFacts } from '../data/fields.ts';
 import { retentionRefusal } from '../data/hooks/i9.ts';
 import { ApiError } from '../http/errors.ts';
 import { SYSTEM, type Services } from '../services.ts';
-import type { StoredRecord, WriteOp } from '../storage/types.ts';
+import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
 import { SINGLE_USE } from './sign-in.ts';
 import { forgetEpochOps, sessionsOf } from './sessions.ts';
@@ -107,15 +107,29 @@ export async function deleteUser(
   user: StoredRecord,
   request: { browser?: string; address?: string },
 ): Promise<string[]> {
-  const { ops, removed, doomed } = await userDeletionOps(s, caller, user, request);
-  const withFiles = doomed.flatMap((r) => {
-    const [module, type] = r.collection.split('/');
-    const entity = s.catalogue.registry.resolve(module, type)?.entity;
-    return entity ? [{ entity, key: r.key }] : [];
-  });
-  await commitReleasing(s, caller.org.id, withFiles, ops);
-  return removed;
+  // The delete changes records of others (a team's approvers, a channel): a colleague saving one
+  // between its reads and its commit makes it read again and try anew, as a data write does.
+  for (let attempt = 1; ; attempt++) {
+    const current = attempt === 1 ? user : await s.storage.get(user.collection, caller.org.id, user.key);
+    if (!current) throw new ApiError(404, 'Not found');
+    const { ops, removed, doomed } = await userDeletionOps(s, caller, current, request);
+    const withFiles = doomed.flatMap((r) => {
+      const [module, type] = r.collection.split('/');
+      const entity = s.catalogue.registry.resolve(module, type)?.entity;
+      return entity ? [{ entity, key: r.key }] : [];
+    });
+    try {
+      await commitReleasing(s, caller.org.id, withFiles, ops);
+      return removed;
+    } catch (e) {
+      if (!(e instanceof VersionConflictError) || attempt >= RACE_TRIES) throw e;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
 }
+
+/** How many times a delete met by others' saves is tried. */
+const RACE_TRIES = 5;
 
 async function userDeletionOps(
   s: Services,

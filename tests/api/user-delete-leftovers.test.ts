@@ -457,6 +457,32 @@ describe('a user deleted for good', () => {
     assert.equal((await read(rae, 'time/pto_request', request)).status, 200);
   });
 
+  test("still goes when a colleague saves a record naming them meanwhile, and keeps the colleague's change", async () => {
+    const lou = await person('Lou');
+    const team = await made(staff, 'auth/groups', { name: `Team ${lou.name}`, users: [lou.user] });
+    const prefs = await made(olly, 'time/pto_prefs', { team_id: team, approvers: [lou.user, olly.user] });
+    // The PTO manager saves the team's preferences after the delete read them, before it commits.
+    const commit = services.storage.commit.bind(services.storage);
+    let raced = false;
+    services.storage.commit = async (ops) => {
+      if (!raced && ops.some((o) => o.op === 'delete' && o.key === lou.user && o.collection === 'auth/users')) {
+        raced = true;
+        await ok('PATCH', `/time/api/data/pto_prefs/${prefs}`, olly, { min_notice_days: 3 });
+      }
+      return commit(ops);
+    };
+    try {
+      const r = await deleteUser(lou);
+      assert.equal(r.status, 200, r.text);
+    } finally {
+      services.storage.commit = commit;
+    }
+    assert.ok(raced);
+    const after = (await read(olly, 'time/pto_prefs', prefs)).body.data;
+    assert.deepEqual(after.approvers, [olly.user]);
+    assert.equal(after.min_notice_days, 3, "the colleague's save stays");
+  });
+
   test('with hundreds of PTO requests and ledger lines goes in one commit', async () => {
     const max = await person('Max');
     const now = Math.floor(Date.now() / 1000);
