@@ -2,13 +2,14 @@
  * What a user deleted for good leaves in records that are not theirs (docs/api-notes.md
  * `delete_user`): every such record names them by key (`x-ref: auth/users`), and a key no account
  * has would show as it is where a name was. In the delete's commit:
- * - a list that names them among others names them no more: a team's PTO approvers, a channel's
- *   direct members, a notification's or a route's recipients, an assignment's people (with their
+ * - a list that names them among others names them no more: a team's PTO approvers, an
+ *   employee's direct managers, a channel's direct members, a notification's or a route's recipients, an assignment's people (with their
  *   acknowledgement entry, the status summarised anew), a share request's people;
  * - a list that named them alone names nobody and means nothing: the record goes (a notification,
  *   a route, an assignment, a share request), listed in `removed`;
  * - an employee whose PTO approver they were has none: their requests go to the team's approvers,
  *   as the field says when empty, and the PTO screen shows it empty for a manager to choose anew;
+ *   a hire whose direct manager they were has none (the field is optional);
  * - a channel they owned passes to the next person in it (its admins first, then its members, the
  *   longest there first); with nobody else in it, it goes when nothing was said in it, and is
  *   otherwise the company's product-staff account's (the one deleting them), so that what was
@@ -35,6 +36,7 @@ interface PeopleList {
 
 const LISTS: readonly PeopleList[] = [
   { collection: 'time/pto_prefs', field: 'approvers', emptyGoes: false },
+  { collection: 'payroll/employee', field: 'direct_managers', emptyGoes: false },
   { collection: 'comms/channels', field: 'direct_members', emptyGoes: false },
   { collection: 'comms/notifications', field: 'recipients', emptyGoes: true },
   { collection: 'comms/notification_routes', field: 'recipients', emptyGoes: true },
@@ -56,6 +58,16 @@ const LISTS: readonly PeopleList[] = [
     },
   },
 ];
+
+/**
+ * One person a record names and may do without: an employee's PTO approver (without one, the
+ * team's approvers decide), a hire's direct manager (optional: the manager who sees the hire's
+ * uploads at approval).
+ */
+const OPTIONAL_PERSON = [
+  { collection: 'time/pto_employee', field: 'approver_id' },
+  { collection: 'payroll/onboarding_user', field: 'direct_manager' },
+] as const;
 
 const CHANNELS = 'comms/channels';
 const MESSAGES = 'comms/messages';
@@ -144,10 +156,12 @@ export async function referenceOps(
     }
   }
 
-  // An employee whose approver they were: the team's approvers now, and a manager may choose anew.
-  for (const r of await find('time/pto_employee', [{ field: 'approver_id', is: '=', value: user.key }])) {
-    delete draft(r).data.approver_id;
-    touched(r, 'approver_id');
+  // A single person a record may do without: the field goes, for someone to choose anew.
+  for (const { collection, field } of OPTIONAL_PERSON) {
+    for (const r of await find(collection, [{ field, is: '=', value: user.key }])) {
+      delete draft(r).data[field];
+      touched(r, field);
+    }
   }
 
   // Channels they owned pass on, or go when there is nothing in them for anyone else.

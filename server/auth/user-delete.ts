@@ -38,6 +38,8 @@ export const USER_KEYED_TYPES = [
   'payroll/i9',
   'payroll/w4',
   'payroll/employee_payment_information',
+  // Their Form W-9 (a taxpayer ID), keyed by the user key as the W-4 is.
+  'payroll/w9',
   // Their PTO enrolment (plans, approver, team), keyed by the user key too.
   'time/pto_employee',
 ] as const;
@@ -68,6 +70,11 @@ export const USER_OWNED_TYPES = [
   { id: 'comms/notification_prefs', owner: 'user_id' },
   // Their pay statements, once payroll need no longer keep them (payStatementsRefusal).
   { id: 'payroll/paystubs', owner: 'employee_id' },
+  // Approvals of their changed payroll records, waiting for them or an administrator.
+  { id: 'payroll/approvals', owner: 'employee' },
+  // Their own settings, and their links to accounts in client companies (cross-site login).
+  { id: 'auth/user_options', owner: 'user_id' },
+  { id: 'auth/cross_org_accounts', owner: 'user_id' },
 ] as const;
 
 /** Payroll records are kept 4 years (the IRS's period for employment tax records; FLSA's is 3). */
@@ -258,22 +265,30 @@ async function userDeletionOps(
     })
   ).items;
   for (const k of keys) ops.push({ op: 'delete', collection: SINGLE_USE, org, key: k.key });
+  // Groups they are in, or manage: the group stays for its people, without a manager to name anew.
   const groups = (
     await s.storage.find('auth/groups', org, {
-      criteria: [{ field: 'users', is: 'contains', value: user.key }],
-      limit: 500,
+      criteria: [],
+      anyOf: [
+        { field: 'users', is: 'contains', value: user.key },
+        { field: 'members', is: 'contains', value: user.key },
+        { field: 'manager', is: '=', value: user.key },
+      ],
+      limit: Infinity,
       offset: 0,
     })
   ).items;
   for (const g of groups) {
     const without = (v: unknown) => (Array.isArray(v) ? v.filter((x) => x !== user.key) : v);
+    const { manager, ...rest } = g.data;
     ops.push({
       op: 'put',
       expectVersion: g.meta.version,
       record: {
         ...g,
         data: {
-          ...g.data,
+          ...rest,
+          ...(manager !== undefined && manager !== user.key ? { manager } : {}),
           users: without(g.data.users),
           ...(g.data.members ? { members: without(g.data.members) } : {}),
         },

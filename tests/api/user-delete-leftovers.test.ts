@@ -320,6 +320,68 @@ describe('a user deleted for good', () => {
     const toGina = await shareRequest(pia, piasDocument, [gina.user]);
     const ginasOwn = await shareRequest(gina, ginasDocument, [pia.user]);
 
+    // Payroll and accounts: her W-9 and an approval waiting for her, her options and a partner's
+    // link of hers; Pia's direct managers, a hire's direct manager and a group's manager are her.
+    await ok('POST', `/payroll/api/data/w9/${gina.user}`, staff, {
+      name: 'Gina G',
+      federal_tax_classification: 'individual',
+      address: '1 Elm Street',
+      city_state_zip: 'Springfield, IL 62704',
+      tin_type: 'ssn',
+      tin: '512-48-3927',
+    });
+    const approval = await made(staff, 'payroll/approvals', {
+      employee: gina.user,
+      approvals_needed: ['w4'],
+      approval_type: 'admin',
+      confirmation_code: '1234',
+    });
+    const options = await made(gina, 'auth/user_options', { user_id: gina.user, module: 'payroll', attributes: {} });
+    const link = crypto.randomUUID();
+    const hire = crypto.randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const meta = { created_by: staff.user, created_time: now, updated_by: staff.user, updated_time: now, version: 1 };
+    await services.storage.commit([
+      {
+        op: 'put',
+        expectVersion: 0,
+        record: {
+          collection: 'auth/cross_org_accounts',
+          org: acme,
+          key: link,
+          data: {
+            org_id: crypto.randomUUID(),
+            user_id: gina.user,
+            org_user_id: crypto.randomUUID(),
+            login_type: 'limited',
+          },
+          meta,
+        },
+      },
+      {
+        op: 'put',
+        expectVersion: 0,
+        record: {
+          collection: 'payroll/onboarding_user',
+          org: acme,
+          key: hire,
+          data: { first_name: 'Hal', last_name: 'Hire', email: `hal.${hire}@acme.example`, direct_manager: gina.user },
+          meta,
+        },
+      },
+    ]);
+    await ok('POST', `/payroll/api/data/employee/${pia.user}`, staff, {
+      first_name: 'Pia',
+      last_name: 'Probe',
+      email: `pia.${pia.user}@acme.example`,
+      direct_managers: [gina.user, olly.user],
+    });
+    const managed = await made(staff, 'auth/groups', {
+      name: `Managed ${gina.name}`,
+      users: [pia.user],
+      manager: gina.user,
+    });
+
     // Pay statements paid more than four years ago: past what payroll must keep.
     const oldStub = await statement(gina.user, Math.floor(Date.now() / 1000) - 5 * YEAR, 'OLD-1');
 
@@ -339,6 +401,10 @@ describe('a user deleted for good', () => {
       `hr/secure_files/${secure}`,
       `hr/share_request/${ginasOwn}`,
       `payroll/paystubs/${oldStub}`,
+      `payroll/w9/${gina.user}`,
+      `payroll/approvals/${approval}`,
+      `auth/user_options/${options}`,
+      `auth/cross_org_accounts/${link}`,
       // Lists that named her alone: they name nobody, and went.
       `comms/notifications/${toHer}`,
       `comms/notification_routes/${herRoute}`,
@@ -376,6 +442,14 @@ describe('a user deleted for good', () => {
     assert.equal(piaPto.body.data.approver_id, undefined);
     assert.equal(piaPto.body.data.notes, 'Night shift');
     assert.deepEqual((await read(olly, 'time/pto_prefs', prefs)).body.data.approvers, [olly.user]);
+
+    // Pia keeps Olly as her manager; the hire and the group have none now, for someone to choose.
+    assert.deepEqual((await read(staff, 'payroll/employee', pia.user)).body.data.direct_managers, [olly.user]);
+    assert.equal((await services.storage.get('payroll/onboarding_user', acme, hire))?.data.direct_manager, undefined);
+    const group = await read(staff, 'auth/groups', managed);
+    assert.equal(group.status, 200, group.text);
+    assert.equal(group.body.data.manager, undefined);
+    assert.deepEqual(group.body.data.users, [pia.user]);
 
     // Her channel passes to the next person in it, with what was said; Pia's channels name her no more.
     const passed = await read(pia, 'comms/channels', hers);
@@ -422,6 +496,13 @@ describe('a user deleted for good', () => {
       'hr/secure_files',
       'hr/share_request',
       'payroll/paystubs',
+      'payroll/w9',
+      'payroll/approvals',
+      'payroll/employee',
+      'payroll/onboarding_user',
+      'auth/user_options',
+      'auth/cross_org_accounts',
+      'auth/groups',
     ]) {
       const naming_ = (await stored(collection)).filter((r) => naming(r.data, gina.user));
       assert.deepEqual(
