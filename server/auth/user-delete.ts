@@ -29,6 +29,7 @@ import type { Caller } from './principal.ts';
 import { SINGLE_USE } from './sign-in.ts';
 import { forgetEpochOps, sessionsOf } from './sessions.ts';
 import { signInState } from './sign-in-state.ts';
+import { LAST_USER_MANAGER, lastUserManagerHeld } from './user-managers.ts';
 
 /** The payroll records keyed by the user key that go with the account. */
 export const USER_KEYED_TYPES = [
@@ -159,6 +160,11 @@ async function userDeletionOps(
   const payRefusal = await payStatementsRefusal(s, org, user.key);
   if (payRefusal)
     throw new ApiError(409, `The user's pay statements must be kept, so the user cannot be deleted yet. ${payRefusal}`);
+  // The company keeps an account that manages users (docs/security.md), as the data API's delete
+  // of an account keeps it; the checks go first, before this commit changes the groups they hold.
+  const held = await lastUserManagerHeld(s, org, { collection: 'auth/users', key: user.key, data: {} }, () => {
+    throw new ApiError(409, LAST_USER_MANAGER);
+  });
   if (email) {
     doomed.push(
       ...(
@@ -195,7 +201,7 @@ async function userDeletionOps(
   }
   doomed.push(user);
 
-  const ops: WriteOp[] = [];
+  const ops: WriteOp[] = [...held];
   for (const r of doomed) {
     const [module, type] = r.collection.split('/');
     ops.push(

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
+import { LAST_USER_MANAGER } from '../../server/auth/user-managers.ts';
 import { AUDIT_COLLECTION } from '../../server/data/audit.ts';
 import { claimKey } from '../../server/data/unique.ts';
 import { SYSTEM, type Services } from '../../server/services.ts';
@@ -562,6 +563,24 @@ describe('a user deleted for good', () => {
     const after = (await read(olly, 'time/pto_prefs', prefs)).body.data;
     assert.deepEqual(after.approvers, [olly.user]);
     assert.equal(after.min_notice_days, 3, "the colleague's save stays");
+  });
+
+  test("is refused for the company's last account that manages users, as the data API's delete is", async () => {
+    // The demo company's admin is its one account that manages users (AUTH:CanManageUsers).
+    const admin = await call('POST', '/auth/api/login', {
+      org: acme,
+      body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
+    });
+    assert.equal(admin.status, 200, admin.text);
+    const adminKey = admin.body.session.user.key as string;
+    const account = await read(staff, 'auth/users', adminKey);
+    const r = await call('POST', '/auth/api/delete_user', {
+      ...as(staff),
+      body: { user_id: adminKey, confirm_name: account.body.data.display_name },
+    });
+    assert.equal(r.status, 409, r.text);
+    assert.equal(r.body.message, LAST_USER_MANAGER);
+    assert.equal((await read(staff, 'auth/users', adminKey)).status, 200, 'the account stays');
   });
 
   test('with hundreds of PTO requests and ledger lines goes in one commit', async () => {
