@@ -13,6 +13,7 @@
  * (./user-delete-references.ts). The files of the removed records go with them: their references
  * in the same commit, their bytes right after (deleteUser).
  */
+import { epochToUs } from '../../engine/masks.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { commitReleasing } from '../files/references.ts';
 import { claimKey } from '../data/unique.ts';
@@ -81,8 +82,6 @@ export const USER_OWNED_TYPES = [
 /** Payroll records are kept 4 years (the IRS's period for employment tax records; FLSA's is 3). */
 const PAY_RECORD_YEARS = 4;
 
-const usDate = (t: number) => new Date(t * 1000).toISOString().replace(/^(\d{4})-(\d\d)-(\d\d).*$/, '$2/$3/$1');
-
 /**
  * Why the user's pay statements keep the account, or undefined: payroll keeps them until 4 years
  * after the last pay date, and a statement without its employee would name nobody.
@@ -102,7 +101,7 @@ async function payStatementsRefusal(s: Services, org: string, user: string): Pro
   until.setUTCFullYear(until.getUTCFullYear() + PAY_RECORD_YEARS);
   const untilSeconds = Math.floor(until.getTime() / 1000);
   if (s.now() >= untilSeconds) return undefined;
-  return `Pay statements are kept until ${usDate(untilSeconds)} (${PAY_RECORD_YEARS} years after the last pay date).`;
+  return `Pay statements are kept until ${epochToUs(untilSeconds)} (${PAY_RECORD_YEARS} years after the last pay date).`;
 }
 
 /** File groups (storage/fgroups) list their people in these fields; a deleted user leaves them. */

@@ -7,6 +7,7 @@
  * or date arithmetic live here too: "Individual under age 18" only for a minor, and Supplement B's
  * dates (docs/i9.md).
  */
+import { epochToUs } from '../../../engine/masks.ts';
 import { i9Dates, retainUntil, type I9Dates } from '../../../engine/i9-deadlines.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { Services } from '../../services.ts';
@@ -24,8 +25,6 @@ const DERIVED: readonly (keyof I9Dates)[] = ['section1_due', 'section2_due', 'ne
 /** The employee's hire and termination dates (not sensitive: read as stored): the payroll record's, else the hire's. */
 const employment = (s: Services, org: string, key: string): Promise<DataObject> => employmentOf(s, org, key);
 
-const usDate = (t: number) => new Date(t * 1000).toISOString().replace(/^(\d{4})-(\d\d)-(\d\d).*$/, '$2/$3/$1');
-
 /** Why this I-9 may not be deleted yet, or undefined once its retention has passed. */
 export async function retentionRefusal(
   s: Services,
@@ -41,7 +40,7 @@ export async function retentionRefusal(
   }
   // The day it may be destroyed begins at the company's midnight, not at 00:00 UTC.
   if (localDay(s.now(), await orgTimeZone(s, org)) >= until) return undefined;
-  return `This I-9 must be kept until ${usDate(until)} (3 years after the first day of employment or 1 year after employment ends, whichever is later).`;
+  return `This I-9 must be kept until ${epochToUs(until)} (3 years after the first day of employment or 1 year after employment ends, whichever is later).`;
 }
 
 function withDates(i9: DataObject, emp: DataObject, timeZone: string): DataObject {
@@ -111,7 +110,7 @@ async function minorErrors(
   const message =
     adult === undefined
       ? "Individual under age 18 needs the employee's date of birth: enter it on the basic information screen first."
-      : `Individual under age 18 is only for an employee under 18 on ${what} (${usDate(on)}); by the date of birth this employee is 18 or older. Record a List B document instead.`;
+      : `Individual under age 18 is only for an employee under 18 on ${what} (${epochToUs(on)}); by the date of birth this employee is 18 or older. Record a List B document instead.`;
   return adult !== undefined && on < adult
     ? []
     : at.map((i) => ({ path: `/documentation/${i}/document_type`, message }));
@@ -138,14 +137,14 @@ function supplementBErrors(data: DataObject, before: DataObject | undefined, tim
     if (rehire !== undefined && typeof data.first_day === 'number' && rehire < data.first_day) {
       out.push({
         path: `/supplement_b/${i}/rehire_date`,
-        message: `A rehire comes after the first day of employment (${usDate(data.first_day)}).`,
+        message: `A rehire comes after the first day of employment (${epochToUs(data.first_day)}).`,
       });
     }
     if (rehire !== undefined && completed !== undefined) {
       if (rehire > yearsAfter(completed, 3)) {
         out.push({
           path: `/supplement_b/${i}/rehire_date`,
-          message: `More than three years after this Form I-9 was completed (${usDate(completed)}): complete a new Form I-9 for the rehire.`,
+          message: `More than three years after this Form I-9 was completed (${epochToUs(completed)}): complete a new Form I-9 for the rehire.`,
         });
       }
     }
@@ -154,7 +153,7 @@ function supplementBErrors(data: DataObject, before: DataObject | undefined, tim
     if (typeof b.expiration_date === 'number' && on !== undefined && b.expiration_date < on) {
       out.push({
         path: `/supplement_b/${i}/expiration_date`,
-        message: `Expired before this block's date (${usDate(on)}): the document examined must be unexpired.`,
+        message: `Expired before this block's date (${epochToUs(on)}): the document examined must be unexpired.`,
       });
     }
   });
@@ -178,7 +177,7 @@ function firstDayErrors(data: DataObject, emp: DataObject): FieldError[] {
   return [
     {
       path: '/first_day',
-      message: `The first day of employment (${usDate(data.first_day)}) is too far in the future: Section 2 would fall due after ${usDate(LAST_DATE)}.`,
+      message: `The first day of employment (${epochToUs(data.first_day)}) is too far in the future: Section 2 would fall due after ${epochToUs(LAST_DATE)}.`,
     },
   ];
 }
