@@ -135,14 +135,36 @@ export async function deleteUser(
   }
 }
 
+/**
+ * The data API's delete of an account (API.md's generic delete, product staff) is the same delete
+ * as delete_user, but for the re-typed name: the ops for what goes with the account and the records
+ * naming it, written in the account's own delete commit (its onDelete hook), whose files that
+ * commit releases (../data/write-commit.ts). Its refusals (an I-9 or pay statements to keep) are
+ * the same 409s.
+ */
+export async function accountDeleteOps(
+  s: Services,
+  caller: Caller,
+  user: StoredRecord,
+  request: { browser?: string; address?: string },
+): Promise<WriteOp[]> {
+  return (await userDeletionOps(s, caller, user, request, false)).ops;
+}
+
 /** How many times a delete met by others' saves is tried. */
 const RACE_TRIES = 5;
 
+/**
+ * The ops of a user's delete. `account` false: what goes with the account and the references to it,
+ * without the account's own delete, audit entry, unique claims and last-user-manager check, which
+ * the data API's delete of the account writes itself (../data/hooks/users.ts).
+ */
 async function userDeletionOps(
   s: Services,
   caller: Caller,
   user: StoredRecord,
   request: { browser?: string; address?: string },
+  account = true,
 ): Promise<{ ops: WriteOp[]; removed: string[]; doomed: StoredRecord[] }> {
   const org = caller.org.id;
   const now = s.now();
@@ -161,9 +183,11 @@ async function userDeletionOps(
     throw new ApiError(409, `The user's pay statements must be kept, so the user cannot be deleted yet. ${payRefusal}`);
   // The company keeps an account that manages users (docs/security.md), as the data API's delete
   // of an account keeps it; the checks go first, before this commit changes the groups they hold.
-  const held = await lastUserManagerHeld(s, org, { collection: 'auth/users', key: user.key, data: {} }, () => {
-    throw new ApiError(409, LAST_USER_MANAGER);
-  });
+  const held = account
+    ? await lastUserManagerHeld(s, org, { collection: 'auth/users', key: user.key, data: {} }, () => {
+        throw new ApiError(409, LAST_USER_MANAGER);
+      })
+    : [];
   if (email) {
     doomed.push(
       ...(
@@ -198,7 +222,7 @@ async function userDeletionOps(
       ).items,
     );
   }
-  doomed.push(user);
+  if (account) doomed.push(user);
 
   const ops: WriteOp[] = [...held];
   for (const r of doomed) {
@@ -221,10 +245,12 @@ async function userDeletionOps(
   }
   // Its claims on its e-mail and employee ID: another account may hold them now.
   const employeeId = typeof user.data.employee_id === 'string' ? user.data.employee_id.trim().toLowerCase() : '';
-  for (const [scope, value] of [
-    ['email', email],
-    ['employee_id', employeeId],
-  ] as const) {
+  for (const [scope, value] of account
+    ? ([
+        ['email', email],
+        ['employee_id', employeeId],
+      ] as const)
+    : []) {
     const claim = value ? claimKey(s, org, scope, value) : undefined;
     if (claim && (await s.storage.get(SYSTEM.unique, org, claim))) {
       ops.push({ op: 'delete', collection: SYSTEM.unique, org, key: claim });

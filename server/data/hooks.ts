@@ -114,7 +114,12 @@ export interface EntityHooks {
   /** Stage extra operations: records written in the same commit as this one. */
   extraOps?(args: HookArgs & { record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
   /** Stage extra operations of a delete: records written or refused (409) with the delete. */
-  onDelete?(args: { s: Services; caller: Caller; record: StoredRecord }): Promise<WriteOp[]> | WriteOp[];
+  onDelete?(args: {
+    s: Services;
+    caller: Caller;
+    record: StoredRecord;
+    request: { browser?: string; address?: string };
+  }): Promise<WriteOp[]> | WriteOp[];
   /** Stage after commit of a delete: work once the record is gone (sending a message); the record as it was. */
   afterDelete?(args: { s: Services; caller: Caller; record: StoredRecord }): Promise<void>;
   /**

@@ -35,13 +35,21 @@ export async function commitWrite(w: Write): Promise<void> {
 }
 
 export async function commitDelete(w: Write): Promise<void> {
-  const { s, caller, t, key } = w;
-  if (!holdsFiles(s, t.entity)) {
+  const { s, caller } = w;
+  // Every record the commit deletes takes its files with it (the record's own, and those its
+  // onDelete hook deletes with it: an account's documents): their references in the same commit,
+  // their bytes right after.
+  const withFiles = w.ops.flatMap((op) => {
+    if (op.op !== 'delete') return [];
+    const [module, type] = op.collection.split('/');
+    const entity = s.catalogue.registry.resolve(module, type)?.entity;
+    return entity && holdsFiles(s, entity) ? [{ entity, key: op.key }] : [];
+  });
+  if (!withFiles.length) {
     await s.storage.commit(w.ops);
     return;
   }
-  // The record's files go with it: their references in the same commit, their bytes right after.
-  await commitReleasing(s, caller.org.id, [{ entity: t.entity, key }], w.ops);
+  await commitReleasing(s, caller.org.id, withFiles, w.ops);
 }
 
 // after commit: the afterCommit hook's work (sending a message), then the record as it now stands

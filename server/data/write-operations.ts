@@ -142,7 +142,10 @@ export async function deleteOperations(w: Write): Promise<void> {
     const claim = await s.storage.get(op.collection, op.org, op.key);
     if (claim && claim.data.owner === key) releases.push(op);
   }
-  const extra = [...releases, ...(w.hook?.onDelete ? await w.hook.onDelete({ s, caller, record: stored }) : [])];
+  const extra = [
+    ...releases,
+    ...(w.hook?.onDelete ? await w.hook.onDelete({ s, caller, record: stored, request: w.opts.request }) : []),
+  ];
   w.ops.push(
     { op: 'delete', collection: t.entity.id, org: caller.org.id, key, expectVersion: stored.meta.version },
     ...extra,

@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { as, demoWorld, signedInEmployee, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany } from '../helpers/hardening.ts';
 
@@ -427,6 +429,30 @@ test("a user deleted for good takes their files with them, the files' shares, an
     404,
     'a share giving nothing',
   );
+});
+
+test("the data API's DELETE of an account takes their files, bytes and all, as delete_user does", async () => {
+  const onDisk = async () => {
+    const base = path.join(w.server.dataDir, 'files', w.acmeOrg);
+    const out: string[] = [];
+    for (const sub of await readdir(base).catch(() => [] as string[]))
+      out.push(...(await readdir(path.join(base, sub))));
+    return new Set(out);
+  };
+  const uma = await signedInEmployee(w, 'Uma');
+  const before = await onDisk();
+  const f = await fileOf(uma);
+  const k = await shared(uma, { file_key: f.key, shared_to_users: [sam.user] });
+  const added = [...(await onDisk())].filter((b) => !before.has(b));
+  assert.equal(added.length, 1, 'her file is stored');
+
+  const superuser = await sudoInto(w, w.staff, w.acmeOrg);
+  const gone = await w.call('DELETE', `/auth/api/data/users/${uma.user}`, as(superuser));
+  assert.equal(gone.status, 204, gone.text);
+  assert.equal((await w.call('GET', `/storage/api/data/files/${f.key}`, as(hank))).status, 404, 'the file went');
+  assert.equal((await w.call('GET', `/storage/api/data/shares/${k}`, as(hank))).status, 404, 'its share too');
+  assert.equal((await reach(sam, f.key)).read, 404);
+  assert.ok(!(await onDisk()).has(added[0]), 'and its bytes');
 });
 
 test("an employee's menu offers her files, the shares and the file groups that concern her", async () => {

@@ -583,6 +583,34 @@ describe('a user deleted for good', () => {
     assert.equal((await read(staff, 'auth/users', adminKey)).status, 200, 'the account stays');
   });
 
+  test("through the data API's DELETE of the account is the same delete, and keeps the same rules", async () => {
+    // API.md's generic delete of a user (product staff): what is theirs goes with the account and the
+    // lists that named them name them no more, as delete_user does; only the name is not re-typed.
+    const ned = await person('Ned');
+    const team = await made(staff, 'auth/groups', { name: `Team ${ned.name}`, users: [ned.user] });
+    const prefs = await made(olly, 'time/pto_prefs', { team_id: team, approvers: [ned.user, olly.user] });
+    const request = await made(ned, 'time/pto_request', {
+      user_id: ned.user,
+      plan_id: plan,
+      start_date: Math.floor(Date.now() / 1000 / DAY) * DAY + 120 * DAY,
+      end_date: Math.floor(Date.now() / 1000 / DAY) * DAY + 120 * DAY,
+      hours: 8,
+    });
+    const gone = await call('DELETE', `/auth/api/data/users/${ned.user}`, as(staff));
+    assert.equal(gone.status, 204, gone.text);
+    assert.equal((await read(staff, 'auth/users', ned.user)).status, 404);
+    assert.equal((await read(olly, 'time/pto_request', request)).status, 404, 'their request went with them');
+    assert.deepEqual((await read(olly, 'time/pto_prefs', prefs)).body.data.approvers, [olly.user]);
+
+    // The pay statements' rule holds there too.
+    const ida = await person('Ida');
+    await statement(ida.user, Math.floor(Date.now() / 1000) - 10 * DAY, 'KEEP-2');
+    const kept = await call('DELETE', `/auth/api/data/users/${ida.user}`, as(staff));
+    assert.equal(kept.status, 409, kept.text);
+    assert.match(kept.body.message, /^The user's pay statements must be kept/);
+    assert.equal((await read(staff, 'auth/users', ida.user)).status, 200, 'the account stays');
+  });
+
   test('with hundreds of PTO requests and ledger lines goes in one commit', async () => {
     const max = await person('Max');
     const now = Math.floor(Date.now() / 1000);

@@ -11,6 +11,7 @@
  * company's last active user manager is not made inactive, blocked, locked or stripped of
  * AUTH:CanManageUsers (../../auth/user-managers.ts).
  */
+import { accountDeleteOps } from '../../auth/user-delete.ts';
 import type { FieldError } from '../../../engine/messages.ts';
 import { mayActOnAccount } from '../../auth/account-rights.ts';
 import { userMaySignIn } from '../../auth/principal.ts';
@@ -81,10 +82,17 @@ export const userHooks: EntityHooks = {
     if (!userMaySignIn({ ...record, data: before }) || userMaySignIn(record)) return held;
     return [...held, ...(await endSessionsOps(s, caller.org.id, key))];
   },
-  async onDelete({ s, caller, record }) {
+  async onDelete({ s, caller, record, request }) {
     // Deleted (by product staff), the account no longer manages users.
-    return lastUserManagerHeld(s, caller.org.id, { collection: 'auth/users', key: record.key, data: {} }, () => {
-      throw new ApiError(409, LAST_USER_MANAGER);
-    });
+    const held = await lastUserManagerHeld(
+      s,
+      caller.org.id,
+      { collection: 'auth/users', key: record.key, data: {} },
+      () => {
+        throw new ApiError(409, LAST_USER_MANAGER);
+      },
+    );
+    // And it goes as delete_user takes it: what is theirs with it, their name out of others' records.
+    return [...held, ...(await accountDeleteOps(s, caller, record, request))];
   },
 };
