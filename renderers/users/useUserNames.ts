@@ -5,7 +5,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ApiClient } from '../api/client.ts';
-import { isUserKey, userNamesOf, type UserNames } from './user-names.ts';
+import { isUserKey, shownName, userNamesOf, type UserNames } from './user-names.ts';
 
 const idle: UserNames = {
   get: () => undefined,
@@ -24,8 +24,8 @@ export function useUserNames(client: Pick<ApiClient, 'userInfo'> | undefined, ke
   useSyncExternalStore(names.subscribe, names.version, names.version);
   return {
     names,
-    /** The display name of a user key, or the value itself while unknown (or not a key). */
-    nameOf: (key: string) => (isUserKey(key) ? (names.get(key)?.name ?? key) : key),
+    /** The display name of a user key ("Deleted user" for one no account has), or the value itself while unknown (or not a key). */
+    nameOf: (key: string) => (isUserKey(key) ? shownName(names.get(key), key) : key),
   };
 }
 

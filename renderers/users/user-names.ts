@@ -20,6 +20,18 @@ const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUserKey = (v: unknown): v is string => typeof v === 'string' && KEY.test(v);
 
+/**
+ * What a key no account of the company has is shown as: get_userinfo answers every account of the
+ * company to anyone signed in, so such a key in a record is one deleted for good (the history a
+ * delete keeps: who made, sent or decided something), not one the reader may not see.
+ */
+export const DELETED_USER = 'Deleted user';
+
+/** A key's name as shown: the account's name, "Deleted user", or the key itself while unknown. */
+export function shownName(known: Known, key: string): string {
+  return known ? known.name : known === null ? DELETED_USER : key;
+}
+
 export interface UserNames {
   get(key: string): Known;
   /** Asks for the keys not known yet (in the next tick, in batches). */

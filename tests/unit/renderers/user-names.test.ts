@@ -6,7 +6,7 @@ import { describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import { valueKind } from '../../../renderers/format/schema-facts.ts';
 import { buildFormModel } from '../../../renderers/screens/record/form-model.ts';
-import { createUserNames } from '../../../renderers/users/user-names.ts';
+import { createUserNames, DELETED_USER, shownName } from '../../../renderers/users/user-names.ts';
 import type { TypeMeta } from '../../../renderers/api/types.ts';
 
 const A = '11111111-1111-4111-8111-111111111111';
@@ -102,6 +102,14 @@ describe('the user-name lookup', () => {
     names.request([B]);
     await tick();
     assert.equal(names.get(B)?.name, 'N 222');
+  });
+});
+
+describe('a key no account has', () => {
+  it('reads "Deleted user" once the lookup says so; the key itself only while unknown', () => {
+    assert.equal(shownName({ name: 'Ada Byron', email: '' }, A), 'Ada Byron');
+    assert.equal(shownName(null, GONE), DELETED_USER);
+    assert.equal(shownName(undefined, B), B);
   });
 });
 
