@@ -8,7 +8,15 @@ import '../support/app-forms.ts';
 import type { JsonObject, TypeMeta } from '../../renderers/api/types.ts';
 import { buildFormModel } from '../../renderers/screens/record/form-model.ts';
 import { RecordView } from '../../renderers/screens/record/RecordView.tsx';
-import { basicInfoMeta, employeeMeta, i9Meta, paymentInformationMeta, w4Meta } from '../fixtures/metas.ts';
+import { expect, within } from 'storybook/test';
+import {
+  assignmentsMeta,
+  basicInfoMeta,
+  employeeMeta,
+  i9Meta,
+  paymentInformationMeta,
+  w4Meta,
+} from '../fixtures/metas.ts';
 import { drawnSignature, typedSignature } from '../forms/fixtures.ts';
 import { emmaBasicInfo, employees } from '../fixtures/people.ts';
 
@@ -137,4 +145,36 @@ export const PaymentInformation: Story = {
     },
   },
   parameters: { check: { text: 'The rest of the pay' } },
+};
+
+/**
+ * An assignment's entries show what the form shows of them: whose entry, its status and dates, and
+ * its signature; not the document key each entry holds for its signature (hidden in the form), which
+ * read as a raw 36-character key.
+ */
+export const AssignmentEntries: Story = {
+  args: {
+    meta: assignmentsMeta(),
+    data: {
+      document_type: 'documents',
+      document_id: '2eb16dce-2b26-41fa-9792-65655f79b7cb',
+      user_ids: ['0177174d-536e-4704-a840-771279b8fe70'],
+      status: 'assigned',
+      acknowledgements: [
+        {
+          user_id: '0177174d-536e-4704-a840-771279b8fe70',
+          status: 'assigned',
+          document_type: 'documents',
+          document_id: '2eb16dce-2b26-41fa-9792-65655f79b7cb',
+        },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const entries = canvasElement.querySelector('.view-list') as HTMLElement;
+    await expect(entries).toBeTruthy();
+    await expect(within(entries).queryByText('2eb16dce-2b26-41fa-9792-65655f79b7cb')).toBeNull();
+    await expect(within(entries).queryByText('Document kind')).toBeNull();
+  },
+  parameters: { check: { text: 'Acknowledgements' } },
 };

@@ -10,7 +10,7 @@ import { isFileValue, type FileValue } from '../../../engine/files.ts';
 import { useOptionalClient } from '../../session/session.tsx';
 import { saveStoredFile } from '../../api/save-file.ts';
 import { formatByKind } from '../../format/format-value.ts';
-import { fieldTitle, resolveSchema, valueKind } from '../../format/schema-facts.ts';
+import { fieldTitle, fieldUi, resolveSchema, valueKind } from '../../format/schema-facts.ts';
 import { recordForms } from '../../contract/forms-registry.ts';
 import { UserNames } from '../../users/UserNames.tsx';
 
@@ -126,7 +126,11 @@ export function Fields({
   only?: string[];
 }) {
   const props = (schema.properties ?? {}) as Record<string, JsonObject>;
-  const names = (only ?? Object.keys(props)).filter((n) => props[n] && !n.startsWith('_'));
+  // Within an object or a list's items, a field the form hides (an assignment entry's document key,
+  // kept for its signature) is not shown either: it read as a raw key beside what the form shows.
+  const hiddenHere = (n: string) =>
+    !!prefix && fieldUi(ui, `${prefix}.${n}`.replace(/\.\d+(?=\.|$)/g, ''))['ui:widget'] === 'hidden';
+  const names = (only ?? Object.keys(props)).filter((n) => props[n] && !n.startsWith('_') && !hiddenHere(n));
   return (
     <dl className="details">
       {names.map((n) => {
