@@ -93,6 +93,31 @@ export const I9Citizen: Story = {
   },
 };
 
+/** Section 2's documents examined: each document's title and number, not the key the server gives it. */
+export const I9DocumentsExamined: Story = {
+  args: {
+    meta: i9Meta(),
+    data: {
+      work_auth_status: 'Citizen of the United States',
+      employee_signature: typedSignature,
+      documentation: [
+        {
+          id: '9795e5c0-d834-4bc1-a78b-3f535a2a4f67',
+          document_type: 'us_passport',
+          list: 'A',
+          title: 'U.S. Passport',
+          issuing_authority: 'DOS',
+        },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('U.S. Passport')).toBeTruthy();
+    await expect(within(canvasElement).queryByText('9795e5c0-d834-4bc1-a78b-3f535a2a4f67')).toBeNull();
+  },
+  parameters: { check: { text: 'U.S. Passport' } },
+};
+
 /** A lawful permanent resident's I-9: the alien number shows. */
 export const I9PermanentResident: Story = {
   args: {

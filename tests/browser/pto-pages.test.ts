@@ -160,6 +160,22 @@ it('a PTO manager finds her among the employees in PTO and her plan in the summa
   assert.equal(await page.getByRole('heading', { name: 'PTO plan builder' }).count(), 0);
 });
 
+it('the list and view of PTO enrolments name the plans, not their keys', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+  await page.goto('/time/pto_employee/list');
+  const row = page.getByRole('row', { name: /Emma Employee/ });
+  await row.getByText('Vacation').waitFor();
+  await page.waitForFunction(() => !/[0-9a-f]{8}-[0-9a-f]{4}-/i.test(document.querySelector('main')!.innerText));
+  assert.match(await row.innerText(), /Vacation, Sick leave|Sick leave, Vacation/);
+  await page.goto(`/time/pto_employee/view/${emma.user}`);
+  const plans = page.locator('dt', { hasText: /^Plans$/ }).locator('xpath=following-sibling::dd[1]');
+  await plans.getByText('Vacation').waitFor();
+  assert.doesNotMatch(await plans.innerText(), UUID);
+  assert.match(await plans.innerText(), /Vacation, Sick leave|Sick leave, Vacation/);
+});
+
 it("a PTO manager approves it on the managers' dash, where it shows the balance it leaves", async () => {
   const { page } = await w.page();
   await w.signIn(page, 'payroll');

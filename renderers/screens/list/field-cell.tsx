@@ -28,12 +28,41 @@ export function ownWidget(meta: Pick<TypeMeta, 'ui'>, field: string): { widget?:
   };
 }
 
+/** The widget hint and options of a top-level list field's items (a list of plans chosen by name). */
+export function itemsWidget(meta: Pick<TypeMeta, 'ui'>, field: string): { widget?: string; options: JsonObject } {
+  const items = field.includes('.')
+    ? undefined
+    : ((meta.ui[field] as JsonObject | undefined)?.items as JsonObject | undefined);
+  const hint = items?.['ui:widget'];
+  return {
+    widget: typeof hint === 'string' ? hint : undefined,
+    options: (items?.['ui:options'] as JsonObject | undefined) ?? {},
+  };
+}
+
 export function fieldCell(meta: Pick<TypeMeta, 'schema' | 'ui'>, field: string): (value: unknown) => ReactNode {
   const isUser = valueKind(meta.schema, meta.ui, field) === 'user';
   const format = columnFormatter(meta, field);
   const { widget, options } = ownWidget(meta, field);
   const View = widget ? cellViews()[widget] : undefined;
   if (View) return (value) => <View value={value} options={options} />;
+  // A list of references, each chosen by name in the form, is shown by their names too (not keys).
+  const items = itemsWidget(meta, field);
+  const ItemView = items.widget ? cellViews()[items.widget] : undefined;
+  if (ItemView)
+    return (value) =>
+      Array.isArray(value) && value.length ? (
+        <>
+          {value.map((v, i) => (
+            <span key={i}>
+              {i > 0 && ', '}
+              <ItemView value={v} options={items.options} />
+            </span>
+          ))}
+        </>
+      ) : (
+        format(value)
+      );
   if (isUser) return (value) => <UserNames value={value} />;
   return format;
 }

@@ -105,6 +105,23 @@ function Value({
       </ol>
     );
   }
+  // A list of references chosen by name in the form (a PTO enrolment's plans): their names.
+  const itemsUi = fieldUi?.items as JsonObject | undefined;
+  const itemHint = itemsUi?.['ui:widget'];
+  const ItemView = typeof itemHint === 'string' ? recordForms().fieldViews[itemHint] : undefined;
+  if (ItemView && Array.isArray(value) && value.length) {
+    const options = (itemsUi?.['ui:options'] as JsonObject | undefined) ?? {};
+    return (
+      <>
+        {value.map((v, i) => (
+          <span key={i}>
+            {i > 0 && ', '}
+            <ItemView value={v} options={options} />
+          </span>
+        ))}
+      </>
+    );
+  }
   const kind = valueKind(root, ui, path.replace(/\.\d+(?=\.|$)/g, ''));
   if (kind === 'user') return <UserNames value={value} />;
   return <>{formatByKind(kind, value, s)}</>;
