@@ -25,7 +25,7 @@ const SHOWN = 10;
 export const NO_PEOPLE_TO_SEARCH = 'You may not search the company’s people.';
 
 /**
- * `purpose`: the form whose person is chosen (ui:options `for`, "hr/secure_files"): one who may
+ * `purpose`: the form whose person is chosen (ui:options `for`: "hr/secure_files", "hr/share_request"): one who may
  * choose no one else is offered, with no text typed, those they may choose (an employee: HR).
  */
 export function useUserSearch(client: ApiClient, chosen: readonly string[], purpose?: string) {

@@ -12,8 +12,8 @@
  * `POST /auth/api/search_people {text}`: the people pickers' search (docs/directory.md). Those who
  * may list the accounts search names and e-mails; a manager who may only fill in forms naming other
  * people (choosesPeople) searches display names and gets names only. Anyone else, choosing a secure
- * file's recipient (`for: "hr/secure_files"`), is offered those who handle secure files, by name
- * (./secure-file-recipients.ts); otherwise refused.
+ * file's recipient or a share request's people (`for`), is offered a few people by name
+ * (./offered-people.ts); otherwise refused.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
@@ -26,7 +26,7 @@ import { allows, can, moduleUsable, productStaffAdminKey, type Principal } from 
 import type { Entity } from '../../engine/entity.ts';
 import type { Catalogue } from '../schemas.ts';
 import type { Criterion } from '../storage/types.ts';
-import { SECURE_FILES, secureFileRecipients } from './secure-file-recipients.ts';
+import { OFFERED_FORMS, offeredPeople, offersPeople } from './offered-people.ts';
 
 /** At most this many keys a call: a screen's page of records names fewer. */
 export const MAX_USER_IDS = 100;
@@ -135,22 +135,24 @@ export function userInfoRoutes(s: Services) {
         { path: '/text', message: `Must be text of at most ${MAX_PEOPLE_TEXT} characters` },
       ]);
     }
-    if (body.for !== undefined && body.for !== SECURE_FILES) {
-      throw badRequest(`for, when given, must be ${SECURE_FILES}`, [
-        { path: '/for', message: `Must be ${SECURE_FILES}, the form whose recipient is chosen.` },
+    if (body.for !== undefined && !offersPeople(body.for)) {
+      const forms = OFFERED_FORMS.join(' or ');
+      throw badRequest(`for, when given, must be ${forms}`, [
+        { path: '/for', message: `Must be ${forms}, the form whose person is chosen.` },
       ]);
     }
     const text = body.text.trim();
     const users = s.catalogue.registry.resolve('auth', 'users')!.entity;
     const listsAccounts = allows(users.file['x-access'].list, caller.principal);
     if (!listsAccounts && !choosesPeople(s.catalogue, caller.principal, caller.org.activeModules)) {
-      // A secure file's recipient: anyone may send one to those who handle secure files (names
-      // only; an empty text offers all of them, so she need not know their names).
-      if (body.for !== SECURE_FILES || !moduleUsable('hr', caller.org.activeModules, caller.principal)) {
+      // A form that offers a few people (a secure file's recipient, a share request's people:
+      // ./offered-people.ts): names only; an empty text offers all of them, so she need not know
+      // their names.
+      if (!offersPeople(body.for) || !moduleUsable('hr', caller.org.activeModules, caller.principal)) {
         throw notAuthorized();
       }
       const lower = text.toLocaleLowerCase();
-      const offered = (await secureFileRecipients(s, caller.org.id))
+      const offered = (await offeredPeople(s, caller.org.id, body.for, caller.user.key))
         .map((u) => ({ key: u.key, data: { display_name: String(u.data.display_name ?? '') } }))
         .filter((u) => u.data.display_name.toLocaleLowerCase().includes(lower));
       return c.json(offered.slice(0, MAX_PEOPLE));

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, test } from 'vitest';
 import { as, demoWorld, signedInEmployee, type DemoWorld, type Session } from '../helpers/demo.ts';
+import { ONLY_OFFERED } from '../../server/data/hooks/share-request.ts';
 
 let w: DemoWorld;
 let cara: Session;
@@ -74,8 +75,8 @@ test("a share request names one of the employee's own documents and people of th
     share_to,
   });
   const own = "Choose one of the employee's own documents.";
-  await refused(cara, 'share_request', asked(nobody(), [olly.user]), '/document_id', own);
-  await refused(cara, 'share_request', asked(ollysDocument, [olly.user]), '/document_id', own);
+  await refused(cara, 'share_request', asked(nobody(), [w.admin.user]), '/document_id', own);
+  await refused(cara, 'share_request', asked(ollysDocument, [w.admin.user]), '/document_id', own);
   await refused(
     cara,
     'share_request',
@@ -83,11 +84,44 @@ test("a share request names one of the employee's own documents and people of th
     '/share_to/0',
     'Must be a user of this company.',
   );
+  // Cara asks for HR or her managers only, whom her form offers her: not for any colleague by key.
+  const offered = async () => {
+    const r = await w.call('POST', '/auth/api/search_people', {
+      ...as(cara),
+      body: { text: '', for: 'hr/share_request' },
+    });
+    assert.equal(r.status, 200, r.text);
+    return (r.body as { key: string; data: Record<string, unknown> }[]).map((p) => {
+      assert.deepEqual(Object.keys(p.data), ['display_name'], 'names only');
+      return p.key;
+    });
+  };
+  assert.ok((await offered()).includes(w.admin.user), 'HR (the company admin) is offered');
+  assert.ok(!(await offered()).includes(olly.user), 'a colleague is not');
+  await refused(cara, 'share_request', asked(carasDocument, [olly.user]), '/share_to', ONLY_OFFERED);
+  const toHr = await w.call('POST', '/hr/api/data/share_request/', {
+    ...as(cara),
+    body: asked(carasDocument, [w.admin.user]),
+  });
+  assert.equal(toHr.status, 201, toHr.text);
+  // Made her direct manager, Olly is offered and may be asked for.
+  const record = await w.call('POST', `/payroll/api/data/employee/${cara.user}`, {
+    ...as(w.admin),
+    body: { first_name: 'Cara', last_name: 'Share', email: 'cara@acme.example', direct_managers: [olly.user] },
+  });
+  assert.ok(record.status === 200 || record.status === 201, record.text);
+  assert.ok((await offered()).includes(olly.user), 'her manager is offered');
   const r = await w.call('POST', '/hr/api/data/share_request/', {
     ...as(cara),
     body: asked(carasDocument, [olly.user]),
   });
   assert.equal(r.status, 201, r.text);
+  // Whoever may choose among the company's people (HR) asks for anyone.
+  const hr = await w.call('POST', '/hr/api/data/share_request/', {
+    ...as(w.admin),
+    body: { ...asked(ollysDocument, [cara.user]), employee_id: olly.user },
+  });
+  assert.equal(hr.status, 201, hr.text);
 });
 
 test('a write with other mistakes names the unknown person in the same answer, not after they are mended', async () => {
