@@ -8,6 +8,7 @@ import { MailingAddressView } from './payroll/MailingAddressField.tsx';
 import { DirectDepositView } from './payroll/DirectDepositView.tsx';
 import { StateW4View } from './payroll/StateW4View.tsx';
 import { cellViews } from './cell-views.ts';
+import { I9DocumentView } from './payroll/I9DocumentWidget.tsx';
 
 export const recordViews: Readonly<Record<string, ComponentType<RecordViewProps>>> = {
   stateW4Form: StateW4View,
@@ -21,4 +22,5 @@ export const fieldViews: Readonly<Record<string, ComponentType<FieldViewProps>>>
   ...cellViews,
   directDeposit: DirectDepositView,
   mailingAddress: MailingAddressView,
+  i9Document: I9DocumentView,
 };

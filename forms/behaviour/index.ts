@@ -8,6 +8,7 @@ import { organizationBehaviour } from '../auth/organizations.ts';
 import { basicInfoBehaviour } from '../payroll/basic_info.ts';
 import { paymentInformationBehaviour } from '../payroll/employee_payment_information.ts';
 import { i9Behaviour } from '../payroll/i9-status.ts';
+import { i9DocumentCopyBehaviour } from '../payroll/i9_document_copies.ts';
 import { w4Behaviour } from '../payroll/w4.ts';
 import { W4Header } from '../payroll/W4Header.tsx';
 import { YourSsn } from '../payroll/YourSsn.tsx';
@@ -17,6 +18,7 @@ export const behaviours: Readonly<Record<string, FormBehaviour>> = {
   'payroll/basic_info': basicInfoBehaviour,
   'payroll/employee_payment_information': paymentInformationBehaviour,
   'payroll/i9': i9Behaviour,
+  'payroll/i9_document_copies': i9DocumentCopyBehaviour,
   'payroll/w4': w4Behaviour,
 };
 

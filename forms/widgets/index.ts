@@ -18,6 +18,7 @@ import { PaymentMethodWidget } from '../payroll/PaymentMethodWidget.tsx';
 import { RecordSelectWidget } from './RecordSelectWidget.tsx';
 import { GroupSelectWidget } from './GroupSelectWidget.tsx';
 import { RadioWidget } from './RadioWidget.tsx';
+import { I9DocumentWidget } from '../payroll/I9DocumentWidget.tsx';
 import { CheckboxesWidget, CheckboxWidget, SelectWidget, TextareaWidget } from './marked.tsx';
 
 export const widgets: RegistryWidgetsType = {
@@ -35,6 +36,7 @@ export const widgets: RegistryWidgetsType = {
   permissions: PermissionsWidget,
   recordSelect: RecordSelectWidget,
   groupSelect: GroupSelectWidget,
+  i9Document: I9DocumentWidget,
   // Overrides the generic radio group: this one is named by its field.
   RadioWidget,
   // Override rjsf's own: the same widgets, their controls marked aria-invalid while refused.

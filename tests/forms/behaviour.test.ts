@@ -11,6 +11,7 @@ import {
   type FormBehaviour,
 } from '../../forms/behaviour/behaviour.ts';
 import { behaviours, behaviourHeaders } from '../../forms/behaviour/index.ts';
+import { examinedDocuments } from '../../forms/payroll/I9DocumentWidget.tsx';
 
 describe('form behaviour helpers', () => {
   it('sets a value at a path without touching the original', () => {
@@ -54,8 +55,30 @@ describe('form behaviour helpers', () => {
       'payroll/basic_info',
       'payroll/employee_payment_information',
       'payroll/i9',
+      'payroll/i9_document_copies',
       'payroll/w4',
     ]);
     assert.ok(behaviourHeaders['payroll/w4']);
+  });
+});
+
+describe('an I-9 document copy', () => {
+  it('forgets the document chosen when another employee is chosen, whose I-9 lists other documents', () => {
+    const prev = { employee_id: 'a', document_id: 'doc-of-a' };
+    const changes = behaviourChanges(behaviours['payroll/i9_document_copies'], prev, ['employee_id'], 'b');
+    assert.deepEqual(changes, [['document_id', undefined]]);
+    assert.deepEqual(behaviourChanges(behaviours['payroll/i9_document_copies'], prev, ['notes'], 'x'), []);
+  });
+  it('names the documents examined as the I-9 does: Section 2 by title and list, Supplement B by title and date', () => {
+    assert.deepEqual(
+      examinedDocuments({
+        documentation: [{ id: 'p', title: 'U.S. Passport', list: 'A' }, { title: 'no id' }],
+        supplement_b: [{ id: 'b', document_title: 'Driver license', rehire_date: 1_796_428_800 }],
+      }),
+      [
+        { id: 'p', label: 'U.S. Passport (List A), Section 2' },
+        { id: 'b', label: 'Driver license, Supplement B of 12/05/2026' },
+      ],
+    );
   });
 });
