@@ -15,6 +15,7 @@ import {
   employeeMeta,
   i9Meta,
   paymentInformationMeta,
+  payrollDocumentsMeta,
   w4Meta,
 } from '../fixtures/metas.ts';
 import { drawnSignature, typedSignature } from '../forms/fixtures.ts';
@@ -202,4 +203,22 @@ export const AssignmentEntries: Story = {
     await expect(within(entries).queryByText('Document kind')).toBeNull();
   },
   parameters: { check: { text: 'Acknowledgements' } },
+};
+
+/**
+ * A payroll document: the storage fields of the spec's older model, which the form does not ask
+ * (a stored file's key, where it was served from), are not listed while they hold nothing.
+ */
+export const PayrollDocument: Story = {
+  args: {
+    meta: payrollDocumentsMeta(),
+    data: { display_name: 'Pay calendar 2027', filename: 'calendar-2027.pdf', type: 'company', view_type: 'file' },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Pay calendar 2027')).toBeTruthy();
+    await expect(within(canvasElement).queryByText('Location')).toBeNull();
+    await expect(within(canvasElement).queryByText('Preview location')).toBeNull();
+    await expect(within(canvasElement).queryAllByText('File', { selector: 'dt' }).length).toBeLessThan(2);
+  },
+  parameters: { check: { text: 'Pay calendar 2027' } },
 };

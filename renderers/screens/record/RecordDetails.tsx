@@ -143,10 +143,13 @@ export function Fields({
   only?: string[];
 }) {
   const props = (schema.properties ?? {}) as Record<string, JsonObject>;
-  // Within an object or a list's items, a field the form hides (an assignment entry's document key,
-  // kept for its signature) is not shown either: it read as a raw key beside what the form shows.
+  // A field the form hides is not shown either where it holds nothing (a document's storage key of
+  // the spec's older model, never given), nor anywhere within an object or a list's items (an
+  // assignment entry's document key, kept for its signature), where it read as a raw key beside
+  // what the form shows. A top-level one that holds something (the W-4's edition) still shows.
   const hiddenHere = (n: string) =>
-    !!prefix && fieldUi(ui, `${prefix}.${n}`.replace(/\.\d+(?=\.|$)/g, ''))['ui:widget'] === 'hidden';
+    fieldUi(ui, (prefix ? `${prefix}.${n}` : n).replace(/\.\d+(?=\.|$)/g, ''))['ui:widget'] === 'hidden' &&
+    (!!prefix || data?.[n] === undefined || data?.[n] === null || data?.[n] === '');
   const names = (only ?? Object.keys(props)).filter((n) => props[n] && !n.startsWith('_') && !hiddenHere(n));
   return (
     <dl className="details">
