@@ -201,6 +201,8 @@ export const AssignmentEntries: Story = {
     await expect(entries).toBeTruthy();
     await expect(within(entries).queryByText('2eb16dce-2b26-41fa-9792-65655f79b7cb')).toBeNull();
     await expect(within(entries).queryByText('Document kind')).toBeNull();
+    // No questionnaire type exists to choose from: the field is neither asked nor listed empty.
+    await expect(within(canvasElement).queryByText('Questionnaire')).toBeNull();
   },
   parameters: { check: { text: 'Acknowledgements' } },
 };
