@@ -127,15 +127,37 @@ async function proofOps(
   return undefined;
 }
 
-/** Counts a wrong code; the fifth ends the challenge. Then answers 401. */
-async function wrongCode(s: Services, c: Challenge): Promise<never> {
+/**
+ * Counts an attempt at `c` before its code is looked at, so that attempts sent at once, to one
+ * process or to several on one database, get no more looks than MAX_WRONG_CODES one after another
+ * would: each count is a versioned write, and one that meets another's count reads the challenge
+ * again and counts anew. Answers the challenge as counted (its version the count's, so that the
+ * commit a right code makes conflicts with any attempt counted since), or undefined once it has
+ * ended (its wrong codes used up, or gone).
+ */
+async function countAttempt(s: Services, c: Challenge): Promise<Challenge | undefined> {
   const st = signInState(s);
-  const attempts = c.attempts + 1;
-  const op = attempts >= MAX_WRONG_CODES ? st.deleteChallenge(c) : st.putChallenge({ ...c, attempts });
-  // A concurrent attempt counted first: this one is still wrong.
-  await s.storage.commit([op]).catch((e: unknown) => {
-    if (!(e instanceof VersionConflictError)) throw e;
-  });
+  const again = () => (c.purpose === 'setup' && c.sid ? st.setupOf(c.org, c.sid) : st.challenge(c.org, c.id));
+  let ch: Challenge | undefined = c;
+  while (ch && ch.id === c.id && ch.attempts < MAX_WRONG_CODES && ch.exp > s.now()) {
+    const counted: Challenge = { ...ch, attempts: ch.attempts + 1 };
+    try {
+      await s.storage.commit([st.putChallenge(counted)]);
+      return { ...counted, version: ch.version + 1 };
+    } catch (e) {
+      if (!(e instanceof VersionConflictError)) throw e;
+      ch = await again();
+    }
+  }
+  return undefined;
+}
+
+/** A wrong code, counted already (countAttempt): the fifth ends the challenge. Then answers 401. */
+async function wrongCode(s: Services, counted: Challenge): Promise<never> {
+  if (counted.attempts >= MAX_WRONG_CODES) {
+    // Whatever else changed it meanwhile, it has had its last look.
+    await s.storage.commit([signInState(s).deleteChallenge({ org: counted.org, id: counted.id })]);
+  }
   throw invalidCode();
 }
 
@@ -215,13 +237,15 @@ export function twoFactorRoutes(s: Services) {
         if (!org || !ch) throw invalidCode();
         const user = await s.storage.get('auth/users', org.id, ch.user);
         if (!userMaySignIn(user) || org.status !== 'active') throw invalidCode();
-        const proof = await proofOps(s, ch, user, storedKeyOf(s, user), code);
-        if (!proof) return wrongCode(s, ch);
+        const counted = await countAttempt(s, ch);
+        if (!counted) throw invalidCode();
+        const proof = await proofOps(s, counted, user, storedKeyOf(s, user), code);
+        if (!proof) return wrongCode(s, counted);
         try {
           return await openSession(s, org, user, {
             type: ch.loginType ?? 'password',
             sessionLength: ch.sessionLength,
-            ops: [st.deleteChallenge(ch), ...proof],
+            ops: [st.deleteChallenge(counted), ...proof],
             request: requestInfo(c),
             outcome: `second factor (${looksLikeRecoveryCode(code) ? 'recovery code' : ch.method})`,
           });
@@ -242,14 +266,16 @@ export function twoFactorRoutes(s: Services) {
       s,
       signInAttempt(c, 'two_factor', `${caller.org.id}\u0000${caller.user.key}`),
       async () => {
-        const key = setup.sealedKey ? s.cipher.decrypt(setup.sealedKey) : undefined;
-        const proof = await proofOps(s, setup, caller.user, key, code);
-        if (!proof) return wrongCode(s, setup);
+        const counted = await countAttempt(s, setup);
+        if (!counted) throw invalidCode();
+        const key = counted.sealedKey ? s.cipher.decrypt(counted.sealedKey) : undefined;
+        const proof = await proofOps(s, counted, caller.user, key, code);
+        if (!proof) return wrongCode(s, counted);
         const codes = newRecoveryCodes();
         const user = (await s.storage.get('auth/users', caller.org.id, caller.user.key))!;
         const recovery = await st.recoveryCodes(caller.org.id, user.key);
         await commitOrInvalid(s, [
-          st.deleteChallenge(setup),
+          st.deleteChallenge(counted),
           ...proof,
           systemUpdate(s, user, caller.user.key, {
             '2fa_method': setup.method,

@@ -226,6 +226,19 @@ describe('authenticator (TOTP)', () => {
     assert.equal((await verify({ challenge: await challengeOf(a), code: a.recovery[0] })).status, 200);
   });
 
+  test('wrong codes sent at once get no more looks than one after another: 10 at once end the challenge', async () => {
+    const a = await withAuthenticator();
+    const c = await challengeOf(a);
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => verify({ challenge: c, code: `${900000 + i}` })),
+    );
+    assert.deepEqual(
+      burst.map((r) => r.status),
+      Array(10).fill(401),
+    );
+    assert.equal((await verify({ challenge: c, code: a.recovery[0] })).status, 401, 'the challenge is over');
+  });
+
   test('bad input: a clear 400 naming the field', async () => {
     const noCode = await verify({ challenge: 'x' });
     assert.equal(noCode.status, 400);

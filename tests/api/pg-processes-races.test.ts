@@ -1,0 +1,398 @@
+/**
+ * Two server processes on one PostgreSQL database act as one service (API.md "v2 additions") for the
+ * promises tests/api/pg-processes.test.ts does not try: the second factor (a TOTP code, an e-mail
+ * code and a recovery code used once, wrong codes ending a challenge), refresh tokens (rotation,
+ * reuse, logout, a password change, a blocked account), the sign-in throttle under a burst, and
+ * idempotent creates, If-Match saves and uniqueness claims, each sent to A and B at the same moment
+ * as well as one after the other.
+ */
+import assert from 'node:assert/strict';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import { sharedDatabaseEnv, stopOwnCluster } from '../helpers/postgres.ts';
+import { client, startServer, type TestServer } from '../helpers/server.ts';
+import { readOutbox } from '../helpers/outbox.ts';
+import { demoCompanyId } from '../helpers/demo.ts';
+
+const PASSWORD = 'a long enough secret 42';
+const unique = () => crypto.randomUUID().slice(0, 8);
+type Call = ReturnType<typeof client>;
+interface Session {
+  org: string;
+  token: string;
+}
+
+/** The code an authenticator app shows for `key` at `ms` (epoch milliseconds). */
+function codeAt(key: string, ms: number): string {
+  return TOTP.generate({ secret: Secret.fromBase32(key), algorithm: 'SHA1', digits: 6, period: 30, timestamp: ms });
+}
+
+/** Now, at least 4 s from a 30 s step boundary, so that a code computed here is judged in the same step. */
+async function steadyNow(): Promise<number> {
+  for (;;) {
+    const ms = Date.now();
+    const into = ms % 30_000;
+    if (into > 2_000 && into < 26_000) return ms;
+    await new Promise((r) => setTimeout(r, 30_000 - into + 2_100));
+  }
+}
+
+/** Two processes on one fresh database, A seeding the demo; the demo admin signed in on A. */
+async function pair(env: Record<string, string>) {
+  const servers: TestServer[] = [];
+  servers.push(await startServer({ env, demo: true }));
+  servers.push(await startServer({ env }));
+  const [a, b] = servers.map((s) => client(s.url));
+  const acme = await demoCompanyId(a);
+  const r = await a('POST', '/auth/api/login', {
+    org: acme,
+    body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
+  });
+  assert.equal(r.status, 200, r.text);
+  const admin: Session = { org: acme, token: r.body.token };
+  const login = (call: Call, userid: string, key = PASSWORD) =>
+    call('POST', '/auth/api/login', { org: acme, body: { userid, key } });
+  /** A new account of the demo company with a password, made through A. */
+  const newAccount = async () => {
+    const email = `race.${unique()}@acme.example`;
+    const made = await a('POST', '/auth/api/data/users/', {
+      ...admin,
+      body: { email, display_name: 'Rae Race', status: 'active', permissions: [], is_employee: false },
+    });
+    assert.equal(made.status, 201, made.text);
+    const set = await a('POST', '/auth/api/set_user_password', {
+      ...admin,
+      body: { user_id: made.body.key, password: PASSWORD, password2: PASSWORD },
+    });
+    assert.equal(set.status, 200, set.text);
+    return { key: made.body.key as string, email };
+  };
+  const signIn = async (call: Call, email: string) => {
+    const r = await login(call, email);
+    assert.equal(r.status, 200, r.text);
+    assert.ok(r.body.token, r.text);
+    return {
+      org: acme,
+      token: r.body.token as string,
+      refresh_id: r.body.refresh_id as string,
+      refresh_token: r.body.refresh_token as string,
+    };
+  };
+  return { servers, a, b, acme, admin, login, newAccount, signIn };
+}
+
+const statuses = (answers: { status: number }[]) => answers.map((r) => r.status).sort();
+
+afterAll(() => stopOwnCluster());
+
+describe('two processes on one PostgreSQL database, requests at the same moment', () => {
+  let p: Awaited<ReturnType<typeof pair>>;
+  beforeAll(async () => {
+    // Enough budget for the wrong codes sent on purpose (the throttle has its own describe below).
+    p = await pair({
+      ...(await sharedDatabaseEnv()),
+      DFORM_THROTTLE_PAIR: '1000',
+      DFORM_THROTTLE_ACCOUNT: '1000',
+      DFORM_THROTTLE_DEVICE: '1000',
+    });
+  });
+  afterAll(async () => {
+    for (const server of p?.servers ?? []) await server.stop().catch(() => undefined);
+  });
+
+  const verify = (call: Call, body: Record<string, unknown>, token?: string) =>
+    call('POST', '/auth/api/verify_2fa', { org: p.acme, token, body });
+
+  /** An account whose authenticator was set up and proven through A. */
+  async function withAuthenticator() {
+    const account = await p.newAccount();
+    const s = await p.signIn(p.a, account.email);
+    const set = await p.a('POST', '/auth/api/set_2fa_options', { ...s, body: { '2fa_method': 'authenticator' } });
+    assert.equal(set.status, 200, set.text);
+    const key: string = set.body.authenticator_key;
+    const ok = await verify(p.a, { code: codeAt(key, await steadyNow()) }, s.token);
+    assert.equal(ok.status, 200, ok.text);
+    return { ...account, totpKey: key, recovery: ok.body.recovery_codes as string[] };
+  }
+
+  async function challengeOn(call: Call, email: string): Promise<string> {
+    const r = await p.login(call, email);
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.body.two_factor_required, true, r.text);
+    return r.body.challenge;
+  }
+
+  test('a TOTP code is accepted once: a challenge made on A verified on B, the same code then refused on A, and at once on A and B exactly one 200', async () => {
+    const one = await withAuthenticator();
+    const two = await withAuthenticator();
+    const now = await steadyNow();
+    // The next step's code (the setup used this one): judged within one step either side.
+    const next = now + 30_000;
+
+    const c1 = await challengeOn(p.a, one.email);
+    const c2 = await challengeOn(p.a, one.email);
+    const onB = await verify(p.b, { challenge: c1, code: codeAt(one.totpKey, next) });
+    assert.equal(onB.status, 200, `a challenge made on A is verified on B: ${onB.text}`);
+    assert.ok(onB.body.token);
+    const again = await verify(p.a, { challenge: c2, code: codeAt(one.totpKey, next) });
+    assert.equal(again.status, 401, `the code B accepted is refused on A: ${again.text}`);
+
+    const [d1, d2] = await Promise.all([challengeOn(p.a, two.email), challengeOn(p.b, two.email)]);
+    const code = codeAt(two.totpKey, next);
+    const both = await Promise.all([verify(p.a, { challenge: d1, code }), verify(p.b, { challenge: d2, code })]);
+    assert.deepEqual(statuses(both), [200, 401], both.map((r) => r.text).join('\n'));
+  });
+
+  test('a recovery code signs in once, also when sent to A and B at once', async () => {
+    const account = await withAuthenticator();
+    const [c1, c2] = await Promise.all([challengeOn(p.a, account.email), challengeOn(p.b, account.email)]);
+    const code = account.recovery[0];
+    const both = await Promise.all([verify(p.a, { challenge: c1, code }), verify(p.b, { challenge: c2, code })]);
+    assert.deepEqual(statuses(both), [200, 401], both.map((r) => r.text).join('\n'));
+    const c3 = await challengeOn(p.b, account.email);
+    assert.equal((await verify(p.a, { challenge: c3, code })).status, 401, 'spent, whichever process');
+    assert.equal((await verify(p.b, { challenge: c3, code: account.recovery[1] })).status, 200, 'another one works');
+  });
+
+  test('5 wrong codes end a challenge, spread over A and B one after another or sent at once', async () => {
+    const account = await withAuthenticator();
+    const wrongCode = (right: string) => (right === '000000' ? '111111' : '000000');
+    // One after another, alternating.
+    const c1 = await challengeOn(p.a, account.email);
+    const now = await steadyNow();
+    const right = codeAt(account.totpKey, now + 30_000);
+    for (let i = 0; i < 5; i++) {
+      const r = await verify(i % 2 ? p.b : p.a, { challenge: c1, code: wrongCode(right) });
+      assert.equal(r.status, 401, r.text);
+    }
+    const late = await verify(p.b, { challenge: c1, code: right });
+    assert.equal(late.status, 401, `the challenge ended after 5 wrong codes on A and B: ${late.text}`);
+
+    // At once: 10 wrong codes, 5 to each process, then the right one.
+    const c2 = await challengeOn(p.b, account.email);
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => verify(i % 2 ? p.b : p.a, { challenge: c2, code: wrongCode(right) })),
+    );
+    assert.deepEqual(
+      burst.map((r) => r.status),
+      Array(10).fill(401),
+    );
+    const after = await verify(p.a, { challenge: c2, code: codeAt(account.totpKey, Date.now() + 30_000) });
+    assert.equal(after.status, 401, `10 wrong codes at once ended the challenge too: ${after.text}`);
+  });
+
+  test('an e-mail code signs in once, also when sent to A and B at once', async () => {
+    const account = await p.newAccount();
+    const s = await p.signIn(p.a, account.email);
+    const codeFor = async (dir: string, since: number) => {
+      for (let i = 0; i < 100; i++) {
+        const m = (await readOutbox(dir))
+          .slice(since)
+          .filter((x) => x.to === account.email)
+          .pop();
+        const code = m && /\b(\d{6})\b/.exec(m.text)?.[1];
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no code sent to ${account.email}`);
+    };
+    let since = (await readOutbox(p.servers[0].dataDir)).length;
+    const set = await p.a('POST', '/auth/api/set_2fa_options', { ...s, body: { '2fa_method': 'email' } });
+    assert.equal(set.status, 200, set.text);
+    const proven = await verify(p.a, { code: await codeFor(p.servers[0].dataDir, since) }, s.token);
+    assert.equal(proven.status, 200, proven.text);
+
+    since = (await readOutbox(p.servers[0].dataDir)).length;
+    const c = await challengeOn(p.a, account.email);
+    const code = await codeFor(p.servers[0].dataDir, since);
+    const both = await Promise.all([verify(p.a, { challenge: c, code }), verify(p.b, { challenge: c, code })]);
+    assert.deepEqual(statuses(both), [200, 401], both.map((r) => r.text).join('\n'));
+  });
+
+  const refresh = (call: Call, t: { refresh_id: string; refresh_token: string }) =>
+    call('POST', '/auth/api/refresh_auth_token', {
+      org: p.acme,
+      body: { refresh_id: t.refresh_id, refresh_token: t.refresh_token },
+    });
+
+  test('refresh: rotated on A, the old token on B revokes the family; logout on A ends refresh on B', async () => {
+    const account = await p.newAccount();
+    const s = await p.signIn(p.a, account.email);
+    const next = await refresh(p.a, s);
+    assert.equal(next.status, 200, next.text);
+    const reused = await refresh(p.b, s);
+    assert.equal(reused.status, 401, `the spent token on B: ${reused.text}`);
+    assert.equal((await refresh(p.a, next.body)).status, 401, 'the reuse on B revoked the new token from A');
+
+    const t = await p.signIn(p.b, account.email);
+    assert.equal((await p.a('POST', '/auth/api/logout', { org: p.acme, token: t.token, body: {} })).status, 204);
+    assert.equal((await refresh(p.b, t)).status, 401, 'a logout on A ends refresh on B');
+  });
+
+  test('refresh: the same token sent to A and B at once makes at most one new token, and no two branches live', async () => {
+    const account = await p.newAccount();
+    for (let round = 0; round < 5; round++) {
+      const s = await p.signIn(p.a, account.email);
+      const both = await Promise.all([refresh(p.a, s), refresh(p.b, s)]);
+      const won = both.filter((r) => r.status === 200);
+      assert.ok(won.length <= 1, `round ${round}: ${both.map((r) => r.text).join('\n')}`);
+      for (const r of both) assert.ok(r.status === 200 || r.status === 401, r.text);
+      // Whatever the outcome, at most one continuation of the family renews.
+      const continued = await Promise.all(won.map((r) => refresh(p.b, r.body)));
+      assert.ok(continued.filter((r) => r.status === 200).length <= 1);
+      // The session of the sign-in still ends with the family: after a reuse, nothing renews.
+      assert.equal((await refresh(p.a, s)).status, 401, `round ${round}: the spent token`);
+      for (const r of [...won, ...continued]) {
+        if (r.status === 200) {
+          assert.equal((await refresh(p.b, r.body)).status, 401, `round ${round}: the family revoked by the reuse`);
+        }
+      }
+    }
+  });
+
+  test('a password change on A ends sessions and refresh tokens on B at once; so do set_user_password and a block', async () => {
+    const account = await p.newAccount();
+    const onB = await p.signIn(p.b, account.email);
+    const onA = await p.signIn(p.a, account.email);
+    const NEW = 'another long enough secret 43';
+    const changed = await p.a('POST', '/auth/api/change_password', {
+      org: p.acme,
+      token: onA.token,
+      body: { current_password: PASSWORD, password: NEW, password2: NEW },
+    });
+    assert.equal(changed.status, 200, changed.text);
+    assert.equal((await p.b('GET', '/auth/api/session', onB)).status, 401, 'the session on B ended');
+    assert.equal((await refresh(p.b, onB)).status, 401, 'its refresh token on B ended');
+
+    const byAdmin = await p.newAccount();
+    const s2 = await p.signIn(p.b, byAdmin.email);
+    const set = await p.a('POST', '/auth/api/set_user_password', {
+      ...p.admin,
+      body: { user_id: byAdmin.key, password: NEW, password2: NEW },
+    });
+    assert.equal(set.status, 200, set.text);
+    assert.equal((await p.b('GET', '/auth/api/session', s2)).status, 401, 'set_user_password on A ends B');
+    assert.equal((await refresh(p.b, s2)).status, 401, 'and refresh on B');
+
+    const blocked = await p.newAccount();
+    const s3 = await p.signIn(p.b, blocked.email);
+    const patch = await p.a('PATCH', `/auth/api/data/users/${blocked.key}`, {
+      ...p.admin,
+      body: { status: 'blocked' },
+    });
+    assert.equal(patch.status, 200, patch.text);
+    assert.equal((await refresh(p.b, s3)).status, 401, 'a user blocked on A cannot refresh on B');
+  });
+
+  const group = (name: string) => ({ name, description: 'd', permissions: [], users: [], notes: '' });
+
+  test('an Idempotency-Key create sent to A and B at once makes one record; two saves of one version at once: one 200, one 409', async () => {
+    const name = `Idem ${unique()}`;
+    const key = crypto.randomUUID();
+    const both = await Promise.all(
+      [p.a, p.b].map((call) =>
+        call('POST', '/auth/api/data/groups/', { ...p.admin, body: group(name), headers: { 'idempotency-key': key } }),
+      ),
+    );
+    for (const r of both) assert.ok(r.status === 200 || r.status === 201, r.text);
+    assert.equal(both[0].body.key, both[1].body.key, 'both answer the one record');
+    const found = await p.b('POST', '/auth/api/data/find/groups', {
+      ...p.admin,
+      body: { criteria: [{ field: 'name', is: '=', value: name }] },
+    });
+    assert.equal(found.body.items.length, 1, found.text);
+
+    const made = both[0].body;
+    const saves = await Promise.all(
+      [p.a, p.b].map((call, i) =>
+        call('POST', `/auth/api/data/groups/${made.key}`, {
+          ...p.admin,
+          body: group(`${name} saved ${i}`),
+          headers: { 'if-match': String(made.meta.version) },
+        }),
+      ),
+    );
+    assert.deepEqual(statuses(saves), [200, 409], saves.map((r) => r.text).join('\n'));
+    const winner = saves.find((r) => r.status === 200)!;
+    const read = await p.a('GET', `/auth/api/data/groups/${made.key}`, p.admin);
+    assert.equal(read.body.data.name, winner.body.data.name, 'the save answered 200 is the one kept');
+  });
+
+  test("two creates claiming one e-mail, employee ID or hire's SSN at once on A and B: one made, one 409 naming the field", async () => {
+    const email = `twice.${unique()}@acme.example`;
+    const users = await Promise.all(
+      [p.a, p.b].map((call) =>
+        call('POST', '/auth/api/data/users/', {
+          ...p.admin,
+          body: { email, display_name: 'Twice', status: 'active', permissions: [], is_employee: false },
+        }),
+      ),
+    );
+    assert.deepEqual(statuses(users), [201, 409], users.map((r) => r.text).join('\n'));
+    assert.equal(users.find((r) => r.status === 409)!.body.errors?.[0]?.path, '/email');
+
+    const id = `R-${unique()}`;
+    const employees = await Promise.all(
+      [p.a, p.b].map((call) =>
+        call('POST', '/auth/api/data/users/', {
+          ...p.admin,
+          body: {
+            email: `emp.${unique()}@acme.example`,
+            display_name: 'Emp',
+            status: 'active',
+            permissions: [],
+            is_employee: true,
+            employee_id: id,
+          },
+        }),
+      ),
+    );
+    assert.deepEqual(statuses(employees), [201, 409], employees.map((r) => r.text).join('\n'));
+    assert.equal(employees.find((r) => r.status === 409)!.body.errors?.[0]?.path, '/employee_id');
+
+    const ssn = `5${String(Math.floor(Math.random() * 90) + 10)}-77-${String(Math.floor(Math.random() * 9000) + 1000)}`;
+    const hires = await Promise.all(
+      [p.a, p.b].map((call) =>
+        call('POST', '/payroll/api/data/onboarding_user/', {
+          ...p.admin,
+          body: {
+            first_name: 'Grace',
+            last_name: 'Hopper',
+            email: `grace.${unique()}@example.com`,
+            state: 'NY',
+            pay_type: 'Hourly',
+            rate: 21.5,
+            ssn,
+          },
+        }),
+      ),
+    );
+    assert.deepEqual(statuses(hires), [201, 409], hires.map((r) => r.text).join('\n'));
+    assert.equal(hires.find((r) => r.status === 409)!.body.errors?.[0]?.path, '/ssn');
+  });
+});
+
+describe('two processes on one PostgreSQL database, the sign-in throttle under a burst', () => {
+  test('20 wrong passwords at once, 10 to each process, back the account off as on one process', async () => {
+    const p = await pair({ ...(await sharedDatabaseEnv()), DFORM_THROTTLE_DELAY: '120' });
+    try {
+      const account = await p.newAccount();
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => p.login(i % 2 ? p.b : p.a, account.email, 'not the password')),
+      );
+      const counts = { 401: 0, 429: 0, other: [] as string[] };
+      for (const r of burst) {
+        if (r.status === 401) counts[401]++;
+        else if (r.status === 429) counts[429]++;
+        else counts.other.push(`${r.status} ${r.text}`);
+      }
+      assert.deepEqual(counts.other, []);
+      assert.ok(counts[401] <= 5, `no more passwords looked at than DFORM_THROTTLE_PAIR (5): ${counts[401]}`);
+      const right = await p.login(p.b, account.email);
+      assert.equal(right.status, 429, `the door is closed on B for the right password too: ${right.text}`);
+      assert.equal((await p.login(p.a, account.email)).status, 429, 'and on A');
+    } finally {
+      for (const server of p?.servers ?? []) await server.stop().catch(() => undefined);
+    }
+  });
+});
