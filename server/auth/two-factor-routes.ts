@@ -319,16 +319,44 @@ export function twoFactorRoutes(s: Services) {
         { path: '/challenge', message: 'The method of this challenge sends no code' },
       ]);
     }
+    const method = ch.method;
     const now = s.now();
-    if ((ch.sentAt ?? 0) > now - RESEND_SECONDS) throw tooManyAttempts((ch.sentAt ?? 0) + RESEND_SECONDS - now);
-    const code = newSentCode();
-    const mail = queueMessages(s, org.id, codeMessage(org, user, ch.method, code, ch.purpose));
-    await commitOrInvalid(s, [
-      st.putChallenge({ ...ch, codeHash: sentCodeHash(s, ch.id, code), codeExp: now + SENT_CODE_SECONDS, sentAt: now }),
-      ...mail.ops,
-    ]);
-    await mail.deliver();
-    return c.json({ message: 'A new code has been sent.' });
+    // Another request may change the challenge between this read and the commit: a new code asked
+    // for at the same moment (on this process or another), or an attempt counted. Read again, and
+    // judge again: the one that sent a code makes this one wait its minute.
+    for (let tries = 0; ; tries++) {
+      if ((ch.sentAt ?? 0) > now - RESEND_SECONDS) throw tooManyAttempts((ch.sentAt ?? 0) + RESEND_SECONDS - now);
+      const code = newSentCode();
+      const mail = queueMessages(s, org.id, codeMessage(org, user, method, code, ch.purpose));
+      try {
+        await s.storage.commit([
+          st.putChallenge({
+            ...ch,
+            codeHash: sentCodeHash(s, ch.id, code),
+            codeExp: now + SENT_CODE_SECONDS,
+            sentAt: now,
+          }),
+          ...mail.ops,
+        ]);
+      } catch (e) {
+        if (!(e instanceof VersionConflictError)) throw e;
+        if (e.collection !== SYSTEM.twoFactorChallenges || tries >= 4) {
+          throw new ApiError(409, 'The sign-in changed meanwhile; try again.');
+        }
+        const id: string = ch.id;
+        const again: Challenge | undefined =
+          ch.purpose === 'setup' && ch.sid ? await st.setupOf(org.id, ch.sid) : await st.challenge(org.id, id);
+        if (!again || again.id !== id || again.exp <= now) {
+          // Ended meanwhile (its last wrong code, its sign-in, or a new setup chosen).
+          if (ch.purpose === 'setup') throw new ApiError(409, 'No two-factor setup is waiting in this session.');
+          throw new ApiError(401, 'Invalid challenge');
+        }
+        ch = again;
+        continue;
+      }
+      await mail.deliver();
+      return c.json({ message: 'A new code has been sent.' });
+    }
   });
 
   app.post('/set_2fa_options', auth, async (c) => {

@@ -775,6 +775,34 @@ describe('on a clock the test moves', () => {
     await t.storage.close();
   });
 
+  test('two requests for a new code at once, a minute on: one code sent, the other told to wait (429), for a setup and a sign-in', async () => {
+    let clock = 1_900_000_005;
+    const { t, call } = await productOrgInProcess(() => clock, 'dform-2fa-resend-');
+    const token = (await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } })).body
+      .token;
+    const set = await call('POST', '/auth/api/set_2fa_options', { token, body: { '2fa_method': 'email' } });
+    assert.equal(set.status, 200, set.text);
+    const lastCode = () => /\b(\d{6})\b/.exec(t.transport.sent.at(-1)!.text)![1];
+    const sentBefore = t.transport.sent.length;
+    clock += 61;
+    const setup = await Promise.all([1, 2].map(() => call('POST', '/auth/api/trigger_2fa', { token, body: {} })));
+    assert.deepEqual(setup.map((r) => r.status).sort(), [200, 429], setup.map((r) => r.text).join('\n'));
+    assert.ok(setup.find((r) => r.status === 429)!.headers.get('retry-after'), 'a 429 says how long to wait');
+    assert.equal(t.transport.sent.length, sentBefore + 1, 'one code sent');
+    const proven = await call('POST', '/auth/api/verify_2fa', { token, body: { code: lastCode() } });
+    assert.equal(proven.status, 200, proven.text);
+
+    const asked = await call('POST', '/auth/api/login', { body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } });
+    assert.equal(asked.body.two_factor_required, true, asked.text);
+    const challenge = asked.body.challenge;
+    clock += 61;
+    const signIn = await Promise.all([1, 2].map(() => call('POST', '/auth/api/trigger_2fa', { body: { challenge } })));
+    assert.deepEqual(signIn.map((r) => r.status).sort(), [200, 429], signIn.map((r) => r.text).join('\n'));
+    const done = await call('POST', '/auth/api/verify_2fa', { body: { challenge, code: lastCode() } });
+    assert.equal(done.status, 200, done.text);
+    await t.storage.close();
+  });
+
   test("an administrator's edit of the account while its second factor is proven: 409, nothing used up, and trying again works", async () => {
     const clock = 1_900_000_005;
     const { t, call } = await productOrgInProcess(() => clock, 'dform-2fa-race-');
