@@ -4,9 +4,14 @@
  * code and a recovery code used once, wrong codes ending a challenge), refresh tokens (rotation,
  * reuse, logout, a password change, a blocked account), the sign-in throttle under a burst, and
  * idempotent creates, If-Match saves and uniqueness claims, each sent to A and B at the same moment
- * as well as one after the other.
+ * as well as one after the other; files' bytes in one folder both processes keep them in
+ * (docs/scaling.md); kill -9 of one in a burst of writes to both, and its restart.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { sharedDatabaseEnv, stopOwnCluster } from '../helpers/postgres.ts';
@@ -393,6 +398,134 @@ describe('two processes on one PostgreSQL database, the sign-in throttle under a
       assert.equal((await p.login(p.a, account.email)).status, 429, 'and on A');
     } finally {
       for (const server of p?.servers ?? []) await server.stop().catch(() => undefined);
+    }
+  });
+});
+
+describe('two processes on one PostgreSQL database and one files folder (docs/scaling.md)', () => {
+  const pdf = (s: string) =>
+    Buffer.from(`%PDF-1.4\n% ${s}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+  const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+  test('a file uploaded on A downloads on B; a replace on B deletes the old bytes; uploads at once keep one file, its bytes alone', async () => {
+    const servers: TestServer[] = [];
+    // Both processes keep files under this one DATA_DIR (a folder they both mount).
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'dform-shared-'));
+    try {
+      const env = await sharedDatabaseEnv();
+      servers.push(await startServer({ env, demo: true, dataDir: dir }));
+      servers.push(await startServer({ env, dataDir: dir }));
+      const [a, b] = servers.map((s) => client(s.url));
+      const acme = await demoCompanyId(a);
+      const r = await a('POST', '/auth/api/login', {
+        org: acme,
+        body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
+      });
+      assert.equal(r.status, 200, r.text);
+      const admin = { org: acme, token: r.body.token as string };
+      const blobs = async () => {
+        const base = path.join(dir, 'files', acme);
+        const out: string[] = [];
+        for (const sub of await readdir(base).catch(() => [] as string[])) {
+          out.push(...(await readdir(path.join(base, sub))));
+        }
+        return out;
+      };
+      const upload = (call: Call, p: string, bytes: Buffer) =>
+        call('PUT', p, {
+          ...admin,
+          headers: { 'content-type': 'application/pdf', 'x-file-name': 'handbook.pdf' },
+          rawBody: new Blob([new Uint8Array(bytes)]),
+        });
+      const download = async (server: TestServer, p: string) => {
+        const d = await fetch(server.url + p, { headers: { 'organization-id': acme, auth_token: admin.token } });
+        return { status: d.status, sha: sha(Buffer.from(await d.arrayBuffer())) };
+      };
+
+      const doc = await a('POST', '/hr/api/data/documents/', {
+        ...admin,
+        body: { display_name: 'Handbook', filename: 'handbook.pdf', view_type: 'file' },
+      });
+      assert.equal(doc.status, 201, doc.text);
+      const p = `/hr/api/files/documents/${doc.body.key}/file`;
+      const before = (await blobs()).length;
+      const one = pdf('one');
+      const up = await upload(a, p, one);
+      assert.equal(up.status, 200, up.text);
+      assert.deepEqual(await download(servers[1], p), { status: 200, sha: sha(one) }, 'uploaded on A, read on B');
+      assert.equal((await blobs()).length, before + 1);
+      const replaced = await upload(b, p, pdf('two'));
+      assert.equal(replaced.status, 200, replaced.text);
+      assert.equal((await blobs()).length, before + 1, 'a replace on B deleted the bytes A wrote');
+      assert.deepEqual(await download(servers[0], p), { status: 200, sha: sha(pdf('two')) });
+
+      const wrong: string[] = [];
+      for (let round = 0; round < 6; round++) {
+        const both = await Promise.all([upload(a, p, pdf(`a ${round}`)), upload(b, p, pdf(`b ${round}`))]);
+        const kept = (await b('GET', `/hr/api/data/documents/${doc.body.key}`, admin)).body.data.file?.sha256;
+        const got = await download(servers[round % 2], p);
+        const count = (await blobs()).length - before;
+        if (both.some((x) => x.status >= 500) || count !== 1 || got.status !== 200 || got.sha !== kept) {
+          wrong.push(`round ${round}: ${both.map((x) => x.status)}, ${count} blobs, download ${got.status}`);
+        }
+      }
+      assert.deepEqual(wrong, [], 'one file kept, its bytes alone on disk, the same on both');
+    } finally {
+      for (const server of servers) await server.stop().catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('two processes on one PostgreSQL database, kill -9 of one in a burst of writes to both', () => {
+  const group = (name: string) => ({ name, description: 'd', permissions: [], users: [], notes: '' });
+
+  test('B answers every write sent to it, every acknowledged write is there, and A restarted serves', async () => {
+    const servers: TestServer[] = [];
+    try {
+      const env = await sharedDatabaseEnv();
+      servers.push(await startServer({ env, demo: true }));
+      servers.push(await startServer({ env }));
+      const [a, b] = servers.map((s) => client(s.url));
+      const acme = await demoCompanyId(a);
+      const r = await a('POST', '/auth/api/login', {
+        org: acme,
+        body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
+      });
+      assert.equal(r.status, 200, r.text);
+      const s = { org: acme, token: r.body.token as string };
+      const acked: string[] = [];
+      const onB: string[] = [];
+      const writes = Array.from({ length: 60 }, async (_, i) => {
+        await new Promise((res) => setTimeout(res, i * 3));
+        const call = i % 2 ? b : a;
+        try {
+          const w = await call('POST', '/auth/api/data/groups/', { ...s, body: group(`burst ${i}`) });
+          if (w.status === 201) acked.push(w.body.key);
+          else if (call === b) onB.push(`${i}: ${w.status} ${w.text}`);
+        } catch (e) {
+          // A's connection died with it: not acknowledged. B's must not.
+          if (call === b) onB.push(`${i}: ${String(e)}`);
+        }
+      });
+      await new Promise((res) => setTimeout(res, 50));
+      await servers[0].stop({ signal: 'SIGKILL', keepData: true });
+      await Promise.all(writes);
+      assert.deepEqual(onB, [], 'B answered each write sent to it while A died');
+      for (const k of acked) {
+        assert.equal((await b('GET', `/auth/api/data/groups/${k}`, s)).status, 200, `acknowledged ${k}`);
+      }
+
+      // A again, over its DATA_DIR: it starts, knows the session, and writes what B reads.
+      servers.push(await startServer({ env, dataDir: servers[0].dataDir }));
+      const again = client(servers[2].url);
+      assert.equal((await again('GET', '/auth/api/session', s)).status, 200);
+      const made = await again('POST', '/auth/api/data/groups/', { ...s, body: group('after the restart') });
+      assert.equal(made.status, 201, made.text);
+      assert.equal((await b('GET', `/auth/api/data/groups/${made.body.key}`, s)).status, 200);
+    } finally {
+      for (const server of servers) await server.stop().catch(() => undefined);
+      await rm(servers[0]?.dataDir ?? '', { recursive: true, force: true }).catch(() => undefined);
     }
   });
 });
