@@ -86,6 +86,31 @@ async function pair(env: Record<string, string>) {
   return { servers, a, b, acme, admin, login, newAccount, signIn };
 }
 
+type Pair = Awaited<ReturnType<typeof pair>>;
+
+const verifyOn = (p: Pair, call: Call, body: Record<string, unknown>, token?: string) =>
+  call('POST', '/auth/api/verify_2fa', { org: p.acme, token, body });
+
+/** An account whose authenticator was set up and proven through A. */
+async function authenticatorAccount(p: Pair) {
+  const account = await p.newAccount();
+  const s = await p.signIn(p.a, account.email);
+  const set = await p.a('POST', '/auth/api/set_2fa_options', { ...s, body: { '2fa_method': 'authenticator' } });
+  assert.equal(set.status, 200, set.text);
+  const key: string = set.body.authenticator_key;
+  const ok = await verifyOn(p, p.a, { code: codeAt(key, await steadyNow()) }, s.token);
+  assert.equal(ok.status, 200, ok.text);
+  return { ...account, totpKey: key, recovery: ok.body.recovery_codes as string[] };
+}
+
+/** A sign-in's challenge, its password step sent to `call`. */
+async function challengeOf(p: Pair, call: Call, email: string): Promise<string> {
+  const r = await p.login(call, email);
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.body.two_factor_required, true, r.text);
+  return r.body.challenge;
+}
+
 const statuses = (answers: { status: number }[]) => answers.map((r) => r.status).sort();
 
 afterAll(() => stopOwnCluster());
@@ -105,27 +130,9 @@ describe('two processes on one PostgreSQL database, requests at the same moment'
     for (const server of p?.servers ?? []) await server.stop().catch(() => undefined);
   });
 
-  const verify = (call: Call, body: Record<string, unknown>, token?: string) =>
-    call('POST', '/auth/api/verify_2fa', { org: p.acme, token, body });
-
-  /** An account whose authenticator was set up and proven through A. */
-  async function withAuthenticator() {
-    const account = await p.newAccount();
-    const s = await p.signIn(p.a, account.email);
-    const set = await p.a('POST', '/auth/api/set_2fa_options', { ...s, body: { '2fa_method': 'authenticator' } });
-    assert.equal(set.status, 200, set.text);
-    const key: string = set.body.authenticator_key;
-    const ok = await verify(p.a, { code: codeAt(key, await steadyNow()) }, s.token);
-    assert.equal(ok.status, 200, ok.text);
-    return { ...account, totpKey: key, recovery: ok.body.recovery_codes as string[] };
-  }
-
-  async function challengeOn(call: Call, email: string): Promise<string> {
-    const r = await p.login(call, email);
-    assert.equal(r.status, 200, r.text);
-    assert.equal(r.body.two_factor_required, true, r.text);
-    return r.body.challenge;
-  }
+  const verify = (call: Call, body: Record<string, unknown>, token?: string) => verifyOn(p, call, body, token);
+  const withAuthenticator = () => authenticatorAccount(p);
+  const challengeOn = (call: Call, email: string) => challengeOf(p, call, email);
 
   test('a TOTP code is accepted once: a challenge made on A verified on B, the same code then refused on A, and at once on A and B exactly one 200', async () => {
     const one = await withAuthenticator();
@@ -289,6 +296,39 @@ describe('two processes on one PostgreSQL database, requests at the same moment'
     assert.equal((await refresh(p.b, s3)).status, 401, 'a user blocked on A cannot refresh on B');
   });
 
+  test('a logout, a password change or a block on A at the moment of a refresh on B: nothing renewed lives on', async () => {
+    const NEW = 'another long enough secret 43';
+    const wrong: string[] = [];
+    for (const kind of ['logout', 'change_password', 'block'] as const) {
+      for (let round = 0; round < 4; round++) {
+        const account = await p.newAccount();
+        const s = await p.signIn(p.a, account.email);
+        const end =
+          kind === 'logout'
+            ? p.a('POST', '/auth/api/logout', { org: p.acme, token: s.token, body: {} })
+            : kind === 'change_password'
+              ? p.a('POST', '/auth/api/change_password', {
+                  org: p.acme,
+                  token: s.token,
+                  body: { current_password: PASSWORD, password: NEW, password2: NEW },
+                })
+              : p.a('PATCH', `/auth/api/data/users/${account.key}`, { ...p.admin, body: { status: 'blocked' } });
+        const [ended, renewed] = await Promise.all([end, refresh(p.b, s)]);
+        if (ended.status >= 300) wrong.push(`${kind} ${round}: ${ended.status} ${ended.text}`);
+        if (renewed.status === 200) {
+          const session = await p.b('GET', '/auth/api/session', { org: p.acme, token: renewed.body.token });
+          const again = await refresh(p.a, renewed.body);
+          if (session.status !== 401 || again.status !== 401) {
+            wrong.push(
+              `${kind} ${round}: the refresh won; its session ${session.status}, its next refresh ${again.status}`,
+            );
+          }
+        } else if (renewed.status !== 401) wrong.push(`${kind} ${round}: refresh ${renewed.status} ${renewed.text}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
   const group = (name: string) => ({ name, description: 'd', permissions: [], users: [], notes: '' });
 
   test('an Idempotency-Key create sent to A and B at once makes one record; two saves of one version at once: one 200, one 409', async () => {
@@ -378,7 +418,7 @@ describe('two processes on one PostgreSQL database, requests at the same moment'
 });
 
 describe('two processes on one PostgreSQL database, the sign-in throttle under a burst', () => {
-  test('20 wrong passwords at once, 10 to each process, back the account off as on one process', async () => {
+  test('20 wrong passwords, or 20 wrong codes, at once, 10 to each process, back the account off as on one process', async () => {
     const p = await pair({ ...(await sharedDatabaseEnv()), DFORM_THROTTLE_DELAY: '120' });
     try {
       const account = await p.newAccount();
@@ -396,6 +436,25 @@ describe('two processes on one PostgreSQL database, the sign-in throttle under a
       const right = await p.login(p.b, account.email);
       assert.equal(right.status, 429, `the door is closed on B for the right password too: ${right.text}`);
       assert.equal((await p.login(p.a, account.email)).status, 429, 'and on A');
+
+      // The second factor's door: challenges made one after another, then 20 wrong codes at once.
+      const coded = await authenticatorAccount(p);
+      const challenges: string[] = [];
+      for (let i = 0; i < 20; i++) challenges.push(await challengeOf(p, i % 2 ? p.b : p.a, coded.email));
+      const codes = await Promise.all(
+        challenges.map((c, i) => verifyOn(p, i % 2 ? p.b : p.a, { challenge: c, code: '000000' })),
+      );
+      const looked = codes.filter((r) => r.status === 401).length;
+      assert.deepEqual(
+        codes.filter((r) => r.status !== 401 && r.status !== 429).map((r) => r.text),
+        [],
+      );
+      assert.ok(looked <= 5, `no more codes looked at than DFORM_THROTTLE_PAIR (5): ${looked}`);
+      const rightCode = await verifyOn(p, p.b, {
+        challenge: await challengeOf(p, p.b, coded.email),
+        code: codeAt(coded.totpKey, Date.now() + 30_000),
+      });
+      assert.equal(rightCode.status, 429, `the second factor's door is closed on B too: ${rightCode.text}`);
     } finally {
       for (const server of p?.servers ?? []) await server.stop().catch(() => undefined);
     }
