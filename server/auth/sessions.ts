@@ -14,6 +14,7 @@ import { SYSTEM, SYSTEM_ORG, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import { SINGLE_USE } from './sign-in.ts';
 import { endRefreshOps } from './refresh-tokens.ts';
+import { signInState } from './sign-in-state.ts';
 
 /** The user's current session epoch (0 until their sessions are first ended all at once). */
 export async function sessionEpoch(s: Services, org: string, userKey: string): Promise<number> {
@@ -43,8 +44,8 @@ export async function sessionsOf(s: Services, org: string, userKey: string): Pro
 /**
  * The ops that end every session of the user: the next epoch and the deletion of each session
  * record, except `keep` (the caller's own, on a password change), which moves to the new epoch
- * with `keep.changes` applied; and every refresh token of the user, the kept session's too (its
- * client asks for a new one with get_refresh_token).
+ * with `keep.changes` applied; every refresh token of the user, the kept session's too (its
+ * client asks for a new one with get_refresh_token); and every sign-in waiting for its second factor.
  */
 export async function endSessionsOps(
   s: Services,
@@ -84,6 +85,11 @@ export async function endSessionsOps(
     }
   }
   ops.push(...(await endRefreshOps(s, org, 'user', userKey)));
+  // A sign-in waiting for its second factor had its password checked before: it ends with the rest.
+  const st = signInState(s);
+  for (const c of await st.challengesOfUser(org, userKey)) {
+    if (c.purpose === 'login') ops.push(st.deleteChallenge({ org, id: c.id }));
+  }
   return ops;
 }
 

@@ -125,6 +125,36 @@ export interface TwoFactorAsked {
 }
 
 /**
+ * The account changed between the sign-in's read of it (its password checked against it) and the
+ * commit that opens the session or the challenge: a password change, a block, an administrator's
+ * edit. signIn reads it again and decides anew; verify_2fa answers this 409 (nothing was used up).
+ */
+export class AccountChangedError extends ApiError {
+  constructor() {
+    super(409, 'The account changed meanwhile; try again.');
+  }
+}
+
+/** The account as read: a commit naming it fails when it changed since (AccountChangedError). */
+function unchanged(user: StoredRecord): WriteOp {
+  return { op: 'check', collection: 'auth/users', org: user.org, key: user.key, expectVersion: user.meta.version };
+}
+
+/** A commit of a sign-in: a change of the account meanwhile is AccountChangedError, another conflict a wrong key. */
+async function commitSignIn(s: Services, ops: WriteOp[]): Promise<void> {
+  try {
+    await s.storage.commit(ops);
+  } catch (e) {
+    if (e instanceof VersionConflictError) {
+      if (e.collection === 'auth/users') throw new AccountChangedError();
+      // A single-use key (or a challenge) redeemed twice at once: only the first commit wins.
+      throw invalidCredentials();
+    }
+    throw e;
+  }
+}
+
+/**
  * The stored password hash. Versions before 2026-11-26 sealed it as a sensitive value when an
  * administrator saved the account; such an account signs in again with its own password.
  */
@@ -165,17 +195,30 @@ export async function signIn(
     // The key of get_cross_site_invite (user-admin.ts) opens a session of a partner account.
     if (m.purpose === 'cross_site' && user?.data.cross_site_login_only === true) sessionType = 'cross_site';
   }
-  if (!org || org.status !== 'active' || !userMaySignIn(user)) throw invalidCredentials();
-  // A company's product-staff account has no credentials: a sudo key naming its staff member opens
-  // it, and opens nothing else.
-  if (sudoOnlyAccount(org, user.key) !== (impersonatedBy !== undefined)) throw invalidCredentials();
-  // spec/001: a partner account signs in only through the cross-site flow, never by password.
-  if (user.data.cross_site_login_only === true && sessionType !== 'cross_site') throw invalidCredentials();
-  const method = methodOf(user);
-  if (type !== 'sudo_login' && method !== 'none') {
-    return askSecondFactor(s, org, user, method, { type: sessionType, sessionLength, ops, request });
+  if (!org) throw invalidCredentials();
+  let account = user;
+  for (let tries = 0; ; tries++) {
+    if (org.status !== 'active' || !userMaySignIn(account)) throw invalidCredentials();
+    // A company's product-staff account has no credentials: a sudo key naming its staff member opens
+    // it, and opens nothing else.
+    if (sudoOnlyAccount(org, account.key) !== (impersonatedBy !== undefined)) throw invalidCredentials();
+    // spec/001: a partner account signs in only through the cross-site flow, never by password.
+    if (account.data.cross_site_login_only === true && sessionType !== 'cross_site') throw invalidCredentials();
+    const method = methodOf(account);
+    try {
+      if (type !== 'sudo_login' && method !== 'none') {
+        return await askSecondFactor(s, org, account, method, { type: sessionType, sessionLength, ops, request });
+      }
+      return await openSession(s, org, account, { type: sessionType, sessionLength, impersonatedBy, ops, request });
+    } catch (e) {
+      if (!(e instanceof AccountChangedError) || tries >= 4) throw e;
+      // The password was checked against the account as it was: it still holds only if the password
+      // is the same (a password change ends every session, this one too, API.md).
+      const now = await s.storage.get('auth/users', org.id, account.key);
+      if (!now || now.data.secret !== account.data.secret) throw invalidCredentials();
+      account = now;
+    }
   }
-  return openSession(s, org, user, { type: sessionType, sessionLength, impersonatedBy, ops, request });
 }
 
 /**
@@ -211,30 +254,26 @@ async function askSecondFactor(
     org.id,
     code && (method === 'email' || method === 'text') ? codeMessage(org, user, method, code, 'login') : undefined,
   );
-  try {
-    await s.storage.commit([
-      ...o.ops,
-      signInState(s).putChallenge(challenge),
-      ...mail.ops,
-      auditOp({
-        org: org.id,
-        actor: actorOf({ user }),
-        action: 'login',
-        module: 'auth',
-        type: 'users',
-        key: user.key,
-        affectedUser: user.key,
-        fields: [o.type],
-        outcome: `second factor asked (${method})`,
-        browser: o.request.browser,
-        address: o.request.address,
-        now,
-      }),
-    ]);
-  } catch (e) {
-    if (e instanceof VersionConflictError) throw invalidCredentials();
-    throw e;
-  }
+  await commitSignIn(s, [
+    unchanged(user),
+    ...o.ops,
+    signInState(s).putChallenge(challenge),
+    ...mail.ops,
+    auditOp({
+      org: org.id,
+      actor: actorOf({ user }),
+      action: 'login',
+      module: 'auth',
+      type: 'users',
+      key: user.key,
+      affectedUser: user.key,
+      fields: [o.type],
+      outcome: `second factor asked (${method})`,
+      browser: o.request.browser,
+      address: o.request.address,
+      now,
+    }),
+  ]);
   await mail.deliver();
   return { two_factor_required: true, challenge: token, method };
 }
@@ -301,13 +340,7 @@ export async function openSession(
       now,
     }),
   );
-  try {
-    await s.storage.commit(ops);
-  } catch (e) {
-    // A single-use key (or a challenge) redeemed twice at once: only the first commit wins.
-    if (e instanceof VersionConflictError) throw invalidCredentials();
-    throw e;
-  }
+  await commitSignIn(s, [unchanged(user), ...ops]);
   return { ...(await sessionToken(s, org, user, { sid, exp, type, impersonatedBy })), ...refresh.issued };
 }
 

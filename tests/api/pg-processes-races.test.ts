@@ -329,6 +329,42 @@ describe('two processes on one PostgreSQL database, requests at the same moment'
     assert.deepEqual(wrong, []);
   });
 
+  test('a password change, a new password from an administrator or a block on A at the moment of a sign-in with the old password on B: no session of it lives on', async () => {
+    const NEW = 'another long enough secret 43';
+    const wrong: string[] = [];
+    for (const kind of ['change_password', 'set_user_password', 'block'] as const) {
+      for (let round = 0; round < 8; round++) {
+        const account = await p.newAccount();
+        const own = await p.signIn(p.a, account.email);
+        const end =
+          kind === 'change_password'
+            ? p.a('POST', '/auth/api/change_password', {
+                org: p.acme,
+                token: own.token,
+                body: { current_password: PASSWORD, password: NEW, password2: NEW },
+              })
+            : kind === 'set_user_password'
+              ? p.a('POST', '/auth/api/set_user_password', {
+                  ...p.admin,
+                  body: { user_id: account.key, password: NEW, password2: NEW },
+                })
+              : p.a('PATCH', `/auth/api/data/users/${account.key}`, { ...p.admin, body: { status: 'blocked' } });
+        // The sign-in a little later each round, so that its password check straddles the change.
+        const signIn = new Promise((r) => setTimeout(r, (round % 4) * 15)).then(() => p.login(p.b, account.email));
+        const [ended, old] = await Promise.all([end, signIn]);
+        if (ended.status !== 200) wrong.push(`${kind} ${round}: ${ended.status} ${ended.text}`);
+        if (old.status === 200) {
+          const session = await p.b('GET', '/auth/api/session', { org: p.acme, token: old.body.token });
+          const renewed = await refresh(p.a, old.body);
+          if (session.status !== 401 || renewed.status !== 401) {
+            wrong.push(`${kind} ${round}: the old password's session ${session.status}, its refresh ${renewed.status}`);
+          }
+        } else if (old.status !== 401) wrong.push(`${kind} ${round}: sign-in ${old.status} ${old.text}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
   const group = (name: string) => ({ name, description: 'd', permissions: [], users: [], notes: '' });
 
   test('an Idempotency-Key create sent to A and B at once makes one record; two saves of one version at once: one 200, one 409', async () => {
