@@ -85,7 +85,7 @@ const stampRef = (orgId: string): RecordRef => ({ collection: PRINCIPAL_STAMPS, 
 /**
  * The user's principal. `stamp` is the company's principal stamp as read with the user (by
  * `callerReading`); without it, it is read here, so that a cached principal is never older than a
- * change another process committed.
+ * change another process committed, and what is computed then is not kept.
  */
 export async function principalFor(s: Services, org: OrgInfo, user: StoredRecord, stamp?: number): Promise<Principal> {
   const users = s.storage.generation('auth/users');
@@ -94,6 +94,10 @@ export async function principalFor(s: Services, org: OrgInfo, user: StoredRecord
   const entry = knownUser(s, user.key);
   if (entry !== undefined && entry.user.org === org.id && entry.stamp === now) return entry.principal;
   const principal = await computePrincipal(s, org, user);
+  // Kept only under a stamp read no later than the user (callerReading's): a stamp read here, after
+  // a user read earlier (a sign-in's), may already cover a change that user record misses (a
+  // permission taken meanwhile, on any process), and would keep serving it under the new stamp.
+  if (stamp === undefined) return principal;
   const cache = knownUsers(s);
   if (cache.size >= MAX_KNOWN) cache.delete(cache.keys().next().value!);
   cache.set(user.key, { users, groups, stamp: now, user, principal });

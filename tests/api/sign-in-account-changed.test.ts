@@ -146,3 +146,52 @@ test('an account blocked right after its sign-in committed, before the answer: t
   const session = await w.call('GET', '/auth/api/session', { token: signedIn.body.token });
   assert.equal(session.status, 401, `a blocked account's session still answered: ${session.text.slice(0, 200)}`);
 });
+
+test('a permission taken from an account right after its sign-in committed, before the answer: its next request is refused', async () => {
+  const w = await world();
+  const email = `perm.${crypto.randomUUID().slice(0, 8)}@dform.test`;
+  // Another account keeps managing users (the last one's permission is not taken).
+  const keeper = await w.call('POST', '/auth/api/data/users/', {
+    token: w.token,
+    body: {
+      email: `keeper.${crypto.randomUUID().slice(0, 8)}@dform.test`,
+      display_name: 'Keeper',
+      status: 'active',
+      permissions: ['AUTH:CanManageUsers'],
+      is_employee: false,
+    },
+  });
+  assert.equal(keeper.status, 201, keeper.text);
+  const made = await w.call('POST', '/auth/api/data/users/', {
+    token: w.token,
+    body: {
+      email,
+      display_name: 'Perm Late',
+      status: 'active',
+      permissions: ['AUTH:CanManageUsers'],
+      is_employee: false,
+    },
+  });
+  assert.equal(made.status, 201, made.text);
+  const PASSWORD = 'a long enough secret 42';
+  const set = await w.call('POST', '/auth/api/set_user_password', {
+    token: w.token,
+    body: { user_id: made.body.key, password: PASSWORD, password2: PASSWORD },
+  });
+  assert.equal(set.status, 200, set.text);
+  let taken: { status: number; text: string } | undefined;
+  w.afterwards(async () => {
+    taken = await w.call('PATCH', `/auth/api/data/users/${made.body.key}`, {
+      token: w.token,
+      body: { permissions: [] },
+    });
+  });
+  const signedIn = await w.call('POST', '/auth/api/login', { body: { userid: email, key: PASSWORD } });
+  assert.equal(taken?.status, 200, taken?.text);
+  assert.equal(signedIn.status, 200, signedIn.text);
+  const list = await w.call('POST', '/auth/api/data/find/users', {
+    token: signedIn.body.token,
+    body: { criteria: [] },
+  });
+  assert.equal(list.status, 403, `the permission taken still served: ${list.status}`);
+});
