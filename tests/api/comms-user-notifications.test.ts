@@ -7,6 +7,7 @@ import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import type { Services } from '../../server/services.ts';
 import { inProcessDemo } from '../helpers/in-process.ts';
+import { deliveredNotification } from '../helpers/comms.ts';
 
 const API = '/comms/api/data';
 let services: Services;
@@ -25,33 +26,9 @@ async function signIn(userid: string, key: string) {
   return { org: acme, token: r.body.token as string, user: r.body.session.user.key as string };
 }
 
-/** A notification delivered to `recipient`, ready in the app, as the queue writes one. */
-async function delivered(recipient: string): Promise<string> {
-  const key = crypto.randomUUID();
-  const now = Math.floor(Date.now() / 1000);
-  await services.storage.commit([
-    {
-      op: 'put',
-      expectVersion: 0,
-      record: {
-        collection: 'comms/user_notifications',
-        org: acme,
-        key,
-        data: {
-          notification_id: crypto.randomUUID(),
-          recipient_id: recipient,
-          module: 'time',
-          message_type: 'pto_request_approved',
-          sent_time: now,
-          delivery_result: { app: 'ready', email: 'processed' },
-          message_content: { app: { message: 'Your time off was approved.' } },
-        },
-        meta: { created_by: 'system', created_time: now, updated_by: 'system', updated_time: now, version: 1 },
-      },
-    },
-  ]);
-  return key;
-}
+/** A notification delivered to `recipient`, as the sending queue writes one (tests/helpers/comms.ts). */
+const delivered = (recipient: string) =>
+  deliveredNotification(services.storage, acme, recipient, { app: 'ready', email: 'processed' });
 
 test('the recipient marks a notification viewed or deleted, never back into the queue', async () => {
   const emma = await signIn('emma@acme.example', 'demo-employee-pass');

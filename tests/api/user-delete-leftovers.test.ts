@@ -14,6 +14,7 @@ import { claimKey } from '../../server/data/unique.ts';
 import { SYSTEM, type Services } from '../../server/services.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { inProcessDemo } from '../helpers/in-process.ts';
+import { deliveredNotification } from '../helpers/comms.ts';
 
 type Call = Awaited<ReturnType<typeof inProcessDemo>>['call'];
 interface Who {
@@ -84,33 +85,8 @@ function deleteUser(who: { user: string; name: string }) {
   });
 }
 
-/** A notification delivered to `recipient`, as the sending queue writes one. */
-async function delivered(recipient: string): Promise<string> {
-  const key = crypto.randomUUID();
-  const now = Math.floor(Date.now() / 1000);
-  await services.storage.commit([
-    {
-      op: 'put',
-      expectVersion: 0,
-      record: {
-        collection: 'comms/user_notifications',
-        org: acme,
-        key,
-        data: {
-          notification_id: crypto.randomUUID(),
-          recipient_id: recipient,
-          module: 'time',
-          message_type: 'pto_request_approved',
-          sent_time: now,
-          delivery_result: { app: 'ready' },
-          message_content: { app: { message: 'Your time off was approved.' } },
-        },
-        meta: { created_by: 'system', created_time: now, updated_by: 'system', updated_time: now, version: 1 },
-      },
-    },
-  ]);
-  return key;
-}
+/** A notification delivered to `recipient`, as the sending queue writes one (tests/helpers/comms.ts). */
+const delivered = (recipient: string) => deliveredNotification(services.storage, acme, recipient);
 
 /** A pay statement of `employee` paid on `payDate`, written by payroll. */
 const statement = (employee: string, payDate: number, number: string) =>

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { as, signedInEmployee, type DemoWorld, type Session } from './demo.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
+import type { WriteOp } from '../../server/storage/types.ts';
 
 /** The module's one permission. */
 export const COMMS = ['COMMS:CanManageNotificationRoutes'];
@@ -72,4 +73,40 @@ export async function inProcessCommsUsers(
   });
   assert.equal(g.status, 201, g.text);
   return sessions;
+}
+
+/**
+ * A notification delivered to `recipient` in the app (`delivery_result` as the sending queue leaves
+ * it), written to the store as the queue writes one: the API makes none. Answers its key.
+ */
+export async function deliveredNotification(
+  storage: { commit(ops: WriteOp[]): Promise<unknown> },
+  org: string,
+  recipient: string,
+  delivery: Record<string, string> = { app: 'ready' },
+): Promise<string> {
+  const key = crypto.randomUUID();
+  const now = Math.floor(Date.now() / 1000);
+  await storage.commit([
+    {
+      op: 'put',
+      expectVersion: 0,
+      record: {
+        collection: 'comms/user_notifications',
+        org,
+        key,
+        data: {
+          notification_id: crypto.randomUUID(),
+          recipient_id: recipient,
+          module: 'time',
+          message_type: 'pto_request_approved',
+          sent_time: now,
+          delivery_result: delivery,
+          message_content: { app: { message: 'Your time off was approved.' } },
+        },
+        meta: { created_by: 'system', created_time: now, updated_by: 'system', updated_time: now, version: 1 },
+      },
+    },
+  ]);
+  return key;
 }
