@@ -9,6 +9,7 @@ import { DirectDepositView } from './payroll/DirectDepositView.tsx';
 import { StateW4View } from './payroll/StateW4View.tsx';
 import { cellViews } from './cell-views.ts';
 import { I9DocumentView } from './payroll/I9DocumentWidget.tsx';
+import { OrganizationNameView } from './widgets/OrganizationNameWidget.tsx';
 
 export const recordViews: Readonly<Record<string, ComponentType<RecordViewProps>>> = {
   stateW4Form: StateW4View,
@@ -23,4 +24,5 @@ export const fieldViews: Readonly<Record<string, ComponentType<FieldViewProps>>>
   directDeposit: DirectDepositView,
   mailingAddress: MailingAddressView,
   i9Document: I9DocumentView,
+  organizationName: OrganizationNameView,
 };

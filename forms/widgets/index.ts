@@ -19,6 +19,7 @@ import { RecordSelectWidget } from './RecordSelectWidget.tsx';
 import { GroupSelectWidget } from './GroupSelectWidget.tsx';
 import { RadioWidget } from './RadioWidget.tsx';
 import { I9DocumentWidget } from '../payroll/I9DocumentWidget.tsx';
+import { OrganizationNameWidget } from './OrganizationNameWidget.tsx';
 import { CheckboxesWidget, CheckboxWidget, SelectWidget, TextareaWidget } from './marked.tsx';
 
 export const widgets: RegistryWidgetsType = {
@@ -37,6 +38,7 @@ export const widgets: RegistryWidgetsType = {
   recordSelect: RecordSelectWidget,
   groupSelect: GroupSelectWidget,
   i9Document: I9DocumentWidget,
+  organizationName: OrganizationNameWidget,
   // Overrides the generic radio group: this one is named by its field.
   RadioWidget,
   // Override rjsf's own: the same widgets, their controls marked aria-invalid while refused.

@@ -239,6 +239,16 @@ export function createApiClient({
         datatype: 'auth/get_refresh_token',
         action: 'call',
       }),
+    /** An organization's name by its key (API.md get_org_name, no sign-in needed); 404 for none. */
+    orgName: (organizationId: string) =>
+      request<{ name: string }>({
+        method: 'POST',
+        path: '/auth/api/get_org_name',
+        body: { organization_id: organizationId },
+        datatype: 'auth/get_org_name',
+        action: 'call',
+        anonymous: true,
+      }),
     refreshAuthToken: (pair: RefreshPair) =>
       request<{ token: string; exp: number } & RefreshPair>({
         method: 'POST',

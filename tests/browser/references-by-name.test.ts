@@ -1,8 +1,9 @@
 /**
  * Fields that hold another record's key are chosen by that record's name on the generic screens:
  * a message's, a membership's and a request's channel, a COMMS profile's person, a company's
- * settings' company. They were boxes for a 36-character key nobody knows. Product staff, who may
- * open every type, at the product's own site. Needs `npm run build:web` first.
+ * settings' company, a company's parent organization. They were boxes for (or showed) a
+ * 36-character key nobody knows. Product staff, who may open every type, at the product's own site,
+ * and the demo company's admin. Needs `npm run build:web` first.
  */
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
@@ -42,4 +43,32 @@ it("a message's channel and a company's settings' company are chosen by their na
   const company = page.getByLabel(/^Organization/);
   await company.locator('option', { hasText: 'Acme Demo' }).waitFor({ state: 'attached' });
   await page.context().close();
+});
+
+it("a company's preferences name its parent organization, not its key", async () => {
+  const admin = await w.apiLogin('admin');
+  const found = await w.call('POST', '/auth/api/data/find/organization_preferences', {
+    org: w.org,
+    token: admin.token,
+    body: { limit: 1 },
+  });
+  assert.equal(found.status, 200, found.text);
+  const prefs = found.body.items[0];
+  const parent = prefs.data.parent_organization as string;
+  const named = await w.call('POST', '/auth/api/get_org_name', { body: { organization_id: parent } });
+  assert.equal(named.status, 200, named.text);
+  const { page } = await w.page();
+  await w.signIn(page, 'admin');
+  await page.goto(`/auth/organization_preferences/view/${prefs.key}`);
+  const shown = page.locator('dt', { hasText: /^Parent organization$/ }).locator('xpath=following-sibling::dd[1]');
+  await shown.getByText(named.body.name, { exact: true }).waitFor();
+  await page.goto(`/auth/organization_preferences/edit/${prefs.key}`);
+  const box = page.getByLabel('Parent organization');
+  const id = (await box.getAttribute('id')) ?? '';
+  const name = named.body.name as string;
+  await page.waitForFunction(([id, name]) => (document.getElementById(id) as HTMLInputElement | null)?.value === name, [
+    id,
+    name,
+  ] as const);
+  assert.equal(await box.getAttribute('readonly'), '');
 });
