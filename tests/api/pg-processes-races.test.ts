@@ -579,16 +579,9 @@ describe('two processes on one PostgreSQL database, kill -9 of one in a burst of
     const servers: TestServer[] = [];
     try {
       const env = await sharedDatabaseEnv();
-      servers.push(await startServer({ env, demo: true }));
-      servers.push(await startServer({ env }));
-      const [a, b] = servers.map((s) => client(s.url));
-      const acme = await demoCompanyId(a);
-      const r = await a('POST', '/auth/api/login', {
-        org: acme,
-        body: { userid: 'admin@acme.example', key: 'demo-admin-pass' },
-      });
-      assert.equal(r.status, 200, r.text);
-      const s = { org: acme, token: r.body.token as string };
+      const p = await pair(env);
+      servers.push(...p.servers);
+      const { a, b, admin: s } = p;
       const acked: string[] = [];
       const onB: string[] = [];
       const writes = Array.from({ length: 60 }, async (_, i) => {
