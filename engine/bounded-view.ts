@@ -47,6 +47,11 @@ function factsOf(root: JsonSchema, node: JsonSchema): Facts {
   return facts;
 }
 
+/** The longest text `node` (of the bundled `root`) allows, through its $refs and allOf parts. */
+export function maxLengthOf(root: JsonSchema, node: JsonSchema): number | undefined {
+  return factsOf(root, node).maxLength;
+}
+
 /**
  * The view of `data` to validate against `schema` (a bundled entity schema), and how many unknown
  * fields it leaves out beyond the first `keepUnknown` (each is an error: "Is not a field of this form").

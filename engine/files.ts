@@ -3,6 +3,7 @@
  * accepts, and the rules on a file's name and type that the server and the file widget share.
  * Pure: no file system, no streams.
  */
+import { maxLengthOf } from './bounded-view.ts';
 import type { JsonSchema } from './entity.ts';
 
 /** A file field's size limit when its schema gives none: 25 MiB (../shared/API.md "Files"). */
@@ -70,6 +71,8 @@ export interface FileField {
   expires?: string;
   /** A field of the record counting the file's downloads (set by the server only). */
   count?: string;
+  /** A field of the record that the upload sets to the file's name, and its length limit. */
+  name?: { field: string; maxLength: number };
 }
 
 interface XFile {
@@ -78,6 +81,7 @@ interface XFile {
   status?: FileStatusRule;
   expires?: string;
   count?: string;
+  nameField?: string;
 }
 
 /** The top-level file fields of a (bundled) entity schema. */
@@ -95,9 +99,16 @@ export function fileFields(schema: JsonSchema): FileField[] {
       ...(x.status ? { status: x.status } : {}),
       ...(x.expires ? { expires: x.expires } : {}),
       ...(x.count ? { count: x.count } : {}),
+      ...(x.nameField ? { name: nameRule(schema, x.nameField) } : {}),
     });
   }
   return out;
+}
+
+/** The field an upload names (x-file nameField), with the longest name it holds. */
+function nameRule(schema: JsonSchema, field: string): { field: string; maxLength: number } {
+  const prop = (schema.properties as Record<string, JsonSchema> | undefined)?.[field];
+  return { field, maxLength: Math.min((prop && maxLengthOf(schema, prop)) ?? MAX_NAME, MAX_NAME) };
 }
 
 /** Whether a MIME type is in an accept list (`image/*` matches any image); an empty list accepts any. */
@@ -132,13 +143,16 @@ export function cleanFileName(raw: string): string {
     .replace(UNSAFE, '_')
     .trim()
     .replace(/^[.\s]+/, '');
+  return shortenFileName(name, MAX_NAME) || 'file';
+}
+
+/** `name` in at most `max` characters (code points), its extension kept. */
+export function shortenFileName(name: string, max: number): string {
   const chars = Array.from(name);
-  if (chars.length > MAX_NAME) {
-    const dot = chars.lastIndexOf('.');
-    const ext = dot > 0 && chars.length - dot <= 16 ? chars.slice(dot) : [];
-    name = [...chars.slice(0, MAX_NAME - ext.length), ...ext].join('');
-  }
-  return name || 'file';
+  if (chars.length <= max) return name;
+  const dot = chars.lastIndexOf('.');
+  const ext = dot > 0 && chars.length - dot <= 16 && chars.length - dot < max ? chars.slice(dot) : [];
+  return [...chars.slice(0, max - ext.length), ...ext].join('');
 }
 
 /** The extensions a file of each type is saved under; the first is the one given to a name without one. */

@@ -70,6 +70,7 @@ test('a secure company file is removed once its expiry has passed: its bytes lea
     (d) => d.file === undefined,
   );
   assert.equal(data.display_name, 'Payroll export', 'the record itself is kept');
+  assert.equal(data.filename, undefined, 'its name went with the file');
   assert.equal(typeof data.expires, 'number');
   assert.equal((await blobsOnDisk()).length, before.length + 1, 'the expired file\u2019s bytes are deleted');
   // Its download still says it expired, not that there never was a file.
@@ -88,7 +89,8 @@ test('a secure company file is removed once its expiry has passed: its bytes lea
       r.data.detail.key === going.key && r.data.detail.file === 'expired',
   );
   assert.ok(entry, `no audit entry of the expiry: ${JSON.stringify(audit.body.items.slice(-3))}`);
-  assert.deepEqual(entry.data.detail.fields, ['file']);
+  // The file's name (x-file nameField) goes with it.
+  assert.deepEqual(entry.data.detail.fields, ['file', 'filename']);
   assert.equal(entry.data.logged_in_username, 'system', 'the server removed it, no one signed in');
 });
 

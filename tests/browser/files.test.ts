@@ -407,3 +407,34 @@ it('a text file an employee named .html reaches HR, in the list and as a downloa
   assert.equal(download.suggestedFilename(), 'bonus.html.txt');
   assert.deepEqual(await readFile((await download.path())!), page);
 });
+
+it('a payroll document is made without typing a file name: the upload names it, read-only', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'payroll');
+  await page.goto('/payroll/payroll_documents/create');
+  await page.getByLabel(/^Display name/).fill('Direct deposit guide');
+  // Nothing to type about a file that is not there yet; the View type reads as words.
+  assert.equal(await page.getByLabel(/^File name/).count(), 0);
+  const viewType = page.getByLabel(/^View type/);
+  assert.deepEqual(
+    (await viewType.locator('option').allInnerTexts()).filter((t) => t.trim()),
+    ['In the page', 'Link', 'File', 'Video'],
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL('**/payroll/payroll_documents/edit/**');
+  await page.getByText('Drop a file here or').waitFor();
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'deposit guide 2027.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+  await page.getByRole('button', { name: 'Download' }).waitFor();
+  const name = page.getByLabel(/^File name/);
+  await page.waitForFunction(
+    () => (document.querySelector('[id$="filename"]') as HTMLInputElement | null)?.value === 'deposit guide 2027.pdf',
+  );
+  assert.equal(await name.inputValue(), 'deposit guide 2027.pdf');
+  assert.ok(!(await name.isEditable()), 'the file name is the upload’s, not typed');
+});

@@ -251,6 +251,10 @@ export interface Property {
      * A field of the record (an integer, server-owned) counting the file's downloads.
      */
     count?: string;
+    /**
+     * A field of the record the upload sets to the stored file's name (cut to the field's maxLength, its extension kept) and the removal clears: a screen shows it read-only and does not ask for it on create.
+     */
+    nameField?: string;
   };
   /**
    * Set by the server only (created_by, created_time, type tags, sync status); a client's value is ignored.

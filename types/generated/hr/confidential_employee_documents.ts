@@ -5,6 +5,9 @@ import type * as Common from "../common/defs.ts";
 export type Employee = Common.Uuid;
 export type DisplayName = Common.DocumentName;
 export type File = Common.FileValue;
+/**
+ * The stored file's name, set by its upload.
+ */
 export type FileName = Common.DocumentName;
 /**
  * The stored file's key (storage files).
@@ -22,7 +25,7 @@ export interface HrConfidentialEmployeeDocuments {
   employee_id: Employee;
   display_name: DisplayName;
   file?: File;
-  filename: FileName;
+  filename?: FileName;
   file_key?: File1;
   description?: Description;
   document_type?: DocumentType;

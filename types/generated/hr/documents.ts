@@ -4,6 +4,9 @@ import type * as Common from "../common/defs.ts";
 
 export type DisplayName = Common.DocumentName;
 export type File = Common.FileValue;
+/**
+ * The stored file's name, set by its upload.
+ */
 export type FileName = Common.DocumentName;
 /**
  * The stored file's key (storage files).

@@ -5,6 +5,9 @@ import type * as Common from "../common/defs.ts";
 export type Employee = Common.Uuid;
 export type DisplayName = Common.DocumentName;
 export type File = Common.FileValue;
+/**
+ * The stored file's name, set by its upload.
+ */
 export type FileName = Common.DocumentName;
 /**
  * Where a document filed before uploads is kept in file storage.

@@ -4,6 +4,9 @@ import type * as Common from "../common/defs.ts";
 
 export type DisplayName = Common.DocumentName;
 export type File = Common.FileValue;
+/**
+ * The stored file's name, set by its upload.
+ */
 export type FileName = Common.DocumentName;
 export type Description = string;
 /**
@@ -25,7 +28,7 @@ export type CreatedBy = string;
 export interface PayrollPayrollDocuments {
   display_name: DisplayName;
   file?: File;
-  filename: FileName;
+  filename?: FileName;
   description?: Description;
   file_key?: File1;
   document_type?: DocumentType;
