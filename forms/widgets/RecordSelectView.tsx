@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../renderers/api/client.ts';
 import { useOptionalServices } from '../env.tsx';
+import { recordNamer } from './record-name.ts';
 import { sharedRead } from './shared-read.ts';
 
 /** Names read at most this many at once; a key past them is read by itself. */
@@ -15,21 +16,21 @@ const NAMES_READ = 500;
 const SHARED_MS = 5_000;
 const sharedNames = sharedRead<Map<string, string>>();
 
-async function canonicalOf(client: ApiClient, module: string, type: string) {
-  const meta = await client.meta(module, type);
-  return typeof meta.list?.canonical === 'string' ? meta.list.canonical : undefined;
-}
+const namerOf = async (client: ApiClient, module: string, type: string) => recordNamer(await client.meta(module, type));
 
 async function readNames(client: ApiClient, module: string, type: string): Promise<Map<string, string>> {
-  const canonical = await canonicalOf(client, module, type);
+  const namer = await namerOf(client, module, type);
   const names = new Map<string, string>();
-  if (!canonical) return names;
+  if (!namer.canonical) return names;
   const found = await client.find(module, type, {
     criteria: [],
-    sort: [{ field: canonical, dir: 'asc' }],
+    sort: [{ field: namer.canonical, dir: 'asc' }],
     limit: NAMES_READ,
   });
-  for (const r of found.items) if (typeof r.data[canonical] === 'string') names.set(r.key, r.data[canonical]);
+  for (const r of found.items) {
+    const name = namer.name(r.data);
+    if (name !== undefined) names.set(r.key, name);
+  }
   return names;
 }
 
@@ -37,11 +38,11 @@ const namesOf = (client: ApiClient, module: string, type: string): Promise<Map<s
   sharedNames(client, `${module}/${type}`, SHARED_MS, () => readNames(client, module, type));
 
 async function nameOf(client: ApiClient, module: string, type: string, key: string): Promise<string | undefined> {
-  const known = (await namesOf(client, module, type)).get(key);
+  // A list the viewer may not read whole (403) still leaves the one record they may read.
+  const known = (await namesOf(client, module, type).catch(() => undefined))?.get(key);
   if (known !== undefined) return known;
-  const canonical = await canonicalOf(client, module, type);
-  const name = canonical ? (await client.read(module, type, key)).data[canonical] : undefined;
-  return typeof name === 'string' ? name : undefined;
+  const namer = await namerOf(client, module, type);
+  return namer.canonical ? namer.name((await client.read(module, type, key)).data) : undefined;
 }
 
 /**

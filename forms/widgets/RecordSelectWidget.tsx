@@ -12,6 +12,7 @@ import type { ApiClient } from '../../renderers/api/client.ts';
 import type { FilterInputProps } from '../../renderers/contract/forms-registry.ts';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { sharedRead } from './shared-read.ts';
+import { recordNamer, type RecordNamer } from './record-name.ts';
 
 interface Choice {
   key: string;
@@ -23,6 +24,7 @@ interface Choices {
   list: Choice[];
   total: number;
   canonical?: string;
+  namer: RecordNamer;
   activeOnly: boolean;
 }
 
@@ -50,17 +52,15 @@ function statusChoices(root: Schema): unknown[] {
 
 const ACTIVE = { field: 'status', is: '=' as const, value: 'active' };
 
-function choiceOf(r: { key: string; data: Record<string, unknown> }, canonical: string | undefined): Choice {
-  return {
-    key: r.key,
-    label: canonical && typeof r.data[canonical] === 'string' ? (r.data[canonical] as string) : r.key,
-  };
+function choiceOf(r: { key: string; data: Record<string, unknown> }, namer: RecordNamer): Choice {
+  return { key: r.key, label: namer.name(r.data) ?? r.key };
 }
 
 /** The first records of `module/type` the client may list, named by the list's canonical field. */
 async function fetchChoices(client: ApiClient, module: string, type: string, any: boolean): Promise<Choices> {
   const meta = await client.meta(module, type);
-  const canonical = typeof meta.list?.canonical === 'string' ? meta.list.canonical : undefined;
+  const namer = recordNamer(meta);
+  const canonical = namer.canonical;
   const activeOnly = !any && statusChoices(meta.schema as Schema).includes('active');
   const found = await client.find(module, type, {
     criteria: activeOnly ? [ACTIVE] : [],
@@ -68,9 +68,10 @@ async function fetchChoices(client: ApiClient, module: string, type: string, any
     limit: CHOICES_AT_ONCE,
   });
   return {
-    list: found.items.map((r) => choiceOf(r, canonical)),
+    list: found.items.map((r) => choiceOf(r, namer)),
     total: found.total,
     canonical,
+    namer,
     activeOnly,
   };
 }
@@ -141,7 +142,7 @@ function useLongChoices(
           limit: MATCHES,
         })
         .then(
-          (found) => live && setMatches(found.items.map((r) => choiceOf(r, canonical))),
+          (found) => live && setMatches(found.items.map((r) => choiceOf(r, choices.namer))),
           () => live && setMatches([]),
         )
         .finally(() => live && setSearching(false));
@@ -160,7 +161,7 @@ function useLongChoices(
       (r) => {
         if (!live) return;
         const offered = !choices.activeOnly || r.data.status === 'active';
-        setChosen({ key: current, choice: offered ? choiceOf(r, choices.canonical) : null });
+        setChosen({ key: current, choice: offered ? choiceOf(r, choices.namer) : null });
       },
       () => live && setChosen({ key: current, choice: null }),
     );

@@ -423,13 +423,11 @@ it('a payroll document is made without typing a file name: the upload names it, 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL('**/payroll/payroll_documents/edit/**');
   await page.getByText('Drop a file here or').waitFor();
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'deposit guide 2027.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
-    });
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'deposit guide 2027.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
   await page.getByRole('button', { name: 'Download' }).waitFor();
   const name = page.getByLabel(/^File name/);
   await page.waitForFunction(

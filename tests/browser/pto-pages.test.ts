@@ -10,6 +10,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { sudoInto } from '../helpers/demo.ts';
 import { startWorld, type World } from './browser.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
+import { epochToUs } from '../../engine/masks.ts';
 
 let w: World;
 let vacation: string;
@@ -402,6 +403,33 @@ it('each ledger line names the request it comes from', async () => {
     names.join(' | '),
   );
   assert.equal(new Set(names).size, names.length, names.join(' | '));
+
+  // A line's own page names its request by its first day too, not by its key.
+  const payroll = await w.apiLogin('payroll');
+  const lines = await w.call('POST', '/time/api/data/find/pto_register', {
+    org: w.org,
+    token: payroll.token,
+    body: { criteria: [{ field: 'user_id', is: '=', value: emma.user }], limit: 100 },
+  });
+  const line = lines.body.items.find((r: { data: { request_id?: string } }) => r.data.request_id);
+  assert.ok(line, JSON.stringify(lines.body.items.map((r: { data: unknown }) => r.data)));
+  const request = await w.call('GET', `/time/api/data/pto_request/${line.data.request_id}`, {
+    org: w.org,
+    token: payroll.token,
+  });
+  await page.goto(`/time/pto_register/view/${line.key}`);
+  // The field's value: the term "Request" and what follows it.
+  const value = page.locator('dt', { hasText: /^Request$/ }).locator('xpath=following-sibling::dd[1]');
+  await page.waitForFunction(
+    ([date]) =>
+      [...document.querySelectorAll('dt')].some(
+        (dt) => dt.textContent === 'Request' && dt.nextElementSibling?.textContent === date,
+      ),
+    [epochToUs(request.body.data.start_date)],
+  );
+  assert.equal(await value.innerText(), epochToUs(request.body.data.start_date));
+  const text = await page.locator('main').innerText();
+  assert.ok(!text.includes(line.data.request_id), `no request key on the page: ${text}`);
 });
 
 /** Cells whose phone label (the `::before` of table.css under 640 px) is not their column's header. */
