@@ -64,7 +64,8 @@ it('HR assigns the handbook to two people; Emma finds it, opens it and signs her
   await w.signIn(phone, 'emma');
   await phone.getByRole('button', { name: 'Menu' }).click();
   await phone.getByRole('link', { name: 'My documents' }).first().click();
-  const row = phone.getByRole('row', { name: /Employee handbook 2026/ }).first();
+  // The assignment's row, not the company document's of the same name (its table may come first).
+  const row = phone.getByRole('row', { name: /Employee handbook 2026/ }).filter({ hasText: '12/15/2026' });
   await row.waitFor();
   assert.match(await row.innerText(), /12\/15\/2026\s+To do/);
   // On a phone each row is a card whose lines say what they are.

@@ -153,6 +153,9 @@ it('a slow upload shows its progress and can be cancelled', async () => {
     return !!p && p.value > 0.05 && p.value < 0.95;
   });
   await w.screenshot(page, 'file-field-uploading');
+  // The form is drawn again once the record reads "uploading" (its version moved): a click at that
+  // moment can land between the two forms, so the Cancel pressed is the one drawn after.
+  await statusShown(page, 'uploading');
   await page.getByRole('button', { name: 'Cancel upload' }).click();
   await bar.waitFor({ state: 'detached' });
   await page.getByText('Drop a file here or').waitFor();
