@@ -19,9 +19,11 @@ const sharedNames = sharedRead<Map<string, string>>();
 const namerOf = async (client: ApiClient, module: string, type: string) => recordNamer(await client.meta(module, type));
 
 async function readNames(client: ApiClient, module: string, type: string): Promise<Map<string, string>> {
-  const namer = await namerOf(client, module, type);
+  const meta = await client.meta(module, type);
+  const namer = recordNamer(meta);
   const names = new Map<string, string>();
-  if (!namer.canonical) return names;
+  // A type the viewer may not list (a company's own organization, to its admin) is read by key alone.
+  if (!namer.canonical || !meta.can.list) return names;
   const found = await client.find(module, type, {
     criteria: [],
     sort: [{ field: namer.canonical, dir: 'asc' }],

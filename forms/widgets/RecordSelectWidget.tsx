@@ -59,6 +59,8 @@ function choiceOf(r: { key: string; data: Record<string, unknown> }, namer: Reco
 /** The first records of `module/type` the client may list, named by the list's canonical field. */
 async function fetchChoices(client: ApiClient, module: string, type: string, any: boolean): Promise<Choices> {
   const meta = await client.meta(module, type);
+  // Not asked when the answer is known: a type the viewer may not list has no choices to offer.
+  if (!meta.can.list) throw new Error(`${module}/${type}: not listable by this viewer`);
   const namer = recordNamer(meta);
   const canonical = namer.canonical;
   const activeOnly = !any && statusChoices(meta.schema as Schema).includes('active');

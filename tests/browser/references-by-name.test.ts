@@ -72,3 +72,26 @@ it("a company's preferences name its parent organization, not its key", async ()
   ] as const);
   assert.equal(await box.getAttribute('readonly'), '');
 });
+
+it("a list's filter on records the viewer may not list is not offered, and nothing is asked for them", async () => {
+  // The company admin may list her company's settings, not the organizations they name.
+  const { page } = await w.page();
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 403) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  await w.signIn(page, 'admin');
+  await page.goto('/auth/organization_settings/list');
+  const filters = page.getByRole('search', { name: /Filter organization settings/i });
+  await filters.getByLabel('Settings name').waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal(await filters.getByLabel('Organization').count(), 0, 'no filter (before: a box for a key)');
+  assert.deepEqual(refused, []);
+
+  // Product staff, who may list organizations, choose among them by name.
+  const staff = await staffPage(w);
+  await staff.goto('/auth/organization_settings/list');
+  const choice = staff.getByRole('search', { name: /Filter organization settings/i }).getByLabel('Organization');
+  await choice.locator('option', { hasText: 'Acme Demo' }).waitFor({ state: 'attached' });
+  await staff.context().close();
+});

@@ -4,6 +4,7 @@
  * sent to the URL after a short pause, so typing does not flood the server.
  */
 import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { TypeMeta } from '../../api/types.ts';
 import { fieldTitle } from '../../format/schema-facts.ts';
 import { MAX_CRITERION_TEXT } from '../../../engine/criteria.ts';
@@ -11,6 +12,8 @@ import { filterKind } from './list-query.ts';
 import type { ListActions } from './useListController.ts';
 import { inSentence } from '../../format/title-case.ts';
 import { filterInputs } from '../../contract/forms-registry.ts';
+import { useClient } from '../../session/session.tsx';
+import { metaQuery } from '../queries.ts';
 
 const PAUSE_MS = 300;
 
@@ -121,7 +124,11 @@ function RecordFilter(props: {
 }) {
   const id = useId();
   const Input = filterInputs()[props.widget];
-  if (!Input) return null;
+  // Records the viewer may not list offer nothing to choose (a company admin's own organization
+  // among Organization settings): no filter, rather than a box for a key.
+  const [module, type] = props.type.split('/');
+  const target = useQuery({ ...metaQuery(useClient(), module, type), enabled: !!module && !!type });
+  if (!Input || target.data?.can.list === false) return null;
   return (
     <div className="filters__item">
       <label htmlFor={id}>{props.label}</label>
