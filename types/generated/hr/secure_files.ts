@@ -7,6 +7,9 @@ export type Sender = string;
 export type SenderSEMail = Common.Email;
 export type Message = string;
 export type File = Common.FileValue;
+/**
+ * The stored file's name, set by its upload.
+ */
 export type FileName = Common.DocumentName;
 export type File1 = string;
 export type SentBy = string;
@@ -20,7 +23,7 @@ export interface HrSecureFiles {
   email: SenderSEMail;
   message?: Message;
   file?: File;
-  filename: FileName;
+  filename?: FileName;
   file_key?: File1;
   created_time?: Common.EpochSeconds;
   created_by?: SentBy;
