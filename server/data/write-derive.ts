@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { allows, ownedBy, ownerOf } from '../../engine/access.ts';
 import { withoutControlCharacters } from '../../engine/control-characters.ts';
+import { isFileValue, shortenFileName } from '../../engine/files.ts';
 import { assignItemKeys, storedPathOf } from '../../engine/item-keys.ts';
 import { looksMasked, maskFits, mapSensitive } from '../../engine/masking.ts';
 import { cloneJson, getAt, toPointer } from '../../engine/schema-walk.ts';
@@ -85,6 +86,12 @@ export function deriveData(w: Write): void {
     if (before && field in before) data[field] = before[field];
     else if (schema.const !== undefined) data[field] = schema.const;
     else delete data[field];
+  }
+  // While a record holds a file, the field naming it (x-file nameField) is the file's name: a save
+  // cannot set the two apart, as it cannot change the file itself.
+  for (const { field, name } of facts.files) {
+    const file = data[field];
+    if (name && isFileValue(file)) data[name.field] = shortenFileName(file.name, name.maxLength);
   }
   if (!before) {
     for (const [field, value] of facts.defaults) if (data[field] === undefined) data[field] = cloneJson(value);

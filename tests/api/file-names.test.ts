@@ -60,6 +60,23 @@ test('a payroll document is made without a file name; each upload names it, the 
   });
   assert.equal(saved.status, 200, saved.text);
 
+  // While it holds the file, a save cannot give it another name, nor drop it (as with the file itself).
+  const renamed = await w.call('PATCH', record, {
+    ...as(w.payroll),
+    headers: { 'if-match': String(saved.body.meta.version) },
+    body: { filename: 'other.pdf' },
+  });
+  assert.equal(renamed.status, 200, renamed.text);
+  assert.equal(renamed.body.data.filename, cut.data.filename);
+  const { filename: _dropped, ...without } = renamed.body.data;
+  const whole = await w.call('POST', record, {
+    ...as(w.payroll),
+    headers: { 'if-match': String(renamed.body.meta.version) },
+    body: without,
+  });
+  assert.equal(whole.status, 200, whole.text);
+  assert.equal(whole.body.data.filename, cut.data.filename);
+
   assert.equal((await w.call('DELETE', file, as(w.payroll))).status, 204);
   const removed = await read(record);
   assert.equal(removed.data.file, undefined);

@@ -182,7 +182,11 @@ test('secure file lists: a sender lists what they sent and what was sent to them
   const hugoToAdmin = await send(colleague, w.admin, 'from-hugo.pdf');
   const paulToEmma = await send(w.payroll, w.emma, 'to-emma.pdf');
   const adminToHugo = await send(w.admin, colleague, 'to-hugo.pdf');
-  assert.equal((await upload(w.emma, `/hr/api/files/secure_files/${emmaToAdmin}/file`, PDF)).status, 200);
+  assert.equal(
+    (await upload(w.emma, `/hr/api/files/secure_files/${emmaToAdmin}/file`, PDF, 'application/pdf', 'from-emma.pdf'))
+      .status,
+    200,
+  );
 
   const emmas = await list(w.emma);
   assert.equal(emmas.status, 200, emmas.text);
