@@ -82,6 +82,8 @@ export function FileField(props: FieldProps) {
     const lost = !document.activeElement || document.activeElement === document.body;
     if (!stored && chooseButton.current && lost && focusAfterRemoval()) chooseButton.current.focus();
   });
+  // The buttons have ids of their own: when the record is read again (a new version) and the form is
+  // drawn anew, the record screen gives the focus back to the one that had it (Cancel, mid-upload).
   return (
     <div className="file-field" id={fieldPathId.$id}>
       <span className="file-field__label">{title}</span>
@@ -92,16 +94,16 @@ export function FileField(props: FieldProps) {
             {sizeText(stored.size)} · {stored.type}
           </span>
           <div className="file-field__actions">
-            <button type="button" onClick={() => void c.download()}>
+            <button type="button" id={`${fieldPathId.$id}__download`} onClick={() => void c.download()}>
               Download
             </button>
             {c.canPreview && (
-              <button type="button" onClick={() => void c.preview()}>
+              <button type="button" id={`${fieldPathId.$id}__preview`} onClick={() => void c.preview()}>
                 Preview
               </button>
             )}
             {!locked && (
-              <button type="button" onClick={() => void c.remove()}>
+              <button type="button" id={`${fieldPathId.$id}__remove`} onClick={() => void c.remove()}>
                 Remove
               </button>
             )}
@@ -113,7 +115,7 @@ export function FileField(props: FieldProps) {
           <span>Uploading {s.name}…</span>
           <progress max={1} value={s.progress} aria-label={`Uploading ${s.name}`} />
           <span>{Math.round(s.progress * 100)}%</span>
-          <button type="button" onClick={c.cancel} aria-label="Cancel upload">
+          <button type="button" id={`${fieldPathId.$id}__cancel`} onClick={c.cancel} aria-label="Cancel upload">
             Cancel
           </button>
         </div>
@@ -143,6 +145,7 @@ export function FileField(props: FieldProps) {
             <button
               type="button"
               ref={chooseButton}
+              id={`${fieldPathId.$id}__choose`}
               className="file-field__choose"
               onClick={() => input.current?.click()}
             >

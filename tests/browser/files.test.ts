@@ -184,6 +184,54 @@ function statusShown(page: import('playwright-core').Page, value: string) {
   );
 }
 
+it('the keyboard on Cancel stays there when the form is drawn again for the status uploading', async () => {
+  const key = await requestFromEmma('Signed policy');
+  const { context, page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/hr/employee_documents/edit/${key}`);
+  await page.getByText('Drop a file here or').waitFor();
+  await statusShown(page, 'requested');
+  // The record's readings during the upload wait until the keyboard is on Cancel: then the form is
+  // drawn again (the record reads "uploading", a new version) with the keyboard there.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(`**/hr/api/data/employee_documents/${key}`, async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
+  const big = Buffer.alloc(12 * 1024 * 1024, 0x20);
+  big.write('%PDF-1.4\n');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'policy.pdf', mimeType: 'application/pdf', buffer: big });
+  const cancel = page.getByRole('button', { name: 'Cancel upload' });
+  await cancel.focus();
+  release();
+  await statusShown(page, 'uploading');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    'Cancel upload',
+    'the keyboard is still on Cancel',
+  );
+  await page.keyboard.press('Enter');
+  await page.getByRole('progressbar', { name: 'Uploading policy.pdf' }).waitFor({ state: 'detached' });
+  await page.getByText('Drop a file here or').waitFor();
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+});
+
 it('while an upload reaches the server, the form and the lists show the status uploading', async () => {
   const key = await requestFromEmma('Proof of address');
   const { context, page } = await w.page();

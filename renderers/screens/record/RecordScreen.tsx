@@ -292,6 +292,15 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const page = useRef<HTMLElement>(null);
   const refocus = useRef<string | undefined>(undefined);
   const formKey = ready?.formKey;
+  // The form drawn anew for another version of the record (read again after a file's upload
+  // marked it, or a colleague's change) would drop the keyboard on the page's body: the element
+  // that has it now, found by its id, has it again once the new form is drawn (below).
+  const drawnFor = useRef(formKey);
+  if (drawnFor.current !== formKey) {
+    drawnFor.current = formKey;
+    const active = typeof document === 'undefined' ? null : document.activeElement;
+    if (refocus.current === undefined && active?.id && page.current?.contains(active)) refocus.current = active.id;
+  }
   const rootSchema = ready?.meta.schema;
   // Which of the blocked Save's messages no field shows. The fields show theirs in the renders that
   // follow the submit (the form's own, then the one showing every error), so the page is read once
