@@ -83,11 +83,13 @@ it('Emma shares her file with the company through the screens: she picks it by n
   await w.signIn(page, 'emma');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shares' }).click();
   await page.getByRole('link', { name: /New share/i }).click();
-  // The list's own File filter is labelled alike: the form must be open before the choice.
+  // The list's own File filter is labelled alike, and the list may still be on the page a moment
+  // after the address changed: the choice is made in the record's form.
   await page.waitForURL((u) => u.pathname === '/storage/shares/create');
+  const form = page.locator('form.form');
   // The file is chosen among hers by its name, not typed as a key.
-  await page.getByLabel(/^File/).first().selectOption({ label: name });
-  await page.getByLabel('Public').check();
+  await form.getByLabel(/^File/).selectOption({ label: name });
+  await form.getByLabel('Public').check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.waitForURL(/\/storage\/shares\/edit\/[0-9a-f-]{36}$/);
 
