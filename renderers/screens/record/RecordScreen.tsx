@@ -345,8 +345,10 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   }, [shown, formKey]);
   useLayoutEffect(() => {
     const want = refocus.current;
+    // The record may show "Loading…" between two versions: the wish waits for the form drawn next.
+    if (!want || !page.current || !formKey) return;
     refocus.current = undefined;
-    if (!want || !page.current || page.current.contains(document.activeElement)) return;
+    if (page.current.contains(document.activeElement)) return;
     const el =
       want === 'submit' ? page.current.querySelector('form button[type=submit]') : document.getElementById(want);
     (el as HTMLElement | null)?.focus();
