@@ -113,6 +113,35 @@ async function challengeOf(p: Pair, call: Call, email: string): Promise<string> 
 
 const statuses = (answers: { status: number }[]) => answers.map((r) => r.status).sort();
 
+/** The password an account is moved to by endOn. */
+const NEW = 'another long enough secret 43';
+
+/** Ends an account's way in on process A: its logout, its password changed, a new one set by an administrator, or a block. */
+function endOn(
+  p: Pair,
+  kind: 'logout' | 'change_password' | 'set_user_password' | 'block',
+  user: string,
+  token: string,
+) {
+  switch (kind) {
+    case 'logout':
+      return p.a('POST', '/auth/api/logout', { org: p.acme, token, body: {} });
+    case 'change_password':
+      return p.a('POST', '/auth/api/change_password', {
+        org: p.acme,
+        token,
+        body: { current_password: PASSWORD, password: NEW, password2: NEW },
+      });
+    case 'set_user_password':
+      return p.a('POST', '/auth/api/set_user_password', {
+        ...p.admin,
+        body: { user_id: user, password: NEW, password2: NEW },
+      });
+    case 'block':
+      return p.a('PATCH', `/auth/api/data/users/${user}`, { ...p.admin, body: { status: 'blocked' } });
+  }
+}
+
 afterAll(() => stopOwnCluster());
 
 describe('two processes on one PostgreSQL database, requests at the same moment', () => {
@@ -263,56 +292,24 @@ describe('two processes on one PostgreSQL database, requests at the same moment'
   });
 
   test('a password change on A ends sessions and refresh tokens on B at once; so do set_user_password and a block', async () => {
-    const account = await p.newAccount();
-    const onB = await p.signIn(p.b, account.email);
-    const onA = await p.signIn(p.a, account.email);
-    const NEW = 'another long enough secret 43';
-    const changed = await p.a('POST', '/auth/api/change_password', {
-      org: p.acme,
-      token: onA.token,
-      body: { current_password: PASSWORD, password: NEW, password2: NEW },
-    });
-    assert.equal(changed.status, 200, changed.text);
-    assert.equal((await p.b('GET', '/auth/api/session', onB)).status, 401, 'the session on B ended');
-    assert.equal((await refresh(p.b, onB)).status, 401, 'its refresh token on B ended');
-
-    const byAdmin = await p.newAccount();
-    const s2 = await p.signIn(p.b, byAdmin.email);
-    const set = await p.a('POST', '/auth/api/set_user_password', {
-      ...p.admin,
-      body: { user_id: byAdmin.key, password: NEW, password2: NEW },
-    });
-    assert.equal(set.status, 200, set.text);
-    assert.equal((await p.b('GET', '/auth/api/session', s2)).status, 401, 'set_user_password on A ends B');
-    assert.equal((await refresh(p.b, s2)).status, 401, 'and refresh on B');
-
-    const blocked = await p.newAccount();
-    const s3 = await p.signIn(p.b, blocked.email);
-    const patch = await p.a('PATCH', `/auth/api/data/users/${blocked.key}`, {
-      ...p.admin,
-      body: { status: 'blocked' },
-    });
-    assert.equal(patch.status, 200, patch.text);
-    assert.equal((await refresh(p.b, s3)).status, 401, 'a user blocked on A cannot refresh on B');
+    for (const kind of ['change_password', 'set_user_password', 'block'] as const) {
+      const account = await p.newAccount();
+      const onB = await p.signIn(p.b, account.email);
+      const onA = await p.signIn(p.a, account.email);
+      const ended = await endOn(p, kind, account.key, onA.token);
+      assert.equal(ended.status, 200, `${kind}: ${ended.text}`);
+      assert.equal((await p.b('GET', '/auth/api/session', onB)).status, 401, `${kind} on A ends the session on B`);
+      assert.equal((await refresh(p.b, onB)).status, 401, `${kind} on A ends its refresh token on B`);
+    }
   });
 
   test('a logout, a password change or a block on A at the moment of a refresh on B: nothing renewed lives on', async () => {
-    const NEW = 'another long enough secret 43';
     const wrong: string[] = [];
     for (const kind of ['logout', 'change_password', 'block'] as const) {
       for (let round = 0; round < 4; round++) {
         const account = await p.newAccount();
         const s = await p.signIn(p.a, account.email);
-        const end =
-          kind === 'logout'
-            ? p.a('POST', '/auth/api/logout', { org: p.acme, token: s.token, body: {} })
-            : kind === 'change_password'
-              ? p.a('POST', '/auth/api/change_password', {
-                  org: p.acme,
-                  token: s.token,
-                  body: { current_password: PASSWORD, password: NEW, password2: NEW },
-                })
-              : p.a('PATCH', `/auth/api/data/users/${account.key}`, { ...p.admin, body: { status: 'blocked' } });
+        const end = endOn(p, kind, account.key, s.token);
         const [ended, renewed] = await Promise.all([end, refresh(p.b, s)]);
         if (ended.status >= 300) wrong.push(`${kind} ${round}: ${ended.status} ${ended.text}`);
         if (renewed.status === 200) {
@@ -330,25 +327,12 @@ describe('two processes on one PostgreSQL database, requests at the same moment'
   });
 
   test('a password change, a new password from an administrator or a block on A at the moment of a sign-in with the old password on B: no session of it lives on', async () => {
-    const NEW = 'another long enough secret 43';
     const wrong: string[] = [];
     for (const kind of ['change_password', 'set_user_password', 'block'] as const) {
       for (let round = 0; round < 8; round++) {
         const account = await p.newAccount();
         const own = await p.signIn(p.a, account.email);
-        const end =
-          kind === 'change_password'
-            ? p.a('POST', '/auth/api/change_password', {
-                org: p.acme,
-                token: own.token,
-                body: { current_password: PASSWORD, password: NEW, password2: NEW },
-              })
-            : kind === 'set_user_password'
-              ? p.a('POST', '/auth/api/set_user_password', {
-                  ...p.admin,
-                  body: { user_id: account.key, password: NEW, password2: NEW },
-                })
-              : p.a('PATCH', `/auth/api/data/users/${account.key}`, { ...p.admin, body: { status: 'blocked' } });
+        const end = endOn(p, kind, account.key, own.token);
         // The sign-in a little later each round, so that its password check straddles the change.
         const signIn = new Promise((r) => setTimeout(r, (round % 4) * 15)).then(() => p.login(p.b, account.email));
         const [ended, old] = await Promise.all([end, signIn]);
