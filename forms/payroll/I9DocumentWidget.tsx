@@ -11,6 +11,7 @@ import { epochToUs } from '../../engine/masks.ts';
 import { useRootData } from '../behaviour/RootData.tsx';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
+import { choiceEvents } from '../widgets/choice-events.ts';
 
 interface Examined {
   id: string;
@@ -62,6 +63,7 @@ export function I9DocumentWidget(props: WidgetProps) {
     };
   }, [client, employee]);
   const current = typeof value === 'string' ? value : '';
+  const events = choiceEvents({ id, onChange, onBlur, onFocus });
   const common = {
     id,
     name: htmlName ?? id,
@@ -71,18 +73,7 @@ export function I9DocumentWidget(props: WidgetProps) {
     'aria-describedby': ariaDescribedByIds(id),
   };
   if (!client || !root) {
-    return (
-      <input
-        {...common}
-        type="text"
-        className="input"
-        value={current}
-        readOnly={readonly}
-        onChange={(e) => onChange(e.target.value || undefined)}
-        onBlur={(e) => onBlur(id, e.target.value || undefined)}
-        onFocus={(e) => onFocus(id, e.target.value || undefined)}
-      />
-    );
+    return <input {...common} type="text" className="input" value={current} readOnly={readonly} {...events} />;
   }
   const list = choices.status === 'ready' ? choices.list : [];
   const first =
@@ -98,14 +89,7 @@ export function I9DocumentWidget(props: WidgetProps) {
   // A stored choice not among them (read before its I-9 loaded) still shows, by its key.
   const shown = current && !list.some((d) => d.id === current) ? [...list, { id: current, label: current }] : list;
   return (
-    <select
-      {...common}
-      className="input"
-      value={current}
-      onChange={(e) => onChange(e.target.value || undefined)}
-      onBlur={(e) => onBlur(id, e.target.value || undefined)}
-      onFocus={(e) => onFocus(id, e.target.value || undefined)}
-    >
+    <select {...common} className="input" value={current} {...events}>
       <option value="">{first}</option>
       {shown.map((d) => (
         <option key={d.id} value={d.id}>

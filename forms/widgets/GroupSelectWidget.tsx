@@ -14,6 +14,7 @@ import type { CellText, FilterInputProps } from '../../renderers/contract/forms-
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { sharedRead } from './shared-read.ts';
+import { choiceEvents } from './choice-events.ts';
 
 interface Group {
   key: string;
@@ -81,6 +82,7 @@ export function GroupSelectWidget(props: WidgetProps) {
   const current = typeof value === 'string' ? value : '';
   const currentName = useGroupName(client, current);
   const all = { ...options, ...getUiOptions(uiSchema) };
+  const events = choiceEvents({ id, onChange, onBlur, onFocus });
   const common = {
     id,
     name: props.htmlName ?? id,
@@ -105,14 +107,7 @@ export function GroupSelectWidget(props: WidgetProps) {
       ? [...list, { key: current, name: currentName ?? 'Loading…' }]
       : list;
   return (
-    <select
-      {...common}
-      className="input"
-      value={current}
-      onChange={(e) => onChange(e.target.value || undefined)}
-      onBlur={(e) => onBlur(id, e.target.value || undefined)}
-      onFocus={(e) => onFocus(id, e.target.value || undefined)}
-    >
+    <select {...common} className="input" value={current} {...events}>
       <option value="">
         {choices === undefined
           ? 'Loading…'

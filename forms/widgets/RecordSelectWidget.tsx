@@ -13,6 +13,7 @@ import type { FilterInputProps } from '../../renderers/contract/forms-registry.t
 import { useFormsStyles } from '../styles/load-styles.ts';
 import { sharedRead } from './shared-read.ts';
 import { recordNamer, type RecordNamer } from './record-name.ts';
+import { choiceEvents } from './choice-events.ts';
 
 interface Choice {
   key: string;
@@ -195,6 +196,7 @@ export function RecordSelectWidget(props: WidgetProps) {
   const { choices, failed } = useChoices(client, ref, all.anyStatus === true);
   const current = typeof value === 'string' ? value : '';
   const { long, setQuery, query, matches, searching, chosen } = useLongChoices(client, ref, choices, current);
+  const events = choiceEvents({ id, onChange, onBlur, onFocus });
   const common = {
     id,
     name: props.htmlName ?? id,
@@ -233,14 +235,7 @@ export function RecordSelectWidget(props: WidgetProps) {
           ]
         : list;
   const select = (
-    <select
-      {...common}
-      className="input"
-      value={current}
-      onChange={(e) => onChange(e.target.value || undefined)}
-      onBlur={(e) => onBlur(id, e.target.value || undefined)}
-      onFocus={(e) => onFocus(id, e.target.value || undefined)}
-    >
+    <select {...common} className="input" value={current} {...events}>
       <option value="">
         {choices === undefined
           ? 'Loading…'
