@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
+import { codeAt, steadyNow } from '../helpers/totp.ts';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { sharedDatabaseEnv, stopOwnCluster } from '../helpers/postgres.ts';
 import { client, startServer, type TestServer } from '../helpers/server.ts';
@@ -25,21 +25,6 @@ type Call = ReturnType<typeof client>;
 interface Session {
   org: string;
   token: string;
-}
-
-/** The code an authenticator app shows for `key` at `ms` (epoch milliseconds). */
-function codeAt(key: string, ms: number): string {
-  return TOTP.generate({ secret: Secret.fromBase32(key), algorithm: 'SHA1', digits: 6, period: 30, timestamp: ms });
-}
-
-/** Now, at least 4 s from a 30 s step boundary, so that a code computed here is judged in the same step. */
-async function steadyNow(): Promise<number> {
-  for (;;) {
-    const ms = Date.now();
-    const into = ms % 30_000;
-    if (into > 2_000 && into < 26_000) return ms;
-    await new Promise((r) => setTimeout(r, 30_000 - into + 2_100));
-  }
 }
 
 /** Two processes on one fresh database, A seeding the demo; the demo admin signed in on A. */

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
-import { Secret, TOTP } from 'otpauth';
+import { codeAt, steadyNow } from '../helpers/totp.ts';
 import { createApp } from '../../server/app.ts';
 import { bootstrap } from '../../server/bootstrap.ts';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
@@ -16,21 +16,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 const USERS = '/auth/api/data/users';
 const PASSWORD = 'a long enough secret 42';
 const unique = () => crypto.randomUUID().slice(0, 8);
-
-/** The code an authenticator app shows for `key` at `ms` (epoch milliseconds). */
-function codeAt(key: string, ms: number): string {
-  return TOTP.generate({ secret: Secret.fromBase32(key), algorithm: 'SHA1', digits: 6, period: 30, timestamp: ms });
-}
-
-/** Now, at least 3 s from a 30 s step boundary, so that a code computed here is judged in the same step. */
-async function steadyNow(): Promise<number> {
-  for (;;) {
-    const ms = Date.now();
-    const into = ms % 30_000;
-    if (into > 3_000 && into < 27_000) return ms;
-    await new Promise((r) => setTimeout(r, 30_000 - into + 3_100));
-  }
-}
 
 let w: DemoWorld;
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
-import { Secret, TOTP } from 'otpauth';
+import { codeAt, steadyNow } from '../helpers/totp.ts';
 import { newEmployeePage, startWorld, type World } from './browser.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
 import { readOutbox } from '../helpers/outbox.ts';
@@ -34,9 +34,6 @@ async function assertAccessible(page: Page, where: string) {
     describeViolations(where, found),
   );
 }
-
-const codeAt = (key: string, ms: number) =>
-  TOTP.generate({ secret: Secret.fromBase32(key), algorithm: 'SHA1', digits: 6, period: 30, timestamp: ms });
 
 async function newAccount(): Promise<{ key: string; email: string }> {
   const email = `tf.${crypto.randomUUID().slice(0, 8)}@acme.example`;
@@ -73,15 +70,6 @@ async function lastCodeTo(email: string, since: number): Promise<string> {
     if (code) return code;
     if (Date.now() > until) throw new Error(`no code sent to ${email}`);
     await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Now, at least 3 s from a 30 s step boundary. */
-async function steadyNow(): Promise<number> {
-  for (;;) {
-    const into = Date.now() % 30_000;
-    if (into > 3_000 && into < 27_000) return Date.now();
-    await new Promise((r) => setTimeout(r, 30_000 - into + 3_100));
   }
 }
 
