@@ -14,8 +14,8 @@
  *   `parameters.check`, logged errors and axe-core checked (.storybook/vitest.setup.ts).
  *
  * Servers and Chromium start in hooks and a test may drive a whole journey, so timeouts are minutes
- * (node:test had none); a project whose files start processes or change process-wide state runs in
- * forks, a file to a process.
+ * (node:test had none). The Node projects run in forks; see `sharedWorkers` for those whose workers
+ * run file after file.
  */
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
@@ -47,6 +47,15 @@ const node = {
   // A test's spies end with it, as node:test's t.mock did.
   restoreMocks: true,
 } as const;
+
+/**
+ * For projects whose files change no process-wide state (their servers are child processes, no
+ * module mocks, the one environment variable set is put back): a worker runs file after file with
+ * the modules it imported once, instead of a new process importing them again for each file.
+ * Measured on this 2-core machine: unit 87 to 59 s, api 177 to 128 s, api-pg 303 to 261 s
+ * (import time 67 to 7 s in api), with the same tests passing in shuffled file orders too.
+ */
+const sharedWorkers = { isolate: false } as const;
 
 /** Chromium from the system (CI installs Debian's), never a download. */
 function chromiumExecutable(): string | undefined {
@@ -100,6 +109,7 @@ export default defineConfig({
       {
         test: {
           ...node,
+          ...sharedWorkers,
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/forms/**/*.test.{ts,tsx}'],
           sequence: { groupOrder: 0 },
@@ -110,6 +120,7 @@ export default defineConfig({
       {
         test: {
           ...node,
+          ...sharedWorkers,
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           exclude: [PG_ONLY],
@@ -122,6 +133,7 @@ export default defineConfig({
       {
         test: {
           ...node,
+          ...sharedWorkers,
           name: 'api-pg',
           include: ['tests/api/**/*.test.ts'],
           exclude: EMBEDDED_ONLY.map((file) => `tests/api/${file}`),
