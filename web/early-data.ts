@@ -6,7 +6,7 @@
  */
 import { screenOf } from '../engine/screen-path.ts';
 import { askEarly } from '../renderers/api/early-fetch.ts';
-import { apiPaths } from '../renderers/api/paths.ts';
+import { apiPaths, isOwnRecord, OWN_RECORD_FIND } from '../renderers/api/paths.ts';
 import { readStoredAuth } from '../renderers/session/stored-auth.ts';
 
 const { token, session } = readStoredAuth();
@@ -17,7 +17,11 @@ if (token && org && page && page.screen !== 'list') {
     [
       apiPaths.resolveOrg(window.location.hostname),
       apiPaths.meta(page.module, page.type),
-      ...(page.key ? [apiPaths.record(page.module, page.type, page.key)] : []),
+      ...(!page.key
+        ? []
+        : isOwnRecord(page.type, page.key, session?.user.key)
+          ? [{ path: apiPaths.find(page.module, page.type), body: OWN_RECORD_FIND }]
+          : [apiPaths.record(page.module, page.type, page.key)]),
     ],
     org,
     token,

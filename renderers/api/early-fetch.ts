@@ -18,22 +18,38 @@ const HOLDER = '__dformEarly';
 type Holder = { [HOLDER]?: Map<string, Early> | 'claimed' };
 const holder = globalThis as Holder;
 
-/** The headers the data client sends on a signed-in GET (./client.ts). */
-const headersFor = (org: string, token: string): Record<string, string> => ({
+/** A call asked for early: a GET of its address, or a POST of `body` (a find) to it. */
+export type EarlyCall = string | { path: string; body: unknown };
+
+/** The headers the data client sends on a signed-in call (./client.ts). */
+const headersFor = (org: string, token: string, body: boolean): Record<string, string> => ({
   accept: 'application/json',
   'organization-id': org,
   auth_token: token,
+  ...(body ? { 'content-type': 'application/json' } : {}),
 });
 
-/** Asks for `paths` at once, signed in as `token` for `org`, unless the app has started already. */
-export function askEarly(paths: readonly string[], org: string, token: string): void {
+/** What identifies a call: its method, address and body as sent. */
+const callKey = (method: string, path: string, body: string | undefined) => `${method} ${path} ${body ?? ''}`;
+
+/** Asks for `calls` at once, signed in as `token` for `org`, unless the app has started already. */
+export function askEarly(calls: readonly EarlyCall[], org: string, token: string): void {
   if (holder[HOLDER] !== undefined) return;
   const held = new Map<string, Early>();
-  for (const path of paths) {
-    const response = fetch(path, { headers: headersFor(org, token), credentials: 'same-origin', redirect: 'error' });
+  for (const call of calls) {
+    const { path, body } = typeof call === 'string' ? { path: call, body: undefined } : call;
+    const sent = body === undefined ? undefined : JSON.stringify(body);
+    const method = sent === undefined ? 'GET' : 'POST';
+    const response = fetch(path, {
+      method,
+      headers: headersFor(org, token, sent !== undefined),
+      body: sent,
+      credentials: 'same-origin',
+      redirect: 'error',
+    });
     // Taken or not, a failure here is the client's to report when it asks.
     response.catch(() => undefined);
-    held.set(path, { org, token, response });
+    held.set(callKey(method, path, sent), { org, token, response });
   }
   holder[HOLDER] = held;
 }
@@ -46,14 +62,16 @@ export function claimEarly(): Map<string, Early> {
 }
 
 /**
- * `fetchFn` that first looks in `held` for the answer to a GET without a body, of the same address,
- * company and token. Each is taken once; the caller clears `held` once its start has asked.
+ * `fetchFn` that first looks in `held` for the answer to the same call (method, address and body),
+ * of the same company and token. Each is taken once; the caller clears `held` once its start has asked.
  */
 export function takingEarly(fetchFn: typeof fetch, held: Map<string, Early>): typeof fetch {
   return (input, init) => {
-    if (held.size > 0 && typeof input === 'string' && (init?.method ?? 'GET') === 'GET' && init?.body == null) {
-      const early = held.get(input);
-      held.delete(input);
+    const body = init?.body;
+    if (held.size > 0 && typeof input === 'string' && (body == null || typeof body === 'string')) {
+      const key = callKey(init?.method ?? 'GET', input, body ?? undefined);
+      const early = held.get(key);
+      held.delete(key);
       const headers = (init?.headers ?? {}) as Record<string, string>;
       if (early && headers['organization-id'] === early.org && headers.auth_token === early.token) {
         return early.response;

@@ -39,6 +39,7 @@ const early = claimEarly();
 const client = createApiClient({
   getOrganization: () => holder.org,
   getToken: () => holder.auth.token,
+  getUserKey: () => holder.auth.session?.user.key,
   fetchFn: takingEarly((...a) => fetch(...a), early),
 });
 const resolveOrgQuery = {

@@ -20,6 +20,18 @@ afterAll(async () => {
   await w?.close();
 });
 
+/** The calls answered with an error and the errors the page logs (a failed load is logged so). */
+function failedCalls(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') failed.push(m.text());
+  });
+  return failed;
+}
+
 /** The API calls the page makes, by path. */
 function apiCalls(page: Page): string[] {
   const calls: string[] = [];
@@ -72,15 +84,20 @@ it('asks for nothing early when the browser is not signed in', async () => {
   );
 });
 
-it("opens an employee's form not started yet with its record asked for once, and saves it", async () => {
+it("opens an employee's form not started yet with its record asked for once, nothing logged, and saves it", async () => {
   const { page } = await w.page();
   await w.signIn(page, 'emma');
   const calls = apiCalls(page);
+  const failed = failedCalls(page);
   await page.getByRole('region', { name: 'Your onboarding' }).getByRole('link', { name: 'Start onboarding' }).click();
   await page.getByRole('heading', { level: 1, name: 'New Basic Information' }).waitFor();
-  const reads = calls.filter((c) => /^GET \/payroll\/api\/data\/my_basic_info\//.test(c));
-  // Its 404 (nothing saved yet), asked for ahead of the screen, is the screen's answer.
-  assert.equal(reads.length, 1, calls.join('\n'));
+  // Her own record is found, not read by key: nothing saved yet is an empty answer, not a 404 the
+  // browser logs as an error. Asked for ahead of the screen, that answer is the screen's.
+  assert.deepEqual(
+    calls.filter((c) => /(data|find)\/my_basic_info/.test(c)),
+    ['POST /payroll/api/data/find/my_basic_info'],
+  );
+  assert.deepEqual(failed, []);
   await fillBasicInfo(page, AUSTIN);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByRole('navigation', { name: 'Onboarding steps' }).getByText('Step 2 of 5').waitFor();
@@ -89,4 +106,31 @@ it("opens an employee's form not started yet with its record asked for once, and
   await page.getByRole('navigation', { name: 'Onboarding steps' }).getByText('Step 1 of 5').waitFor();
   await page.locator('#root_legal_address_city').waitFor();
   assert.equal(await page.locator('#root_legal_address_city').inputValue(), 'Austin');
+});
+
+it('opens her own form not started yet by its address with one find, asked for before the app code arrived', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  const emma = await w.apiLogin('emma');
+  const calls = apiCalls(page);
+  const failed = failedCalls(page);
+  let appCodeReleased = 0;
+  let found = 0;
+  await page.route('**/assets/index-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    appCodeReleased = Date.now();
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/payroll/api/data/find/my_w4')) found ||= Date.now();
+  });
+  await page.goto(`/payroll/my_w4/edit/${emma.user}`);
+  await page.getByRole('heading', { level: 1, name: /W-4/ }).waitFor();
+  await page.getByLabel('Single or Married filing separately').waitFor();
+  assert.deepEqual(
+    calls.filter((c) => /(data|find)\/my_w4/.test(c)),
+    ['POST /payroll/api/data/find/my_w4'],
+  );
+  assert.ok(found > 0 && found < appCodeReleased, 'the find was asked for before the app code arrived');
+  assert.deepEqual(failed, []);
 });
