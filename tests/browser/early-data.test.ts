@@ -32,6 +32,24 @@ function failedCalls(page: Page): string[] {
   return failed;
 }
 
+/**
+ * Holds the app's code back half a second and notes when it was let go and when `path` was first
+ * asked for: `early()` says whether the page's first script asked before the app's code could.
+ */
+async function holdAppCode(page: Page, path: string): Promise<{ early: () => boolean }> {
+  let released = 0;
+  let asked = 0;
+  await page.route('**/assets/index-*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    released = Date.now();
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    if (r.url().endsWith(path)) asked ||= Date.now();
+  });
+  return { early: () => asked > 0 && asked < released };
+}
+
 /** The API calls the page makes, by path. */
 function apiCalls(page: Page): string[] {
   const calls: string[] = [];
@@ -49,16 +67,7 @@ it('opens an edit page with its meta and record asked for once each, before the 
   const edit = `/payroll/employee/edit/${emma.user}`;
   const calls = apiCalls(page);
   // The app's code held back: the page's data is asked for before the app's code could ask.
-  let appCodeReleased = 0;
-  let metaAsked = 0;
-  await page.route('**/assets/index-*.js', async (route) => {
-    await new Promise((r) => setTimeout(r, 500));
-    appCodeReleased = Date.now();
-    await route.continue();
-  });
-  page.on('request', (r) => {
-    if (r.url().endsWith('/payroll/api/data/meta/employee')) metaAsked ||= Date.now();
-  });
+  const meta = await holdAppCode(page, '/payroll/api/data/meta/employee');
   await page.goto(edit);
   const firstName = page.getByLabel('First name').first();
   await firstName.waitFor();
@@ -67,7 +76,7 @@ it('opens an edit page with its meta and record asked for once each, before the 
   assert.equal(count('/payroll/api/data/meta/employee'), 1, calls.join('\n'));
   assert.equal(count(`/payroll/api/data/employee/${emma.user}`), 1, calls.join('\n'));
   assert.equal(count('/auth/api/resolve_org'), 1, calls.join('\n'));
-  assert.ok(metaAsked > 0 && metaAsked < appCodeReleased, 'the meta was asked for before the app code arrived');
+  assert.ok(meta.early(), 'the meta was asked for before the app code arrived');
   // Claimed by the app's start: a first script running late asks for nothing.
   const holder = await page.evaluate(() => String((globalThis as { __dformEarly?: unknown }).__dformEarly));
   assert.equal(holder, 'claimed');
@@ -114,16 +123,7 @@ it('opens her own form not started yet by its address with one find, asked for b
   const emma = await w.apiLogin('emma');
   const calls = apiCalls(page);
   const failed = failedCalls(page);
-  let appCodeReleased = 0;
-  let found = 0;
-  await page.route('**/assets/index-*.js', async (route) => {
-    await new Promise((r) => setTimeout(r, 500));
-    appCodeReleased = Date.now();
-    await route.continue();
-  });
-  page.on('request', (r) => {
-    if (r.url().endsWith('/payroll/api/data/find/my_w4')) found ||= Date.now();
-  });
+  const find = await holdAppCode(page, '/payroll/api/data/find/my_w4');
   await page.goto(`/payroll/my_w4/edit/${emma.user}`);
   await page.getByRole('heading', { level: 1, name: /W-4/ }).waitFor();
   await page.getByLabel('Single or Married filing separately').waitFor();
@@ -131,6 +131,6 @@ it('opens her own form not started yet by its address with one find, asked for b
     calls.filter((c) => /(data|find)\/my_w4/.test(c)),
     ['POST /payroll/api/data/find/my_w4'],
   );
-  assert.ok(found > 0 && found < appCodeReleased, 'the find was asked for before the app code arrived');
+  assert.ok(find.early(), 'the find was asked for before the app code arrived');
   assert.deepEqual(failed, []);
 });
