@@ -159,6 +159,28 @@ describe('a refused list of boxes', () => {
 });
 
 describe('before a save', () => {
+  it("a box left before the form's checks have loaded shows its message once they have", async () => {
+    // The form is drawn before its entity's validator arrives (it is not needed for the first
+    // paint): on a slow device, or a fast hand, a box can be left in that time.
+    const { page, key } = await newEmployeePage(w, 'Quick Hand');
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/basic_info-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/payroll/my_basic_info/edit/${key}`);
+    const phone = page.locator('#root_phone');
+    await phone.fill('12');
+    await phone.blur();
+    const message = page.locator('#root_phone__error').getByText('Phone numbers must have 10 digits.');
+    assert.equal(await message.count(), 0, 'nothing can check the box yet');
+    release();
+    await message.waitFor();
+    await announces(phone, 'Phone numbers must have 10 digits.');
+    assert.equal(await page.locator('#root_legal_address_city').getAttribute('aria-invalid'), null);
+  });
+
   it('only the boxes whose message shows are announced invalid: leaving the phone box does not mark the address boxes not reached yet', async () => {
     // A new employee, whose basic information is not filled in yet: the legal address is empty,
     // and required (Emma's is filled in by the first test of this file).

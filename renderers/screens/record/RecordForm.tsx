@@ -6,7 +6,7 @@
  * context consumer, so the screen's state (saving, unsaved changes, the save label) reaches it
  * without rendering the form again.
  */
-import { createContext, memo, useContext, useMemo } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import {
   retrieveSchema,
@@ -119,6 +119,8 @@ export interface RecordFormProps {
   /** The data the form starts from, read once: give the form a new `key` to start it again. */
   initialData: JsonObject;
   validator: ValidatorType;
+  /** The validator has loaded: until then a box left is checked by nothing (./RecordScreen.tsx). */
+  checksReady: boolean;
   context: FormContext;
   extraErrors?: ErrorSchema;
   onChange(data: JsonObject): void;
@@ -128,7 +130,27 @@ export interface RecordFormProps {
 }
 
 export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
-  const { onChange, onSubmit } = p;
+  const { onChange, onSubmit, onBlur, checksReady } = p;
+  // A box left before the validator arrived was checked by nothing (the form is drawn first, and
+  // its checks load after the paint): once they are in, that blur is made again, so its message
+  // shows as it would have, instead of only at the next blur or Save.
+  const form = useRef<Form>(null);
+  const ready = useRef(checksReady);
+  const leftEarly = useRef<string | undefined>(undefined);
+  const blurred = useCallback(
+    (id: string) => {
+      if (!ready.current) leftEarly.current = id;
+      onBlur(id);
+    },
+    [onBlur],
+  );
+  useEffect(() => {
+    ready.current = checksReady;
+    const id = leftEarly.current;
+    if (!checksReady || id === undefined) return;
+    leftEarly.current = undefined;
+    form.current?.onBlur(id, undefined);
+  }, [checksReady]);
   const { signatures } = p.model;
   const schema = useMemo(() => inlineSchema(p.model.schema), [p.model.schema]);
   // The app root's widgets and fields (../../contract/forms-registry.ts), the same objects on every render.
@@ -146,6 +168,7 @@ export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
   );
   return (
     <Form
+      ref={form}
       className="form"
       schema={schema}
       uiSchema={p.model.uiSchema}
@@ -161,7 +184,7 @@ export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
       showErrorList={false}
       noHtml5Validate
       onChange={handlers.change}
-      onBlur={p.onBlur}
+      onBlur={blurred}
       onError={p.onError}
       onSubmit={handlers.submit}
     >

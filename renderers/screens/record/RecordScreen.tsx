@@ -573,6 +573,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
                   model={model}
                   initialData={state.initialData}
                   validator={validator}
+                  checksReady={validatorReady}
                   context={context}
                   extraErrors={extraErrors}
                   onChange={actions.change}
