@@ -95,4 +95,20 @@ export default tseslint.config(
     files: ['tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // These projects' workers run one file after another (vitest.config.ts `sharedWorkers`): a
+    // module mocked or the process changed for good by one file would be seen by the next.
+    files: ['tests/unit/**', 'tests/forms/**', 'tests/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubEnv|stubGlobal)$/]",
+          message:
+            'A worker here runs file after file (docs/testing.md): do not mock modules or stub the environment; spy (vi.spyOn, restored after each test) or start a server with its own env.',
+        },
+      ],
+    },
+  },
 );
