@@ -170,14 +170,23 @@ describe('before a save', () => {
       await route.continue();
     });
     await page.goto(`/payroll/my_basic_info/edit/${key}`);
+    // Two boxes left in that time: both are checked once the checks are in.
     const phone = page.locator('#root_phone');
     await phone.fill('12');
     await phone.blur();
+    const other = page.locator('#root_other_phone');
+    await other.fill('345');
+    await other.blur();
     const message = page.locator('#root_phone__error').getByText('Phone numbers must have 10 digits.');
+    const otherMessage = page.locator('#root_other_phone__error').getByText('Phone numbers must have 10 digits.');
     assert.equal(await message.count(), 0, 'nothing can check the box yet');
+    assert.equal(await otherMessage.count(), 0, 'nothing can check the box yet');
     release();
     await message.waitFor();
+    await otherMessage.waitFor();
     await announces(phone, 'Phone numbers must have 10 digits.');
+    await announces(other, 'Phone numbers must have 10 digits.');
+    // A box not left yet shows nothing.
     assert.equal(await page.locator('#root_legal_address_city').getAttribute('aria-invalid'), null);
   });
 
