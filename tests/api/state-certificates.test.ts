@@ -252,6 +252,38 @@ test("Illinois: the form's exempt box (lines 1 to 3 left empty), and no invented
   assert.doesNotMatch(squash(text), /military spouse/i);
 });
 
+test('Virginia: line 1 is for an employee subject to withholding; one who certifies not being subject (line 3 or 4) claims nothing', async () => {
+  await employee({ work_state: 'VA' });
+  const both = await certificate({ state: 'VA', state_wc_exempt: true, personal_exemptions: 2 });
+  assert.equal(both.status, 400, both.text);
+  assert.deepEqual(both.body.errors, [
+    {
+      path: '/state_wc_exempt',
+      message: 'When you certify you are not subject to Virginia withholding (line 3 or 4), leave lines 1 and 2 empty.',
+    },
+  ]);
+  saved(await certificate({ state: 'VA', state_wc_exempt: true }));
+  saved(await certificate({ state: 'VA', state_wc_exempt: false, personal_exemptions: 2 }));
+});
+
+test('Oregon: an exemption is both lines of line 4 (its code and Exempt), with no allowances or additional amount', async () => {
+  await employee({ work_state: 'OR' });
+  const half = await certificate({ state: 'OR', state_status: 'Single', state_wh_exempt: true, total_allowances: 1 });
+  assert.equal(half.status, 400, half.text);
+  assert.deepEqual(half.body.errors, [
+    { path: '/state_wh_exempt', message: 'When you claim exemption (line 4), leave lines 2 and 3 empty.' },
+    { path: '/exemption_code', message: 'Enter the exemption code of line 4a when you claim exemption.' },
+  ]);
+  const codeOnly = await certificate({ state: 'OR', state_status: 'Single', exemption_code: 'A' });
+  assert.equal(codeOnly.status, 400, codeOnly.text);
+  assert.deepEqual(codeOnly.body.errors, [
+    { path: '/state_wh_exempt', message: 'Check line 4b (Exempt) when you enter an exemption code.' },
+  ]);
+  saved(await certificate({ state: 'OR', state_status: 'Single', state_wh_exempt: true, exemption_code: 'A' }));
+  // The code and "Exempt" printed after line 4's certification, its two answers.
+  assert.match(squash(await printed('oregon')), /I meet the conditions in the instructions\. A Exempt Under penalties/);
+});
+
 test('Connecticut: the withholding code belongs to the table of the filing status the employee expects', async () => {
   await employee({ work_state: 'CT' });
   const none = await certificate({ state: 'CT', state_status: 'F' });

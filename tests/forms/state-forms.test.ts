@@ -160,6 +160,19 @@ const REFUSED: Record<string, { answers: Json; messages: string[] }> = {
     messages: ['When you claim exemption (line 8), leave lines 4 to 7 empty.'],
   },
   hawaii: { answers: { state_wh_exempt: true }, messages: ['Hawaii does not allow an exempt status on Form HW-4.'] },
+  virginia: {
+    answers: { state_wc_exempt: true, age_blindness_exemptions: 1 },
+    messages: [
+      'When you certify you are not subject to Virginia withholding (line 3 or 4), leave lines 1 and 2 empty.',
+    ],
+  },
+  oregon: {
+    answers: { state_status: 'Single', state_wh_exempt: true, extra_state_withholding: 5 },
+    messages: [
+      'When you claim exemption (line 4), leave lines 2 and 3 empty.',
+      'Enter the exemption code of line 4a when you claim exemption.',
+    ],
+  },
   idaho: {
     answers: { state_wh_exempt: true, total_allowances: 2 },
     messages: ['Line 1 takes a number of allowances or Exempt, not both.'],
@@ -287,6 +300,33 @@ describe('state withholding form definitions', () => {
         type,
       );
     }
+  });
+
+  it('takes an exemption claimed as the VA-4 and OR-W-4 ask, and refuses half of one', async () => {
+    const check = async (type: string, answers: Json) =>
+      (await validateByExpression(byType.get(type)!.transforms.validator, answers)).map(
+        (e) => `${e.path} ${e.message}`,
+      );
+    assert.deepEqual(
+      await check('virginia', { state_wh_exempt: true, personal_exemptions: 0, extra_state_withholding: 0 }),
+      [],
+    );
+    assert.deepEqual(await check('virginia', { state_wh_exempt: false, personal_exemptions: 2 }), []);
+    assert.deepEqual(
+      await check('oregon', {
+        state_status: 'Single',
+        state_wh_exempt: true,
+        exemption_code: 'A',
+        total_allowances: 0,
+      }),
+      [],
+    );
+    assert.deepEqual(await check('oregon', { state_status: 'Single', state_wh_exempt: true, exemption_code: '  ' }), [
+      '/exemption_code Enter the exemption code of line 4a when you claim exemption.',
+    ]);
+    assert.deepEqual(await check('oregon', { state_status: 'Single', state_wh_exempt: false, exemption_code: 'A' }), [
+      '/state_wh_exempt Check line 4b (Exempt) when you enter an exemption code.',
+    ]);
   });
 
   it('treats a missing answer as not given', async () => {
