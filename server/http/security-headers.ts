@@ -9,7 +9,14 @@
  * `c.json` made Hono build a web `Headers` object for every answer (measured: bench/results.md,
  * History).
  */
-import { createServer, STATUS_CODES, type RequestListener, type ServerOptions } from 'node:http';
+import {
+  createServer,
+  ServerResponse,
+  STATUS_CODES,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 
 const CSP = [
@@ -68,9 +75,26 @@ function refuseMalformed(err: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
+/**
+ * An answer with no content (`204`, `304`) names no content type. @hono/node-server gives every
+ * answer without one `text/plain; charset=UTF-8`, an empty `204` too (a logout, a delete), which
+ * told clients there was a text to read.
+ */
+class NodeResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  override writeHead(statusCode: number, ...rest: unknown[]): this {
+    if (statusCode === 204 || statusCode === 304) {
+      this.removeHeader('content-type');
+      const headers = rest.find((r): r is Record<string, unknown> => typeof r === 'object' && r !== null);
+      if (headers && !Array.isArray(headers))
+        for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-type') delete headers[name];
+    }
+    return (super.writeHead as (statusCode: number, ...rest: unknown[]) => this)(statusCode, ...rest);
+  }
+}
+
 /** node:http's createServer, with the security headers on every response. */
 export const createSecureServer = ((options: ServerOptions | RequestListener, listener?: RequestListener) => {
-  const opts = typeof options === 'function' ? {} : options;
+  const opts = { ...(typeof options === 'function' ? {} : options), ServerResponse: NodeResponse };
   const handle = typeof options === 'function' ? options : listener;
   const server = createServer(opts, (req, res) => {
     for (const [name, value] of RESPONSE_DEFAULTS) res.setHeader(name, value);

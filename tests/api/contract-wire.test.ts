@@ -115,6 +115,25 @@ describe('a call with a method its address does not take', () => {
   });
 });
 
+describe('an answer without content (API.md: 204 for a delete and a logout)', () => {
+  test('names no content type, as there is nothing to read, and keeps the security headers', async () => {
+    const group = await w.call('POST', '/auth/api/data/groups/', {
+      ...as(w.admin),
+      body: { name: 'Group to delete', permissions: [], users: [] },
+    });
+    assert.equal(group.status, 201, group.text);
+    const deleted = await w.call('DELETE', `/auth/api/data/groups/${group.body.key}`, as(w.admin));
+    const out = await w.call('POST', '/auth/api/logout', as(await signedInEmployee(w, 'Nell')));
+    for (const r of [deleted, out]) {
+      assert.equal(r.status, 204, r.text);
+      assert.equal(r.text, '');
+      assert.equal(r.headers.get('content-type'), null);
+      assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
+    }
+    assert.match((await w.call('GET', '/healthz')).headers.get('content-type') ?? '', /^application\/json/);
+  });
+});
+
 describe('a create', () => {
   test('answers 201 with Location, the address the new record is read at', async () => {
     const made = await w.call('POST', '/auth/api/data/groups/', {
