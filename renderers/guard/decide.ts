@@ -118,7 +118,7 @@ const EMPLOYEE_ONLY = new Set([
 export function classify(pathname: string): RouteInfo {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (p === '/logout') return { kind: 'logout' };
-  if (PUBLIC.has(p) || p.startsWith('/secure_file/')) return { kind: 'public' };
+  if (PUBLIC.has(p)) return { kind: 'public' };
   if (p === '/inactive' || p.startsWith('/inactive/')) return { kind: 'inactive' };
   if (APP.has(p)) return { kind: 'app', path: p };
   const registered = matchPage(p);

@@ -11,9 +11,9 @@ import type { FindAnswer, JsonObject, WireRecord } from '../api/types.ts';
 import { isFileValue } from '../../engine/files.ts';
 import { epochToUs } from '../../engine/masks.ts';
 import { DEFAULT_TIME_ZONE, localDay } from '../../engine/local-day.ts';
-import { useClient, useServices } from '../session/session.tsx';
+import { useServices } from '../session/session.tsx';
 import { keys, metaQuery } from '../screens/queries.ts';
-import type { DocumentList, DocumentsPageSpec } from './documents-pages.ts';
+import { createPath, type DocumentList, type DocumentsPageSpec } from './documents-pages.ts';
 import { FileUsageLine } from './FileUsageLine.tsx';
 
 /** Documents a list on this page shows at most; the list screen pages through them all. */
@@ -181,7 +181,8 @@ function AssignmentTable({ list }: { list: DocumentList }) {
 }
 
 function DocumentTable({ list }: { list: DocumentList }) {
-  const client = useClient();
+  const { client, auth } = useServices();
+  const user = auth.session?.user;
   const meta = useQuery({ ...metaQuery(client, list.module, list.type), retry: false });
   // An empty search says whether this person may choose the form's person: it answers [] to those
   // who search the company's people, those they may choose to anyone else (HR, for a secure file),
@@ -223,7 +224,7 @@ function DocumentTable({ list }: { list: DocumentList }) {
     },
   ];
   const action = list.create && picks && meta.data?.can.create && (
-    <Link className="btn btn--primary" to={`/${list.module}/${list.openType}/create`}>
+    <Link className="btn btn--primary" to={createPath(list, user)}>
       New
     </Link>
   );

@@ -19,6 +19,12 @@ export interface DocumentList {
    */
   createPicksPeople?: string;
   /**
+   * Fields New fills in from the signed-in person (field: what of them), as a link's query fills a
+   * create screen (docs/screens.md, "Prefilled fields on create"): a secure file's sender is,
+   * unless they change it, the person sending it.
+   */
+  createFromUser?: Readonly<Record<string, 'display_name' | 'email'>>;
+  /**
    * Assignments naming the caller (`user_ids` contains them, HR's included), each row with the
    * document it assigns, its due date and the caller's own acknowledgement.
    */
@@ -88,7 +94,28 @@ export const DOCUMENTS_PAGES: readonly DocumentsPageSpec[] = [
         openType: 'secure_files',
         create: true,
         createPicksPeople: 'hr/secure_files',
+        createFromUser: { sender_name: 'display_name', email: 'email' },
       },
     ],
   },
 ];
+
+/** The lists' secure files, the list a page sending one person a secure file creates in. */
+export const SECURE_FILES_LIST = DOCUMENTS_PAGES.flatMap((p) => p.lists).find(
+  (l) => l.createPicksPeople === 'hr/secure_files',
+)!;
+
+/** Where a list's New opens: its create screen, with what it fills in from `user` and `more` fields. */
+export function createPath(
+  list: DocumentList,
+  user: { display_name?: string; email?: string } | undefined,
+  more: Readonly<Record<string, string>> = {},
+): string {
+  const query = new URLSearchParams(more);
+  for (const [field, from] of Object.entries(list.createFromUser ?? {})) {
+    const value = user?.[from]?.trim();
+    if (value) query.set(field, value);
+  }
+  const q = query.toString();
+  return `/${list.module}/${list.openType}/create${q ? `?${q}` : ''}`;
+}

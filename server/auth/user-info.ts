@@ -152,9 +152,15 @@ export function userInfoRoutes(s: Services) {
         throw notAuthorized();
       }
       const lower = text.toLocaleLowerCase();
-      const offered = (await offeredPeople(s, caller.org.id, body.for, caller.user.key))
-        .map((u) => ({ key: u.key, data: { display_name: String(u.data.display_name ?? '') } }))
-        .filter((u) => u.data.display_name.toLocaleLowerCase().includes(lower));
+      const offered = (await offeredPeople(s, caller.org.id, body.for, caller.user.key)).flatMap((u) => {
+        const display_name = String(u.data.display_name ?? '');
+        // One of them whose whole address is typed (a link to send them a secure file names it,
+        // /secure_file/{email}) is found, with that address: it tells only that the address the
+        // caller already has is one of those offered to them anyway.
+        const email = typeof u.data.email === 'string' ? u.data.email : '';
+        if (lower && email.toLocaleLowerCase() === lower) return [{ key: u.key, data: { display_name, email } }];
+        return display_name.toLocaleLowerCase().includes(lower) ? [{ key: u.key, data: { display_name } }] : [];
+      });
       return c.json(offered.slice(0, MAX_PEOPLE));
     }
     // An empty text finds no one: a screen asks it to learn whether this person may choose people

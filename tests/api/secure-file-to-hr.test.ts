@@ -73,6 +73,27 @@ test("an employee's recipient choice offers HR by name only; she finds no one el
   assert.ok(names(admin.body).includes('Carl'), admin.text);
 });
 
+test("one of those offered is found by their whole address (a /secure_file/{email} link), with it; nobody else's address finds anyone", async () => {
+  const find = async (text: string, who: Session = w.emma) => {
+    const r = await w.call('POST', SEARCH, { ...as(who), body: { text, for: 'hr/secure_files' } });
+    assert.equal(r.status, 200, r.text);
+    return r.body as Hit[];
+  };
+  const admin = await find(' Admin@Acme.Example ');
+  assert.deepEqual(
+    admin.map((h) => h.data),
+    [{ display_name: 'Alice Admin', email: 'admin@acme.example' }],
+  );
+  // Part of an address, a colleague's, an inactive HR manager's: no one.
+  const rita = (await w.call('GET', `/auth/api/data/users/${retired.user}`, as(w.admin))).body.data.email;
+  const carlsAddress = (await w.call('GET', `/auth/api/data/users/${carl.user}`, as(w.admin))).body.data.email;
+  for (const text of ['admin@acme.exampl', 'dmin@acme.example', carlsAddress, rita, 'carla@acme.example']) {
+    assert.deepEqual(await find(text), [], text);
+  }
+  // By name, still names only.
+  assert.deepEqual(Object.keys((await find('Alice'))[0].data), ['display_name']);
+});
+
 test('the server takes from her a secure file to HR only, naming the recipient otherwise', async () => {
   for (const owner of [carl.user, retired.user, otherHr.user, crypto.randomUUID()]) {
     const r = await send(w.emma, owner);

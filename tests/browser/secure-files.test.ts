@@ -23,11 +23,12 @@ it('the admin sends Emma a file securely; Emma finds it from her menu and downlo
   await w.signIn(admin, 'admin');
   await admin.goto('/secure_file_transfer');
   await admin.getByRole('region', { name: 'Secure files' }).getByRole('link', { name: 'New' }).click();
-  await admin.waitForURL('**/hr/secure_files/create');
+  await admin.waitForURL(/\/hr\/secure_files\/create\?/);
   await admin.getByPlaceholder('Search by name or e-mail').fill('Emma');
   await admin.getByRole('option', { name: /^Emma / }).click();
-  await admin.locator('#root_sender_name').fill('Alice Admin');
-  await admin.locator('#root_email').fill('admin@acme.example');
+  // The sender is the one sending, filled in (and theirs to change).
+  assert.equal(await admin.locator('#root_sender_name').inputValue(), 'Alice Admin');
+  assert.equal(await admin.locator('#root_email').inputValue(), 'admin@acme.example');
   await admin.locator('#root_message').fill('Your signed offer letter.');
   // The file's name is the upload's: nothing to type before there is a file.
   assert.equal(await admin.locator('#root_filename').count(), 0);
@@ -64,7 +65,7 @@ it('Emma sends HR a file securely: New offers her the HR people by name, and no 
   await w.signIn(emma, 'emma');
   await emma.goto('/secure_file_transfer');
   await emma.getByRole('region', { name: 'Secure files' }).getByRole('link', { name: 'New' }).click();
-  await emma.waitForURL('**/hr/secure_files/create');
+  await emma.waitForURL(/\/hr\/secure_files\/create\?/);
   // Offered before she types: the company admin (who manages HR documents), by name only.
   const offered = emma.getByRole('listbox', { name: /Recipient: matching users/ }).getByRole('option');
   await offered.first().waitFor();
@@ -76,8 +77,8 @@ it('Emma sends HR a file securely: New offers her the HR people by name, and no 
   await box.fill('');
   await offered.first().waitFor();
   await emma.getByRole('option', { name: 'Alice Admin' }).click();
-  await emma.locator('#root_sender_name').fill('Emma Employee');
-  await emma.locator('#root_email').fill('emma@acme.example');
+  assert.equal(await emma.locator('#root_sender_name').inputValue(), 'Emma Employee');
+  assert.equal(await emma.locator('#root_email').inputValue(), 'emma@acme.example');
   await emma.getByRole('button', { name: 'Save', exact: true }).click();
   await emma.waitForURL(/\/hr\/secure_files\/edit\//);
   await emma.locator('input[type=file]').setInputFiles({
@@ -92,4 +93,53 @@ it('Emma sends HR a file securely: New offers her the HR people by name, and no 
   await w.signIn(admin, 'admin');
   await admin.goto('/secure_file_transfer');
   await admin.getByRole('row', { name: /direct-deposit\.pdf/ }).waitFor();
+});
+
+it('a /secure_file/{email} link opens a secure file to that person, after sign-in; an address she may not send to is said so', async () => {
+  const { page: emma } = await w.page();
+  // Signed out: sign-in first, then the link's page.
+  await emma.goto('/secure_file/admin@acme.example');
+  await emma.waitForURL(/\/login\?redirect=/);
+  await emma.getByLabel('E-mail').fill('emma@acme.example');
+  await emma.getByLabel('Password').fill('demo-employee-pass');
+  await emma.getByRole('button', { name: 'Sign in' }).click();
+  await emma.waitForURL(/\/hr\/secure_files\/create\?/);
+  await emma.getByRole('heading', { name: 'New Secure File' }).waitFor();
+  // HR's admin chosen as the recipient, Emma as the sender.
+  await emma.getByText('Alice Admin', { exact: true }).first().waitFor();
+  assert.equal(await emma.locator('#root_sender_name').inputValue(), 'Emma Employee');
+  assert.equal(await emma.locator('#root_email').inputValue(), 'emma@acme.example');
+  await emma.locator('#root_message').fill('My voided cheque.');
+  await emma.getByRole('button', { name: 'Save', exact: true }).click();
+  await emma.waitForURL(/\/hr\/secure_files\/edit\//);
+  const saved = await emma.evaluate(
+    async (path) => {
+      const auth = localStorage.getItem('dform.auth_token')!;
+      const org = JSON.parse(localStorage.getItem('dform.session')!).organization_id;
+      const r = await fetch(path, { headers: { auth_token: auth, 'organization-id': org } });
+      return (await r.json()).data;
+    },
+    `/hr/api/data/secure_files/${emma.url().split('/').pop()}`,
+  );
+  assert.equal(saved.sender_name, 'Emma Employee');
+  assert.equal(saved.message, 'My voided cheque.');
+
+  // A colleague's address: not someone she may send a secure file to; the form is offered instead.
+  await emma.goto('/secure_file/carla@acme.example');
+  await emma.getByRole('heading', { name: 'Send a secure file' }).waitFor();
+  await emma.getByText('No one you may send a secure file to has the address carla@acme.example.').waitFor();
+  await emma.getByRole('link', { name: 'New secure file' }).click();
+  await emma.waitForURL(/\/hr\/secure_files\/create\?/);
+  assert.equal(await emma.locator('#root_sender_name').inputValue(), 'Emma Employee');
+
+  // The admin, who may choose anyone, sends to Carla by her link.
+  const { page: admin } = await w.page();
+  await w.signIn(admin, 'admin');
+  await admin.goto('/secure_file/Carla@Acme.Example');
+  await admin.waitForURL(/\/hr\/secure_files\/create\?/);
+  await admin
+    .getByText(/^Carla /)
+    .first()
+    .waitFor();
+  assert.equal(await admin.locator('#root_sender_name').inputValue(), 'Alice Admin');
 });
