@@ -27,14 +27,13 @@ import type { Entity } from '../../engine/entity.ts';
 import type { Catalogue } from '../schemas.ts';
 import type { Criterion } from '../storage/types.ts';
 import { OFFERED_FORMS, offeredPeople, offersPeople } from './offered-people.ts';
+import { MAX_PEOPLE_TEXT } from '../../engine/people-search.ts';
 
 /** At most this many keys a call: a screen's page of records names fewer. */
 export const MAX_USER_IDS = 100;
 
 /** At most this many people a search answers: a picker shows the first few. */
 export const MAX_PEOPLE = 20;
-/** The longest text a people search takes: longer than any display name or e-mail. */
-export const MAX_PEOPLE_TEXT = 100;
 
 /** A form naming people: a person picker in it, or keyed by its person (a W-4, a PTO enrolment). */
 function namesPeople(entity: Entity): boolean {

@@ -128,6 +128,15 @@ it('a /secure_file/{email} link opens a secure file to that person, after sign-i
   await emma.goto('/secure_file/carla@acme.example');
   await emma.getByRole('heading', { name: 'Send a secure file' }).waitFor();
   await emma.getByText('No one you may send a secure file to has the address carla@acme.example.').waitFor();
+  // Not an address, or longer than any: said the same, nothing asked of the server, nothing off the page.
+  const asked: string[] = [];
+  emma.on('request', (r) => r.url().includes('/search_people') && asked.push(r.url()));
+  for (const odd of ['%3Cscript%3E', `${'a'.repeat(300)}@acme.example`]) {
+    await emma.goto(`/secure_file/${odd}`);
+    await emma.getByText(`has the address ${decodeURIComponent(odd)}.`).waitFor();
+    assert.ok(await emma.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  }
+  assert.deepEqual(asked, []);
   await emma.getByRole('link', { name: 'New secure file' }).click();
   await emma.waitForURL(/\/hr\/secure_files\/create\?/);
   assert.equal(await emma.locator('#root_sender_name').inputValue(), 'Emma Employee');

@@ -10,14 +10,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { isFailure } from '../../../renderers/api/failure.ts';
+import { MAX_PEOPLE_TEXT } from '../../../engine/people-search.ts';
 import { createPath, SECURE_FILES_LIST } from '../../../renderers/pages/documents-pages.ts';
 import { useServices } from '../../../renderers/session/session.tsx';
+import { useFormsStyles } from '../../styles/load-styles.ts';
 
 const sameAddress = (a: string | undefined, b: string) => !!a && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function SecureFileToPage() {
+  useFormsStyles();
   const { client, auth } = useServices();
   const email = useParams().email ?? '';
+  // Only an address is looked up: anything else finds no one.
+  const asked = email.includes('@') && email.length <= MAX_PEOPLE_TEXT;
   const user = auth.session?.user;
   const found = useQuery({
     queryKey: ['auth', 'search_people', email, SECURE_FILES_LIST.createPicksPeople],
@@ -30,7 +35,7 @@ export function SecureFileToPage() {
         throw e;
       }
     },
-    enabled: email.trim() !== '',
+    enabled: asked,
     retry: false,
   });
   const recipient = found.data?.find((p) => sameAddress(p.data.email, email));
@@ -38,7 +43,7 @@ export function SecureFileToPage() {
   return (
     <section className="page page--narrow" aria-labelledby="secure-file-to-title">
       <h1 id="secure-file-to-title">Send a secure file</h1>
-      {found.isPending && email.trim() !== '' ? (
+      {found.isPending && asked ? (
         <p className="page-loading" role="status">
           Looking for {email}…
         </p>
@@ -49,7 +54,8 @@ export function SecureFileToPage() {
       ) : (
         <>
           <p role="status">
-            No one you may send a secure file to has the address <strong>{email}</strong>.
+            No one you may send a secure file to has the address{' '}
+            <strong className="secure-file-to__address">{email}</strong>.
           </p>
           <p>Choose the recipient on the form instead: it offers those you may send one to.</p>
           <p>
