@@ -73,6 +73,10 @@ export interface FileField {
   count?: string;
   /** A field of the record that the upload sets to the file's name, and its length limit. */
   name?: { field: string; maxLength: number };
+  /** A field of the record that the upload sets to the file's type (its MIME type). */
+  type?: string;
+  /** A field of the record that the upload sets to the file's size in bytes. */
+  size?: string;
 }
 
 interface XFile {
@@ -82,6 +86,13 @@ interface XFile {
   expires?: string;
   count?: string;
   nameField?: string;
+  typeField?: string;
+  sizeField?: string;
+}
+
+/** The fields of a record its file sets (x-file nameField, typeField, sizeField): the upload's, never typed. */
+export function fieldsSetByFile(f: FileField): string[] {
+  return [f.name?.field, f.type, f.size].filter((x): x is string => x !== undefined);
 }
 
 /** The top-level file fields of a (bundled) entity schema. */
@@ -100,6 +111,8 @@ export function fileFields(schema: JsonSchema): FileField[] {
       ...(x.expires ? { expires: x.expires } : {}),
       ...(x.count ? { count: x.count } : {}),
       ...(x.nameField ? { name: nameRule(schema, x.nameField) } : {}),
+      ...(x.typeField ? { type: x.typeField } : {}),
+      ...(x.sizeField ? { size: x.sizeField } : {}),
     });
   }
   return out;

@@ -87,11 +87,14 @@ export function deriveData(w: Write): void {
     else if (schema.const !== undefined) data[field] = schema.const;
     else delete data[field];
   }
-  // While a record holds a file, the field naming it (x-file nameField) is the file's name: a save
-  // cannot set the two apart, as it cannot change the file itself.
-  for (const { field, name } of facts.files) {
+  // While a record holds a file, the fields naming it (x-file nameField, typeField, sizeField) are
+  // the file's name, type and size: a save cannot set them apart, as it cannot change the file itself.
+  for (const { field, name, type, size } of facts.files) {
     const file = data[field];
-    if (name && isFileValue(file)) data[name.field] = shortenFileName(file.name, name.maxLength);
+    if (!isFileValue(file)) continue;
+    if (name) data[name.field] = shortenFileName(file.name, name.maxLength);
+    if (type) data[type] = file.type;
+    if (size) data[size] = file.size;
   }
   if (!before) {
     for (const [field, value] of facts.defaults) if (data[field] === undefined) data[field] = cloneJson(value);

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ownerOf } from '../../engine/access.ts';
-import { nameForType, shortenFileName, type FileField, type FileValue } from '../../engine/files.ts';
+import { fieldsSetByFile, nameForType, shortenFileName, type FileField, type FileValue } from '../../engine/files.ts';
 import type { Caller } from '../auth/principal.ts';
 import { actorOf, auditOp, type AuditActor } from '../data/audit.ts';
 import type { RequestInfo, Target } from '../data/records.ts';
@@ -264,12 +264,14 @@ export async function storeUpload(
     const fields: DataObject = { [spec.field]: value };
     if (status) fields[status.field] = status.uploaded;
     if (status?.time) fields[status.time] = now;
-    // The record's own name of its file follows the file: nobody types what the upload knows.
+    // The record's own name, type and size of its file follow the file: nobody types what the upload knows.
     if (spec.name) fields[spec.name.field] = shortenFileName(value.name, spec.name.maxLength);
+    if (spec.type) fields[spec.type] = value.type;
+    if (spec.size) fields[spec.size] = value.size;
     const orphans = await withFileLock(s, () =>
       keepAndCommit(s, org, blob, async () => {
         const out = await commitFileChange(s, writerOf(caller), t, key, spec.field, ref, fields, {
-          fields: [spec.field, ...(status ? [status.field] : []), ...(spec.name ? [spec.name.field] : [])],
+          fields: [spec.field, ...(status ? [status.field] : []), ...fieldsSetByFile(spec)],
           detail: { file: { name: value.name, size: value.size, type: value.type, sha256: value.sha256 } },
           request: input.request,
           now,
@@ -384,7 +386,7 @@ async function removeFileAs(
   const fields: DataObject = { [spec.field]: undefined };
   if (spec.status?.cleared) fields[spec.status.field] = spec.status.cleared;
   if (spec.status?.time) fields[spec.status.time] = undefined;
-  if (spec.name) fields[spec.name.field] = undefined;
+  for (const field of fieldsSetByFile(spec)) fields[field] = undefined;
   const orphans = await withFileLock(s, () =>
     commitFileChange(
       s,
@@ -395,7 +397,7 @@ async function removeFileAs(
       undefined,
       fields,
       {
-        fields: [spec.field, ...(spec.name ? [spec.name.field] : [])],
+        fields: [spec.field, ...fieldsSetByFile(spec)],
         detail: { file: why },
         request,
         now,

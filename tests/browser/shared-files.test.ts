@@ -98,3 +98,32 @@ it('Emma shares her file with the company through the screens: she picks it by n
   await carla.goto('/storage/files/list');
   await carla.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) }).waitFor();
 });
+
+it('Emma stores a file from My files without typing its name: the upload names it, and the list shows its name, type and size', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto('/storage/files/create');
+  await page.getByRole('heading', { name: 'New File' }).waitFor();
+  // Nothing to type about a file not there yet.
+  for (const label of [/^File name/, /^Type/, /^Size/]) assert.equal(await page.getByLabel(label).count(), 0);
+  await page.getByLabel(/^Notes/).fill('Lease for the new flat');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL('**/storage/files/edit/**');
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'lease 2027.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await page.getByRole('button', { name: 'Download' }).waitFor();
+  const name = page.getByLabel(/^File name/);
+  await page.waitForFunction(
+    () => (document.querySelector('[id$="filename"]') as HTMLInputElement | null)?.value === 'lease 2027.pdf',
+  );
+  assert.ok(!(await name.isEditable()), 'the upload’s, not typed');
+  await page.goto('/storage/files/list');
+  const row = page.getByRole('row', { name: /lease 2027\.pdf/ });
+  await row.waitFor();
+  const cells = await row.getByRole('cell').allInnerTexts();
+  assert.ok(cells.includes('application/pdf'), cells.join(' | '));
+  assert.ok(cells.includes('15'), cells.join(' | '));
+});

@@ -255,6 +255,14 @@ export interface Property {
      * A field of the record the upload sets to the stored file's name (cut to the field's maxLength, its extension kept) and the removal clears: a screen shows it read-only and does not ask for it on create.
      */
     nameField?: string;
+    /**
+     * A field of the record (a string) the upload sets to the stored file's MIME type and the removal clears, as nameField.
+     */
+    typeField?: string;
+    /**
+     * A field of the record (an integer) the upload sets to the stored file's size in bytes and the removal clears, as nameField.
+     */
+    sizeField?: string;
   };
   /**
    * Set by the server only (created_by, created_time, type tags, sync status); a client's value is ignored.

@@ -7,7 +7,7 @@ import type { ErrorSchema, UiSchema } from '@rjsf/utils';
 import type { FieldError } from '../../../engine/messages.ts';
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { holdsUserKeys, resolveSchema } from '../../format/schema-facts.ts';
-import { fileFields } from '../../../engine/files.ts';
+import { fieldsSetByFile, fileFields } from '../../../engine/files.ts';
 import type { SignatureSlot } from '../../../engine/unsigned-signatures.ts';
 import { withoutRuleOnlyChoices } from './rule-only-choices.ts';
 import { matches } from './mini-schema.ts';
@@ -103,8 +103,8 @@ export function buildFormModel(
   const whose = mode === 'create' && choosesWhose(meta.schema, viewer) && props[WHOSE] ? WHOSE : undefined;
   // Voided signatures are shown by the signature fields themselves (read from the form's data).
   delete props[SIGNATURE_HISTORY];
-  // A file's name its upload sets: not asked for before there is a file, never typed after.
-  const fileNames = new Set(fileFields(meta.schema).flatMap((f) => (f.name ? [f.name.field] : [])));
+  // A file's name, type and size its upload sets: not asked for before there is a file, never typed after.
+  const fileNames = new Set(fileFields(meta.schema).flatMap(fieldsSetByFile));
   for (const [name, p] of Object.entries(props)) {
     if (name === whose) continue;
     const ownersOnly = meta.owner_read?.includes(name) && mode !== 'create' && !ownsRecord;

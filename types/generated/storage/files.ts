@@ -16,8 +16,17 @@ export type Protected = boolean;
  */
 export type Private = boolean;
 export type File = Common.FileValue;
+/**
+ * The stored file's name, set by its upload.
+ */
 export type FileName = string;
+/**
+ * The stored file's type, set by its upload.
+ */
 export type Type = string;
+/**
+ * The stored file's size, set by its upload.
+ */
 export type SizeBytes = number;
 export type Path = string;
 export type DocumentType = string;
@@ -50,7 +59,7 @@ export interface StorageFiles {
   protected?: Protected;
   private?: Private;
   content?: File;
-  filename: FileName;
+  filename?: FileName;
   mime_type?: Type;
   size?: SizeBytes;
   path?: Path;
