@@ -222,12 +222,21 @@ test("Alabama: the A-4's codes, the spec's labels saved as the codes they stand 
     ['No Exemptions', '0'],
     ['M', 'M'],
   ]) {
-    const r = await certificate({ state: 'AL', state_status: sent, dependents: 2 });
+    // No personal exemption takes no dependents (line 1's note).
+    const r = await certificate({ state: 'AL', state_status: sent, dependents: stored === '0' ? 0 : 2 });
     saved(r);
     assert.equal(r.body.data.state_status, stored, sent);
   }
   const wrong = await certificate({ state: 'AL', state_status: 'Married' });
   assert.equal(wrong.status, 400, wrong.text);
+  for (const none of ['0', 'No Exemptions']) {
+    const dependents = await certificate({ state: 'AL', state_status: none, dependents: 1 });
+    assert.equal(dependents.status, 400, dependents.text);
+    assert.deepEqual(dependents.body.errors, [
+      { path: '/dependents', message: 'With no personal exemption (line 1, 0) you cannot claim dependents on line 4.' },
+    ]);
+  }
+  saved(await certificate({ state: 'AL', state_status: 'M', dependents: 2 }));
   // The employer's total on line 6: the code and the dependents.
   assert.match(squash(await printed('alabama')), /\bM-2\b/);
 });

@@ -160,6 +160,10 @@ const REFUSED: Record<string, { answers: Json; messages: string[] }> = {
     messages: ['When you claim exemption (line 8), leave lines 4 to 7 empty.'],
   },
   hawaii: { answers: { state_wh_exempt: true }, messages: ['Hawaii does not allow an exempt status on Form HW-4.'] },
+  alabama: {
+    answers: { state_status: '0', dependents: 2 },
+    messages: ['With no personal exemption (line 1, 0) you cannot claim dependents on line 4.'],
+  },
   virginia: {
     answers: { state_wc_exempt: true, age_blindness_exemptions: 1 },
     messages: [
