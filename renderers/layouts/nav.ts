@@ -4,6 +4,7 @@
  */
 import type { CatalogueEntry } from '../api/types.ts';
 import type { GuardSession } from '../guard/decide.ts';
+import { moduleLabel } from '../../engine/module-labels.ts';
 
 export interface NavLinkItem {
   to: string;
@@ -15,15 +16,6 @@ export interface NavGroup {
   label: string;
   links: NavLinkItem[];
 }
-
-export const MODULE_LABELS: Record<string, string> = {
-  auth: 'Administration',
-  payroll: 'Payroll',
-  hr: 'HR',
-  time: 'Time',
-  comms: 'Communications',
-  storage: 'Files',
-};
 
 /** The communications area is disabled in the navigation (spec/000 section 6). */
 const HIDDEN_MODULES = new Set(['comms']);
@@ -41,7 +33,7 @@ export function buildNav(entries: readonly CatalogueEntry[], userKey: string): N
     if (!e.can.list) continue;
     if (e.mine) mine.push({ to: `/${e.module}/${e.type}/list`, label: e.plural });
     let g = groups.get(e.module);
-    if (!g) groups.set(e.module, (g = { module: e.module, label: MODULE_LABELS[e.module] ?? e.module, links: [] }));
+    if (!g) groups.set(e.module, (g = { module: e.module, label: moduleLabel(e.module), links: [] }));
     g.links.push({ to: `/${e.module}/${e.type}/list`, label: e.plural });
   }
   const out = [...groups.values()];

@@ -191,10 +191,11 @@ describe("the spec's other names of pages", () => {
 
 describe('the journey admin settings pages', () => {
   const PAGES = [
-    ['/journey_admin/notification_settings', 'comms', 'notification_settings'],
-    ['/journey_admin/clock_settings', 'time', 'clock_settings'],
-    ['/journey_admin/pto_settings', 'time', 'pto_settings'],
-    ['/journey_admin/style_settings', 'auth', 'style_settings'],
+    // The module as people read it (defs.json's moduleName names).
+    ['/journey_admin/notification_settings', 'Communications', 'notification_settings'],
+    ['/journey_admin/clock_settings', 'Time', 'clock_settings'],
+    ['/journey_admin/pto_settings', 'Time', 'pto_settings'],
+    ['/journey_admin/style_settings', 'Administration', 'style_settings'],
   ] as const;
 
   it("open for the product-staff admin on the company's settings of their module, which they save", async () => {
