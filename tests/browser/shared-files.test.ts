@@ -109,6 +109,14 @@ it('Emma stores a file from My files without typing its name: the upload names i
   await page.getByLabel(/^Notes/).fill('Lease for the new flat');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.waitForURL('**/storage/files/edit/**');
+  const edit = page.url();
+  // Saved, still no file: no empty boxes for its name, type and size, here or on its view.
+  await page.getByText('Drop a file here or').waitFor();
+  for (const label of [/^File name/, /^Type/, /^Size/]) assert.equal(await page.getByLabel(label).count(), 0);
+  await page.goto(edit.replace('/edit/', '/view/'));
+  await page.getByRole('heading', { level: 1, name: 'File', exact: true }).waitFor();
+  assert.equal(await page.getByText('File name', { exact: true }).count(), 0);
+  await page.goto(edit);
   await page.locator('input[type=file]').setInputFiles({
     name: 'lease 2027.pdf',
     mimeType: 'application/pdf',
@@ -120,6 +128,8 @@ it('Emma stores a file from My files without typing its name: the upload names i
     () => (document.querySelector('[id$="filename"]') as HTMLInputElement | null)?.value === 'lease 2027.pdf',
   );
   assert.ok(!(await name.isEditable()), 'the upload’s, not typed');
+  await page.goto(edit.replace('/edit/', '/view/'));
+  await page.getByText('application/pdf').waitFor();
   await page.goto('/storage/files/list');
   const row = page.getByRole('row', { name: /lease 2027\.pdf/ });
   await row.waitFor();

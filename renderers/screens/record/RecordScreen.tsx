@@ -173,6 +173,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   );
   const showAll = submitted || (ready?.serverErrors.length ?? 0) > 0;
   const sections = ready?.model.sections;
+  const setByFile = ready?.model.setByFile;
   const isNew = mode === 'create' || (ready?.isNew ?? false);
   const recordKey = ready?.record?.key;
   const recordModule = ready?.meta.module;
@@ -222,6 +223,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const context = useMemo<FormContext>(
     () => ({
       sections: sections ?? [],
+      setByFile,
       touched,
       showAll,
       isNew,
@@ -236,6 +238,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     }),
     [
       sections,
+      setByFile,
       touched,
       showAll,
       isNew,

@@ -36,6 +36,8 @@ function RecordFields({ meta, model, data }: { meta: TypeMeta; model: FormModel;
   const Custom = typeof hint === 'string' ? forms.views[hint] : undefined;
   if (Custom) return <Custom meta={meta} schema={root} ui={meta.ui} data={data} />;
   const hidden = new Set(forms.hiddenFields(meta.ui, data));
+  // As on the form: a file's name, type and size, empty before there is a file, are not shown.
+  for (const field of Object.keys(model.setByFile)) if (data[field] === undefined) hidden.add(field);
   const shown = (fields: string[]) => fields.filter((f) => !hidden.has(f));
   if (!model.sections.length) {
     const all = Object.keys((root.properties as JsonObject | undefined) ?? {});

@@ -45,6 +45,12 @@ export interface FormModel {
   hidden: string[];
   /** Signature fields, top-level and in array items: unsigned means absent (engine/unsigned-signatures.ts). */
   signatures: SignatureSlot[];
+  /**
+   * Top-level fields a file sets (its name, type and size: x-file nameField, typeField, sizeField),
+   * each with its file field: the form and the view leave them out while they are empty (no file
+   * yet), since no one may fill them.
+   */
+  setByFile: Readonly<Record<string, string>>;
 }
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -242,7 +248,10 @@ export function buildFormModel(
   if (rest.length && sections.length) sections.push({ title: 'Other details', fields: rest });
   uiSchema['ui:order'] = [...sections.flatMap((s) => s.fields), '*'];
   uiSchema['ui:submitButtonOptions'] = { norender: true };
-  return { schema, uiSchema: uiSchema as UiSchema, sections, hidden, signatures };
+  const setByFile: Record<string, string> = {};
+  for (const f of fileFields(meta.schema))
+    for (const name of fieldsSetByFile(f)) if (props[name]) setByFile[name] = f.field;
+  return { schema, uiSchema: uiSchema as UiSchema, sections, hidden, signatures, setByFile };
 }
 
 /** The form's data: the record's, less the fields the form hides. */

@@ -53,6 +53,8 @@ export interface FormContext {
   viewer?: string;
   /** The name of the person the record is about, when it is not the viewer's own and is known. */
   person?: string;
+  /** Fields a file sets, each with its file field (FormModel.setByFile): not drawn while empty. */
+  setByFile?: Readonly<Record<string, string>>;
   /** The record's data as stored: a signature field warns of a change to what it attests before it is saved. */
   stored?: Readonly<Record<string, unknown>>;
   /**
@@ -91,11 +93,16 @@ export function SectionedObjectTemplate(props: ObjectFieldTemplateProps) {
   const sections = ctx?.sections ?? [];
   // A root field that draws its own fields from data ("ui:options": {"flat": true}) is not sectioned.
   const flat = getUiOptions(props.uiSchema).flat === true;
-  if (props.fieldPathId.$id !== 'root' || !sections.length || flat) return <Default {...props} />;
-  const byName = new Map(props.properties.map((p) => [p.name, p]));
+  if (props.fieldPathId.$id !== 'root') return <Default {...props} />;
+  // A file's name, type and size, empty before there is a file: boxes no one may fill are not drawn.
+  const data = (props.formData ?? {}) as JsonObject;
+  const setByFile = ctx?.setByFile ?? {};
+  const properties = props.properties.filter((p) => !(p.name in setByFile) || data[p.name] !== undefined);
+  if (!sections.length || flat) return <Default {...props} properties={properties} />;
+  const byName = new Map(properties.map((p) => [p.name, p]));
   return (
     <div className="form-sections">
-      {props.properties.filter((p) => p.hidden).map((p) => p.content)}
+      {properties.filter((p) => p.hidden).map((p) => p.content)}
       {sections.map((s) => {
         // A section whose x-when the data does not match is not shown; its fields keep their values.
         if (!sectionApplies(s, props.formData, props.registry.rootSchema as JsonObject)) return null;
