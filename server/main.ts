@@ -53,7 +53,9 @@ async function main(): Promise<void> {
       );
     }
     const seeded = await seedStateForms(s, boot.orgId);
-    if (seeded) console.log(`dform: added ${seeded} state withholding form definitions`);
+    if (seeded.added) console.log(`dform: added ${seeded.added} state withholding form definitions`);
+    if (seeded.updated)
+      console.log(`dform: moved ${seeded.updated} state withholding form definitions onto the ones shipped now`);
     const demoOrg = process.argv.includes('--demo') ? await seedDemo(s, boot.orgId) : undefined;
     const indexed = await backfillSsnIndex(s);
     if (indexed) console.log(`dform: indexed the SSNs of ${indexed} employee records written before the SSN index`);
