@@ -144,6 +144,24 @@ export async function saveForm(page: Page, notice = 'Saved.'): Promise<void> {
 }
 
 /**
+ * Attaches a small PDF named `name` on the record's edit screen and waits until it is stored and
+ * the record's File name (x-file nameField, read-only) says its name; answers that box.
+ */
+export async function uploadPdf(page: Page, name: string) {
+  await page.locator('input[type=file]').setInputFiles({
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await page.getByRole('button', { name: 'Download' }).waitFor();
+  await page.waitForFunction(
+    (named) => (document.querySelector('[id$="filename"]') as HTMLInputElement | null)?.value === named,
+    name,
+  );
+  return page.getByLabel(/^File name/);
+}
+
+/**
  * A new employee of the demo company (payroll module, nothing filled in yet), signed in on a page of
  * their own: for a test that needs a person whose forms are all empty, whatever the demo's people
  * hold by then.

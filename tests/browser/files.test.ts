@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import QRCode from 'qrcode';
-import { startWorld, type World } from './browser.ts';
+import { startWorld, uploadPdf, type World } from './browser.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -469,16 +469,7 @@ it('a payroll document is made without typing a file name: the upload names it, 
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL('**/payroll/payroll_documents/edit/**');
   await page.getByText('Drop a file here or').waitFor();
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'deposit guide 2027.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
-  });
-  await page.getByRole('button', { name: 'Download' }).waitFor();
-  const name = page.getByLabel(/^File name/);
-  await page.waitForFunction(
-    () => (document.querySelector('[id$="filename"]') as HTMLInputElement | null)?.value === 'deposit guide 2027.pdf',
-  );
+  const name = await uploadPdf(page, 'deposit guide 2027.pdf');
   assert.equal(await name.inputValue(), 'deposit guide 2027.pdf');
   assert.ok(!(await name.isEditable()), 'the file name is the upload’s, not typed');
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
-import { startWorld, type World } from './browser.ts';
+import { startWorld, uploadPdf, type World } from './browser.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -117,16 +117,7 @@ it('Emma stores a file from My files without typing its name: the upload names i
   await page.getByRole('heading', { level: 1, name: 'File', exact: true }).waitFor();
   assert.equal(await page.getByText('File name', { exact: true }).count(), 0);
   await page.goto(edit);
-  await page.locator('input[type=file]').setInputFiles({
-    name: 'lease 2027.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
-  });
-  await page.getByRole('button', { name: 'Download' }).waitFor();
-  const name = page.getByLabel(/^File name/);
-  await page.waitForFunction(
-    () => (document.querySelector('[id$="filename"]') as HTMLInputElement | null)?.value === 'lease 2027.pdf',
-  );
+  const name = await uploadPdf(page, 'lease 2027.pdf');
   assert.ok(!(await name.isEditable()), 'the upload’s, not typed');
   await page.goto(edit.replace('/edit/', '/view/'));
   await page.getByText('application/pdf').waitFor();
