@@ -2,7 +2,8 @@
  * The file field of a form ("ui:field": "file", on an x-file property): drop a file or choose one,
  * a progress bar while it uploads (with Cancel), a preview of images and PDFs, Download and Remove
  * once stored. The file is uploaded to the stored record at once (its own call, not the form's
- * Save); before the record exists the field says so.
+ * Save); before the record exists it is held (FormContext.heldFiles) and uploaded once Save has
+ * stored the record.
  */
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { errorId, type FieldProps } from '@rjsf/utils';
@@ -10,7 +11,7 @@ import { DEFAULT_ACCEPT, DEFAULT_MAX_BYTES } from '../../engine/files.ts';
 import type { FormContext } from '../../renderers/contract/record-parts.ts';
 import { useOptionalServices } from '../env.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
-import { sizeText, useFileController, type FileRules } from './useFileController.ts';
+import { precheck, sizeText, useFileController, type FileRules } from './useFileController.ts';
 
 interface XFile {
   accept?: string[];
@@ -34,7 +35,9 @@ export function FileField(props: FieldProps) {
     maxBytes: x.maxBytes ?? DEFAULT_MAX_BYTES,
     tracksStatus: x.status !== undefined,
   };
-  const target = (registry.formContext as FormContext | undefined)?.files;
+  const ctx = registry.formContext as FormContext | undefined;
+  const target = ctx?.files;
+  const held = !target && ctx?.heldFiles?.open ? ctx.heldFiles : undefined;
   const client = useOptionalServices()?.client;
   const c = useFileController({
     value: formData,
@@ -43,13 +46,43 @@ export function FileField(props: FieldProps) {
     client,
     onStored: (v) => onChange(v, fieldPathId.path),
   });
+  // Before the record exists a file chosen is held for the Save (checked now as an upload would be).
+  const [waiting, setWaiting] = useState<File | undefined>(() => held?.get(name));
+  const [refused, setRefused] = useState<string>();
+  const hold = useCallback(
+    async (file: File | undefined) => {
+      const why = file && precheck(file, rules);
+      setRefused(why);
+      if (why) return;
+      ctx?.heldFiles?.set(name, file);
+      setWaiting(file);
+    },
+    [ctx?.heldFiles, name, rules],
+  );
+  // The record stored now, a file held for it goes up at once (taken, so that it goes once), and so
+  // does one held afterwards by the create screen's field (its file dialog answered late).
+  const heldFiles = ctx?.heldFiles;
+  const chooseNow = useRef(c.choose);
+  chooseNow.current = c.choose;
+  useEffect(() => {
+    if (!target || !heldFiles) return;
+    const take = () => {
+      const file = heldFiles.get(name);
+      if (!file) return;
+      heldFiles.set(name, undefined);
+      setWaiting(undefined);
+      void chooseNow.current(file);
+    };
+    take();
+    return heldFiles.subscribe(take);
+  }, [target, heldFiles, name]);
   const input = useRef<HTMLInputElement | null>(null);
   // The file dialog answers the input that opened it, even once the form has been drawn again
   // (after a save or a refusal the record's version changes and the form, keyed by it, is replaced):
   // React no longer hears an input taken off the page, so each input is listened to directly, and
   // hands its file to the latest choose, whose upload the field drawn now shows.
   const chooseLatest = useRef(c.choose);
-  chooseLatest.current = c.choose;
+  chooseLatest.current = held ? hold : c.choose;
   const listenTo = useCallback((el: HTMLInputElement | null) => {
     input.current = el;
     if (!el || listened.has(el)) return;
@@ -71,7 +104,7 @@ export function FileField(props: FieldProps) {
     e.preventDefault();
     setOver(false);
     const file = e.dataTransfer.files[0];
-    if (file && !locked) void c.choose(file);
+    if (file && !locked) void chooseLatest.current(file);
   };
 
   const stored = s.status === 'stored' ? s.value : s.status === 'failed' ? s.value : undefined;
@@ -125,8 +158,26 @@ export function FileField(props: FieldProps) {
           {s.message}
         </p>
       )}
-      {!locked && !target && <p className="file-field__hint">Save the record first, then attach the file.</p>}
-      {!locked && target && s.status !== 'uploading' && (
+      {held && waiting && (
+        <div className="file-field__stored">
+          <span className="file-field__name">{waiting.name}</span>{' '}
+          <span className="file-field__meta">{sizeText(waiting.size)} · attached when you save</span>
+          {!locked && (
+            <div className="file-field__actions">
+              <button type="button" id={`${fieldPathId.$id}__remove`} onClick={() => void hold(undefined)}>
+                Remove
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {held && refused && (
+        <p className="file-field__error" role="alert">
+          {refused}
+        </p>
+      )}
+      {!locked && !target && !held && <p className="file-field__hint">Save the record first, then attach the file.</p>}
+      {!locked && (target || held) && s.status !== 'uploading' && (
         <div
           className={`file-field__drop${over ? ' file-field__drop--over' : ''}`}
           role="group"
@@ -158,7 +209,7 @@ export function FileField(props: FieldProps) {
             type="file"
             hidden
             aria-describedby={hint}
-            aria-label={`${stored ? 'Replace' : 'Attach'} ${title}`}
+            aria-label={`${stored || waiting ? 'Replace' : 'Attach'} ${title}`}
             accept={rules.accept.join(',')}
           />
         </div>

@@ -5,7 +5,7 @@
  * meta-schema check of a schema edited in a form.
  */
 export { Fields } from '../screens/record/RecordDetails.tsx';
-export type { FileTarget, FormContext } from '../screens/record/templates.tsx';
+export type { FileTarget, FormContext, HeldFiles } from '../screens/record/templates.tsx';
 export { addEnumNames } from '../screens/record/form-model.ts';
 export { setPatternTest } from '../screens/record/mini-schema.ts';
 export { metaSchemaErrors } from '../screens/record/meta-schema.ts';

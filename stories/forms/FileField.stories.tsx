@@ -4,7 +4,7 @@
  * needs the app's server; tests/browser/files.test.ts drives it there.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { FileTarget } from '../../renderers/screens/record/templates.tsx';
+import type { FileTarget, HeldFiles } from '../../renderers/screens/record/templates.tsx';
 import { entityForm } from './entities.ts';
 import { showsTheError } from '../support/states.ts';
 import { FormHarness, STORY_NOW } from './FormHarness.tsx';
@@ -48,10 +48,30 @@ export const Stored: Story = {
   parameters: { check: { text: 'drivers-license-front.png' } },
 };
 
-/** A record not saved yet: the file is attached once it exists. */
+/** A record not saved yet, on a screen that cannot hold a file for its Save: it says to save first. */
 export const NotSavedYet: Story = {
   args: { formData: {} },
   parameters: { check: { text: 'Save the record first, then attach the file.' } },
+};
+
+/** What a create screen holds: files chosen before the record exists, uploaded by its Save. */
+function heldOnCreate(files: Record<string, File>): HeldFiles {
+  const held = new Map(Object.entries(files));
+  return {
+    open: true,
+    get: (field) => held.get(field),
+    set: (field, file) => void (file ? held.set(field, file) : held.delete(field)),
+    subscribe: () => () => undefined,
+  };
+}
+
+/** A new record's create screen: the file chosen now is attached when the record is saved. */
+export const ChosenBeforeSave: Story = {
+  args: {
+    formData: {},
+    heldFiles: heldOnCreate({ file: new File(['%PDF-1.4'], 'offer letter.pdf', { type: 'application/pdf' }) }),
+  },
+  parameters: { check: { text: 'attached when you save' } },
 };
 
 /** A saved record without a file: drop one or choose one. */

@@ -14,6 +14,7 @@ import {
   MarkedInputTemplate,
   type FileTarget,
   type FormContext,
+  type HeldFiles,
 } from '../../renderers/screens/record/templates.tsx';
 
 /**
@@ -41,6 +42,8 @@ export interface FormHarnessProps {
   extraErrors?: Record<string, unknown>;
   /** The stored record file fields upload to; without it the form is of a record not saved yet. */
   files?: FileTarget;
+  /** Files chosen for a record not saved yet (the create screen's), uploaded once it is saved. */
+  heldFiles?: HeldFiles;
   /** Whose record the form is of, as the record screen says it (another person's: `own: false`, `person`). */
   whose?: Pick<FormContext, 'own' | 'person'>;
   onChange?(data: unknown): void;
@@ -59,7 +62,14 @@ export function FormHarness(p: FormHarnessProps) {
         fields={fields}
         widgets={widgets}
         templates={{ BaseInputTemplate: MarkedInputTemplate, ArrayFieldTemplate: MarkedArrayFieldTemplate }}
-        formContext={{ sections: [], touched: new Set<string>(), showAll: !!p.showAll, files: p.files, ...p.whose }}
+        formContext={{
+          sections: [],
+          touched: new Set<string>(),
+          showAll: !!p.showAll,
+          files: p.files,
+          heldFiles: p.heldFiles,
+          ...p.whose,
+        }}
         extraErrors={p.extraErrors as never}
         readonly={p.readonly}
         noHtml5Validate

@@ -32,13 +32,15 @@ it('the admin sends Emma a file securely; Emma finds it from her menu and downlo
   await admin.locator('#root_message').fill('Your signed offer letter.');
   // The file's name is the upload's: nothing to type before there is a file.
   assert.equal(await admin.locator('#root_filename').count(), 0);
-  await admin.getByRole('button', { name: 'Save', exact: true }).click();
-  await admin.waitForURL(/\/hr\/secure_files\/edit\//);
+  // Chosen before the record exists, the file goes up once Save has stored it.
   await admin.locator('input[type=file]').setInputFiles({
     name: 'offer.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4 offer'),
   });
+  await admin.getByText(/attached when you save/).waitFor();
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
+  await admin.waitForURL(/\/hr\/secure_files\/edit\//);
   await admin.getByRole('button', { name: 'Download' }).waitFor();
 
   const { page: emma } = await w.page();

@@ -33,6 +33,7 @@ import { fieldTitle } from '../../format/schema-facts.ts';
 import { epochToUsDateTime } from '../../../engine/masks.ts';
 import { inSentence, titleCase } from '../../format/title-case.ts';
 import { useWalk, WalkBar } from './WalkBar.tsx';
+import { useHeldFiles } from './held-files.ts';
 
 /**
  * The entity's precompiled validator, in use once loaded (at once when it was); until then the form
@@ -177,6 +178,8 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const isNew = mode === 'create' || (ready?.isNew ?? false);
   const recordKey = ready?.record?.key;
   const recordModule = ready?.meta.module;
+  // A file chosen before the record exists waits for its Save, where the record may then have files.
+  const { heldFiles, handOn } = useHeldFiles(mode === 'create' ? !!ready?.meta.can.edit : !!ready?.isNew);
   // The file target changes with the record, not with each render's actions (which see the latest edits).
   const latestActions = useRef(actions);
   latestActions.current = actions;
@@ -231,12 +234,14 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       viewer: services.auth.session?.user.key,
       person: personName,
       files,
+      heldFiles,
       stored,
       ruleErrors,
       unparsed,
       fieldTitles,
     }),
     [
+      heldFiles,
       sections,
       setByFile,
       touched,
@@ -414,6 +419,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
     const asked = extension?.beforeSave ? await extension.beforeSave({ ...ctx, data }) : data;
     if (asked === false) return;
     const saved = await actions.submit(asked, {
+      heldFiles: mode === 'create' ? handOn() : undefined,
       savedMessage: (r) =>
         extension?.savedMessage?.({ ...ctx, data: asked }, r) ??
         (voidedBySave(asked, r.data)

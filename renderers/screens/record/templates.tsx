@@ -73,6 +73,25 @@ export interface FormContext {
    * gives their titles by top-level name, so that the error summary names them as their labels do.
    */
   fieldTitles?: (titles: Readonly<Record<string, string>>) => void;
+  /**
+   * Files chosen before their record exists, by field: the file field holds one here, and uploads
+   * it as soon as it has the saved record to upload to (the create screen's Save, then its edit screen).
+   */
+  heldFiles?: HeldFiles;
+}
+
+/** Files chosen for a record not saved yet, by field (see FormContext.heldFiles). */
+export interface HeldFiles {
+  /** Whether a field with no stored record yet may hold a file (the record will be editable once saved). */
+  readonly open: boolean;
+  get(field: string): File | undefined;
+  /** Holds a file for the field, or lets go of it (`undefined`): taken for its upload, or removed. */
+  set(field: string, file: File | undefined): void;
+  /**
+   * Calls `listener` whenever a file is held: a file chosen in the create screen's field as the
+   * screen turns into the edit screen reaches the field drawn there. Answers the unsubscribe.
+   */
+  subscribe(listener: () => void): () => void;
 }
 
 /** Where a form's file fields live, and what the widget calls once it changed one. */

@@ -63,7 +63,11 @@ export interface RecordActions {
   /** Saves; answers the saved record, or undefined when the save failed (the state says why). */
   submit(
     data: JsonObject,
-    options?: { savedMessage?: (saved: WireRecord) => string | undefined },
+    options?: {
+      savedMessage?: (saved: WireRecord) => string | undefined;
+      /** Files chosen on the create screen, by field: its record's edit screen uploads them. */
+      heldFiles?: Readonly<Record<string, File>>;
+    },
   ): Promise<WireRecord | undefined>;
   cancel(): void;
   /**
@@ -220,7 +224,13 @@ export function useRecordController(
     // Only the choice moves the screen; the other values are read as they are when it is made.
   }, [chosen]);
   const submit = useCallback(
-    async (data: JsonObject, options?: { savedMessage?: (saved: WireRecord) => string | undefined }) => {
+    async (
+      data: JsonObject,
+      options?: {
+        savedMessage?: (saved: WireRecord) => string | undefined;
+        heldFiles?: Readonly<Record<string, File>>;
+      },
+    ) => {
       setSaving(true);
       setServerErrors([]);
       setConflict(undefined);
@@ -248,7 +258,13 @@ export function useRecordController(
         }
         if (mode === 'create') {
           leave.current = true;
-          navigate(`${base}/${meta.data?.can.edit ? 'edit' : 'view'}/${saved.key}`, { replace: true });
+          const edit = !!meta.data?.can.edit;
+          const held =
+            edit && options?.heldFiles && Object.keys(options.heldFiles).length ? options.heldFiles : undefined;
+          navigate(`${base}/${edit ? 'edit' : 'view'}/${saved.key}`, {
+            replace: true,
+            ...(held ? { state: { heldFiles: held } } : {}),
+          });
         }
         return saved;
       } catch (e) {
