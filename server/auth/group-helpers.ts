@@ -3,14 +3,16 @@
  * - `add_clock_employees {user_id}`: creates or extends the group 'Clock Employees' so that it holds
  *   TIME:CanUseModule and TIME:CanUseClock and lists the user;
  * - `add_pto_employees {user_id}`: the same for 'PTO Employees' with TIME:CanUsePTO and TIME:CanUseModule;
- * - `remove_user_from_groups {user_id}`: takes the user out of every group that lists them.
+ * - `remove_user_from_groups {user_id}`: takes the user out of every group that lists them, or out
+ *   of none when one of them holds a permission the caller lacks (403).
  * Each group write goes through the generic record pipeline, so access (AUTH:CanManageGroups), the
  * grant rule (only permissions the editor holds), validation and audit apply as for any save.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 import { requestInfo } from '../http/context.ts';
-import { validationFailed } from '../http/errors.ts';
+import { ApiError, validationFailed } from '../http/errors.ts';
+import { permissionsNotHeld } from '../data/hooks/groups.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { mayAtAll, target, type WireRecord } from '../data/records.ts';
 import { writeRecord } from '../data/write-lifecycle.ts';
@@ -102,6 +104,17 @@ export function groupHelperRoutes(s: Services) {
         offset: 0,
       })
     ).items;
+    // All or none: a group holding a permission the caller lacks is not theirs to take anyone from
+    // (../data/hooks/groups.ts), and would refuse its save after others were saved.
+    if (!caller.principal.isAdmin) {
+      const beyond = groups.filter(
+        (g) => permissionsNotHeld(list(g.data.permissions), caller.principal.permissions).length,
+      );
+      if (beyond.length) {
+        const names = beyond.map((g) => `'${String(g.data.name)}'`).join(', ');
+        throw new ApiError(403, `You may not change groups holding permissions you do not hold: ${names}.`);
+      }
+    }
     const changed: string[] = [];
     for (const g of groups) {
       const data = { ...g.data, users: list(g.data.users).filter((u) => u !== userId) };

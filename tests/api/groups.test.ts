@@ -61,7 +61,7 @@ describe('groups', () => {
     assert.ok(own.body.data.permissions.includes('AUTH:CanViewAuditLogs'));
   });
 
-  test('adding users to a group that holds permissions the editor lacks is refused; the admin may', async () => {
+  test('a group that holds permissions the editor lacks is not theirs to add users to; the product-staff admin may', async () => {
     const acmeStaff = await sudoInto(w, w.staff, w.acmeOrg);
     const made = await w.call('POST', `${G}/`, {
       ...as(acmeStaff),
@@ -70,13 +70,64 @@ describe('groups', () => {
     assert.equal(made.status, 201, made.text);
     assert.equal(made.body.data.type, 'group');
     const add = await w.call('PATCH', `${G}/${made.body.key}`, { ...as(w.admin), body: { users: [w.admin.user] } });
-    assert.equal(add.status, 400);
-    assert.deepEqual(errorsOf(add.body), [
-      '/users You may not add users to a group holding permissions you do not hold (AUTH:CanLoginToOrganizations).',
-    ]);
-    // Editing what the editor may (the notes) keeps what the group held.
-    const notes = await w.call('PATCH', `${G}/${made.body.key}`, { ...as(w.admin), body: { notes: 'Partner logins' } });
-    assert.equal(notes.status, 200, notes.text);
+    assert.equal(add.status, 403, add.text);
+    assert.equal(
+      add.body.message,
+      'You may not change or delete a group holding permissions you do not hold (AUTH:CanLoginToOrganizations).',
+    );
+    // Made by the product-staff admin, it is theirs to change.
+    const byStaff = await w.call('PATCH', `${G}/${made.body.key}`, {
+      ...as(acmeStaff),
+      body: { users: [w.admin.user] },
+    });
+    assert.equal(byStaff.status, 200, byStaff.text);
+  });
+
+  test('a group manager may not take away what she could not grant: a group holding more than she does is not hers to change or delete', async () => {
+    const gina = await signedInEmployee(w, 'Gina', ['AUTH:CanManageGroups']);
+    const admins = (await groupNamed('Company Admins'))!;
+    const payroll = (await groupNamed('Payroll Managers'))!;
+    const refusal = /^You may not change or delete a group holding permissions you do not hold \(/;
+    const out = await w.call('PATCH', `${G}/${admins.key}`, { ...as(gina), body: { users: [] } });
+    assert.equal(out.status, 403, out.text);
+    assert.match(out.body.message, refusal);
+    const emptied = await w.call('PATCH', `${G}/${payroll.key}`, { ...as(gina), body: { permissions: [] } });
+    assert.equal(emptied.status, 403, emptied.text);
+    assert.match(emptied.body.message, /PAYROLL:CanManageUserPayrollData/);
+    const renamed = await w.call('PATCH', `${G}/${payroll.key}`, { ...as(gina), body: { name: 'Renamed by Gina' } });
+    assert.equal(renamed.status, 403, renamed.text);
+    const gone = await w.call('DELETE', `${G}/${admins.key}`, as(gina));
+    assert.equal(gone.status, 403, gone.text);
+    assert.match(gone.body.message, refusal);
+    const all = await w.call('POST', '/auth/api/remove_user_from_groups', {
+      ...as(gina),
+      body: { user_id: w.admin.user },
+    });
+    assert.equal(all.status, 403, all.text);
+    assert.match(
+      all.body.message,
+      /^You may not change groups holding permissions you do not hold: .*'Company Admins'/,
+    );
+    // Nothing moved: the admin is still a company admin, the payroll manager still finds employees.
+    assert.deepEqual((await groupNamed('Company Admins'))!.meta.version, admins.meta.version);
+    assert.deepEqual((await groupNamed('Payroll Managers'))!.meta.version, payroll.meta.version);
+    const find = await w.call('POST', '/payroll/api/data/find/employee', { ...as(w.payroll), body: { criteria: [] } });
+    assert.equal(find.status, 200, find.text);
+    // A group within her own permissions is hers to change and delete.
+    const own = await w.call('POST', `${G}/`, {
+      ...as(gina),
+      body: { name: 'Group editors', permissions: ['AUTH:CanManageGroups'], users: [w.emma.user] },
+    });
+    assert.equal(own.status, 201, own.text);
+    const emptiedOwn = await w.call('PATCH', `${G}/${own.body.key}`, { ...as(gina), body: { users: [] } });
+    assert.equal(emptiedOwn.status, 200, emptiedOwn.text);
+    assert.equal((await w.call('DELETE', `${G}/${own.body.key}`, as(gina))).status, 204);
+    // The company admin, holding all the payroll managers hold, still may.
+    const byAdmin = await w.call('PATCH', `${G}/${payroll.key}`, {
+      ...as(w.admin),
+      body: { permissions: payroll.data.permissions, users: payroll.data.users },
+    });
+    assert.equal(byAdmin.status, 200, byAdmin.text);
   });
 
   test('type is always group', async () => {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { blocking, describeViolations, runAxe } from './axe.ts';
-import { startWorld, type World } from './browser.ts';
+import { newEmployeePage, startWorld, type World } from './browser.ts';
 import { productStaffAdminKey } from '../../engine/access.ts';
 import { HIRE_CANCELLED, HIRE_OPENED, HIRE_STEPS } from '../../forms/screens/payroll/HireActions.tsx';
 import { STAFF_ACCOUNT_LOCKED } from '../../forms/screens/auth/users.ts';
@@ -412,6 +412,35 @@ describe('the user form', () => {
         assert.equal(await page.getByRole('button', { name: offered, exact: true }).count(), 0, `${at}: ${offered}`);
       assert.equal(await page.getByRole('link', { name: 'Edit', exact: true }).count(), 0, `${at}: the Edit link`);
     }
+  });
+
+  it('a group holding permissions a group manager lacks is shown to her read-only, with the reason; one within hers is hers to edit', async () => {
+    const admin = await w.apiLogin('admin');
+    const find = async (name: string) =>
+      (
+        await w.call('POST', '/auth/api/data/find/groups', {
+          org: w.org,
+          token: admin.token,
+          body: { criteria: [{ field: 'name', is: '=', value: name }] },
+        })
+      ).body.items[0].key as string;
+    const payroll = await find('Payroll Managers');
+    const { page } = await newEmployeePage(w, 'Gina Groups', ['AUTH:CanManageGroups']);
+    for (const at of ['view', 'edit']) {
+      await page.goto(`/auth/groups/${at}/${payroll}`);
+      await page
+        .getByText(/^This group holds permissions you do not hold \(.*PAYROLL:CanManageUserPayrollData/)
+        .waitFor();
+      for (const offered of ['Save', 'Edit', 'Delete'])
+        assert.equal(await page.getByRole('button', { name: offered, exact: true }).count(), 0, `${at}: ${offered}`);
+      assert.equal(await page.getByRole('link', { name: 'Edit', exact: true }).count(), 0, `${at}: the Edit link`);
+    }
+    await page.goto('/auth/groups/create');
+    await page.getByLabel(/^Name/).fill('Night readers');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL('**/auth/groups/edit/**');
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    assert.equal(await page.getByText(/^This group holds permissions you do not hold/).count(), 0);
   });
 
   it("cross_site_login_only: the save reads 'Save & Reload', the other actions go, and the page reloads", async () => {

@@ -164,9 +164,13 @@ export async function uploadPdf(page: Page, name: string) {
 /**
  * A new employee of the demo company (payroll module, nothing filled in yet), signed in on a page of
  * their own: for a test that needs a person whose forms are all empty, whatever the demo's people
- * hold by then.
+ * hold by then; with `permissions`, those too.
  */
-export async function newEmployeePage(w: World, name: string): Promise<{ page: Page; key: string }> {
+export async function newEmployeePage(
+  w: World,
+  name: string,
+  permissions: readonly string[] = [],
+): Promise<{ page: Page; key: string }> {
   const admin = await w.apiLogin('admin');
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@acme.example`;
   const password = 'fresh-start-pass-1';
@@ -177,7 +181,7 @@ export async function newEmployeePage(w: World, name: string): Promise<{ page: P
       email,
       display_name: name,
       status: 'active',
-      permissions: ['PAYROLL:CanUseModule'],
+      permissions: ['PAYROLL:CanUseModule', ...permissions],
       is_employee: true,
       employee_id: `E-${Date.now()}`,
     },

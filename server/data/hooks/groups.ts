@@ -1,11 +1,13 @@
 /**
  * Permission groups (spec/000 section 6, spec/001 section 6): someone other than the product-staff
  * admin may grant only permissions they hold. Granting is adding a permission to a group, or adding
- * users to a group that holds permissions the editor lacks (those users would gain them). What a
- * group already held stays as it was; removing is allowed but for the company's last user manager
+ * users to a group that holds permissions the editor lacks (those users would gain them). Taking
+ * away is the same power: a group holding a permission the editor lacks is not theirs to change or
+ * delete (403; a group manager had emptied the company admins' group and the payroll managers'
+ * permissions), as a user manager may act only on accounts holding no permission they lack
+ * (../../auth/account-rights.ts). Nobody may leave the company without a user manager
  * (../../auth/user-managers.ts): a group change or delete that would leave no active account holding
- * AUTH:CanManageUsers is refused.
- */
+ * AUTH:CanManageUsers is refused. */
 import type { FieldError } from '../../../engine/messages.ts';
 import {
   LAST_USER_MANAGER,
@@ -17,6 +19,10 @@ import { ApiError, validationFailed } from '../../http/errors.ts';
 import type { EntityHooks, HookArgs } from '../hooks.ts';
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** The refusal of a change or delete of a group holding permissions the editor lacks (`beyond`). */
+export const mayNotChange = (beyond: readonly string[]) =>
+  `You may not change or delete a group holding permissions you do not hold (${beyond.join(', ')}).`;
 
 export function permissionsNotHeld(perms: readonly string[], held: ReadonlySet<string>): string[] {
   return perms.filter((p) => !held.has(p));
@@ -71,6 +77,8 @@ export const groupHooks: EntityHooks = {
     const p = caller.principal;
     if (p.isAdmin) return [];
     const errors: FieldError[] = [];
+    const beyond = permissionsNotHeld(list(before?.permissions), p.permissions);
+    if (before && beyond.length) throw new ApiError(403, mayNotChange(beyond));
     const had = new Set(list(before?.permissions));
     const added = permissionsNotHeld(
       list(data.permissions).filter((x) => !had.has(x)),
@@ -101,6 +109,10 @@ export const groupHooks: EntityHooks = {
     });
   },
   async onDelete({ s, caller, record }) {
+    const beyond = caller.principal.isAdmin
+      ? []
+      : permissionsNotHeld(list(record.data.permissions), caller.principal.permissions);
+    if (beyond.length) throw new ApiError(403, mayNotChange(beyond));
     if (!list(record.data.permissions).includes(MANAGE_USERS)) return [];
     return lastUserManagerHeld(
       s,
