@@ -6,7 +6,9 @@
  * value already claimed by another record is refused with the field's x-messages.unique (409).
  */
 import type { JsonSchema } from '../../engine/entity.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Caller } from '../auth/principal.ts';
+import { ApiError, tooManyAttempts } from '../http/errors.ts';
+import { SSN_MANAGERS } from '../payroll/ssn-access.ts';
 import { SYSTEM, type Services } from '../services.ts';
 import type { DataObject, WriteOp } from '../storage/types.ts';
 
@@ -37,6 +39,35 @@ export function uniqueFields(props: Readonly<Record<string, JsonSchema>>): Uniqu
 function claimed(data: DataObject | undefined, field: string): string | undefined {
   const value = data?.[field];
   return typeof value === 'string' && claimValue(value) !== '' ? claimValue(value) : undefined;
+}
+
+/**
+ * A duplicate of a sensitive unique value (a hire's SSN) is refused, which tells whoever tried it
+ * that someone holds that number: to a caller who may not read such numbers whole (only payroll
+ * data managers may, ../payroll/ssn-access.ts), every new value tried is a guess, counted as a reveal
+ * is (per caller and per address, the reveal throttle's window) and refused past its allowance
+ * (429) before it is compared. Without it an onboarding manager who sees a hire's last four could
+ * find the rest by trying numbers (hundreds a second). A save keeping the stored value is no guess.
+ */
+export async function admitGuesses(
+  s: Services,
+  caller: Caller,
+  address: string,
+  writes: { data: DataObject; before?: DataObject },
+  fields: UniqueField[],
+  sensitive: ReadonlySet<string>,
+): Promise<void> {
+  const p = caller.principal;
+  if (p.isAdmin || p.permissions.has(SSN_MANAGERS)) return;
+  for (const u of fields) {
+    if (!sensitive.has(u.field)) continue;
+    const value = claimed(writes.data, u.field);
+    if (value === undefined || value === claimed(writes.before, u.field)) continue;
+    const scope = `unique-guess\u0000${u.scope}`;
+    if (!(await s.throttle.attempt(`${scope}\u0000${caller.user.key}`, `${scope}\u0000${address}`))) {
+      throw tooManyAttempts(s.config.throttle.windowSeconds);
+    }
+  }
 }
 
 /** Refuses (409) a value another record of the organization holds already. */

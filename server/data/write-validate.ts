@@ -13,7 +13,7 @@ import { runTransform, type WriteMode } from './records.ts';
 import { referenceErrors } from './references.ts';
 import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
-import { assertUnique } from './unique.ts';
+import { admitGuesses, assertUnique } from './unique.ts';
 import type { Write } from './write-lifecycle.ts';
 
 /** Keywords whose errors describe the value as the client sent it (before a transform can hide it). */
@@ -89,5 +89,7 @@ export async function validateByHook(w: Write): Promise<void> {
     w.errors.push(...(await w.hook.validate(hookArgs(w, w.data, w.mode as WriteMode))));
   }
   if (w.errors.length) throw validationFailed(w.errors);
+  const sensitive = new Set(w.facts.sensitive.filter((f) => f.path.length === 1).map((f) => String(f.path[0])));
+  await admitGuesses(w.s, w.caller, w.opts.request.address ?? '', w, w.facts.unique, sensitive);
   await assertUnique(w.s, w.caller.org.id, w.key, w.data, w.facts.unique);
 }
