@@ -63,6 +63,11 @@ export interface ServerConfig {
   trustedProxies: string[];
   /** Session length in seconds. */
   sessionSeconds: number;
+  /**
+   * DFORM_RECENT_SIGN_IN_SECONDS: how long after signing in a session may change its password or an
+   * active second factor without giving the current password (a refresh keeps the sign-in's time).
+   */
+  recentSignInSeconds: number;
   /** DFORM_REFRESH_SECONDS: how long a family of refresh tokens may renew sessions after its sign-in. */
   refreshSeconds: number;
   /**
@@ -275,6 +280,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     trustedProxies: addresses('DFORM_TRUSTED_PROXIES', env.DFORM_TRUSTED_PROXIES),
     sessionSeconds: int('DFORM_SESSION_SECONDS', env.DFORM_SESSION_SECONDS, 8 * 3600),
+    recentSignInSeconds: int('DFORM_RECENT_SIGN_IN_SECONDS', env.DFORM_RECENT_SIGN_IN_SECONDS, 10 * 60),
     ...(env.DFORM_S3_BUCKET ? { s3: s3Config(env) } : {}),
     refreshSeconds: int('DFORM_REFRESH_SECONDS', env.DFORM_REFRESH_SECONDS, 24 * 3600),
     resendSeconds: int('DFORM_RESEND_SECONDS', env.DFORM_RESEND_SECONDS, 60),

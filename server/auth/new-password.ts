@@ -13,21 +13,26 @@ import { hashPassword, verifyPassword } from '../crypto/passwords.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { notAuthorized, notFound, validationFailed } from '../http/errors.ts';
 import { requestInfo } from '../http/context.ts';
-import type { Services } from '../services.ts';
+import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
 import { sudoOnlyAccount } from './impersonation.ts';
 import { passwordHashOf, SINGLE_USE } from './sign-in.ts';
-import { endSessionsOps } from './sessions.ts';
+import { endSessionsOps, signedInAt } from './sessions.ts';
 import { signInAttempt, throttledCheck } from './throttled-check.ts';
 
 /**
- * Whether a change by the account's holder must prove the current password: always, except in a
- * session opened by a forgot-password key (or an invitation), whose holder has none to give. Such
- * a session sets one password; after that it is a session like any other.
+ * Whether a change by the account's holder must prove the current password: not in a session opened
+ * by a forgot-password key (or an invitation), whose holder has none to give (such a session sets
+ * one password; after that it is a session like any other), nor within DFORM_RECENT_SIGN_IN_SECONDS of
+ * signing in, where API.md's `{password, password2}` is the whole call (a current password given is
+ * checked all the same). Later, a session token taken from an unlocked computer or a log must not
+ * be enough to take the account: the current password is asked for (OWASP ASVS 5.0 6.2.3).
  */
-export function needsCurrentPassword(caller: Caller): boolean {
-  return caller.type !== 'forgot_password';
+export async function needsCurrentPassword(s: Services, caller: Caller): Promise<boolean> {
+  if (caller.type === 'forgot_password') return false;
+  const session = await s.storage.get(SYSTEM.sessions, caller.org.id, caller.sid);
+  return !session || s.now() - signedInAt(session) >= s.config.recentSignInSeconds;
 }
 
 export async function storeNewPassword(
@@ -43,7 +48,10 @@ export async function storeNewPassword(
   if (!target) throw notFound();
   // A company's product-staff account holds no password (./impersonation.ts).
   if (sudoOnlyAccount(caller.org, userKey)) throw notAuthorized();
-  const current = opts.checkCurrent ? await currentPasswordProblems(s, c, caller, target, body.current_password) : [];
+  const current =
+    opts.checkCurrent || body.current_password !== undefined
+      ? await currentPasswordProblems(s, c, caller, target, body.current_password)
+      : [];
   const problems = [
     ...current,
     ...passwordProblems(body.password, body.password2, {

@@ -134,7 +134,7 @@ export function authRoutes(s: Services) {
   app.post('/change_password', auth, async (c) => {
     const caller = c.var.caller;
     await storeNewPassword(s, c, caller, caller.user.key, await readJsonObject(c), {
-      checkCurrent: needsCurrentPassword(caller),
+      checkCurrent: await needsCurrentPassword(s, caller),
     });
     return c.json({ message: 'Password changed.' });
   });

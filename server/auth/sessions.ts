@@ -30,6 +30,16 @@ export function ofEpoch(session: StoredRecord, epoch: StoredRecord | undefined):
   return epochOf(session) === epochOf(epoch);
 }
 
+/**
+ * When the session's holder last proved who they are (a password, a key, a second factor): kept
+ * as `signed_in` by the sign-in and carried by every refresh of it; a session opened before it was
+ * kept counts from its record's creation.
+ */
+export function signedInAt(session: StoredRecord): number {
+  const at = Number(session.data.signed_in);
+  return Number.isFinite(at) ? at : session.meta.created_time;
+}
+
 /** Every session record of the user, however many. */
 export async function sessionsOf(s: Services, org: string, userKey: string): Promise<StoredRecord[]> {
   return (

@@ -319,6 +319,7 @@ export async function openSession(
           exp,
           type,
           epoch,
+          signed_in: now,
           ...(impersonatedBy ? { impersonated_by: impersonatedBy } : {}),
         },
         meta: meta(user.key, now),

@@ -28,7 +28,7 @@ import { sudoOnlyAccount, impersonatorOf } from './impersonation.ts';
 import { authenticate, callerOfSession, isUuid, userMaySignIn, type Caller } from './principal.ts';
 import { signedIn } from './signed-in.ts';
 import { checkRefresh, newFamilyOps, rotateOps } from './refresh-tokens.ts';
-import { sessionEpoch } from './sessions.ts';
+import { sessionEpoch, signedInAt } from './sessions.ts';
 import { openSession, sessionToken } from './sign-in.ts';
 import { signInState, type Challenge, type TwoFactorMethod } from './sign-in-state.ts';
 import { signInAttempt, throttledCheck } from './throttled-check.ts';
@@ -38,7 +38,6 @@ import {
   INVALID_KEY,
   MAX_WRONG_CODES,
   METHODS,
-  RECENT_SIGN_IN_SECONDS,
   RESEND_SECONDS,
   SENT_CODE_SECONDS,
   challengeSecretHash,
@@ -436,12 +435,13 @@ export function twoFactorRoutes(s: Services) {
 
   /**
    * An active second factor is changed by its holder: a session signed in within
-   * RECENT_SIGN_IN_SECONDS, or one that gives the current password (checked as a sign-in is).
+   * DFORM_RECENT_SIGN_IN_SECONDS (./sessions.ts signedInAt), or one that gives the current
+   * password (checked as a sign-in is).
    * A password given is checked even then.
    */
   async function proveHolder(c: Context, caller: Caller, password: unknown, now: number) {
     const session = await s.storage.get(SYSTEM.sessions, caller.org.id, caller.sid);
-    const recent = session !== undefined && now - session.meta.created_time < RECENT_SIGN_IN_SECONDS;
+    const recent = session !== undefined && now - signedInAt(session) < s.config.recentSignInSeconds;
     if (recent && password === undefined) return;
     const problems = await currentPasswordProblems(s, c, caller, caller.user, password);
     if (problems.length) throw validationFailed(problems);
@@ -548,38 +548,53 @@ export function twoFactorRoutes(s: Services) {
     const sid = crypto.randomUUID();
     const exp = Math.min(now + s.config.sessionSeconds, token.familyExp);
     const rotated = rotateOps(s, token, sid);
-    const fresh = (await s.storage.get(SYSTEM.sessions, org.id, token.sid)) ?? session;
-    await commitOrInvalid(s, [
-      {
-        op: 'put',
-        expectVersion: fresh.meta.version,
-        record: {
-          ...fresh,
-          data: { ...fresh.data, exp: Math.min(Number(fresh.data.exp), now + REFRESH_GRACE_SECONDS), renewed: true },
-          meta: { ...fresh.meta, version: fresh.meta.version + 1, updated_time: now },
-        },
-      },
-      {
-        op: 'put',
-        expectVersion: 0,
-        record: {
-          collection: SYSTEM.sessions,
-          org: org.id,
-          key: sid,
-          data: { ...session.data, exp, seen: now },
-          meta: {
-            created_by: token.user,
-            created_time: now,
-            updated_by: token.user,
-            updated_time: now,
-            version: 1,
+    // Checking the session just now may have written its last-seen time (sessions.ts touchSession,
+    // not awaited), moving its version under this commit: read it again and retry. A session gone
+    // meanwhile was logged out: the refresh renews nothing.
+    for (let attempt = 1; ; attempt++) {
+      const fresh = await s.storage.get(SYSTEM.sessions, org.id, token.sid);
+      if (!fresh) throw invalidToken();
+      try {
+        await s.storage.commit([
+          {
+            op: 'put',
+            expectVersion: fresh.meta.version,
+            record: {
+              ...fresh,
+              data: {
+                ...fresh.data,
+                exp: Math.min(Number(fresh.data.exp), now + REFRESH_GRACE_SECONDS),
+                renewed: true,
+              },
+              meta: { ...fresh.meta, version: fresh.meta.version + 1, updated_time: now },
+            },
           },
-        },
-      },
-      ...rotated.ops,
-    ]).catch((e: unknown) => {
-      throw e instanceof ApiError ? invalidToken() : e;
-    });
+          {
+            op: 'put',
+            expectVersion: 0,
+            record: {
+              collection: SYSTEM.sessions,
+              org: org.id,
+              key: sid,
+              data: { ...session.data, exp, seen: now },
+              meta: {
+                created_by: token.user,
+                created_time: now,
+                updated_by: token.user,
+                updated_time: now,
+                version: 1,
+              },
+            },
+          },
+          ...rotated.ops,
+        ]);
+        break;
+      } catch (e) {
+        if (e instanceof VersionConflictError && e.collection === SYSTEM.sessions && attempt < 5) continue;
+        if (e instanceof VersionConflictError) throw invalidToken();
+        throw e;
+      }
+    }
     const answer = await sessionToken(s, caller.org, caller.user, {
       sid,
       exp,

@@ -23,12 +23,6 @@ export const SENT_CODE_SECONDS = 10 * 60;
 /** Wrong codes that end a challenge; the least time between two codes sent for one challenge. */
 export const MAX_WRONG_CODES = 5;
 export const RESEND_SECONDS = 60;
-/**
- * How long after a sign-in its session may change an active second factor without giving the
- * password again: a token taken later (an unlocked computer, a leaked log) must not turn the factor
- * off or swap it for one of its own.
- */
-export const RECENT_SIGN_IN_SECONDS = 10 * 60;
 export const RECOVERY_CODE_COUNT = 10;
 /** spec/001 section 5: an authenticator key is 13 characters of A-Z and 2-7 (RFC 4648 base32). */
 export const AUTHENTICATOR_KEY = /^[A-Z2-7]{13}$/;

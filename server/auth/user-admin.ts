@@ -60,7 +60,9 @@ export function userAdminRoutes(s: Services) {
     if (!(await mayActOnAccount(s, caller, user))) throw notAuthorized();
     // One's own password is changed as change_password does: knowing the current one.
     const own = user.key === caller.user.key;
-    await storeNewPassword(s, c, caller, user.key, body, { checkCurrent: own && needsCurrentPassword(caller) });
+    await storeNewPassword(s, c, caller, user.key, body, {
+      checkCurrent: own && (await needsCurrentPassword(s, caller)),
+    });
     return c.json({ message: 'Password set.' });
   });
 
