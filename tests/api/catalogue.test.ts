@@ -10,6 +10,7 @@ import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helper
 import {
   commsReferences,
   examinedI9Document,
+  naming,
   shareOfFile,
   paystubOf,
   ptoReferences,
@@ -128,7 +129,10 @@ for (const entity of catalogue.registry.all()) {
     let created: any;
     let last = '';
     for (let attempt = 0; attempt < 5 && !created; attempt++) {
-      const data = { ...(jsf.generate(schema) as Record<string, unknown>), ...OVERRIDES[entity.id] };
+      const data = {
+        ...naming(catalogue.bundled(entity), jsf.generate(schema) as Record<string, unknown>, staff.user),
+        ...OVERRIDES[entity.id],
+      };
       // A form its owner signs (x-attests signer @owner) is made by that owner: staff's own.
       if (entity.file['x-key'] === 'user') data._user_uuid = ownerSigns(entity) ? staff.user : await freshUser();
       // A company's settings are kept for itself or a company under it.

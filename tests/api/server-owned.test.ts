@@ -15,6 +15,7 @@ import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helper
 import {
   commsReferences,
   examinedI9Document,
+  naming,
   hrPeopleOf,
   shareOfFile,
   ptoReferences,
@@ -216,7 +217,10 @@ for (const entity of catalogue.registry.all()) {
     let created: any;
     let last = '';
     for (let attempt = 0; attempt < 20 && !created; attempt++) {
-      const data = { ...(jsf.generate(meta.body.schema) as Record<string, unknown>), ...OVERRIDES[entity.id] };
+      const data = {
+        ...naming(catalogue.bundled(entity), jsf.generate(meta.body.schema) as Record<string, unknown>, staff.user),
+        ...OVERRIDES[entity.id],
+      };
       // A form its owner signs (x-attests signer @owner) is made by that owner: staff's own.
       if (entity.file['x-key'] === 'user') data._user_uuid = ownerSigns(entity) ? staff.user : w.emma.user;
       if (entity.id === 'auth/organization_settings') data.org_id = w.acmeOrg;

@@ -191,3 +191,16 @@ export async function commsReferences(
     'comms/notification_routes': { ...RECORD_OVERRIDES['comms/notification_routes'], recipients: [person] },
   };
 }
+
+/**
+ * A generated record naming users (x-ref auth/users: a hire's manager, a file's owner) names `user`,
+ * a user of the company, wherever the generator wrote a key of no one (refused with "Must be a user
+ * of this company.").
+ */
+export function naming(bundled: { properties?: Record<string, any> }, data: Record<string, unknown>, user: string) {
+  for (const [field, p] of Object.entries(bundled.properties ?? {})) {
+    if (p?.['x-ref'] !== 'auth/users' || data[field] === undefined) continue;
+    data[field] = Array.isArray(data[field]) ? [user] : user;
+  }
+  return data;
+}
