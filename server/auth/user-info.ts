@@ -6,8 +6,9 @@
  * organization, and the e-mail only where the caller may read that account (auth/users x-access
  * read: managers of users or groups, and the account's owner), so an employee's screens name people
  * without handing out the company's addresses. A key of another organization, or of no account, is
- * left out of the answer (never an error, never a hint). The spec's other lookups (by e-mails or
- * permissions) are not offered.
+ * left out of the answer (never an error, never a hint). The spec's other lookups, `{emails}` and
+ * `{permissions}`, list the company's people and are for those who may list the accounts
+ * (./user-lookups.ts).
  *
  * `POST /auth/api/search_people {text}`: the people pickers' search (docs/directory.md). Those who
  * may list the accounts search names and e-mails; a manager who may only fill in forms naming other
@@ -28,6 +29,10 @@ import type { Catalogue } from '../schemas.ts';
 import type { Criterion } from '../storage/types.ts';
 import { OFFERED_FORMS, offeredPeople, offersPeople } from './offered-people.ts';
 import { MAX_PEOPLE_TEXT } from '../../engine/people-search.ts';
+import { usersByEmails, usersHolding } from './user-lookups.ts';
+
+/** What get_userinfo looks accounts up by: one of these a call. */
+const LOOKUPS = ['user_ids', 'emails', 'permissions'] as const;
 
 /** At most this many keys a call: a screen's page of records names fewer. */
 export const MAX_USER_IDS = 100;
@@ -101,7 +106,16 @@ export function userInfoRoutes(s: Services) {
 
   app.post('/get_userinfo', auth, async (c) => {
     const caller = c.var.caller;
-    const { user_ids } = await readJsonObject(c);
+    const body = await readJsonObject(c);
+    const given = LOOKUPS.filter((k) => body[k] !== undefined);
+    if (given.length > 1) {
+      throw badRequest('Give one of user_ids, emails or permissions', [
+        { path: `/${given[1]}`, message: `Give one of user_ids, emails or permissions, not ${given.join(' and ')}` },
+      ]);
+    }
+    if (given[0] === 'emails') return c.json(await usersByEmails(s, caller, body.emails));
+    if (given[0] === 'permissions') return c.json(await usersHolding(s, caller, body.permissions));
+    const { user_ids } = body;
     if (!Array.isArray(user_ids) || user_ids.length === 0 || user_ids.length > MAX_USER_IDS) {
       throw badRequest(`user_ids must list 1 to ${MAX_USER_IDS} user keys`, [
         { path: '/user_ids', message: `Must list 1 to ${MAX_USER_IDS} user keys` },
