@@ -39,15 +39,21 @@ export async function* encryptChunks(key: Buffer, source: AsyncIterable<Uint8Arr
   yield c.getAuthTag();
 }
 
+/** A stored file whose bytes are not those written: cut short, or changed at rest. */
+export class FileIntegrityError extends Error {}
+
 /**
  * A stream that decrypts what encryptChunks wrote. It holds back the last 16 bytes (the tag) until
- * the end; a blob changed at rest fails there, and the stream ends in an error (the download is cut
- * short rather than completed with altered bytes).
+ * the end, and the last piece of plaintext too: GCM vouches for the bytes only once the tag checks,
+ * so a blob changed at rest ends the stream in an error before its last bytes leave, and the
+ * download is cut short (short of its Content-Length) rather than completed with altered bytes.
  */
 export function decryptStream(key: Buffer): Transform {
   let head = Buffer.alloc(0);
   let decipher: DecipherGCM | undefined;
   let tail = Buffer.alloc(0);
+  /** The latest plaintext, sent only once the next arrives or the tag has checked. */
+  let held = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _enc, done: TransformCallback) {
       let data = chunk;
@@ -60,7 +66,11 @@ export function decryptStream(key: Buffer): Transform {
       const all = tail.length ? Buffer.concat([tail, data]) : data;
       const cut = Math.max(0, all.length - TAG_BYTES);
       tail = Buffer.from(all.subarray(cut));
-      if (cut > 0) this.push(decipher.update(all.subarray(0, cut)));
+      const plain = cut > 0 ? decipher.update(all.subarray(0, cut)) : Buffer.alloc(0);
+      if (plain.length) {
+        if (held.length) this.push(held);
+        held = plain;
+      }
       done();
     },
     flush(done: TransformCallback) {
@@ -68,10 +78,11 @@ export function decryptStream(key: Buffer): Transform {
         if (!decipher || tail.length !== TAG_BYTES) throw new Error('file cipher: the stored file is cut short');
         decipher.setAuthTag(tail);
         const last = decipher.final();
+        if (held.length) this.push(held);
         if (last.length) this.push(last);
         done();
       } catch (e) {
-        done(e as Error);
+        done(new FileIntegrityError(String(e instanceof Error ? e.message : e)));
       }
     },
   });
