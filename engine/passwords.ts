@@ -14,6 +14,7 @@ const MAX_LENGTH = 256;
 
 export const PASSWORD_MESSAGES = {
   minLength: (n: number) => `Password must be at least ${n} characters`,
+  notText: 'Password must be text',
   allNumbers: 'Password cannot be all numbers',
   maxLength: `Password must be at most ${MAX_LENGTH} characters`,
   pattern: 'Password cannot be a simple sequence or repetition',
@@ -48,7 +49,10 @@ export function passwordProblems(password: unknown, password2: unknown, policy: 
   const out: FieldError[] = [];
   const problem = typeof password === 'string' ? firstProblem(password, policy) : undefined;
   const min = minLengthOf(policy.minLength);
-  if (typeof password !== 'string') out.push({ path: '/password', message: PASSWORD_MESSAGES.minLength(min) });
+  // Missing, it is too short; given as a number or anything else, it is not a password at all.
+  if (password === undefined || password === null)
+    out.push({ path: '/password', message: PASSWORD_MESSAGES.minLength(min) });
+  else if (typeof password !== 'string') out.push({ path: '/password', message: PASSWORD_MESSAGES.notText });
   else if (problem) out.push({ path: '/password', message: problem });
   if (password2 !== password) out.push({ path: '/password2', message: PASSWORD_MESSAGES.mismatch });
   return out;

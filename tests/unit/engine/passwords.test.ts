@@ -21,7 +21,7 @@ describe('passwordProblems (spec/001 section 5 and the rules added to it)', () =
       {},
       ['/password: Password must be at most 256 characters'],
     ],
-    ['not a string', 1234567, 1234567, {}, ['/password: Password must be at least 6 characters']],
+    ['not a string', 1234567, 1234567, {}, ['/password: Password must be text']],
     ['retyped differently', 'quiet-harbor', 'quiet-harbour', {}, ['/password2: Passwords do not match']],
     [
       'short and retyped differently',
@@ -113,6 +113,13 @@ describe('passwordProblems (spec/001 section 5 and the rules added to it)', () =
       );
     });
   }
+
+  test('a password left out is too short', () => {
+    assert.deepEqual(
+      passwordProblems(undefined, undefined).map((p) => `${p.path}: ${p.message}`),
+      ['/password: Password must be at least 6 characters'],
+    );
+  });
 
   test('without the list, the common-password rule is left to the server', () => {
     assert.deepEqual(passwordProblems('password', 'password'), []);
