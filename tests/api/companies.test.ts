@@ -97,7 +97,10 @@ describe('a new company', () => {
   test('a name whose hostname is taken is refused until a hostname is given', async () => {
     const again = await w.call('POST', `${ORGS}/`, { ...as(w.staff), body: company() });
     assert.equal(again.status, 409, 'a duplicate (API.md "Errors")');
-    assert.deepEqual(errorsOf(again.body), ['/hostname This hostname is already in use.']);
+    // Made from the name, not chosen: the refusal says so, and what to do.
+    assert.deepEqual(errorsOf(again.body), [
+      "/hostname The hostname made from the company's name, acmewidgets.dform.app, is already in use: choose a hostname, or give the company a name that sets it apart.",
+    ]);
     const own = await w.call('POST', `${ORGS}/`, {
       ...as(w.staff),
       body: company({ hostname: 'Widgets2.dform.test' }),

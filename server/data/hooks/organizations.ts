@@ -25,6 +25,10 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '
 
 export const HOSTNAME_TAKEN = 'This hostname is already in use.';
 
+/** The refusal of a hostname made from a new company's name: name the company apart, or (product staff) choose one. */
+const derivedHostnameTaken = (host: string, mayChoose: boolean) =>
+  `The hostname made from the company's name, ${host}, is already in use: ${mayChoose ? 'choose a hostname, or ' : ''}give the company a name that sets it apart.`;
+
 /** The hostname rule that depends on the server's configuration: under one of its domains. */
 export function hostnameErrors(s: Services, host: string): FieldError[] {
   return underAllowedDomain(host, s.config.hostnameDomains)
@@ -36,7 +40,12 @@ export function hostnameErrors(s: Services, host: string): FieldError[] {
  * Refuses a hostname another company holds: a duplicate, so a conflict (409, API.md "Errors"), as a
  * taken e-mail is; checked once the data is otherwise valid.
  */
-export async function assertHostnameFree(s: Services, host: string, ownKey?: string): Promise<void> {
+export async function assertHostnameFree(
+  s: Services,
+  host: string,
+  ownKey?: string,
+  taken: string = HOSTNAME_TAKEN,
+): Promise<void> {
   const found = (
     await s.storage.find(SYSTEM.orgs, SYSTEM_ORG, {
       criteria: [{ field: 'hostname', is: '=', value: host }],
@@ -45,7 +54,7 @@ export async function assertHostnameFree(s: Services, host: string, ownKey?: str
     })
   ).items[0];
   if (found && found.key !== ownKey) {
-    throw new ApiError(409, HOSTNAME_TAKEN, [{ path: '/hostname', message: HOSTNAME_TAKEN }]);
+    throw new ApiError(409, taken, [{ path: '/hostname', message: taken }]);
   }
 }
 
@@ -87,7 +96,15 @@ export const organizationHooks: EntityHooks = {
       return [{ path: '/hostname', message: message(s, 'hostname', 'edit') }];
     }
     const errors = hostnameErrors(s, host);
-    if (!errors.length) await assertHostnameFree(s, host, key);
+    // A hostname the server made from the name is no one's choice: the refusal says where it came from.
+    const derived = !before && !given;
+    if (!errors.length)
+      await assertHostnameFree(
+        s,
+        host,
+        key,
+        derived ? derivedHostnameTaken(host, caller.principal.productStaff === true) : undefined,
+      );
     return errors;
   },
   async extraOps({ s, caller, key, data, before }) {
