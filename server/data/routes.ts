@@ -172,10 +172,14 @@ export function dataRoutes(s: Services, module: string) {
     return r && isUuid(key) && !hooksFor(r.entity.id)?.address ? { collection: r.entity.id, key } : undefined;
   });
 
-  /** A 201 with `Location`: the address the record just made is read at, its type as the client named it (`my_T` too). */
-  const made = (c: Context<SignedInEnv>, record: { key: string }) => {
+  /**
+   * A record made, with `Location`: the address it is read at, its type as the client named it
+   * (`my_T` too). A create answers 201; a save or update that made it (a type keyed by its user)
+   * answers API.md's 200 for those calls, whatever they found.
+   */
+  const made = (c: Context<SignedInEnv>, record: { key: string }, status: 200 | 201 = 201) => {
     c.header('Location', `/${module}/api/data/${c.req.param('type')}/${record.key}`);
-    return c.json(record, 201);
+    return c.json(record, status);
   };
 
   const create = async (c: Context<SignedInEnv>) => {
@@ -200,7 +204,7 @@ export function dataRoutes(s: Services, module: string) {
       ifMatch: requestHeader(c, 'if-match'),
       request: requestInfo(c),
     });
-    return created ? made(c, record) : c.json(record, 200);
+    return created ? made(c, record, 200) : c.json(record, 200);
   };
   const save = write('save');
 

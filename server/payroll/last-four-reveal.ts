@@ -1,7 +1,8 @@
 /**
  * The calls that answer a whole number by its last four digits (retrieve_ssn, retrieve_tin): signed
- * in, `{data: {employee_id, last_four}}`, throttled per caller and per address, for a caller allowed
- * to manage payroll data, audited (./reveal-steps.ts). A wrong last four, an unknown employee and
+ * in, `{data: {employee_id, last_four}}` (the employee's user key, or the payroll ID their account
+ * holds), throttled per caller and per address, for a caller allowed to manage payroll data, audited
+ * (./reveal-steps.ts). A wrong last four, an unknown employee and
  * another company's employee all answer the same 404.
  */
 import { Hono } from 'hono';
@@ -24,6 +25,18 @@ export interface LastFourReveal {
   find(s: Services, caller: Caller, employee: string, lastFour: string): Promise<Record<string, unknown> | undefined>;
 }
 
+/** The user key of the one account of the company whose payroll ID (employee_id) this is; '' for none or several. */
+async function keyOfEmployeeId(s: Services, org: string, employeeId: string): Promise<string> {
+  const id = employeeId.trim();
+  if (!id || id.length > 64) return '';
+  const found = await s.storage.find('auth/users', org, {
+    criteria: [{ field: 'employee_id', is: '=', value: id }],
+    limit: 2,
+    offset: 0,
+  });
+  return found.items.length === 1 ? found.items[0].key : '';
+}
+
 export function lastFourRevealRoute(s: Services, r: LastFourReveal) {
   const app = new Hono<AppEnv>();
   const auth = signedIn(s);
@@ -36,7 +49,8 @@ export function lastFourRevealRoute(s: Services, r: LastFourReveal) {
     if (typeof employeeId !== 'string' || typeof lastFour !== 'string' || !/^\d{4}$/.test(lastFour)) {
       throw badRequest('data.employee_id and data.last_four (4 digits) are required');
     }
-    const asked = isUuid(employeeId) ? employeeId.toLowerCase() : '';
+    // The employee named by their user key, or by the payroll ID their account holds (employee_id).
+    const asked = isUuid(employeeId) ? employeeId.toLowerCase() : await keyOfEmployeeId(s, caller.org.id, employeeId);
     const audit = revealAudit(s, c, caller, { type: r.type, key: asked, field: r.field });
     await admitReveal(s, c, caller, r.scope, audit);
     const answer = asked ? await r.find(s, caller, asked, lastFour) : undefined;

@@ -79,7 +79,7 @@ afterAll(async () => {
 });
 
 test('her approver hears of a request: who, what and when, with a link to decide; not her reason', async () => {
-  assert.equal((await enrol({ status: 'active', plan_ids: [plan], approver_id: alma })).status, 201);
+  assert.equal((await enrol({ status: 'active', plan_ids: [plan], approver_id: alma })).status, 200);
   const since = await outboxSize(w.server.dataDir);
   await ask('Hospital appointment');
   const mail = await waitForMail(w.server.dataDir, (m) => m.to === 'alma@notice.example', { since });

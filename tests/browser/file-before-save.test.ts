@@ -125,3 +125,17 @@ it('a file chosen just as Save turns the screen into the edit screen is uploaded
   const record = (await w.call('GET', `/storage/api/data/files/${key}`, { org: w.org, token: emma.token })).body;
   assert.equal(record.data.content?.name, 'late.pdf');
 });
+
+it('a file chosen and not saved yet is unsaved work: leaving asks first, and Stay keeps it', async () => {
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await newFile(page);
+  await page.locator('input[type=file]').setInputFiles(pdf('unsaved.pdf'));
+  await page.getByText(/attached when you save/).waitFor();
+  await page.getByRole('link', { name: 'All files' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+  await question.waitFor();
+  await question.getByRole('button', { name: 'Stay on this page' }).click();
+  assert.ok(page.url().endsWith('/storage/files/create'));
+  await page.getByText('unsaved.pdf').waitFor();
+});

@@ -179,7 +179,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   const recordKey = ready?.record?.key;
   const recordModule = ready?.meta.module;
   // A file chosen before the record exists waits for its Save, where the record may then have files.
-  const { heldFiles, handOn } = useHeldFiles(mode === 'create' ? !!ready?.meta.can.edit : !!ready?.isNew);
+  const { heldFiles, held, handOn } = useHeldFiles(mode === 'create' ? !!ready?.meta.can.edit : !!ready?.isNew);
   // The file target changes with the record, not with each render's actions (which see the latest edits).
   const latestActions = useRef(actions);
   latestActions.current = actions;
@@ -566,7 +566,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
         <RecordView meta={meta} model={model} data={state.record?.data ?? {}} target={files} />
       ) : (
         <>
-          <LeaveGuard when={state.dirty && !state.saving} allowed={actions.leaveAllowed} />
+          <LeaveGuard when={(state.dirty || held > 0) && !state.saving} allowed={actions.leaveAllowed} />
           <FormActionsContext.Provider value={formActions}>
             <NothingToSaveContext.Provider value={setNothingToSave}>
               {/* Whatever the person does in the form (typing, choosing, a button) makes its

@@ -5,7 +5,7 @@
  * at its edit address that is not stored yet (a type keyed by its person) holds them the same way
  * until its first save gives the form a record to upload to.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { HeldFiles } from './templates.tsx';
 
@@ -15,10 +15,13 @@ interface HandedOn {
 
 export function useHeldFiles(mayHold: boolean): {
   heldFiles: HeldFiles;
+  /** How many files are held: unsaved work, which leaving the page would lose. */
+  held: number;
   /** The files held, for the create's Save to hand on to the edit screen (kept here should it fail). */
   handOn(): Record<string, File> | undefined;
 } {
   const held = useRef(new Map<string, File>());
+  const [count, setCount] = useState(0);
   const location = useLocation();
   const navigate = useNavigate();
   const handed = (location.state as HandedOn | null)?.heldFiles;
@@ -44,9 +47,10 @@ export function useHeldFiles(mayHold: boolean): {
       },
       get: (field) => held.current.get(field),
       set: (field, file) => {
-        if (!file) return void held.current.delete(field);
-        held.current.set(field, file);
-        listeners.current.forEach((listener) => listener());
+        if (file) held.current.set(field, file);
+        else held.current.delete(field);
+        setCount(held.current.size);
+        if (file) listeners.current.forEach((listener) => listener());
       },
       subscribe: (listener) => {
         listeners.current.add(listener);
@@ -56,5 +60,5 @@ export function useHeldFiles(mayHold: boolean): {
     [],
   );
   const handOn = () => (held.current.size ? Object.fromEntries(held.current) : undefined);
-  return { heldFiles, handOn };
+  return { heldFiles, held: count, handOn };
 }
