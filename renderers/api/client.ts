@@ -197,19 +197,24 @@ export function createApiClient({
         action: 'call',
         anonymous: true,
       }),
-    /** A new code by e-mail or text: for a sign-in's challenge, or (without one) the setup of this session. */
-    resendCode: (challenge?: string) =>
+    /** A new code by e-mail or text for a sign-in's challenge. */
+    resendCode: (challenge: string) =>
       request<{ message: string }>({
         method: 'POST',
         path: '/auth/api/trigger_2fa',
-        body: challenge ? { challenge } : {},
+        body: { challenge },
         datatype: 'auth/trigger_2fa',
         action: 'call',
-        anonymous: challenge !== undefined,
+        anonymous: true,
       }),
     /** `currentPassword`: asked for when a second factor is on (docs/two-factor.md). */
     setTwoFactorMethod: (method: TwoFactorMethod, currentPassword?: string) =>
-      request<{ authenticator_key?: string; otpauth_uri?: string; '2fa_method'?: TwoFactorMethod; message?: string }>({
+      request<{
+        authenticator_key?: string;
+        otpauth_uri?: string;
+        '2fa_method'?: TwoFactorMethod;
+        recovery_codes?: string[];
+      }>({
         method: 'POST',
         path: '/auth/api/set_2fa_options',
         body: { '2fa_method': method, ...(currentPassword === undefined ? {} : { current_password: currentPassword }) },

@@ -1,8 +1,8 @@
 /**
- * Two-factor sign-in settings (/settings/two-factor, docs/two-factor.md): the user chooses a method,
- * proves it with a code before it takes effect (an authenticator app scans the QR code of the
- * `otpauth://` URI, or the key is typed in; e-mail and text send a code), and then sees their 10
- * recovery codes, once. While the company requires a second factor the user has not set up, this
+ * Two-factor sign-in settings (/settings/two-factor, docs/two-factor.md): the user chooses a method
+ * and sees their 10 recovery codes, once. Codes by e-mail or text are on at once (to the address or
+ * phone on file, told there); an authenticator app is proven first with a code from it (it scans
+ * the QR code of the `otpauth://` URI, or the key is typed in). While the company requires a second factor the user has not set up, this
  * is the only page the app opens, and turning it off is not offered.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -19,10 +19,7 @@ const LABELS: Record<TwoFactorMethod, string> = {
   text: 'Code by text message',
 };
 
-type Step =
-  | { kind: 'choose' }
-  | { kind: 'prove'; method: Exclude<TwoFactorMethod, 'none'>; key?: string; uri?: string }
-  | { kind: 'codes'; codes: string[] };
+type Step = { kind: 'choose' } | { kind: 'prove'; key: string; uri: string } | { kind: 'codes'; codes: string[] };
 
 /** The QR code of the otpauth URI, drawn here (the `qrcode` package, loaded with this page only). */
 function QrCode({ uri }: { uri: string }) {
@@ -87,9 +84,13 @@ export function TwoFactorPage() {
         notify({ type: 'positive', message: 'Two-factor sign-in is off.' });
         await reloadSession();
         setStep({ kind: 'choose' });
-      } else {
+      } else if (r.recovery_codes) {
+        // Codes by e-mail or text are on at once (an authenticator waits for a code from its app).
+        await reloadSession();
+        setStep({ kind: 'codes', codes: r.recovery_codes });
+      } else if (r.authenticator_key && r.otpauth_uri) {
         setCode('');
-        setStep({ kind: 'prove', method: choice, key: r.authenticator_key, uri: r.otpauth_uri });
+        setStep({ kind: 'prove', key: r.authenticator_key, uri: r.otpauth_uri });
       }
     } catch (err) {
       const first = isFailure(err) ? err.errors?.[0] : undefined;
@@ -121,18 +122,6 @@ export function TwoFactorPage() {
       );
     } finally {
       setBusy(false);
-    }
-  };
-
-  const resend = async () => {
-    setError(undefined);
-    try {
-      await client.resendCode();
-      notify({ type: 'positive', message: 'A new code is on its way.' });
-    } catch (err) {
-      setError(
-        isFailure(err, 429) ? 'Please wait a minute before asking for another code.' : 'No new code could be sent.',
-      );
     }
   };
 
@@ -191,21 +180,11 @@ export function TwoFactorPage() {
       )}
       {step.kind === 'prove' && (
         <form onSubmit={(e) => void prove(e)} noValidate>
-          {step.method === 'authenticator' && step.uri && step.key ? (
-            <>
-              <p>Scan this QR code with your authenticator app, or type the key into it.</p>
-              <QrCode uri={step.uri} />
-              <p>
-                Key: <code className="two-factor__key">{step.key}</code>
-              </p>
-            </>
-          ) : (
-            <p>
-              We sent a 6-digit code{' '}
-              {step.method === 'text' ? 'by text message to your phone' : 'to your e-mail address'}. It works for 10
-              minutes.
-            </p>
-          )}
+          <p>Scan this QR code with your authenticator app, or type the key into it.</p>
+          <QrCode uri={step.uri} />
+          <p>
+            Key: <code className="two-factor__key">{step.key}</code>
+          </p>
           <TextInput
             label="Code"
             name="code"
@@ -224,11 +203,6 @@ export function TwoFactorPage() {
           <button type="submit" className="btn btn--primary" disabled={busy}>
             Turn on
           </button>{' '}
-          {step.method !== 'authenticator' && (
-            <button type="button" className="btn" onClick={() => void resend()}>
-              Send a new code
-            </button>
-          )}{' '}
           <button type="button" className="btn" onClick={() => setStep({ kind: 'choose' })}>
             Back
           </button>

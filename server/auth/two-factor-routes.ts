@@ -48,6 +48,7 @@ import {
   newRecoveryCodes,
   newSentCode,
   secondFactorOffNotice,
+  secondFactorOnNotice,
   otpauthUri,
   recoveryCodeHash,
   sameDigest,
@@ -422,15 +423,26 @@ export function twoFactorRoutes(s: Services) {
         },
       ]);
     }
-    if ((previous?.sentAt ?? 0) > now - RESEND_SECONDS) {
-      throw tooManyAttempts((previous?.sentAt ?? 0) + RESEND_SECONDS - now);
-    }
-    const code = newSentCode();
-    Object.assign(setup, { codeHash: sentCodeHash(s, setup.id, code), codeExp: now + SENT_CODE_SECONDS, sentAt: now });
-    const mail = queueMessages(s, caller.org.id, codeMessage(caller.org, user, method, code, 'setup'));
-    await commitOrInvalid(s, [...dropPrevious, st.putChallenge(setup), ...mail.ops]);
-    await mail.deliver();
-    return c.json({ '2fa_method': method, message: 'A code has been sent; enter it to turn the method on.' });
+    // API.md: choosing e-mailed or texted codes sets the method at once (only an authenticator's key
+    // waits for a code proving it). The account's e-mail or phone is the one on file; a notice goes
+    // there, and the recovery codes answered now let the holder in should the messages not arrive.
+    const codes = newRecoveryCodes();
+    const recovery = await st.recoveryCodes(caller.org.id, user.key);
+    const notice = queueMessages(s, caller.org.id, secondFactorOnNotice(caller.org, user, method));
+    await commitOrInvalid(s, [
+      ...dropPrevious,
+      systemUpdate(s, user, user.key, { '2fa_method': method }),
+      st.putRecoveryCodes(
+        caller.org.id,
+        user.key,
+        codes.map((x) => recoveryCodeHash(s, user.key, x)),
+        recovery.version,
+      ),
+      audit(c, caller, user.key, `turned on (${method})`, ['2fa_method']),
+      ...notice.ops,
+    ]);
+    await notice.deliver();
+    return c.json({ '2fa_method': method, recovery_codes: codes });
   });
 
   /**

@@ -157,6 +157,23 @@ export function codeMessage(
   };
 }
 
+/**
+ * The word that e-mailed or texted codes are on, sent where they will go: the holder learns it from
+ * the channel itself (a change they did not make does not go unnoticed, and a phone number typed
+ * wrong shows at once by the message not arriving).
+ */
+export function secondFactorOnNotice(org: OrgInfo, user: StoredRecord, method: 'email' | 'text'): QueuedMessage {
+  const how = method === 'text' ? 'by text message to this phone' : 'by e-mail to this address';
+  const text = `Two-factor sign-in for your ${org.name} account is on: each sign-in now asks for a code sent ${how}. If you did not expect this, change your password and tell your administrator.`;
+  if (method === 'text') return { channel: 'text', to: String(user.data.phone ?? ''), subject: TEXT_MESSAGE_SUBJECT, text };
+  return {
+    to: String(user.data.email),
+    subject: `${org.name}: two-factor sign-in turned on`,
+    text,
+    html: `<p>${escapeHtml(text)}</p>`,
+  };
+}
+
 /** Where a code for `method` can go: the account's e-mail, or a phone of 10 digits. */
 export function deliverable(user: StoredRecord, method: 'email' | 'text'): boolean {
   if (method === 'email') return typeof user.data.email === 'string' && user.data.email.includes('@');

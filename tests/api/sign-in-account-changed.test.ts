@@ -106,8 +106,6 @@ test('a password changed while the second factor is asked for: the challenge end
   const lastCode = () => /\b(\d{6})\b/.exec(w.sent.at(-1)!.text)![1];
   const set = await w.call('POST', '/auth/api/set_2fa_options', { token: w.token, body: { '2fa_method': 'email' } });
   assert.equal(set.status, 200, set.text);
-  const on = await w.call('POST', '/auth/api/verify_2fa', { token: w.token, body: { code: lastCode() } });
-  assert.equal(on.status, 200, on.text);
   const asked = await w.login(ADMIN_PASSWORD);
   assert.equal(asked.body.two_factor_required, true, asked.text);
   const code = lastCode();
