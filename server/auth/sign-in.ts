@@ -252,7 +252,7 @@ async function askSecondFactor(
   const mail = queueMessages(
     s,
     org.id,
-    code && (method === 'email' || method === 'text') ? codeMessage(org, user, method, code, 'login') : undefined,
+    code && (method === 'email' || method === 'text') ? codeMessage(org, user, method, code) : undefined,
   );
   await commitSignIn(s, [
     unchanged(user),

@@ -223,7 +223,8 @@ export function twoFactorRoutes(s: Services) {
   };
 
   // verify_2fa and trigger_2fa are open: with a `challenge` they are the second sign-in step; without
-  // one they act on a setup of the caller's session, authenticated there once the body says which.
+  // one verify_2fa proves the authenticator set up in the caller's session, authenticated there once
+  // the body says which.
   app.post('/verify_2fa', async (c) => {
     const body = await readJsonObject(c);
     const code = stringField(body, 'code', 32)!.trim();
@@ -297,23 +298,12 @@ export function twoFactorRoutes(s: Services) {
 
   app.post('/trigger_2fa', async (c) => {
     const body = await readJsonObject(c, { allowEmpty: true });
-    const challengeToken = stringField(body, 'challenge', 256, false);
-    let ch: Challenge | undefined;
-    let org: OrgInfo | undefined;
-    let user: StoredRecord | undefined;
-    if (challengeToken !== undefined) {
-      org = await headerOrg(c);
-      ch = await loginChallenge(org, challengeToken);
-      user = ch && org ? await s.storage.get('auth/users', org.id, ch.user) : undefined;
-      if (!ch || !org || !userMaySignIn(user)) throw new ApiError(401, 'Invalid challenge');
-    } else {
-      // A new code for a setup under way in this session.
-      const caller = await authenticate(s, c);
-      ch = await st.setupOf(caller.org.id, caller.sid);
-      if (!ch || ch.exp <= s.now()) throw new ApiError(409, 'No two-factor setup is waiting in this session.');
-      org = caller.org;
-      user = caller.user;
-    }
+    // A new code for a sign-in's challenge (e-mailed and texted codes need no setup: they are on at once).
+    const challengeToken = stringField(body, 'challenge', 256)!;
+    const org = await headerOrg(c);
+    let ch = await loginChallenge(org, challengeToken);
+    const user = ch && org ? await s.storage.get('auth/users', org.id, ch.user) : undefined;
+    if (!ch || !org || !userMaySignIn(user)) throw new ApiError(401, 'Invalid challenge');
     if (ch.method === 'authenticator') {
       throw badRequest('An authenticator app makes its own codes; none is sent.', [
         { path: '/challenge', message: 'The method of this challenge sends no code' },
@@ -327,7 +317,7 @@ export function twoFactorRoutes(s: Services) {
     for (let tries = 0; ; tries++) {
       if ((ch.sentAt ?? 0) > now - RESEND_SECONDS) throw tooManyAttempts((ch.sentAt ?? 0) + RESEND_SECONDS - now);
       const code = newSentCode();
-      const mail = queueMessages(s, org.id, codeMessage(org, user, method, code, ch.purpose));
+      const mail = queueMessages(s, org.id, codeMessage(org, user, method, code));
       try {
         await s.storage.commit([
           st.putChallenge({
@@ -344,13 +334,9 @@ export function twoFactorRoutes(s: Services) {
           throw new ApiError(409, 'The sign-in changed meanwhile; try again.');
         }
         const id: string = ch.id;
-        const again: Challenge | undefined =
-          ch.purpose === 'setup' && ch.sid ? await st.setupOf(org.id, ch.sid) : await st.challenge(org.id, id);
-        if (!again || again.id !== id || again.exp <= now) {
-          // Ended meanwhile (its last wrong code, its sign-in, or a new setup chosen).
-          if (ch.purpose === 'setup') throw new ApiError(409, 'No two-factor setup is waiting in this session.');
-          throw new ApiError(401, 'Invalid challenge');
-        }
+        const again = await st.challenge(org.id, id);
+        // Ended meanwhile (its last wrong code, or its sign-in).
+        if (!again || again.id !== id || again.exp <= now) throw new ApiError(401, 'Invalid challenge');
         ch = again;
         continue;
       }

@@ -136,16 +136,9 @@ export function twoFactorRequired(org: OrgInfo, principal: Principal): boolean {
   return principal.isAdmin || MANAGING_PERMISSIONS.some((p) => principal.permissions.has(p));
 }
 
-/** A code to send by e-mail or text message, naming the company and what it is for. */
-export function codeMessage(
-  org: OrgInfo,
-  user: StoredRecord,
-  method: 'email' | 'text',
-  code: string,
-  purpose: 'login' | 'setup',
-): QueuedMessage {
-  const what = purpose === 'login' ? 'sign in to' : 'turn on two-factor sign-in for';
-  const text = `Your code to ${what} ${org.name} is ${code}. It works once, for 10 minutes. If you did not ask for it, change your password.`;
+/** A sign-in's code to send by e-mail or text message, naming the company. */
+export function codeMessage(org: OrgInfo, user: StoredRecord, method: 'email' | 'text', code: string): QueuedMessage {
+  const text = `Your code to sign in to ${org.name} is ${code}. It works once, for 10 minutes. If you did not ask for it, change your password.`;
   if (method === 'text') {
     return { channel: 'text', to: String(user.data.phone ?? ''), subject: TEXT_MESSAGE_SUBJECT, text };
   }
@@ -153,7 +146,7 @@ export function codeMessage(
     to: String(user.data.email),
     subject: `${org.name}: your sign-in code ${code}`,
     text,
-    html: `<p>Your code to ${escapeHtml(what)} ${escapeHtml(org.name)} is <strong>${escapeHtml(code)}</strong>. It works once, for 10 minutes.</p><p>If you did not ask for it, change your password.</p>`,
+    html: `<p>Your code to sign in to ${escapeHtml(org.name)} is <strong>${escapeHtml(code)}</strong>. It works once, for 10 minutes.</p><p>If you did not ask for it, change your password.</p>`,
   };
 }
 
@@ -165,7 +158,8 @@ export function codeMessage(
 export function secondFactorOnNotice(org: OrgInfo, user: StoredRecord, method: 'email' | 'text'): QueuedMessage {
   const how = method === 'text' ? 'by text message to this phone' : 'by e-mail to this address';
   const text = `Two-factor sign-in for your ${org.name} account is on: each sign-in now asks for a code sent ${how}. If you did not expect this, change your password and tell your administrator.`;
-  if (method === 'text') return { channel: 'text', to: String(user.data.phone ?? ''), subject: TEXT_MESSAGE_SUBJECT, text };
+  if (method === 'text')
+    return { channel: 'text', to: String(user.data.phone ?? ''), subject: TEXT_MESSAGE_SUBJECT, text };
   return {
     to: String(user.data.email),
     subject: `${org.name}: two-factor sign-in turned on`,
