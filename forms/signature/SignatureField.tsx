@@ -81,6 +81,8 @@ export function SignatureField(props: FieldProps) {
   const design: Design = opts.design === 'card' || opts.design === 'button' ? opts.design : 'item';
   const label = typeof opts.label === 'string' ? opts.label : 'Signature Required';
   const title = (typeof opts.title === 'string' ? opts.title : undefined) ?? schema.title ?? name;
+  // What signing attests (the official form's certification, the schema's description): read before signing.
+  const attests = typeof schema.description === 'string' ? schema.description : undefined;
   const root = useRootData()?.data;
   // An entry only the user it names signs (an assignment's acknowledgement) is read-only to HR.
   // (The form's data where a form behaviour gives it, else the record as stored: entries are neither
@@ -128,7 +130,10 @@ export function SignatureField(props: FieldProps) {
         className={`signature-item${signed ? ' signature-item--signed' : ''}`}
         aria-haspopup="dialog"
         aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId(fieldPathId) : undefined}
+        aria-describedby={
+          [attests && `${fieldPathId.$id}__attests`, invalid && errorId(fieldPathId)].filter(Boolean).join(' ') ||
+          undefined
+        }
         onClick={() => setOpen(true)}
       >
         <SignatureItemContent value={formData} label={label} />
@@ -142,6 +147,11 @@ export function SignatureField(props: FieldProps) {
           {title}
           {required && <span className="required"> *</span>}
         </span>
+      )}
+      {attests && (
+        <p className="signature-field__attests" id={`${fieldPathId.$id}__attests`}>
+          {attests}
+        </p>
       )}
       {voided && (
         <p className="signature-field__void" role="status">

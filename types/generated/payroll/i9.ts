@@ -26,6 +26,9 @@ export type ForeignPassportNumber = string;
  * @maxItems 10
  */
 export type OtherLastNamesUsed = string[];
+/**
+ * I am aware that federal law provides for imprisonment and/or fines for false statements, or the use of false documents, in connection with the completion of this form. I attest, under penalty of perjury, that this information, including my selection of the box attesting to my citizenship or immigration status, is true and correct.
+ */
 export type SignatureOfEmployee = Common.Signature;
 export type DocumentId = string;
 export type Document1 =
@@ -89,7 +92,7 @@ export type LastNameFirstNameAndTitleOfEmployerOrAuthorizedRepresentative = stri
 export type EmployerSBusinessOrOrganizationName = string;
 export type EmployerSBusinessOrOrganizationAddress = Common.Address;
 /**
- * Attests Section 1 and Section 2: a change to either voids it; a Supplement A or B entry does not (each block has its own signature).
+ * Certification: I attest, under penalty of perjury, that (1) I have examined the documentation presented by the above-named employee, (2) the above-listed documentation appears to be genuine and to relate to the employee named, and (3) to the best of my knowledge, the employee is authorized to work in the United States.
  */
 export type SignatureOfEmployerOrAuthorizedRepresentative = Common.Signature;
 export type BlockId = string;
@@ -98,7 +101,7 @@ export type FirstNameGivenName = string;
 export type MiddleInitialIfAny = string;
 export type AddressStreetNumberAndNameCityOrTownStateZIPCode = Common.Address;
 /**
- * Attests this block; its date is the day it was signed. A new block is signed when it is added; a block changed afterwards shows its signature void until signed again.
+ * I attest, under penalty of perjury, that I have assisted in the completion of Section 1 of this form and that to the best of my knowledge the information is true and correct.
  */
 export type SignatureOfPreparerOrTranslator = Common.Signature;
 /**
@@ -118,7 +121,7 @@ export type DocumentTitle1 = string;
 export type DocumentNumberIfAny1 = string;
 export type NameOfEmployerOrAuthorizedRepresentative = string;
 /**
- * Attests this block; its date is Today's Date of the block. A new block is signed when it is added; a block changed afterwards shows its signature void until signed again.
+ * I attest, under penalty of perjury, that to the best of my knowledge, this employee is authorized to work in the United States, and if the employee presented documentation, the documentation I examined appears to be genuine and to relate to the individual who presented it.
  */
 export type SignatureOfEmployerOrAuthorizedRepresentative1 = Common.Signature;
 export type AdditionalInformationInitialAndDateEachNotation = string;

@@ -62,6 +62,9 @@ export interface PayrollW4 {
    */
   exempt_expires?: Common.Date;
   unemployment_state?: Common.UsState;
+  /**
+   * Under penalties of perjury, I declare that this certificate, to the best of my knowledge and belief, is true, correct, and complete.
+   */
   employee_signature?: Common.Signature;
   /**
    * The day the employee signed this W-4, in the company's time zone; absent while it is not signed.
