@@ -4,7 +4,7 @@
  * Deposit (read from the form's root, see FormBehaviourField), and always hidden when the company's
  * feature hide_direct_deposit is on.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ErrorSchema, FieldProps, RJSFSchema } from '@rjsf/utils';
 import { errorsAt, mergeErrors } from '../behaviour/behaviour.ts';
 import { useRootData } from '../behaviour/RootData.tsx';
@@ -16,6 +16,7 @@ import {
   DIRECT_DEPOSIT,
   forceLastAccount,
   MAX_ACCOUNTS,
+  newAccount,
   PAPER_CHECK,
   PERCENT_SPLIT,
   withAccountAdded,
@@ -45,6 +46,7 @@ export function DirectDepositField(props: FieldProps) {
   const root = useRootData();
   const env = useFormsEnv();
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const typedBefore = useRef<DepositAccount[] | undefined>(undefined);
   /** The account just added, whose first field takes the keyboard once it shows (the button moved down). */
   const [added, setAdded] = useState<number | undefined>();
   useEffect(() => {
@@ -71,6 +73,16 @@ export function DirectDepositField(props: FieldProps) {
   useEffect(() => {
     if (unforced) onChange(forceLastAccount(list), fieldPathId.path);
   }, [unforced]);
+
+  // Paper Check drops the accounts (the behaviour's patch, as the server does on save); the accounts
+  // typed before are kept here, and choosing Direct Deposit again while nothing has been typed into
+  // the new empty account brings them back rather than making her type them anew.
+  const untouched = JSON.stringify(list) === JSON.stringify(forceLastAccount([newAccount()]));
+  if (shown && list.length && !untouched) typedBefore.current = list;
+  const restore = shown && !locked && untouched && typedBefore.current !== undefined;
+  useEffect(() => {
+    if (restore && typedBefore.current) onChange(typedBefore.current, fieldPathId.path);
+  }, [restore]);
 
   if (!shown) {
     const note = hidden

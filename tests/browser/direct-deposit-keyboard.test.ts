@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, it } from 'vitest';
 import assert from 'node:assert/strict';
-import { startWorld, type World } from './browser.ts';
+import { newEmployeePage, startWorld, type World } from './browser.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -88,4 +88,21 @@ it("a blocked Save lists the split rule's errors with the fields' own, not one a
   assert.match(text, /Routing number must be 9 digits\./);
   assert.match(text, /A Percent Split amount must be a whole number from 0 to 100\./);
   assert.match(text, /^2 fields need your attention/);
+});
+
+it('Paper Check and back to Direct Deposit brings back the account typed before, not an empty one', async () => {
+  const { page, key } = await newEmployeePage(w, 'Dina Deposit');
+  await page.goto(`/payroll/my_employee_payment_information/edit/${key}`);
+  await page.getByRole('radio', { name: 'Direct Deposit' }).check();
+  await page.getByLabel('Bank name').fill('Chase');
+  await page.getByLabel('Routing number').fill('021000021');
+  await page.getByLabel('Account number').fill('123456789');
+  await page.getByRole('radio', { name: 'Paper Check' }).check();
+  await page.getByText('Paid by paper check: no direct deposit accounts.').waitFor();
+  await page.getByRole('radio', { name: 'Direct Deposit' }).check();
+  await page.waitForFunction(
+    () => (document.querySelector('[id$="_0_routing_number"]') as HTMLInputElement | null)?.value === '021000021',
+  );
+  assert.equal(await page.getByLabel('Bank name').inputValue(), 'Chase');
+  assert.equal(await page.getByLabel('Account number').inputValue(), '123456789');
 });
