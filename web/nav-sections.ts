@@ -40,6 +40,26 @@ registerNavSection({
   ],
 });
 
+/**
+ * The company's administration, for those who run it: its accounts, its permission groups, its
+ * audit log and its branding, each for who may (the screens' own rules; "All records" still lists
+ * them among every type). An admin looked for Users and Groups in a list of fifty record types.
+ */
+const ADMINISTRATION: readonly { to: string; label: string; permission: string }[] = [
+  { to: '/auth/users/list', label: 'Users', permission: 'AUTH:CanManageUsers' },
+  { to: '/auth/groups/list', label: 'Groups and permissions', permission: 'AUTH:CanManageGroups' },
+  { to: '/auth/audit_log/list', label: 'Audit log', permission: 'AUTH:CanViewAuditLogs' },
+  { to: '/organization_preferences', label: 'Company branding', permission: 'AUTH:CanManageOrganizationPreferences' },
+];
+registerNavSection({
+  id: 'administration',
+  label: 'Administration',
+  order: 40,
+  show: (s) => s.status === 'active' && ADMINISTRATION.some((a) => s.isAdmin || s.permissions.has(a.permission)),
+  links: (s) =>
+    ADMINISTRATION.filter((a) => s.isAdmin || s.permissions.has(a.permission)).map(({ to, label }) => ({ to, label })),
+});
+
 /** The PTO pages the person may open: their own time off, the manager's and the plan builder. */
 registerNavSection(PTO_NAV);
 

@@ -414,6 +414,21 @@ describe('the user form', () => {
     }
   });
 
+  it("the admin finds the company's administration in her menu; a payroll manager, who runs none of it, does not", async () => {
+    const { page } = await w.page();
+    await w.signIn(page, 'admin');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Users', 'Groups and permissions', 'Audit log', 'Company branding'])
+      await menu.getByRole('link', { name: label, exact: true }).waitFor();
+    await menu.getByRole('link', { name: 'Groups and permissions' }).click();
+    await page.waitForURL('**/auth/groups/list');
+    const { page: payroll } = await w.page();
+    await w.signIn(payroll, 'payroll');
+    const theirs = payroll.getByRole('navigation', { name: 'Main' });
+    await theirs.getByRole('link', { name: 'New hires' }).waitFor();
+    assert.equal(await theirs.getByRole('link', { name: 'Users', exact: true }).count(), 0);
+  });
+
   it('a group holding permissions a group manager lacks is shown to her read-only, with the reason; one within hers is hers to edit', async () => {
     const admin = await w.apiLogin('admin');
     const find = async (name: string) =>
