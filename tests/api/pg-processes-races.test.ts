@@ -222,13 +222,10 @@ describe('two processes on one PostgreSQL database, requests at the same moment'
       }
       throw new Error(`no code sent to ${account.email}`);
     };
-    let since = (await readOutbox(p.servers[0].dataDir)).length;
     const set = await p.a('POST', '/auth/api/set_2fa_options', { ...s, body: { '2fa_method': 'email' } });
     assert.equal(set.status, 200, set.text);
-    const proven = await verify(p.a, { code: await codeFor(p.servers[0].dataDir, since) }, s.token);
-    assert.equal(proven.status, 200, proven.text);
 
-    since = (await readOutbox(p.servers[0].dataDir)).length;
+    const since = (await readOutbox(p.servers[0].dataDir)).length;
     const c = await challengeOn(p.a, account.email);
     const code = await codeFor(p.servers[0].dataDir, since);
     const both = await Promise.all([verify(p.a, { challenge: c, code }), verify(p.b, { challenge: c, code })]);
