@@ -106,6 +106,12 @@ function employee(s: Services, org: string, p: StoryPerson, hired: number, by: s
 /** Each demo hire's made-up SSN differs. */
 let hireCount = 0;
 
+/**
+ * The SSNs of the demo's people with an employee record: the hire of one who has given it holds the
+ * same number (Emma, only invited, has given none on her hire yet).
+ */
+export const SSNS = { carla: '123-45-6701', sam: '123-45-6702', wes: '123-45-6703', emma: '123-45-6789' } as const;
+
 function hire(
   s: Services,
   org: string,
@@ -114,6 +120,7 @@ function hire(
   status: string,
   hired: number,
   by: string,
+  ssn: string | null = `123-45-${String(6710 + hireCount++)}`,
 ): WriteOp {
   return systemPut(s, 'payroll/onboarding_user', org, key, {
     first_name: p.first,
@@ -132,7 +139,7 @@ function hire(
     phone: '5125550199',
     pay_frequency: 'Bi-Weekly',
     rate: 21.5,
-    ssn: `123-45-${String(6710 + hireCount++)}`,
+    ...(ssn ? { ssn } : {}),
     activity_log: [
       { time: s.now(), user: by, action: 'invited', message: `Invitation sent to ${p.email}.`, to: p.email },
     ],
@@ -156,7 +163,7 @@ export function storyOps(s: Services, org: string, people: Map<string, string>, 
 
   // Carla: hired a month ago, everything signed; her W-4 claims exemption for this year.
   const carlaHired = now - 30 * DAY;
-  ops.push(...employee(s, org, carla, carlaHired, by, '123-45-6701'));
+  ops.push(...employee(s, org, carla, carlaHired, by, SSNS.carla));
   ops.push(
     ...employeeForms(s, org, carla, carlaHired, carlaHired - DAY).map((op) => {
       if (op.op !== 'put') return op;
@@ -190,11 +197,11 @@ export function storyOps(s: Services, org: string, people: Map<string, string>, 
       return op;
     }),
   );
-  ops.push(hire(s, org, carla.key, carla, 'complete', carlaHired, by));
+  ops.push(hire(s, org, carla.key, carla, 'complete', carlaHired, by, SSNS.carla));
 
   // Sam: started six days ago, his part done; Section 2 is past due. Authorized to work for 40 more days.
   const samHired = now - 6 * DAY;
-  ops.push(...employee(s, org, sam, samHired, by, '123-45-6702'));
+  ops.push(...employee(s, org, sam, samHired, by, SSNS.sam));
   ops.push(
     ...employeeForms(s, org, sam, samHired, samHired).map((op) => {
       if (op.op !== 'put' || op.record.collection !== 'payroll/i9') return op;
@@ -207,11 +214,11 @@ export function storyOps(s: Services, org: string, people: Map<string, string>, 
       });
     }),
   );
-  ops.push(hire(s, org, sam.key, sam, 'started', samHired, by));
+  ops.push(hire(s, org, sam.key, sam, 'started', samHired, by, SSNS.sam));
 
   // Wes: starts in three days; he changed his W-4 after signing it, so the signature was voided.
   const wesHired = now + 3 * DAY;
-  ops.push(...employee(s, org, wes, wesHired, by, '123-45-6703'));
+  ops.push(...employee(s, org, wes, wesHired, by, SSNS.wes));
   ops.push(
     ...employeeForms(s, org, wes, wesHired, now - 2 * DAY).map((op) => {
       if (op.op !== 'put' || op.record.collection !== 'payroll/w4') return op;
@@ -230,12 +237,12 @@ export function storyOps(s: Services, org: string, people: Map<string, string>, 
       return { ...op, record: { ...op.record, data } };
     }),
   );
-  ops.push(hire(s, org, wes.key, wes, 'started', wesHired, by));
+  ops.push(hire(s, org, wes.key, wes, 'started', wesHired, by, SSNS.wes));
 
   // Emma has just started: her hire is invited, her forms not begun.
   // Her hire names no work state: the state she lives in (her basic information) decides her
   // state certificate, as before she had a hire.
-  const emmaHire = hire(s, org, emma.key, emma, 'invited', now - 30 * DAY, by);
+  const emmaHire = hire(s, org, emma.key, emma, 'invited', now - 30 * DAY, by, null);
   if (emmaHire.op === 'put') delete emmaHire.record.data.state;
   ops.push(emmaHire);
 

@@ -20,7 +20,7 @@ import { withSignedOn } from './data/hooks/w4.ts';
 import { hireClaimOps } from './payroll/hire-claims.ts';
 import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '../types/generated/index.ts';
 import { COMPANY_ADMIN_PERMISSIONS } from '../engine/permissions.ts';
-import { storyOps } from './demo-journeys.ts';
+import { SSNS, storyOps } from './demo-journeys.ts';
 import { ptoOps } from './demo-pto.ts';
 import { paystubOps } from './demo-paystubs.ts';
 
@@ -180,7 +180,7 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
       first_name: 'Emma',
       last_name: 'Employee',
       email: 'emma@acme.example',
-      ssn: '123-45-6789',
+      ssn: SSNS.emma,
       job_title: 'Payroll Clerk',
       employment_type: 'REGULAR',
       employment_status: 'Full-Time',
@@ -193,7 +193,7 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
       created_time: now,
       _user_uuid: emma,
     } satisfies PayrollEmployee),
-    ...ssnIndexOps(s, org, emma, '123-45-6789', undefined),
+    ...ssnIndexOps(s, org, emma, SSNS.emma, undefined),
   );
   // The employer at the payroll provider: its name and EIN print on the W-4 and the state forms.
   ops.push(
