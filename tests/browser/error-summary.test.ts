@@ -65,12 +65,29 @@ describe('the error summary', () => {
     // The unsigned signature is described by its message, and no id is on the page twice.
     const sign = page.locator('#root_employee_signature');
     assert.equal(await sign.getAttribute('aria-invalid'), 'true');
-    const describedBy = await sign.getAttribute('aria-describedby');
-    assert.equal(await page.locator(`[id="${describedBy}"]`).innerText(), 'The employee must sign Section 1.');
+    // It is described by what signing attests, then by its message.
+    const [attests, message] = ((await sign.getAttribute('aria-describedby')) ?? '').split(' ');
+    assert.match(await page.locator(`[id="${attests}"]`).innerText(), /^I am aware that federal law provides/);
+    assert.equal(await page.locator(`[id="${message}"]`).innerText(), 'The employee must sign Section 1.');
     const repeated = await page.evaluate(() => {
       const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
       return ids.filter((id, i) => ids.indexOf(id) !== i);
     });
     assert.deepEqual(repeated, []);
   });
+});
+
+it('a rule broken at several fields at once is one line of the summary naming them all', async () => {
+  const emma = await w.apiLogin('emma');
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_i9/edit/${emma.user}`);
+  await page.getByLabel('4. An alien authorized to work').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  const summary = page.locator('.form__summary');
+  await summary.waitFor();
+  const items = await summary.locator('li').allInnerTexts();
+  const status4 = items.filter((t) => /enter one of these/.test(t));
+  assert.equal(status4.length, 1, JSON.stringify(items));
+  assert.ok((status4[0].split(':')[0].match(/,/g) ?? []).length >= 1, `several fields named: ${status4[0]}`);
 });

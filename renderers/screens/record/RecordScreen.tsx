@@ -139,6 +139,23 @@ function onceEach<T extends { field: string; item?: number; message: string }>(i
   });
 }
 
+/**
+ * One line per message: a rule broken at several fields at once (status 4 of the I-9 without any of
+ * its numbers, every Step of an exempt W-4) is said once, naming its fields, linked to the first
+ * (the same sentence four or seven times filled a phone's screen). `also` holds the other fields.
+ */
+function oneLinePerMessage<T extends { field: string; item?: number; message: string }>(
+  items: T[],
+): (T & { also: { field: string; item?: number }[] })[] {
+  const lines = new Map<string, T & { also: { field: string; item?: number }[] }>();
+  for (const e of items) {
+    const line = lines.get(e.message);
+    if (line) line.also.push({ field: e.field, item: e.item });
+    else lines.set(e.message, { ...e, also: [] });
+  }
+  return [...lines.values()];
+}
+
 /** The top field an error is at and, inside a list, which item (1, 2, …): "Emergency contacts 2". */
 function summaryField(parts: string[]): { field: string; item?: number } {
   const field = parts[0] ?? '';
@@ -454,7 +471,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
   formActionsRef.current = formActions;
   // The errors of the last Save, listed at the top with a link to each field: the form's own
   // checks, else the server's answer.
-  const summary = onceEach(
+  const fieldsToSee = onceEach(
     blocked.length
       ? reachable(
           blocked.map((e) => ({
@@ -471,6 +488,16 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
           linked: true,
         })),
   );
+  const summary = oneLinePerMessage(fieldsToSee);
+  const fieldLabel = (f: { field: string; item?: number }) =>
+    `${titlesNow.current[f.field] ?? fieldTitle(meta.schema, f.field)}${f.item ? ` ${f.item}` : ''}`;
+  const fieldsOf = (e: { field: string; item?: number; also: { field: string; item?: number }[] }) =>
+    e.field
+      ? `${[e, ...e.also]
+          .filter((f) => f.field)
+          .map(fieldLabel)
+          .join(', ')}: `
+      : '';
 
   return (
     <section className="page record" aria-labelledby="record-title" ref={page}>
@@ -538,22 +565,18 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
       )}
       {summary.length > 0 && shownMode !== 'view' && (
         <div className="banner banner--negative form__summary" role="alert" tabIndex={-1} ref={summaryRef}>
-          <p>{summary.length === 1 ? 'One field needs' : `${summary.length} fields need`} your attention:</p>
+          <p>{fieldsToSee.length === 1 ? 'One field needs' : `${fieldsToSee.length} fields need`} your attention:</p>
           <ul>
             {summary.map((e, i) => (
               <li key={`${e.id}:${i}`}>
                 {e.linked ? (
                   <a href={`#${e.id}`} onClick={toField}>
-                    {e.field
-                      ? `${titlesNow.current[e.field] ?? fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: `
-                      : ''}
+                    {fieldsOf(e)}
                     {e.message}
                   </a>
                 ) : (
                   <>
-                    {e.field
-                      ? `${titlesNow.current[e.field] ?? fieldTitle(meta.schema, e.field)}${e.item ? ` ${e.item}` : ''}: `
-                      : ''}
+                    {fieldsOf(e)}
                     {e.message}
                   </>
                 )}
