@@ -24,14 +24,14 @@ export const DEFAULT_TIMEOUT = 5000;
 
 /**
  * The notices shown once `notice` is added: the same message is not shown twice, and a success
- * supersedes the failures before it (a "Not saved: correct the fields listed at the top of the form." of a save refused
- * a moment ago must not sit beside the "Saved." of the save that fixed it, nor follow to the next step).
+ * supersedes the failures and successes before it (a "Not saved: correct the fields listed at the
+ * top of the form." of a save refused a moment ago must not sit beside the "Saved." of the save that
+ * fixed it, nor a "Saved. The form is not signed yet" beside the signed save that ended the
+ * onboarding): the latest save says how things stand. Other notices (a session about to end) stay.
  */
 export function withNotice(notices: readonly Notice[], notice: Notice): Notice[] {
-  return [
-    ...notices.filter((n) => n.message !== notice.message && !(notice.type === 'positive' && n.type === 'negative')),
-    notice,
-  ];
+  const superseded = (n: Notice) => notice.type === 'positive' && (n.type === 'negative' || n.type === 'positive');
+  return [...notices.filter((n) => n.message !== notice.message && !superseded(n)), notice];
 }
 
 export function NotifyProvider({ children }: { children: ReactNode }) {

@@ -18,6 +18,19 @@ test('a success supersedes the failures shown before it, not other notices', () 
   );
 });
 
+test('a success supersedes the success before it: the latest save says how the form stands', () => {
+  const unsigned: Notice = {
+    id: 4,
+    type: 'positive',
+    message: 'Saved. The form is not signed yet: sign it to finish.',
+  };
+  const shown = withNotice([warned, unsigned], { id: 5, type: 'positive', message: 'Saved.' });
+  assert.deepEqual(
+    shown.map((n) => n.message),
+    ['Your session ends in 2 minutes.', 'Saved.'],
+  );
+});
+
 test('a failure after a failure keeps both; the same message is shown once', () => {
   const other: Notice = { id: 3, type: 'negative', message: 'Not authorized.' };
   assert.deepEqual(
