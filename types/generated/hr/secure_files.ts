@@ -15,7 +15,7 @@ export type File1 = string;
 export type SentBy = string;
 
 /**
- * A file sent securely to one person of the company: only they, the sender and those who manage secure file transfer can open it. Save, then attach the file.
+ * A file sent securely to one person of the company: only they, the sender and those who manage secure file transfer can open it. Choose the file on the form: it is sent once the form is saved.
  */
 export interface HrSecureFiles {
   owner_id: Recipient;
