@@ -61,26 +61,50 @@ export function dependentAmount(children: unknown, others: unknown, year: unknow
   return w4Step3FromCounts(editionOf(year), count(children), count(others)).dependent_amount;
 }
 
-const fromCounts: PatchFn = (next) => ({
-  ...w4Step3FromCounts(
-    editionOf(next.w4_year),
-    count(next.number_of_dependents_under_17),
-    count(next.number_of_other_dependents),
-  ),
-});
+/**
+ * A count changed: on a form with one Step 3 amount, that amount from both counts; on the 2026 form
+ * (3(a) and 3(b)), its own line's amount, the other line's too where its count made it (an amount
+ * typed by hand there, its count cleared, stays), and the total of both.
+ */
+const fromCount =
+  (line: 'dependents_under_17_amount' | 'other_dependents_amount'): PatchFn =>
+  (next) => {
+    const children = count(next.number_of_dependents_under_17);
+    const others = count(next.number_of_other_dependents);
+    const step3 = w4Step3FromCounts(editionOf(next.w4_year), children, others);
+    if (step3.dependents_under_17_amount === undefined || step3.other_dependents_amount === undefined)
+      return { ...step3 };
+    const fromItsCount = (l: typeof line, n: number) => l === line || n > 0;
+    const a = fromItsCount('dependents_under_17_amount', children)
+      ? step3.dependents_under_17_amount
+      : amount(next.dependents_under_17_amount);
+    const b = fromItsCount('other_dependents_amount', others)
+      ? step3.other_dependents_amount
+      : amount(next.other_dependents_amount);
+    return {
+      ...(fromItsCount('dependents_under_17_amount', children) ? { dependents_under_17_amount: a } : {}),
+      ...(fromItsCount('other_dependents_amount', others) ? { other_dependents_amount: b } : {}),
+      dependent_amount: a + b,
+    };
+  };
 
-const fromSplitAmounts: PatchFn = (next) => ({
-  number_of_dependents_under_17: 0,
-  number_of_other_dependents: 0,
-  dependent_amount: amount(next.dependents_under_17_amount) + amount(next.other_dependents_amount),
-});
+/**
+ * A line's amount typed by hand: its own count no longer says how it was made (cleared); the other
+ * line's count and amount stay as they are (clearing both left "0 other dependents" beside $500).
+ */
+const fromLineAmount =
+  (countField: 'number_of_dependents_under_17' | 'number_of_other_dependents'): PatchFn =>
+  (next) => ({
+    [countField]: 0,
+    dependent_amount: amount(next.dependents_under_17_amount) + amount(next.other_dependents_amount),
+  });
 
 /** Field -> patch: what else changes when the user changes a field. */
 export const w4Patches: Readonly<Record<string, PatchFn>> = {
-  number_of_dependents_under_17: fromCounts,
-  number_of_other_dependents: fromCounts,
-  dependents_under_17_amount: fromSplitAmounts,
-  other_dependents_amount: fromSplitAmounts,
+  number_of_dependents_under_17: fromCount('dependents_under_17_amount'),
+  number_of_other_dependents: fromCount('other_dependents_amount'),
+  dependents_under_17_amount: fromLineAmount('number_of_dependents_under_17'),
+  other_dependents_amount: fromLineAmount('number_of_other_dependents'),
   dependent_amount: () => ({ number_of_dependents_under_17: 0, number_of_other_dependents: 0 }),
 };
 

@@ -158,7 +158,7 @@ describe('W-4 editions', () => {
     assert.deepEqual(w4Schema['x-ui']['ui:options'], { behaviour: 'payroll/w4' });
   });
 
-  it('on the 2026 form the counts fill 3(a), 3(b) and the total; typing 3(a) or 3(b) clears the counts', () => {
+  it("on the 2026 form the counts fill 3(a), 3(b) and the total; typing 3(a) or 3(b) clears that line's count only", () => {
     assert.deepEqual(
       behaviourChanges(
         w4Behaviour,
@@ -183,8 +183,21 @@ describe('W-4 editions', () => {
       ),
       [
         ['number_of_dependents_under_17', 0],
-        ['number_of_other_dependents', 0],
         ['dependent_amount', 4900],
+      ],
+    );
+    // 3(a) typed by hand stays when the other dependents' count changes; 3(b) follows its count.
+    assert.deepEqual(
+      behaviourChanges(
+        w4Behaviour,
+        { w4_year: '2026', dependents_under_17_amount: 3000, number_of_dependents_under_17: 0 },
+        ['number_of_other_dependents'],
+        1,
+        nov2026,
+      ),
+      [
+        ['other_dependents_amount', 500],
+        ['dependent_amount', 3500],
       ],
     );
   });
