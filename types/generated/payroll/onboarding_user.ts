@@ -5,7 +5,7 @@ import type * as Common from "../common/defs.ts";
 export type FirstName = string;
 export type LastName = string;
 /**
- * Lower-cased; the hire's account is created with it. One hire per e-mail address in the company (x-unique), whether or not its account exists yet.
+ * The hire's account is created with it. One hire per e-mail address in the company, whether or not its account exists yet.
  */
 export type EMail = Common.Email;
 /**
