@@ -15,6 +15,7 @@ import { useServices } from '../session/session.tsx';
 import { keys, metaQuery } from '../screens/queries.ts';
 import { createPath, type DocumentList, type DocumentsPageSpec } from './documents-pages.ts';
 import { FileUsageLine } from './FileUsageLine.tsx';
+import { useUserNames, userKeysOf } from '../users/useUserNames.ts';
 
 /** Documents a list on this page shows at most; the list screen pages through them all. */
 const SHOWN = 200;
@@ -204,6 +205,10 @@ function DocumentTable({ list }: { list: DocumentList }) {
     enabled: !!meta.data?.can.list,
     retry: false,
   });
+  const recipients = list.sentBy
+    ? [...new Set((rows.data?.items ?? []).flatMap((r) => userKeysOf(r.data[list.sentBy!.to])))]
+    : [];
+  const { nameOf } = useUserNames(client, recipients);
   if (meta.isError || (meta.data && !meta.data.can.list)) return null;
   const columns: Column[] = [
     {
@@ -214,7 +219,24 @@ function DocumentTable({ list }: { list: DocumentList }) {
         </Link>
       ),
     },
-    { header: 'Status', cell: (_r, d) => (typeof d.status === 'string' ? (STATUS[d.status] ?? d.status) : '') },
+    ...(list.sentBy
+      ? [
+          { header: 'From', cell: (_r: WireRecord, d: JsonObject) => String(d[list.sentBy!.from] ?? '') },
+          {
+            header: 'To',
+            cell: (_r: WireRecord, d: JsonObject) => {
+              const to = d[list.sentBy!.to];
+              return typeof to === 'string' ? nameOf(to) : '';
+            },
+          },
+        ]
+      : [
+          {
+            header: 'Status',
+            cell: (_r: WireRecord, d: JsonObject) =>
+              typeof d.status === 'string' ? (STATUS[d.status] ?? d.status) : '',
+          },
+        ]),
     {
       header: 'File',
       cell: (_r, d) => {

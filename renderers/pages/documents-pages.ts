@@ -25,6 +25,11 @@ export interface DocumentList {
    */
   createFromUser?: Readonly<Record<string, 'display_name' | 'email'>>;
   /**
+   * A record sent from one person to another (a secure file): the list shows who sent it (a name
+   * the record holds) and to whom (a user key, shown by name) instead of a status it does not have.
+   */
+  sentBy?: { from: string; to: string };
+  /**
    * Assignments naming the caller (`user_ids` contains them, HR's included), each row with the
    * document it assigns, its due date and the caller's own acknowledgement.
    */
@@ -95,6 +100,7 @@ export const DOCUMENTS_PAGES: readonly DocumentsPageSpec[] = [
         create: true,
         createPicksPeople: 'hr/secure_files',
         createFromUser: { sender_name: 'display_name', email: 'email' },
+        sentBy: { from: 'sender_name', to: 'owner_id' },
       },
     ],
   },

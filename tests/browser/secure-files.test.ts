@@ -49,6 +49,10 @@ it('the admin sends Emma a file securely; Emma finds it from her menu and downlo
   await emma.waitForURL('**/secure_file_transfer');
   const row = emma.getByRole('row', { name: /offer\.pdf/ });
   await row.waitFor();
+  // Who sent it and to whom, by name (the list had a status column a secure file does not have).
+  await row.getByRole('cell', { name: 'Emma Employee', exact: true }).waitFor();
+  const cells = await row.getByRole('cell').allInnerTexts();
+  assert.ok(cells.includes('Alice Admin') && cells.includes('Emma Employee'), cells.join(' | '));
   await row.getByRole('link').first().click();
   const [download] = await Promise.all([
     emma.waitForEvent('download'),
