@@ -20,12 +20,13 @@ export type USCISOrANumber = string;
  */
 export type FormI94AdmissionNumber = string;
 export type ForeignPassportNumber = string;
+export type LastName = string;
 /**
  * Printed joined by commas; leave empty for 'N/A'.
  *
  * @maxItems 10
  */
-export type OtherLastNamesUsed = string[];
+export type OtherLastNamesUsed = LastName[];
 /**
  * I am aware that federal law provides for imprisonment and/or fines for false statements, or the use of false documents, in connection with the completion of this form. I attest, under penalty of perjury, that this information, including my selection of the box attesting to my citizenship or immigration status, is true and correct.
  */
