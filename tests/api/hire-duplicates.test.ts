@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { as, demoWorld, sudoInto, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { readOutbox } from '../helpers/outbox.ts';
+import { SSNS } from '../../server/demo-journeys.ts';
 
 const HIRES = '/payroll/api/data/onboarding_user';
 const HIRE_EMAIL = 'Another hire already has this e-mail address: open that hire instead of adding a new one.';
@@ -105,7 +106,8 @@ describe('a hire SSN', () => {
   });
 
   test("a demo hire's SSN is held as well", async () => {
-    const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire({ ssn: '123-45-6714' }) });
+    // Sam's, on his hire as on his employee record.
+    const r = await w.call('POST', `${HIRES}/`, { ...as(w.payroll), body: hire({ ssn: SSNS.sam }) });
     assert.equal(r.status, 409, r.text);
     assert.deepEqual(r.body.errors, [{ path: '/ssn', message: HIRE_SSN }]);
   });

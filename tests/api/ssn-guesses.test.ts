@@ -20,7 +20,7 @@ afterAll(async () => {
   await w.server.stop();
 });
 
-const ssn = (n: number) => `123-45-${String(6700 + n).padStart(4, '0')}`;
+const ssn = (n: number) => `123-45-${String(7700 + n).padStart(4, '0')}`;
 
 async function newHire(by: ReturnType<typeof as>, tag: string, number?: string) {
   const r = await w.call('POST', `${H}/`, {
