@@ -40,6 +40,27 @@ export function signedInAt(session: StoredRecord): number {
   return Number.isFinite(at) ? at : session.meta.created_time;
 }
 
+/** The op that writes a new session record `sid` for `user`, made by them at `now` (a sign-in's, a refresh's). */
+export function newSessionOp(
+  org: string,
+  sid: string,
+  user: string,
+  data: Record<string, unknown>,
+  now: number,
+): WriteOp {
+  return {
+    op: 'put',
+    expectVersion: 0,
+    record: {
+      collection: SYSTEM.sessions,
+      org,
+      key: sid,
+      data,
+      meta: { created_by: user, created_time: now, updated_by: user, updated_time: now, version: 1 },
+    },
+  };
+}
+
 /** Every session record of the user, however many. */
 export async function sessionsOf(s: Services, org: string, userKey: string): Promise<StoredRecord[]> {
   return (

@@ -6,14 +6,14 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { productStaffAdminKey } from '../../engine/access.ts';
 import { ApiError, invalidCredentials } from '../http/errors.ts';
 import { getOrg, type OrgInfo } from '../orgs.ts';
-import { SYSTEM, type Services } from '../services.ts';
+import type { Services } from '../services.ts';
 import { VersionConflictError, type StoredRecord, type WriteOp } from '../storage/types.ts';
 import { actorOf, auditOp } from '../data/audit.ts';
 import { verifyPassword } from '../crypto/passwords.ts';
 import { impersonatorActs, isUuid, principalFor, sessionView, userMaySignIn } from './principal.ts';
 import { impersonatorOf, sessionPrincipal, sudoOnlyAccount, type Impersonator } from './impersonation.ts';
 import { signToken } from './tokens.ts';
-import { expiredSessionOps, sessionEpoch } from './sessions.ts';
+import { expiredSessionOps, newSessionOp, sessionEpoch } from './sessions.ts';
 import { newFamilyOps, type IssuedRefresh } from './refresh-tokens.ts';
 import { signInState, type Challenge, type TwoFactorMethod } from './sign-in-state.ts';
 import { queueMessages } from '../mail/outbox.ts';
@@ -307,24 +307,20 @@ export async function openSession(
   ops.push(
     // The user's sessions that are over go as a new one comes (the rest by startSessionPurge).
     ...(await expiredSessionOps(s, org.id, user.key)),
-    {
-      op: 'put',
-      expectVersion: 0,
-      record: {
-        collection: SYSTEM.sessions,
-        org: org.id,
-        key: sid,
-        data: {
-          user: user.key,
-          exp,
-          type,
-          epoch,
-          signed_in: now,
-          ...(impersonatedBy ? { impersonated_by: impersonatedBy } : {}),
-        },
-        meta: meta(user.key, now),
+    newSessionOp(
+      org.id,
+      sid,
+      user.key,
+      {
+        user: user.key,
+        exp,
+        type,
+        epoch,
+        signed_in: now,
+        ...(impersonatedBy ? { impersonated_by: impersonatedBy } : {}),
       },
-    },
+      now,
+    ),
     ...refresh.ops,
     auditOp({
       org: org.id,

@@ -28,7 +28,7 @@ import { sudoOnlyAccount, impersonatorOf } from './impersonation.ts';
 import { authenticate, callerOfSession, isUuid, userMaySignIn, type Caller } from './principal.ts';
 import { signedIn } from './signed-in.ts';
 import { checkRefresh, newFamilyOps, rotateOps } from './refresh-tokens.ts';
-import { sessionEpoch, signedInAt } from './sessions.ts';
+import { newSessionOp, sessionEpoch, signedInAt } from './sessions.ts';
 import { openSession, sessionToken } from './sign-in.ts';
 import { signInState, type Challenge, type TwoFactorMethod } from './sign-in-state.ts';
 import { signInAttempt, throttledCheck } from './throttled-check.ts';
@@ -567,23 +567,8 @@ export function twoFactorRoutes(s: Services) {
               meta: { ...fresh.meta, version: fresh.meta.version + 1, updated_time: now },
             },
           },
-          {
-            op: 'put',
-            expectVersion: 0,
-            record: {
-              collection: SYSTEM.sessions,
-              org: org.id,
-              key: sid,
-              data: { ...session.data, exp, seen: now },
-              meta: {
-                created_by: token.user,
-                created_time: now,
-                updated_by: token.user,
-                updated_time: now,
-                version: 1,
-              },
-            },
-          },
+          // The renewed session carries the sign-in's facts (its type, epoch and time, signed_in).
+          newSessionOp(org.id, sid, token.user, { ...session.data, exp, seen: now }, now),
           ...rotated.ops,
         ]);
         break;

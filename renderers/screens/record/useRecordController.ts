@@ -58,17 +58,17 @@ export type RecordState =
       conflict?: string;
     };
 
+export interface SubmitOptions {
+  /** The notice of a successful save, when not the plain 'Saved.'. */
+  savedMessage?: (saved: WireRecord) => string | undefined;
+  /** Files chosen on the create screen, by field: its record's edit screen uploads them. */
+  heldFiles?: Readonly<Record<string, File>>;
+}
+
 export interface RecordActions {
   change(data: JsonObject): void;
   /** Saves; answers the saved record, or undefined when the save failed (the state says why). */
-  submit(
-    data: JsonObject,
-    options?: {
-      savedMessage?: (saved: WireRecord) => string | undefined;
-      /** Files chosen on the create screen, by field: its record's edit screen uploads them. */
-      heldFiles?: Readonly<Record<string, File>>;
-    },
-  ): Promise<WireRecord | undefined>;
+  submit(data: JsonObject, options?: SubmitOptions): Promise<WireRecord | undefined>;
   cancel(): void;
   /**
    * Deletes the record (the caller has asked the user first): back to the list with a notification,
@@ -224,13 +224,7 @@ export function useRecordController(
     // Only the choice moves the screen; the other values are read as they are when it is made.
   }, [chosen]);
   const submit = useCallback(
-    async (
-      data: JsonObject,
-      options?: {
-        savedMessage?: (saved: WireRecord) => string | undefined;
-        heldFiles?: Readonly<Record<string, File>>;
-      },
-    ) => {
+    async (data: JsonObject, options?: SubmitOptions) => {
       setSaving(true);
       setServerErrors([]);
       setConflict(undefined);
