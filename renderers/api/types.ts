@@ -167,6 +167,9 @@ export interface Pipeline {
     hire_date?: number;
     user_key?: string;
     missing: string[];
+    /** The employer's next step once the hire's own forms are done: one the reader may take now has `to`. */
+    next?: { label: string; to?: string; done?: string };
+    version: number;
     done: number;
     total: number;
   }[];

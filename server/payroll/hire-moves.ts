@@ -24,30 +24,10 @@ import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
 import { historyOf } from './hire-account.ts';
 import { hireChecklist, missingParts } from './onboarding.ts';
-
-/** Who approves a hire and marks it complete. */
-export const HIRE_APPROVERS = ['PAYROLL:CanManageUserPayrollData'] as const;
+import { EMPLOYER_STEPS, HIRE_APPROVERS, STATUS_NAMES } from './hire-steps.ts';
 
 /** The statuses only the server sets. */
 const SERVER_SET = new Set(['invited', 'started', 'error']);
-
-const NAMES: Record<string, string> = {
-  created: 'Created',
-  invited: 'Invited',
-  started: 'Started',
-  pending_approval: 'Pending approval',
-  approved: 'Approved',
-  complete: 'Complete',
-  error: 'Error',
-  cancelled: 'Cancelled',
-};
-
-/** The employer's steps: from, the step's name, and what it needs of the hire's onboarding. */
-const STEPS: Record<string, { from: string; step: string; employer: boolean; approver: boolean }> = {
-  pending_approval: { from: 'started', step: 'Send for approval', employer: false, approver: false },
-  approved: { from: 'pending_approval', step: 'Approve', employer: false, approver: true },
-  complete: { from: 'approved', step: 'Mark complete', employer: true, approver: true },
-};
 
 const refuse = (status: number, message: string) =>
   new ApiError(status as 403 | 409, message, [{ path: '/status', message } satisfies FieldError]);
@@ -63,7 +43,7 @@ export async function checkHireMove(
   const from = String(before.status ?? 'created');
   const to = String(after.status ?? 'created');
   if (from === to) return;
-  const name = (v: string) => NAMES[v] ?? v;
+  const name = (v: string) => STATUS_NAMES[v] ?? v;
   if (from === 'complete') throw refuse(409, 'This hire is complete: its status no longer changes.');
   if (to === 'cancelled') return;
   if (to === 'created') {
@@ -79,7 +59,7 @@ export async function checkHireMove(
       `${name(to)} is set by the server (the invitation, the hire's own forms, a failed send); it cannot be chosen.`,
     );
   }
-  const step = STEPS[to];
+  const step = EMPLOYER_STEPS[to];
   if (!step) throw refuse(409, `A hire cannot move from ${name(from)} to ${name(to)}.`);
   if (step.approver && !allows(HIRE_APPROVERS, caller.principal, false)) {
     throw refuse(403, `${step.step}: only those who manage payroll data may do this.`);

@@ -35,6 +35,7 @@ import type { Checklist, ChecklistItem, StepState } from '../../engine/onboardin
 export type { Checklist, ChecklistItem, StepState };
 import { employeeCertificate } from './work-state.ts';
 import { hooksFor } from '../data/hooks.ts';
+import { HIRE_APPROVERS, nextStep } from './hire-steps.ts';
 
 /** The hire statuses of spec/001 section 4, in the pipeline's order. */
 export const HIRE_STATUSES = [
@@ -353,6 +354,16 @@ export function missingParts(list: Checklist): { employee: string[]; employer: s
 export async function pipelineOf(s: Services, caller: Caller) {
   const org = caller.org.id;
   const reader = caller.principal;
+  const approver = allows(HIRE_APPROVERS, reader, false);
+  const nextOf = (h: { data: DataObject }, account: boolean, parts: { employee: string[]; employer: string[] }) => {
+    const next = nextStep(text(h.data.status) ?? 'created', {
+      account,
+      employeeMissing: parts.employee.length,
+      employerMissing: parts.employer.length,
+      approver,
+    });
+    return next ? { next } : {};
+  };
   const now = s.now();
   const timeZone = await orgTimeZone(s, caller.org);
   const names = new Map<string, string>();
@@ -377,6 +388,8 @@ export async function pipelineOf(s: Services, caller: Caller) {
         ...(userKey ? { user_key: userKey } : {}),
         // The employee's steps not finished, then the employer's parts waiting.
         missing: [...parts.employee, ...parts.employer],
+        ...nextOf(h, userKey !== undefined, parts),
+        version: h.meta.version,
         done: list?.done ?? 0,
         total: list?.total ?? 0,
       };

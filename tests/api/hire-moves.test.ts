@@ -52,6 +52,14 @@ const fullHire = () => ({
 const move = (who: Session, key: string, status: string) =>
   w.call('PATCH', `${HIRES}/${key}`, { ...as(who), body: { status } });
 const statusOf = async (key: string) => (await w.call('GET', `${HIRES}/${key}`, as(w.payroll))).body.data.status;
+/** The employer's next step with a hire, as the pipeline offers it to `who`. */
+const nextOf = async (who: Session, key: string) => {
+  const r = await w.call('GET', '/payroll/api/onboarding_pipeline', as(who));
+  assert.equal(r.status, 200, r.text);
+  const hire = (r.body.hires as { key: string; next?: { label: string; to?: string } }[]).find((h) => h.key === key);
+  assert.ok(hire, `the pipeline lists ${key}`);
+  return hire.next;
+};
 const refusedAt = (r: { status: number; text: string; body: { errors?: { path: string; message: string }[] } }) => {
   assert.ok(r.status === 409 || r.status === 403, r.text);
   const e = r.body.errors?.find((x) => x.path === '/status');
@@ -130,6 +138,19 @@ describe("each step waits for the hire's onboarding", () => {
     assert.equal(await statusOf(wes.user), 'started');
   });
 
+  test('the pipeline says why a hire is in error, and offers no step while forms are missing (Wes)', async () => {
+    const found = await w.call('POST', '/payroll/api/data/find/onboarding_user', {
+      ...as(w.payroll),
+      body: { criteria: [{ field: 'status', is: '=', value: 'error' }] },
+    });
+    const eve = (found.body.items as { key: string }[] | undefined)?.[0];
+    assert.ok(eve, `the demo has a hire in error: ${found.text}`);
+    assert.deepEqual(await nextOf(w.payroll, eve.key), {
+      label: 'The invitation could not be sent: check the e-mail address, then resend the invitation.',
+    });
+    assert.equal(await nextOf(w.payroll, wes.user), undefined);
+  });
+
   test('Approve of a hire without an account (Pat) says none of their forms is done', async () => {
     const pat = (
       await w.call('POST', '/payroll/api/data/find/onboarding_user', {
@@ -143,14 +164,24 @@ describe("each step waits for the hire's onboarding", () => {
   });
 
   test('Sam: sent for approval by the onboarder, approved by payroll only, complete once Section 2 is signed', async () => {
+    // The pipeline offers each step to whoever may take it, once the hire's forms are done.
+    assert.deepEqual(await nextOf(onboarder, sam.user), {
+      label: 'Send for approval',
+      to: 'pending_approval',
+      done: 'Sent for approval.',
+    });
     const sent = await move(onboarder, sam.user, 'pending_approval');
     assert.equal(sent.status, 200, sent.text);
     const byOnboarder = await move(onboarder, sam.user, 'approved');
     assert.equal(byOnboarder.status, 403, byOnboarder.text);
     assert.match(refusedAt(byOnboarder), /^Approve: only those who manage payroll data/);
     assert.equal(await statusOf(sam.user), 'pending_approval');
+    assert.deepEqual(await nextOf(onboarder, sam.user), { label: 'Waiting for payroll to approve.' });
+    assert.deepEqual(await nextOf(w.payroll, sam.user), { label: 'Approve', to: 'approved', done: 'Approved.' });
     const approved = await move(w.payroll, sam.user, 'approved');
     assert.equal(approved.status, 200, approved.text);
+    // Section 2 is what is missing now, and the pipeline lists it rather than a step.
+    assert.equal(await nextOf(w.payroll, sam.user), undefined);
     assert.equal(
       refusedAt(await move(w.payroll, sam.user, 'complete')),
       "Mark complete: the hire's onboarding is not done. Still to do: Form I-9, Section 2.",
@@ -167,6 +198,11 @@ describe("each step waits for the hire's onboarding", () => {
       },
     });
     assert.equal(section2.status, 200, section2.text);
+    assert.deepEqual(await nextOf(w.payroll, sam.user), {
+      label: 'Mark complete',
+      to: 'complete',
+      done: 'Marked complete.',
+    });
     const complete = await move(w.payroll, sam.user, 'complete');
     assert.equal(complete.status, 200, complete.text);
     assert.equal(await statusOf(sam.user), 'complete');

@@ -242,9 +242,25 @@ it('the payroll manager sees what is due on the home page and finishes it', asyn
   const r = await w.call('GET', '/payroll/api/onboarding_pipeline', { org: w.org, token: paul.token });
   assert.ok(!r.body.awaiting_employer.some((a: { name: string }) => a.name === 'Sam Section'));
 
-  // Eve's invitation could not be sent: it is sent again from her row, and she is no longer in error.
+  // Sam's forms and Section 2 are done: his row offers the employer's steps, one after the other.
+  const samRow = page.getByRole('region', { name: 'New hires' }).getByRole('row', { name: /Sam Section/ });
+  for (const [step, done] of [
+    ['Send for approval', 'Sent for approval.'],
+    ['Approve', 'Approved.'],
+    ['Mark complete', 'Marked complete.'],
+  ]) {
+    await samRow.getByRole('button', { name: `${step} Sam Section` }).click();
+    await page.getByText(`Sam Section: ${done}`).first().waitFor();
+  }
+  await samRow.waitFor({ state: 'detached' });
+  const sam = await w.apiLogin('sam');
+  const hire = await w.call('GET', `/payroll/api/data/onboarding_user/${sam.user}`, { org: w.org, token: paul.token });
+  assert.equal(hire.body.data.status, 'complete', hire.text);
+
+  // Eve's invitation could not be sent: her row says so; it is sent again from there, and she is no longer in error.
   const eve = page.getByRole('region', { name: 'New hires' }).getByRole('row', { name: /Eve Error/ });
   await eve.getByRole('cell', { name: 'Error', exact: true }).waitFor();
+  await eve.getByRole('cell', { name: /^The invitation could not be sent: check the e-mail address/ }).waitFor();
   await eve.getByRole('button', { name: 'Resend invitation to eve@acme.example' }).click();
   await page.getByText('Invitation sent again to eve@acme.example.').first().waitFor();
   await eve.getByRole('cell', { name: 'Error', exact: true }).waitFor({ state: 'detached' });

@@ -3,6 +3,7 @@
  * employer first, then hires by status (each number opens the list filtered on it) with what each
  * is missing, then dates about to lapse. Quick actions: invite a hire, resend an invitation, open.
  */
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Pipeline } from '../../api/types.ts';
 import { useServices } from '../../session/session.tsx';
@@ -52,6 +53,24 @@ export function PipelinePanel({ data }: { data: Pipeline }) {
       void queryClient.invalidateQueries({ queryKey: keys.pipeline() });
     } catch (e) {
       notify({ type: 'negative', message: e instanceof Error ? e.message : 'The invitation was not sent.' });
+    }
+  };
+  // The employer's next step, taken from the row (PUT of the status alone, at the version listed);
+  // the server checks it as it checks the hire screen's button, and a refusal says why.
+  const [moving, setMoving] = useState<string>();
+  const move = async (h: Pipeline['hires'][number], to: string, done: string) => {
+    setMoving(h.key);
+    try {
+      await client.update('payroll', 'onboarding_user', h.key, { status: to }, h.version);
+      notify({ type: 'positive', message: `${h.first_name} ${h.last_name}: ${done}` });
+    } catch (e) {
+      const reason = (e as { errors?: { path?: string; message?: string }[] }).errors?.find(
+        (x) => x.path === '/status',
+      )?.message;
+      notify({ type: 'negative', message: reason ?? (e instanceof Error ? e.message : 'The hire was not changed.') });
+    } finally {
+      setMoving(undefined);
+      void queryClient.invalidateQueries({ queryKey: keys.pipeline() });
     }
   };
   return (
@@ -144,9 +163,28 @@ export function PipelinePanel({ data }: { data: Pipeline }) {
                   </td>
                   <td>{statusLabel(h.status)}</td>
                   <td>{h.user_key ? `${h.done} of ${h.total}` : 'No account yet'}</td>
-                  <td>{h.missing.length ? h.missing.join('; ') : h.user_key ? 'Nothing' : ''}</td>
+                  <td>
+                    {h.missing.length
+                      ? h.missing.join('; ')
+                      : h.next && !h.next.to
+                        ? h.next.label
+                        : h.user_key
+                          ? 'Nothing'
+                          : ''}
+                  </td>
                   <td>
                     <div className="row-actions">
+                      {h.next?.to && (
+                        <button
+                          type="button"
+                          className="btn btn--small btn--primary"
+                          disabled={moving === h.key}
+                          onClick={() => void move(h, h.next!.to!, h.next!.done ?? h.next!.label)}
+                        >
+                          {h.next.label}
+                          <span className="visually-hidden"> {`${h.first_name} ${h.last_name}`}</span>
+                        </button>
+                      )}
                       <PrefetchLink className="btn btn--small" to={`${HIRES}/view/${h.key}`}>
                         Open<span className="visually-hidden"> {`${h.first_name} ${h.last_name}`}</span>
                       </PrefetchLink>
