@@ -625,8 +625,18 @@ describe('Form I-9 Sections (spec/001 sections 2, 5 and 6)', () => {
       body: { employer_or_representative: 'Payroll, Paula, Manager', employer_signature: { font: 'font1' } },
     });
     assert.equal(notSigned.status, 400, notSigned.text);
+    // Everything the signature needs is said at once, not after a second try.
     assert.deepEqual(notSigned.body.errors, [
       { path: '/employer_signature', message: 'The employer or authorized representative must sign Section 2.' },
+      {
+        path: '/documentation',
+        message: 'Examine one document from List A, or one document from List B and one from List C.',
+      },
+      { path: '/first_day', message: "Enter the employee's first day of employment." },
+      { path: '/employer_address/address1', message: "Enter the employer's street address." },
+      { path: '/employer_address/city', message: "Enter the employer's city or town." },
+      { path: '/employer_address/state', message: "Choose the employer's state." },
+      { path: '/employer_address/postal_code', message: "Enter the employer's ZIP code." },
     ]);
     assert.equal(
       'employer_or_representative' in (await w.call('GET', `${I9}/${emma.user}`, as(w.payroll))).body.data,

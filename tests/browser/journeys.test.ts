@@ -217,6 +217,15 @@ it('the payroll manager sees what is due on the home page and finishes it', asyn
 
   await due.getByRole('link', { name: /Section 2 for Sam Section/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Edit Form I-9' }).waitFor();
+  // Saved at once, it says everything Section 2 needs, not the signature first and the rest after.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  for (const message of [
+    'The employer or authorized representative must sign Section 2.',
+    'Examine one document from List A, or one document from List B and one from List C.',
+    "Enter the employer's street address.",
+  ]) {
+    await page.getByText(message).first().waitFor();
+  }
   await page.getByLabel('Add a document').selectOption('us_passport');
   await page.locator('#root_documentation_0_title').fill('U.S. Passport');
   await page.locator('#root_documentation_0_issuing_authority').fill('U.S. Department of State');
