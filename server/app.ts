@@ -16,6 +16,7 @@ import { fileUsageRoutes } from './files/usage-route.ts';
 import { ApiError, errorResponse, tooManyAttempts } from './http/errors.ts';
 import type { AppEnv } from './http/context.ts';
 import { retrieveEinRoute } from './payroll/retrieve-ein.ts';
+import { section2ProposalRoute } from './payroll/section2-proposal.ts';
 import { retrieveSsnRoute } from './payroll/retrieve-ssn.ts';
 import { mySsnRoutes } from './payroll/my-ssn.ts';
 import { retrieveTinRoute } from './payroll/retrieve-tin.ts';
@@ -59,6 +60,7 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   app.route('/payroll/api', retrieveTinRoute(s));
   app.route('/payroll/api', retrieveSensitiveRoute(s));
   app.route('/payroll/api', retrieveEinRoute(s));
+  app.route('/payroll/api', section2ProposalRoute(s));
   app.route('/payroll/api', onboardingRoutes(s));
   app.route('/payroll/api', hireInvitationRoutes(s));
   app.route('/payroll/api', printableRoutes(s));

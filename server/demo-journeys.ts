@@ -110,6 +110,9 @@ let hireCount = 0;
  * The SSNs of the demo's people with an employee record: the hire of one who has given it holds the
  * same number (Emma, only invited, has given none on her hire yet).
  */
+/** The demo employer's business address: its W-4 block, Carla's Section 2, and what each Section 2 is proposed. */
+export const DEMO_ADDRESS = { address1: '200 W 2nd St', city: 'Austin', state: 'TX' as const, postal_code: '78701' };
+
 export const SSNS = { carla: '123-45-6701', sam: '123-45-6702', wes: '123-45-6703', emma: '123-45-6789' } as const;
 
 function hire(
@@ -189,7 +192,7 @@ export function storyOps(s: Services, org: string, people: Map<string, string>, 
           first_day: carlaHired,
           employer_or_representative: 'Payroll, Paul, Payroll Manager',
           orgname: 'Acme Demo',
-          employer_address: { address1: '200 W 2nd St', city: 'Austin', state: 'TX', postal_code: '78701' },
+          employer_address: DEMO_ADDRESS,
           employer_signature: signature('Paul Payroll', carlaHired + DAY),
         };
         return { ...op, record: { ...r, data: { ...data, ...i9Dates(data, { hire_date: carlaHired }) } } };

@@ -20,7 +20,7 @@ import { withSignedOn } from './data/hooks/w4.ts';
 import { hireClaimOps } from './payroll/hire-claims.ts';
 import type { AuthGroups, AuthUsers, PayrollEmployee, PayrollEmployer } from '../types/generated/index.ts';
 import { COMPANY_ADMIN_PERMISSIONS } from '../engine/permissions.ts';
-import { SSNS, storyOps } from './demo-journeys.ts';
+import { DEMO_ADDRESS, SSNS, storyOps } from './demo-journeys.ts';
 import { ptoOps } from './demo-pto.ts';
 import { paystubOps } from './demo-paystubs.ts';
 
@@ -195,11 +195,12 @@ export async function seedDemo(s: Services, rootOrg: string): Promise<string> {
     } satisfies PayrollEmployee),
     ...ssnIndexOps(s, org, emma, SSNS.emma, undefined),
   );
-  // The employer at the payroll provider: its name and EIN print on the W-4 and the state forms.
+  // The employer at the payroll provider: its name, address and EIN print on the W-4 and the state forms.
   ops.push(
     systemPut(s, 'payroll/employer', org, randomUUID(), {
       name: DEMO_NAME,
       ein: DEMO_EIN,
+      address: DEMO_ADDRESS,
       status: 'active',
       direct_deposit_available: 'yes',
       active_states: ['IL', 'CA'],

@@ -4,6 +4,10 @@ import type * as Common from "../common/defs.ts";
 
 export type Name = string;
 /**
+ * Printed in the employer's block of the W-4 and proposed for each Form I-9 Section 2, where whoever signs confirms it or gives the worksite's.
+ */
+export type BusinessAddress = Common.Address;
+/**
  * The eight-digit account number the Employment Development Department gives an employer, written 123-4567-8 (EDD, Register for an employer payroll tax account number: 'your eight digit employer payroll tax account number'). Printed in the employer's part of the DE 4, which asks for it and not the FEIN.
  */
 export type CaliforniaEmployerPayrollTaxAccountNumberEDD = string;
@@ -24,7 +28,7 @@ export type Notes = string;
 export type CreatedBy = string;
 
 /**
- * A company's employer record at the payroll provider. Its page is admin-only; payroll users read it (the printable forms show the employer's name, address and EIN).
+ * A company's employer record at the payroll provider. Its page is admin-only; payroll users read it (the printable forms show the employer's name, address and EIN; Form I-9 Section 2 is proposed its address).
  */
 export interface PayrollEmployer {
   name: Name;
@@ -32,6 +36,7 @@ export interface PayrollEmployer {
    * The IRS employer identification number, printed on the W-4.
    */
   ein?: Common.Ein;
+  address?: BusinessAddress;
   ca_employer_account_number?: CaliforniaEmployerPayrollTaxAccountNumberEDD;
   ex_company_id?: PayrollProviderCompanyID;
   ex_api_name?: PayrollProviderAPIName;
