@@ -29,6 +29,7 @@ import type { DataObject, StoredRecord } from '../storage/types.ts';
 import { fieldFacts, type FieldFacts } from './fields.ts';
 import { hooksFor } from './hooks.ts';
 import { shareReachOf, sharesReach } from './share-reach.ts';
+import { withoutDigests } from './signatures.ts';
 import { channelOf, channelReachOf, membersReach, reachedThroughChannel, type ChannelReach } from './channel-reach.ts';
 
 export interface WireRecord {
@@ -179,6 +180,7 @@ export async function toWire(
   let data = mapSensitive(copyAlong(record.data, facts.sensitive), facts.sensitive, (kind, v) =>
     kind === 'secret' ? undefined : maskedOf(s, kind, String(v)),
   );
+  data = withoutDigests(data, facts.attestations);
   if (reader) for (const field of unreadableFields(facts, reader, entity, record)) delete data[field];
   const present = reader && hooksFor(entity.id)?.present;
   if (present) data = present({ entity, data, reader });

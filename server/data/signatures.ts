@@ -99,15 +99,83 @@ function counted(v: unknown): unknown {
   return v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0 ? undefined : v;
 }
 
-export function digestOf(data: DataObject, fields: readonly string[]): string {
-  const picked = Object.fromEntries(fields.filter((f) => counted(data[f]) !== undefined).map((f) => [f, data[f]]));
-  return `sha256:${createHash('sha256').update(canonical(picked)).digest('hex')}`;
+/**
+ * A keyed digest of text (an HMAC under the server's lookup key). The digest of what a signature
+ * attests is keyed: a plain hash of fields such as an SSN or a document number, beside their masked
+ * form (the last four shown), would let anyone reading the record find the rest by trying.
+ */
+export type Keyed = (text: string) => string;
+
+const KEYED = 'hmac-sha256:';
+/** The prefix of digests made before they were keyed (docs/signatures.md): checked, never made. */
+const PLAIN = 'sha256:';
+
+/** The fields of `data` a digest covers; `empties`: empty objects counted too (as the oldest digests did). */
+function picked(data: DataObject, fields: readonly string[], empties = false): Record<string, unknown> {
+  const counts = (f: string) => (empties ? data[f] !== undefined : counted(data[f]) !== undefined);
+  return Object.fromEntries(fields.filter(counts).map((f) => [f, data[f]]));
 }
 
-/** The digest as signatures made before empty objects counted as absent recorded it. */
-function digestWithEmpties(data: DataObject, fields: readonly string[]): string {
-  const picked = Object.fromEntries(fields.filter((f) => data[f] !== undefined).map((f) => [f, data[f]]));
-  return `sha256:${createHash('sha256').update(canonical(picked)).digest('hex')}`;
+export function digestOf(data: DataObject, fields: readonly string[], keyed: Keyed): string {
+  return `${KEYED}${keyed(`signature\0${canonical(picked(data, fields))}`)}`;
+}
+
+/** Whether `data`'s `fields` are what a digest made of them, of either kind, says. */
+function digestHolds(attested: string, data: DataObject, fields: readonly string[], keyed: Keyed): boolean {
+  if (!attested.startsWith(PLAIN)) return digestOf(data, fields, keyed) === attested;
+  const plain = (empties: boolean) =>
+    `${PLAIN}${createHash('sha256').update(canonical(picked(data, fields, empties))).digest('hex')}`;
+  return plain(false) === attested || plain(true) === attested;
+}
+
+/** A signature's evidence without its digest, as answered to clients (the digest is the server's to check). */
+export function withoutDigest(sig: unknown): unknown {
+  if (!sig || typeof sig !== 'object' || Array.isArray(sig)) return sig;
+  const evidence = (sig as Sig).evidence;
+  if (!evidence || !('digest' in evidence)) return sig;
+  const { digest: _kept, ...rest } = evidence;
+  return { ...(sig as Sig), evidence: rest };
+}
+
+/**
+ * The record as answered to clients: each signature's digest left out, the record's own, its items'
+ * and those in its history alike (a digest made before they were keyed is a plain hash).
+ */
+export function withoutDigests(data: DataObject, attestations: readonly Attestation[]): DataObject {
+  let out = data;
+  const set = (field: string, value: unknown) => {
+    if (out === data) out = { ...data };
+    out[field] = value;
+  };
+  for (const a of attestations) {
+    if (!a.item) {
+      if (data[a.field] !== undefined) set(a.field, withoutDigest(data[a.field]));
+      continue;
+    }
+    const items = out[a.item.array];
+    if (!Array.isArray(items)) continue;
+    const field = a.field;
+    set(
+      a.item.array,
+      items.map((item: unknown) =>
+        item && typeof item === 'object' && (item as DataObject)[field] !== undefined
+          ? { ...(item as DataObject), [field]: withoutDigest((item as DataObject)[field]) }
+          : item,
+      ),
+    );
+  }
+  const history = data[HISTORY];
+  if (Array.isArray(history)) {
+    set(
+      HISTORY,
+      history.map((entry: unknown) =>
+        entry && typeof entry === 'object' && 'signature' in entry
+          ? { ...(entry as DataObject), signature: withoutDigest((entry as DataObject).signature) }
+          : entry,
+      ),
+    );
+  }
+  return out;
 }
 
 /** Whether two values are the same data, whatever the order of their keys (an empty object as absent). */
@@ -129,7 +197,7 @@ interface Bind {
   owner: string | undefined;
   /** The caller owns the record (is its owner, or one of the users its owner field lists). */
   callerOwns: boolean;
-  ctx: { version: number; now: number };
+  ctx: { version: number; now: number; keyed: Keyed };
   /** Fields only others change, which "*" once covered (../../engine/attestations.ts othersOnlyFields). */
   othersOnly: ReadonlySet<string>;
   out: BindResult;
@@ -156,7 +224,7 @@ export async function bindSignatures(
   before: DataObject | undefined,
   attestations: readonly Attestation[],
   excluded: ReadonlySet<string>,
-  ctx: { version: number; now: number },
+  ctx: { version: number; now: number; keyed: Keyed },
   othersOnly: ReadonlySet<string> = new Set(),
 ): Promise<BindResult> {
   const owner = ownerOf(entity, key, before ?? data);
@@ -230,13 +298,14 @@ function bindOne(
       b.out.errors.push({ path: `${at}/name`, message: NAME_NEEDED });
       return;
     }
-    sig.evidence = { ...sig.evidence, digest: digestOf(holder, fields) };
+    sig.evidence = { ...sig.evidence, digest: digestOf(holder, fields, b.ctx.keyed) };
     if (a.prints && b.owner) sig.evidence.printed = frozenCopy(b.readOwn, b.owner, a.prints);
     b.out.signed.push(name);
   }
   if (!old) return;
-  const attested = (old.evidence?.digest as string | undefined) ?? digestOf(before!, fields);
-  let holds = digestOf(holder, fields) === attested || digestWithEmpties(holder, fields) === attested;
+  const keyed = b.ctx.keyed;
+  const attested = (old.evidence?.digest as string | undefined) ?? digestOf(before!, fields, keyed);
+  let holds = digestHolds(attested, holder, fields, keyed);
   // A signature made while "*" still covered the fields only others change digested them too: it
   // holds when nothing else changed, and is digested anew without them (docs/signatures.md).
   // The record's own fields: an item's signature attests its item, whose fields may share a name.
@@ -248,10 +317,10 @@ function bindOne(
       else delete asSigned[f];
     }
     const wider = [...new Set([...fields, ...others])].sort();
-    if (digestOf(asSigned, wider) === attested || digestWithEmpties(asSigned, wider) === attested) {
+    if (digestHolds(attested, asSigned, wider, keyed)) {
       holds = true;
       if (sig !== undefined && JSON.stringify(sig) === JSON.stringify(old)) {
-        holder[a.field] = { ...sig, evidence: { ...sig.evidence, digest: digestOf(holder, fields) } };
+        holder[a.field] = { ...sig, evidence: { ...sig.evidence, digest: digestOf(holder, fields, keyed) } };
         return;
       }
     }

@@ -36,7 +36,7 @@ export async function writeOperations(w: Write): Promise<void> {
     before,
     facts.attestations,
     facts.notAttested,
-    { version: w.version, now: w.now },
+    { version: w.version, now: w.now, keyed: (text) => s.cipher.lookup(text) },
     facts.othersOnly,
   );
   if (signatures.errors.length) throw validationFailed(signatures.errors);

@@ -48,7 +48,7 @@ it('shows a voided signature as void and takes a new one', async () => {
   await page.getByText('Saved.', { exact: true }).first().waitFor();
   const stored = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
   assert.equal(stored.body.data.employee_signature.name, 'Emma R. Employee');
-  assert.match(stored.body.data.employee_signature.evidence.digest, /^sha256:/);
+  assert.equal(stored.body.data.employee_signature.evidence.signed_by, emma.user);
 });
 
 /** Emma's W-4 with this extra withholding, signed by her through the API; her session. */

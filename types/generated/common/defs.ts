@@ -509,7 +509,7 @@ export interface SigningEvidence {
   user_agent?: string;
   version?: number;
   /**
-   * sha256 of the canonical JSON of the fields this signature attests, as stored when it was made; a change to any of them voids the signature.
+   * The keyed digest (HMAC-SHA-256 under the server's lookup key) of the canonical JSON of the fields this signature attests, as stored when it was made; a change to any of them voids the signature. Kept by the server and never answered (a plain hash beside a masked SSN would give the rest away); signatures made before digests were keyed hold a plain sha256.
    */
   digest?: string;
   /**
