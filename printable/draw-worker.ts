@@ -18,15 +18,22 @@ export type DrawAnswer =
 
 const port = parentPort;
 if (!port) throw new Error('printable: draw-worker runs as a worker thread');
+
+const draw = (request: DrawRequest): Promise<RenderResult> =>
+  'statement' in request ? renderPayStatement(request.statement) : renderLayout(request.layout, request.input);
+
+// One form at a time, in the order they came: a form's expressions wait for one another, and the
+// server knows which form the worker is on (the oldest it owes) when one takes too long.
+let queue: Promise<void> = Promise.resolve();
 port.on('message', (request: DrawRequest) => {
-  const drawing =
-    'statement' in request ? renderPayStatement(request.statement) : renderLayout(request.layout, request.input);
-  drawing.then(
-    (result) => port.postMessage({ id: request.id, result } satisfies DrawAnswer),
-    (e: unknown) =>
-      port.postMessage({
-        id: request.id,
-        error: { message: e instanceof Error ? e.message : String(e), layout: e instanceof LayoutError },
-      } satisfies DrawAnswer),
+  queue = queue.then(() =>
+    draw(request).then(
+      (result) => port.postMessage({ id: request.id, result } satisfies DrawAnswer),
+      (e: unknown) =>
+        port.postMessage({
+          id: request.id,
+          error: { message: e instanceof Error ? e.message : String(e), layout: e instanceof LayoutError },
+        } satisfies DrawAnswer),
+    ),
   );
 });

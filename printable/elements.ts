@@ -9,6 +9,7 @@ import type {
   CheckElement,
   Element,
   FieldElement,
+  FontName,
   Layout,
   PrintInput,
   SignatureElement,
@@ -70,6 +71,13 @@ function placeValue(
   if (maxLines === 1 && !text.includes('\n')) {
     size = fitSize(text, area.width, size, font);
     if (area.height !== undefined) y += Math.max(0, (area.height - size * LINE) / 2);
+    // Too long for its box even at the smallest size: it stays in the box, and the rest is on the
+    // addendum where the layout has one, else marked as cut; never drawn over the next box.
+    if (textWidth(text, size, font) > area.width) {
+      const more = e.overflow === 'addendum' ? ' (continued on the addendum page)' : '…';
+      shown = fitted(text, area.width, size, font, more);
+      if (e.overflow === 'addendum') ctx.addendum.push({ label, text });
+    }
   } else {
     // Wrapped here, at generous widths, so that pdfmake keeps these lines as they are.
     const lines = wrapLines(text, area.width, size, font);
@@ -97,12 +105,33 @@ function placeValue(
   });
 }
 
+/**
+ * The most characters one element prints: more than any box or addendum of a form holds (the
+ * product's fields are far shorter), and a value past it (a layout kept as data may compute one)
+ * would hold the drawing of every company's forms while it was laid out.
+ */
+export const MAX_PRINTED_TEXT = 10_000;
+
+/** The longest start of `text` that, followed by `more`, fits `width` on one line. */
+function fitted(text: string, width: number, size: number, font: FontName, more: string): string {
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (textWidth(text.slice(0, mid) + more, size, font) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return text.slice(0, lo).trimEnd() + more;
+}
+
 async function valueText(ctx: Ctx, e: TextElement | FieldElement, input: PrintInput, vars: Record<string, unknown>) {
   const where = `element '${e.id ?? (e as FieldElement).label ?? e.type}'`;
   const raw = e.value === undefined ? (e as TextElement).text : await run(ctx.layout.form, where, e.value, input, vars);
   const text = formatValue(raw, e.format, e.blank ?? '', companyTimeZone(input.organization));
   if (e.sensitive && !isBlank(raw)) ctx.revealed.add(e.sensitive);
-  return text;
+  if (text.length <= MAX_PRINTED_TEXT) return text;
+  const cut = text.length - MAX_PRINTED_TEXT;
+  return `${text.slice(0, MAX_PRINTED_TEXT)} … (${cut.toLocaleString('en-US')} more characters not printed)`;
 }
 
 async function drawText(ctx: Ctx, e: TextElement, input: PrintInput, vars: Record<string, unknown>) {

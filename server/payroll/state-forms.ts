@@ -160,6 +160,15 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
       },
     ];
   }
+  const unboundedText = unboundedFreeText(schema);
+  if (unboundedText !== undefined) {
+    return [
+      {
+        path: SCHEMA_PATH,
+        message: `Every text needs a maxLength of at most ${MAX_PATTERN_TEXT.toLocaleString('en-US')} (a certificate's answer is printed on the form): ${unboundedText || 'the schema itself'} has none, or more.`,
+      },
+    ];
+  }
   const size = expandedSize(schema);
   if (size.loop !== undefined) {
     return [{ path: SCHEMA_PATH, message: `A schema may not refer to itself: ${size.loop} leads back to itself.` }];
@@ -552,6 +561,18 @@ const unboundedPatternText = (node: unknown) =>
     '',
     (n) => typeof n.pattern === 'string' && !(typeof n.maxLength === 'number' && n.maxLength <= MAX_PATTERN_TEXT),
   );
+
+/**
+ * The place of the first text in `node` (a `string` type, not one of an enum or a constant) with no
+ * maxLength of at most MAX_PATTERN_TEXT: an answer is printed, and a text of a million characters
+ * held the drawing of every company's forms for a minute.
+ */
+const unboundedFreeText = (node: unknown) =>
+  firstSchemaWhere(node, '', (n) => {
+    const text = n.type === 'string' || (Array.isArray(n.type) && n.type.includes('string'));
+    const closed = Array.isArray(n.enum) || 'const' in n;
+    return text && !closed && !(typeof n.maxLength === 'number' && n.maxLength <= MAX_PATTERN_TEXT);
+  });
 
 /** Each transform of a definition must parse as JSONata. */
 export function checkDefinitionTransforms(transforms: unknown): FieldError[] {

@@ -1,9 +1,12 @@
 /**
  * Printable forms drawn in a worker thread (printable/draw-worker.ts), started on the first form and
  * kept: drawing an I-9 takes 50-100 ms of CPU, which on the server's event loop every other request
- * of every company waited for (docs/input-limits.md, "Printable forms"). A worker that fails, exits
- * or answers nothing for `stalledMs` while forms wait for it fails those forms (a 500 to each); the
- * next form starts a new one.
+ * of every company waited for (docs/input-limits.md, "Printable forms"). The worker draws one form
+ * at a time, in order. A form still drawing after `stalledMs` is stopped: the worker is ended, that
+ * form fails (FormTooSlow: 422 to its caller), and the forms queued behind it are drawn by a new
+ * worker. Before, they failed with it, after a minute, and so one employee's form held every
+ * company's. A worker that fails or exits fails the forms it held (a 500 to each); the next form
+ * starts a new one.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,8 +19,16 @@ import type { DrawAnswer, DrawRequest } from '../../printable/draw-worker.ts';
 
 const WORKER_FILE = 'draw-worker.cjs';
 
-/** A form takes well under a second: a worker silent this long while forms wait is stuck. */
-const STALLED_MS = 60_000;
+/** A form takes well under a second (the longest of the product's, with every box full, 1-2 s). */
+const STALLED_MS = 20_000;
+
+/** A form the worker was still drawing when its time was up. */
+export class FormTooSlow extends Error {
+  constructor(ms: number) {
+    super(`This form took more than ${Math.round(ms / 1000)} s to draw and was stopped.`);
+    this.name = 'FormTooSlow';
+  }
+}
 
 /**
  * The bundled worker: beside the server's bundle when it runs from dist/server, and the built one
@@ -32,6 +43,7 @@ function workerFile(): string {
 }
 
 interface Pending {
+  request: DrawRequest;
   resolve: (r: RenderResult) => void;
   reject: (e: Error) => void;
 }
@@ -61,9 +73,10 @@ export class Drawer {
     const id = this.nextId++;
     if (this.pending.size === 0) this.lastHeard = Date.now();
     return new Promise<RenderResult>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const message = request(id);
+      this.pending.set(id, { request: message, resolve, reject });
       w.ref();
-      w.postMessage(request(id));
+      w.postMessage(message);
     });
   }
 
@@ -107,8 +120,24 @@ export class Drawer {
 
   private check(w: Worker): void {
     if (this.worker !== w || this.pending.size === 0 || Date.now() - this.lastHeard <= this.stalledMs) return;
-    this.stopped(new Error(`printable: the drawing worker answered nothing for ${this.stalledMs} ms`));
+    // The worker draws in order: the form it is stuck on is the oldest it owes.
+    const [stuck] = this.pending.keys();
+    const p = this.pending.get(stuck)!;
+    this.pending.delete(stuck);
+    const queued = [...this.pending.values()];
+    this.pending.clear();
+    clearInterval(this.watchdog);
+    this.worker = undefined;
     void w.terminate();
+    p.reject(new FormTooSlow(this.stalledMs));
+    if (!queued.length) return;
+    const next = this.started();
+    this.lastHeard = Date.now();
+    for (const q of queued) {
+      this.pending.set(q.request.id, q);
+      next.ref();
+      next.postMessage(q.request);
+    }
   }
 
   private stopped(reason: Error): void {

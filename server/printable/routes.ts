@@ -27,7 +27,7 @@ import { getOnly } from '../http/get-only.ts';
 import type { Services } from '../services.ts';
 import { memoryDownloadKeys } from './download-keys.ts';
 import { assertMayPrint, printableFormsOf, readFormRecords } from './records.ts';
-import { drawForm, drawPayStatement } from './drawing.ts';
+import { drawForm, drawPayStatement, FormTooSlow } from './drawing.ts';
 import { PAY_STATEMENT_FORM, payStatementInput } from '../payroll/pay-statement.ts';
 import { requestHeader } from '../http/node-request.ts';
 
@@ -131,6 +131,9 @@ export function printableRoutes(s: Services) {
       result = await drawForm(layout, input);
     } catch (e) {
       if (e instanceof LayoutError) throw new ApiError(422, `A mapping of this form failed: ${e.message}`);
+      if (e instanceof FormTooSlow) {
+        throw new ApiError(422, `${e.message} A value it prints may be far longer than the form can hold.`);
+      }
       throw e;
     }
     if (idSource) {

@@ -9,6 +9,7 @@ import type { FormName, PrintInput } from '../../printable/layout.ts';
 import { loadLayout, sharedVars } from '../../printable/layouts.ts';
 import { renderForm } from '../../printable/render.ts';
 import { resolveLayout } from '../../printable/resolve.ts';
+import { MAX_PRINTED_TEXT } from '../../printable/elements.ts';
 import { sampleInput } from '../../bench/printable-samples.ts';
 import { pdfText, squash } from './pdf-tools.ts';
 
@@ -237,6 +238,19 @@ describe('I-9 rules', () => {
     assert.match(text, /Addendum to Form I-9/);
     for (let i = 0; i < 4; i++) assert.ok(text.includes(`EXTRA-${i}`), `leftover ${i} printed`);
     assert.match(text, /#12: Voter's Registration Card, List B, Sangamon County, EXTRA-3, Expires N\/A/);
+  });
+
+  test('a value past MAX_PRINTED_TEXT characters prints its start and says how much was cut', async () => {
+    const input = sampleInput('i9');
+    input.i9 = { ...input.i9, additional_info: 'x'.repeat(MAX_PRINTED_TEXT + 2_345) };
+    const v = await printed('i9', input);
+    assert.ok(v.additional_info.startsWith('x'.repeat(MAX_PRINTED_TEXT)));
+    // The documents past the grid come after her text, so more than 2,345 are cut.
+    const cut = / … \(([\d,]+) more characters not printed\)$/.exec(v.additional_info);
+    assert.ok(cut && Number(cut[1].replace(/,/g, '')) >= 2_345, v.additional_info.slice(-80));
+    // The box holds its lines; the rest goes to the addendum, a page of its own.
+    const result = await renderForm('i9', input);
+    assert.ok(result.pages <= 8, `${result.pages} pages`);
   });
 
   test('no employee record: the hire (onboarding_user) names the person', async () => {
