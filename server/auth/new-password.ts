@@ -17,7 +17,7 @@ import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord, WriteOp } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
 import { sudoOnlyAccount } from './impersonation.ts';
-import { passwordHashOf, SINGLE_USE } from './sign-in.ts';
+import { passwordHashOf, spendSingleUseKeysOps } from './sign-in.ts';
 import { endSessionsOps, signedInAt } from './sessions.ts';
 import { signInAttempt, throttledCheck } from './throttled-check.ts';
 
@@ -65,13 +65,7 @@ export async function storeNewPassword(
   const user = await s.storage.get('auth/users', org, userKey);
   if (!user) throw notFound();
   const now = s.now();
-  const singleUseKeys: WriteOp[] = (
-    await s.storage.find(SINGLE_USE, org, {
-      criteria: [{ field: 'user_key', is: '=', value: userKey }],
-      limit: Infinity,
-      offset: 0,
-    })
-  ).items.map((k) => ({ op: 'delete', collection: SINGLE_USE, org, key: k.key }));
+  const singleUseKeys = await spendSingleUseKeysOps(s, org, userKey);
   await s.storage.commit([
     {
       op: 'put',

@@ -46,6 +46,20 @@ function meta(actor: string, now: number, version = 1) {
   return { created_by: actor, created_time: now, updated_by: actor, updated_time: now, version };
 }
 
+/**
+ * Spends every unused single-use key of the account (forgot-password links, invitations): a new
+ * password makes them moot, and a changed e-mail means they went to an address that is no longer
+ * the account's (whoever reads the old mailbox would otherwise set the password).
+ */
+export async function spendSingleUseKeysOps(s: Services, org: string, userKey: string): Promise<WriteOp[]> {
+  const keys = await s.storage.find(SINGLE_USE, org, {
+    criteria: [{ field: 'user_key', is: '=', value: userKey }],
+    limit: Infinity,
+    offset: 0,
+  });
+  return keys.items.map((k) => ({ op: 'delete', collection: SINGLE_USE, org, key: k.key }));
+}
+
 /** Issues a single-use key (`<record key>.<secret>`); only a keyed digest of the secret is stored. */
 export function singleUseOp(
   s: Services,

@@ -195,7 +195,7 @@ describe('change_password and the current password', () => {
   });
 });
 
-describe("a password change ends the account's single-use keys", () => {
+describe("a password change, or an e-mail change, ends the account's single-use keys", () => {
   test('forgot-password and invitation keys stop working after change_password', async () => {
     const s = await account();
     const forgot = await forgotKey(s.email);
@@ -214,6 +214,28 @@ describe("a password change ends the account's single-use keys", () => {
     assert.equal(r.status, 200, r.text);
     assert.equal((await keyLogin(forgot)).status, 401);
     assert.equal((await keyLogin(invited)).status, 401);
+  });
+
+  test('links sent to an e-mail the account no longer has stop working when it changes', async () => {
+    const s = await account();
+    const forgot = await forgotKey(s.email);
+    const invite = await w.call('POST', '/auth/api/resend_user_invite_email', {
+      ...as(w.admin),
+      body: { user_id: s.user },
+    });
+    assert.equal(invite.status, 200, invite.text);
+    const invited = await mailedKey(s.email);
+    // Another change (not the e-mail) spends nothing: the invitation still signs in.
+    const noted = await w.call('PATCH', `/auth/api/data/users/${s.user}`, { ...as(w.admin), body: { notes: 'seen' } });
+    assert.equal(noted.status, 200, noted.text);
+    assert.equal((await keyLogin(invited)).status, 200);
+    // The admin corrects a mistyped address: whoever reads the old mailbox holds no way in.
+    const moved = await w.call('PATCH', `/auth/api/data/users/${s.user}`, {
+      ...as(w.admin),
+      body: { email: `moved.${s.email}` },
+    });
+    assert.equal(moved.status, 200, moved.text);
+    assert.equal((await keyLogin(forgot)).status, 401);
   });
 
   test('a forgot-password key stops working after set_user_password', async () => {

@@ -16,6 +16,7 @@ import type { FieldError } from '../../../engine/messages.ts';
 import { mayActOnAccount } from '../../auth/account-rights.ts';
 import { userMaySignIn } from '../../auth/principal.ts';
 import { endSessionsOps } from '../../auth/sessions.ts';
+import { spendSingleUseKeysOps } from '../../auth/sign-in.ts';
 import {
   LAST_USER_MANAGER,
   MANAGE_USERS,
@@ -77,6 +78,12 @@ export const userHooks: EntityHooks = {
           throw validationFailed([{ path, message: LAST_USER_MANAGER }]);
         })
       : [];
+    // A changed e-mail: the links sent to the old address (an invitation, a forgot-password link)
+    // sign in no more; whoever reads that mailbox is no longer the account's holder.
+    const email = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+    if (email(before.email) !== email(record.data.email)) {
+      held.push(...(await spendSingleUseKeysOps(s, caller.org.id, key)));
+    }
     // An account that could sign in and no longer may (locked, blocked): its sessions end now,
     // not only while the lock lasts.
     if (!userMaySignIn({ ...record, data: before }) || userMaySignIn(record)) return held;
