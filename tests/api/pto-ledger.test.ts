@@ -11,6 +11,7 @@ import { planBalances } from '../../engine/pto-ledger.ts';
 import { as, demoWorld, type DemoWorld, type Session } from '../helpers/demo.ts';
 import { createCompany, sudoInto } from '../helpers/hardening.ts';
 import { ptoPerson, ptoPlan } from '../helpers/pto.ts';
+import { OWN_BALANCE } from '../../server/data/hooks/pto_register.ts';
 
 const REQUESTS = '/time/api/data/pto_request';
 const DAY = 86_400;
@@ -218,6 +219,29 @@ describe("an approval is in the employee's ledger with the decision", () => {
     assert.equal(forged.status, 403, forged.text);
     assert.equal(await balance(plans.vacation), 36);
   });
+});
+
+test('a PTO manager writes no line of her own balance: another PTO manager adjusts it', async () => {
+  const pete = await ptoPerson(w, manager, 'pete@ledger.example', 'Pete Payroll', 'paid-pass-2', ['TIME:CanManagePTO']);
+  const line = (user: string) => ({
+    user_id: user,
+    plan_id: plans.vacation,
+    action: 'credit',
+    type: 'manual_adjustment',
+    hours: 500,
+    effective_date: start,
+  });
+  const own = await w.call('POST', '/time/api/data/pto_register/', { ...as(pete), body: line(pete.user) });
+  assert.equal(own.status, 400, own.text);
+  assert.deepEqual(own.body.errors, [{ path: '/user_id', message: OWN_BALANCE }]);
+  assert.equal((await ledger(pete, pete.user)).length, 0, 'nothing written');
+  const hers = await w.call('POST', '/time/api/data/pto_register/', {
+    ...as(pete),
+    body: { ...line(employee.user), hours: 1 },
+  });
+  assert.equal(hers.status, 201, hers.text);
+  const removed = await w.call('DELETE', `/time/api/data/pto_register/${hers.body.key}`, as(manager));
+  assert.equal(removed.status, 204, removed.text);
 });
 
 describe('an approval keeps the balance within what the plan allows', () => {
