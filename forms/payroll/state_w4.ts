@@ -84,6 +84,11 @@ export function stateFormModel(
       if (entityUi[f] && ui[f] === undefined) ui[f] = entityUi[f];
     }
   }
+  // What signing attests, as the state's official form words it, is shown above the signature.
+  const signature = props.employee_signature as Json | undefined;
+  if (signature && typeof def.attestation === 'string' && def.attestation.trim()) {
+    props.employee_signature = { ...signature, description: def.attestation };
+  }
   const order = Array.isArray(ui['ui:order']) ? (ui['ui:order'] as string[]).filter((k) => k !== '*') : [];
   ui['ui:order'] = [...order.filter((k) => k in props), ...Object.keys(props).filter((k) => !order.includes(k))];
   // The entity's definitions ($ref to the signature) stay resolvable from the definition's schema.

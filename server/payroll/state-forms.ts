@@ -160,15 +160,6 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
       },
     ];
   }
-  const unboundedText = unboundedFreeText(schema);
-  if (unboundedText !== undefined) {
-    return [
-      {
-        path: SCHEMA_PATH,
-        message: `Every text needs a maxLength of at most ${MAX_PATTERN_TEXT.toLocaleString('en-US')} (a certificate's answer is printed on the form): ${unboundedText || 'the schema itself'} has none, or more.`,
-      },
-    ];
-  }
   const size = expandedSize(schema);
   if (size.loop !== undefined) {
     return [{ path: SCHEMA_PATH, message: `A schema may not refer to itself: ${size.loop} leads back to itself.` }];
@@ -191,9 +182,18 @@ export function checkDefinitionFields(fields: unknown): FieldError[] {
   const unmeetable = unmeetableRules(schema, SCHEMA_PATH, ANSWER_LIMITS);
   // Asked for once the fields' shapes and ranges are right: the bounds to add are then plain.
   const unboundedNumber = shape.length || unmeetable.length ? undefined : unboundedNumberAt(schema);
+  const unboundedText = shape.length || unmeetable.length ? undefined : unboundedFreeText(schema);
   return [
     ...shape,
     ...unmeetable,
+    ...(unboundedText === undefined
+      ? []
+      : [
+          {
+            path: `${SCHEMA_PATH}${unboundedText}`,
+            message: `A text needs a maxLength of at most ${MAX_PATTERN_TEXT.toLocaleString('en-US')}: its answer is printed on the form.`,
+          },
+        ]),
     ...(unboundedNumber === undefined
       ? []
       : [

@@ -65,9 +65,8 @@ test("a definition's text without a maxLength of at most 1,000 is refused, namin
   assert.equal(r.status, 400, r.text);
   assert.deepEqual(r.body.errors, [
     {
-      path: '/fields/schema',
-      message:
-        "Every text needs a maxLength of at most 1,000 (a certificate's answer is printed on the form): /properties/mo_note has none, or more.",
+      path: '/fields/schema/properties/mo_note',
+      message: 'A text needs a maxLength of at most 1,000: its answer is printed on the form.',
     },
   ]);
 });

@@ -69,7 +69,8 @@ test('an earlier shipped definition, unchanged, is moved onto the current one at
   const [california] = await stored('CA');
   const reworded = { instructions: 'Our own words for the DE 4.' };
   await services.storage.commit([
-    systemUpdate(services, oregon, 'system', EARLIER_OREGON),
+    // Shipped before definitions said what signing attests.
+    systemUpdate(services, oregon, 'system', { ...EARLIER_OREGON, attestation: undefined }),
     systemUpdate(services, california, 'product staff', reworded),
   ]);
   assert.notEqual(
@@ -90,7 +91,11 @@ test('an earlier shipped definition, unchanged, is moved onto the current one at
   });
   const entry = audit.items.find((r) => (r.data.detail as { key?: string }).key === oregon.key);
   assert.ok(entry, 'the move is in the audit log');
-  assert.deepEqual((entry.data.detail as { fields: string[] }).fields, ['transforms'], 'what changed: its validator');
+  assert.deepEqual(
+    (entry.data.detail as { fields: string[] }).fields,
+    ['attestation', 'transforms'],
+    'what changed: its validator, and the attestation it gained',
+  );
   assert.equal(entry.data.logged_in_username, 'system');
 
   // Once moved, nothing more to do.

@@ -55,6 +55,11 @@ describe('the state withholding screen', () => {
     await page.getByLabel('Married (one income)').check();
     await page.getByLabel('1a Regular withholding allowances (Worksheet A)').fill('3');
     await page.getByLabel('1b Allowances for estimated deductions (Worksheet B)').fill('2');
+    // What signing attests, in the DE 4's own words, is shown above the signature.
+    await page
+      .getByText(/^Under the penalties of perjury, I certify that the number of withholding allowances claimed/)
+      .waitFor();
+    assert.equal(await page.getByText(/The server sets timestamp/).count(), 0, 'no developer note');
     await page.getByText('Signature Required').click();
     await signTyped(page, 'Emma Employee');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -5,7 +5,7 @@
  * never overwritten.
  *
  * A definition is known by the digest of its own parts (the canonical JSON of the fields a shipped
- * file gives: state, form name, printable type, instructions, fields, links, transforms and layout).
+ * file gives: state, form name, printable type, instructions, attestation, fields, links, transforms and layout).
  * ../state-forms-shipped.json lists, per state, the digest of every definition the product has
  * shipped (`npm run gen:state-form-digests` adds the current files'; a test fails while one is
  * missing). A stored definition whose digest is among them, and is not the current one, is
@@ -23,6 +23,7 @@ export const DEFINITION_PARTS = [
   'form_name',
   'printable_type',
   'instructions',
+  'attestation',
   'fields',
   'links',
   'transforms',

@@ -3,7 +3,7 @@
  * signature field's description (forms/signature/SignatureField.tsx). The printable form prints the
  * same words; this keeps the two copies equal, so a new edition's wording changes both or fails here.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'vitest';
 import assert from 'node:assert/strict';
@@ -41,3 +41,18 @@ for (const [schema, at, layout] of CASES) {
     assert.ok(printed.includes(shown), `printed as shown: ${shown}`);
   });
 }
+
+const SEEDS = path.join(ROOT, 'server/seed/state-forms');
+for (const file of readdirSync(SEEDS).filter((f) => f.endsWith('.json'))) {
+  test(`state form ${file}: the attestation shown above the signature is the one its layout prints`, () => {
+    const definition = json(`server/seed/state-forms/${file}`);
+    const shown = definition.attestation as string;
+    assert.ok(typeof shown === 'string' && shown.length > 20, 'an attestation');
+    const printed = texts(json(`printable/layouts/${definition.printable_type}.json`));
+    assert.ok(printed.includes(shown), `printed as shown: ${shown}`);
+  });
+}
+
+test('the signature kept by every form shows no developer note: its description is each form’s attestation', () => {
+  assert.equal(json('schemas/common/defs.json').definitions.signature.description, undefined);
+});

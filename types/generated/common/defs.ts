@@ -492,9 +492,6 @@ export interface Address {
   state?: UsState;
   postal_code?: ZIPCode;
 }
-/**
- * An electronic signature. The server sets timestamp to its own clock when the signature changes, and stores evidence (signer, address, user agent, record version) beside it.
- */
 export interface Signature {
   name: FullName;
   font?: "font1" | "font2" | "font3";

@@ -12,6 +12,10 @@ export type Form = string;
  */
 export type PrintableFormType = string;
 export type Instructions = string;
+/**
+ * What the employee attests by signing, word for word as the official form says it (its perjury statement): shown above the signature.
+ */
+export type Attestation = string;
 export type Label = string;
 export type Description = string;
 export type Address = string;
@@ -45,6 +49,7 @@ export interface PayrollStateW4Form {
   form_name?: Form;
   printable_type?: PrintableFormType;
   instructions?: Instructions;
+  attestation?: Attestation;
   fields: FormFields;
   links?: Links;
   transforms?: Transforms;
