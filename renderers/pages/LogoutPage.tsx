@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { useServices } from '../session/session.tsx';
+import { dropDrafts } from '../screens/record/drafts.ts';
 
 export function LogoutPage() {
   const { client, auth, signOut } = useServices();
@@ -12,6 +13,8 @@ export function LogoutPage() {
     if (done.current) return;
     done.current = true;
     if (!auth.token) return;
+    // Signing out on purpose lets go of what was left unsaved (../screens/record/drafts.ts).
+    dropDrafts();
     client.logout().catch((e: Error) => console.warn('logout:', e.message));
     signOut();
   }, [auth.token, client, signOut]);

@@ -5,6 +5,7 @@
  * (refresh_auth_token); when that fails, the app signs out.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { dropDrafts } from '../screens/record/drafts.ts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { isFailure } from '../api/failure.ts';
@@ -91,6 +92,8 @@ export function ServicesProvider(props: {
   const signIn = useCallback(
     (answer: LoginAnswer) => {
       forgetUserData(queryClient);
+      // What another person left unsaved in this tab is not this one's to see.
+      dropDrafts(answer.session.user.key);
       const refresh =
         answer.refresh_id && answer.refresh_token
           ? { refresh_id: answer.refresh_id, refresh_token: answer.refresh_token }

@@ -14,7 +14,7 @@ import { actorOf, auditOp } from '../data/audit.ts';
 import { notAuthorized, notFound, validationFailed } from '../http/errors.ts';
 import { requestInfo } from '../http/context.ts';
 import { SYSTEM, type Services } from '../services.ts';
-import type { StoredRecord, WriteOp } from '../storage/types.ts';
+import type { StoredRecord } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
 import { sudoOnlyAccount } from './impersonation.ts';
 import { passwordHashOf, spendSingleUseKeysOps } from './sign-in.ts';

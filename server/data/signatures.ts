@@ -124,7 +124,9 @@ export function digestOf(data: DataObject, fields: readonly string[], keyed: Key
 function digestHolds(attested: string, data: DataObject, fields: readonly string[], keyed: Keyed): boolean {
   if (!attested.startsWith(PLAIN)) return digestOf(data, fields, keyed) === attested;
   const plain = (empties: boolean) =>
-    `${PLAIN}${createHash('sha256').update(canonical(picked(data, fields, empties))).digest('hex')}`;
+    `${PLAIN}${createHash('sha256')
+      .update(canonical(picked(data, fields, empties)))
+      .digest('hex')}`;
   return plain(false) === attested || plain(true) === attested;
 }
 

@@ -18,6 +18,8 @@ import { keepBothData } from './keep-both.ts';
 import { prefillOf } from './prefill.ts';
 import { choosesWhose, ownOwnerField, viewerOf } from './viewer-rules.ts';
 import { isUserKey } from '../../users/user-names.ts';
+import { draftId, dropDraft, keepDraft, readDraft } from './drafts.ts';
+import { readStoredAuth } from '../../session/stored-auth.ts';
 
 export const CONFLICT_MESSAGE =
   'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
@@ -25,6 +27,10 @@ export const SAVED_MESSAGE = 'Saved.';
 export const INVALID_MESSAGE = 'Not saved: correct the fields listed at the top of the form.';
 /** A save answered 401: the sign-in ended (../../session/ended.ts says why and signs out). */
 export const SIGNED_OUT_MESSAGE = 'Not saved: your sign-in has ended.';
+/** A form opened again after the sign-in ended under it: what was typed is back (./drafts.ts). */
+export const DRAFT_RESTORED =
+  'What you typed before your sign-in ended is back: save it, or leave the page to let it go.';
+export const DRAFT_RESTORED_SENSITIVE = ' Numbers such as an SSN or an account number were not kept: type them again.';
 /** A save that never reached the server (the network failed): the form keeps what was typed. */
 export const NETWORK_MESSAGE =
   'Not saved: the server could not be reached. Check your connection, then save again; what you entered is still here.';
@@ -175,6 +181,17 @@ export function useRecordController(
     });
     if (editable.length) keepEdits.current = { ...Object.fromEntries(editable), ...keepEdits.current };
     carried.current = undefined;
+  }
+
+  // What was typed here before the sign-in ended under the form, laid over the record as it is now
+  // (./drafts.ts): read once, when the form first starts.
+  const draft = viewerSession && mode !== 'view' ? draftId(viewerSession.user.key, location.pathname) : undefined;
+  const draftRead = useRef(false);
+  const restored = useRef<ReturnType<typeof readDraft>>(undefined);
+  if (!draftRead.current && draft && model && (record.data || isNew || mode === 'create')) {
+    draftRead.current = true;
+    restored.current = readDraft(draft);
+    if (restored.current) keepEdits.current = { ...restored.current.edits, ...keepEdits.current };
   }
 
   // (Re)start the form from the record whenever a new version of it (or a new model) arrives. Set
@@ -375,6 +392,36 @@ export function useRecordController(
     allowLeave: () => (leave.current = true),
     leaveAllowed: () => leave.current,
   };
+
+  // While the form holds changes of the person's own, they are kept for this address (./drafts.ts);
+  // none, and nothing is. Leaving the screen while signed in (a save, a cancel, a confirmed leave,
+  // signing out) lets them go; a sign-in ending under it keeps them for the next one.
+  const isDirty =
+    mode !== 'view' &&
+    initialReady &&
+    unsaved(
+      formData,
+      baseline && baseline.for === initial?.for && !initial.start ? baseline.data : initial?.data,
+      fileNames,
+    );
+  useEffect(() => {
+    // Not before the form has started from the record and the draft was read.
+    if (!draft || !initialReady || !meta.data || !draftRead.current) return;
+    if (isDirty && interacted.current) keepDraft(draft, formData, initial!.data, meta.data.schema);
+    else if (!isDirty) dropDraft(draft);
+  }, [draft, isDirty, formData, initialReady]);
+  useEffect(
+    () => () => {
+      if (draft && readStoredAuth().token) dropDraft(draft);
+    },
+    [draft],
+  );
+  useEffect(() => {
+    const back = restored.current;
+    if (!back || !initialReady) return;
+    restored.current = undefined;
+    notify({ type: 'info', message: DRAFT_RESTORED + (back.withoutSensitive ? DRAFT_RESTORED_SENSITIVE : '') });
+  }, [initialReady, initial?.for]);
 
   let state: RecordState;
   if (meta.isError) state = { status: 'error', error: meta.error as DataFailure, retry: () => void meta.refetch() };
