@@ -21,6 +21,32 @@ const BLANK_LETTERS = /[\u115f\u1160\u3164\uffa0]/g;
 /** The refusal of a new signature whose name names nobody (at `<signature>/name`). */
 export const NAME_NEEDED = 'Type your full name to sign.';
 
+/** The words of a name as compared: letters and digits, accents and case set aside. */
+function nameWords(name: string): string[] {
+  const plain = name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return plain.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * Whether a typed signature is the signer's own name: it holds one of the words of a name the
+ * product knows them by (the account's display name, the employee record's first, middle or last
+ * name). Not the whole name (an initial, a middle name or a married name added are the person's
+ * way of signing), but not any name: a W-4 signed "Mickey Mouse" beside José Ñúñez's SSN was
+ * accepted and printed. Nothing known to compare with: any name.
+ */
+export function signsAs(typed: string, known: readonly unknown[]): boolean {
+  const theirs = known.flatMap((k) => (typeof k === 'string' ? nameWords(k) : []));
+  if (!theirs.length) return true;
+  const words = nameWords(typed);
+  // Initials alone ("S. S."): each one of the person's names'.
+  if (words.length && words.every((w) => w.length === 1)) return words.every((w) => theirs.some((t) => t[0] === w));
+  const full = new Set(theirs.filter((t) => t.length >= 2));
+  return words.some((w) => w.length >= 2 && full.has(w));
+}
+
+/** The refusal of a signature in a name that is not the signer's (at `<signature>/name`). */
+export const OWN_NAME = (name: string) => `Sign with your own name, as ${name}.`;
+
 /** A signature counts only with a name and a time (spec/001 section 3); a bare default is unsigned. */
 export function isSigned(value: unknown): value is { name: string; timestamp: number } {
   if (!value || typeof value !== 'object') return false;

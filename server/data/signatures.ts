@@ -15,7 +15,7 @@ import { SIGNATURE_HISTORY } from '../../engine/attestations.ts';
 import type { Entity, JsonSchema } from '../../engine/entity.ts';
 import type { FieldError } from '../../engine/messages.ts';
 import { ownedBy, ownerOf } from '../../engine/access.ts';
-import { NAME_NEEDED, namesSigner } from '../../engine/unsigned-signatures.ts';
+import { NAME_NEEDED, namesSigner, OWN_NAME, signsAs } from '../../engine/unsigned-signatures.ts';
 import type { Caller } from '../auth/principal.ts';
 import type { DataObject } from '../storage/types.ts';
 
@@ -232,6 +232,8 @@ export async function bindSignatures(
   const owner = ownerOf(entity, key, before ?? data);
   // The owner's records a signature may freeze a copy of, read once up front.
   const types = new Set(attestations.flatMap((a) => Object.keys(a.prints ?? {})));
+  // The owner's names, which their own signature is checked against.
+  if (attestations.some((a) => a.signer === '@owner')) types.add('employee');
   const own = new Map<string, DataObject | undefined>();
   if (owner) for (const type of types) own.set(type, await readOwnAsync(type, owner));
   const readOwn: ReadOwn = (type) => own.get(type);
@@ -299,6 +301,17 @@ function bindOne(
     if (!namesSigner(sig.name)) {
       b.out.errors.push({ path: `${at}/name`, message: NAME_NEEDED });
       return;
+    }
+    // The owner signs in their own name (the names the product knows them by).
+    if (a.signer === '@owner' && b.owner) {
+      const person = b.readOwn('employee', b.owner) ?? {};
+      const account = b.caller.user.key === b.owner ? b.caller.user.data.display_name : undefined;
+      const known = [person.first_name, person.middle_name, person.last_name, account];
+      if (!signsAs(sig.name, known)) {
+        const shown = [person.first_name, person.last_name].filter((x) => typeof x === 'string' && x).join(' ');
+        b.out.errors.push({ path: `${at}/name`, message: OWN_NAME(shown || String(account ?? '')) });
+        return;
+      }
     }
     sig.evidence = { ...sig.evidence, digest: digestOf(holder, fields, b.ctx.keyed) };
     if (a.prints && b.owner) sig.evidence.printed = frozenCopy(b.readOwn, b.owner, a.prints);

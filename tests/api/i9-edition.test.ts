@@ -60,7 +60,10 @@ afterAll(async () => {
 describe('Section 1, status 4', () => {
   test('one of the three identifiers, and only one; the message names them', async () => {
     const ana = await signedInEmployee(w, 'Ana');
-    const none = await write(ana, 'POST', 'my_i9', ana.user, { work_auth_status: ALIEN, employee_signature: SIGN });
+    const none = await write(ana, 'POST', 'my_i9', ana.user, {
+      work_auth_status: ALIEN,
+      employee_signature: { ...SIGN, name: 'Ana' },
+    });
     assert.equal(none.status, 400, none.text);
     assert.deepEqual(
       none.body.errors.filter((e: any) => e.message === ONE_OF).map((e: any) => e.path),
@@ -70,14 +73,14 @@ describe('Section 1, status 4', () => {
       work_auth_status: ALIEN,
       alien_number: 'A123456789',
       i94_admission_number: '69201234567',
-      employee_signature: SIGN,
+      employee_signature: { ...SIGN, name: 'Ana' },
     });
     assert.equal(two.status, 400, two.text);
     assert.deepEqual(two.body.errors, [{ path: '/i94_admission_number', message: ONLY_ONE }]);
     const short = await write(ana, 'POST', 'my_i9', ana.user, {
       work_auth_status: ALIEN,
       i94_admission_number: '6920123456',
-      employee_signature: SIGN,
+      employee_signature: { ...SIGN, name: 'Ana' },
     });
     assert.deepEqual(short.body.errors, [
       { path: '/i94_admission_number', message: 'A Form I-94 admission number has 11 letters and digits.' },
@@ -85,7 +88,7 @@ describe('Section 1, status 4', () => {
     const passport = await write(ana, 'POST', 'my_i9', ana.user, {
       work_auth_status: ALIEN,
       foreign_passport_number: 'K7Q4450ZB',
-      employee_signature: SIGN,
+      employee_signature: { ...SIGN, name: 'Ana' },
     });
     assert.ok(
       passport.body.errors.some(
@@ -96,7 +99,7 @@ describe('Section 1, status 4', () => {
     const i94 = await write(ana, 'POST', 'my_i9', ana.user, {
       work_auth_status: ALIEN,
       i94_admission_number: '69201234567',
-      employee_signature: SIGN,
+      employee_signature: { ...SIGN, name: 'Ana' },
     });
     assert.equal(i94.status, 200, i94.text);
     assert.equal(i94.body.data.i94_admission_number, 'xxxxxxx4567');
@@ -113,7 +116,7 @@ describe('Section 2', () => {
     const made = await write(ben, 'POST', 'my_i9', ben.user, {
       work_auth_status: 'Citizen of the United States',
       alternative_procedure: true,
-      employee_signature: SIGN,
+      employee_signature: { ...SIGN, name: 'Ben' },
     });
     assert.equal(made.status, 200, made.text);
     assert.equal('alternative_procedure' in made.body.data, false, "the employee's value is ignored");
@@ -134,7 +137,10 @@ describe('Section 2', () => {
 
   test('documents must be unexpired on the first day of employment; receipts record their own last day', async () => {
     const cy = await signedInEmployee(w, 'Cy');
-    assert.equal((await write(cy, 'POST', 'my_i9', cy.user, { employee_signature: SIGN })).status, 200);
+    assert.equal(
+      (await write(cy, 'POST', 'my_i9', cy.user, { employee_signature: { ...SIGN, name: 'Cy' } })).status,
+      200,
+    );
     const first = day('2025-03-10');
     const license = {
       document_type: 'us_state_drivers_license_id',
@@ -196,7 +202,10 @@ describe('Section 2', () => {
       legal_address: { address1: '12 Oak Street', city: 'Springfield', state: 'IL', postal_code: '62701' },
     });
     assert.equal(born.status, 200, born.text);
-    assert.equal((await write(dee, 'POST', 'my_i9', dee.user, { employee_signature: SIGN })).status, 200);
+    assert.equal(
+      (await write(dee, 'POST', 'my_i9', dee.user, { employee_signature: { ...SIGN, name: 'Dee' } })).status,
+      200,
+    );
     for (const [code, title] of [
       ['individual_under_age_18', 'Individual under age 18'],
       ['special_placement', 'Special Placement'],
@@ -230,7 +239,10 @@ describe('Section 2', () => {
 describe('due days', () => {
   test('Section 1 by the first day, Section 2 three business days after; late sections and the next due day are kept', async () => {
     const eve = await signedInEmployee(w, 'Eve');
-    assert.equal((await write(eve, 'POST', 'my_i9', eve.user, { employee_signature: SIGN })).status, 200);
+    assert.equal(
+      (await write(eve, 'POST', 'my_i9', eve.user, { employee_signature: { ...SIGN, name: 'Eve' } })).status,
+      200,
+    );
     // First day a Friday: Section 2 is due the next Wednesday.
     const first = day('2025-03-07');
     const open = await write(w.payroll, 'PATCH', 'i9', eve.user, { first_day: first });
@@ -257,7 +269,7 @@ describe('due days', () => {
 
   test('an I-9 waiting for Section 2 is overdue once its due day has passed: the list sorts and finds on next_due', async () => {
     const fay = await signedInEmployee(w, 'Fay');
-    const made = await write(fay, 'POST', 'my_i9', fay.user, { employee_signature: SIGN });
+    const made = await write(fay, 'POST', 'my_i9', fay.user, { employee_signature: { ...SIGN, name: 'Fay' } });
     assert.equal(made.status, 200);
     assert.equal(made.body.data.next_due, undefined, 'no first day or hire date yet: nothing is due');
     // The hire date stands for the first day until the employer enters it.
@@ -290,7 +302,10 @@ describe('due days', () => {
 describe('retention', () => {
   test('an I-9 is kept while the person is employed, then until the later of 3 years after the first day and 1 year after the end (409)', async () => {
     const gus = await signedInEmployee(w, 'Gus');
-    assert.equal((await write(gus, 'POST', 'my_i9', gus.user, { employee_signature: SIGN })).status, 200);
+    assert.equal(
+      (await write(gus, 'POST', 'my_i9', gus.user, { employee_signature: { ...SIGN, name: 'Gus' } })).status,
+      200,
+    );
     assert.equal(
       (await write(w.payroll, 'PATCH', 'i9', gus.user, { ...EMPLOYER, first_day: day('2024-01-15') })).status,
       200,
@@ -323,7 +338,10 @@ describe('retention', () => {
 
     // Long gone: hired 2015, left 2016; kept until 2018.
     const hal = await signedInEmployee(w, 'Hal');
-    assert.equal((await write(hal, 'POST', 'my_i9', hal.user, { employee_signature: SIGN })).status, 200);
+    assert.equal(
+      (await write(hal, 'POST', 'my_i9', hal.user, { employee_signature: { ...SIGN, name: 'Hal' } })).status,
+      200,
+    );
     assert.equal(
       (await write(w.payroll, 'PATCH', 'i9', hal.user, { ...EMPLOYER, first_day: day('2015-02-02') })).status,
       200,
@@ -368,7 +386,9 @@ describe('date of birth', () => {
     assert.ok(meta.body.hidden.includes('dob'), 'nor on the form (its definition only, named in hidden)');
     assert.ok(!meta.body.sections.some((x: { fields: string[] }) => x.fields.includes('dob')));
     // Emma signs her I-9: the signature freezes her date of birth, answered masked to everyone.
-    const i9 = await write(w.emma, 'POST', 'my_i9', w.emma.user, { employee_signature: SIGN });
+    const i9 = await write(w.emma, 'POST', 'my_i9', w.emma.user, {
+      employee_signature: { ...SIGN, name: 'Emma Employee' },
+    });
     assert.ok([200, 201].includes(i9.status), i9.text);
     for (const who of [w.emma, w.payroll, onboarder]) {
       const r = await w.call('GET', `/payroll/api/data/i9/${w.emma.user}`, as(who));

@@ -78,18 +78,18 @@ beforeAll(async () => {
       work_auth_status: ALIEN,
       alien_number_type: 'USCIS Number',
       alien_number: A_NUMBER,
-      employee_signature: SIGN,
+      employee_signature: { ...SIGN, name: 'Emma Employee' },
     }),
     await write(ana, 'POST', 'my_i9', ana.user, {
       work_auth_status: ALIEN,
       i94_admission_number: I94,
-      employee_signature: SIGN,
+      employee_signature: { ...SIGN, name: 'Ana' },
     }),
     await write(raj, 'POST', 'my_i9', raj.user, {
       work_auth_status: ALIEN,
       foreign_passport_number: PASSPORT,
       country_of_issuance: 'India',
-      employee_signature: SIGN,
+      employee_signature: { ...SIGN, name: 'Raj' },
     }),
   ];
   for (const r of made) assert.equal(r.status, 200, r.text);
@@ -190,7 +190,7 @@ describe('sent back masked', () => {
     const r = await write(w.emma, 'POST', 'my_i9', w.emma.user, data);
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.data.alien_number, 'xxxxxx4321');
-    assert.equal(r.body.data.employee_signature?.name, 'Signer', 'nothing attested changed');
+    assert.equal(r.body.data.employee_signature?.name, 'Emma Employee', 'nothing attested changed');
     const whole = await retrieve(w.payroll, { type: 'i9', key: w.emma.user, field: 'alien_number' });
     assert.deepEqual(whole.body, { value: A_NUMBER });
   });
@@ -200,7 +200,7 @@ describe('sent back masked', () => {
     const r = await write(w.payroll, 'POST', 'i9', w.emma.user, { ...data, additional_info: 'Seen in person.' });
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.data.alien_number, 'xxxxxx4321');
-    assert.equal(r.body.data.employee_signature?.name, 'Signer', "the employee's signature holds");
+    assert.equal(r.body.data.employee_signature?.name, 'Emma Employee', "the employee's signature holds");
     const whole = await retrieve(w.payroll, { type: 'i9', key: w.emma.user, field: 'alien_number' });
     assert.deepEqual(whole.body, { value: A_NUMBER });
   });

@@ -157,6 +157,20 @@ describe('W-4', () => {
     assert.equal(same.body.data.signature_history.length, history.length);
   });
 
+  test("she signs in her own name: another person's name is refused at the name, and nothing is signed", async () => {
+    const forged = await write(w.emma, 'PATCH', `my_w4/${w.emma.user}`, { employee_signature: sign('Mickey Mouse') });
+    assert.equal(forged.status, 400, forged.text);
+    assert.deepEqual(forged.body.errors, [
+      { path: '/employee_signature/name', message: 'Sign with your own name, as Emma Employee.' },
+    ]);
+    // Her way of writing it: case, a middle initial, her initials alone.
+    for (const name of ['emma r. employee', 'E. Employee', 'E. E.']) {
+      const r = await write(w.emma, 'PATCH', `my_w4/${w.emma.user}`, { employee_signature: sign(name) });
+      assert.equal(r.status, 200, `${name}: ${r.text}`);
+      assert.equal(r.body.data.employee_signature.name, name);
+    }
+  });
+
   test('a name that looks blank signs nothing: spaces, ideographic spaces or zero-width characters are refused at the name', async () => {
     for (const blank of [
       '   ',
@@ -172,7 +186,7 @@ describe('W-4', () => {
       assert.equal(r.status, 400, `${JSON.stringify(blank)}: ${r.text}`);
       assert.deepEqual(r.body.errors, [{ path: '/employee_signature/name', message: 'Type your full name to sign.' }]);
     }
-    const named = await write(w.emma, 'PATCH', `my_w4/${w.emma.user}`, { employee_signature: sign('李 小龍') });
+    const named = await write(w.emma, 'PATCH', `my_w4/${w.emma.user}`, { employee_signature: sign('Emma 李小龍') });
     assert.equal(named.status, 200, named.text);
     assert.ok(named.body.data.employee_signature.evidence, 'a name of any script signs');
   });

@@ -105,3 +105,20 @@ it('a save that voids a signature says so in its notice, by the Save button, not
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.locator('.notices').getByText(NOT_SIGNED_YET, { exact: true }).waitFor();
 });
+
+it("a signature in someone else's name is refused at the signature, saying whose name to sign with", async () => {
+  const emma = await w.apiLogin('emma');
+  const { page } = await w.page();
+  await w.signIn(page, 'emma');
+  await page.goto(`/payroll/my_w4/edit/${emma.user}`);
+  await page.getByText('Signature Required').click();
+  await page.getByRole('button', { name: 'Read Agreement' }).click();
+  await page.getByRole('button', { name: 'I agree' }).click();
+  await page.getByLabel('Full Name').fill('Mickey Mouse');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Sign with your own name, as Emma Employee.').first().waitFor();
+  const stored = await w.call('GET', `/payroll/api/data/my_w4/${emma.user}`, { org: w.org, token: emma.token });
+  assert.notEqual(stored.body.data?.employee_signature?.name, 'Mickey Mouse');
+  await w.screenshot(page, 'w4-signature-not-hers');
+});

@@ -51,7 +51,12 @@ export const RECORD_OVERRIDES: Readonly<Record<string, Record<string, unknown>>>
     pay_date: 1_797_724_800,
   },
   // A manager saving someone else's I-9 signs Section 2, with what Section 2 asks (the I-9's validate rule).
-  'payroll/i9': { ...SECTION2, employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 1 } },
+  // Its owner's own signature is in their name: the product-staff admin's, who makes the generated records.
+  'payroll/i9': {
+    ...SECTION2,
+    employee_signature: { name: 'Product staff admin', font: 'font1', timestamp: 1 },
+    employer_signature: { name: 'Paula Payroll', font: 'font1', timestamp: 1 },
+  },
   // json-schema-faker does not keep to exclusiveMinimum: 0 on an unbounded number, nor the first day
   // before the last (the request's validate rule).
   'time/pto_request': { hours: 8, start_date: 1_796_083_200, end_date: 1_796_169_600 },
