@@ -229,6 +229,15 @@ describe("the employer's steps of a hire", () => {
       .getByRole('alert')
       .filter({ hasText: /Send for approval: fill in .*Department.*Hire date.* first\./ })
       .waitFor();
+    // What is typed on screen and not saved yet goes with the step: Department and Job title are
+    // no longer asked for.
+    await page.getByLabel('Department', { exact: true }).fill('Finance');
+    await page.getByLabel('Job title', { exact: true }).fill('Analyst');
+    await page.getByRole('button', { name: HIRE_STEPS.started.label }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Send for approval: fill in .*Hire date.* first\./, hasNotText: /Department|Job title/ })
+      .waitFor();
     const filled = await w.call('PATCH', hireUrl, {
       org: w.org,
       token: payroll.token,

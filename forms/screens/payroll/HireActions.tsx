@@ -41,6 +41,13 @@ function missingFields(e: unknown, schema: Record<string, unknown>): string | un
   return names.length ? names.join(', ') : undefined;
 }
 
+/** The top-level fields the form changed from the stored record (the status is the step's own). */
+function unsavedChanges(form: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(form).filter(([k, v]) => k !== 'status' && JSON.stringify(v) !== JSON.stringify(stored[k])),
+  );
+}
+
 export function HireActions(ctx: ScreenContext) {
   const [busy, setBusy] = useState(false);
   const { record, meta, client, notify, dialogs } = ctx;
@@ -53,7 +60,10 @@ export function HireActions(ctx: ScreenContext) {
   const save = async (to: string, done: string, step?: string) => {
     setBusy(true);
     try {
-      await client.update(meta.module, meta.type, record.key, { status: to }, record.meta.version);
+      // What the form holds and is not saved yet goes with the step: the division just typed in is
+      // the one the step needs, not a reason to refuse it.
+      const changes = step ? unsavedChanges(ctx.mode === 'edit' ? ctx.data : {}, record.data) : {};
+      await client.update(meta.module, meta.type, record.key, { ...changes, status: to }, record.meta.version);
       notify({ type: 'positive', message: done });
       await ctx.reload();
     } catch (e) {
