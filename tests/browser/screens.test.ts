@@ -295,6 +295,18 @@ describe('a record the caller may not open', () => {
     await page.getByText('Not authorized.').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0);
   });
+
+  it("another person's key at an address of one's own records opens no blank form in their name", async () => {
+    const sam = await w.apiLogin('sam');
+    const { page } = await w.page();
+    await w.signIn(page, 'carla');
+    for (const type of ['my_basic_info', 'my_i9']) {
+      await page.goto(`/payroll/${type}/edit/${sam.user}`);
+      await page.getByRole('heading', { name: 'Could not open this record' }).waitFor();
+      assert.equal(await page.getByText('Sam Section').count(), 0, type);
+      assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).count(), 0, type);
+    }
+  });
 });
 
 describe('notices', () => {

@@ -137,11 +137,17 @@ export function useRecordController(
     ...recordQuery(client, module, datatype, key ?? ''),
     enabled: mode !== 'create' && !!key,
   });
-  const isNew = mode === 'edit' && meta.data?.key === 'user' && isFailure(record.error, 404);
-  const fileNames = useMemo(() => (meta.data ? fileFields(meta.data.schema).map((f) => f.field) : []), [meta.data]);
+  // A user-keyed record not made yet is new at its person's address; a "my" type is the viewer's
+  // own, so another person's key there is no new record of theirs but one the viewer cannot open.
   // The session object is replaced when the server confirms a stored one: the model (and so the
   // whole form) is built again only when who the viewer is changes, not on every new object.
   const session = useServices().auth.session;
+  const isNew =
+    mode === 'edit' &&
+    meta.data?.key === 'user' &&
+    isFailure(record.error, 404) &&
+    (!datatype.startsWith('my_') || key === session?.user.key);
+  const fileNames = useMemo(() => (meta.data ? fileFields(meta.data.schema).map((f) => f.field) : []), [meta.data]);
   const who = session ? JSON.stringify([session.user.key, session.permissions, session.is_admin]) : '';
   const viewerSession = useMemo(() => session, [who]);
   // Whether the record is the viewer's by its owner field (x-owner): the fields only its owner reads
