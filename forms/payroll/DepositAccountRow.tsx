@@ -12,6 +12,8 @@ export interface DepositAccountRowProps {
   index: number;
   account: DepositAccount;
   last: boolean;
+  /** What the last account receives, in words (employee_payment_information.ts restOfPay). */
+  rest?: string;
   accountTypes: readonly string[];
   /** Messages per field name, already filtered to what may show. */
   errors: Readonly<Record<string, string[]>>;
@@ -135,7 +137,8 @@ export function DepositAccountRow(p: DepositAccountRowProps) {
                 value={s}
                 checked={(a.split_type ?? PERCENT_SPLIT) === s}
                 disabled={locked || last}
-                onChange={() => set({ split_type: s })}
+                // A percent is no amount of dollars, nor the reverse: the other kind is typed anew.
+                onChange={() => set({ split_type: s, amount: undefined })}
               />
               {s}
             </label>
@@ -157,13 +160,20 @@ export function DepositAccountRow(p: DepositAccountRowProps) {
               value={amount.text}
               readOnly={locked || last}
               aria-readonly={last || undefined}
+              aria-describedby={
+                [described('amount'), last && p.rest ? `${id}_rest` : undefined].filter(Boolean).join(' ') || undefined
+              }
               aria-invalid={invalid('amount')}
-              aria-describedby={described('amount')}
               onChange={(e) => set({ amount: amount.type(e.target.value) })}
               onBlur={() => p.onBlur('amount')}
             />
             {percent && <span className="input-affix__text">%</span>}
           </span>
+          {last && p.rest && (
+            <p id={`${id}_rest`} className="field-description">
+              {p.rest}
+            </p>
+          )}
         </Field>
       </div>
       {p.onRemove && (

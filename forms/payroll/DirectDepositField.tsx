@@ -19,6 +19,7 @@ import {
   newAccount,
   PAPER_CHECK,
   PERCENT_SPLIT,
+  restOfPay,
   withAccountAdded,
   type DepositAccount,
 } from './employee_payment_information.ts';
@@ -131,6 +132,7 @@ export function DirectDepositField(props: FieldProps) {
             index={i}
             account={a}
             last={i === accounts.length - 1}
+            rest={i === accounts.length - 1 ? restOfPay(accounts) : undefined}
             accountTypes={accountTypesOf(schema)}
             errors={rowErrors}
             locked={locked}

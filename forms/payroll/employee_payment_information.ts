@@ -109,3 +109,17 @@ export const paymentInformationBehaviour: FormBehaviour = {
 };
 
 const NO_BINDINGS = {};
+
+/**
+ * What the last account receives, in words: the accounts before it take their percents or amounts
+ * in order, and it takes what is left (its stored Percent Split of 100 is 100 % of that, not of the
+ * pay). With percents alone before it, that is a share of the pay; with an amount among them it
+ * depends on the pay.
+ */
+export function restOfPay(accounts: readonly DepositAccount[]): string {
+  const before = accounts.slice(0, -1);
+  if (!before.length) return 'All of the pay.';
+  if (before.some((a) => a.split_type === FLAT_SPLIT)) return 'What is left of the pay after the accounts above.';
+  const taken = before.reduce((n, a) => n + (typeof a.amount === 'number' ? a.amount : 0), 0);
+  return taken >= 100 ? 'Nothing: the accounts above take all of the pay.' : `The rest: ${100 - taken} % of the pay.`;
+}

@@ -39,6 +39,13 @@ it('Add account clears the split of the account that was last and focuses the ne
     /_1_account_nickname$/,
     "the new account's first field has the keyboard",
   );
+  // It says what the rest is; a percent typed is no amount of dollars once the split type changes.
+  await amount(0).fill('30');
+  await page.getByText('The rest: 70 % of the pay.').waitFor();
+  await page.getByRole('radiogroup', { name: 'Account 1 split type' }).getByLabel('Flat Split').check();
+  assert.equal(await amount(0).inputValue(), '', 'the 30 is not kept as $30');
+  await page.getByText('What is left of the pay after the accounts above.').waitFor();
+  await page.getByRole('radiogroup', { name: 'Account 1 split type' }).getByLabel('Percent Split').check();
   await page.getByRole('button', { name: 'Add account' }).click();
 
   // From the top of the form to its end, every control Tab reaches is in view, clear of both bars.

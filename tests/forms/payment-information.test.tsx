@@ -19,6 +19,7 @@ import {
   newAccount,
   paymentInformationBehaviour,
   paymentMethods,
+  restOfPay,
 } from '../../forms/payroll/employee_payment_information.ts';
 import * as DD from '../../stories/forms/DirectDepositField.stories.tsx';
 import * as PM from '../../stories/forms/PaymentMethodWidget.stories.tsx';
@@ -163,6 +164,18 @@ describe('DirectDepositField stories', () => {
     assert.match(h, /value="xxxxxxxx6789"/);
     assert.doesNotMatch(h, /Remove account/);
     assert.match(h, />Add account</);
+  });
+
+  it('the last account says what it receives: the rest of the pay, not the 100 % it stores', () => {
+    assert.match(textOf(html('OneAccount')), /All of the pay\./);
+    const pct = (amount: number) => ({ split_type: 'Percent Split', amount });
+    assert.equal(restOfPay([pct(30), pct(100)]), 'The rest: 70 % of the pay.');
+    assert.equal(restOfPay([pct(30), pct(20), pct(100)]), 'The rest: 50 % of the pay.');
+    assert.equal(restOfPay([pct(100), pct(100)]), 'Nothing: the accounts above take all of the pay.');
+    assert.equal(
+      restOfPay([{ split_type: 'Flat Split', amount: 200 }, pct(100)]),
+      'What is left of the pay after the accounts above.',
+    );
   });
 
   it('three accounts: flat dollars and percent amounts, Remove buttons', () => {
