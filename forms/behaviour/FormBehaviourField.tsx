@@ -10,6 +10,7 @@ import { getUiOptions, type FieldPathList, type FieldProps } from '@rjsf/utils';
 import { behaviours, behaviourHeaders } from './index.ts';
 import { behaviourChanges, mergeErrors, type BehaviourEnv, type FormData, type Patch } from './behaviour.ts';
 import { useEmployerInfo } from './useEmployerInfo.ts';
+import { useProposal } from './useProposal.ts';
 import { useExpressionErrors } from './useExpressionErrors.ts';
 import { RootDataContext, type RootData } from './RootData.tsx';
 import { useFormsStyles } from '../styles/load-styles.ts';
@@ -41,9 +42,11 @@ export function FormBehaviourField(props: FieldProps) {
   latest.current = data;
   const employer = useEmployerInfo(!!behaviour?.usesEmployer);
   const isNew = (registry.formContext as { isNew?: boolean } | undefined)?.isNew === true;
+  const ownRecord = (registry.formContext as FormContext | undefined)?.own === true;
+  const proposed = useProposal(behaviour, { own: ownRecord, isNew, readonly: !!(readonly || disabled) });
   const env: BehaviourEnv = useMemo(
-    () => ({ employer, isNew, productDomain, now }),
-    [employer, isNew, productDomain, now],
+    () => ({ employer, isNew, productDomain, now, ...(proposed ? { proposed } : {}) }),
+    [employer, isNew, productDomain, now, proposed],
   );
 
   const patch = useCallback(
@@ -59,7 +62,8 @@ export function FormBehaviourField(props: FieldProps) {
     },
     [onChange, behaviour, env],
   );
-  // Values a new record takes from the env (the W-4 edition in effect), once it is known.
+  // Values a new record takes from the env (the W-4 edition in effect), and the empty fields of
+  // someone else's record what the server proposes for them, once known.
   useEffect(() => {
     if (!behaviour?.init || readonly || disabled) return;
     const p = behaviour.init(latest.current, env);

@@ -21,6 +21,8 @@ export interface BehaviourEnv {
   productDomain?: string;
   /** Now, in Unix seconds, as the form opened (a new W-4 is on the edition in effect then). */
   now?: number;
+  /** Values the server proposes for the record's empty fields (FormBehaviour.proposal), once read. */
+  proposed?: Readonly<Record<string, unknown>>;
 }
 
 export const EMPTY_ENV: BehaviourEnv = { employer: {}, isNew: false };
@@ -47,6 +49,16 @@ export interface FormBehaviour {
   ruleBindings?: (env: BehaviourEnv) => Record<string, unknown>;
   /** The behaviour reads the employer's lists (the env's `employer`). */
   usesEmployer?: boolean;
+  /**
+   * Reads what the server proposes for someone else's record as the form opens (the env's
+   * `proposed`; `init` fills the empty fields with it): a stored record, not the viewer's own.
+   */
+  proposal?: (client: ProposalClient, key: string) => Promise<Record<string, unknown>>;
+}
+
+/** What a behaviour's proposal reads through. */
+export interface ProposalClient {
+  section2Proposal(key: string): Promise<Record<string, unknown>>;
 }
 
 /** `data` with `value` set at `path` (copies along the path, the rest shared). */

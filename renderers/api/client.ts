@@ -427,6 +427,13 @@ export function createApiClient({
         datatype: 'payroll/onboarding_checklist',
         action: 'call',
       }),
+    /** What Section 2 of an employee's I-9 is proposed with (server/payroll/section2-proposal.ts). */
+    section2Proposal: (key: string) =>
+      request<JsonObject>({
+        path: `/payroll/api/i9_section2_proposal/${encodeURIComponent(key)}`,
+        datatype: 'payroll/i9',
+        action: 'read',
+      }),
     onboardingPipeline: () =>
       request<Pipeline>({
         path: '/payroll/api/onboarding_pipeline',

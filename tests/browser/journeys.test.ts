@@ -217,15 +217,25 @@ it('the payroll manager sees what is due on the home page and finishes it', asyn
 
   await due.getByRole('link', { name: /Section 2 for Sam Section/ }).click();
   await page.getByRole('heading', { level: 1, name: 'Edit Form I-9' }).waitFor();
-  // Saved at once, it says everything Section 2 needs, not the signature first and the rest after.
+  // What the company knows is proposed (the employer record's address, the hire date, its name):
+  // Paul confirms it rather than typing it.
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('#root_employer_address_address1') as HTMLInputElement | null)?.value === '200 W 2nd St',
+  );
+  assert.equal(await page.locator('#root_employer_address_city').inputValue(), 'Austin');
+  assert.notEqual(await page.getByLabel('First Day of Employment').inputValue(), '');
+  assert.equal(await page.getByText('Unsaved changes').count(), 0, 'proposed, not typed: nothing unsaved yet');
+  // Saved at once, it says everything Section 2 still needs, not the signature first and the rest after.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   for (const message of [
     'The employer or authorized representative must sign Section 2.',
     'Examine one document from List A, or one document from List B and one from List C.',
-    "Enter the employer's street address.",
+    'Enter the last name, first name and title of the person who signs Section 2.',
   ]) {
     await page.getByText(message).first().waitFor();
   }
+  assert.equal(await page.getByText("Enter the employer's street address.").count(), 0);
   await page.getByLabel('Add a document').selectOption('us_passport');
   await page.locator('#root_documentation_0_title').fill('U.S. Passport');
   await page.locator('#root_documentation_0_issuing_authority').fill('U.S. Department of State');

@@ -168,12 +168,12 @@ describe('DirectDepositField stories', () => {
 
   it('the last account says what it receives: the rest of the pay, not the 100 % it stores', () => {
     assert.match(textOf(html('OneAccount')), /All of the pay\./);
-    const pct = (amount: number) => ({ split_type: 'Percent Split', amount });
+    const pct = (amount: number) => ({ split_type: 'Percent Split' as const, amount });
     assert.equal(restOfPay([pct(30), pct(100)]), 'The rest: 70 % of the pay.');
     assert.equal(restOfPay([pct(30), pct(20), pct(100)]), 'The rest: 50 % of the pay.');
     assert.equal(restOfPay([pct(100), pct(100)]), 'Nothing: the accounts above take all of the pay.');
     assert.equal(
-      restOfPay([{ split_type: 'Flat Split', amount: 200 }, pct(100)]),
+      restOfPay([{ split_type: 'Flat Split' as const, amount: 200 }, pct(100)]),
       'What is left of the pay after the accounts above.',
     );
   });
