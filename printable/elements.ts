@@ -32,6 +32,8 @@ export interface Ctx {
   revealed: Set<'ssn'>;
   addendum: { label: string; text: string }[];
   images: boolean;
+  /** The layout's signature boxes drawn, and how many of them hold a signature. */
+  signatures: { boxes: number; signed: number };
 }
 
 function labelOps(ctx: Ctx, page: number, x: number, y: number, width: number, label: string, size: number): number {
@@ -213,6 +215,8 @@ async function drawSignature(ctx: Ctx, e: SignatureElement, input: PrintInput, v
   const top = e.label ? labelOps(ctx, e.page, e.x + 2, e.y + 1.5, e.width - 4, e.label, labelSize) + 1 : 1;
   const sig = printedSignature(await run(ctx.layout.form, `signature '${e.id ?? e.label}'`, e.value, input, vars));
   ctx.printed.push({ id: e.id ?? e.label ?? e.value, text: sig?.name ?? '' });
+  ctx.signatures.boxes++;
+  if (sig?.name) ctx.signatures.signed++;
   if (!sig) return;
   const area = { x: e.x + 4, y: e.y + top, width: e.width - 8, height: Math.max(4, e.height - top - 1.5) };
   if (sig.image && sig.imageSize && ctx.images) {

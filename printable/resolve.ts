@@ -46,6 +46,31 @@ function addendumPage(ctx: Ctx, page: number, size: { width: number; height: num
   }
 }
 
+/** What a copy of a form no one has signed (or whose signature a change voided) says on each page. */
+export const NOT_SIGNED_MARK = 'NOT SIGNED: this copy of the form carries no signature.';
+
+/**
+ * A form without any signature printed as a clean official form could be taken for one given to the
+ * employer: each page says at its top that it is not signed.
+ */
+function notSignedMarks(ctx: Ctx, pages: number, size: { width: number }) {
+  for (let page = 1; page <= pages; page++) {
+    ctx.ops.push({
+      kind: 'text',
+      page,
+      x: 36,
+      y: 10,
+      width: size.width - 72,
+      text: NOT_SIGNED_MARK,
+      font: 'sans',
+      size: 9,
+      bold: true,
+      color: '#b00020',
+      align: 'center',
+    });
+  }
+}
+
 /** Everything a layout draws for these records. */
 export async function resolveLayout(
   layout: Layout,
@@ -63,7 +88,15 @@ export async function resolveLayout(
   }
   const draw = async (pageCount: number) => {
     const vars = Object.freeze({ ...evaluated, pageCount });
-    const ctx: Ctx = { layout, ops: [], printed: [], revealed: new Set(), addendum: [], images: opts.images ?? true };
+    const ctx: Ctx = {
+      layout,
+      ops: [],
+      printed: [],
+      revealed: new Set(),
+      addendum: [],
+      images: opts.images ?? true,
+      signatures: { boxes: 0, signed: 0 },
+    };
     for (const e of layout.elements) {
       if (e.page > layout.pages.length)
         throw new LayoutError(`printable: ${layout.form}: an element is on page ${e.page} of ${layout.pages.length}`);
@@ -78,6 +111,7 @@ export async function resolveLayout(
   // Text continued on an addendum adds a page: drawn again, every page counts it.
   if (ctx.addendum.length) ctx = await draw(++pageCount);
   if (ctx.addendum.length) addendumPage(ctx, pageCount, pageSize);
+  if (ctx.signatures.boxes && !ctx.signatures.signed) notSignedMarks(ctx, pageCount, pageSize);
   return {
     pageSize,
     pageCount,

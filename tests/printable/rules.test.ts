@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { FormName, PrintInput } from '../../printable/layout.ts';
 import { loadLayout, sharedVars } from '../../printable/layouts.ts';
 import { renderForm } from '../../printable/render.ts';
-import { resolveLayout } from '../../printable/resolve.ts';
+import { NOT_SIGNED_MARK, resolveLayout } from '../../printable/resolve.ts';
 import { MAX_PRINTED_TEXT } from '../../printable/elements.ts';
 import { sampleInput } from '../../bench/printable-samples.ts';
 import { pdfText, squash } from './pdf-tools.ts';
@@ -251,6 +251,19 @@ describe('I-9 rules', () => {
     // The box holds its lines; the rest goes to the addendum, a page of its own.
     const result = await renderForm('i9', input);
     assert.ok(result.pages <= 8, `${result.pages} pages`);
+  });
+
+  test('a form no one signed says so at the top of each page; a signed one does not', async () => {
+    const signed = squash(await pdfText((await renderForm('w4', sampleInput('w4'))).pdf));
+    assert.ok(!signed.includes(NOT_SIGNED_MARK), 'signed: no mark');
+    const input = sampleInput('w4');
+    input.w4 = { ...input.w4, employee_signature: undefined };
+    const unsigned = squash(await pdfText((await renderForm('w4', input)).pdf));
+    assert.ok(unsigned.startsWith(NOT_SIGNED_MARK), unsigned.slice(0, 120));
+    // An I-9 whose employee signed and whose employer has not yet is signed: it is work in progress.
+    const i9 = sampleInput('i9');
+    i9.i9 = { ...i9.i9, employer_signature: undefined };
+    assert.ok(!squash(await pdfText((await renderForm('i9', i9)).pdf)).includes(NOT_SIGNED_MARK));
   });
 
   test('no employee record: the hire (onboarding_user) names the person', async () => {
