@@ -112,3 +112,25 @@ export async function signedLayoutOf(s: Services, org: string, current: Layout, 
   }
   return kept as unknown as Layout;
 }
+
+/**
+ * A layout the company keeps for `form` (a printable form kept as data), for when its definition is
+ * gone: product staff removed it, and the certificates signed under it still print as signed (the
+ * route then picks the one each signature names, signedLayoutOf). Undefined when it keeps none.
+ */
+export async function keptLayoutOf(
+  s: Services,
+  org: string,
+  which: { form: string } | { state: string },
+): Promise<Layout | undefined> {
+  const kept = await s.storage.find(SYSTEM.signedLayouts, org, { criteria: [], limit: 1000, offset: 0 });
+  for (const r of kept.items) {
+    const layout = r.data.layout as { form?: unknown; state?: unknown } | undefined;
+    if (typeof layout?.form !== 'string' || typeof layout.state !== 'string') continue;
+    if ('form' in which ? layout.form !== which.form : layout.state !== which.state) continue;
+    if (!dataLayoutProblems(layout, { form: layout.form, state: layout.state }).length) {
+      return layout as unknown as Layout;
+    }
+  }
+  return undefined;
+}

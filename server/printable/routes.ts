@@ -17,7 +17,7 @@ import { Hono, type Context } from 'hono';
 import { FORMS, isFormName, type Layout } from '../../printable/layout.ts';
 import { findDataLayout, findStateForm } from '../payroll/state-forms.ts';
 import { loadLayout } from '../../printable/layouts.ts';
-import { signedLayoutOf } from '../payroll/signed-layouts.ts';
+import { keptLayoutOf, signedLayoutOf } from '../payroll/signed-layouts.ts';
 import { LayoutError } from '../../printable/expressions.ts';
 import { callerOfSession, isUuid, type Caller } from '../auth/principal.ts';
 import { signedIn, signedInUnless } from '../auth/signed-in.ts';
@@ -47,7 +47,7 @@ function formParams(c: Context): { form: string; key: string } {
 /** The layout of a form type: a shipped one, else one kept as data in the caller's reach; else 404. */
 async function layoutOf(s: Services, caller: Caller, form: string): Promise<Layout> {
   if (isFormName(form)) return loadLayout(form);
-  const layout = await findDataLayout(s, caller.org.id, form);
+  const layout = (await findDataLayout(s, caller.org.id, form)) ?? (await keptLayoutOf(s, caller.org.id, { form }));
   if (!layout) throw notFound();
   return layout;
 }
@@ -60,7 +60,9 @@ async function stateLayout(s: Services, caller: Caller, state: string): Promise<
   const type = definition?.data.printable_type;
   const layout = typeof type === 'string' ? await findDataLayout(s, caller.org.id, type) : undefined;
   // A definition stored before its printable type had to be its state's own never prints another state's form.
-  return layout?.state === state ? layout : undefined;
+  if (layout?.state === state) return layout;
+  // Its definition removed, a certificate signed under one of its layouts still prints.
+  return definition ? undefined : await keptLayoutOf(s, caller.org.id, { state });
 }
 
 export function printableRoutes(s: Services) {

@@ -153,3 +153,56 @@ test('a signed certificate prints as signed after product staff rename a field a
   assert.match(current.text, /SECOND EDITION OF THE LAYOUT/);
   assert.match(current.text, /Line 1 exemptions 5/);
 });
+
+test('a definition removed: the certificate signed under it still prints as signed, and takes no answer to fields it no longer has', async () => {
+  // Maryland's form of the test before is taken away first: this one is the only one.
+  const before = await w.call('POST', '/payroll/api/data/find/state_w4_form', {
+    ...as(w.staff),
+    body: { criteria: [{ field: 'state', is: '=', value: 'MD' }] },
+  });
+  for (const d of before.body.items as { key: string }[]) {
+    const gone = await w.call('DELETE', `/payroll/api/data/state_w4_form/${d.key}`, as(w.staff));
+    assert.equal(gone.status, 204, gone.text);
+  }
+  const created = await w.call('POST', '/payroll/api/data/state_w4_form/', {
+    ...as(w.staff),
+    body: {
+      ...definition(
+        'md_exemptions',
+        [line('exemptions', 200, 'Line 1 exemptions', 'state_w4.md_exemptions')],
+        'AS SIGNED',
+      ),
+      state: 'MD',
+    },
+  });
+  assert.equal(created.status, 201, created.text);
+  const signed = await w.call('POST', `/payroll/api/data/my_state_w4/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'MD', md_exemptions: 3, employee_signature: sign('Emma Employee') },
+  });
+  assert.equal(signed.status, 200, signed.text);
+  const removed = await w.call('DELETE', `/payroll/api/data/state_w4_form/${created.body.key}`, as(w.staff));
+  assert.equal(removed.status, 204, removed.text);
+
+  for (const who of [w.payroll, w.emma]) {
+    const printed = await pdf(who, w.emma.user);
+    assert.equal(printed.status, 200, printed.text);
+    assert.match(printed.text, /AS SIGNED/);
+    assert.match(printed.text, /Line 1 exemptions 3/);
+    assert.match(printed.text, /Emma Employee/);
+    const listed = await w.call('GET', `/payroll/api/forms/${w.emma.user}`, as(who));
+    assert.ok(
+      (listed.body.forms as { form: string }[]).some((f) => f.form === 'maryland'),
+      `listed for ${who.user}: ${listed.text}`,
+    );
+  }
+  const junk = await w.call('PATCH', `/payroll/api/data/my_state_w4/${w.emma.user}`, {
+    ...as(w.emma),
+    body: { state: 'MD', md_exemptions: -5, zzz: '<script>x</script>' },
+  });
+  assert.equal(junk.status, 400, junk.text);
+  assert.deepEqual((junk.body.errors as { path: string; message: string }[]).map((e) => e.path).sort(), [
+    '/md_exemptions',
+    '/zzz',
+  ]);
+});

@@ -3,7 +3,7 @@
  * code at each save, so a definition added or changed as data applies at once: its prepare_for_save
  * transform runs on answers that pass its JSON Schema, then the result is checked against that schema
  * and its validator.
- * Without a definition for the state only the generic state_w4 rules apply.
+ * Without a definition for the state only the generic state_w4 rules and fields apply.
  *
  * The certificate is for a state the employer withholds for (engine/withholding-states.ts): a
  * state without an income tax on wages has none, and once the employee's work state is on record a
@@ -145,7 +145,9 @@ export const stateW4Hooks: EntityHooks = {
     const wrongState = await stateErrors(args);
     if (wrongState.length) return wrongState;
     const def = await definitionFor(args);
-    if (!def) return [];
+    // No form for the state (none was ever given, or product staff removed it): the certificate is the
+    // state W-4's own fields, and an answer to any other is refused as on every form.
+    if (!def) return notOnTheForm(args.s.catalogue.registry.require('payroll', 'state_w4').file, args, []);
     const errors = def.fields?.schema ? checkAnswers(def.fields.schema, args.data) : [];
     const own =
       errors.length || !def.transforms?.validator
