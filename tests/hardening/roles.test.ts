@@ -211,6 +211,8 @@ function expected(m: Model, row: Row, p: Principal | undefined): number | string
       // An employee, who may choose no one of the company, sends a secure file to HR only
       // (docs/files.md "Sending HR a secure file"): to herself or a colleague it is refused.
       if (t.id === 'hr/secure_files' && row.role === 'employee') return 400;
+      // Nobody writes a line of their own PTO balance (docs/pto.md "Nobody decides their own time off").
+      if (t.id === 'time/pto_register' && row.target === 'own') return 400;
       return 201;
     }
     default: {
