@@ -102,9 +102,9 @@ export function PipelinePanel({ data }: { data: Pipeline }) {
             <tbody>
               {data.awaiting_employer.map((a) => (
                 <tr key={`${a.type}:${a.user_key}`}>
-                  <td>{a.name}</td>
-                  <td>{a.task}</td>
-                  <td className={a.overdue ? 'overdue' : undefined}>
+                  <td data-label="Employee">{a.name}</td>
+                  <td data-label="What">{a.task}</td>
+                  <td data-label="Due" className={a.overdue ? 'overdue' : undefined}>
                     {dueText(a.due)}
                     {a.overdue ? ' (overdue)' : ''}
                   </td>
@@ -158,12 +158,12 @@ export function PipelinePanel({ data }: { data: Pipeline }) {
               .filter((h) => h.status !== 'complete' && h.status !== 'cancelled')
               .map((h) => (
                 <tr key={h.key}>
-                  <td>
+                  <td data-label="Name">
                     {h.first_name} {h.last_name}
                   </td>
-                  <td>{statusLabel(h.status)}</td>
-                  <td>{h.user_key ? `${h.done} of ${h.total}` : 'No account yet'}</td>
-                  <td>
+                  <td data-label="Status">{statusLabel(h.status)}</td>
+                  <td data-label="Forms">{h.user_key ? `${h.done} of ${h.total}` : 'No account yet'}</td>
+                  <td data-label="Missing">
                     {h.missing.length
                       ? h.missing.join('; ')
                       : h.next && !h.next.to
