@@ -132,10 +132,24 @@ export function editOnCurrentForm(env: BehaviourEnv = EMPTY_ENV): Patch {
   return patch;
 }
 
-/** A new W-4 is on the edition in effect (the server sets it too). */
+/**
+ * A new W-4 is on the edition in effect (the server sets it too). A stored one split into 3(a) and
+ * 3(b) shows the counts its amounts were made of (the counts are not saved): "0" beside $4,400 read
+ * as a contradiction; an amount that is no whole number of credits was typed, and keeps no count.
+ */
 export function initW4(data: FormData, env: BehaviourEnv): Patch {
   const current = currentW4Edition(env);
-  return env.isNew && data.w4_year !== current ? { w4_year: current } : {};
+  if (env.isNew) return data.w4_year !== current ? { w4_year: current } : {};
+  const e = editionOf(data.w4_year);
+  if (!e.split_step3) return {};
+  const patch: Patch = {};
+  const counted = (field: string, total: unknown, credit: number) => {
+    const n = amount(total) / credit;
+    if (count(data[field]) === 0 && credit > 0 && n > 0 && Number.isInteger(n)) patch[field] = n;
+  };
+  counted('number_of_dependents_under_17', data.dependents_under_17_amount, e.child_credit);
+  counted('number_of_other_dependents', data.other_dependents_amount, e.other_credit);
+  return patch;
 }
 
 /** The fields of the record's edition: 3(a) and 3(b) only where Step 3 is split; the exempt wording. */

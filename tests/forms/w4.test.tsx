@@ -149,6 +149,15 @@ describe('W-4 editions', () => {
     });
     assert.deepEqual(initW4({ w4_year: '2020' }, { ...nov2026, isNew: true }), { w4_year: '2026' });
     assert.deepEqual(initW4({ w4_year: '2020' }, nov2026), {});
+    // A stored 2026 W-4 shows the counts its 3(a) and 3(b) were made of; an amount typed by hand, none.
+    assert.deepEqual(
+      initW4({ w4_year: '2026', dependents_under_17_amount: 4400, other_dependents_amount: 1000 }, nov2026),
+      { number_of_dependents_under_17: 2, number_of_other_dependents: 2 },
+    );
+    assert.deepEqual(
+      initW4({ w4_year: '2026', dependents_under_17_amount: 4500, other_dependents_amount: 0 }, nov2026),
+      {},
+    );
   });
 
   it('shows the edition in the header, not as a field, and keeps the exemption expiry read-only (x-ui)', () => {
