@@ -395,7 +395,7 @@ test("a definition that would leave the employee's screen unusable is refused, n
   assert.equal(del.status, 204, del.text);
 });
 
-test("a new state's own fields and rules apply to the next save with no restart; several definitions warn", async () => {
+test("a new state's own fields and rules apply to the next save with no restart; a second definition of the state is refused", async () => {
   const nebraska = {
     state: 'NE',
     form_name: 'W-4N Nebraska Employee’s Withholding Allowance Certificate',
@@ -453,18 +453,19 @@ test("a new state's own fields and rules apply to the next save with no restart;
   });
   assert.equal(again.body.data.total_allowances, 7);
 
-  // A second Nebraska definition: the first match is used and a warning is logged.
+  // A second Nebraska definition is refused: only the first found would ever be used.
   const second = await w.call('POST', '/payroll/api/data/state_w4_form/', {
     ...as(w.staff),
     body: { ...nebraska, form_name: 'A second W-4N' },
   });
-  assert.equal(second.status, 201, second.text);
-  const third = await w.call('POST', `${MY}/${w.emma.user}`, {
-    ...as(w.emma),
-    body: { state: 'NE', ne_allowances: 1 },
-  });
-  assert.equal(third.status, 200, third.text);
-  assert.match(w.server.output(), /several state withholding forms for one state/);
+  assert.equal(second.status, 400, second.text);
+  assert.deepEqual(second.body.errors, [
+    {
+      path: '/state',
+      message:
+        'NE has a form already (W-4N Nebraska Employee’s Withholding Allowance Certificate): change that one, or remove it first.',
+    },
+  ]);
   // A state with no definition saves under the generic rules and logs that its form is missing
   // (Minnesota taxes wages; a state that does not, Wyoming, takes no certificate: state-certificates.test.ts).
   const none = await w.call('POST', `${MY}/${w.emma.user}`, { ...as(w.emma), body: { state: 'MN' } });
@@ -659,14 +660,17 @@ test("a definition prints its own state's form: another state's printable form, 
       (await listed('KY')).map((d) => d.data.printable_type),
       ['kentucky'],
     );
-    // The same state's form may be named again: a second Kentucky definition, a Colorado one.
+    // A second definition of a state given already is refused at its state, not at its printable form.
     for (const body of [
       { ...kentucky, form_name: 'A second K-4' },
       { ...colorado, form_name: 'A second DR 0004' },
     ]) {
       const again = await post({ ...body, printable_type: body.state === 'KY' ? 'kentucky' : 'colorado' });
-      assert.equal(again.status, 201, again.text);
-      await w.call('DELETE', `/payroll/api/data/state_w4_form/${again.body.key}`, as(w.staff));
+      assert.equal(again.status, 400, again.text);
+      assert.deepEqual(
+        (again.body.errors as { path: string }[]).map((e) => e.path),
+        ['/state'],
+      );
     }
   } finally {
     await w.call('DELETE', `/payroll/api/data/state_w4_form/${own.body.key}`, as(w.staff));
