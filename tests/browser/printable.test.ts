@@ -49,7 +49,11 @@ beforeAll(async () => {
     total_allowances: 2,
     employee_signature: signature,
   });
-  await put(ivan, 'my_w4', { w4_year: '2025', filing_status: 'Married', employee_signature: signature });
+  await put(ivan, 'my_w4', {
+    w4_year: '2025',
+    filing_status: 'Married',
+    employee_signature: { ...signature, name: 'Ivan Inactive' },
+  });
 });
 
 afterAll(async () => {
@@ -296,7 +300,7 @@ describe('printable form viewer', () => {
     await put(
       ivan,
       'my_state_w4',
-      { state: 'WI', extra_state_withholding: 15, employee_signature: signature },
+      { state: 'WI', extra_state_withholding: 15, employee_signature: { ...signature, name: 'Ivan Inactive' } },
       ivan.user,
     );
 
