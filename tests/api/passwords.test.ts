@@ -196,7 +196,8 @@ describe('change_password and the current password', () => {
 });
 
 describe("a password change, or an e-mail change, ends the account's single-use keys", () => {
-  test('forgot-password and invitation keys stop working after change_password', async () => {
+  /** A new account holding both kinds of link: a forgot-password one and an invitation. */
+  async function withBothLinks() {
     const s = await account();
     const forgot = await forgotKey(s.email);
     const invite = await w.call('POST', '/auth/api/resend_user_invite_email', {
@@ -206,6 +207,11 @@ describe("a password change, or an e-mail change, ends the account's single-use 
     assert.equal(invite.status, 200, invite.text);
     const invited = await mailedKey(s.email);
     assert.notEqual(invited.key, forgot.key);
+    return { s, forgot, invited };
+  }
+
+  test('forgot-password and invitation keys stop working after change_password', async () => {
+    const { s, forgot, invited } = await withBothLinks();
     const r = await change(s, {
       current_password: 'ember-lantern-4',
       password: 'cedar-otter-8',
@@ -217,14 +223,7 @@ describe("a password change, or an e-mail change, ends the account's single-use 
   });
 
   test('links sent to an e-mail the account no longer has stop working when it changes', async () => {
-    const s = await account();
-    const forgot = await forgotKey(s.email);
-    const invite = await w.call('POST', '/auth/api/resend_user_invite_email', {
-      ...as(w.admin),
-      body: { user_id: s.user },
-    });
-    assert.equal(invite.status, 200, invite.text);
-    const invited = await mailedKey(s.email);
+    const { s, forgot, invited } = await withBothLinks();
     // Another change (not the e-mail) spends nothing: the invitation still signs in.
     const noted = await w.call('PATCH', `/auth/api/data/users/${s.user}`, { ...as(w.admin), body: { notes: 'seen' } });
     assert.equal(noted.status, 200, noted.text);
