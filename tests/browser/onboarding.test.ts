@@ -390,6 +390,8 @@ describe('Form I-9', () => {
 
     await page.getByLabel('4. An alien authorized to work').check();
     for (const f of ALIEN_FIELDS) await page.locator(f).waitFor();
+    // The reverification date is the employer's (Supplement B), not a question of Section 1.
+    assert.equal(await page.getByText('Reverification date').count(), 0);
     await page.getByLabel('USCIS or A-Number').fill('A123456789');
     await page.getByLabel('Foreign passport number').fill('X1234567');
     // A date typed a key at a time, as a keyboard user types it, is kept whole (the year's first
