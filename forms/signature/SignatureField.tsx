@@ -25,6 +25,7 @@ import {
 import { SIGNATURE_FORM_TITLE, SignatureForm } from './SignatureForm.tsx';
 import { SignatureItemContent } from './SignatureItem.tsx';
 import { SignHereButton } from './SignHereButton.tsx';
+import { AttestedFacts } from './AttestedFacts.tsx';
 
 type Design = 'item' | 'card' | 'button';
 
@@ -84,6 +85,11 @@ export function SignatureField(props: FieldProps) {
   // What signing attests (the official form's certification, the schema's description): read before signing.
   const attests = typeof schema.description === 'string' ? schema.description : undefined;
   const root = useRootData()?.data;
+  // The other records' fields the printed form carries with the owner's own signature, shown to them.
+  const own = (registry.formContext as { own?: boolean } | undefined)?.own === true;
+  const prints = own
+    ? (schema as { 'x-attests'?: { prints?: Record<string, string[]> } })['x-attests']?.prints
+    : undefined;
   // An entry only the user it names signs (an assignment's acknowledgement) is read-only to HR.
   // (The form's data where a form behaviour gives it, else the record as stored: entries are neither
   // added nor moved on the screen.)
@@ -153,6 +159,7 @@ export function SignatureField(props: FieldProps) {
           {attests}
         </p>
       )}
+      {prints && !locked && <AttestedFacts prints={prints} />}
       {voided && (
         <p className="signature-field__void" role="status">
           <s>{voided.name}</s> — void: {voided.reason}. Sign again.

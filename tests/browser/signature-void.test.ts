@@ -111,6 +111,12 @@ it("a signature in someone else's name is refused at the signature, saying whose
   const { page } = await w.page();
   await w.signIn(page, 'emma');
   await page.goto(`/payroll/my_w4/edit/${emma.user}`);
+  // What her signature states besides her answers is on the screen she signs, as on the printout.
+  const facts = page.locator('.signature-field__facts');
+  await facts.getByText('Your signature also states, from your records').waitFor();
+  await facts.getByText('Emma Employee').waitFor();
+  await facts.getByText('xxx-xx-6789').waitFor();
+  assert.ok(!(await facts.innerText()).includes('123-45-6789'), 'the SSN as masked');
   await page.getByText('Signature Required').click();
   await page.getByRole('button', { name: 'Read Agreement' }).click();
   await page.getByRole('button', { name: 'I agree' }).click();
