@@ -71,7 +71,7 @@ export interface PayrollOnboardingUser {
   activity_log?: History;
 }
 /**
- * Who the hire can ask about onboarding.
+ * Who the hire can ask about onboarding (the invitation names them). Optional: left empty, none is named; given, it needs a name and an e-mail (the starred fields).
  */
 export interface OnboardingContact {
   name: Name;
