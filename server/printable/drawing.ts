@@ -19,7 +19,7 @@ import type { DrawAnswer, DrawRequest } from '../../printable/draw-worker.ts';
 
 const WORKER_FILE = 'draw-worker.cjs';
 
-/** A form takes well under a second (the longest of the product's, with every box full, 1-2 s). */
+/** A form takes well under a second (an I-9, 50-100 ms of CPU): one drawing this long is held by its values. */
 const STALLED_MS = 20_000;
 
 /** A form the worker was still drawing when its time was up. */

@@ -137,11 +137,11 @@ export function useRecordController(
     ...recordQuery(client, module, datatype, key ?? ''),
     enabled: mode !== 'create' && !!key,
   });
-  // A user-keyed record not made yet is new at its person's address; a "my" type is the viewer's
-  // own, so another person's key there is no new record of theirs but one the viewer cannot open.
   // The session object is replaced when the server confirms a stored one: the model (and so the
   // whole form) is built again only when who the viewer is changes, not on every new object.
   const session = useServices().auth.session;
+  // A user-keyed record not made yet is new at its person's address; a "my" type is the viewer's
+  // own, so another person's key there is no new record of theirs but one the viewer cannot open.
   const isNew =
     mode === 'edit' &&
     meta.data?.key === 'user' &&
@@ -448,13 +448,7 @@ export function useRecordController(
       formKey: `${mode}:${initial!.for}`,
       prefilled: initial!.prefilled ?? {},
       formData,
-      dirty:
-        mode !== 'view' &&
-        unsaved(
-          formData,
-          baseline && baseline.for === initial?.for && !initial.start ? baseline.data : initial?.data,
-          fileNames,
-        ),
+      dirty: isDirty,
       saving,
       serverErrors,
       conflict,
