@@ -1,7 +1,8 @@
 /**
  * A user reference (a 36-character user key), or several for array fields. In the app it is a
  * picker: type part of a name or e-mail, choose from the company's accounts; chosen users show by
- * name with a remove button, and "clearable" lists get a Clear button. Without the app's data client
+ * name with a remove button, and "clearable" lists get a Clear button; `whenRefused` says where to
+ * go instead to one who may not search the company's people. Without the app's data client
  * (stories, component tests) it is a plain key input, one key per line for a list.
  */
 import { useState, type KeyboardEvent } from 'react';
@@ -143,7 +144,12 @@ function UserPicker(props: WidgetProps & { client: ApiClient }) {
             </li>
           ))}
           {!search.searching && search.hits.length === 0 && (
-            <li className="muted">{search.refused ? NO_PEOPLE_TO_SEARCH : 'No matching users.'}</li>
+            <li className="muted">
+              {search.refused
+                ? // The form may say where to go instead (ui:options whenRefused).
+                  [NO_PEOPLE_TO_SEARCH, typeof ui.whenRefused === 'string' ? ui.whenRefused : ''].join(' ').trim()
+                : 'No matching users.'}
+            </li>
           )}
         </ul>
       )}

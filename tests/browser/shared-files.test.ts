@@ -89,6 +89,12 @@ it('Emma shares her file with the company through the screens: she picks it by n
   const form = page.locator('form.form');
   // The file is chosen among hers by its name, not typed as a key.
   await form.getByLabel(/^File/).selectOption({ label: name });
+  // She may not search the company's people: the picker says so, and where to go instead.
+  await form.getByRole('combobox', { name: /search users/ }).fill('Carla');
+  await form
+    .getByText(/You may not search the company.s people\. Share it with a file group, or with everyone/)
+    .waitFor();
+  await form.getByRole('combobox', { name: /search users/ }).fill('');
   await form.getByLabel('Public').check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.waitForURL(/\/storage\/shares\/edit\/[0-9a-f-]{36}$/);
