@@ -24,7 +24,7 @@ import type { Services } from '../services.ts';
 import type { DataObject } from '../storage/types.ts';
 import { historyOf } from './hire-account.ts';
 import { hireChecklist, missingParts } from './onboarding.ts';
-import { EMPLOYER_STEPS, HIRE_APPROVERS, STATUS_NAMES } from './hire-steps.ts';
+import { EMPLOYER_STEPS, HIRE_APPROVERS, STATUS_NAMES } from '../../engine/hire-steps.ts';
 
 /** The statuses only the server sets. */
 const SERVER_SET = new Set(['invited', 'started', 'error']);

@@ -35,7 +35,7 @@ import type { Checklist, ChecklistItem, StepState } from '../../engine/onboardin
 export type { Checklist, ChecklistItem, StepState };
 import { employeeCertificate } from './work-state.ts';
 import { hooksFor } from '../data/hooks.ts';
-import { HIRE_APPROVERS, nextStep } from './hire-steps.ts';
+import { HIRE_APPROVERS, nextStep } from '../../engine/hire-steps.ts';
 
 /** The hire statuses of spec/001 section 4, in the pipeline's order. */
 export const HIRE_STATUSES = [

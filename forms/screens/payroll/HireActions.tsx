@@ -7,23 +7,27 @@
  */
 import { useState } from 'react';
 import type { ScreenContext } from '../../../renderers/contract/forms-registry.ts';
+import { EMPLOYER_STEPS, HIRE_APPROVERS } from '../../../engine/hire-steps.ts';
 
 export const HIRE_CANCELLED = 'Hire cancelled: the account its invitation made signs in no more.';
 export const HIRE_OPENED = 'Hire opened again.';
 
 /**
- * The employer's step from each status the hire can be moved on from, and what the notice says.
- * `approver`: only those who manage payroll data take it (server/payroll/hire-moves.ts holds the
- * rule; the screen offers the button only to them).
+ * The employer's step from each status the hire can be moved on from, and what the notice says:
+ * the table the server moves hires by (engine/hire-steps.ts), keyed by the status it starts from.
+ * `approver`: only those who manage payroll data take it (the server holds the rule; the screen
+ * offers the button only to them).
  */
-export const HIRE_STEPS: Readonly<Record<string, { to: string; label: string; done: string; approver?: boolean }>> = {
-  started: { to: 'pending_approval', label: 'Send for approval', done: 'Sent for approval.' },
-  pending_approval: { to: 'approved', label: 'Approve', done: 'Hire approved.', approver: true },
-  approved: { to: 'complete', label: 'Mark complete', done: 'Hire complete.', approver: true },
-};
+export const HIRE_STEPS: Readonly<Record<string, { to: string; label: string; done: string; approver: boolean }>> =
+  Object.fromEntries(
+    Object.entries(EMPLOYER_STEPS).map(([to, s]) => [
+      s.from,
+      { to, label: s.step, done: s.done, approver: s.approver },
+    ]),
+  );
 
-/** Who approves a hire and marks it complete. */
-const APPROVER = ['PAYROLL', 'CanManageUserPayrollData'] as const;
+/** Who approves a hire and marks it complete: module and permission of engine/hire-steps.ts's. */
+const APPROVER = HIRE_APPROVERS[0].split(':') as [string, string];
 
 /** The server's reason a move was refused (the hire's onboarding not done, the step not theirs), if given. */
 function moveRefusal(e: unknown): string | undefined {

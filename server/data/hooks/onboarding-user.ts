@@ -33,7 +33,7 @@ import {
   withHistory,
 } from '../../payroll/hire-account.ts';
 import { checkHireMove, checkPayChange, reopenedStatus } from '../../payroll/hire-moves.ts';
-import { EMPLOYER_STEPS } from '../../payroll/hire-steps.ts';
+import { EMPLOYER_STEPS } from '../../../engine/hire-steps.ts';
 
 /** One entry of a hire's history, typed from the schema (npm run gen:types). */
 type ActivityEntry = Event;
@@ -49,7 +49,7 @@ function entry(caller: Caller, now: number, action: string, message: string, to:
   return { time: now, user: caller.principal.userKey, action, message, to };
 }
 
-/** What the history says of each status the employer moves a hire to (server/payroll/hire-steps.ts). */
+/** What the history says of each status the employer moves a hire to (engine/hire-steps.ts). */
 const STEP_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(EMPLOYER_STEPS).map(([to, step]) => [to, step.done])),
   cancelled: 'Hire cancelled.',
