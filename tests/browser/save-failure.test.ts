@@ -66,7 +66,11 @@ describe('a failed save', () => {
       await page.getByRole('heading', { name: 'New Employee' }).waitFor();
       await page.getByLabel('First name').fill('Nora');
       const save = page.getByRole('button', { name: 'Save', exact: true });
+      // Save is disabled until the form's checks have loaded (a slow machine shows it so for a while),
+      // and a disabled button takes no focus: wait for it as a person would, then press it by key.
+      await save.click({ trial: true });
       await save.focus();
+      assert.ok(await save.evaluate((b) => b === document.activeElement), 'the keyboard is on Save');
       await page.keyboard.press('Enter');
       await assertFailureLaidOut(page, `${width}px, the form's checks`);
       // Each listed error leads to its field.
