@@ -42,8 +42,8 @@ export interface World {
   browser: Browser;
   call: ReturnType<typeof client>;
   org: string;
-  /** A fresh context and page (390px wide when `mobile`). */
-  page(opts?: { mobile?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A fresh context and page (390px wide when `mobile`; taps with a finger when `touch`). */
+  page(opts?: { mobile?: boolean; touch?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   signIn(page: Page, who: keyof typeof USERS): Promise<void>;
   /** An API session of a demo user, for setting up data. */
   apiLogin(who: keyof typeof USERS): Promise<{ token: string; user: string }>;
@@ -90,10 +90,11 @@ export async function startWorld(opts: { env?: Record<string, string> } = {}): P
     browser,
     call,
     org,
-    async page({ mobile = false } = {}) {
+    async page({ mobile = false, touch = false } = {}) {
       const context = await browser.newContext({
         baseURL: site,
         viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+        ...(touch ? { hasTouch: true, isMobile: true } : {}),
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -6,7 +6,16 @@
  * context consumer, so the screen's state (saving, unsaved changes, the save label) reaches it
  * without rendering the form again.
  */
-import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import {
+  createContext,
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  type MouseEvent as ReactMouseEvent,
+} from 'react';
 import Form, { getDefaultRegistry } from '@rjsf/core';
 import {
   retrieveSchema,
@@ -76,7 +85,18 @@ export interface FormActionsState {
 
 export const FormActionsContext = createContext<FormActionsState | undefined>(undefined);
 
-const keepFocus = (e: { preventDefault(): void }) => e.preventDefault();
+/**
+ * A button of the form pressed with the mouse or a finger leaves the keyboard where it is until its
+ * click lands: the field it left would be checked on its blur, and the message that adds or removes
+ * above the button moved the button away before the press came up, so the click fell beside it
+ * (Save saved nothing; the first "Add a contact" added none). The field is checked when the keyboard
+ * does leave it, and a Save checks every field anyway. For the form's wrapper, in the capture phase.
+ */
+export function keepFieldFocusOnPress(e: ReactMouseEvent<HTMLElement>) {
+  if (e.button !== 0) return;
+  const button = (e.target as Element).closest('button');
+  if (button && !button.disabled && e.currentTarget.contains(button)) e.preventDefault();
+}
 
 /** Save, Cancel and the unsaved-changes note, under the fields. */
 function FormActions() {
@@ -95,12 +115,8 @@ function FormActions() {
           </ul>
         </div>
       )}
-      {/* Pressing Save keeps the focus where it is: a blur would re-validate the field being
-          edited, and the message it adds or removes above the button moved the button away before
-          the mouse came up, so the click landed beside it and nothing was saved. Submit validates
-          every field anyway. */}
       {!a.nothingToSave && (
-        <button type="submit" className="btn btn--primary" disabled={a.saving || !a.ready} onMouseDown={keepFocus}>
+        <button type="submit" className="btn btn--primary" disabled={a.saving || !a.ready}>
           {a.saving ? 'Saving…' : a.saveLabel}
         </button>
       )}

@@ -17,7 +17,7 @@ import { errorSchemaOf, type FormMode, type FormModel } from './form-model.ts';
 import { DeleteRecordButton } from './DeleteRecordButton.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
 import { PrefetchLink } from '../../app/PrefetchLink.tsx';
-import { FormActionsContext, RecordForm, type FormActionsState } from './RecordForm.tsx';
+import { FormActionsContext, keepFieldFocusOnPress, RecordForm, type FormActionsState } from './RecordForm.tsx';
 import { NothingToSaveContext } from '../../contract/nothing-to-save.ts';
 import { RecordView } from './RecordView.tsx';
 import type { FormContext } from './templates.tsx';
@@ -599,6 +599,7 @@ export function RecordScreen({ mode }: { mode: FormMode }) {
                 onChangeCapture={actions.interact}
                 onClickCapture={actions.interact}
                 onKeyDownCapture={actions.interact}
+                onMouseDownCapture={keepFieldFocusOnPress}
               >
                 <RecordForm
                   key={state.formKey}
