@@ -1,5 +1,5 @@
 /**
- * A group's or user's permissions as a checkbox list (spec/001 sections 2 and 6): the product-staff
+ * A group's or user's permissions as a checkbox list, each named by what it allows (spec/001 sections 2 and 6): the product-staff
  * admin is offered every permission, anyone else only those they hold (GET
  * /auth/api/get_available_permissions answers which). Permissions the record already has but the
  * editor may not grant stay shown, checked and disabled; the server refuses any other grant.
@@ -13,7 +13,11 @@ export function PermissionsWidget(props: WidgetProps) {
   useFormsStyles();
   const { id, value, disabled, readonly, onChange, onBlur, onFocus, options, rawErrors } = props;
   const services = useOptionalServices();
-  const all = ((options.enumOptions ?? []) as { value: string }[]).map((o) => o.value);
+  const enumOptions = (options.enumOptions ?? []) as { value: string; label?: string }[];
+  const all = enumOptions.map((o) => o.value);
+  // What each permission lets one do, in words (the schema's x-enumNames); its code beside it, as
+  // the audit log, the API and the spec write it.
+  const names = new Map(enumOptions.map((o) => [o.value, o.label && o.label !== o.value ? o.label : undefined]));
   const editing = !!services && !readonly && !disabled;
   const [available, setAvailable] = useState<string[]>();
   useEffect(() => {
@@ -66,7 +70,8 @@ export function PermissionsWidget(props: WidgetProps) {
                 onBlur={() => onBlur(id, selected)}
                 onFocus={() => onFocus(id, selected)}
               />
-              <span>{p}</span>
+              <span>{names.get(p) ?? p}</span>
+              {names.get(p) && <span className="muted permissions__code"> {p}</span>}
               {locked && <span className="muted"> (you do not hold it)</span>}
             </label>
           </div>

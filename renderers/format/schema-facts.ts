@@ -42,7 +42,18 @@ export function resolveSchema(root: JsonObject, s: JsonObject | undefined): Json
       ? ((root.definitions as Record<string, JsonObject> | undefined)?.[ref.slice(14)] ?? undefined)
       : undefined;
   }
-  return cur ? { ...cur, ...merged } : Object.keys(merged).length ? merged : undefined;
+  const out = cur ? { ...cur, ...merged } : Object.keys(merged).length ? merged : undefined;
+  // A field that extends a shared definition through allOf (a group's permissions) reads as that
+  // definition with its own keywords over it; a list's items behind a reference, as their schema
+  // (a permission reads as its name).
+  const { allOf, ...own } = out ?? {};
+  const whole = Array.isArray(allOf)
+    ? (Object.assign({}, ...(allOf as JsonObject[]).map((part) => resolveSchema(root, part) ?? {}), own) as JsonObject)
+    : out;
+  const items = whole?.items as JsonObject | undefined;
+  return items && typeof items === 'object' && typeof items.$ref === 'string'
+    ? { ...whole, items: resolveSchema(root, items) }
+    : whole;
 }
 
 /** A schema resolved, and a list's its items': the fields of `history.time` are the items' fields. */

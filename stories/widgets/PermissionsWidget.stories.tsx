@@ -19,12 +19,12 @@ type Story = StoryObj<typeof meta>;
 
 export const ClockEmployees: Story = {
   args: { value: ['TIME:CanUseModule', 'TIME:CanUseClock'] },
-  parameters: { check: { role: 'checkbox', name: 'TIME:CanUseClock' } },
+  parameters: { check: { role: 'checkbox', name: 'Use the time clock TIME:CanUseClock' } },
 };
 
 export const UserAccount: Story = {
   args: { meta: usersMeta(), value: ['AUTH:CanManageUsers'] },
-  parameters: { check: { role: 'checkbox', name: 'AUTH:CanManageUsers' } },
+  parameters: { check: { role: 'checkbox', name: 'Manage users AUTH:CanManageUsers' } },
 };
 
 /** The server's refusal (server/data/hooks/groups.ts) of a grant the editor may not make. */

@@ -696,6 +696,13 @@ describe('the user form', () => {
     await notice(page, 'Saved.');
     const saved = await w.call('GET', `/auth/api/data/users/${u.key}`, { org: w.org, token: admin.token });
     assert.deepEqual(saved.body.data.permissions, ['AUTH:CanViewAuditLogs', 'TIME:CanUseClock']);
+    // Each permission reads as what it allows, its code beside it; the account's page lists the words.
+    assert.equal(
+      await held.evaluate((box) => box.closest('label')!.textContent),
+      'View the audit log AUTH:CanViewAuditLogs',
+    );
+    await page.goto(`/auth/users/view/${u.key}`);
+    await page.getByText('View the audit log, Use the time clock', { exact: true }).waitFor();
 
     // The product-staff admin grants a permission the company admin lacks: it shows checked and
     // disabled to the company admin, and the account is no longer theirs to change.
