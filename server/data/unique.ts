@@ -70,18 +70,23 @@ export async function admitGuesses(
   }
 }
 
-/** Refuses (409) a value another record of the organization holds already. */
+/**
+ * Refuses (409) a value another record of the organization holds already; `beforeRefusal` is told
+ * whose, first (a sensitive value's refusal is audited as the reveal it is).
+ */
 export async function assertUnique(
   s: Services,
   org: string,
   key: string,
   data: DataObject,
   fields: UniqueField[],
+  beforeRefusal?: (field: UniqueField, owner: string) => Promise<void>,
 ): Promise<void> {
   for (const u of fields) {
     const value = claimed(data, u.field);
     const owner = value === undefined ? undefined : await claimOwner(s, org, u.scope, value);
     if (owner !== undefined && owner !== key) {
+      await beforeRefusal?.(u, owner);
       throw new ApiError(409, u.message, [{ path: `/${u.field}`, message: u.message }]);
     }
   }

@@ -8,6 +8,7 @@ import type { FieldError } from '../../engine/messages.ts';
 import { cloneJson } from '../../engine/schema-walk.ts';
 import { ExpressionError, validateByExpression } from '../../engine/transforms.ts';
 import { ApiError, validationFailed } from '../http/errors.ts';
+import { actorOf, auditOp } from './audit.ts';
 import { hookArgs } from './hooks.ts';
 import { runTransform, type WriteMode } from './records.ts';
 import { referenceErrors } from './references.ts';
@@ -91,5 +92,33 @@ export async function validateByHook(w: Write): Promise<void> {
   if (w.errors.length) throw validationFailed(w.errors);
   const sensitive = new Set(w.facts.sensitive.filter((f) => f.path.length === 1).map((f) => String(f.path[0])));
   await admitGuesses(w.s, w.caller, w.opts.request.address ?? '', w, w.facts.unique, sensitive);
-  await assertUnique(w.s, w.caller.org.id, w.key, w.data, w.facts.unique);
+  await assertUnique(w.s, w.caller.org.id, w.key, w.data, w.facts.unique, async (u, owner) => {
+    if (sensitive.has(u.field)) await auditMatch(w, u.field, owner);
+  });
+}
+
+/**
+ * A sensitive value refused as another record's (a hire's SSN) tells the caller that record's
+ * number: audited as retrieve_ssn's answer is (`reveal … (ssn): matched`, naming the record whose
+ * number it is and the one it was tried on, never the number), committed on its own before the
+ * refusal leaves, so numbers tried on a hire leave no unaudited trace of what was learned.
+ */
+async function auditMatch(w: Write, field: string, owner: string): Promise<void> {
+  const { entity } = w.t;
+  await w.s.storage.commit([
+    auditOp({
+      org: w.caller.org.id,
+      actor: actorOf(w.caller),
+      action: 'reveal',
+      module: entity.module,
+      type: entity.type,
+      key: owner,
+      fields: [field],
+      outcome: 'matched',
+      detail: { tried_on: w.key },
+      browser: w.opts.request.browser,
+      address: w.opts.request.address,
+      now: w.s.now(),
+    }),
+  ]);
 }

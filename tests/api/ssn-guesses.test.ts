@@ -62,3 +62,30 @@ test('an onboarding manager trying SSNs on a hire is stopped after the allowance
   const dup = await w.call('PATCH', `${H}/${probe}`, { ...as(w.payroll), body: { ssn: ssn(1) } });
   assert.equal(dup.status, 409, dup.text);
 });
+
+test("a duplicate refused to whoever may read SSNs whole is in the audit log as a reveal of the other hire's number", async () => {
+  // The refusal confirms the number is someone's, as retrieve_ssn would answer it: it is audited
+  // as retrieve_ssn's answers are, so trying numbers leaves no unaudited trace of what was learned.
+  const held = await newHire(as(w.payroll), 'held-audited', ssn(40));
+  const probe = await newHire(as(w.payroll), 'probe-audited');
+  const find = async () => {
+    const r = await w.call('POST', '/auth/api/data/find/audit_log', {
+      ...as(w.admin),
+      body: { criteria: [{ field: 'action_type', is: '=', value: 'reveal' }], limit: 500 },
+    });
+    assert.equal(r.status, 200, r.text);
+    return (r.body.items as { data: Record<string, any> }[]).map((i) => i.data).filter((a) => a.detail.key === held);
+  };
+  const wrong = await w.call('PATCH', `${H}/${probe}`, { ...as(w.payroll), body: { ssn: ssn(41) } });
+  assert.equal(wrong.status, 200, wrong.text);
+  assert.deepEqual(await find(), [], 'a number nobody holds reveals nothing');
+  const dup = await w.call('PATCH', `${H}/${probe}`, { ...as(w.payroll), body: { ssn: ssn(40) } });
+  assert.equal(dup.status, 409, dup.text);
+  const [entry, ...more] = await find();
+  assert.equal(more.length, 0);
+  assert.ok(entry, 'the confirming refusal is audited');
+  assert.equal(entry.logged_in_username, 'Paul Payroll');
+  assert.equal(entry.message, `reveal payroll/onboarding_user ${held} (ssn): matched`);
+  assert.equal(entry.detail.tried_on, probe);
+  assert.doesNotMatch(JSON.stringify(entry), /7740/, 'the number itself is not in the log');
+});
