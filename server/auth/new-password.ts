@@ -3,7 +3,8 @@
  * manager sets it (set_user_password): the rules of engine/passwords.ts with the company's minimum,
  * the holder's current password when asked for, an argon2id hash, the record committed on its
  * version as it is once hashing is done (it may have changed meanwhile), every other session of
- * the account and every single-use key of it ended, and an audit entry.
+ * the account and every single-use key of it ended, and an audit entry; the holder is told by e-mail
+ * when it was not they who set it.
  */
 import type { Context } from 'hono';
 import { PASSWORD_MESSAGES, passwordProblems } from '../../engine/passwords.ts';
@@ -17,6 +18,8 @@ import { SYSTEM, type Services } from '../services.ts';
 import type { StoredRecord } from '../storage/types.ts';
 import type { Caller } from './principal.ts';
 import { sudoOnlyAccount } from './impersonation.ts';
+import { escapeHtml } from '../mail/escape-html.ts';
+import { queueMessages, type QueuedMessage } from '../mail/outbox.ts';
 import { passwordHashOf, spendSingleUseKeysOps } from './sign-in.ts';
 import { endSessionsOps, signedInAt } from './sessions.ts';
 import { signInAttempt, throttledCheck } from './throttled-check.ts';
@@ -66,6 +69,7 @@ export async function storeNewPassword(
   if (!user) throw notFound();
   const now = s.now();
   const singleUseKeys = await spendSingleUseKeysOps(s, org, userKey);
+  const notice = queueMessages(s, org, userKey === caller.user.key ? undefined : passwordSetNotice(caller, user));
   await s.storage.commit([
     {
       op: 'put',
@@ -91,7 +95,22 @@ export async function storeNewPassword(
       ...requestInfo(c),
       now,
     }),
+    ...notice.ops,
   ]);
+  await notice.deliver();
+}
+
+/**
+ * The e-mail telling an account's holder that a user manager set their password (their sessions
+ * have just ended), as a reset of their second factor tells them: a change they did not ask for
+ * does not go unnoticed. Undefined for an account with no e-mail address.
+ */
+function passwordSetNotice(caller: Caller, user: StoredRecord): QueuedMessage | undefined {
+  const email = typeof user.data.email === 'string' ? user.data.email : '';
+  if (!email.includes('@')) return undefined;
+  const company = caller.org.name;
+  const text = `The password of your ${company} account was set by a user manager, and you were signed out. Sign in with the password they give you, or choose your own with "Forgot your password?". If you did not expect this, tell your administrator.`;
+  return { to: email, subject: `${company}: your password was set`, text, html: `<p>${escapeHtml(text)}</p>` };
 }
 
 /**

@@ -244,3 +244,30 @@ describe("a password change, or an e-mail change, ends the account's single-use 
     assert.equal((await keyLogin(forgot)).status, 401);
   });
 });
+
+describe('the holder is told', () => {
+  test('a password set by a user manager is e-mailed to the account holder; one they change themselves is not', async () => {
+    const s = await account('Rhea Lindqvist');
+    const mails = async () => (await readOutbox(w.server.dataDir)).filter((m) => m.to === s.email);
+    // The first password, set when the account was made by the admin, was told too.
+    const before = (await mails()).length;
+    assert.equal(before, 1);
+    assert.equal((await setPassword(s.user, 'cedar-otter-9')).status, 200);
+    const told = await mails();
+    assert.equal(told.length, 2);
+    assert.equal(told[1].subject, 'Acme Demo: your password was set');
+    assert.match(
+      told[1].text,
+      /^The password of your Acme Demo account was set by a user manager, and you were signed out\./,
+    );
+    assert.doesNotMatch(told[1].text + told[1].html, /cedar-otter-9/, 'the password itself is not mailed');
+    // Changing one's own password is one's own doing: no mail.
+    const own = await w.login(w.acmeOrg, s.email, 'cedar-otter-9');
+    assert.equal(
+      (await change(own, { current_password: 'cedar-otter-9', password: 'maple-heron-7', password2: 'maple-heron-7' }))
+        .status,
+      200,
+    );
+    assert.equal((await mails()).length, 2);
+  });
+});
