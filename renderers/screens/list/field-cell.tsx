@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import type { JsonObject, TypeMeta } from '../../api/types.ts';
 import { cellViews } from '../../contract/forms-registry.ts';
+import { breakable } from '../../format/BreakableText.tsx';
 import { formatByKind } from '../../format/format-value.ts';
 import { fieldSchema, valueKind } from '../../format/schema-facts.ts';
 import { UserNames } from '../../users/UserNames.tsx';
@@ -64,5 +65,5 @@ export function fieldCell(meta: Pick<TypeMeta, 'schema' | 'ui'>, field: string):
         format(value)
       );
   if (isUser) return (value) => <UserNames value={value} />;
-  return format;
+  return (value) => breakable(format(value));
 }
