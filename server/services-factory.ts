@@ -8,6 +8,7 @@ import { chmod, mkdir, stat } from 'node:fs/promises';
 import type { ServerConfig } from './config.ts';
 import { FieldCipher } from './crypto/field-cipher.ts';
 import { loadKeys } from './crypto/secrets.ts';
+import { checkKeys } from './crypto/key-check.ts';
 import { loadCatalogue } from './schemas.ts';
 import type { Services } from './services.ts';
 import { JournalStore } from './storage/journal-store.ts';
@@ -40,6 +41,12 @@ export async function openServices(config: ServerConfig): Promise<Services> {
     : await JournalStore.open(path.join(config.dataDir, 'db'), { log: (msg: string) => log('warn', msg) });
   const cipher = new FieldCipher(keys.data, keys.lookup);
   const now = () => Math.floor(Date.now() / 1000);
+  try {
+    await checkKeys(storage, keys, cipher, now());
+  } catch (e) {
+    await storage.close();
+    throw e;
+  }
   const blobs = config.s3
     ? s3BlobStore({ ...config.s3, spoolDir: path.join(config.dataDir, 'files-spool') })
     : diskBlobStore(path.join(config.dataDir, 'files'));

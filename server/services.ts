@@ -108,6 +108,8 @@ export const SYSTEM = {
    * by the layout's digest (./payroll/signed-layouts.ts): a signed certificate prints as signed.
    */
   signedLayouts: 'system/signed_layouts',
+  /** A check of each of the server's keys, written at the store's first start (./crypto/key-check.ts). */
+  keyCheck: 'system/key_check',
 } as const;
 
 /** The pseudo-organization that holds the directory of organizations. */

@@ -12,9 +12,17 @@ export interface Keys {
   data: Buffer;
   lookup: Buffer;
   token: Buffer;
+  /** The key files this start made, none having been found (./key-check.ts takes them back). */
+  made: string[];
 }
 
-async function loadOrCreate(dir: string, name: string, fromEnv: string | undefined, create: boolean): Promise<Buffer> {
+async function loadOrCreate(
+  dir: string,
+  name: string,
+  fromEnv: string | undefined,
+  create: boolean,
+  made: string[],
+): Promise<Buffer> {
   if (fromEnv) {
     const key = Buffer.from(fromEnv, 'base64');
     if (key.length !== 32) throw new Error(`secrets: ${name} from the environment must be 32 bytes of base64`);
@@ -29,6 +37,7 @@ async function loadOrCreate(dir: string, name: string, fromEnv: string | undefin
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     if (!create) throw new Error(`secrets: no ${name} key: neither in the environment nor in ${file}`);
   }
+  made.push(file);
   const key = randomBytes(32);
   const tmp = `${file}.tmp`;
   await writeFile(tmp, key.toString('base64') + '\n', { mode: 0o600 });
@@ -54,9 +63,11 @@ export async function loadKeys(
   }
   const dir = path.join(dataDir, 'secrets');
   if (create) await mkdir(dir, { recursive: true, mode: 0o700 });
+  const made: string[] = [];
   return {
-    data: await loadOrCreate(dir, 'data', env.dataKey, create),
-    lookup: await loadOrCreate(dir, 'lookup', env.lookupKey, create),
-    token: await loadOrCreate(dir, 'token', env.tokenKey, create),
+    data: await loadOrCreate(dir, 'data', env.dataKey, create, made),
+    lookup: await loadOrCreate(dir, 'lookup', env.lookupKey, create, made),
+    token: await loadOrCreate(dir, 'token', env.tokenKey, create, made),
+    made,
   };
 }

@@ -78,9 +78,9 @@ describe('DATA_DIR on disk', () => {
   });
 });
 
-describe('keys in production', () => {
-  const key = () => randomBytes(32).toString('base64');
+const key = () => randomBytes(32).toString('base64');
 
+describe('keys in production', () => {
   test('NODE_ENV=production refuses keys kept beside the data, saying how to fix it in one line', async () => {
     const { parent, dataDir } = await freshDir();
     try {
@@ -147,5 +147,66 @@ describe('the embedded store in DATA_DIR', () => {
     await assert.rejects(startServer({ dataDir }), new RegExp(files[0].replace(/[.]/g, '\\.')));
     assert.equal(await readFile(victim, 'utf8'), '{"records": [ {"broken": ');
     await rm(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe("the store's keys", () => {
+  const signsIn = async (url: string) => {
+    const call = client(url);
+    const org = (await call('GET', '/auth/api/resolve_org?hostname=localhost')).body.organization_id;
+    return (await call('POST', '/auth/api/login', { org, body: { userid: ADMIN_EMAIL, key: ADMIN_PASSWORD } })).status;
+  };
+  const refusal = (e: Error) => e.message.split('\n').filter((l) => l.startsWith('dform: cannot start'));
+
+  test('a store whose DATA_DIR/secrets/ was lost (a restore without it) does not start under new keys, and keeps none', async () => {
+    const first = await startServer();
+    const { dataDir } = first;
+    try {
+      await first.stop({ keepData: true });
+      const secrets = path.join(dataDir, 'secrets');
+      const kept = Object.fromEntries(
+        await Promise.all(
+          ['data', 'lookup', 'token'].map(async (k) => [k, await readFile(path.join(secrets, `${k}.key`), 'utf8')]),
+        ),
+      );
+      await rm(secrets, { recursive: true });
+      const lines = await startServer({ dataDir }).then(
+        (s) => s.stop({ keepData: true }).then(() => assert.fail('the server started under new keys')),
+        refusal,
+      );
+      assert.equal(lines.length, 1, String(lines));
+      assert.match(
+        lines[0],
+        /the data, lookup, token keys do not match the keys this store was written under \(no key was found, so one was made and has not been kept: .*secrets\/data\.key/,
+      );
+      assert.deepEqual(await readdir(secrets), [], 'the keys made for it are taken back');
+      // Its own keys back: it starts, and what it held is there.
+      for (const [k, v] of Object.entries(kept)) await writeFile(path.join(secrets, `${k}.key`), v, { mode: 0o600 });
+      const again = await startServer({ dataDir });
+      assert.equal(await signsIn(again.url), 200);
+      await again.stop({ keepData: true });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a store started under another data key from the environment stops, naming the key; under its own it starts', async () => {
+    const env = { DFORM_DATA_KEY: key(), DFORM_LOOKUP_KEY: key(), DFORM_TOKEN_KEY: key() };
+    const first = await startServer({ env });
+    const { dataDir } = first;
+    try {
+      await first.stop({ keepData: true });
+      const lines = await startServer({ dataDir, env: { ...env, DFORM_DATA_KEY: key() } }).then(
+        (s) => s.stop({ keepData: true }).then(() => assert.fail('the server started under another key')),
+        refusal,
+      );
+      assert.equal(lines.length, 1, String(lines));
+      assert.match(lines[0], /the data key does not match the keys this store was written under: .*DFORM_DATA_KEY/);
+      const own = await startServer({ dataDir, env });
+      assert.equal(await signsIn(own.url), 200);
+      await own.stop({ keepData: true });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
