@@ -18,6 +18,8 @@ import { openServices } from './services-factory.ts';
 import type { Services } from './services.ts';
 import { webApp } from './web.ts';
 import { createSecureServer } from './http/security-headers.ts';
+import { drain } from './http/drain.ts';
+import type { Server } from 'node:http';
 import { exitOnUncaught } from './http/stack-trace.ts';
 import { startSessionPurge } from './auth/sessions.ts';
 import { startOutboxSender } from './mail/outbox.ts';
@@ -111,10 +113,13 @@ let outbox: ReturnType<typeof startOutboxSender> | undefined;
 let accruals: ReturnType<typeof startPtoAccruals> | undefined;
 let expiry: ReturnType<typeof startFileExpiry> | undefined;
 let stopping = false;
+/** How long a stop waits for the requests in flight: longer than any request but an upload stalled. */
+const STOP_GRACE_MS = 10_000;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  server?.close();
+  // The requests in flight are answered before anything they need closes (./http/drain.ts).
+  if (server) await drain(server as Server, STOP_GRACE_MS);
   await outbox?.stop();
   await accruals?.stop();
   await expiry?.stop();

@@ -38,7 +38,9 @@ let partnerStaff: Session;
 
 const tag = () => crypto.randomUUID().slice(0, 8);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const mailsTo = async (email: string) => (await readOutbox(w.server.dataDir)).filter((m) => m.to === email);
+/** The sign-in codes mailed to `email` (not the notices of a password set for the account). */
+const mailsTo = async (email: string) =>
+  (await readOutbox(w.server.dataDir)).filter((m) => m.to === email && m.subject.endsWith(': your sign-in code'));
 const outboxSize = async () => (await readOutbox(w.server.dataDir)).length;
 
 beforeAll(async () => {
