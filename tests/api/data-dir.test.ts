@@ -181,7 +181,8 @@ describe("the store's keys", () => {
       );
       assert.deepEqual(await readdir(secrets), [], 'the keys made for it are taken back');
       // Its own keys back: it starts, and what it held is there.
-      for (const [k, v] of Object.entries(kept)) await writeFile(path.join(secrets, `${k}.key`), String(v), { mode: 0o600 });
+      for (const [k, v] of Object.entries(kept))
+        await writeFile(path.join(secrets, `${k}.key`), String(v), { mode: 0o600 });
       const again = await startServer({ dataDir });
       assert.equal(await signsIn(again.url), 200);
       await again.stop({ keepData: true });
