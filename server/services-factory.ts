@@ -9,6 +9,8 @@ import type { ServerConfig } from './config.ts';
 import { FieldCipher } from './crypto/field-cipher.ts';
 import { loadKeys } from './crypto/secrets.ts';
 import { checkKeys } from './crypto/key-check.ts';
+import { PROGRESS } from './data-move/bundle.ts';
+import type { Storage } from './storage/types.ts';
 import { loadCatalogue } from './schemas.ts';
 import type { Services } from './services.ts';
 import { JournalStore } from './storage/journal-store.ts';
@@ -42,6 +44,7 @@ export async function openServices(config: ServerConfig): Promise<Services> {
   const cipher = new FieldCipher(keys.data, keys.lookup);
   const now = () => Math.floor(Date.now() / 1000);
   try {
+    await refuseHalfImported(storage);
     await checkKeys(storage, keys, cipher, now());
   } catch (e) {
     await storage.close();
@@ -125,6 +128,19 @@ async function privateDataDir(dir: string, log: Services['log']): Promise<void> 
     log(
       'warn',
       `DATA_DIR ${dir} is open to other users (mode ${(mode & 0o777).toString(8)}) and cannot be closed: ${String(e)}`,
+    );
+  }
+}
+
+/**
+ * A store an import is writing, or left unfinished (killed, or its read-back not matching), still
+ * holds the import's position (./data-move/bundle.ts): a server started on it served the half that
+ * was there and seeded a second product organization into it, and the resumed import then failed.
+ */
+async function refuseHalfImported(storage: Storage): Promise<void> {
+  if (await storage.get(PROGRESS.collection, PROGRESS.org, PROGRESS.key)) {
+    throw new Error(
+      'data:import: this store holds an import not finished (its position is kept): run `npm run data:import` again to finish it before starting the server',
     );
   }
 }

@@ -208,6 +208,14 @@ describe('data:export / data:import between the embedded store and PostgreSQL', 
       const position = (await db.query("SELECT doc FROM dform_records WHERE collection = 'system/data_import'")).rows[0]
         ?.doc;
       assert.ok(position && position.done > 0, `the position is kept: ${JSON.stringify(position)}`);
+      // A server started on it now (an orchestrator restarting a pod mid-import) refuses and writes
+      // nothing: it served the half there and seeded a second product organization into it.
+      const early = await startServer({ dataDir: await temp('early'), env: { ...keyEnv, DATABASE_URL: url } }).then(
+        (s) => s.stop().then(() => assert.fail('a server started on a half-imported store')),
+        (e: Error) => e.message,
+      );
+      assert.match(early, /dform: cannot start: data:import: this store holds an import not finished/);
+      assert.equal(Number((await db.query('SELECT count(*) FROM dform_records')).rows[0].count), partial);
 
       await db.query('DROP TRIGGER refuse_one ON dform_records');
       const resumed = await move('import', bundle, { ...keyEnv, DATABASE_URL: url }, '--batch=2');
