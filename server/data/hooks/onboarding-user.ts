@@ -29,7 +29,6 @@ import {
   hireAccountOps,
   hireSignIn,
   historyOf,
-  moveHire,
   withHistory,
 } from '../../payroll/hire-account.ts';
 import { checkHireMove, checkPayChange, reopenedStatus } from '../../payroll/hire-moves.ts';
@@ -177,7 +176,8 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
     ...hire,
     data: {
       ...hire.data,
-      ...(hire.data.status === 'error' ? { status: 'created' } : {}),
+      // Invited in the commit that queues the message, as a new hire is (below).
+      ...(hire.data.status === 'error' || hire.data.status === 'created' ? { status: 'invited' } : {}),
       activity_log: withHistory(
         hire.data,
         ...(made.length ? [entry(caller, now, ACCOUNT_MADE, `Account made for ${to}.`, to)] : []),
@@ -206,9 +206,7 @@ export async function resendInvitation(s: Services, caller: Caller, hire: Stored
     ...(signIn ? [signIn.op] : []),
     queueOp(s, caller.org.id, { to, ...invitation(s.config, caller, hire.data, signIn?.link) }, outboxKey).op,
   ]);
-  if (await deliverQueued(s, outboxKey)) {
-    await moveHire(s, caller.org.id, hire.key, ['created'], 'invited');
-  } else {
+  if (!(await deliverQueued(s, outboxKey))) {
     s.log('error', 'hire invitation not sent', { key: hire.key });
     await recordFailure(s, caller, record, to, outboxKey);
   }
@@ -257,6 +255,11 @@ export const onboardingUserHooks: EntityHooks = {
     const to = emailOf(data);
     return {
       ...data,
+      // Invited in the commit that queues the invitation, as its history says: the outbox sends it
+      // at least once from there, whatever happens to this process (moved after the send, a crash
+      // between the two left the hire "created" with its invitation sent). A send that fails at
+      // once moves it to "error" (afterCommit).
+      status: 'invited',
       // The approval list asks who invited the hire: whoever did, unless they named someone else.
       invited_by: typeof data.invited_by === 'string' && data.invited_by ? data.invited_by : caller.principal.userKey,
       activity_log: withHistory(
@@ -293,10 +296,7 @@ export const onboardingUserHooks: EntityHooks = {
   async afterCommit({ s, caller, data, before, record }) {
     if (before) return;
     // The outbox logged why (without the address).
-    if (await deliverQueued(s, invitationKey(record))) {
-      await moveHire(s, caller.org.id, record.key, ['created'], 'invited');
-      return;
-    }
+    if (await deliverQueued(s, invitationKey(record))) return;
     s.log('error', 'hire invitation not sent', { key: record.key });
     await recordFailure(s, caller, record, emailOf(data));
   },
