@@ -21,7 +21,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   addFormatsModule) as typeof addFormatsModule;
 
 /** Every x- keyword the entity format uses: annotations to ajv, instructions to the engine. */
-const DFORM_KEYWORDS = [
+export const DFORM_KEYWORDS: readonly string[] = [
   'x-plural',
   'x-key',
   'x-owner',
@@ -76,7 +76,7 @@ export function createAjv(
     ...options,
   });
   addFormats(ajv, ['date', 'date-time', 'email', 'uri', 'uuid', 'time']);
-  ajv.addVocabulary(DFORM_KEYWORDS);
+  ajv.addVocabulary([...DFORM_KEYWORDS]);
   useNonBlankMinLength(ajv);
   // Standalone code (the browser's precompiled validators) cannot carry a keyword's function; a
   // browser checks one person's form, whose lists are short, with ajv's own uniqueItems.

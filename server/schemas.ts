@@ -12,6 +12,7 @@ import { bundleSchema } from '../engine/bundle.ts';
 import { createAjv, compileValidator, type EntityValidator } from '../engine/validation.ts';
 import type { Entity, EntityFile, JsonSchema } from '../engine/entity.ts';
 import { MODULES } from '../engine/entity.ts';
+import { unknownKeywordProblem } from '../engine/unknown-keywords.ts';
 import { PROJECT_ROOT } from '../project/root.ts';
 import { loadReferenceData } from '../project/reference-data.ts';
 
@@ -82,6 +83,8 @@ export function loadCatalogue(dir = SCHEMAS_DIR, extraDirs: readonly string[] = 
         } catch (e) {
           throw new Error(`schemas: ${path.join(root, m, f)} is not JSON: ${(e as Error).message}`);
         }
+        const problem = unknownKeywordProblem(path.join(root, m, f), json);
+        if (problem) throw new Error(`schemas: ${problem}`);
         if (root !== dir) extra.push({ file: path.join(root, m, f), json });
         files.push(json as unknown as EntityFile);
       }

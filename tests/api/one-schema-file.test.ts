@@ -241,3 +241,32 @@ test('a file the entity format refuses, or one that is not JSON, stops the start
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a mistyped x- keyword, of the file or of a field, stops the start naming the file, the place and the keyword meant', async () => {
+  // Both passed every check at start: a typo of x-access crashed the start with a message naming
+  // nothing, and one of a field's x-messages made every create of the type answer 500.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dform-extra-'));
+  try {
+    await mkdir(path.join(dir, 'hr'));
+    const at = path.join(dir, 'hr/training_records.json');
+    const original = await readFile(path.join(EXTRA, 'hr/training_records.json'), 'utf8');
+    const field = JSON.parse(original);
+    field.properties.employee_id['x-mesages'] = field.properties.employee_id['x-messages'];
+    delete field.properties.employee_id['x-messages'];
+    await writeFile(at, JSON.stringify(field));
+    await assert.rejects(
+      startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }),
+      /schemas: .*training_records\.json: \/properties\/employee_id: "x-mesages" is not a keyword of the entity format \(did you mean "x-messages"\?\)/,
+    );
+    const top = JSON.parse(original);
+    top['x-acess'] = top['x-access'];
+    delete top['x-access'];
+    await writeFile(at, JSON.stringify(top));
+    await assert.rejects(
+      startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }),
+      /schemas: .*training_records\.json: \/: "x-acess" is not a keyword of the entity format \(did you mean "x-access"\?\)/,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
