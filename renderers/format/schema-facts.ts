@@ -47,9 +47,16 @@ export function resolveSchema(root: JsonObject, s: JsonObject | undefined): Json
   // definition with its own keywords over it; a list's items behind a reference, as their schema
   // (a permission reads as its name).
   const { allOf, ...own } = out ?? {};
-  const whole = Array.isArray(allOf)
-    ? (Object.assign({}, ...(allOf as JsonObject[]).map((part) => resolveSchema(root, part) ?? {}), own) as JsonObject)
-    : out;
+  // Only where the field adds no fields or items of its own (a legal address's own `properties`
+  // refine the address's: merged flat, they hid its fields' choices); those read their parts themselves.
+  const whole =
+    Array.isArray(allOf) && own.properties === undefined && own.items === undefined
+      ? (Object.assign(
+          {},
+          ...(allOf as JsonObject[]).map((part) => resolveSchema(root, part) ?? {}),
+          own,
+        ) as JsonObject)
+      : out;
   const items = whole?.items as JsonObject | undefined;
   return items && typeof items === 'object' && typeof items.$ref === 'string'
     ? { ...whole, items: resolveSchema(root, items) }

@@ -102,8 +102,8 @@ describe('inviting a hire', () => {
     await invite.click();
     await notice(page, `Invitation sent to ${email.toLowerCase()}.`);
     await page.waitForURL(/\/payroll\/onboarding_user\/edit\//);
-    // Made (version 1), then invited once the invitation went out (version 2).
-    await page.locator('.record__meta').getByText('Version 2').waitFor();
+    // Made invited, in the one commit that queues the invitation (version 1).
+    await page.locator('.record__meta').getByText('Version 1').waitFor();
     assert.equal(await page.locator('#root_status option:checked').textContent(), 'Invited');
     assert.ok(await page.locator('#root_status').isDisabled(), 'status is read-only');
     await page.getByText('History', { exact: true }).first().waitFor();

@@ -32,6 +32,7 @@ import { recordForms } from '../../contract/forms-registry.ts';
 import { OWN_ENTRY_FIELD, type FormModel } from './form-model.ts';
 import { OwnEntryField } from './OwnEntryField.tsx';
 import { inlineSchema } from './inline-schema.ts';
+import { withKnownWidgets } from './known-widgets.ts';
 import {
   MarkedArrayFieldTemplate,
   MarkedInputTemplate,
@@ -130,6 +131,9 @@ function FormActions() {
 
 const actions = <FormActions />;
 
+/** @rjsf's own widgets and fields (text, select, checkboxes, …), beside the app root's. */
+const defaults = getDefaultRegistry();
+
 export interface RecordFormProps {
   model: FormModel;
   /** The data the form starts from, read once: give the form a new `key` to start it again. */
@@ -175,6 +179,19 @@ export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
     () => ({ ...registered, SchemaField: ShownErrorsSchemaField, [OWN_ENTRY_FIELD]: OwnEntryField }),
     [registered],
   );
+  const uiSchema = useMemo(
+    () =>
+      withKnownWidgets(
+        schema,
+        p.model.uiSchema,
+        {
+          widgets: { ...defaults.widgets, ...widgets },
+          fields: new Set([...Object.keys(defaults.fields), ...Object.keys(fields)]),
+        },
+        (m) => console.error(m),
+      ),
+    [schema, p.model.uiSchema, widgets, fields],
+  );
   const handlers = useMemo(
     () => ({
       change: (e: { formData?: unknown }) => onChange(e.formData as JsonObject),
@@ -187,7 +204,7 @@ export const RecordForm = memo(function RecordForm(p: RecordFormProps) {
       ref={form}
       className="form"
       schema={schema}
-      uiSchema={p.model.uiSchema}
+      uiSchema={uiSchema}
       initialFormData={p.initialData}
       validator={p.validator}
       widgets={widgets}

@@ -2,7 +2,7 @@
  * The screens' pure helpers: masks and formats (spec/000 sections 5 and 9), the list's URL state
  * and find body, the navigation built from the catalogue, the form model and the isValid checker.
  */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import assert from 'node:assert/strict';
 import {
   amountInput,
@@ -15,7 +15,8 @@ import {
   parsePhone,
   parseUsDate,
 } from '../../../engine/masks.ts';
-import { formatField } from '../../../renderers/format/format-value.ts';
+import { formatByKind, formatField } from '../../../renderers/format/format-value.ts';
+import { resolveSchema } from '../../../renderers/format/schema-facts.ts';
 import { effectiveSort, findBody, readParams, writeParams } from '../../../renderers/screens/list/list-query.ts';
 import { buildNav } from '../../../renderers/layouts/nav.ts';
 import { buildFormModel, errorSchemaOf } from '../../../renderers/screens/record/form-model.ts';
@@ -262,5 +263,30 @@ describe('form model', () => {
     assert.equal(matches(s, { m: 'a', x: 1 }, {}), true);
     assert.equal(matches({ oneOf: [{ type: 'string' }, { type: 'integer' }] }, 3, {}), true);
     assert.equal(matches({ $ref: '#/definitions/phone' }, '123', schema), false);
+  });
+});
+
+describe('resolveSchema and allOf', () => {
+  const root = {
+    definitions: {
+      permission: { type: 'string', enum: ['A:One'], 'x-enumNames': ['Do one thing'] },
+      permissionList: { type: 'array', items: { $ref: '#/definitions/permission' } },
+      state: { type: 'string', enum: ['CA'], 'x-enumNames': ['California'] },
+      address: { type: 'object', properties: { state: { $ref: '#/definitions/state' } } },
+    },
+  };
+  it("a field extending one definition reads as it, its list's items resolved: a permission's name", () => {
+    const field = { allOf: [{ $ref: '#/definitions/permissionList' }], title: 'Permissions' };
+    const r = resolveSchema(root, field)!;
+    expect(r.title).toBe('Permissions');
+    expect(formatByKind('array', ['A:One'], r)).toBe('Do one thing');
+  });
+  it('a field adding fields of its own keeps its allOf (a legal address keeps the choices of its state)', () => {
+    const field = {
+      type: 'object',
+      allOf: [{ $ref: '#/definitions/address' }],
+      properties: { state: { 'x-messages': { required: 'State is required.' } } },
+    };
+    expect(resolveSchema(root, field)).toEqual(field);
   });
 });
