@@ -112,9 +112,14 @@ export function demoHostname(productDomain: string): string {
 export function describeDemo(s: Pick<Services, 'config'>, orgId: string): string[] {
   const hostname = demoHostname(s.config.productDomain);
   const login = companyUrl(s.config, hostname, '/login');
+  // Columns as wide as their longest entry, so every line reads as a row of one table.
+  const width = (f: (u: (typeof DEMO_USERS)[number]) => string) => Math.max(...DEMO_USERS.map((u) => f(u).length));
+  const [role, email, password] = [width((u) => u.role), width((u) => u.email), width((u) => u.password)];
   return [
     `demo company "${DEMO_NAME}": organization-id ${orgId}, hostname ${hostname}; its users sign in at ${login}`,
-    ...DEMO_USERS.map((u) => `  ${u.role.padEnd(18)} ${u.email.padEnd(22)} password ${u.password.padEnd(20)} ${login}`),
+    ...DEMO_USERS.map(
+      (u) => `  ${u.role.padEnd(role)}  ${u.email.padEnd(email)}  password ${u.password.padEnd(password)}  ${login}`,
+    ),
   ];
 }
 
