@@ -19,6 +19,7 @@ import type { Services } from './services.ts';
 import { webApp } from './web.ts';
 import { createSecureServer } from './http/security-headers.ts';
 import { drain } from './http/drain.ts';
+import { assertPortFree } from './http/port-free.ts';
 import type { Server } from 'node:http';
 import { exitOnUncaught } from './http/stack-trace.ts';
 import { startSessionPurge } from './auth/sessions.ts';
@@ -35,6 +36,7 @@ import { countFileUsage } from './files/file-usage.ts';
 // The bundle is CommonJS (no top-level await), which Node 20 loads ~33 ms faster than an ES module.
 async function main(): Promise<void> {
   const config = configFromEnv();
+  await assertPortFree(config.port, config.host);
   services = await openServices(config);
   // What the start creates when missing, one process at a time: processes started at once on an
   // empty database made a product organization and a demo company each.
@@ -105,6 +107,11 @@ async function main(): Promise<void> {
       console.log(`dform: listening on http://${config.host}:${info.port}`);
     },
   );
+  // Taken between the check above and now: one line, and the store closed (its lock let go).
+  server.once('error', (e: NodeJS.ErrnoException) => {
+    console.error(redact(`dform: cannot start: port ${config.port} on ${config.host}: ${e.code ?? e.message}`));
+    void stop(1);
+  });
 }
 
 let services: Services | undefined;
@@ -115,7 +122,7 @@ let expiry: ReturnType<typeof startFileExpiry> | undefined;
 let stopping = false;
 /** How long a stop waits for the requests in flight: longer than any request but an upload stalled. */
 const STOP_GRACE_MS = 10_000;
-const stop = async () => {
+const stop = async (code = 0) => {
   if (stopping) return;
   stopping = true;
   // The requests in flight are answered before anything they need closes (./http/drain.ts).
@@ -124,13 +131,15 @@ const stop = async () => {
   await accruals?.stop();
   await expiry?.stop();
   await services?.storage.close();
-  process.exit(0);
+  process.exit(code);
 };
 exitOnUncaught();
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
 
-main().catch((e: unknown) => {
+main().catch(async (e: unknown) => {
   console.error(redact(`dform: cannot start: ${e instanceof Error ? e.message : String(e)}`));
+  // A store opened before the failure lets its lock go, for the next start.
+  await services?.storage.close().catch(() => undefined);
   process.exit(1);
 });

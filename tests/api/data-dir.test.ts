@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, client, startServer } from '../helpers/server.ts';
 import { waitForMail } from '../helpers/outbox.ts';
 
@@ -210,4 +211,26 @@ describe("the store's keys", () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+test('a port another process holds stops the start in one line before the store is set up: no admin password printed, nothing written', async () => {
+  const holder = net.createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const port = (holder.address() as net.AddressInfo).port;
+  const { parent, dataDir } = await freshDir();
+  try {
+    const out = await startServer({ dataDir, env: { PORT: String(port) } }).then(
+      (s) => s.stop().then(() => assert.fail('the server started on a port in use')),
+      (e: Error) => e.message,
+    );
+    assert.match(
+      out,
+      /dform: cannot start: port \d+ on 127\.0\.0\.1 is in use by another process: stop it, or set PORT/,
+    );
+    assert.doesNotMatch(out, /generated admin password|\n\s+at /, 'no password shown for a store not kept, no stack');
+    assert.deepEqual(await readdir(dataDir).catch(() => []), [], 'nothing written');
+  } finally {
+    holder.close();
+    await rm(parent, { recursive: true, force: true });
+  }
 });
