@@ -22,7 +22,7 @@ import { mySsnRoutes } from './payroll/my-ssn.ts';
 import { retrieveTinRoute } from './payroll/retrieve-tin.ts';
 import { retrieveSensitiveRoute } from './payroll/retrieve-sensitive.ts';
 import { printableRoutes } from './printable/routes.ts';
-import type { Services } from './services.ts';
+import { SYSTEM, SYSTEM_ORG, type Services } from './services.ts';
 import { HashingBusyError } from './crypto/passwords.ts';
 import { StorageUnavailableError, VersionConflictError } from './storage/types.ts';
 import { sourceStack } from './http/stack-trace.ts';
@@ -49,6 +49,17 @@ export function createApp(s: Services, extra?: (app: Hono<AppEnv>) => void): Hon
   // Bodies are read only through readJson (http/json-body.ts), which holds the 1 MiB limit for any
   // transfer encoding; Hono's body-limit middleware would wrap every body in one more web stream.
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Whether the store answers: a load balancer routes by it (/healthz says only that the process
+  // takes requests, and stayed 200 while PostgreSQL was down and every data call answered 503).
+  app.get('/readyz', async (c) => {
+    try {
+      await s.storage.get(SYSTEM.keyCheck, SYSTEM_ORG, 'keys');
+      return c.json({ status: 'ready' });
+    } catch (e) {
+      s.log('warn', 'readyz: the store does not answer', { error: e instanceof Error ? e.message : String(e) });
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
   app.route('/auth/api', authRoutes(s));
   app.route('/auth/api', groupHelperRoutes(s));
   app.route('/auth/api', userAdminRoutes(s));

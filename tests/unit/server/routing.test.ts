@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createApp } from '../../../server/app.ts';
 import { webApp } from '../../../server/web.ts';
 import { testServices } from '../../helpers/in-process.ts';
+import { StorageUnavailableError } from '../../../server/storage/types.ts';
 
 describe('routing', () => {
   it('matches every route with the RegExpRouter', async () => {
@@ -32,5 +33,23 @@ describe('routing', () => {
       // Routed to a handler (which refuses the token), not to the API's 404.
       assert.equal(res.status, 401, `${method} ${path}`);
     }
+  });
+});
+
+describe('/readyz', () => {
+  it('answers 200 while the store answers, 503 once it does not; /healthz stays 200 (the process takes requests)', async () => {
+    const { services, storage } = await testServices();
+    const ready = await createApp(services).request('/readyz');
+    assert.equal(ready.status, 200);
+    assert.deepEqual(await ready.json(), { status: 'ready' });
+    // A database out of reach, as PostgreSQL stopped answers every read.
+    const unreachable = Object.create(storage, {
+      get: { value: async () => Promise.reject(new StorageUnavailableError('connection refused', 'ECONNREFUSED')) },
+    });
+    const app = createApp({ ...services, storage: unreachable });
+    const down = await app.request('/readyz');
+    assert.equal(down.status, 503);
+    assert.deepEqual(await down.json(), { status: 'unavailable' });
+    assert.equal((await app.request('/healthz')).status, 200);
   });
 });
