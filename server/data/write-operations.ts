@@ -18,6 +18,7 @@ import { hookArgs } from './hooks.ts';
 import { decryptedData, toWire, type WriteMode } from './records.ts';
 import { bindSignatures } from './signatures.ts';
 import { hireKeyOf, ownHireFields } from '../payroll/own-hire.ts';
+import { auditedChanges } from './audited-changes.ts';
 import { uniqueClaimOps, uniqueReleaseOps } from './unique.ts';
 import type { Write } from './write-lifecycle.ts';
 
@@ -84,6 +85,8 @@ export async function writeOperations(w: Write): Promise<void> {
   );
   if (w.hook?.extraOps)
     w.ops.push(...(await w.hook.extraOps({ ...hookArgs(w, plain, w.requested as WriteMode), record })));
+  // From what to what, for an account's or a group's choices (./audited-changes.ts).
+  const changes = auditedChanges(t.entity.module, facts, before, plain, changed);
   w.ops.push(
     auditOp({
       org: caller.org.id,
@@ -98,6 +101,7 @@ export async function writeOperations(w: Write): Promise<void> {
       detail: {
         ...(signatures.signed.length ? { signed: signatures.signed } : {}),
         ...(signatures.voided.length ? { voided: signatures.voided } : {}),
+        ...(changes ? { changes } : {}),
       },
       browser: w.opts.request.browser,
       address: w.opts.request.address,
