@@ -133,11 +133,9 @@ export async function writeRecord(
   mode: WriteMode,
   opts: Write['opts'],
 ): Promise<{ record: WireRecord; created: boolean }> {
-  const w = await runAgainOnRace(
-    opts.ifMatch,
-    () => newWrite(s, caller, t, { key: key ?? '', incoming, opts, mode }),
-    'write',
-  );
+  const attempt = () =>
+    runAgainOnRace(opts.ifMatch, () => newWrite(s, caller, t, { key: key ?? '', incoming, opts, mode }), 'write');
+  const w = key === undefined ? await attempt() : await oneAtATime(recordLane(caller, t, key), attempt);
   return w.answer!;
 }
 
@@ -148,11 +146,35 @@ export async function deleteRecord(
   key: string,
   opts: Omit<Write['opts'], 'idempotencyKey'>,
 ): Promise<void> {
-  await runAgainOnRace(
-    opts.ifMatch,
-    () => newWrite(s, caller, t, { key, incoming: {}, opts, mode: 'delete' }),
-    'delete',
+  await oneAtATime(recordLane(caller, t, key), () =>
+    runAgainOnRace(opts.ifMatch, () => newWrite(s, caller, t, { key, incoming: {}, opts, mode: 'delete' }), 'delete'),
   );
+}
+
+/**
+ * The writes of one record in this process, one after another. Each reads the record, works on it
+ * (transforms, hooks: awaits) and commits on the version it read, so writes arriving together met
+ * at the commit and all but one started again, and a few tries were not enough: an outside check's
+ * 20 saves at once of one record, with no If-Match, answered 65-70 % of them 409 "Version conflict"
+ * though none asked for a version. In turn they meet nothing; an If-Match still holds each to the
+ * version it names, and writes of other processes (PostgreSQL) are still met by the tries below.
+ */
+const lanes = new Map<string, Promise<unknown>>();
+
+function recordLane(caller: Caller, t: Target, key: string): string {
+  return `${caller.org.id}\u0000${t.entity.id}\u0000${key}`;
+}
+
+async function oneAtATime<T>(lane: string, work: () => Promise<T>): Promise<T> {
+  const before = lanes.get(lane) ?? Promise.resolve();
+  const turn = before.then(work, work);
+  const settled = turn.catch(() => undefined);
+  lanes.set(lane, settled);
+  try {
+    return await turn;
+  } finally {
+    if (lanes.get(lane) === settled) lanes.delete(lane);
+  }
 }
 
 /** Tries of a write that meets a concurrent one (a version conflict) without an If-Match. */
