@@ -13,6 +13,7 @@ import { createAjv, compileValidator, type EntityValidator } from '../engine/val
 import type { Entity, EntityFile, JsonSchema } from '../engine/entity.ts';
 import { MODULES } from '../engine/entity.ts';
 import { unknownKeywordProblem } from '../engine/unknown-keywords.ts';
+import { namedFieldProblem } from '../engine/named-fields.ts';
 import { PROJECT_ROOT } from '../project/root.ts';
 import { loadReferenceData } from '../project/reference-data.ts';
 
@@ -85,6 +86,8 @@ export function loadCatalogue(dir = SCHEMAS_DIR, extraDirs: readonly string[] = 
         }
         const problem = unknownKeywordProblem(path.join(root, m, f), json);
         if (problem) throw new Error(`schemas: ${problem}`);
+        const named = namedFieldProblem(json);
+        if (named) throw new Error(`schemas: ${path.join(root, m, f)}: ${named}`);
         if (root !== dir) extra.push({ file: path.join(root, m, f), json });
         files.push(json as unknown as EntityFile);
       }

@@ -270,3 +270,29 @@ test('a mistyped x- keyword, of the file or of a field, stops the start naming t
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a list column that is no field, or a list sorted by a sensitive field, stops the start naming the file and the keyword', async () => {
+  // Both started: the column showed empty, and the list showed only the server's refusal to sort.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'dform-extra-'));
+  try {
+    await mkdir(path.join(dir, 'hr'));
+    const at = path.join(dir, 'hr/training_records.json');
+    const original = await readFile(path.join(EXTRA, 'hr/training_records.json'), 'utf8');
+    const column = JSON.parse(original);
+    column['x-list'].columns.push('expiry');
+    await writeFile(at, JSON.stringify(column));
+    await assert.rejects(
+      startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }),
+      /schemas: .*training_records\.json: \/x-list\/columns: 'expiry' is not a field of the file/,
+    );
+    const sorted = JSON.parse(original);
+    sorted['x-list'].sort = [{ field: 'certificate_number', dir: 'asc' }];
+    await writeFile(at, JSON.stringify(sorted));
+    await assert.rejects(
+      startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }),
+      /schemas: .*training_records\.json: \/x-list\/sort: 'certificate_number' is sensitive, and a list cannot be sorted by it/,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
