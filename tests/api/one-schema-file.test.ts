@@ -223,76 +223,66 @@ test('a server without DFORM_EXTRA_SCHEMAS knows no such type; one naming no fol
   );
 });
 
-test('a file the entity format refuses, or one that is not JSON, stops the start naming the file and the place', async () => {
+/**
+ * Starts a server with the fixture changed by each of `tries` in turn (or replaced by its text) as
+ * the only file of DFORM_EXTRA_SCHEMAS, and expects each start refused with the message it names.
+ */
+async function refusedStarts(tries: [change: ((file: any) => void) | string, refusal: RegExp][]) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'dform-extra-'));
   try {
     await mkdir(path.join(dir, 'hr'));
-    const file = JSON.parse(await readFile(path.join(EXTRA, 'hr/training_records.json'), 'utf8'));
-    delete file.properties.employee_id['x-messages'].ref;
     const at = path.join(dir, 'hr/training_records.json');
-    await writeFile(at, JSON.stringify(file));
-    await assert.rejects(
-      startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }),
-      /DFORM_EXTRA_SCHEMAS: .*training_records\.json: \/properties\/employee_id\/x-messages must have required property 'ref'/,
-    );
-    await writeFile(at, '{"title": "Training record",');
-    await assert.rejects(startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }), /training_records\.json is not JSON/);
+    const original = await readFile(path.join(EXTRA, 'hr/training_records.json'), 'utf8');
+    for (const [change, refusal] of tries) {
+      const file = JSON.parse(original);
+      if (typeof change === 'function') change(file);
+      await writeFile(at, typeof change === 'string' ? change : JSON.stringify(file));
+      await assert.rejects(startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }), refusal);
+    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+test('a file the entity format refuses, or one that is not JSON, stops the start naming the file and the place', async () => {
+  await refusedStarts([
+    [
+      (file) => delete file.properties.employee_id['x-messages'].ref,
+      /DFORM_EXTRA_SCHEMAS: .*training_records\.json: \/properties\/employee_id\/x-messages must have required property 'ref'/,
+    ],
+    ['{"title": "Training record",', /training_records\.json is not JSON/],
+  ]);
 });
 
 test('a mistyped x- keyword, of the file or of a field, stops the start naming the file, the place and the keyword meant', async () => {
   // Both passed every check at start: a typo of x-access crashed the start with a message naming
   // nothing, and one of a field's x-messages made every create of the type answer 500.
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'dform-extra-'));
-  try {
-    await mkdir(path.join(dir, 'hr'));
-    const at = path.join(dir, 'hr/training_records.json');
-    const original = await readFile(path.join(EXTRA, 'hr/training_records.json'), 'utf8');
-    const field = JSON.parse(original);
-    field.properties.employee_id['x-mesages'] = field.properties.employee_id['x-messages'];
-    delete field.properties.employee_id['x-messages'];
-    await writeFile(at, JSON.stringify(field));
-    await assert.rejects(
-      startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }),
+  const rename = (o: any, from: string, to: string) => {
+    o[to] = o[from];
+    delete o[from];
+  };
+  await refusedStarts([
+    [
+      (file) => rename(file.properties.employee_id, 'x-messages', 'x-mesages'),
       /schemas: .*training_records\.json: \/properties\/employee_id: "x-mesages" is not a keyword of the entity format \(did you mean "x-messages"\?\)/,
-    );
-    const top = JSON.parse(original);
-    top['x-acess'] = top['x-access'];
-    delete top['x-access'];
-    await writeFile(at, JSON.stringify(top));
-    await assert.rejects(
-      startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }),
+    ],
+    [
+      (file) => rename(file, 'x-access', 'x-acess'),
       /schemas: .*training_records\.json: \/: "x-acess" is not a keyword of the entity format \(did you mean "x-access"\?\)/,
-    );
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    ],
+  ]);
 });
 
 test('a list column that is no field, or a list sorted by a sensitive field, stops the start naming the file and the keyword', async () => {
   // Both started: the column showed empty, and the list showed only the server's refusal to sort.
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'dform-extra-'));
-  try {
-    await mkdir(path.join(dir, 'hr'));
-    const at = path.join(dir, 'hr/training_records.json');
-    const original = await readFile(path.join(EXTRA, 'hr/training_records.json'), 'utf8');
-    const column = JSON.parse(original);
-    column['x-list'].columns.push('expiry');
-    await writeFile(at, JSON.stringify(column));
-    await assert.rejects(
-      startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }),
+  await refusedStarts([
+    [
+      (file) => file['x-list'].columns.push('expiry'),
       /schemas: .*training_records\.json: \/x-list\/columns: 'expiry' is not a field of the file/,
-    );
-    const sorted = JSON.parse(original);
-    sorted['x-list'].sort = [{ field: 'certificate_number', dir: 'asc' }];
-    await writeFile(at, JSON.stringify(sorted));
-    await assert.rejects(
-      startServer({ env: { DFORM_EXTRA_SCHEMAS: dir } }),
+    ],
+    [
+      (file) => (file['x-list'].sort = [{ field: 'certificate_number', dir: 'asc' }]),
       /schemas: .*training_records\.json: \/x-list\/sort: 'certificate_number' is sensitive, and a list cannot be sorted by it/,
-    );
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+    ],
+  ]);
 });
