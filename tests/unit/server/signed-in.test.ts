@@ -9,9 +9,10 @@ import { bootstrap } from '../../../server/bootstrap.ts';
 import { inProcessCaller, testServices } from '../../helpers/in-process.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../helpers/server.ts';
 
-/** The calls anyone may make; the second sign-in step carries its own challenge. */
+/** The calls anyone may make (the process's and the store's health among them); the second sign-in step carries its own challenge. */
 const OPEN = new Set([
   'GET /healthz',
+  'GET /readyz',
   'GET /auth/api/resolve_org',
   'POST /auth/api/login',
   'POST /auth/api/forgot_password',
