@@ -109,7 +109,7 @@ function passwordSetNotice(caller: Caller, user: StoredRecord): QueuedMessage | 
   const email = typeof user.data.email === 'string' ? user.data.email : '';
   if (!email.includes('@')) return undefined;
   const company = caller.org.name;
-  const text = `The password of your ${company} account was set by a user manager, and you were signed out. Sign in with the password they give you, or choose your own with "Forgot your password?". If you did not expect this, tell your administrator.`;
+  const text = `The password of your ${company} account was set by a user manager; any session of yours has ended. Sign in with the password they give you, or choose your own with "Forgot your password?". If you did not expect this, tell your administrator.`;
   return { to: email, subject: `${company}: your password was set`, text, html: `<p>${escapeHtml(text)}</p>` };
 }
 

@@ -258,7 +258,7 @@ describe('the holder is told', () => {
     assert.equal(told[1].subject, 'Acme Demo: your password was set');
     assert.match(
       told[1].text,
-      /^The password of your Acme Demo account was set by a user manager, and you were signed out\./,
+      /^The password of your Acme Demo account was set by a user manager; any session of yours has ended\./,
     );
     assert.doesNotMatch(told[1].text + told[1].html, /cedar-otter-9/, 'the password itself is not mailed');
     // Changing one's own password is one's own doing: no mail.
